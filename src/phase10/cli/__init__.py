@@ -1,0 +1,1 @@
+"""The ``phase10`` command line."""
