@@ -1,0 +1,20 @@
+"""Penalty points for cards left in hand (P10-R34, D-31).
+
+>>> from phase10.engine.cards import parse_cards
+>>> score_cards(parse_cards("R1 B9 G10 Y12 S W"))
+70
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from phase10.engine.cards import POINTS_OF
+
+
+def score_cards(cards: Iterable[int], rules: object = None) -> int:
+    """The points ``cards`` cost their holder: 1-9 five, 10-12 ten, Skip 15, Wild 25.
+
+    ``rules`` is accepted for symmetry with the other helpers; no flag changes scoring.
+    """
+    return sum(POINTS_OF[c] for c in cards)

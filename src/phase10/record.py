@@ -1,0 +1,142 @@
+"""Game records: rules, seed, seats, every shuffle's order and every action, as JSON.
+
+A record replays to the same game on any machine: the dealt orders are stored, so a replay
+never depends on Python's random number generator.
+
+>>> from phase10 import apply_action, find_variant, legal_actions, new_game
+>>> record = GameRecord.start(find_variant("standard"), players=2, seed=5)
+>>> state = record.initial_state()
+>>> state = record.play(state, legal_actions(state)[0])
+>>> again = GameRecord.from_json(record.to_json())
+>>> replay(again).digest() == state.digest()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from phase10.engine.actions import Action, parse_action
+from phase10.engine.cards import Card, format_cards, parse_cards
+from phase10.engine.errors import NotationError, Phase10Error, RulesError
+from phase10.engine.game import apply_action, new_game
+from phase10.engine.rules import RuleSet
+from phase10.engine.state import EventKind, GameState
+from phase10.variants import rules_from_flags
+
+FORMAT = "phase10-record"
+VERSION = 1
+
+
+class RecordError(Phase10Error, ValueError):
+    """A record that cannot be read or does not replay; the message says where and what."""
+
+
+@dataclass(kw_only=True)
+class GameRecord:
+    """Everything needed to replay a game. Build one with :meth:`start` and :meth:`play`."""
+
+    rules: RuleSet
+    players: int
+    seed: int
+    names: list[str] = field(default_factory=list)
+    decks: list[tuple[Card, ...]] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+
+    @classmethod
+    def start(
+        cls, rules: RuleSet, players: int, seed: int, names: list[str] | None = None
+    ) -> GameRecord:
+        return cls(rules=rules, players=players, seed=seed, names=list(names or []))
+
+    def initial_state(self) -> GameState:
+        """The dealt game (recording the first shuffle)."""
+        state = new_game(self.rules, self.players, self.seed, decks=self.decks)
+        self._note_shuffles(state)
+        return state
+
+    def play(self, state: GameState, action: Action) -> GameState:
+        """Apply ``action`` to ``state`` and record it (and any shuffle it caused)."""
+        after = apply_action(state, action)
+        self.actions.append(action)
+        self._note_shuffles(after)
+        return after
+
+    def _note_shuffles(self, state: GameState) -> None:
+        for event in state.events:
+            if event.kind in (EventKind.HAND_DEALT, EventKind.RESHUFFLED):
+                if len(self.decks) < state.shuffles:
+                    self.decks.append(event.cards)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": {"name": self.rules.name, "flags": self.rules.flags()},
+            "players": self.players,
+            "names": self.names,
+            "seed": self.seed,
+            "decks": [format_cards(d) for d in self.decks],
+            "actions": [str(a) for a in self.actions],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: object) -> GameRecord:
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+        if data.get("version") != VERSION:
+            raise RecordError(f"version: this program reads version {VERSION}, not {data.get('version')!r}")
+        try:
+            rules_data = data["rules"]
+            rules = rules_from_flags(rules_data["flags"], str(rules_data.get("name", "custom")))
+            players = _int(data, "players")
+            seed = _int(data, "seed")
+            names = [str(n) for n in data.get("names", [])]
+            decks = [parse_cards(d) for d in data["decks"]]
+            actions = []
+            for number, text in enumerate(data["actions"], start=1):
+                try:
+                    actions.append(parse_action(text))
+                except NotationError as exc:
+                    raise RecordError(f"actions[{number}]: {exc}") from None
+        except KeyError as exc:
+            raise RecordError(f"missing key {exc.args[0]!r}") from None
+        except (TypeError, RulesError, NotationError) as exc:
+            raise RecordError(str(exc)) from None
+        return cls(rules=rules, players=players, seed=seed, names=names, decks=decks, actions=actions)
+
+
+def _int(data: dict[str, Any], key: str) -> int:
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"{key}: expected a whole number, got {value!r}")
+    return value
+
+
+def replay(record: GameRecord) -> GameState:
+    """The state after every action of ``record``; a bad action says which one and why."""
+    try:
+        state = new_game(record.rules, record.players, record.seed, decks=record.decks)
+    except RulesError as exc:
+        raise RecordError(str(exc)) from None
+    for number, action in enumerate(record.actions, start=1):
+        try:
+            state = apply_action(state, action)
+        except Phase10Error as exc:
+            raise RecordError(f"action {number} ({action}): {exc}") from None
+    return state
