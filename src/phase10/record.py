@@ -66,9 +66,9 @@ class GameRecord:
 
     def _note_shuffles(self, state: GameState) -> None:
         for event in state.events:
-            if event.kind in (EventKind.HAND_DEALT, EventKind.RESHUFFLED):
-                if len(self.decks) < state.shuffles:
-                    self.decks.append(event.cards)
+            shuffled = event.kind in (EventKind.HAND_DEALT, EventKind.RESHUFFLED)
+            if shuffled and len(self.decks) < state.shuffles:
+                self.decks.append(event.cards)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -100,14 +100,21 @@ class GameRecord:
         if data.get("format") != FORMAT:
             raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
         if data.get("version") != VERSION:
-            raise RecordError(f"version: this program reads version {VERSION}, not {data.get('version')!r}")
+            raise RecordError(
+                f"version: this program reads version {VERSION}, not {data.get('version')!r}"
+            )
         try:
             rules_data = data["rules"]
             rules = rules_from_flags(rules_data["flags"], str(rules_data.get("name", "custom")))
             players = _int(data, "players")
             seed = _int(data, "seed")
             names = [str(n) for n in data.get("names", [])]
-            decks = [parse_cards(d) for d in data["decks"]]
+            decks = []
+            for number, deck in enumerate(data["decks"], start=1):
+                try:
+                    decks.append(parse_cards(deck))
+                except NotationError as exc:
+                    raise RecordError(f"decks[{number}]: {exc}") from None
             actions = []
             for number, text in enumerate(data["actions"], start=1):
                 try:
@@ -118,7 +125,9 @@ class GameRecord:
             raise RecordError(f"missing key {exc.args[0]!r}") from None
         except (TypeError, RulesError, NotationError) as exc:
             raise RecordError(str(exc)) from None
-        return cls(rules=rules, players=players, seed=seed, names=names, decks=decks, actions=actions)
+        return cls(
+            rules=rules, players=players, seed=seed, names=names, decks=decks, actions=actions
+        )
 
 
 def _int(data: dict[str, Any], key: str) -> int:

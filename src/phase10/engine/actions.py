@@ -3,7 +3,7 @@
 >>> parse_action("draw")
 Draw(source=<Source.DRAW_PILE: 'draw_pile'>)
 >>> str(parse_action("lay set R5 B5 W | set R7 G7 Y7"))
-'lay set R5 B5 W=5 | set G7 R7 Y7'
+'lay set R5 B5 W=5 | set R7 Y7 G7'
 >>> str(parse_action("hit W=2 on 1.0"))
 'hit W=2 on 1.0'
 >>> str(parse_action("discard S to 2"))

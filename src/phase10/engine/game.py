@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source
 from phase10.engine.cards import (
+    CARDS,
     NUMBER_OF,
     SKIP,
     SKIP_CODE,
@@ -53,6 +54,13 @@ from phase10.engine.scoring import score_cards
 from phase10.engine.state import Event, EventKind, GameState, Outcome, PlayerState, Stage
 
 E = EventKind
+
+# Fixed actions are built once: legal_actions runs in every playout step, and constructing a
+# frozen dataclass costs about half a microsecond.
+_DRAW = (Draw(Source.DRAW_PILE),)
+_DRAW_OR_TAKE = (Draw(Source.DRAW_PILE), Draw(Source.DISCARD_PILE))
+_DISCARD = tuple(Discard(c) for c in CARDS)
+_SKIP_AT = tuple(Discard(SKIP, t) for t in range(MAX_PLAYERS))
 
 # ---------------------------------------------------------------------------- set-up
 
@@ -168,10 +176,10 @@ def _deal(state: GameState, dealer: int, events: list[Event]) -> GameState:
         p.evolve(
             hand=tuple(sorted(hands[i])),
             laid=-1,
-            skip_pending=False,
+            skip_pending=0,
             skip_lost=False,
             skip_targeted=False,
-            skip_placed=False,
+            skip_placed=0,
             took=(),
         )
         for i, p in enumerate(state.players)
@@ -182,7 +190,7 @@ def _deal(state: GameState, dealer: int, events: list[Event]) -> GameState:
     if turned_up == SKIP_CODE:
         # P10-R11, D-13: a turned-up Skip is a Skip against the first player.
         first_player = players[first]
-        players = _set(players, first, first_player.evolve(skip_pending=True, skip_targeted=True))
+        players = _set(players, first, first_player.evolve(skip_pending=1, skip_targeted=True))
     dealt = state.evolve(
         players=players,
         table=((),) * n,
@@ -201,10 +209,22 @@ def _set(
     return (*players[:seat], value, *players[seat + 1 :])
 
 
-def _start_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
-    """Give the turn to ``seat``, first using up any lost turns (P10-R13 step 0, P10-R27)."""
-    players = state.players
-    discard_pile = state.discard_pile
+def _start_turn(
+    state: GameState,
+    seat: int,
+    events: list[Event],
+    players: tuple[PlayerState, ...] | None = None,
+    discard_pile: tuple[Card, ...] | None = None,
+) -> GameState:
+    """Give the turn to ``seat``, first using up any lost turns (P10-R13 step 0, P10-R27).
+
+    ``players`` and ``discard_pile`` replace the state's own, so that the caller's changes
+    and the new turn make one copy of the state, not two.
+    """
+    if players is None:
+        players = state.players
+    if discard_pile is None:
+        discard_pile = state.discard_pile
     for _ in range(len(players) + 1):
         player = players[seat]
         if not player.skip_pending:
@@ -215,7 +235,11 @@ def _start_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
         players = _set(
             players,
             seat,
-            player.evolve(skip_pending=False, skip_lost=True, skip_placed=False),
+            player.evolve(
+                skip_pending=player.skip_pending - 1,
+                skip_lost=True,
+                skip_placed=max(player.skip_placed - 1, 0),
+            ),
         )
         events.append(Event(E.TURN_LOST, seat=seat))
         seat = _active_after(state, seat, players)
@@ -287,51 +311,57 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if state.stage is Stage.OVER:
         return ()
     if state.stage is Stage.DRAW:
-        top = state.discard_pile[-1] if state.discard_pile else None
-        if top is None or top == SKIP_CODE:
-            return (Draw(Source.DRAW_PILE),)
-        return (Draw(Source.DRAW_PILE), Draw(Source.DISCARD_PILE))
+        pile = state.discard_pile
+        if not pile or pile[-1] == SKIP_CODE:
+            return _DRAW
+        return _DRAW_OR_TAKE
     seat = state.current
     player = state.players[seat]
     hand = player.hand
     rules = state.rules
     actions: list[Action] = []
-    distinct = sorted(set(hand))
+    distinct = sorted(set(hand))  # hands are sorted, but set() is the cheapest dedupe
     if player.laid < 0:
         named = rules.progression is Progression.PICK_ANY and not state.tiebreak
         for index, phase in open_phases(state, seat):
             if find_phase(hand, phase, rules) is None:
                 continue
+            number = rules.phases[index].number if named else None
             for groups in laydowns(hand, phase, rules):
-                action = LayDown(groups, rules.phases[index].number if named else None)
-                if _leaves_ok(rules, hand, len(action.cards), _remove(hand, action.cards)):
+                action = LayDown(groups, number)
+                # Only a lay-down leaving at most one card can break D-20 or D-09.
+                if len(hand) - sum(len(g.cards) for g in groups) > 1 or _leaves_ok(
+                    rules, hand, 0, _remove(hand, action.cards)
+                ):
                     actions.append(action)
-    elif len(hand) > 1 or not (rules.go_out_requires_discard):
+    else:
+        # Only a hand of one or two cards can be emptied or left as a lone Skip by a hit.
+        hittable = [
+            c
+            for c in distinct
+            if c != SKIP_CODE and (len(hand) > 2 or _leaves_ok(rules, hand, 1, _remove(hand, (c,))))
+        ]
         for owner, groups in enumerate(state.table):
-            if not _may_hit_owner(state, seat, owner):
+            if not hittable or not _may_hit_owner(state, seat, owner):
                 continue
             for index, group in enumerate(groups):
-                for c in distinct:
-                    if c == SKIP_CODE:
-                        continue
+                for c in hittable:
                     for value in _hit_values(group, c):
-                        rest = _remove(hand, (c,))
-                        if _leaves_ok(rules, hand, 1, rest):
-                            actions.append(Hit(c, owner, index, value))
-    for c in distinct:
-        if c != SKIP_CODE:
-            actions.append(Discard(c))
-            continue
-        if len(hand) == 1 and not rules.skip_can_go_out:
-            continue
-        if rules.skip_target is SkipTarget.NEXT or len(hand) == 1:
-            actions.append(Discard(c))
-            continue
-        targets = _eligible_targets(state, seat)
-        if targets:
-            actions.extend(Discard(c, t) for t in targets)
-        else:
-            actions.append(Discard(c))
+                        actions.append(Hit(c, owner, index, value))
+    if distinct[-1] != SKIP_CODE:
+        actions.extend([_DISCARD[c] for c in distinct])
+        return tuple(actions)
+    actions.extend([_DISCARD[c] for c in distinct[:-1]])
+    if len(hand) == 1 and not rules.skip_can_go_out:
+        return tuple(actions)
+    if rules.skip_target is SkipTarget.NEXT or len(hand) == 1:
+        actions.append(_DISCARD[SKIP_CODE])
+        return tuple(actions)
+    targets = _eligible_targets(state, seat)
+    if targets:
+        actions.extend([_SKIP_AT[t] for t in targets])
+    else:
+        actions.append(_DISCARD[SKIP_CODE])
     return tuple(actions)
 
 
@@ -347,6 +377,12 @@ def _leaves_ok(rules: RuleSet, hand: tuple[Card, ...], used: int, rest: tuple[Ca
     if not rest:
         return not rules.go_out_requires_discard
     return rules.skip_can_go_out or rest != (SKIP,)
+
+
+def _without(hand: tuple[Card, ...], card: int) -> tuple[Card, ...]:
+    """``hand`` less one copy of ``card`` (which it holds)."""
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
 
 
 def _remove(hand: tuple[Card, ...], cards: Sequence[int]) -> tuple[Card, ...]:
@@ -412,7 +448,8 @@ def _prepare(state: GameState, action: Action) -> object:
     if state.stage is Stage.OVER:
         raise IllegalActionError("P10-R36", "the game is over")
     if isinstance(action, Draw):
-        return _check_draw(state, action)
+        _check_draw(state, action)
+        return None
     if state.stage is Stage.DRAW:
         raise IllegalActionError("D-19", "draw a card first; a turn starts with a draw")
     if isinstance(action, LayDown):
@@ -437,8 +474,8 @@ def _check_draw(state: GameState, action: Draw) -> None:
 
 
 def _owns(hand: tuple[Card, ...], cards: Sequence[int]) -> bool:
-    need = Counter(cards)
-    have = Counter(hand)
+    need: Counter[int] = Counter(cards)
+    have: Counter[int] = Counter(hand)
     return all(have[c] >= k for c, k in need.items())
 
 
@@ -603,12 +640,8 @@ def apply_action(state: GameState, action: Action) -> GameState:
     if isinstance(action, Hit):
         assert isinstance(prepared, int)
         return _apply_hit(state, action, prepared, events)
-    assert isinstance(action, Discard) and isinstance(prepared, int)
+    assert isinstance(prepared, int)
     return _apply_discard(state, action, prepared, events)
-
-
-def _with_hand(state: GameState, seat: int, player: PlayerState, **changes: object) -> GameState:
-    return state.evolve(players=_set(state.players, seat, player), **changes)  # type: ignore[arg-type]
 
 
 def _apply_draw(state: GameState, action: Draw, events: list[Event]) -> GameState:
@@ -618,10 +651,8 @@ def _apply_draw(state: GameState, action: Draw, events: list[Event]) -> GameStat
         card = state.discard_pile[-1]
         events.append(Event(E.TOOK_DISCARD, seat=seat, cards=(card,)))
         player = player.evolve(hand=tuple(sorted((*player.hand, card))), took=(*player.took, card))
-        return _with_hand(
-            state,
-            seat,
-            player,
+        return state.evolve(
+            players=_set(state.players, seat, player),
             discard_pile=state.discard_pile[:-1],
             stage=Stage.PLAY,
             events=tuple(events),
@@ -646,10 +677,8 @@ def _apply_draw(state: GameState, action: Draw, events: list[Event]) -> GameStat
     card = draw_pile[-1]
     events.append(Event(E.DREW, seat=seat, cards=(card,)))
     player = player.evolve(hand=tuple(sorted((*player.hand, card))))
-    return _with_hand(
-        state,
-        seat,
-        player,
+    return state.evolve(
+        players=_set(state.players, seat, player),
         draw_pile=draw_pile[:-1],
         discard_pile=discard_pile,
         shuffles=shuffles,
@@ -665,7 +694,9 @@ def _apply_laydown(state: GameState, action: LayDown, index: int, events: list[E
     player = player.evolve(hand=rest, laid=index, completed=player.completed | 1 << index)
     table = (*state.table[:seat], action.groups, *state.table[seat + 1 :])
     events.append(Event(E.LAID_DOWN, seat=seat, groups=action.groups, number=index))
-    state = _with_hand(state, seat, player, table=table, laid_this_turn=True)
+    state = state.evolve(
+        players=_set(state.players, seat, player), table=table, laid_this_turn=True
+    )
     if state.tiebreak and state.rules.tiebreak is Tiebreak.REPLAY_FIRST_LAYDOWN:
         # B.4.4: the first to lay the goal down wins on the spot.
         return _finish(state, seat, "tiebreak_laydown", events)
@@ -682,7 +713,7 @@ def _apply_hit(state: GameState, action: Hit, value: int, events: list[Event]) -
     groups = state.table[action.owner]
     groups = (*groups[: action.index], grown, *groups[action.index + 1 :])
     table = (*state.table[: action.owner], groups, *state.table[action.owner + 1 :])
-    player = player.evolve(hand=_remove(player.hand, (action.card,)))
+    player = player.evolve(hand=_without(player.hand, action.card))
     events.append(
         Event(
             E.HIT,
@@ -693,19 +724,18 @@ def _apply_hit(state: GameState, action: Hit, value: int, events: list[Event]) -
             number=action.index,
         )
     )
-    state = _with_hand(state, seat, player, table=table)
+    state = state.evolve(players=_set(state.players, seat, player), table=table)
     if not player.hand:
         return _end_hand(state, seat, events)
     return state.evolve(events=tuple(events))
 
 
-def _apply_discard(
-    state: GameState, action: Discard, target: int, events: list[Event]
-) -> GameState:
+def _apply_discard(state: GameState, action: Action, target: int, events: list[Event]) -> GameState:
+    assert isinstance(action, Discard)
     seat = state.current
     rules = state.rules
     player = state.players[seat]
-    player = player.evolve(hand=_remove(player.hand, (action.card,)), skip_lost=False)
+    player = player.evolve(hand=_without(player.hand, action.card), skip_lost=False)
     players = _set(state.players, seat, player)
     discard_pile = state.discard_pile
     placed = action.card == SKIP_CODE and target >= 0 and rules.skip_delivery is SkipDelivery.PLACED
@@ -718,15 +748,18 @@ def _apply_discard(
             players = _set(
                 players,
                 target,
-                victim.evolve(skip_pending=True, skip_targeted=True, skip_placed=placed),
+                victim.evolve(
+                    skip_pending=victim.skip_pending + 1,
+                    skip_targeted=True,
+                    skip_placed=victim.skip_placed + placed,
+                ),
             )
             events.append(Event(E.SKIPPED_PLAYER, seat=seat, target=target))
         else:
             events.append(Event(E.DEAD_SKIP, seat=seat))
-    state = state.evolve(players=players, discard_pile=discard_pile)
     if not player.hand:
-        return _end_hand(state, seat, events)
-    return _start_turn(state, _active_after(state, seat, players), events)
+        return _end_hand(state.evolve(players=players, discard_pile=discard_pile), seat, events)
+    return _start_turn(state, _active_after(state, seat, players), events, players, discard_pile)
 
 
 # ---------------------------------------------------------------------------- end of hand
@@ -750,11 +783,17 @@ def _end_hand(state: GameState, out: int | None, events: list[Event]) -> GameSta
                 if p.laid >= 0 and not every_hand and not state.tiebreak
                 else p.phase_index
             ),
-            hand=(),
         )
         for seat, p in enumerate(state.players)
     )
-    events.append(Event(E.HAND_ENDED, seat=-1 if out is None else out, scores=points))
+    events.append(
+        Event(
+            E.HAND_ENDED,
+            seat=-1 if out is None else out,
+            scores=points,
+            number=state.hand_number,
+        )
+    )
     state = state.evolve(players=players)
     if state.tiebreak:
         if out is not None:

@@ -17,6 +17,7 @@ by the lay-down check, the move generator and the phase finder.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from phase10.engine.cards import (
     CARDS,
@@ -154,7 +155,7 @@ def _parse_token(kind: Kind, token: str, position: int) -> tuple[int, int | None
 
 
 def _natural_value(kind: Kind, code: int) -> int | None:
-    if code == WILD_CODE or code == SKIP_CODE:
+    if code in (WILD_CODE, SKIP_CODE):
         return None
     return COLOUR_OF[code] if kind is Kind.COLOUR else NUMBER_OF[code]
 
@@ -193,7 +194,7 @@ def group_problem(group: Group, *, need_natural: bool) -> str | None:
 
     Checks P10-R03..R08, D-01, D-02, D-03 and (when ``need_natural``) P10-R07 per group.
 
-    >>> group_problem(Group.parse("run R11 R12 W=13"), need_natural=True)
+    >>> group_problem(Group(Kind.RUN, parse_cards("R11 R12 W"), (11, 12, 13)), need_natural=True)
     'P10-R04: a run uses numbers 1 to 12 only (D-01)'
     >>> group_problem(Group.parse("set W=4 W=4"), need_natural=True)
     'P10-R07: every group needs at least one natural card'
@@ -210,7 +211,7 @@ def group_problem(group: Group, *, need_natural: bool) -> str | None:
     if kind is Kind.RUN:
         if values[0] < 1 or values[-1] > MAX_NUMBER:
             return "P10-R04: a run uses numbers 1 to 12 only (D-01)"
-        for a, b in zip(values, values[1:], strict=False):
+        for a, b in pairwise(values):
             if b != a + 1:
                 return "P10-R04: a run needs consecutive numbers, each used once (D-26)"
     elif kind is Kind.SET:

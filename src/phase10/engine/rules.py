@@ -178,7 +178,7 @@ class RuleSet:
             if not f.init or f.name in ("name", "phase_count"):
                 continue
             value = getattr(self, f.name)
-            expected = type(getattr(RuleSet, "__dataclass_fields__")[f.name].default)
+            expected = type(f.default)
             if not isinstance(value, expected):
                 raise RulesError(
                     f"flag {f.name} must be a {expected.__name__}, not {value!r}", key=f.name

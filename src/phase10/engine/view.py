@@ -38,10 +38,10 @@ class PublicPlayer:
     laid: int
     score: int
     dealt_in: bool
-    skip_pending: bool
+    skip_pending: int
     skip_lost: bool
     skip_targeted: bool
-    skip_placed: bool
+    skip_placed: int
     took: tuple[Card, ...]
 
 
@@ -100,7 +100,7 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         for s, p in enumerate(state.players)
     )
     events = tuple(
-        e if e.kind not in _PRIVATE or e.seat == seat and e.kind is EventKind.DREW else _hide(e)
+        e if e.kind not in _PRIVATE or (e.seat == seat and e.kind is EventKind.DREW) else _hide(e)
         for e in state.events
     )
     return PlayerView(

@@ -1,0 +1,1 @@
+"""Performance measurements of the engine's hot paths (``phase10 bench``)."""

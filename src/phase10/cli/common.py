@@ -1,0 +1,155 @@
+"""Helpers shared by the commands: the rule options, number checks and user errors.
+
+>>> parser = argparse.ArgumentParser()
+>>> add_rules_options(parser)
+>>> args = parser.parse_args(["--rules", "nl_accessible", "--variant", "even_phases,n_phases=3"])
+>>> rules = rules_from_args(args)
+>>> rules.name, [p.number for p in rules.phases]
+('nl_accessible+even_phases+n_phases=3', [2, 4, 6])
+>>> rules_options(args)
+['--rules', 'nl_accessible', '--variant', 'even_phases', '--variant', 'n_phases=3']
+"""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from phase10.engine.errors import Phase10Error, RulesError
+from phase10.engine.rules import Phase, RuleSet
+from phase10.variants import build_rules, find_variant, load_rules_file, rules_from_flags
+
+DEFAULT_PROFILE: Final = "standard"
+PROG: Final = "phase10"
+HELP_WIDTH: Final = 88
+
+
+class CommandError(Phase10Error):
+    """A user mistake on the command line that no lower layer reports (e.g. a phase not in play)."""
+
+
+def paragraph(text: str) -> str:
+    """``text`` wrapped for a help screen (the commands keep their epilogs' line breaks)."""
+    return textwrap.fill(text, HELP_WIDTH)
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--rules``, ``--rules-file`` and ``--variant`` to a command's parser."""
+    group = parser.add_argument_group("rules")
+    group.add_argument(
+        "--rules",
+        metavar="PROFILE",
+        default=None,
+        help=(
+            "a profile (standard, fr_mattel, en_phase10rules, de_article, nl_accessible), "
+            "optionally with +variants, or a TOML rules file ending in .toml "
+            f"(default: {DEFAULT_PROFILE}; see 'phase10 variants')"
+        ),
+    )
+    group.add_argument(
+        "--rules-file",
+        metavar="PATH",
+        default=None,
+        help="a TOML rules file (keys: name, profile, variants, [flags])",
+    )
+    group.add_argument(
+        "--variant",
+        metavar="V",
+        action="append",
+        default=[],
+        help=(
+            "a short variant on top of the rules; repeat it or separate with commas "
+            "(e.g. --variant even_phases --variant n_phases=3)"
+        ),
+    )
+
+
+def variant_tokens(args: argparse.Namespace) -> list[str]:
+    """The ``--variant`` values split on commas, blanks dropped."""
+    raw: list[str] = args.variant
+    return [token.strip() for value in raw for token in value.split(",") if token.strip()]
+
+
+def rules_from_args(args: argparse.Namespace) -> RuleSet:
+    """The ``RuleSet`` the rule options describe; raises ``RulesError`` with a clear message."""
+    rules_arg: str | None = args.rules
+    rules_file: str | None = args.rules_file
+    variants = variant_tokens(args)
+    if rules_arg is not None and rules_file is not None:
+        raise CommandError("give either --rules or --rules-file, not both")
+    if rules_file is None and rules_arg is not None and rules_arg.lower().endswith(".toml"):
+        rules_file = rules_arg
+    if rules_file is not None:
+        return _file_with_variants(rules_file, variants)
+    # find_variant also takes "profile+variant" and variants alone, with its clear errors.
+    return find_variant("+".join([rules_arg or DEFAULT_PROFILE, *variants]))
+
+
+def _file_with_variants(path: str, variants: Sequence[str]) -> RuleSet:
+    base = load_rules_file(path)
+    if not variants:
+        return base
+    # Variants cannot be applied to a RuleSet directly: find the flags they change from the
+    # baseline (which also checks them and their clashes) and lay those over the file's flags.
+    alone = build_rules(DEFAULT_PROFILE, variants)
+    baseline = RuleSet().flags()
+    changes = {k: v for k, v in alone.flags().items() if v != baseline[k]}
+    name = "+".join([base.name, *(alone.name.split("+"))])
+    try:
+        return rules_from_flags({**base.flags(), **changes}, name)
+    except RulesError as err:
+        raise RulesError(f"{path} with --variant: {err}", key=err.key) from None
+
+
+def rules_options(args: argparse.Namespace) -> list[str]:
+    """The rule options as the user gave them, for printing a command that reproduces a result."""
+    out: list[str] = []
+    if args.rules is not None:
+        out += ["--rules", args.rules]
+    if args.rules_file is not None:
+        out += ["--rules-file", args.rules_file]
+    for token in variant_tokens(args):
+        out += ["--variant", token]
+    return out
+
+
+def phase_in_play(rules: RuleSet, number: int) -> Phase:
+    """The phase printed ``number`` under ``rules``; a ``CommandError`` lists those in play."""
+    phase = rules.phase_by_number(number)
+    if phase is None:
+        in_play = ", ".join(str(p.number) for p in rules.phases)
+        raise CommandError(
+            f"phase {number} is not in play under the rules {rules.name!r}; "
+            f"phases in play: {in_play}"
+        )
+    return phase
+
+
+def bounded_int(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number from ``low`` to ``high`` (inclusive)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low or (high is not None and value > high):
+            span = f"from {low} to {high}" if high is not None else f"of at least {low}"
+            raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number {span}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def positive_float(text: str) -> float:
+    """An argparse ``type`` for a finite number greater than zero."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a number greater than 0")
+    return value

@@ -1,0 +1,97 @@
+"""``phase10 variants``: the rule profiles and short variants, or one rule set in detail."""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from typing import Any, Final
+
+from phase10.cli.common import paragraph
+from phase10.variants import (
+    PROFILE_DESCRIPTIONS,
+    PROFILES,
+    VARIANTS,
+    describe_rules,
+    find_variant,
+    load_rules_file,
+)
+
+_LINE_WIDTH: Final = 100
+
+DESCRIPTION = (
+    "List the five rule profiles and every short variant with the flag it sets, "
+    "or show the phases and differences of one profile, combination or TOML file."
+)
+EPILOG = """\
+examples:
+  phase10 variants
+  phase10 variants de_article
+  phase10 variants nl_accessible+even_phases+n_phases=3
+  phase10 variants house.toml
+"""
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``variants`` command."""
+    parser = subparsers.add_parser(
+        "variants",
+        help="list the rule profiles and variants, or describe one",
+        description=paragraph(DESCRIPTION),
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "name",
+        nargs="?",
+        metavar="PROFILE_OR_COMBO",
+        help="a profile, profile+variant+..., variants alone, or a .toml rules file",
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the listing, or the description of one rule set."""
+    name: str | None = args.name
+    if name is None:
+        for line in listing():
+            print(line)
+        return 0
+    rules = load_rules_file(name) if name.lower().endswith(".toml") else find_variant(name)
+    for line in describe_rules(rules):
+        print(line)
+    return 0
+
+
+def listing() -> list[str]:
+    """The profiles and variants, one per line with their descriptions.
+
+    >>> lines = listing()
+    >>> lines[0], lines[2].split()[0]
+    ('Profiles (use with --rules):', 'standard')
+    """
+    width = max(len(n) for n in [*PROFILES, *VARIANTS]) + 2
+    lines = ["Profiles (use with --rules):", ""]
+    for name in PROFILES:
+        lines += _entry(name, width, PROFILE_DESCRIPTIONS[name])
+    lines += ["", "Variants (use with --variant, or join with +: standard+even_phases):", ""]
+    for name, variant in VARIANTS.items():
+        shown = f"{name}=N" if variant.takes_number else name
+        value = "N" if variant.value is None else _value(variant.value)
+        lines += _entry(shown, width, variant.description)
+        lines.append(f"  {'':<{width}}flag: {variant.flag} = {value}")
+    lines += ["", "Show one in detail: phase10 variants PROFILE[+VARIANT...]"]
+    return lines
+
+
+def _entry(name: str, width: int, text: str) -> list[str]:
+    """``name`` then ``text`` wrapped in a column, so long descriptions stay readable."""
+    indent = " " * (width + 2)
+    return textwrap.wrap(
+        text, _LINE_WIDTH, initial_indent=f"  {name:<{width}}", subsequent_indent=indent
+    )
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(getattr(value, "value", value))

@@ -1,0 +1,210 @@
+"""One game between people and bots: seats, the record, bot turns, saving and resuming.
+
+Every interface (the line game, a TUI, a server) drives a game through a ``Match``: it keeps
+the ``GameRecord`` and the current state together, lets bots play their turns, and saves a
+file from which the game resumes exactly where it stopped.
+
+>>> from phase10.bots import make_bot
+>>> from phase10.variants import find_variant
+>>> seats = [Seat("Ann", make_bot("greedy")), Seat("Bob", make_bot("random"))]
+>>> match = Match.start(find_variant("standard"), seats, seed=3)
+>>> while not match.is_over and match.state.hand_number == 0:
+...     _ = match.bot_step()
+>>> match.state.hand_number
+1
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from phase10.bots import make_bot
+from phase10.bots.base import Bot
+from phase10.engine.actions import Action
+from phase10.engine.rules import RuleSet
+from phase10.engine.state import Event, GameState
+from phase10.engine.view import PlayerView, view_for
+from phase10.narrate import describe_event, narrate
+from phase10.record import GameRecord, RecordError, replay
+
+__all__ = ["FORMAT", "Match", "MatchError", "Seat", "describe_event", "narrate"]
+
+FORMAT: Final = "phase10-match"
+VERSION: Final = 1
+
+
+class MatchError(RecordError):
+    """A saved match that cannot be read, or a request that makes no sense for this match."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A place at the table: a name, and the bot playing it (``None`` for a person)."""
+
+    name: str
+    bot: Bot | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+
+class Match:
+    """A game in progress: its seats, its record and its current state.
+
+    Bots get their randomness from ``random.Random(f"bot:{seed}:{seat}:{n}")``, ``n`` being the
+    number of actions played so far, so a resumed game goes on exactly as it would have.
+    """
+
+    def __init__(self, record: GameRecord, seats: Sequence[Seat], state: GameState) -> None:
+        if len(seats) != record.players:
+            raise MatchError(f"{len(seats)} seats for a game of {record.players} players")
+        self.record = record
+        self.seats = tuple(seats)
+        self.state = state
+
+    @classmethod
+    def start(cls, rules: RuleSet, seats: Sequence[Seat], seed: int) -> Match:
+        """Deal a new game for ``seats`` (2 to 6, D-24).
+
+        >>> from phase10.variants import find_variant
+        >>> match = Match.start(find_variant("standard"), [Seat("Ann"), Seat("Bob")], seed=1)
+        >>> match.names, match.is_over
+        (('Ann', 'Bob'), False)
+        """
+        record = GameRecord.start(rules, len(seats), seed, names=[s.name for s in seats])
+        return cls(record, seats, record.initial_state())
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    @property
+    def seed(self) -> int:
+        return self.record.seed
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.record.rules
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose decision the game waits for."""
+        return self.state.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.outcome is not None
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.seats) if s.bot is None)
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see now."""
+        return view_for(self.state, seat)
+
+    def play(self, action: Action) -> tuple[Event, ...]:
+        """Play ``action`` for the seat to act and return what happened.
+
+        An illegal action raises ``IllegalActionError`` and changes nothing.
+        """
+        self.state = self.record.play(self.state, action)
+        return self.state.events
+
+    def bot_rng(self, seat: int | None = None) -> random.Random:
+        """The random source for the next decision of ``seat`` (default: the seat to act)."""
+        seat = self.to_act if seat is None else seat
+        return random.Random(f"bot:{self.seed}:{seat}:{len(self.record.actions)}")
+
+    def bot_step(self, rng: random.Random | None = None) -> tuple[Event, ...]:
+        """Let the bot of the seat to act make one decision; returns its events.
+
+        ``rng`` replaces the match's own seeded source (for experiments).
+        """
+        if self.is_over:
+            raise MatchError("the game is over")
+        seat = self.to_act
+        bot = self.seats[seat].bot
+        if bot is None:
+            raise MatchError(f"seat {seat} ({self.seats[seat].name}) is played by a person")
+        view = self.view(seat)
+        return self.play(bot.choose(view, rng if rng is not None else self.bot_rng(seat)))
+
+    def run_bots_until_human(self) -> list[Event]:
+        """Play bot turns until a person must act or the game ends; returns every event."""
+        events: list[Event] = []
+        while not self.is_over and self.seats[self.to_act].bot is not None:
+            events.extend(self.bot_step())
+        return events
+
+    # ------------------------------------------------------------------------ files
+
+    def to_dict(self) -> dict[str, Any]:
+        seats = [{"name": s.name, "bot": None if s.bot is None else s.bot.name} for s in self.seats]
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "seats": seats,
+            "record": self.record.to_dict(),
+        }
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the match as JSON (the game record plus the seats), creating folders.
+
+        The file is replaced atomically so a crash never leaves half a save.
+        """
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temporary = target.with_name(target.name + ".tmp")
+        temporary.write_text(json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n")
+        temporary.replace(target)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Match:
+        if not isinstance(data, dict):
+            raise MatchError("a saved match is a JSON object")
+        if data.get("format") != FORMAT:
+            raise MatchError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+        if data.get("version") != VERSION:
+            raise MatchError(f"version: expected {VERSION}, got {data.get('version')!r}")
+        record = GameRecord.from_dict(data.get("record"))
+        raw_seats = data.get("seats")
+        if not isinstance(raw_seats, list):
+            raise MatchError("seats: expected a list")
+        seats: list[Seat] = []
+        for number, item in enumerate(raw_seats):
+            if not isinstance(item, dict) or not isinstance(item.get("name"), str):
+                raise MatchError(f"seats[{number}]: expected an object with a name")
+            bot_name = item.get("bot")
+            if bot_name is not None and not isinstance(bot_name, str):
+                raise MatchError(f"seats[{number}].bot: expected a bot name or null")
+            try:
+                bot = None if bot_name is None else make_bot(bot_name)
+            except ValueError as exc:
+                raise MatchError(f"seats[{number}].bot: {exc}") from None
+            seats.append(Seat(item["name"], bot))
+        return cls(record, seats, replay(record))
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Match:
+        """Read a match written by :meth:`save`; the game replays to the saved position."""
+        shown = os.fspath(path)
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise MatchError(f"{shown}: cannot read: {exc.strerror}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise MatchError(f"{shown}: not JSON: {exc}") from None
+        try:
+            return cls.from_dict(data)
+        except RecordError as exc:
+            raise MatchError(f"{shown}: {exc}") from None

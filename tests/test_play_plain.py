@@ -1,0 +1,144 @@
+"""``phase10 play --plain``: the line game driven entirely through standard input."""
+
+from __future__ import annotations
+
+import builtins
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from phase10.cli.main import main
+from phase10.match import Match
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(line + "\n" for line in lines)))
+
+
+def test_scripted_session_with_queries_then_quit(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    script = ["h", "p", "b", "s", "w", "m", "?"]
+    for _ in range(8):
+        script += ["d", "discard 1"]
+    script += ["q"]
+    _stdin(monkeypatch, script)
+    argv = ["play", "--players", "2", "--seed", "3", "--opponents", "easy", "--save", str(save)]
+    assert main([*argv, "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "Seed 3" in out
+    assert "Your hand: 1:" in out
+    assert "You drew " in out
+    assert "Top of the discard pile:" in out
+    assert "Scores: You 0 points" in out
+    assert "It is your turn: draw a card." in out
+    assert "You are on phase 1: set of 3 + set of 3." in out
+    assert "Commands (type them and press Enter):" in out
+    assert "You discarded " in out
+    assert re.search(r"Ann (drew a card|took \w+ from the discard pile)\.", out)
+    assert f"Game saved to {save}" in out
+    match = Match.load(save)
+    assert match.names == ("You", "Ann")
+    assert len(match.record.actions) >= 16
+
+
+def test_illegal_commands_name_the_rule_and_never_crash(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    script = [
+        "discard 1",  # D-19: draw first
+        "lay",  # nothing to lay before drawing
+        "hit R7 1",
+        "frobnicate",
+        "d",
+        "d",  # a second draw
+        "discard 99",
+        "discard X9",
+        "discard S Bob",
+        "hit",
+        "lay set R1 B1 W | set G2 G2 W",
+    ]
+    _stdin(monkeypatch, script)  # then the input ends: the game is saved
+    save = tmp_path / "g.json"
+    argv = ["play", "--players", "3", "--seed", "11", "--opponents", "hard", "--save", str(save)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Not allowed (D-19)" in out
+    assert "Unknown command 'frobnicate'" in out
+    assert "There is no card at position 99" in out
+    assert "Could not read that:" in out
+    assert "Not allowed (P10-R" in out
+    assert "Traceback" not in out
+    assert save.exists()
+
+
+def test_bad_options_are_reported(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    save = str(tmp_path / "g.json")
+    assert main(["play", "--players", "7", "--save", save]) == 2
+    assert main(["play", "--opponents", "wizard", "--save", save]) == 2
+    assert "unknown bot 'wizard'" in capsys.readouterr().err
+    assert main(["resume", str(tmp_path / "missing.json")]) == 2
+
+
+def test_resume_continues_a_saved_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "g.json"
+    _stdin(monkeypatch, ["d", "discard 1", "q"])
+    assert main(["play", "--players", "2", "--seed", "5", "--save", str(save)]) == 0
+    before = Match.load(save).state.digest()
+    capsys.readouterr()
+    _stdin(monkeypatch, ["m", "q"])
+    assert main(["resume", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "Resumed the game" in out
+    assert Match.load(save).state.digest() == before
+
+
+class ScriptedPlayer:
+    """A simple strategy typed at the prompt: draw, lay the first way, hit, discard card 1.
+
+    It reads what the game printed since its last answer, as a person would.
+    """
+
+    def __init__(self, capsys: pytest.CaptureFixture[str]) -> None:
+        self.capsys = capsys
+        self.transcript: list[str] = []
+        self.prompts = 0
+
+    def __call__(self, prompt: str = "") -> str:
+        self.prompts += 1
+        if self.prompts > 5000:
+            raise EOFError
+        chunk = self.capsys.readouterr().out
+        self.transcript.append(chunk)
+        status = chunk[chunk.rfind("Your hand") :] if "Your hand" in chunk else chunk
+        if "Draw (d)" in status or "draw from the draw pile (d)" in status:
+            return "d"
+        if "You can lay down your phase" in status:
+            return "lay 1"
+        hits = re.search(r"You can hit: (hit [^;.]+)", status)
+        if hits:
+            return hits.group(1)
+        return "discard 1"
+
+
+def test_a_whole_game_to_the_final_standing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    player = ScriptedPlayer(capsys)
+    monkeypatch.setattr(builtins, "input", player)
+    save = tmp_path / "g.json"
+    argv = ["play", "--players", "2", "--seed", "7", "--opponents", "easy", "--save", str(save)]
+    assert main([*argv, "--plain"]) == 0
+    out = "".join(player.transcript) + capsys.readouterr().out
+    assert "Final standing after" in out
+    assert re.search(r"wins? the game with", out)
+    assert "You laid down phase 1" in out
+    assert "You hit " in out
+    assert re.search(r"Hand 1 ended\. Points: ", out)
+    assert re.search(r"(You move|Ann moves) up to phase 2\.", out)
+    assert Match.load(save).is_over
