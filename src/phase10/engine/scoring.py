@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from phase10.engine.cards import POINTS_OF
+from phase10.engine.rules import RuleSet
 
 
-def score_cards(cards: Iterable[int], rules: object = None) -> int:
+def score_cards(cards: Iterable[int], rules: RuleSet | None = None) -> int:
     """The points ``cards`` cost their holder: 1-9 five, 10-12 ten, Skip 15, Wild 25.
 
-    ``rules`` is accepted for symmetry with the other helpers; no flag changes scoring.
+    ``rules`` keeps the signature of the other helpers (``find_phase``); no flag of B.1
+    changes scoring, so it is not read.
     """
     return sum(POINTS_OF[c] for c in cards)
