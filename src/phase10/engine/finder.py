@@ -408,39 +408,26 @@ def _suffix_sums(avail: Sequence[int]) -> list[int]:
 _Option = tuple[Group, tuple[int, ...], int]
 
 
-def _set_options(counts: list[int], wilds: int, size: int, need_natural: bool) -> list[_Option]:
+def _alike_options(
+    kind: Kind, counts: list[int], wilds: int, size: int, need_natural: bool
+) -> list[_Option]:
+    """Every set (one number, any colours) or colour group (one colour, any numbers)."""
     out: list[_Option] = []
     low = max(1 if need_natural else 0, size - wilds)
-    for number in range(1, MAX_NUMBER + 1):
-        codes = (number - 1, number + 11, number + 23, number + 35)
+    keys = range(1, MAX_NUMBER + 1) if kind is Kind.SET else range(4)
+    for key in keys:
+        codes: Sequence[int] = (
+            (key - 1, key + 11, key + 23, key + 35)
+            if kind is Kind.SET
+            else range(key * 12, key * 12 + 12)
+        )
         avail = [counts[c] for c in codes]
         suffix = _suffix_sums(avail)
         for k in range(min(size, suffix[0]), low - 1, -1):
             for split in _splits(avail, k, 0, suffix):
                 used = tuple(c for c, x in zip(codes, split, strict=True) for _ in range(x))
                 group = Group(
-                    Kind.SET,
-                    tuple(CARDS[c] for c in used) + (_WILD,) * (size - k),
-                    (number,) * size,
-                )
-                out.append((group, used, size - k))
-    return out
-
-
-def _colour_options(counts: list[int], wilds: int, size: int, need_natural: bool) -> list[_Option]:
-    out: list[_Option] = []
-    low = max(1 if need_natural else 0, size - wilds)
-    for colour in range(4):
-        codes = range(colour * 12, colour * 12 + 12)
-        avail = [counts[c] for c in codes]
-        suffix = _suffix_sums(avail)
-        for k in range(min(size, suffix[0]), low - 1, -1):
-            for split in _splits(avail, k, 0, suffix):
-                used = tuple(c for c, x in zip(codes, split, strict=True) for _ in range(x))
-                group = Group(
-                    Kind.COLOUR,
-                    tuple(CARDS[c] for c in used) + (_WILD,) * (size - k),
-                    (colour,) * size,
+                    kind, tuple(CARDS[c] for c in used) + (_WILD,) * (size - k), (key,) * size
                 )
                 out.append((group, used, size - k))
     return out
@@ -486,11 +473,9 @@ def _run_options(counts: list[int], wilds: int, length: int, need_natural: bool)
 def _options(req: GroupReq, counts: list[int], wilds: int, need_natural: bool) -> list[_Option]:
     if req.size < 1:
         return []
-    if req.kind is Kind.SET:
-        return _set_options(counts, wilds, req.size, need_natural)
     if req.kind is Kind.RUN:
         return _run_options(counts, wilds, req.size, need_natural)
-    return _colour_options(counts, wilds, req.size, need_natural)
+    return _alike_options(req.kind, counts, wilds, req.size, need_natural)
 
 
 def _laydown_key(groups: tuple[Group, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
