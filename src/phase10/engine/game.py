@@ -18,7 +18,6 @@ rule id and leaves the state as it was; nothing is ever repaired.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 
 from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source
@@ -35,6 +34,11 @@ from phase10.engine.cards import (
 from phase10.engine.errors import IllegalActionError, RulesError
 from phase10.engine.finder import find_phase, laydown_problem, laydowns
 from phase10.engine.groups import Group, hit_value, with_hit
+from phase10.engine.piles import owns as _owns
+from phase10.engine.piles import refill, shuffled
+from phase10.engine.piles import remove as _remove
+from phase10.engine.piles import replace_at as _set
+from phase10.engine.piles import without as _without
 from phase10.engine.rules import (
     HAND_SIZE,
     MAX_PLAYERS,
@@ -108,15 +112,6 @@ def new_game(
     return _deal(state, dealer, [])
 
 
-def _check_order(order: Sequence[Card], expected: Sequence[Card], index: int) -> None:
-    """A preset shuffle must be a permutation of the cards being shuffled (P10-R01)."""
-    if Counter(order) != Counter(expected):
-        raise RulesError(
-            f"P10-R01: preset shuffle {index + 1} must hold exactly the {len(expected)} cards "
-            f"being shuffled (got {len(order)} cards)"
-        )
-
-
 def _first_dealer(rules: RuleSet, players: int, seed: int) -> int:
     """P10-R09, D-23: the first dealer, by ``first_dealer``."""
     rng = random.Random(f"phase10:{seed}:first-dealer")
@@ -137,13 +132,13 @@ def _first_dealer(rules: RuleSet, players: int, seed: int) -> int:
 
 def _shuffled(state: GameState) -> tuple[Card, ...]:
     """The next shuffle: a preset order if one is left, else derived from the seed."""
-    if state.shuffles < len(state.presets):
-        order = state.presets[state.shuffles]
-        _check_order(order, full_deck(), state.shuffles)
-        return order
-    cards = list(full_deck())
-    random.Random(f"phase10:{state.seed}:shuffle:{state.shuffles}").shuffle(cards)
-    return tuple(cards)
+    return shuffled(
+        full_deck(),
+        presets=state.presets,
+        index=state.shuffles,
+        key=f"phase10:{state.seed}:shuffle",
+        rule="P10-R01",
+    )
 
 
 def _active_after(state: GameState, seat: int, players: Sequence[PlayerState]) -> int:
@@ -201,12 +196,6 @@ def _deal(state: GameState, dealer: int, events: list[Event]) -> GameState:
         laid_this_turn=False,
     )
     return _start_turn(dealt, first, events)
-
-
-def _set(
-    players: tuple[PlayerState, ...], seat: int, value: PlayerState
-) -> tuple[PlayerState, ...]:
-    return (*players[:seat], value, *players[seat + 1 :])
 
 
 def _start_turn(
@@ -379,19 +368,6 @@ def _leaves_ok(rules: RuleSet, hand: tuple[Card, ...], used: int, rest: tuple[Ca
     return rules.skip_can_go_out or rest != (SKIP,)
 
 
-def _without(hand: tuple[Card, ...], card: int) -> tuple[Card, ...]:
-    """``hand`` less one copy of ``card`` (which it holds)."""
-    i = hand.index(card)
-    return hand[:i] + hand[i + 1 :]
-
-
-def _remove(hand: tuple[Card, ...], cards: Sequence[int]) -> tuple[Card, ...]:
-    rest = list(hand)
-    for c in cards:
-        rest.remove(c)  # type: ignore[arg-type]
-    return tuple(rest)
-
-
 def _may_hit_owner(state: GameState, seat: int, owner: int) -> bool:
     """D-18: under ``hit_others_on_laydown_turn=false`` only your own groups that turn."""
     return owner == seat or not state.laid_this_turn or state.rules.hit_others_on_laydown_turn
@@ -471,12 +447,6 @@ def _check_draw(state: GameState, action: Draw) -> None:
             raise IllegalActionError(
                 "D-07", "a Skip on the discard pile can never be taken; draw from the draw pile"
             )
-
-
-def _owns(hand: tuple[Card, ...], cards: Sequence[int]) -> bool:
-    need: Counter[int] = Counter(cards)
-    have: Counter[int] = Counter(hand)
-    return all(have[c] >= k for c, k in need.items())
 
 
 def _check_laydown(state: GameState, action: LayDown) -> tuple[int, Phase]:
@@ -657,22 +627,19 @@ def _apply_draw(state: GameState, action: Draw, events: list[Event]) -> GameStat
             stage=Stage.PLAY,
             events=tuple(events),
         )
-    draw_pile, discard_pile = state.draw_pile, state.discard_pile
-    shuffles = state.shuffles
-    if not draw_pile:
-        # P10-R33, D-08: the discard pile minus its top card becomes the new draw pile.
-        below = discard_pile[:-1]
-        if not below:
-            return _end_hand(state, None, events)
-        order = list(below)
-        if shuffles < len(state.presets):
-            _check_order(state.presets[shuffles], below, shuffles)
-            order = list(state.presets[shuffles])
-        else:
-            random.Random(f"phase10:{state.seed}:shuffle:{shuffles}").shuffle(order)
-        draw_pile = tuple(order)
-        discard_pile = discard_pile[-1:]
-        shuffles += 1
+    # P10-R33, D-08: the discard pile minus its top card becomes the new draw pile.
+    piles = refill(
+        state.draw_pile,
+        state.discard_pile,
+        presets=state.presets,
+        shuffles=state.shuffles,
+        key=f"phase10:{state.seed}:shuffle",
+        rule="P10-R01",
+    )
+    if piles is None:
+        return _end_hand(state, None, events)
+    draw_pile, discard_pile, shuffles = piles
+    if shuffles != state.shuffles:
         events.append(Event(E.RESHUFFLED, seat=seat, cards=draw_pile, number=len(draw_pile)))
     card = draw_pile[-1]
     events.append(Event(E.DREW, seat=seat, cards=(card,)))

@@ -1,0 +1,98 @@
+"""Turn machinery both games share: seeded shuffles, the draw pile refilled from the discard
+pile, and the small tuple edits every action makes to hands and seats.
+
+Cards are small ints of either game; a pile keeps its top card last. Every shuffle is either a
+preset order (scripted tests, replays; checked to be a permutation) or derived from a string
+key holding the game's seed, so no global random state is ever touched.
+
+>>> shuffled((1, 2, 3, 4), presets=(), index=0, key="demo:1", rule="X") == shuffled(
+...     (1, 2, 3, 4), presets=(), index=0, key="demo:1", rule="X")
+True
+>>> refill((), (5, 6, 7), presets=((6, 5),), shuffles=0, key="demo", rule="X")
+((6, 5), (7,), 1)
+>>> remove((1, 2, 2, 3), (2, 3)), replace_at((0, 0, 0), 1, 9)
+((1, 2), (0, 9, 0))
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import TypeVar
+
+from phase10.engine.errors import RulesError
+
+T = TypeVar("T", bound=int)
+V = TypeVar("V")
+
+
+def check_order(order: Sequence[int], expected: Sequence[int], index: int, rule: str) -> None:
+    """A preset shuffle must be a permutation of the cards being shuffled."""
+    if Counter(order) != Counter(expected):
+        raise RulesError(
+            f"{rule}: preset shuffle {index + 1} must hold exactly the {len(expected)} cards "
+            f"being shuffled (got {len(order)} cards)"
+        )
+
+
+def shuffled(
+    cards: Sequence[T], *, presets: Sequence[Sequence[T]], index: int, key: str, rule: str
+) -> tuple[T, ...]:
+    """Shuffle number ``index``: its preset order if one is given (non-empty), else seeded."""
+    if index < len(presets) and presets[index]:
+        order = presets[index]
+        check_order(order, cards, index, rule)
+        return tuple(order)
+    mixed = list(cards)
+    random.Random(f"{key}:{index}").shuffle(mixed)
+    return tuple(mixed)
+
+
+def refill(
+    draw_pile: tuple[T, ...],
+    discard_pile: tuple[T, ...],
+    *,
+    presets: Sequence[Sequence[T]],
+    shuffles: int,
+    key: str,
+    rule: str,
+) -> tuple[tuple[T, ...], tuple[T, ...], int] | None:
+    """The draw pile, discard pile and shuffle count ready for a draw (P10-R33, D-08, E-17).
+
+    An empty draw pile is refilled by shuffling the discard pile minus its top card; ``None``
+    when even that leaves nothing to draw.
+    """
+    if draw_pile:
+        return draw_pile, discard_pile, shuffles
+    below = discard_pile[:-1]
+    if not below:
+        return None
+    order = shuffled(below, presets=presets, index=shuffles, key=key, rule=rule)
+    return order, discard_pile[-1:], shuffles + 1
+
+
+def replace_at(items: tuple[V, ...], index: int, value: V) -> tuple[V, ...]:
+    """``items`` with the entry at ``index`` replaced (a seat, a group)."""
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def without(hand: tuple[T, ...], card: int) -> tuple[T, ...]:
+    """``hand`` less one copy of ``card`` (which it holds)."""
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
+
+
+def remove(hand: tuple[T, ...], cards: Sequence[int]) -> tuple[T, ...]:
+    """``hand`` less one copy of each of ``cards`` (which it holds)."""
+    rest = list(hand)
+    for c in cards:
+        rest.remove(c)  # type: ignore[arg-type]
+    return tuple(rest)
+
+
+def owns(hand: Sequence[int], cards: Sequence[int]) -> bool:
+    """Whether ``hand`` holds every card of ``cards``, copies counted."""
+    need: Counter[int] = Counter(cards)
+    have: Counter[int] = Counter(hand)
+    return all(have[c] >= k for c, k in need.items())
