@@ -22,9 +22,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal, overload
 
 from phase10.engine.errors import RulesError
+from phase10.engine.programmes.rules import ProgrammeRules
 from phase10.engine.rules import (
     NaturalCardScope,
     Phase3Variant,
@@ -37,6 +38,7 @@ from phase10.engine.rules import (
     SkipTarget,
     Tiebreak,
 )
+from phase10.programme_variants import find_programme_rules, is_programmes
 
 __all__ = [
     "PROFILES",
@@ -353,16 +355,23 @@ def build_rules(
     return _make(name, values)
 
 
-def find_variant(name: str) -> RuleSet:
+@overload
+def find_variant(name: Literal["programmes", "amuze_programmes"]) -> ProgrammeRules: ...  # type: ignore[overload-overlap]
+@overload
+def find_variant(name: str) -> RuleSet: ...
+def find_variant(name: str) -> RuleSet | ProgrammeRules:
     """The ``RuleSet`` for a profile, ``profile+variant+...``, or variants on ``standard``.
 
-    Case does not matter and ``-`` may stand for ``_``.
+    Case does not matter and ``-`` may stand for ``_``. ``programmes`` (with ``+settings``)
+    gives the programmes game's ``ProgrammeRules`` instead (see ``programme_variants``).
 
     >>> find_variant("NL-Accessible + Even-Phases").name
     'nl_accessible+even_phases'
     >>> find_variant("ten_hands+n_phases:7").phase_count
     7
     """
+    if is_programmes(name):
+        return find_programme_rules(name)
     tokens = [_normalise(token) for token in name.split("+")]
     if not all(tokens):
         raise RulesError(
