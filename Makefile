@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test check lint typecheck layers unit bench golden clean
+.PHONY: play test check lint typecheck layers unit bench golden i18n clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,18 @@ bench: $(STAMP)
 
 golden: $(STAMP)
 	$(BIN)/python scripts/regenerate_golden.py
+
+# The message catalogs (docs/decisions/0006-committed-mo-catalogs.md): extract every marked
+# string of src/phase10 into the template, merge it into the fr/de/nl .po files (new strings
+# arrive empty: translate them, the tests in tests/i18n insist), then compile the .mo files,
+# which are committed so a fresh clone plays in every language without this step.
+LOCALE := src/phase10/locale
+i18n: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k N_ --no-location --sort-output --omit-header \
+		-o $(LOCALE)/phase10.pot src/phase10
+	$(BIN)/pybabel update -i $(LOCALE)/phase10.pot -d $(LOCALE) -D phase10 \
+		--no-fuzzy-matching --ignore-obsolete
+	$(BIN)/pybabel compile -d $(LOCALE) -D phase10 --statistics
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

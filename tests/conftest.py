@@ -1,4 +1,4 @@
-"""Shared test set-up: Hypothesis profiles.
+"""Shared test set-up: Hypothesis profiles, and English unless a test asks for a language.
 
 ``dev`` (the default) keeps property tests quick on a laptop; ``ci`` runs more examples,
 without deadlines, derandomized so that a CI failure reproduces. Pick one with the
@@ -9,8 +9,18 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("dev", max_examples=50)
 settings.register_profile("ci", max_examples=100, deadline=None, derandomize=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands choose their language from the locale (``phase10.i18n.detect_language``);
+    tests expect English unless they pass ``--lang`` or set the locale themselves."""
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("LANGUAGE", "en")

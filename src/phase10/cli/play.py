@@ -1,9 +1,16 @@
 """``phase10 play`` and ``phase10 resume``: a line-based game against computer players.
 
 Made for screen readers and braille displays as much as for scripts: one sentence per event,
-no box drawing, one-key queries, cards chosen by name (``R7``) or by position (``3``). Every
-line comes from ``input()``, so a script can play a whole game through standard input; at
-the end of input the game is saved and the command exits normally.
+no box drawing and no colour (cards are written ``R7``, ``W``, ``S``), one-key queries, cards
+chosen by name (``R7``) or by position (``3``). Every line comes from ``input()``, so a script
+can play a whole game through standard input; at the end of input the game is saved and the
+command exits normally.
+
+Every message is in the player's language (``--lang en|fr|de|nl``, by default the locale's):
+the sentences come from ``phase10.narrate``, the engine's reasons from ``phase10.explain`` and
+the rest from this module, all through the gettext catalogs of ``phase10.i18n``. The English
+one-letter commands work in every language; each language also has its own words
+(:data:`COMMAND_WORDS`).
 """
 
 from __future__ import annotations
@@ -22,13 +29,16 @@ from phase10.engine.groups import Group
 from phase10.engine.rules import Kind, Progression
 from phase10.engine.state import Event, EventKind, GameState, Stage
 from phase10.engine.view import PlayerView
+from phase10.explain import explain_illegal, explain_notation
+from phase10.i18n import LANGUAGES, N_, Translator, detect_language, translator
 from phase10.match import Match, Seat
-from phase10.narrate import describe_progress, narrate
+from phase10.narrate import describe_progress, group_phrase, group_text, narrate, phase_description
 
 DEFAULT_SAVE: Final = "saves/last-game.json"
 COMPUTER_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve")
+DEFAULT_NAME: Final = N_("You")
 
-HELP: Final = """\
+HELP: Final = N_("""\
 Commands (type them and press Enter):
   d or draw            draw the top card of the draw pile
   t or take            take the top card of the discard pile
@@ -38,8 +48,77 @@ Commands (type them and press Enter):
   hit CARD N [low|high]  hit CARD on table group N (low/high: which end of a run a wild takes)
   discard CARD [NAME]  discard CARD; for a Skip, NAME is the player who loses a turn
 Cards are named like R7, B12, W (wild), S (skip), or given by position in your hand: 3.
+Colours: R red, B blue, Y yellow, G green.
 Questions: h hand, p discard pile, b table, s scores, w whose turn, m my phase, ? help,
-q save and quit."""
+q save and quit.""")
+
+#: Each language's own command words, on top of the English ones (which work everywhere).
+#: The translated help names them; the lay-down notation itself (``set``, ``run``,
+#: ``colour``) stays in English, like the card names.
+COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {},
+    "fr": {
+        "pioche": "d",
+        "piocher": "d",
+        "prendre": "t",
+        "poser": "lay",
+        "ajouter": "hit",
+        "défausser": "discard",
+        "defausser": "discard",
+        "main": "h",
+        "défausse": "p",
+        "defausse": "p",
+        "qui": "w",
+        "aide": "?",
+        "quitter": "q",
+    },
+    "de": {
+        "ziehen": "d",
+        "nehmen": "t",
+        "auslegen": "lay",
+        "anlegen": "hit",
+        "abwerfen": "discard",
+        "ablegen": "discard",
+        "ablagestapel": "p",
+        "tisch": "b",
+        "punkte": "s",
+        "wer": "w",
+        "hilfe": "?",
+        "beenden": "q",
+    },
+    "nl": {
+        "trek": "d",
+        "pak": "t",
+        "leg": "lay",
+        "aanleggen": "hit",
+        "afleggen": "discard",
+        "aflegstapel": "p",
+        "tafel": "b",
+        "punten": "s",
+        "wie": "w",
+        "fase": "m",
+        "stop": "q",
+    },
+}
+
+
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang``: the language of every message (default: from the locale)."""
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help=(
+            "the language of the game: en (English), fr (français), de (Deutsch) or "
+            "nl (Nederlands) (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)"
+        ),
+    )
+
+
+def chosen_language(args: argparse.Namespace) -> str:
+    """The ``--lang`` given, else the locale's language."""
+    lang = getattr(args, "lang", None)
+    return str(lang) if lang else detect_language()
 
 
 def register(subparsers: Any) -> None:
@@ -63,15 +142,16 @@ def register(subparsers: Any) -> None:
         default="medium",
         help=f"the computer players' level: {', '.join(LEVELS)} (default: medium)",
     )
-    play.add_argument("--name", default="You", help="your name (default: You)")
+    play.add_argument("--name", default=None, help="your name (default: You, in your language)")
     play.add_argument(
         "--seed", type=int, default=None, help="the game's seed (default: from the clock)"
     )
     play.add_argument(
         "--plain",
         action="store_true",
-        help="line-by-line play for screen readers (currently the only mode)",
+        help="line-by-line play for screen readers and scripts",
     )
+    add_lang_option(play)
     play.add_argument(
         "--save",
         metavar="PATH",
@@ -87,39 +167,58 @@ def register(subparsers: Any) -> None:
     resume.add_argument(
         "path", nargs="?", default=DEFAULT_SAVE, help=f"the saved game (default: {DEFAULT_SAVE})"
     )
+    add_lang_option(resume)
     resume.set_defaults(func=run_resume)
 
 
 def run(args: argparse.Namespace) -> int:
     """Start a new game and play it; returns 0 (errors are raised for ``main`` to report)."""
+    lang = chosen_language(args)
+    _ = translator(lang).gettext
     rules = rules_from_args(args)
     try:
-        bots = [make_bot(str(args.opponents)) for _ in range(args.players - 1)]
+        bots = [make_bot(str(args.opponents)) for _seat in range(args.players - 1)]
     except ValueError as exc:
         raise CommandError(f"--opponents: {exc}") from None
     seed = args.seed if args.seed is not None else time.time_ns() % 1_000_000_000
-    name = str(args.name).strip() or "You"
+    name = str(args.name or "").strip() or _(DEFAULT_NAME)
     others = [n for n in COMPUTER_NAMES if n.lower() != name.lower()]
     seats = [Seat(name), *(Seat(others[i], bot) for i, bot in enumerate(bots))]
     match = Match.start(rules, seats, seed)
-    print(f"Seed {seed}: play this game again with --seed {seed}.")
-    print(f"Rules: {rules.name}. Players: {', '.join(match.names)}.")
-    print("Type ? for help.")
-    game = LineGame(match, 0, str(args.save))
+    print(_("Seed {seed}: play this game again with --seed {seed}.").format(seed=seed))
+    print(
+        _("Rules: {rules}. Players: {players}.").format(
+            rules=rules.name, players=", ".join(match.names)
+        )
+    )
+    print(_("Type ? for help."))
+    game = LineGame(match, 0, str(args.save), lang)
     game.show_events(match.state.events, hand=1)
     return game.loop()
 
 
 def run_resume(args: argparse.Namespace) -> int:
     """Resume a saved game and play on; returns 0 (a bad file raises ``MatchError``)."""
+    lang = chosen_language(args)
+    _ = translator(lang).gettext
     path = str(args.path)
     match = Match.load(path)
     humans = match.human_seats
     if not humans:
-        raise CommandError(f"{path}: no seat in this game is played by a person")
-    print(f"Resumed the game from {path} (seed {match.seed}), hand {match.state.hand_number + 1}.")
-    print(f"Rules: {match.rules.name}. Players: {', '.join(match.names)}.")
-    return LineGame(match, humans[0], path).loop()
+        raise CommandError(
+            _("{path}: no seat in this game is played by a person").format(path=path)
+        )
+    print(
+        _("Resumed the game from {path} (seed {seed}), hand {hand}.").format(
+            path=path, seed=match.seed, hand=match.state.hand_number + 1
+        )
+    )
+    print(
+        _("Rules: {rules}. Players: {players}.").format(
+            rules=match.rules.name, players=", ".join(match.names)
+        )
+    )
+    return LineGame(match, humans[0], path, lang).loop()
 
 
 class _Quit(Exception):  # noqa: N818 - a signal, named for what it means
@@ -127,13 +226,25 @@ class _Quit(Exception):  # noqa: N818 - a signal, named for what it means
 
 
 class LineGame:
-    """The line-by-line game loop for one person at ``seat``."""
+    """The line-by-line game loop for one person at ``seat``, in language ``lang``."""
 
-    def __init__(self, match: Match, seat: int, save_path: str) -> None:
+    def __init__(self, match: Match, seat: int, save_path: str, lang: str = "en") -> None:
         self.match = match
         self.seat = seat
         self.save_path = save_path
+        self.lang = lang
+        self.tr: Translator = translator(lang)
+        self._ = self.tr.gettext
+        self.words = COMMAND_WORDS[lang]
         self._save_warned = False
+
+    def say(self, message: str, **fields: object) -> None:
+        """Print ``message`` (an English msgid) translated and filled in."""
+        print(self._(message).format(**fields))
+
+    def say_n(self, message: str, count: int, **fields: object) -> None:
+        """Print ``message`` (already translated with ``ngettext``) with ``{count}`` filled in."""
+        print(message.format(count=count, **fields))
 
     # ------------------------------------------------------------------------ the loop
 
@@ -151,8 +262,9 @@ class LineGame:
                 self._command(self._ask("> "))
         except _Quit:
             self.save()
-            print(
-                f"Game saved to {self.save_path}. Resume it with: phase10 resume {self.save_path}"
+            self.say(
+                N_("Game saved to {path}. Resume it with: phase10 resume {path}"),
+                path=self.save_path,
             )
             return 0
         self.save()
@@ -175,7 +287,7 @@ class LineGame:
             else:
                 self.match.play(action)
         except IllegalActionError as exc:
-            print(f"Not allowed ({exc.rule}): {exc.message}")
+            print(explain_illegal(exc, self.tr))
             return False
         self.save()
         self.show_events(
@@ -188,7 +300,11 @@ class LineGame:
             self.match.save(self.save_path)
         except OSError as exc:
             if not self._save_warned:
-                print(f"Warning: cannot save to {self.save_path}: {exc.strerror}")
+                self.say(
+                    N_("Warning: cannot save to {path}: {reason}"),
+                    path=self.save_path,
+                    reason=exc.strerror,
+                )
                 self._save_warned = True
 
     # ------------------------------------------------------------------------ output
@@ -197,20 +313,21 @@ class LineGame:
         self, events: Sequence[Event], *, hand: int, before: GameState | None = None
     ) -> None:
         """Say what happened; at the end of a hand, also who moves up and the totals."""
-        names, rules = self.match.names, self.match.rules
+        names, rules, tr = self.match.names, self.match.rules, self.tr
         ended = next((i for i, e in enumerate(events) if e.kind is EventKind.HAND_ENDED), None)
         if ended is None or before is None:
-            for line in narrate(events, names, self.seat, rules=rules, hand=hand):
+            for line in narrate(events, names, self.seat, rules=rules, hand=hand, lang=tr):
                 print(line)
             return
-        for line in narrate(events[: ended + 1], names, self.seat, rules=rules, hand=hand):
+        for line in narrate(events[: ended + 1], names, self.seat, rules=rules, hand=hand, lang=tr):
             print(line)
         after = self.match.state
-        for line in describe_progress(before, after, names, self.seat):
+        for line in describe_progress(before, after, names, self.seat, lang=tr):
             print(line)
         if after.outcome is None:
-            print("Totals: " + self._totals(after) + ".")
-        for line in narrate(events[ended + 1 :], names, self.seat, rules=rules, hand=hand + 1):
+            self.say(N_("Totals: {totals}."), totals=self._totals(after))
+        later = events[ended + 1 :]
+        for line in narrate(later, names, self.seat, rules=rules, hand=hand + 1, lang=tr):
             print(line)
 
     def _totals(self, state: GameState) -> str:
@@ -225,37 +342,60 @@ class LineGame:
         if view.stage is Stage.DRAW:
             top = view.discard_top
             if Draw(Source.DISCARD_PILE) in view.legal and top is not None:
-                print(f"Draw (d) or take {SYMBOL_OF[top]} from the discard pile (t).")
+                self.say(
+                    N_("Draw (d) or take {card} from the discard pile (t)."), card=SYMBOL_OF[top]
+                )
+            elif top is None:
+                self.say(N_("The discard pile is empty: draw from the draw pile (d)."))
             else:
-                why = "is empty" if top is None else "shows a Skip, which cannot be taken"
-                print(f"The discard pile {why}: draw from the draw pile (d).")
+                self.say(
+                    N_(
+                        "The discard pile shows a Skip, which cannot be taken: "
+                        "draw from the draw pile (d)."
+                    )
+                )
             return
         lays = [a for a in view.legal if isinstance(a, LayDown)]
         if lays:
-            ways = "1 way" if len(lays) == 1 else f"{len(lays)} ways"
-            print(f"You can lay down your phase ({ways}): type lay to see them.")
+            self.say_n(
+                self.tr.ngettext(
+                    "You can lay down your phase ({count} way): type lay to see it.",
+                    "You can lay down your phase ({count} ways): type lay to see them.",
+                    len(lays),
+                ),
+                len(lays),
+            )
         hits = self._hit_commands(view)
         if hits:
-            print("You can hit: " + "; ".join(hits) + ".")
-        print("End your turn with: discard CARD.")
+            self.say(N_("You can hit: {hits}."), hits="; ".join(hits))
+        self.say(N_("End your turn with: discard CARD."))
 
     def _phase_line(self, view: PlayerView) -> str:
         me = view.players[self.seat]
         rules = view.rules
+        _ = self._
         if me.laid >= 0:
-            return f"Your phase {rules.phases[me.laid].number} is down this hand."
+            return _("Your phase {phase} is down this hand.").format(
+                phase=rules.phases[me.laid].number
+            )
         if rules.progression is Progression.PICK_ANY and not view.tiebreak:
             open_phases = [
                 str(p.number) for i, p in enumerate(rules.phases) if not me.completed >> i & 1
             ]
-            return "Phases you may still lay down: " + ", ".join(open_phases) + "."
+            return _("Phases you may still lay down: {phases}.").format(
+                phases=", ".join(open_phases)
+            )
         if me.phase is None:
-            return "You have completed every phase."
-        return f"You are on phase {me.phase.number}: {me.phase.description}."
+            return _("You have completed every phase.")
+        return _("You are on phase {phase}: {description}.").format(
+            phase=me.phase.number, description=phase_description(me.phase, self.tr)
+        )
 
     def _hand_line(self, view: PlayerView) -> str:
         cards = " ".join(f"{i}:{SYMBOL_OF[c]}" for i, c in enumerate(view.hand, start=1))
-        return f"Your hand: {cards}" if cards else "Your hand is empty."
+        if not cards:
+            return self._("Your hand is empty.")
+        return self._("Your hand: {cards}").format(cards=cards)
 
     def _groups(self, view: PlayerView) -> list[tuple[int, int, Group]]:
         return [(o, i, g) for o, groups in enumerate(view.table) for i, g in enumerate(groups)]
@@ -290,12 +430,37 @@ class LineGame:
                 s,
             ),
         )
-        print(f"Final standing after {result.hands} hands:")
+        self.say_n(
+            self.tr.ngettext(
+                "Final standing after {count} hand:",
+                "Final standing after {count} hands:",
+                result.hands,
+            ),
+            result.hands,
+        )
         for place, seat in enumerate(order, start=1):
             done = state.players[seat].completed.bit_count()
-            phases = "1 phase" if done == 1 else f"{done} phases"
-            mark = " (winner)" if seat == result.winner else ""
-            print(f"{place}. {names[seat]}: {phases} done, {result.totals[seat]} points{mark}")
+            fields = {"place": place, "name": names[seat], "points": result.totals[seat]}
+            if seat == result.winner:
+                self.say_n(
+                    self.tr.ngettext(
+                        "{place}. {name}: {count} phase done, {points} points, the winner.",
+                        "{place}. {name}: {count} phases done, {points} points, the winner.",
+                        done,
+                    ),
+                    done,
+                    **fields,
+                )
+            else:
+                self.say_n(
+                    self.tr.ngettext(
+                        "{place}. {name}: {count} phase done, {points} points.",
+                        "{place}. {name}: {count} phases done, {points} points.",
+                        done,
+                    ),
+                    done,
+                    **fields,
+                )
 
     # ------------------------------------------------------------------------ commands
 
@@ -305,6 +470,7 @@ class LineGame:
         if not words:
             return False
         verb, rest = words[0].lower(), words[1:]
+        verb = self.words.get(verb, verb)
         view = self.match.view(self.seat)
         try:
             if verb in ("d", "draw"):
@@ -318,10 +484,10 @@ class LineGame:
             if verb in ("discard", "x"):
                 return self._discard(view, rest)
         except NotationError as exc:
-            print(f"Could not read that: {exc}")
+            print(explain_notation(exc, self.tr))
             return False
         if rest:
-            print(f"Unknown command {line.strip()!r}. Type ? for help.")
+            self.say(N_("Unknown command {command}. Type ? for help."), command=repr(line.strip()))
             return False
         return self._query(verb, view)
 
@@ -336,59 +502,101 @@ class LineGame:
         if verb in ("q", "quit", "exit"):
             raise _Quit
         if verb in ("?", "help"):
-            print(HELP)
+            self.say(HELP)
         elif verb in ("h", "hand"):
             print(self._hand_line(view))
         elif verb in ("p", "pile"):
             top = view.discard_top
             if top is None:
-                print(f"The discard pile is empty. The draw pile has {view.draw_pile_size} cards.")
-            else:
-                print(
-                    f"Top of the discard pile: {SYMBOL_OF[top]} ({len(view.discard_pile)} cards). "
-                    f"The draw pile has {view.draw_pile_size} cards."
+                self.say_n(
+                    self.tr.ngettext(
+                        "The discard pile is empty. The draw pile has {count} card.",
+                        "The discard pile is empty. The draw pile has {count} cards.",
+                        view.draw_pile_size,
+                    ),
+                    view.draw_pile_size,
                 )
+            else:
+                pile = self.tr.ngettext(
+                    "Top of the discard pile: {card} ({count} card).",
+                    "Top of the discard pile: {card} ({count} cards).",
+                    len(view.discard_pile),
+                ).format(card=SYMBOL_OF[top], count=len(view.discard_pile))
+                draw = self.tr.ngettext(
+                    "The draw pile has {count} card.",
+                    "The draw pile has {count} cards.",
+                    view.draw_pile_size,
+                ).format(count=view.draw_pile_size)
+                print(f"{pile} {draw}")
         elif verb in ("b", "board", "table"):
             self._show_table(view)
         elif verb in ("s", "scores"):
             self._show_scores(view)
         elif verb in ("w", "who"):
-            if view.my_turn:
-                step = "draw a card" if view.stage is Stage.DRAW else "lay down, hit or discard"
-                print(f"It is your turn: {step}.")
+            if not view.my_turn:
+                self.say(N_("It is {name}'s turn."), name=self.match.names[view.current])
+            elif view.stage is Stage.DRAW:
+                self.say(N_("It is your turn: draw a card."))
             else:
-                print(f"It is {self.match.names[view.current]}'s turn.")
+                self.say(N_("It is your turn: lay down, hit or discard."))
         elif verb in ("m", "me", "phase"):
             print(self._phase_line(view))
         else:
-            print(f"Unknown command {verb!r}. Type ? for help.")
+            self.say(N_("Unknown command {command}. Type ? for help."), command=repr(verb))
         return False
 
     def _show_table(self, view: PlayerView) -> None:
         groups = self._groups(view)
         if not groups:
-            print("Nothing is on the table yet.")
+            self.say(N_("Nothing is on the table yet."))
             return
         names = self.match.names
         for number, (owner, _, group) in enumerate(groups, start=1):
-            whose = "your" if owner == self.seat else f"{names[owner]}'s"
-            print(f"{number}: {whose} {group.describe()}: {group}")
+            fields = {
+                "number": number,
+                "group": group_phrase(group, self.tr),
+                "cards": " ".join(group.tokens()),
+            }
+            if owner == self.seat:
+                self.say(N_("{number}: your {group}: {cards}."), **fields)
+            else:
+                self.say(N_("{number}: {owner}'s {group}: {cards}."), owner=names[owner], **fields)
 
     def _show_scores(self, view: PlayerView) -> None:
         parts = []
+        tr = self.tr
         for seat, p in enumerate(view.players):
-            name = self.match.names[seat]
-            where = "done" if p.phase is None else f"phase {p.phase.number}"
-            extra = ", laid down" if p.laid >= 0 else ""
-            parts.append(f"{name} {p.score} points ({where}{extra}, {p.hand_size} cards)")
-        print("Scores: " + "; ".join(parts) + ".")
+            if p.phase is None:
+                where = tr.gettext("every phase done")
+            else:
+                where = tr.gettext("phase {phase}").format(phase=p.phase.number)
+            if p.laid >= 0:
+                where = tr.gettext("{where}, laid down").format(where=where)
+            cards = tr.ngettext("{count} card", "{count} cards", p.hand_size).format(
+                count=p.hand_size
+            )
+            parts.append(
+                tr.gettext("{name} {points} points ({where}, {cards})").format(
+                    name=self.match.names[seat], points=p.score, where=where, cards=cards
+                )
+            )
+        # A list separator: French typography puts a space before the semicolon.
+        self.say(N_("Scores: {scores}."), scores=tr.gettext("; ").join(parts))
 
     def _card(self, view: PlayerView, token: str) -> Card | None:
         """A card of the hand by position or name; prints why not and returns None."""
         if token.isdigit():
             position = int(token)
             if not 1 <= position <= len(view.hand):
-                print(f"There is no card at position {position}: you hold {len(view.hand)} cards.")
+                self.say_n(
+                    self.tr.ngettext(
+                        "There is no card at position {position}: you hold {count} card.",
+                        "There is no card at position {position}: you hold {count} cards.",
+                        len(view.hand),
+                    ),
+                    len(view.hand),
+                    position=position,
+                )
                 return None
             return view.hand[position - 1]
         return Card.from_symbol(token)
@@ -402,34 +610,52 @@ class LineGame:
             return False
         if not rest:
             for number, action in enumerate(options, start=1):
-                print(f"{number}: {str(action).removeprefix('lay ')}")
-            answer = self._ask("Which one? Type its number, or press Enter to cancel: ").strip()
+                groups = " | ".join(group_text(g, self.tr) for g in action.groups)
+                if action.phase is not None:
+                    self.say(
+                        N_("{number}: phase {phase}: {groups}"),
+                        number=number,
+                        phase=action.phase,
+                        groups=groups,
+                    )
+                else:
+                    print(f"{number}: {groups}")
+            answer = self._ask(
+                self._("Which one? Type its number, or press Enter to cancel: ")
+            ).strip()
             if not answer:
                 return False
             rest = [answer]
         if not rest[0].isdigit() or not 1 <= int(rest[0]) <= len(options):
-            print(f"Choose a number from 1 to {len(options)}.")
+            self.say(N_("Choose a number from 1 to {count}."), count=len(options))
             return False
         return self._play(options[int(rest[0]) - 1])
 
     def _why_no_laydown(self, view: PlayerView) -> str:
         me = view.players[self.seat]
+        _ = self._
         if view.stage is Stage.DRAW:
-            return "Not allowed (D-19): draw a card first; a turn starts with a draw."
+            return _("Not allowed (D-19): draw a card first; a turn starts with a draw.")
         if me.laid >= 0:
-            return "Not allowed (P10-R16): you have already laid down a phase this hand."
-        what = f" ({me.phase})" if me.phase is not None else ""
-        return f"Not allowed (P10-R15): your hand does not hold your phase{what} yet."
+            return _("Not allowed (P10-R16): you have already laid down a phase this hand.")
+        if me.phase is None:
+            return _("Not allowed (P10-R15): your hand does not hold your phase yet.")
+        return _("Not allowed (P10-R15): your hand does not hold your phase ({phase}) yet.").format(
+            phase=phase_description(me.phase, self.tr)
+        )
 
     def _hit(self, view: PlayerView, rest: list[str]) -> bool:
         groups = self._groups(view)
         if not rest:
             self._show_table(view)
             hits = self._hit_commands(view)
-            print("You can hit: " + "; ".join(hits) + "." if hits else "You have nothing to hit.")
+            if hits:
+                self.say(N_("You can hit: {hits}."), hits="; ".join(hits))
+            else:
+                self.say(N_("You have nothing to hit."))
             return False
         if len(rest) not in (2, 3) or not rest[1].isdigit():
-            print("Write: hit CARD GROUP-NUMBER, e.g. hit R7 2 (type b to see the groups).")
+            self.say(N_("Write: hit CARD GROUP-NUMBER, e.g. hit R7 2 (type b to see the groups)."))
             return False
         name, _, value_text = rest[0].partition("=")
         card = self._card(view, name)
@@ -437,7 +663,9 @@ class LineGame:
             return False
         number = int(rest[1])
         if not 1 <= number <= len(groups):
-            print(f"There is no group {number} on the table (type b to see them).")
+            self.say(
+                N_("There is no group {number} on the table (type b to see them)."), number=number
+            )
             return False
         owner, index, group = groups[number - 1]
         value = -1
@@ -449,7 +677,7 @@ class LineGame:
         elif end.upper() in ("R", "B", "Y", "G"):
             value = "RBYG".index(end.upper())
         elif end:
-            print("Say low or high for the end of the run, e.g. hit W 2 high.")
+            self.say(N_("Say low or high for the end of the run, e.g. hit W 2 high."))
             return False
         if value < 0:
             matching = [
@@ -463,7 +691,7 @@ class LineGame:
 
     def _discard(self, view: PlayerView, rest: list[str]) -> bool:
         if not rest or len(rest) > 2:
-            print("Write: discard CARD, e.g. discard R7 or discard 3 (a position).")
+            self.say(N_("Write: discard CARD, e.g. discard R7 or discard 3 (a position)."))
             return False
         card = self._card(view, rest[0])
         if card is None:
@@ -477,7 +705,10 @@ class LineGame:
             skips = [a for a in view.legal if isinstance(a, Discard) and a.card == card]
             if len(skips) > 1:
                 names = ", ".join(self.match.names[a.target] for a in skips if a.target is not None)
-                print(f"Say who loses a turn: discard S NAME, where NAME is one of {names}.")
+                self.say(
+                    N_("Say who loses a turn: discard S NAME, where NAME is one of {names}."),
+                    names=names,
+                )
                 return False
             if skips:
                 return self._play(skips[0])
@@ -489,5 +720,9 @@ class LineGame:
             return names.index(token.lower())
         if token.isdigit() and 1 <= int(token) <= len(names):
             return int(token) - 1
-        print(f"There is no player {token!r}: players are {', '.join(self.match.names)}.")
+        self.say(
+            N_("There is no player {token}: players are {names}."),
+            token=repr(token),
+            names=", ".join(self.match.names),
+        )
         return None
