@@ -1,0 +1,83 @@
+"""The door from the command line to the full-screen game (``phase10.tui``).
+
+``phase10 play`` and ``phase10 resume`` open the full screen when standard output is a
+terminal; ``--plain`` (or output to a pipe or file) keeps the line game of ``cli.play``.
+Textual is imported only here and only then, so the line game works without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from phase10.cli.common import positive_float
+from phase10.engine.rules import RuleSet
+from phase10.match import Match
+
+DEFAULT_DELAY = 0.6
+
+
+def add_options(parser: argparse.ArgumentParser, *, plain: bool) -> None:
+    """Add ``--delay`` (and ``--plain`` when the parser has none yet)."""
+    if plain:
+        parser.add_argument(
+            "--plain",
+            action="store_true",
+            help="line-by-line play for screen readers instead of the full screen",
+        )
+    parser.add_argument(
+        "--delay",
+        type=_delay,
+        default=DEFAULT_DELAY,
+        metavar="SECONDS",
+        help=f"the full screen's pause before each computer move (default: {DEFAULT_DELAY})",
+    )
+
+
+def _delay(text: str) -> float:
+    return 0.0 if text.strip() in ("0", "0.0") else positive_float(text)
+
+
+def wanted(args: argparse.Namespace) -> bool:
+    """Whether to open the full screen: no ``--plain``, output to a terminal, Textual there."""
+    if getattr(args, "plain", False) or not sys.stdout.isatty():
+        return False
+    try:
+        import textual  # noqa: F401
+    except ImportError:
+        print(
+            "The full-screen game needs Textual (pip install 'phase10[tui]'); "
+            "playing line by line.",
+            file=sys.stderr,
+        )
+        return False
+    return True
+
+
+def launch_new(
+    args: argparse.Namespace, rules: RuleSet, seed: int, name: str, lang: str
+) -> int | None:
+    """Open the new-game screen if the full screen is wanted; ``None`` means play in lines."""
+    if not wanted(args):
+        return None
+    from phase10.tui import play_new
+
+    return play_new(
+        save_path=str(args.save),
+        rules=rules,
+        players=int(args.players),
+        level=str(args.opponents),
+        name=name,
+        seed=seed,
+        delay=float(args.delay),
+        lang=lang,
+    )
+
+
+def launch_resume(args: argparse.Namespace, match: Match, path: str, lang: str) -> int | None:
+    """Resume ``match`` on the full screen if it is wanted; ``None`` means play in lines."""
+    if not wanted(args):
+        return None
+    from phase10.tui import play_match
+
+    return play_match(match, save_path=path, delay=float(args.delay), lang=lang)

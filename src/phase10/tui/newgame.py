@@ -1,0 +1,258 @@
+"""The new-game screen: the game, the rules profile and variants, 2 to 6 seats, each a person
+or a computer player with a level, and the names. It returns a ``Setup``; the app deals.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from typing import ClassVar, Final
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from phase10.bots import LEVELS
+from phase10.engine.errors import RulesError
+from phase10.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
+from phase10.match import Match, Seat
+from phase10.tui.text import _
+from phase10.variants import PROFILE_DESCRIPTIONS, PROFILES, VARIANTS, build_rules, find_variant
+
+COMPUTER_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve")
+HUMAN: Final = "human"
+GIVEN: Final = "__given__"
+
+
+def programmes_available() -> bool:
+    """Whether the programmes game exists and this screen can deal it (it is shown only then)."""
+    try:
+        rules = find_variant("programmes")
+        Match.start(rules, [Seat("A"), Seat("B")], seed=1)  # type: ignore[arg-type]
+    except Exception:  # any failure means: not playable here yet
+        return False
+    return True
+
+
+def _playable(rules: object) -> RuleSet:
+    if not isinstance(rules, RuleSet):
+        raise RulesError(_("this game cannot be played on the full screen yet"))
+    return rules
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Setup:
+    """A game to deal: the rules, each seat's name and level (``None`` for a person), a seed."""
+
+    rules: RuleSet
+    seats: tuple[tuple[str, str | None], ...]
+    seed: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Defaults:
+    """What the form shows first (from the command line)."""
+
+    rules: RuleSet | None = None
+    players: int = 3
+    level: str = "medium"
+    name: str = "You"
+    seed: int = 1
+    variants: tuple[str, ...] = field(default=())
+
+
+class TickBox(Checkbox):
+    """A checkbox whose state shows as a mark (✓ or blank), not by colour alone."""
+
+    DEFAULT_CSS = """
+    TickBox { border: none; height: 1; padding: 0 1; width: 1fr; }
+    TickBox:focus { border: none; background: $boost; }
+    """
+
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = "✓" if self.value else " "
+        return super()._button
+
+
+class NewGameScreen(Screen[Setup]):
+    """A form; Start (or Ctrl+S) checks it and returns a ``Setup``."""
+
+    DEFAULT_CSS = """
+    NewGameScreen { layout: vertical; }
+    NewGameScreen #title { text-style: bold; padding: 0 1; height: 1; }
+    NewGameScreen #columns { height: 1fr; }
+    NewGameScreen VerticalScroll { width: 1fr; padding: 0 1; }
+    NewGameScreen .row { height: 3; }
+    NewGameScreen .row Label { width: 18; padding: 1 1 0 0; }
+    NewGameScreen .row Input { width: 1fr; }
+    NewGameScreen .row Select { width: 1fr; }
+    NewGameScreen #variants { height: auto; }
+    NewGameScreen .seat Label { width: 8; }
+    NewGameScreen .seat Input { width: 18; }
+    NewGameScreen #profile-text { color: $text-muted; height: auto; padding: 0 0 0 18; }
+    NewGameScreen #error { color: $error; height: auto; padding: 0 1; }
+    NewGameScreen #buttons { height: 3; padding: 0 1; }
+    NewGameScreen #buttons Button { margin: 0 2 0 0; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", _("Start")),
+        Binding("f1", "rules", _("Rules")),
+        Binding("escape", "app.quit", _("Quit")),
+    ]
+
+    def __init__(self, defaults: Defaults) -> None:
+        super().__init__()
+        self.defaults = defaults
+
+    def compose(self) -> ComposeResult:
+        d = self.defaults
+        yield Static(_("New game of Phase 10"), id="title")
+        with Horizontal(id="columns"):
+            with VerticalScroll(id="left"):
+                games = [(_("Phase 10"), "phase10")]
+                if programmes_available():
+                    games.append((_("Programmes"), "programmes"))
+                with Horizontal(classes="row"):
+                    yield Label(_("Game"))
+                    yield Select(games, value="phase10", allow_blank=False, id="game")
+                profiles = [(name, name) for name in PROFILES]
+                start_profile = "standard"
+                if d.rules is not None and d.rules.name != "standard":
+                    label = _("As on the command line: {name}").format(name=d.rules.name)
+                    profiles.insert(0, (label, GIVEN))
+                    start_profile = GIVEN
+                with Horizontal(classes="row"):
+                    yield Label(_("Rules"))
+                    yield Select(profiles, value=start_profile, allow_blank=False, id="profile")
+                yield Static("", id="profile-text")
+                yield Label(_("Variants (space to tick):"))
+                with Vertical(id="variants"):
+                    for name, v in VARIANTS.items():
+                        if not v.takes_number:
+                            yield TickBox(f"{name}: {v.description}", name in d.variants, name=name)
+                with Horizontal(classes="row"):
+                    yield Label(_("Phases to play"))
+                    yield Input(placeholder=_("all"), id="phase-count", type="integer")
+            with VerticalScroll(id="right"):
+                counts = [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+                with Horizontal(classes="row"):
+                    yield Label(_("Players"))
+                    yield Select(counts, value=d.players, allow_blank=False, id="players")
+                kinds = [(_("Person"), HUMAN)] + [
+                    (_("Computer: {level}").format(level=level), level) for level in LEVELS
+                ]
+                level = d.level if d.level in LEVELS else "medium"
+                others = [n for n in COMPUTER_NAMES if n.lower() != d.name.lower()]
+                for seat in range(MAX_PLAYERS):
+                    name = d.name if seat == 0 else others[(seat - 1) % len(others)]
+                    with Horizontal(classes="row seat", id=f"seat-{seat}"):
+                        yield Label(_("Seat {number}").format(number=seat + 1))
+                        yield Input(value=name, id=f"name-{seat}")
+                        kind = HUMAN if seat == 0 else level
+                        yield Select(kinds, value=kind, allow_blank=False, id=f"kind-{seat}")
+                with Horizontal(classes="row"):
+                    yield Label(_("Seed"))
+                    yield Input(value=str(d.seed), id="seed", type="integer")
+        yield Static("", id="error")
+        with Horizontal(id="buttons"):
+            yield Button(_("Start the game"), variant="primary", id="start")
+            yield Button(_("Rules"), id="rules")
+            yield Button(_("Quit"), id="quit")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._update_seats()
+        self._update_profile_text()
+        self.query_one("#start", Button).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "players":
+            self._update_seats()
+        elif event.select.id in ("profile", "game"):
+            self._update_profile_text()
+
+    def _update_seats(self) -> None:
+        count = self.query_one("#players", Select).value
+        for seat in range(MAX_PLAYERS):
+            row = self.query_one(f"#seat-{seat}")
+            row.display = isinstance(count, int) and seat < count
+
+    def _update_profile_text(self) -> None:
+        game = self.query_one("#game", Select).value
+        profile = self.query_one("#profile", Select).value
+        text = ""
+        if game == "programmes":
+            text = _("The programmes game uses its own rules; profiles and variants do not apply.")
+        elif profile == GIVEN and self.defaults.rules is not None:
+            text = _("The rules given on the command line.")
+        elif isinstance(profile, str):
+            text = PROFILE_DESCRIPTIONS.get(profile, "")
+        self.query_one("#profile-text", Static).update(text)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "rules":
+            self.action_rules()
+        else:
+            self.app.exit()
+
+    def action_rules(self) -> None:
+        from phase10.tui.rules_text import rules_markdown
+        from phase10.tui.screens import RulesScreen
+
+        try:
+            rules = self._rules()
+        except RulesError:
+            rules = RuleSet()
+        self.app.push_screen(RulesScreen(rules_markdown(rules)))
+
+    def _rules(self) -> RuleSet:
+        if self.query_one("#game", Select).value == "programmes":
+            return _playable(find_variant("programmes"))
+        profile = self.query_one("#profile", Select).value
+        variants = [str(box.name) for box in self.query(TickBox) if box.value]
+        count = self.query_one("#phase-count", Input).value.strip()
+        if count:
+            variants.append(f"n_phases={count}")
+        if profile == GIVEN and self.defaults.rules is not None:
+            if not variants:
+                return self.defaults.rules
+            # Variants on rules from the command line: rebuild from the name when it is one.
+            return _playable(find_variant("+".join([self.defaults.rules.name, *variants])))
+        return build_rules(str(profile), variants)
+
+    def action_start(self) -> None:
+        error = self.query_one("#error", Static)
+        try:
+            rules = self._rules()
+        except RulesError as exc:
+            error.update(_("These rules cannot be played: {reason}").format(reason=exc))
+            return
+        count = self.query_one("#players", Select).value
+        assert isinstance(count, int)
+        seats: list[tuple[str, str | None]] = []
+        for seat in range(count):
+            name = self.query_one(f"#name-{seat}", Input).value.strip()
+            kind = self.query_one(f"#kind-{seat}", Select).value
+            if not name:
+                error.update(_("Seat {number} needs a name.").format(number=seat + 1))
+                return
+            seats.append((name, None if kind == HUMAN else str(kind)))
+        names = [n.lower() for n, _k in seats]
+        if len(set(names)) != len(names):
+            error.update(_("Each player needs a different name."))
+            return
+        if all(level is not None for _n, level in seats):
+            error.update(_("At least one seat must be played by a person."))
+            return
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = self.defaults.seed
+        if seed_text:
+            with contextlib.suppress(ValueError):
+                seed = int(seed_text)
+        self.dismiss(Setup(rules=rules, seats=tuple(seats), seed=seed))

@@ -1,0 +1,230 @@
+"""Screens over the table: a list to choose from, passing the keyboard on, the end of a hand,
+the end of the game and the rules. Each is given plain data to show; none holds the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from phase10.tui.text import _
+
+
+class ChoiceScreen(ModalScreen[int | None]):
+    """Pick one of ``options`` (label, enabled); returns its index, or ``None`` on Escape.
+
+    A disabled option stays visible with its reason, so the person sees why it is not allowed.
+    """
+
+    DEFAULT_CSS = """
+    ChoiceScreen { align: center middle; }
+    ChoiceScreen > Vertical {
+        width: 90%; max-width: 110; height: auto; max-height: 80%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    ChoiceScreen Static.title { text-style: bold; padding: 0 0 1 0; }
+    ChoiceScreen OptionList { height: auto; max-height: 20; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("Cancel"))]
+
+    def __init__(self, title: str, options: Sequence[tuple[str, bool]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.options = list(options)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.title_text, classes="title")
+            yield OptionList(
+                *(
+                    Option(f"{i}. {label}", id=str(i - 1), disabled=not enabled)
+                    for i, (label, enabled) in enumerate(self.options, start=1)
+                )
+            )
+            yield Static(_("Enter chooses, Escape cancels."))
+
+    def on_mount(self) -> None:
+        option_list = self.query_one(OptionList)
+        option_list.focus()
+        first = next((i for i, (_l, ok) in enumerate(self.options) if ok), None)
+        if first is not None:
+            option_list.highlighted = first
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(int(event.option.id or 0))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PassScreen(Screen[None]):
+    """Covers the whole table so no hand shows while the keyboard changes hands."""
+
+    DEFAULT_CSS = """
+    PassScreen { align: center middle; }
+    PassScreen > Vertical {
+        width: 70; height: auto; border: thick $accent; padding: 1 2; background: $surface;
+    }
+    PassScreen Static { text-align: center; width: 1fr; }
+    PassScreen Button { width: 1fr; margin: 1 0 0 0; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", _("I am ready"))]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player_name = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            text = _("Pass the keyboard to {name}.").format(name=self.player_name)
+            yield Static(text, id="pass-title")
+            yield Static(
+                _("Every hand is hidden. Press Enter when only {name} can see the screen.").format(
+                    name=self.player_name
+                )
+            )
+            yield Button(_("I am {name}: show my hand").format(name=self.player_name), id="ready")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandResult:
+    """What the end-of-hand screen shows, worked out by the app from the match."""
+
+    hand: int
+    went_out: str | None
+    rows: tuple[tuple[str, int, int, str], ...]  # name, points this hand, total, next phase
+    progress: tuple[str, ...]
+    game_over: bool
+
+
+class HandSummaryScreen(ModalScreen[None]):
+    """The end of a hand: who went out, the points, who moves up."""
+
+    DEFAULT_CSS = """
+    HandSummaryScreen { align: center middle; }
+    HandSummaryScreen > Vertical {
+        width: 90; height: auto; border: thick $accent; padding: 1 2; background: $surface;
+    }
+    HandSummaryScreen Static { width: 1fr; }
+    HandSummaryScreen Button { width: 1fr; margin: 1 0 0 0; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "close", _("Continue"))]
+
+    def __init__(self, result: HandResult) -> None:
+        super().__init__()
+        self.result = result
+
+    def compose(self) -> ComposeResult:
+        r = self.result
+        with Vertical():
+            yield Static(_("Hand {number} is over.").format(number=r.hand), id="summary-title")
+            if r.went_out is None:
+                yield Static(_("The draw pile ran out and nobody went out."))
+            else:
+                yield Static(_("{name} went out.").format(name=r.went_out))
+            table = Table(expand=True)
+            table.add_column(_("Player"))
+            table.add_column(_("Points this hand"), justify="right")
+            table.add_column(_("Total"), justify="right")
+            table.add_column(_("Next"))
+            for name, points, total, phase in r.rows:
+                table.add_row(name, str(points), str(total), phase)
+            yield Static(table)
+            yield Static("\n".join(r.progress))
+            label = _("See the final standing") if r.game_over else _("Deal the next hand")
+            yield Button(label, id="continue")
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class GameOverScreen(Screen[None]):
+    """The final standing."""
+
+    DEFAULT_CSS = """
+    GameOverScreen { align: center middle; }
+    GameOverScreen > Vertical {
+        width: 90; height: auto; border: thick $success; padding: 1 2; background: $surface;
+    }
+    GameOverScreen Button { width: 1fr; margin: 1 0 0 0; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "app.quit", _("Quit")),
+        Binding("enter", "app.quit", _("Quit")),
+    ]
+
+    def __init__(self, headline: str, rows: Sequence[tuple[int, str, int, int, bool]]) -> None:
+        super().__init__()
+        self.headline = headline
+        self.rows = list(rows)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.headline, id="standing-title")
+            table = Table(expand=True)
+            table.add_column(_("Place"), justify="right")
+            table.add_column(_("Player"))
+            table.add_column(_("Phases done"), justify="right")
+            table.add_column(_("Points"), justify="right")
+            for place, name, done, points, winner in self.rows:
+                mark = _("{name} (winner)").format(name=name) if winner else name
+                table.add_row(str(place), mark, str(done), str(points))
+            yield Static(table)
+            yield Button(_("Quit"), id="quit")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.app.exit()
+
+
+class RulesScreen(ModalScreen[None]):
+    """The rules in our own words, with the phases of the rules in play."""
+
+    DEFAULT_CSS = """
+    RulesScreen { align: center middle; }
+    RulesScreen > VerticalScroll {
+        width: 95%; height: 95%; border: thick $accent; background: $surface;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", _("Close")),
+        Binding("r", "close", _("Close")),
+        Binding("q", "close", _("Close")),
+    ]
+
+    def __init__(self, markdown: str) -> None:
+        super().__init__()
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Markdown(self.markdown)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,453 @@
+"""The table screen: your hand, the piles, every player, the groups laid down and the log.
+
+Keys and clicks become engine actions passed to the app, which plays them on the ``Match``.
+The screen keeps only what the person is pointing at (cursor, chosen cards, hand order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source
+from phase10.engine.cards import SKIP_CODE, SYMBOL_OF, Card
+from phase10.engine.rules import Progression
+from phase10.engine.state import Stage
+from phase10.engine.view import PlayerView
+from phase10.tui.hand import (
+    SortOrder,
+    discard_choices,
+    hint,
+    hit_label,
+    is_sub_multiset,
+    laydown_label,
+    laydowns_for,
+    sort_hand,
+)
+from phase10.tui.screens import ChoiceScreen, RulesScreen
+from phase10.tui.text import _, ngettext
+from phase10.tui.widgets import CardWidget, HandView, Pile, groups_text, players_table
+
+if TYPE_CHECKING:
+    from phase10.tui.app import Phase10App
+
+
+class TableScreen(Screen[None]):
+    """The game table for the seat at the keyboard."""
+
+    DEFAULT_CSS = """
+    TableScreen #title { height: 1; background: $panel; text-style: bold; padding: 0 1; }
+    TableScreen #middle { height: 1fr; }
+    TableScreen #left { width: 2fr; }
+    TableScreen #players { height: auto; border: round $foreground 40%; border-title-align: left; }
+    TableScreen #groups-box { height: 1fr; border: round $foreground 40%; }
+    TableScreen #log { width: 1fr; border: round $foreground 40%; }
+    TableScreen #piles { height: 3; }
+    TableScreen #me { width: 1fr; height: 3; padding: 0 1; content-align: left middle; }
+    TableScreen #hand { margin: 0 1; }
+    TableScreen #status { height: 2; padding: 0 1; background: $boost; }
+    TableScreen #status.error { color: $error; text-style: bold; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "draw", _("Draw")),
+        Binding("t", "take", _("Take discard")),
+        Binding("l", "lay", _("Lay down")),
+        Binding("a", "all_lays", _("All lay-downs")),
+        Binding("g", "hit", _("Hit")),
+        Binding("x", "discard", _("Discard")),
+        Binding("h", "hint", _("Hint")),
+        Binding("s", "sort", _("Sort")),
+        Binding("r", "rules", _("Rules")),
+        Binding("f1", "rules", _("Rules"), show=False),
+        Binding("q", "app.save_quit", _("Save and quit")),
+        Binding("left", "cursor(-1)", _("Previous card"), show=False),
+        Binding("right", "cursor(1)", _("Next card"), show=False),
+        Binding("space", "choose_card", _("Choose card"), show=False),
+        Binding("escape", "clear", _("Clear choice"), show=False),
+        *(
+            Binding(str(n % 10), f"pick({n - 1})", _("Choose card by position"), show=False)
+            for n in range(1, 11)
+        ),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.order = SortOrder.NUMBER
+        self.cards: list[Card] | None = None
+        self.chosen: set[int] = set()
+        self.cursor = 0
+        self.message: str | None = None
+        self.message_is_error = False
+        self.hinted: Action | None = None
+        self._last_hand: tuple[Card, ...] | None = None
+        self._logged = 0
+
+    @property
+    def game(self) -> Phase10App:
+        from phase10.tui.app import Phase10App
+
+        assert isinstance(self.app, Phase10App)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="title")
+        with Horizontal(id="middle"):
+            with Vertical(id="left"):
+                yield Static("", id="players")
+                with VerticalScroll(id="groups-box"):
+                    yield Static("", id="groups")
+            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+        with Horizontal(id="piles"):
+            yield Pile(discard=False, id="draw-pile")
+            yield Pile(discard=True, id="discard-pile")
+            yield Static("", id="me")
+        yield HandView(id="hand")
+        yield Static("", id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#players").border_title = _("Players")
+        self.query_one("#groups-box").border_title = _("Groups on the table")
+        log = self.query_one(RichLog)
+        log.border_title = _("Game log")
+        log.can_focus = False
+        self.redraw()
+
+    # ------------------------------------------------------------------------ drawing
+
+    def redraw(self) -> None:
+        """Show the match as the seat at the keyboard sees it."""
+        game = self.game
+        view, visible = game.table_view()
+        names, rules = game.match.names, view.rules
+        hand_no = view.hand_number + 1
+        title = _("Phase 10 · hand {hand} · rules: {rules}").format(hand=hand_no, rules=rules.name)
+        if view.tiebreak:
+            title += " · " + _("tie-break hand")
+        self.query_one("#title", Static).update(title)
+        self.query_one("#players", Static).update(players_table(view, names, game.seat_kinds()))
+        self.query_one("#groups", Static).update(groups_text(view, names))
+        count = view.draw_pile_size
+        self.query_one("#draw-pile", Pile).update(
+            ngettext("Draw pile: {count} card", "Draw pile: {count} cards", count).format(
+                count=count
+            )
+        )
+        top = view.discard_top
+        discard = (
+            _("Discard pile: empty")
+            if top is None
+            else _("Discard pile: {card} on top").format(card=SYMBOL_OF[top])
+        )
+        self.query_one("#discard-pile", Pile).update(discard)
+        self._draw_hand(view, visible)
+        self.query_one("#me", Static).update(self._me_line(view, visible))
+        self._draw_status(view, visible)
+        log = self.query_one(RichLog)
+        for line in game.log_lines[self._logged :]:
+            log.write(line)
+        self._logged = len(game.log_lines)
+
+    def _draw_hand(self, view: PlayerView, visible: bool) -> None:
+        hand = tuple(view.hand) if visible else None
+        if hand != self._last_hand:
+            self.chosen.clear()
+            self.hinted = None
+            self._last_hand = hand
+        if hand is None:
+            self.cards = None
+        else:
+            me = view.players[view.seat]
+            self.cards = sort_hand(hand, self.order, me.phase, view.rules)
+            self.cursor = max(0, min(self.cursor, len(self.cards) - 1))
+        self.query_one(HandView).show(self.cards, sorted(self.chosen), self.cursor)
+
+    def _me_line(self, view: PlayerView, visible: bool) -> str:
+        if not visible:
+            return ""
+        me = view.players[view.seat]
+        name = self.game.match.names[view.seat]
+        rules = view.rules
+        if me.laid >= 0:
+            phase = _("phase {number} is down").format(number=rules.phases[me.laid].number)
+        elif rules.progression is Progression.PICK_ANY and not view.tiebreak:
+            phase = _("any phase you have not completed")
+        elif me.phase is None:
+            phase = _("every phase done")
+        else:
+            phase = str(me.phase)
+        return _("{name} · {phase} · {points} points · {order} (s)").format(
+            name=name, phase=phase, points=me.score, order=self.order.label
+        )
+
+    def _draw_status(self, view: PlayerView, visible: bool) -> None:
+        status = self.query_one("#status", Static)
+        status.set_class(self.message is not None and self.message_is_error, "error")
+        if self.message is not None:
+            status.update(self.message)
+            return
+        status.update(self._prompt(view, visible))
+
+    def _prompt(self, view: PlayerView, visible: bool) -> str:
+        names = self.game.match.names
+        if view.outcome is not None:
+            return _("The game is over.")
+        if not visible or not view.my_turn or not self.game.can_act():
+            return _("It is {name}'s turn.").format(name=names[view.current])
+        if view.stage is Stage.DRAW:
+            top = view.discard_top
+            if Draw(Source.DISCARD_PILE) in view.legal and top is not None:
+                text = _(
+                    "Your turn: draw from the draw pile (d) "
+                    "or take {card} from the discard pile (t)."
+                )
+                return text.format(card=SYMBOL_OF[top])
+            if top is not None and top == SKIP_CODE:
+                return _(
+                    "Your turn: draw from the draw pile (d). "
+                    "The Skip on the discard pile cannot be taken."
+                )
+            return _("Your turn: draw from the draw pile (d).")
+        lays = [a for a in view.legal if isinstance(a, LayDown)]
+        parts = []
+        if lays:
+            parts.append(_("You can lay down your phase: press h for a hint or a for the list."))
+        if any(isinstance(a, Hit) for a in view.legal):
+            parts.append(_("Some of your cards fit groups on the table (g hits the chosen card)."))
+        parts.append(_("Choose a card and press x to discard it and end your turn."))
+        return " ".join(parts)
+
+    def say(self, message: str, *, error: bool = False) -> None:
+        """Show ``message`` in the status line until the next action."""
+        self.message = message
+        self.message_is_error = error
+        if error:
+            self.app.bell()
+        self.redraw()
+
+    # ------------------------------------------------------------------------ choosing cards
+
+    def _chosen_cards(self) -> list[Card]:
+        if self.cards is None:
+            return []
+        return [self.cards[i] for i in sorted(self.chosen)]
+
+    def _one_card(self) -> Card | None:
+        """The chosen card, or the card under the cursor when none is chosen."""
+        if self.cards is None or not self.cards:
+            return None
+        chosen = self._chosen_cards()
+        if len(chosen) > 1:
+            self.say(_("Choose only one card for this (Escape clears the choice)."), error=True)
+            return None
+        return chosen[0] if chosen else self.cards[self.cursor]
+
+    def action_cursor(self, step: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+            self.redraw()
+
+    def action_choose_card(self) -> None:
+        if self.cards:
+            self.chosen ^= {self.cursor}
+            self.redraw()
+
+    def action_pick(self, position: int) -> None:
+        if self.cards and position < len(self.cards):
+            self.cursor = position
+            self.chosen ^= {position}
+            self.redraw()
+
+    def action_clear(self) -> None:
+        self.chosen.clear()
+        self.message = None
+        self.redraw()
+
+    def on_card_widget_clicked(self, event: CardWidget.Clicked) -> None:
+        self.action_pick(event.position)
+
+    def on_pile_clicked(self, event: Pile.Clicked) -> None:
+        self.action_take() if event.discard else self.action_draw()
+
+    def action_sort(self) -> None:
+        self.order = self.order.next()
+        self.chosen.clear()
+        self.redraw()
+
+    def _select(self, cards: Sequence[int]) -> None:
+        """Choose exactly ``cards`` (copies counted) in the hand as shown."""
+        self.chosen.clear()
+        if self.cards is None:
+            return
+        wanted = list(cards)
+        for i, card in enumerate(self.cards):
+            if card in wanted:
+                wanted.remove(card)
+                self.chosen.add(i)
+
+    # ------------------------------------------------------------------------ playing
+
+    def _view(self) -> PlayerView | None:
+        """The view of the seat at the keyboard if it may act now; else says why not."""
+        game = self.game
+        if not game.can_act():
+            who = game.match.names[game.match.to_act]
+            self.say(_("Please wait: it is {name}'s turn.").format(name=who), error=True)
+            return None
+        view, _visible = game.table_view()
+        return view
+
+    def act(self, action: Action) -> None:
+        self.message = None
+        self.hinted = None
+        error = self.game.play_human(action)
+        if error is not None:
+            self.say(error, error=True)
+
+    def action_draw(self) -> None:
+        if self._view() is not None:
+            self.act(Draw(Source.DRAW_PILE))
+
+    def action_take(self) -> None:
+        if self._view() is not None:
+            self.act(Draw(Source.DISCARD_PILE))
+
+    def _no_laydown_reason(self, view: PlayerView) -> str:
+        me = view.players[view.seat]
+        if view.stage is Stage.DRAW:
+            return _("Not allowed (D-19): draw a card first; a turn starts with a draw.")
+        if me.laid >= 0:
+            return _("Not allowed (P10-R16): you have already laid down a phase this hand.")
+        return _("Not allowed (P10-R15): your hand does not hold your whole phase yet.")
+
+    def action_lay(self) -> None:
+        view = self._view()
+        if view is None:
+            return
+        chosen = self._chosen_cards()
+        hinted = self.hinted
+        if (
+            isinstance(hinted, LayDown)
+            and hinted in view.legal
+            and chosen
+            and sorted(hinted.cards) == sorted(chosen)
+        ):
+            self.act(hinted)
+            return
+        options = laydowns_for(view, chosen)
+        if not options:
+            if chosen and laydowns_for(view, ()):
+                self.say(
+                    _(
+                        "Not allowed (P10-R15): the chosen cards do not make your phase. "
+                        "Press a to see every possible lay-down."
+                    ),
+                    error=True,
+                )
+            else:
+                self.say(self._no_laydown_reason(view), error=True)
+            return
+        if len(options) == 1:
+            self.act(options[0])
+            return
+        self._choose_laydown(options)
+
+    def action_all_lays(self) -> None:
+        view = self._view()
+        if view is None:
+            return
+        options = laydowns_for(view, ())
+        if not options:
+            self.say(self._no_laydown_reason(view), error=True)
+            return
+        self._choose_laydown(options)
+
+    def _choose_laydown(self, options: list[LayDown]) -> None:
+        labels = [(laydown_label(a), True) for a in options]
+        title = _("Lay down your phase: which groups?")
+        self._choose(title, labels, options)
+
+    def _choose(
+        self, title: str, labels: list[tuple[str, bool]], actions: Sequence[Action]
+    ) -> None:
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.act(actions[index])
+
+        self.app.push_screen(ChoiceScreen(title, labels), chosen)
+
+    def action_hit(self) -> None:
+        view = self._view()
+        if view is None:
+            return
+        card = self._one_card()
+        if card is None:
+            return
+        names = self.game.match.names
+        legal = [a for a in view.legal if isinstance(a, Hit) and a.card == card]
+        if len(legal) == 1:
+            self.act(legal[0])
+            return
+        labels: list[tuple[str, bool]] = []
+        actions: list[Action] = []
+        for owner, groups in enumerate(view.table):
+            for index, _group in enumerate(groups):
+                here = [a for a in legal if (a.owner, a.index) == (owner, index)]
+                for action in here:
+                    labels.append((hit_label(view, names, action), True))
+                    actions.append(action)
+                if not here:
+                    probe = Hit(card, owner, index, -1)
+                    reason = self.game.explain(probe) or ""
+                    labels.append((hit_label(view, names, probe) + f" ({reason})", False))
+                    actions.append(probe)
+        if not actions:
+            self.say(_("There is no group on the table to hit yet."), error=True)
+            return
+        if not legal:
+            # Nothing fits: the engine's reason for the first group says why (e.g. P10-R21).
+            self.act(actions[0])
+            return
+        title = _("Hit {card} on which group?").format(card=SYMBOL_OF[card])
+        self._choose(title, labels, actions)
+
+    def action_discard(self) -> None:
+        view = self._view()
+        if view is None:
+            return
+        card = self._one_card()
+        if card is None:
+            return
+        choices = discard_choices(view, card)
+        if len(choices) > 1:
+            names = self.game.match.names
+            labels = [
+                (_("{name} loses the next turn").format(name=names[a.target or 0]), True)
+                for a in choices
+            ]
+            actions: list[Action] = list(choices)
+            self._choose(_("Who gets the Skip?"), labels, actions)
+            return
+        self.act(choices[0] if choices else Discard(card))
+
+    def action_hint(self) -> None:
+        view = self._view()
+        if view is None:
+            return
+        text, cards, action = hint(view)
+        if cards and self.cards is not None and is_sub_multiset(cards, self.cards):
+            self._select(cards)
+        self.hinted = action
+        self.say(text)
+
+    def action_rules(self) -> None:
+        from phase10.tui.rules_text import rules_markdown
+
+        self.app.push_screen(RulesScreen(rules_markdown(self.game.match.rules)))

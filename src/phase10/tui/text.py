@@ -1,0 +1,30 @@
+"""The language of the full-screen game: ``_()`` marks and translates every visible string.
+
+Strings are complete English sentences or labels in the code; ``pybabel extract`` finds them
+through the ``_`` name. The app chooses the language once, at start, with :func:`use_language`.
+
+>>> use_language("en")
+>>> _("Your hand")
+'Your hand'
+"""
+
+from __future__ import annotations
+
+from phase10.i18n import Translator, translator
+
+_current: list[Translator] = [translator("en")]
+
+
+def use_language(lang: str) -> None:
+    """Translate from now on into ``lang`` (``en``, ``fr``, ``de`` or ``nl``)."""
+    _current[0] = translator(lang)
+
+
+def _(message: str) -> str:
+    """``message`` in the chosen language."""
+    return _current[0].gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular or plural form for ``count`` in the chosen language."""
+    return _current[0].ngettext(singular, plural, count)
