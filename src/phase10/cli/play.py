@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from phase10.bots import LEVELS, make_bot
+from phase10.cli import fullscreen
 from phase10.cli.common import CommandError, add_rules_options, bounded_int, rules_from_args
 from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source, parse_action
 from phase10.engine.cards import SKIP_CODE, SYMBOL_OF, WILD_CODE, Card
@@ -152,6 +153,7 @@ def register(subparsers: Any) -> None:
         help="line-by-line play for screen readers and scripts",
     )
     add_lang_option(play)
+    fullscreen.add_options(play, plain=False)
     play.add_argument(
         "--save",
         metavar="PATH",
@@ -168,6 +170,7 @@ def register(subparsers: Any) -> None:
         "path", nargs="?", default=DEFAULT_SAVE, help=f"the saved game (default: {DEFAULT_SAVE})"
     )
     add_lang_option(resume)
+    fullscreen.add_options(resume, plain=True)
     resume.set_defaults(func=run_resume)
 
 
@@ -182,6 +185,8 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--opponents: {exc}") from None
     seed = args.seed if args.seed is not None else time.time_ns() % 1_000_000_000
     name = str(args.name or "").strip() or _(DEFAULT_NAME)
+    if (status := fullscreen.launch_new(args, rules, seed, name, lang)) is not None:
+        return status
     others = [n for n in COMPUTER_NAMES if n.lower() != name.lower()]
     seats = [Seat(name), *(Seat(others[i], bot) for i, bot in enumerate(bots))]
     match = Match.start(rules, seats, seed)
@@ -208,6 +213,8 @@ def run_resume(args: argparse.Namespace) -> int:
         raise CommandError(
             _("{path}: no seat in this game is played by a person").format(path=path)
         )
+    if (status := fullscreen.launch_resume(args, match, path, lang)) is not None:
+        return status
     print(
         _("Resumed the game from {path} (seed {seed}), hand {hand}.").format(
             path=path, seed=match.seed, hand=match.state.hand_number + 1
