@@ -22,21 +22,39 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 from phase10.bots import make_bot
 from phase10.bots.base import Bot
-from phase10.engine.actions import Action
+from phase10.engine.programmes.rules import ProgrammeRules
+from phase10.engine.programmes.state import ProgrammeState
+from phase10.engine.programmes.view import ProgrammeView
+from phase10.engine.programmes.view import view_for as programme_view_for
 from phase10.engine.rules import RuleSet
-from phase10.engine.state import Event, GameState
+from phase10.engine.state import GameState
 from phase10.engine.view import PlayerView, view_for
 from phase10.narrate import describe_event, narrate
+from phase10.programme_record import ProgrammeRecord, replay_programmes
 from phase10.record import GameRecord, RecordError, replay
 
-__all__ = ["FORMAT", "Match", "MatchError", "Seat", "describe_event", "narrate"]
+__all__ = [
+    "FORMAT",
+    "Match",
+    "MatchBase",
+    "MatchError",
+    "ProgrammeMatch",
+    "Seat",
+    "describe_event",
+    "load_match",
+    "narrate",
+]
 
 FORMAT: Final = "phase10-match"
 VERSION: Final = 1
+
+S = TypeVar("S", GameState, ProgrammeState)
+V = TypeVar("V")
+R = TypeVar("R", GameRecord, ProgrammeRecord)
 
 
 class MatchError(RecordError):
@@ -55,31 +73,27 @@ class Seat:
         return self.bot is None
 
 
-class Match:
-    """A game in progress: its seats, its record and its current state.
+class MatchBase(Generic[S, V, R]):
+    """What every game's match shares: seats, the record and the current state, bot turns,
+    saving. Each game's subclass says how to start, apply an action and show a view.
 
     Bots get their randomness from ``random.Random(f"bot:{seed}:{seat}:{n}")``, ``n`` being the
     number of actions played so far, so a resumed game goes on exactly as it would have.
     """
 
-    def __init__(self, record: GameRecord, seats: Sequence[Seat], state: GameState) -> None:
+    def __init__(self, record: R, seats: Sequence[Seat], state: S) -> None:
         if len(seats) != record.players:
             raise MatchError(f"{len(seats)} seats for a game of {record.players} players")
-        self.record = record
+        self.record: R = record
         self.seats = tuple(seats)
-        self.state = state
+        self.state: S = state
 
-    @classmethod
-    def start(cls, rules: RuleSet, seats: Sequence[Seat], seed: int) -> Match:
-        """Deal a new game for ``seats`` (2 to 6, D-24).
+    def _apply(self, action: Any) -> S:
+        raise NotImplementedError
 
-        >>> from phase10.variants import find_variant
-        >>> match = Match.start(find_variant("standard"), [Seat("Ann"), Seat("Bob")], seed=1)
-        >>> match.names, match.is_over
-        (('Ann', 'Bob'), False)
-        """
-        record = GameRecord.start(rules, len(seats), seed, names=[s.name for s in seats])
-        return cls(record, seats, record.initial_state())
+    def view(self, seat: int) -> V:
+        """What ``seat`` may see now."""
+        raise NotImplementedError
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -88,10 +102,6 @@ class Match:
     @property
     def seed(self) -> int:
         return self.record.seed
-
-    @property
-    def rules(self) -> RuleSet:
-        return self.record.rules
 
     @property
     def to_act(self) -> int:
@@ -106,24 +116,20 @@ class Match:
     def human_seats(self) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.seats) if s.bot is None)
 
-    def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may see now."""
-        return view_for(self.state, seat)
-
-    def play(self, action: Action) -> tuple[Event, ...]:
+    def play(self, action: Any) -> tuple[Any, ...]:
         """Play ``action`` for the seat to act and return what happened.
 
         An illegal action raises ``IllegalActionError`` and changes nothing.
         """
-        self.state = self.record.play(self.state, action)
-        return self.state.events
+        self.state = self._apply(action)
+        return tuple(self.state.events)
 
     def bot_rng(self, seat: int | None = None) -> random.Random:
         """The random source for the next decision of ``seat`` (default: the seat to act)."""
         seat = self.to_act if seat is None else seat
         return random.Random(f"bot:{self.seed}:{seat}:{len(self.record.actions)}")
 
-    def bot_step(self, rng: random.Random | None = None) -> tuple[Event, ...]:
+    def bot_step(self, rng: random.Random | None = None) -> tuple[Any, ...]:
         """Let the bot of the seat to act make one decision; returns its events.
 
         ``rng`` replaces the match's own seeded source (for experiments).
@@ -134,12 +140,15 @@ class Match:
         bot = self.seats[seat].bot
         if bot is None:
             raise MatchError(f"seat {seat} ({self.seats[seat].name}) is played by a person")
+        # Every registered bot plays both games (it dispatches on the view's type), while the
+        # Bot protocol keeps Phase 10's types for the bots that play only Phase 10.
+        chooser: Any = bot
         view = self.view(seat)
-        return self.play(bot.choose(view, rng if rng is not None else self.bot_rng(seat)))
+        return self.play(chooser.choose(view, rng if rng is not None else self.bot_rng(seat)))
 
-    def run_bots_until_human(self) -> list[Event]:
+    def run_bots_until_human(self) -> list[Any]:
         """Play bot turns until a person must act or the game ends; returns every event."""
-        events: list[Event] = []
+        events: list[Any] = []
         while not self.is_over and self.seats[self.to_act].bot is not None:
             events.extend(self.bot_step())
         return events
@@ -166,16 +175,8 @@ class Match:
         temporary.write_text(json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n")
         temporary.replace(target)
 
-    @classmethod
-    def from_dict(cls, data: object) -> Match:
-        if not isinstance(data, dict):
-            raise MatchError("a saved match is a JSON object")
-        if data.get("format") != FORMAT:
-            raise MatchError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
-        if data.get("version") != VERSION:
-            raise MatchError(f"version: expected {VERSION}, got {data.get('version')!r}")
-        record = GameRecord.from_dict(data.get("record"))
-        raw_seats = data.get("seats")
+    @staticmethod
+    def _seats(raw_seats: object) -> list[Seat]:
         if not isinstance(raw_seats, list):
             raise MatchError("seats: expected a list")
         seats: list[Seat] = []
@@ -190,21 +191,118 @@ class Match:
             except ValueError as exc:
                 raise MatchError(f"seats[{number}].bot: {exc}") from None
             seats.append(Seat(item["name"], bot))
-        return cls(record, seats, replay(record))
+        return seats
 
-    @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> Match:
-        """Read a match written by :meth:`save`; the game replays to the saved position."""
+    @staticmethod
+    def _read(path: str | os.PathLike[str]) -> object:
         shown = os.fspath(path)
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise MatchError(f"{shown}: cannot read: {exc.strerror}") from None
         try:
-            data = json.loads(text)
+            return json.loads(text)
         except json.JSONDecodeError as exc:
             raise MatchError(f"{shown}: not JSON: {exc}") from None
+
+    @staticmethod
+    def _header(data: object) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise MatchError("a saved match is a JSON object")
+        if data.get("format") != FORMAT:
+            raise MatchError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+        if data.get("version") != VERSION:
+            raise MatchError(f"version: expected {VERSION}, got {data.get('version')!r}")
+        return data
+
+
+class Match(MatchBase[GameState, PlayerView, GameRecord]):
+    """A Phase 10 game in progress: its seats, its record and its current state."""
+
+    @classmethod
+    def start(cls, rules: RuleSet, seats: Sequence[Seat], seed: int) -> Match:
+        """Deal a new game for ``seats`` (2 to 6, D-24).
+
+        >>> from phase10.variants import find_variant
+        >>> match = Match.start(find_variant("standard"), [Seat("Ann"), Seat("Bob")], seed=1)
+        >>> match.names, match.is_over
+        (('Ann', 'Bob'), False)
+        """
+        record = GameRecord.start(rules, len(seats), seed, names=[s.name for s in seats])
+        return cls(record, seats, record.initial_state())
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.record.rules
+
+    def _apply(self, action: Any) -> GameState:
+        return self.record.play(self.state, action)
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see now."""
+        return view_for(self.state, seat)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Match:
+        data = cls._header(data)
+        record = GameRecord.from_dict(data.get("record"))
+        return cls(record, cls._seats(data.get("seats")), replay(record))
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Match:
+        """Read a match written by :meth:`save`; the game replays to the saved position."""
+        data = cls._read(path)
         try:
             return cls.from_dict(data)
         except RecordError as exc:
-            raise MatchError(f"{shown}: {exc}") from None
+            raise MatchError(f"{os.fspath(path)}: {exc}") from None
+
+
+class ProgrammeMatch(MatchBase[ProgrammeState, ProgrammeView, ProgrammeRecord]):
+    """A programmes game in progress (same seats, bots, saves and resume as ``Match``).
+
+    >>> from phase10.bots import make_bot
+    >>> from phase10.variants import find_variant
+    >>> seats = [Seat("Ann", make_bot("greedy")), Seat("Bob", make_bot("random"))]
+    >>> match = ProgrammeMatch.start(find_variant("programmes"), seats, seed=3)
+    >>> while not match.is_over:
+    ...     _ = match.bot_step()
+    >>> match.state.outcome.reason
+    'five_programs'
+    """
+
+    @classmethod
+    def start(cls, rules: ProgrammeRules, seats: Sequence[Seat], seed: int) -> ProgrammeMatch:
+        """Deal a new programmes game for ``seats`` (2 to 6, E-01)."""
+        record = ProgrammeRecord.start(rules, len(seats), seed, names=[s.name for s in seats])
+        return cls(record, seats, record.initial_state())
+
+    @property
+    def rules(self) -> ProgrammeRules:
+        return self.record.rules
+
+    def _apply(self, action: Any) -> ProgrammeState:
+        return self.record.play(self.state, action)
+
+    def view(self, seat: int) -> ProgrammeView:
+        """What ``seat`` may see now (E-28)."""
+        return programme_view_for(self.state, seat)
+
+    @classmethod
+    def from_dict(cls, data: object) -> ProgrammeMatch:
+        data = cls._header(data)
+        record = ProgrammeRecord.from_dict(data.get("record"))
+        return cls(record, cls._seats(data.get("seats")), replay_programmes(record))
+
+
+def load_match(path: str | os.PathLike[str]) -> Match | ProgrammeMatch:
+    """A saved match of either game; the record's ``game`` key decides which."""
+    data = MatchBase._read(path)
+    record = data.get("record") if isinstance(data, dict) else None
+    game = record.get("game") if isinstance(record, dict) else None
+    try:
+        if game == "programmes":
+            return ProgrammeMatch.from_dict(data)
+        return Match.from_dict(data)
+    except RecordError as exc:
+        raise MatchError(f"{os.fspath(path)}: {exc}") from None

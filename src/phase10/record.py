@@ -15,8 +15,9 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from phase10.engine.actions import Action, parse_action
 from phase10.engine.cards import Card, format_cards, parse_cards
@@ -28,6 +29,8 @@ from phase10.variants import rules_from_flags
 
 FORMAT = "phase10-record"
 VERSION = 1
+GAME = "phase10"
+T = TypeVar("T")
 
 
 class RecordError(Phase10Error, ValueError):
@@ -74,6 +77,7 @@ class GameRecord:
         return {
             "format": FORMAT,
             "version": VERSION,
+            "game": GAME,
             "rules": {"name": self.rules.name, "flags": self.rules.flags()},
             "players": self.players,
             "names": self.names,
@@ -95,32 +99,15 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, data: object) -> GameRecord:
-        if not isinstance(data, dict):
-            raise RecordError("a record is a JSON object")
-        if data.get("format") != FORMAT:
-            raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
-        if data.get("version") != VERSION:
-            raise RecordError(
-                f"version: this program reads version {VERSION}, not {data.get('version')!r}"
-            )
+        data = check_header(data, GAME)
         try:
             rules_data = data["rules"]
             rules = rules_from_flags(rules_data["flags"], str(rules_data.get("name", "custom")))
             players = _int(data, "players")
             seed = _int(data, "seed")
             names = [str(n) for n in data.get("names", [])]
-            decks = []
-            for number, deck in enumerate(data["decks"], start=1):
-                try:
-                    decks.append(parse_cards(deck))
-                except NotationError as exc:
-                    raise RecordError(f"decks[{number}]: {exc}") from None
-            actions = []
-            for number, text in enumerate(data["actions"], start=1):
-                try:
-                    actions.append(parse_action(text))
-                except NotationError as exc:
-                    raise RecordError(f"actions[{number}]: {exc}") from None
+            decks = parse_items(data["decks"], parse_cards, "decks")
+            actions = parse_items(data["actions"], parse_action, "actions")
         except KeyError as exc:
             raise RecordError(f"missing key {exc.args[0]!r}") from None
         except (TypeError, RulesError, NotationError) as exc:
@@ -128,6 +115,35 @@ class GameRecord:
         return cls(
             rules=rules, players=players, seed=seed, names=names, decks=decks, actions=actions
         )
+
+
+def check_header(data: object, game: str) -> dict[str, Any]:
+    """``data`` as a record object of ``game``, or ``RecordError`` saying what is wrong.
+
+    A record without ``game`` is a Phase 10 record (written before there were two games).
+    """
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        raise RecordError(
+            f"version: this program reads version {VERSION}, not {data.get('version')!r}"
+        )
+    if data.get("game", GAME) != game:
+        raise RecordError(f"game: this is a {data.get('game')!r} record, not a {game!r} one")
+    return data
+
+
+def parse_items(items: Any, parse: Callable[[str], T], label: str) -> list[T]:
+    """Each string of the list ``items`` parsed; an error names ``label[n]`` (1-based)."""
+    out: list[T] = []
+    for number, text in enumerate(items, start=1):
+        try:
+            out.append(parse(text))
+        except NotationError as exc:
+            raise RecordError(f"{label}[{number}]: {exc}") from None
+    return out
 
 
 def _int(data: dict[str, Any], key: str) -> int:

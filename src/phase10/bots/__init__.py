@@ -20,11 +20,22 @@ from typing import Final
 
 from phase10.bots.base import Bot
 from phase10.bots.greedy import GreedyBot
+from phase10.bots.greedy_programmes import GreedyProgrammeBot
 from phase10.bots.random_bot import EpsilonBot, RandomBot
 
-__all__ = ["BOTS", "LEVELS", "Bot", "EpsilonBot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "Bot",
+    "EpsilonBot",
+    "GreedyBot",
+    "GreedyProgrammeBot",
+    "RandomBot",
+    "make_bot",
+]
 
-#: Bots by their own name.
+#: Bots by their own name; each plays both games (GreedyBot hands programmes views to
+#: GreedyProgrammeBot).
 BOTS: Final[dict[str, Callable[[], Bot]]] = {
     "random": RandomBot,
     "greedy": GreedyBot,

@@ -17,11 +17,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import overload
 
 from phase10.bots.evaluate import counts_of, distance_counts, fits_any, keep_value
+from phase10.bots.greedy_programmes import GreedyProgrammeBot
 from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source
 from phase10.engine.cards import NUMBERED, POINTS_OF, SKIP_CODE, WILD_CODE, Card
 from phase10.engine.groups import Group, with_hit
+from phase10.engine.programmes.actions import ProgrammeAction
+from phase10.engine.programmes.view import ProgrammeView
 from phase10.engine.rules import NaturalCardScope, Phase, Progression
 from phase10.engine.state import Stage
 from phase10.engine.view import PlayerView
@@ -43,8 +47,17 @@ class GreedyBot:
     """
 
     name = "greedy"
+    _programmes = GreedyProgrammeBot()
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+    @overload
+    def choose(self, view: PlayerView, rng: random.Random) -> Action: ...
+    @overload
+    def choose(self, view: ProgrammeView, rng: random.Random) -> ProgrammeAction: ...
+    def choose(
+        self, view: PlayerView | ProgrammeView, rng: random.Random
+    ) -> Action | ProgrammeAction:
+        if isinstance(view, ProgrammeView):
+            return self._programmes.choose(view, rng)
         legal = view.legal
         if len(legal) == 1:
             return legal[0]

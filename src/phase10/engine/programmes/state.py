@@ -107,8 +107,10 @@ class ProgrammeState(NamedTuple):
         return len(self.players)
 
     def digest(self) -> str:
-        """A short hash of everything that matters for play (not the last events)."""
-        payload = repr(self[:-1])
+        """A short hash of everything that matters for play: not the last events, nor the
+        preset orders (a replay passes them, a live game does not)."""
+        skip = {"presets", "program_presets", "events"}
+        payload = repr(tuple(v for k, v in zip(self._fields, self, strict=True) if k not in skip))
         return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
 

@@ -1,0 +1,100 @@
+"""A greedy player for the programmes game. ``GreedyBot`` hands it every programmes view, so
+the names ``greedy`` and the levels serve both games.
+
+>>> import random
+>>> from phase10.engine.programmes.game import new_game
+>>> from phase10.engine.programmes.rules import ProgrammeRules
+>>> from phase10.engine.programmes.view import view_for
+>>> state = new_game(ProgrammeRules(), players=3, seed=4)
+>>> view = view_for(state, state.current)
+>>> GreedyProgrammeBot().choose(view, random.Random(0)) in view.legal
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from phase10.engine.actions import Draw, Source
+from phase10.engine.programmes.actions import (
+    DiscardCard,
+    Extend,
+    Meld,
+    ProgrammeAction,
+    Reveal,
+    SwapProgram,
+)
+from phase10.engine.programmes.cards import IS_WILD, RANK_OF, SUIT_OF
+from phase10.engine.programmes.combos import extension_values
+from phase10.engine.programmes.finder import find_programme
+from phase10.engine.programmes.programs import ProgramCard
+from phase10.engine.programmes.view import ProgrammeView
+from phase10.engine.rules import Kind
+from phase10.engine.state import Stage
+
+
+class GreedyProgrammeBot:
+    """Reveals as soon as it can, then sheds cards as fast as possible.
+
+    * Draw: swap a failed program when allowed (E-21); take the discard pile's top if it is a
+      wild, completes the program, or (once revealed) extends something; else the reserve.
+    * Reveal at once, with the fewest wilds (AMZ-R14); then lay every new set and every
+      extension, naturals before wilds (AMZ-R20).
+    * Discard the card least useful to the program, never a wild while another card is left.
+    """
+
+    name = "greedy"
+
+    def choose(self, view: ProgrammeView, rng: random.Random) -> ProgrammeAction:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if view.stage is Stage.DRAW:
+            return self._draw(view)
+        reveals = [a for a in legal if isinstance(a, Reveal)]
+        if reveals:
+            return min(reveals, key=lambda a: sum(c.wilds for c in a.combos))
+        melds = [a for a in legal if isinstance(a, Meld)]
+        if melds:
+            return min(melds, key=lambda a: a.combo.wilds)
+        extends = [a for a in legal if isinstance(a, Extend)]
+        if extends:
+            return min(extends, key=lambda a: (IS_WILD[a.card], a.owner != view.seat))
+        discards = [a for a in legal if isinstance(a, DiscardCard)]
+        return min(discards, key=lambda a: _keep(a.card, view.hand, view.program))
+
+    def _draw(self, view: ProgrammeView) -> ProgrammeAction:
+        if SwapProgram() in view.legal:
+            return SwapProgram()
+        take = Draw(Source.DISCARD_PILE)
+        top = view.discard_top
+        if top is None or take not in view.legal:
+            return Draw(Source.DRAW_PILE)
+        me = view.players[view.seat]
+        if IS_WILD[top]:
+            return take
+        if me.revealed:
+            fits = any(extension_values(c, top) for combos in view.table for c in combos)
+            return take if fits else Draw(Source.DRAW_PILE)
+        program = view.program
+        if program is not None and find_programme((*view.hand, top), program) is not None:
+            return take
+        return Draw(Source.DRAW_PILE)
+
+
+def _keep(card: int, hand: Sequence[int], program: ProgramCard | None) -> tuple[int, int]:
+    """How much ``card`` is worth keeping (lower is discarded first)."""
+    if IS_WILD[card]:
+        return (1_000, 0)
+    rank, suit = RANK_OF[card], SUIT_OF[card]
+    same_rank = sum(1 for c in hand if not IS_WILD[c] and RANK_OF[c] == rank) - 1
+    near = sum(
+        1 for c in hand if not IS_WILD[c] and SUIT_OF[c] == suit and 0 < abs(RANK_OF[c] - rank) <= 2
+    )
+    wants_runs = program is None or any(d.kind is Kind.RUN for d in program.directives)
+    wants_sets = program is None or any(d.kind is Kind.SET for d in program.directives)
+    score = 2 * same_rank * wants_sets + near * wants_runs
+    if program is not None and program.suits is not None and suit not in program.suits:
+        score -= 3
+    return (score, -rank)
