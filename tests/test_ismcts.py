@@ -1,0 +1,135 @@
+"""Information-set MCTS: legal choices under every profile, views only, budgets kept."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+import pytest
+
+from phase10.bots import LEVELS, ISMCTSBot, make_bot
+from phase10.bots.base import Bot
+from phase10.bots.ismcts import PHASE10, game_for
+from phase10.bots.rollout import leaf_rewards, policy_action
+from phase10.engine.actions import Action
+from phase10.engine.game import apply_action, check_action, legal_actions, new_game
+from phase10.engine.state import GameState
+from phase10.engine.view import PlayerView, view_for
+from phase10.variants import find_variant
+
+PROFILES = [
+    "standard",
+    "fr_mattel",
+    "en_phase10rules",
+    "de_article",
+    "nl_accessible",
+    "pick_a_phase",
+    "ten_hands",
+    "standard+must_discard_to_go_out+no_skip_go_out",
+]
+
+
+class ViewOnly:
+    """Hands the bot nothing but a PlayerView of the seat to act, and checks its answer."""
+
+    def __init__(self, inner: Bot) -> None:
+        self.inner = inner
+        self.name = inner.name
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        assert isinstance(view, PlayerView)
+        assert not isinstance(view, GameState)
+        action = self.inner.choose(view, rng)
+        assert action in view.legal
+        return action
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_ismcts_only_chooses_legal_actions(profile: str) -> None:
+    """A few seeded hands per profile, small budgets; every action passes check_action."""
+    rules = find_variant(profile)
+    for seed, players in ((1, 2), (2, 3)):
+        bots = [ViewOnly(ISMCTSBot(iterations=8)), ViewOnly(make_bot("greedy"))]
+        bots += [ViewOnly(make_bot("easy"))] * (players - 2)
+        state = new_game(rules, players, seed)
+        rng = random.Random(seed)
+        for _ in range(100):
+            if state.outcome is not None:
+                break
+            action = bots[state.current].choose(view_for(state, state.current), rng)
+            check_action(state, action)
+            state = apply_action(state, action)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_rollout_policy_only_plays_legal_actions(profile: str) -> None:
+    rules = find_variant(profile)
+    state = new_game(rules, 4, 7)
+    for _ in range(1500):
+        if state.outcome is not None:
+            break
+        action = policy_action(state)
+        check_action(state, action)
+        state = apply_action(state, action)
+    assert all(0.0 <= r <= 1.0 for r in leaf_rewards(state, hand_over=False))
+
+
+def test_search_is_deterministic_with_an_iteration_budget() -> None:
+    state = new_game(find_variant("standard"), 3, 5)
+    state = apply_action(state, legal_actions(state)[0])
+    view = view_for(state, state.current)
+    first = ISMCTSBot(iterations=40).choose(view, random.Random(3))
+    assert first == ISMCTSBot(iterations=40).choose(view, random.Random(3))
+
+
+def test_a_time_budget_is_kept_within_ten_percent() -> None:
+    bot = ISMCTSBot(seconds=0.05)
+    state = new_game(find_variant("standard"), 4, 2)
+    rng = random.Random(2)
+    spent: list[float] = []
+    while len(spent) < 8:
+        view = view_for(state, state.current)
+        start = time.perf_counter()
+        action = bot.choose(view, rng)
+        if bot.last_iterations:
+            spent.append(time.perf_counter() - start)
+        state = apply_action(state, action)
+    print(f"ismcts 0.05 s: median {statistics.median(spent):.4f} s, max {max(spent):.4f} s")
+    assert statistics.median(spent) <= 0.055
+    assert max(spent) <= 0.075  # a loaded test machine may stretch one iteration
+
+
+def test_budgets_are_checked_and_games_dispatch_on_the_view_type() -> None:
+    with pytest.raises(ValueError, match="iterations"):
+        ISMCTSBot(iterations=0)
+    with pytest.raises(ValueError, match="seconds"):
+        ISMCTSBot(seconds=0)
+    assert ISMCTSBot().iterations == 200
+    view = view_for(new_game(find_variant("standard"), 2, 1), 0)
+    assert game_for(view) is PHASE10
+    with pytest.raises(TypeError, match="no game registered"):
+        game_for("a string")
+
+
+def test_the_expert_level_searches_for_a_second() -> None:
+    assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
+    expert = make_bot("expert")
+    assert isinstance(expert, ISMCTSBot)
+    assert expert.seconds == 1.0
+    assert make_bot("hard").name == "greedy"
+
+
+def test_ismcts_plays_the_programmes_game() -> None:
+    from phase10.engine.api import apply_action as any_apply
+    from phase10.engine.api import new_game as any_new_game
+    from phase10.engine.api import view_for as any_view_for
+
+    state = any_new_game(find_variant("programmes"), 2, 3)
+    bot = ISMCTSBot(iterations=5)
+    rng = random.Random(0)
+    for _ in range(30):
+        view = any_view_for(state, state.current)
+        action = bot.choose(view, rng)
+        assert action in view.legal
+        state = any_apply(state, action)
