@@ -15,7 +15,7 @@ import textwrap
 from collections.abc import Mapping
 from typing import Final, NoReturn
 
-from phase10.cli import bench, check, odds, play, variants_cmd
+from phase10.cli import bench, check, odds, play, simulate, variants_cmd
 from phase10.cli.common import HELP_WIDTH, PROG
 from phase10.engine.errors import Phase10Error
 
@@ -53,6 +53,7 @@ examples:
   phase10 odds --phase 4 --hands 50000 --seed 3
   phase10 odds --phase 2 --rules nl_accessible --variant even_phases
   python -m phase10 bench --seconds 5
+  phase10 simulate --bots ismcts:0.1s,greedy --games 200 --workers 2
   phase10 variants de_article+n_phases=5
 """
 
@@ -78,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(
         prog=PROG, dest="command", metavar="COMMAND", required=True, help=argparse.SUPPRESS
     )
-    for module in (play, check, odds, bench, variants_cmd):
+    for module in (play, check, odds, bench, simulate, variants_cmd):
         module.register(subparsers)
     parser.description = _description(subparsers.choices)
     return parser

@@ -1,0 +1,231 @@
+"""``phase10 simulate``: tournaments between bots, and the solo study of one phase."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, Final
+
+from phase10.cli.common import (
+    CommandError,
+    add_rules_options,
+    bounded_int,
+    paragraph,
+    rules_from_args,
+    rules_options,
+    variant_tokens,
+)
+from phase10.sim import BACKENDS, GAMES, SimConfig, Summary, parse_bots, simulate, solo_study
+from phase10.variants import find_variant
+
+DEFAULT_GAMES: Final = 100
+DEFAULT_BOTS: Final = "greedy,random"
+
+DESCRIPTION = (
+    "Play bots against each other over many seeded games and report each bot's win rate with "
+    "a 95% Wilson confidence interval, mean score, OpenSkill rating and the mean hands per "
+    "game; or, with --solo, how many turns one greedy player needs to complete a phase alone. "
+    "Seats rotate from game to game, and the results depend only on the seed, never on "
+    "--workers or --backend (bots with a budget in seconds excepted: they search as far as "
+    "the machine allows)."
+)
+EPILOG = """\
+bots: random, greedy, ismcts (200 iterations a decision), the levels easy, medium, hard,
+expert, or ismcts with a budget per decision: ismcts:0.1s, ismcts:500it. One per seat.
+
+examples:
+  phase10 simulate --bots greedy,random --games 2000 --seed 1
+  phase10 simulate --bots ismcts:0.1s,greedy --games 200 --workers 2
+  phase10 simulate --bots ismcts:1s,greedy,greedy,greedy --games 2000 \\
+      --backend ray --address ray://head:10001
+  phase10 simulate --solo --phase 4 --games 5000 --json
+"""
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``simulate`` command."""
+    parser = subparsers.add_parser(
+        "simulate",
+        help="play bots against each other, or study one phase alone",
+        description=paragraph(DESCRIPTION),
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--game", choices=GAMES, default="phase10", help="the game (default: phase10)"
+    )
+    add_rules_options(parser)
+    parser.add_argument(
+        "--bots",
+        default=DEFAULT_BOTS,
+        metavar="B1,B2,...",
+        help=f"one bot per seat; their number sets the players (default: {DEFAULT_BOTS})",
+    )
+    parser.add_argument(
+        "--games",
+        type=bounded_int(1),
+        default=DEFAULT_GAMES,
+        metavar="N",
+        help=f"games to play (default: {DEFAULT_GAMES})",
+    )
+    parser.add_argument(
+        "--seed", type=bounded_int(0), default=1, metavar="S", help="random seed (default: 1)"
+    )
+    parser.add_argument(
+        "--workers",
+        type=bounded_int(1, 1024),
+        default=1,
+        metavar="K",
+        help="processes (or Ray CPUs for a local Ray instance) (default: 1)",
+    )
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="process",
+        help="a process pool on this machine, or Ray (default: process)",
+    )
+    parser.add_argument(
+        "--address", default=None, help="a Ray cluster's address (with --backend ray)"
+    )
+    parser.add_argument(
+        "--solo", action="store_true", help="the solo study of one phase (needs --phase)"
+    )
+    parser.add_argument(
+        "--phase", type=bounded_int(1, 10), default=None, metavar="N", help="phase for --solo"
+    )
+    parser.add_argument("--json", action="store_true", help="print a JSON object")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the simulation the options describe and print its summary."""
+    rules: Any
+    if args.game == "programmes":
+        if args.solo:
+            raise CommandError("--solo studies Phase 10 phases; it has no programmes version")
+        extra = variant_tokens(args)
+        rules = find_variant("+".join([args.rules or "programmes", *extra]))
+    else:
+        rules = rules_from_args(args)
+    if args.solo:
+        return _solo(args, rules)
+    if args.phase is not None:
+        raise CommandError("--phase is for --solo")
+    try:
+        bots = parse_bots(args.bots)
+    except ValueError as exc:
+        raise CommandError(f"--bots: {exc}") from None
+    config = SimConfig(rules=rules, bots=bots, games=args.games, seed=args.seed, game=args.game)
+    command = _command(args, bots)
+    started = time.perf_counter()
+    with _progress(args.games) as progress:
+        summary = simulate(
+            config,
+            workers=args.workers,
+            backend=args.backend,
+            address=args.address,
+            progress=progress,
+        )
+    elapsed = time.perf_counter() - started
+    if args.json:
+        data = summary.to_dict()
+        data.update(
+            {
+                "game": args.game,
+                "rules": rules.name,
+                "players": len(bots),
+                "seed": args.seed,
+                "command": command,
+            }
+        )
+        print(json.dumps(data))
+        return 0
+    _print_summary(summary, rules.name, args.seed, command, elapsed, args.workers)
+    return 0
+
+
+def _solo(args: argparse.Namespace, rules: Any) -> int:
+    if args.phase is None:
+        raise CommandError("--solo needs --phase N")
+    result = solo_study(rules, args.phase, args.games, args.seed)
+    words = ["phase10", "simulate", "--solo", "--phase", str(args.phase)]
+    words += ["--games", str(args.games), "--seed", str(args.seed), *rules_options(args)]
+    command = shlex.join(words)
+    if args.json:
+        print(json.dumps({**result.to_dict(), "seed": args.seed, "command": command}))
+        return 0
+    print(
+        f"Phase {result.phase} alone ({rules.name} rules, one greedy player, {result.games} "
+        f"trials): mean {result.mean_turns:.2f} turns, median {result.median_turns:g} turns"
+    )
+    if result.capped:
+        print(f"  {result.capped} trials stopped at the cap without the phase")
+    print(f"  reproduce: {command}")
+    return 0
+
+
+def _command(args: argparse.Namespace, bots: tuple[str, ...]) -> str:
+    # --workers and --backend are left out on purpose: they do not change the results.
+    words = ["phase10", "simulate"]
+    if args.game != "phase10":
+        words += ["--game", args.game]
+    words += rules_options(args)
+    words += ["--bots", ",".join(bots), "--games", str(args.games), "--seed", str(args.seed)]
+    return shlex.join(words)
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[int, int], None] | None]:
+    """A rich progress bar on stderr when it is a terminal; nothing otherwise."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress(
+        "games",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("games", total=total)
+
+        def advance(done: int, _total: int) -> None:
+            bar.update(task, completed=done)
+
+        yield advance
+
+
+def _print_summary(
+    summary: Summary, rules: str, seed: int, command: str, elapsed: float, workers: int
+) -> None:
+    players = len(summary.bots)
+    print(
+        f"{summary.games} games, {players} players, {rules} rules, seed {seed}; "
+        f"seats rotate every game"
+    )
+    width = max(len(b.bot) for b in summary.bots) + 2
+    print(
+        f"  {'bot':<{width}} {'wins':>6} {'win rate':>9}  {'95% CI':<15} "
+        f"{'mean score':>10} {'phases':>6} {'rating':>7}"
+    )
+    for b in summary.bots:
+        ci = f"{100 * b.ci95[0]:.1f}-{100 * b.ci95[1]:.1f}%"
+        print(
+            f"  {b.bot:<{width}} {b.wins:>6} {100 * b.win_rate:>8.1f}%  {ci:<15} "
+            f"{b.mean_score:>10.1f} {b.mean_phases:>6.2f} {b.rating:>7.2f}"
+        )
+    print(f"  mean hands per game: {summary.mean_hands:.2f}")
+    if summary.unfinished:
+        print(f"  unfinished games (stopped at the decision cap): {summary.unfinished}")
+    print("  rating: OpenSkill Plackett-Luce, mu - 3 sigma")
+    print(f"  took {elapsed:.1f} s with {workers} worker(s)")
+    print(f"  reproduce: {command}")

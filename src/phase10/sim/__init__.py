@@ -1,0 +1,42 @@
+"""Simulations and tournaments between bots (application layer: no interface imports).
+
+>>> from phase10.sim import SimConfig, simulate, solo_study, wilson
+"""
+
+from __future__ import annotations
+
+from phase10.sim.runner import (
+    BACKENDS,
+    GAMES,
+    BotSummary,
+    GameResult,
+    SimConfig,
+    SimError,
+    Summary,
+    Tally,
+    game_seed,
+    play_game,
+    simulate,
+    wilson,
+)
+from phase10.sim.solo import SoloResult, solo_study
+from phase10.sim.specs import make_bot_from_spec, parse_bots
+
+__all__ = [
+    "BACKENDS",
+    "GAMES",
+    "BotSummary",
+    "GameResult",
+    "SimConfig",
+    "SimError",
+    "SoloResult",
+    "Summary",
+    "Tally",
+    "game_seed",
+    "make_bot_from_spec",
+    "parse_bots",
+    "play_game",
+    "simulate",
+    "solo_study",
+    "wilson",
+]

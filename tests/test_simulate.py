@@ -1,0 +1,145 @@
+"""Simulations: deterministic whatever the workers, streaming, and the simulate command."""
+
+from __future__ import annotations
+
+import json
+import tracemalloc
+
+import pytest
+
+from phase10.cli.main import main
+from phase10.sim import GameResult, SimConfig, SimError, Tally, runner, simulate, solo_study, wilson
+from phase10.variants import find_variant
+
+QUICK = find_variant("standard+n_phases=1")  # one phase to win: games of a hand or two
+
+
+def test_same_seed_same_results_with_one_or_two_workers() -> None:
+    config = SimConfig(rules=QUICK, bots=("greedy", "ismcts:5it", "easy"), games=6, seed=4)
+    one = simulate(config, workers=1).to_dict()
+    two = simulate(config, workers=2, window=3).to_dict()
+    assert one == two
+    assert sum(b["wins"] for b in one["bots"]) + one["unfinished"] == 6
+
+
+def test_seats_rotate_so_each_bot_plays_every_seat() -> None:
+    seen = set()
+    for index in range(3):
+        result = runner.play_game(SimConfig(rules=QUICK, bots=("greedy",) * 3, games=3), index)
+        seen.add(result.index)
+    assert seen == {0, 1, 2}
+    assert [(e + 1) % 3 for e in range(3)] == [1, 2, 0]  # entry e sits at seat (e + i) % n
+
+
+def test_results_are_streamed_not_stored() -> None:
+    """The tally keeps sums only: 3,000 more games cost it no memory."""
+    tally = Tally(("a", "b", "c"))
+
+    def feed(start: int, count: int) -> None:
+        for i in range(start, start + count):
+            tally.add(GameResult(i, i % 3, (10, 20, 30), (1, 2, 3), 5, 100))
+
+    feed(0, 200)
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    feed(200, 3_000)
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    grown = sum(stat.size_diff for stat in after.compare_to(before, "filename"))
+    assert grown < 64_000
+    assert tally.games == 3_200
+    with pytest.raises(ValueError, match="expected game"):
+        tally.add(GameResult(5, 0, (0, 0, 0), (0, 0, 0), 1, 1))
+
+
+def test_the_window_bounds_the_games_in_flight() -> None:
+    in_flight: list[int] = []
+
+    class Counting(runner._InProcess):
+        def __init__(self) -> None:
+            self.open = 0
+
+        def submit(self, config: SimConfig, index: int) -> object:
+            self.open += 1
+            in_flight.append(self.open)
+            return super().submit(config, index)
+
+        def result(self, handle: object) -> GameResult:
+            self.open -= 1
+            return super().result(handle)
+
+    config = SimConfig(rules=QUICK, bots=("greedy", "random"), games=12)
+    results = list(runner._ordered_results(config, Counting(), window=3))
+    assert [r.index for r in results] == list(range(12))
+    assert max(in_flight) <= 3
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(1980, 2000)
+    assert 0.984 < low < 0.99 < high < 0.995
+
+
+def test_bad_requests_are_errors() -> None:
+    with pytest.raises(SimError, match="not rules of the programmes"):
+        simulate(SimConfig(rules=QUICK, bots=("greedy", "greedy"), games=1, game="programmes"))
+    with pytest.raises(SimError, match="2 to 6"):
+        simulate(SimConfig(rules=QUICK, bots=("greedy",), games=1))
+    with pytest.raises(SimError, match="address"):
+        simulate(SimConfig(rules=QUICK, bots=("greedy",) * 2, games=1), address="x:1")
+
+
+def test_simulate_command_json(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--variant", "n_phases=1", "--bots", "greedy,random", "--games", "8"]
+    assert main([*argv, "--seed", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 8
+    assert data["seed"] == 3
+    assert data["command"] == (
+        "phase10 simulate --variant n_phases=1 --bots greedy,random --games 8 --seed 3"
+    )
+    for entry in data["bots"]:
+        assert set(entry) >= {"bot", "games", "wins", "win_rate", "ci95", "mean_score"}
+        assert entry["ci95"][0] <= entry["win_rate"] <= entry["ci95"][1]
+    assert "mean_hands" in data
+    assert main([*argv, "--seed", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "95% CI" in text
+    assert "reproduce: phase10 simulate" in text
+
+
+def test_simulate_command_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--bots", "greedy,wizard"]) == 2
+    assert "unknown bot 'wizard'" in capsys.readouterr().err
+    assert main(["simulate", "--solo"]) == 2
+    assert "--phase" in capsys.readouterr().err
+
+
+def test_programmes_games_can_be_simulated(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(
+            [
+                "simulate",
+                "--game",
+                "programmes",
+                "--bots",
+                "random,random",
+                "--games",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
+    assert json.loads(capsys.readouterr().out)["bots"][0]["games"] == 1
+
+
+def test_solo_study(capsys: pytest.CaptureFixture[str]) -> None:
+    easy = solo_study(find_variant("standard"), 1, games=200, seed=1)
+    hard = solo_study(find_variant("standard"), 8, games=200, seed=1)
+    assert 1 <= easy.median_turns < hard.median_turns
+    assert easy == solo_study(find_variant("standard"), 1, games=200, seed=1)
+    assert main(["simulate", "--solo", "--phase", "2", "--games", "50", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["phase"] == 2
+    assert data["games"] == 50
+    assert data["mean_turns"] > 1
