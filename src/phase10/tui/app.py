@@ -28,7 +28,7 @@ from phase10.narrate import describe_event, describe_progress, narrate
 from phase10.tui.newgame import Defaults, NewGameScreen, Setup
 from phase10.tui.screens import GameOverScreen, HandResult, HandSummaryScreen, PassScreen
 from phase10.tui.table import TableScreen
-from phase10.tui.text import _, use_language
+from phase10.tui.text import _, current, use_language
 
 DEFAULT_DELAY = 0.6
 
@@ -282,12 +282,16 @@ class Phase10App(App[str | None]):
         names, rules, hand = match.names, match.rules, before.hand_number + 1
         ended = next((i for i, e in enumerate(visible) if e.kind is EventKind.HAND_ENDED), None)
         if ended is None:
-            self.log_lines += narrate(visible, names, viewer, rules=rules, hand=hand)
+            self.log_lines += narrate(
+                visible, names, viewer, rules=rules, hand=hand, lang=current()
+            )
             return
-        self.log_lines += narrate(visible[: ended + 1], names, viewer, rules=rules, hand=hand)
-        self.log_lines += describe_progress(before, match.state, names, viewer)
+        self.log_lines += narrate(
+            visible[: ended + 1], names, viewer, rules=rules, hand=hand, lang=current()
+        )
+        self.log_lines += describe_progress(before, match.state, names, viewer, lang=current())
         rest = visible[ended + 1 :]
-        self.log_lines += narrate(rest, names, viewer, rules=rules, hand=hand + 1)
+        self.log_lines += narrate(rest, names, viewer, rules=rules, hand=hand + 1, lang=current())
 
     # ------------------------------------------------------------------------ results
 
@@ -318,7 +322,7 @@ class Phase10App(App[str | None]):
             hand=ended.number + 1,
             went_out=names[ended.seat] if ended.seat >= 0 else None,
             rows=rows,
-            progress=tuple(describe_progress(before, match.state, names, viewer)),
+            progress=tuple(describe_progress(before, match.state, names, viewer, lang=current())),
             game_over=match.is_over,
         )
 
@@ -351,7 +355,7 @@ class Phase10App(App[str | None]):
         humans = self.match.human_seats
         viewer = humans[0] if len(humans) == 1 else None
         headline = (
-            describe_event(over, names, viewer, rules=self.match.rules)
+            describe_event(over, names, viewer, rules=self.match.rules, lang=current())
             if over is not None
             else _("The game is over.")
         )

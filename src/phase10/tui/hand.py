@@ -25,7 +25,8 @@ from phase10.engine.finder import find_phase
 from phase10.engine.groups import Group
 from phase10.engine.rules import Kind, Phase, RuleSet
 from phase10.engine.view import PlayerView
-from phase10.tui.text import _
+from phase10.narrate import phase_title
+from phase10.tui.text import _, current
 
 
 class SortOrder(StrEnum):
@@ -205,7 +206,7 @@ def hint(view: PlayerView) -> tuple[str, tuple[int, ...], Action | None]:
     if me.laid < 0 and me.phase is not None:
         text = _("Your hand does not hold {phase} yet. Discard {card}? It is selected: press x.")
         return (
-            text.format(phase=str(me.phase), card=SYMBOL_OF[discard.card]),
+            text.format(phase=phase_title(me.phase, current()), card=SYMBOL_OF[discard.card]),
             (discard.card,),
             discard,
         )

@@ -20,6 +20,7 @@ from phase10.engine.cards import SKIP_CODE, SYMBOL_OF, Card
 from phase10.engine.rules import Progression
 from phase10.engine.state import Stage
 from phase10.engine.view import PlayerView
+from phase10.narrate import phase_title
 from phase10.tui.hand import (
     SortOrder,
     discard_choices,
@@ -31,7 +32,7 @@ from phase10.tui.hand import (
     sort_hand,
 )
 from phase10.tui.screens import ChoiceScreen, RulesScreen
-from phase10.tui.text import _, ngettext
+from phase10.tui.text import _, current, ngettext
 from phase10.tui.widgets import CardWidget, HandView, Pile, groups_text, players_table
 
 if TYPE_CHECKING:
@@ -182,7 +183,7 @@ class TableScreen(Screen[None]):
         elif me.phase is None:
             phase = _("every phase done")
         else:
-            phase = str(me.phase)
+            phase = phase_title(me.phase, current())
         return _("{name} · {phase} · {points} points · {order} (s)").format(
             name=name, phase=phase, points=me.score, order=self.order.label
         )

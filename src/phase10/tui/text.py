@@ -20,6 +20,11 @@ def use_language(lang: str) -> None:
     _current[0] = translator(lang)
 
 
+def current() -> Translator:
+    """The chosen language's catalog, for helpers that take one (narration, phase titles)."""
+    return _current[0]
+
+
 def _(message: str) -> str:
     """``message`` in the chosen language."""
     return _current[0].gettext(message)
