@@ -133,3 +133,14 @@ def test_ismcts_plays_the_programmes_game() -> None:
         action = bot.choose(view, rng)
         assert action in view.legal
         state = any_apply(state, action)
+
+
+def test_bench_reports_ismcts_iterations_per_second(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from phase10.cli.main import main
+
+    assert main(["bench", "--seconds", "0.1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ismcts_iterations_per_s"] > 0
+    assert data["ismcts"]["decisions"] >= 1

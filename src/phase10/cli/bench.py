@@ -17,6 +17,7 @@ from phase10.bench.playout import (
     record_random_game,
     state_size,
 )
+from phase10.bench.search import PER_DECISION, measure_ismcts
 from phase10.cli.common import bounded_int, paragraph, positive_float
 
 DEFAULT_SECONDS: Final = 2.0
@@ -26,6 +27,7 @@ RECORD_PLAYERS: Final = 2
 DESCRIPTION = (
     "Measure the engine in this process, on one core: find_phase checks per second on "
     "fresh 11-card hands, random-playout decisions per second (4 players, standard rules), "
+    "ISMCTS search iterations per second on mid-game decisions, "
     "the memory of one mid-game state and the JSON size of a whole random game's record."
 )
 EPILOG = """\
@@ -64,10 +66,11 @@ def run(args: argparse.Namespace) -> int:
     seconds: float = args.seconds
     seed: int = args.seed
     if not args.json:
-        print(f"Measuring for about {2 * seconds:g} s on one core ...", file=sys.stderr)
+        print(f"Measuring for about {3 * seconds:g} s on one core ...", file=sys.stderr)
     per_phase = measure_find_phase(seconds, seed)
     average = sum(per_phase.values()) / len(per_phase)
     playout = measure_playout(seconds, seed, PLAYOUT_PLAYERS)
+    search = measure_ismcts(seconds, seed, PLAYOUT_PLAYERS)
     state = midgame_state(seed, PLAYOUT_PLAYERS)
     state_bytes = state_size(state)
     game = record_random_game(seed, RECORD_PLAYERS, RECORD_DECISION_CAP)
@@ -80,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
             "find_phase_per_phase": {str(n): rate for n, rate in per_phase.items()},
             "playout_decisions_per_s": playout["decisions_per_s"],
             "playout": {k: v for k, v in playout.items() if k != "decisions_per_s"},
+            "ismcts_iterations_per_s": search["iterations_per_s"],
+            "ismcts": {k: v for k, v in search.items() if k != "iterations_per_s"},
             "state_bytes": state_bytes,
             "record_json_bytes": record_bytes,
             "record_game": {
@@ -112,6 +117,16 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"  {playout['decisions']:,.0f} decisions, {playout['hands']:,.0f} hands and "
         f"{playout['games']:,.0f} games finished"
+    )
+    print(again)
+    print()
+    print(
+        f"ISMCTS, {PLAYOUT_PLAYERS} players, mid-game decisions of {PER_DECISION:g} s "
+        f"({seconds:g} s): {search['iterations_per_s']:,.0f} iterations/s"
+    )
+    print(
+        f"  {search['decisions']:,.0f} decisions searched, "
+        f"{search['seconds_per_decision']:.4f} s each on average"
     )
     print(again)
     print()

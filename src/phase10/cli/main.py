@@ -39,7 +39,7 @@ SUMMARIES: Final[dict[str, str]] = {
     ),
     "bench": (
         "Measure the engine on one core: phase checks/s, random-playout decisions/s, "
-        "the memory of a game state and the size of a game record."
+        "ISMCTS iterations/s, the memory of a game state and the size of a game record."
     ),
     "variants": "List the rule profiles and variants, or describe one rule set.",
 }

@@ -1,0 +1,55 @@
+"""Search speed: ISMCTS iterations per second on typical mid-game decisions, one core.
+
+>>> result = measure_ismcts(seconds=0.1, seed=2, players=2)
+>>> result["iterations"] > 0 and result["decisions"] > 0
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from phase10.bench.playout import midgame_state
+from phase10.bots.ismcts import ISMCTSBot
+from phase10.engine.game import apply_action, legal_actions
+from phase10.engine.state import Stage
+from phase10.engine.view import view_for
+
+#: Seconds of search per decision while measuring.
+PER_DECISION = 0.05
+
+
+def measure_ismcts(seconds: float = 2.0, seed: int = 1, players: int = 4) -> dict[str, float]:
+    """ISMCTS iterations per second (determinize, select, expand, roll out, back up).
+
+    Decisions are taken from random standard games from a mid-game position on (the same
+    positions as ``state_size``): each gets ``PER_DECISION`` seconds of search, then the game
+    moves on by a random legal action. Returns ``iterations_per_s``, ``iterations``,
+    ``decisions`` (searched) and ``seconds_per_decision``.
+    """
+    bot = ISMCTSBot(seconds=PER_DECISION)
+    rng = random.Random(seed)
+    state = midgame_state(seed, players)
+    game_seed = seed
+    iterations = decisions = 0
+    searching = 0.0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        if state.stage is Stage.OVER:
+            game_seed += 1
+            state = midgame_state(game_seed, players)
+        view = view_for(state, state.current)
+        began = time.perf_counter()
+        bot.choose(view, rng)
+        if bot.last_iterations:
+            searching += time.perf_counter() - began
+            iterations += bot.last_iterations
+            decisions += 1
+        state = apply_action(state, rng.choice(legal_actions(state)))
+    return {
+        "iterations_per_s": iterations / searching if searching else 0.0,
+        "iterations": float(iterations),
+        "decisions": float(decisions),
+        "seconds_per_decision": searching / decisions if decisions else 0.0,
+    }
