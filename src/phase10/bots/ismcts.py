@@ -77,7 +77,12 @@ DEFAULT_ITERATIONS: Final = 200
 #: UCB1 exploration constant for rewards in [0, 1] (sqrt(2)/2 is the textbook value).
 EXPLORATION: Final = 0.7
 #: How many standard errors an action must beat the default policy's by to be played instead.
-CONFIDENCE: Final = 2.0
+#: A discard has up to ten alternatives, and a false alarm is a random blunder: at 2.0 the
+#: search overruled the policy by chance often enough to lose most 4-player games (measured:
+#: 2 wins in 60 against three greedy players), so the bar is set for ten comparisons at once.
+CONFIDENCE: Final = 3.0
+#: Visits a root child needs before its mean can overrule the default policy.
+MIN_VISITS: Final = 10
 #: A rollout that has not ended the hand after this many decisions is evaluated as it stands.
 ROLLOUT_CAP: Final = 400
 
@@ -360,12 +365,11 @@ class ISMCTSBot:
         """
         base = root.children.get(preferred)
         if base is None or base.visits < 2:
-            best = max(root.children.values(), key=lambda n: (n.visits, n.reward))
-            return best.action
+            return preferred
         base_mean, base_var = _mean_var(base)
         winner, winner_key = preferred, (base.visits, base_mean)
         for action, child in root.children.items():
-            if child is base or child.visits < 2:
+            if child is base or child.visits < MIN_VISITS:
                 continue
             mean, var = _mean_var(child)
             spread = math.sqrt(var / child.visits + base_var / base.visits)
