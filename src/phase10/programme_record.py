@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from phase10.engine.errors import NotationError, Phase10Error, RulesError
 from phase10.engine.programmes.actions import ProgrammeAction, parse_programme_action
@@ -28,7 +28,13 @@ from phase10.engine.programmes.programs import program_by_id
 from phase10.engine.programmes.rules import GAME, ProgrammeRules
 from phase10.engine.programmes.state import ProgrammeEventKind, ProgrammeState
 from phase10.programme_variants import programme_rules_from_flags
-from phase10.record import FORMAT, VERSION, GameRecord, RecordError, check_header, parse_items
+from phase10.record import (
+    GameRecord,
+    RecordBase,
+    RecordError,
+    check_header,
+    parse_items,
+)
 
 #: Events whose cards are a whole shuffled order, one per shuffle of the playing cards.
 _SHUFFLES = (
@@ -39,40 +45,23 @@ _SHUFFLES = (
 
 
 @dataclass(kw_only=True)
-class ProgrammeRecord:
-    """Everything needed to replay a programmes game; build it with :meth:`start`, :meth:`play`."""
+class ProgrammeRecord(RecordBase[ProgrammeRules, ProgrammeState, ProgrammeAction]):
+    """Everything needed to replay a programmes game; build it with :meth:`start`, :meth:`play`.
 
-    rules: ProgrammeRules
-    players: int
-    seed: int
-    names: list[str] = field(default_factory=list)
+    ``decks`` are the playing-card orders (the first-dealer deal, then every deal and
+    reshuffle), ``programs`` the program-deck order.
+    """
+
     decks: list[tuple[PlayingCard, ...]] = field(default_factory=list)
     programs: list[tuple[int, ...]] = field(default_factory=list)
-    actions: list[ProgrammeAction] = field(default_factory=list)
-
-    @classmethod
-    def start(
-        cls, rules: ProgrammeRules, players: int, seed: int, names: list[str] | None = None
-    ) -> ProgrammeRecord:
-        return cls(rules=rules, players=players, seed=seed, names=list(names or []))
 
     def new_state(self) -> ProgrammeState:
         return new_game(
             self.rules, self.players, self.seed, decks=self.decks, programs=self.programs
         )
 
-    def initial_state(self) -> ProgrammeState:
-        """The dealt game (recording its shuffles)."""
-        state = self.new_state()
-        self._note_shuffles(state)
-        return state
-
-    def play(self, state: ProgrammeState, action: ProgrammeAction) -> ProgrammeState:
-        """Apply ``action`` to ``state`` and record it (and any shuffle it caused)."""
-        after = apply_action(state, action)
-        self.actions.append(action)
-        self._note_shuffles(after)
-        return after
+    def _apply(self, state: ProgrammeState, action: ProgrammeAction) -> ProgrammeState:
+        return apply_action(state, action)
 
     def _note_shuffles(self, state: ProgrammeState) -> None:
         for event in state.events:
@@ -81,23 +70,13 @@ class ProgrammeRecord:
             if event.kind is ProgrammeEventKind.PROGRAMS_SHUFFLED and not self.programs:
                 self.programs.append(event.programs)
 
-    def to_dict(self) -> dict[str, Any]:
-        ids = [" ".join(self.rules.programs[i].id for i in order) for order in self.programs]
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "game": GAME,
-            "rules": {"name": self.rules.name, "flags": self.rules.flags()},
-            "players": self.players,
-            "names": self.names,
-            "seed": self.seed,
-            "decks": [format_playing_cards(d) for d in self.decks],
-            "programs": ids,
-            "actions": [str(a) for a in self.actions],
-        }
+    game: ClassVar[str] = GAME
 
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+    def _decks(self) -> list[str]:
+        return [format_playing_cards(d) for d in self.decks]
+
+    def _extra(self) -> dict[str, Any]:
+        return {"programs": [" ".join(self.rules.programs[i].id for i in o) for o in self.programs]}
 
     @classmethod
     def from_dict(cls, data: object) -> ProgrammeRecord:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from phase10.engine.actions import Action, parse_action
 from phase10.engine.cards import Card, format_cards, parse_cards
@@ -33,39 +33,98 @@ GAME = "phase10"
 T = TypeVar("T")
 
 
+class _Rules(Protocol):
+    @property
+    def name(self) -> str: ...
+    def flags(self) -> dict[str, object]: ...
+
+
+R = TypeVar("R", bound=_Rules)
+S = TypeVar("S")
+A = TypeVar("A")
+
+
 class RecordError(Phase10Error, ValueError):
     """A record that cannot be read or does not replay; the message says where and what."""
 
 
 @dataclass(kw_only=True)
-class GameRecord:
-    """Everything needed to replay a game. Build one with :meth:`start` and :meth:`play`."""
+class RecordBase(Generic[R, S, A]):
+    """What a record of either game holds and does: seats, seed, actions, the steps that
+    record each shuffle, and the JSON. Each game adds its shuffled orders and the hooks."""
 
-    rules: RuleSet
+    game: ClassVar[str] = GAME
+
+    rules: R
     players: int
     seed: int
     names: list[str] = field(default_factory=list)
-    decks: list[tuple[Card, ...]] = field(default_factory=list)
-    actions: list[Action] = field(default_factory=list)
+    actions: list[A] = field(default_factory=list)
 
     @classmethod
-    def start(
-        cls, rules: RuleSet, players: int, seed: int, names: list[str] | None = None
-    ) -> GameRecord:
+    def start(cls, rules: R, players: int, seed: int, names: list[str] | None = None) -> Self:
         return cls(rules=rules, players=players, seed=seed, names=list(names or []))
 
-    def initial_state(self) -> GameState:
+    def new_state(self) -> S:
+        """The dealt game, replaying the recorded shuffles (hook)."""
+        raise NotImplementedError
+
+    def _apply(self, state: S, action: A) -> S:
+        raise NotImplementedError
+
+    def _note_shuffles(self, state: S) -> None:
+        raise NotImplementedError
+
+    def _decks(self) -> list[str]:
+        """The recorded shuffled orders in the game's notation (hook)."""
+        raise NotImplementedError
+
+    def _extra(self) -> dict[str, Any]:
+        """Keys only this game's records have (hook)."""
+        return {}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "rules": {"name": self.rules.name, "flags": self.rules.flags()},
+            "players": self.players,
+            "names": self.names,
+            "seed": self.seed,
+            "decks": self._decks(),
+            **self._extra(),
+            "actions": [str(a) for a in self.actions],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    def initial_state(self) -> S:
         """The dealt game (recording the first shuffle)."""
-        state = new_game(self.rules, self.players, self.seed, decks=self.decks)
+        state = self.new_state()
         self._note_shuffles(state)
         return state
 
-    def play(self, state: GameState, action: Action) -> GameState:
+    def play(self, state: S, action: A) -> S:
         """Apply ``action`` to ``state`` and record it (and any shuffle it caused)."""
-        after = apply_action(state, action)
+        after = self._apply(state, action)
         self.actions.append(action)
         self._note_shuffles(after)
         return after
+
+
+@dataclass(kw_only=True)
+class GameRecord(RecordBase[RuleSet, GameState, Action]):
+    """Everything needed to replay a game. Build one with :meth:`start` and :meth:`play`."""
+
+    decks: list[tuple[Card, ...]] = field(default_factory=list)
+
+    def new_state(self) -> GameState:
+        return new_game(self.rules, self.players, self.seed, decks=self.decks)
+
+    def _apply(self, state: GameState, action: Action) -> GameState:
+        return apply_action(state, action)
 
     def _note_shuffles(self, state: GameState) -> None:
         for event in state.events:
@@ -73,21 +132,8 @@ class GameRecord:
             if shuffled and len(self.decks) < state.shuffles:
                 self.decks.append(event.cards)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "game": GAME,
-            "rules": {"name": self.rules.name, "flags": self.rules.flags()},
-            "players": self.players,
-            "names": self.names,
-            "seed": self.seed,
-            "decks": [format_cards(d) for d in self.decks],
-            "actions": [str(a) for a in self.actions],
-        }
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+    def _decks(self) -> list[str]:
+        return [format_cards(d) for d in self.decks]
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:

@@ -95,18 +95,31 @@ class Discard:
 Action = Draw | LayDown | Hit | Discard
 
 
-def parse_action(text: str) -> Action:
-    """Parse an action written as ``str(action)`` prints it.
+def split_action(text: str) -> tuple[str, list[str], Draw | None]:
+    """The verb and the other words of an action, and the ``Draw`` it is if it is one
+    (``draw``, ``take``: the same in both games).
 
-    Forms: ``draw``; ``take``; ``lay [phase N:] GROUP | GROUP``; ``hit CARD on SEAT.INDEX``;
-    ``discard CARD [to SEAT]``. A wild hit on a run gives its value (``hit W=2 on 0.1``).
+    >>> split_action("hit R7 on 1.0")
+    ('hit', ['R7', 'on', '1.0'], None)
     """
     words = text.split()
     if not words:
         raise NotationError("an empty action")
     verb, rest = words[0].lower(), words[1:]
     if verb in ("draw", "take") and not rest:
-        return Draw(Source.DRAW_PILE if verb == "draw" else Source.DISCARD_PILE)
+        return verb, rest, Draw(Source.DRAW_PILE if verb == "draw" else Source.DISCARD_PILE)
+    return verb, rest, None
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action written as ``str(action)`` prints it.
+
+    Forms: ``draw``; ``take``; ``lay [phase N:] GROUP | GROUP``; ``hit CARD on SEAT.INDEX``;
+    ``discard CARD [to SEAT]``. A wild hit on a run gives its value (``hit W=2 on 0.1``).
+    """
+    verb, rest, draw = split_action(text)
+    if draw is not None:
+        return draw
     if verb == "lay" and rest:
         body = " ".join(rest)
         phase = None

@@ -21,6 +21,7 @@ from phase10.engine import game as phase10_game
 from phase10.engine import view as phase10_view
 from phase10.engine.actions import Action
 from phase10.engine.cards import Card
+from phase10.engine.errors import IllegalActionError
 from phase10.engine.programmes import game as programmes_game
 from phase10.engine.programmes import view as programmes_view
 from phase10.engine.programmes.actions import ProgrammeAction
@@ -97,7 +98,11 @@ def check_action(state: AnyState, action: AnyAction) -> None:
 def is_legal(state: AnyState, action: AnyAction) -> bool:
     """``True`` when ``check_action`` would accept ``action``."""
     if isinstance(state, ProgrammeState):
-        return programmes_game.is_legal(state, action)
+        try:
+            programmes_game.check_action(state, action)
+        except IllegalActionError:
+            return False
+        return True
     return phase10_game.is_legal(state, action)  # type: ignore[arg-type]
 
 

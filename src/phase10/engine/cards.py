@@ -19,6 +19,7 @@ from enum import IntEnum
 from typing import Final
 
 from phase10.engine.errors import NotationError
+from phase10.engine.notation import parse_tokens
 
 
 class Colour(IntEnum):
@@ -172,18 +173,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     ...
     phase10.engine.errors.NotationError: token 2 'X9' is not a card: ...
     """
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    result = []
-    for position, token in enumerate(tokens, start=1):
-        found = _BY_SYMBOL.get(token.strip().upper())
-        if found is None:
-            raise NotationError(
-                f"token {position} {token!r} is not a card: expected R/B/Y/G with 1-12, W or S",
-                position=position,
-                token=token,
-            )
-        result.append(found)
-    return tuple(result)
+    return parse_tokens(text, _BY_SYMBOL, "R/B/Y/G with 1-12, W or S")
 
 
 def format_cards(cards: Iterable[int]) -> str:

@@ -34,8 +34,8 @@ from phase10.engine.cards import (
 from phase10.engine.errors import IllegalActionError, RulesError
 from phase10.engine.finder import find_phase, laydown_problem, laydowns
 from phase10.engine.groups import Group, hit_value, with_hit
+from phase10.engine.piles import draw_from_pile, shuffled, take_discard
 from phase10.engine.piles import owns as _owns
-from phase10.engine.piles import refill, shuffled
 from phase10.engine.piles import remove as _remove
 from phase10.engine.piles import replace_at as _set
 from phase10.engine.piles import without as _without
@@ -615,43 +615,18 @@ def apply_action(state: GameState, action: Action) -> GameState:
 
 
 def _apply_draw(state: GameState, action: Draw, events: list[Event]) -> GameState:
-    seat = state.current
-    player = state.players[seat]
     if action.source is Source.DISCARD_PILE:
-        card = state.discard_pile[-1]
-        events.append(Event(E.TOOK_DISCARD, seat=seat, cards=(card,)))
-        player = player.evolve(hand=tuple(sorted((*player.hand, card))), took=(*player.took, card))
-        return state.evolve(
-            players=_set(state.players, seat, player),
-            discard_pile=state.discard_pile[:-1],
-            stage=Stage.PLAY,
-            events=tuple(events),
-        )
+        return take_discard(state, events, event=Event, kind=E.TOOK_DISCARD)
     # P10-R33, D-08: the discard pile minus its top card becomes the new draw pile.
-    piles = refill(
-        state.draw_pile,
-        state.discard_pile,
-        presets=state.presets,
-        shuffles=state.shuffles,
+    drawn = draw_from_pile(
+        state,
+        events,
+        event=Event,
+        kinds=(E.RESHUFFLED, E.DREW),
         key=f"phase10:{state.seed}:shuffle",
         rule="P10-R01",
     )
-    if piles is None:
-        return _end_hand(state, None, events)
-    draw_pile, discard_pile, shuffles = piles
-    if shuffles != state.shuffles:
-        events.append(Event(E.RESHUFFLED, seat=seat, cards=draw_pile, number=len(draw_pile)))
-    card = draw_pile[-1]
-    events.append(Event(E.DREW, seat=seat, cards=(card,)))
-    player = player.evolve(hand=tuple(sorted((*player.hand, card))))
-    return state.evolve(
-        players=_set(state.players, seat, player),
-        draw_pile=draw_pile[:-1],
-        discard_pile=discard_pile,
-        shuffles=shuffles,
-        stage=Stage.PLAY,
-        events=tuple(events),
-    )
+    return _end_hand(state, None, events) if drawn is None else drawn
 
 
 def _apply_laydown(state: GameState, action: LayDown, index: int, events: list[Event]) -> GameState:

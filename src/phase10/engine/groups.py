@@ -47,16 +47,10 @@ def value_symbol(kind: Kind, value: int) -> str:
     return "RBYG"[value] if kind is Kind.COLOUR else str(value)
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
-    """A set, run or colour group with what every card stands for.
+class Ends:
+    """``low`` and ``high`` of a group of either game whose ``values`` are in order."""
 
-    Cards are kept in canonical order: a run by value, a set or colour group with its
-    natural cards sorted and its wilds last.
-    """
-
-    kind: Kind
-    cards: tuple[Card, ...]
+    __slots__ = ()
     values: tuple[int, ...]
 
     @property
@@ -67,6 +61,19 @@ class Group:
     @property
     def high(self) -> int:
         return self.values[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class Group(Ends):
+    """A set, run or colour group with what every card stands for.
+
+    Cards are kept in canonical order: a run by value, a set or colour group with its
+    natural cards sorted and its wilds last.
+    """
+
+    kind: Kind
+    cards: tuple[Card, ...]
+    values: tuple[int, ...]
 
     @property
     def wilds(self) -> int:

@@ -18,13 +18,43 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
-from typing import TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 from phase10.engine.errors import RulesError
+from phase10.engine.state import Stage
 
 T = TypeVar("T", bound=int)
 V = TypeVar("V")
+
+
+class _Seat(Protocol):
+    @property
+    def hand(self) -> tuple[Any, ...]: ...
+    def evolve(self, **changes: Any) -> Any: ...
+
+
+class _Table(Protocol):
+    """What a game state offers the shared draw: both games' states have these fields."""
+
+    @property
+    def seed(self) -> int: ...
+    @property
+    def players(self) -> tuple[Any, ...]: ...
+    @property
+    def draw_pile(self) -> tuple[Any, ...]: ...
+    @property
+    def discard_pile(self) -> tuple[Any, ...]: ...
+    @property
+    def presets(self) -> tuple[tuple[Any, ...], ...]: ...
+    @property
+    def shuffles(self) -> int: ...
+    @property
+    def current(self) -> int: ...
+    def evolve(self, **changes: Any) -> Any: ...
+
+
+S = TypeVar("S", bound=_Table)
 
 
 def check_order(order: Sequence[int], expected: Sequence[int], index: int, rule: str) -> None:
@@ -96,3 +126,62 @@ def owns(hand: Sequence[int], cards: Sequence[int]) -> bool:
     need: Counter[int] = Counter(cards)
     have: Counter[int] = Counter(hand)
     return all(have[c] >= k for c, k in need.items())
+
+
+def draw_from_pile(
+    state: S,
+    events: list[Any],
+    *,
+    event: Callable[..., Any],
+    kinds: tuple[Any, Any],
+    key: str,
+    rule: str,
+) -> S | None:
+    """The current player draws the top of the draw pile, refilling it first if empty.
+
+    ``event(kind, seat=..., cards=..., number=...)`` builds the game's events: ``kinds`` are
+    its "reshuffled" and "drew" kinds. ``None`` when there is nothing left to draw.
+    """
+    piles = refill(
+        state.draw_pile,
+        state.discard_pile,
+        presets=state.presets,
+        shuffles=state.shuffles,
+        key=key,
+        rule=rule,
+    )
+    if piles is None:
+        return None
+    draw_pile, discard_pile, shuffles = piles
+    seat = state.current
+    if shuffles != state.shuffles:
+        events.append(event(kinds[0], seat=seat, cards=draw_pile, number=len(draw_pile)))
+    card = draw_pile[-1]
+    events.append(event(kinds[1], seat=seat, cards=(card,)))
+    player: _Seat = state.players[seat]
+    player = player.evolve(hand=tuple(sorted((*player.hand, card))))
+    drawn: S = state.evolve(
+        players=replace_at(state.players, seat, player),
+        draw_pile=draw_pile[:-1],
+        discard_pile=discard_pile,
+        shuffles=shuffles,
+        stage=Stage.PLAY,
+        events=tuple(events),
+    )
+    return drawn
+
+
+def take_discard(state: S, events: list[Any], *, event: Callable[..., Any], kind: Any) -> S:
+    """The current player takes the top of the discard pile, which everyone sees (``took``)."""
+    seat = state.current
+    card = state.discard_pile[-1]
+    events.append(event(kind, seat=seat, cards=(card,)))
+    player: Any = state.players[seat]
+    player = player.evolve(hand=tuple(sorted((*player.hand, card))), took=(*player.took, card))
+    taken: S = state.evolve(
+        players=replace_at(state.players, seat, player),
+        discard_pile=state.discard_pile[:-1],
+        stage=Stage.PLAY,
+        events=tuple(events),
+    )
+    return taken

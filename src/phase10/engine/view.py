@@ -21,7 +21,8 @@ from phase10.engine.cards import Card
 from phase10.engine.game import current_phase, legal_actions
 from phase10.engine.groups import Group
 from phase10.engine.rules import Phase, RuleSet
-from phase10.engine.state import Event, EventKind, GameState, Outcome, Stage
+from phase10.engine.seat_view import SeatView
+from phase10.engine.state import Event, EventKind, GameState
 
 #: Events whose cards only their own seat may see.
 _PRIVATE = {EventKind.DREW, EventKind.HAND_DEALT, EventKind.RESHUFFLED}
@@ -45,37 +46,14 @@ class PublicPlayer:
     took: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    """Everything ``seat`` may see now."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerView(SeatView[Card, Action, Event]):
+    """Everything ``seat`` may see now (the shared fields are ``SeatView``'s)."""
 
-    seat: int
     rules: RuleSet
-    hand: tuple[Card, ...]
     players: tuple[PublicPlayer, ...]
     table: tuple[tuple[Group, ...], ...]
-    discard_pile: tuple[Card, ...]
-    draw_pile_size: int
-    dealer: int
-    current: int
-    stage: Stage
-    hand_number: int
     tiebreak: bool
-    legal: tuple[Action, ...]
-    events: tuple[Event, ...]
-    outcome: Outcome | None
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(p.hand_size for p in self.players)
-
-    @property
-    def my_turn(self) -> bool:
-        return self.current == self.seat and self.stage is not Stage.OVER
-
-    @property
-    def discard_top(self) -> Card | None:
-        return self.discard_pile[-1] if self.discard_pile else None
 
 
 def view_for(state: GameState, seat: int) -> PlayerView:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from phase10.engine.actions import Draw, Source
+from phase10.engine.actions import Draw, split_action
 from phase10.engine.errors import NotationError
 from phase10.engine.programmes.cards import (
     CARD_SYMBOL,
@@ -96,12 +96,9 @@ ProgrammeAction = Draw | Reveal | Meld | Extend | DiscardCard | SwapProgram
 
 def parse_programme_action(text: str) -> ProgrammeAction:
     """Parse an action as ``str(action)`` writes it."""
-    words = text.split()
-    if not words:
-        raise NotationError("an empty action")
-    verb, rest = words[0].lower(), words[1:]
-    if verb in ("draw", "take") and not rest:
-        return Draw(Source.DRAW_PILE if verb == "draw" else Source.DISCARD_PILE)
+    verb, rest, draw = split_action(text)
+    if draw is not None:
+        return draw
     if verb == "swap" and not rest:
         return SwapProgram()
     if verb == "reveal" and rest:

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from phase10.engine.errors import NotationError
+from phase10.engine.notation import parse_tokens
 
 SUITS: Final = "SHDC"
 RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -126,18 +127,7 @@ def parse_playing_cards(text: str | Iterable[str]) -> tuple[PlayingCard, ...]:
     ...
     phase10.engine.errors.NotationError: token 2 'XX' is not a card: ...
     """
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    cards = []
-    for position, token in enumerate(tokens, start=1):
-        found = _BY_SYMBOL.get(token.strip().upper())
-        if found is None:
-            raise NotationError(
-                f"token {position} {token!r} is not a card: expected e.g. AS, 10H, QD or JK",
-                position=position,
-                token=token,
-            )
-        cards.append(found)
-    return tuple(cards)
+    return parse_tokens(text, _BY_SYMBOL, "e.g. AS, 10H, QD or JK")
 
 
 def format_playing_cards(cards: Iterable[int]) -> str:

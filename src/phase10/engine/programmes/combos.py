@@ -22,6 +22,7 @@ from itertools import pairwise
 from typing import Final
 
 from phase10.engine.errors import NotationError
+from phase10.engine.groups import Ends
 from phase10.engine.programmes.cards import (
     ACE_HIGH,
     IS_WILD,
@@ -41,7 +42,7 @@ LONGEST_RUN: Final = 13
 
 
 @dataclass(frozen=True, slots=True)
-class Combination:
+class Combination(Ends):
     """A set or a run with what each card stands for; ``suit`` is -1 for a set.
 
     Cards are in canonical order: a run by value, a set with its naturals sorted and its
@@ -52,14 +53,6 @@ class Combination:
     cards: tuple[PlayingCard, ...]
     values: tuple[int, ...]
     suit: int = -1
-
-    @property
-    def low(self) -> int:
-        return self.values[0]
-
-    @property
-    def high(self) -> int:
-        return self.values[-1]
 
     @property
     def naturals(self) -> int:

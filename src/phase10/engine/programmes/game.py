@@ -20,7 +20,15 @@ from itertools import combinations
 
 from phase10.engine.actions import Draw, Source
 from phase10.engine.errors import IllegalActionError, RulesError
-from phase10.engine.piles import owns, refill, remove, replace_at, shuffled, without
+from phase10.engine.piles import (
+    draw_from_pile,
+    owns,
+    remove,
+    replace_at,
+    shuffled,
+    take_discard,
+    without,
+)
 from phase10.engine.programmes.actions import (
     DiscardCard,
     Extend,
@@ -321,15 +329,6 @@ def check_action(state: ProgrammeState, action: object) -> None:
     _prepare(state, action)
 
 
-def is_legal(state: ProgrammeState, action: object) -> bool:
-    """``True`` when ``check_action`` would accept ``action``."""
-    try:
-        _prepare(state, action)
-    except IllegalActionError:
-        return False
-    return True
-
-
 def _prepare(state: ProgrammeState, action: object) -> int:
     """Check ``action``; return the value an extension takes (else 0)."""
     if state.stage is Stage.OVER:
@@ -493,42 +492,21 @@ def _apply_swap(state: ProgrammeState, events: list[Event]) -> ProgrammeState:
 
 def _apply_draw(state: ProgrammeState, action: Draw, events: list[Event]) -> ProgrammeState:
     seat = state.current
+    # E-21: a swap is possible only before the first draw of a manche.
     player = state.players[seat].evolve(may_swap=False)
+    ready = state.evolve(players=replace_at(state.players, seat, player))
     if action.source is Source.DISCARD_PILE:
-        card = state.discard_pile[-1]
-        events.append(Event(E.TOOK_DISCARD, seat=seat, cards=(card,)))
-        player = player.evolve(hand=tuple(sorted((*player.hand, card))), took=(*player.took, card))
-        return state.evolve(
-            players=replace_at(state.players, seat, player),
-            discard_pile=state.discard_pile[:-1],
-            stage=Stage.PLAY,
-            events=tuple(events),
-        )
-    piles = refill(
-        state.draw_pile,
-        state.discard_pile,
-        presets=state.presets,
-        shuffles=state.shuffles,
+        return take_discard(ready, events, event=Event, kind=E.TOOK_DISCARD)
+    # E-17: an empty reserve is refilled from the discard pile minus its top card.
+    drawn = draw_from_pile(
+        ready,
+        events,
+        event=Event,
+        kinds=(E.RESHUFFLED, E.DREW),
         key=_key(state.seed, "shuffle"),
         rule="E-17",
     )
-    if piles is None:
-        return _end_manche(state, None, events)
-    draw_pile, discard_pile, shuffles = piles
-    if shuffles != state.shuffles:
-        # E-17: the discard pile minus its top card becomes the new reserve.
-        events.append(Event(E.RESHUFFLED, seat=seat, cards=draw_pile, number=len(draw_pile)))
-    card = draw_pile[-1]
-    events.append(Event(E.DREW, seat=seat, cards=(card,)))
-    player = player.evolve(hand=tuple(sorted((*player.hand, card))))
-    return state.evolve(
-        players=replace_at(state.players, seat, player),
-        draw_pile=draw_pile[:-1],
-        discard_pile=discard_pile,
-        shuffles=shuffles,
-        stage=Stage.PLAY,
-        events=tuple(events),
-    )
+    return _end_manche(state, None, events) if drawn is None else drawn
 
 
 def _apply_reveal(state: ProgrammeState, action: Reveal, events: list[Event]) -> ProgrammeState:

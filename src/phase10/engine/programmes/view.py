@@ -22,7 +22,7 @@ from phase10.engine.programmes.game import legal_actions
 from phase10.engine.programmes.programs import ProgramCard
 from phase10.engine.programmes.rules import ProgrammeRules
 from phase10.engine.programmes.state import ProgrammeEvent, ProgrammeEventKind, ProgrammeState
-from phase10.engine.state import Outcome, Stage
+from phase10.engine.seat_view import SeatView
 
 K = ProgrammeEventKind
 #: Events whose playing cards only the acting seat may see (a draw), or nobody (shuffles).
@@ -45,38 +45,15 @@ class PublicProgrammer:
     took: tuple[PlayingCard, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ProgrammeView:
-    """Everything ``seat`` may see now; ``program`` is the seat's own card."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProgrammeView(SeatView[PlayingCard, ProgrammeAction, ProgrammeEvent]):
+    """Everything ``seat`` may see now; ``program`` is the seat's own card (E-28)."""
 
-    seat: int
     rules: ProgrammeRules
-    hand: tuple[PlayingCard, ...]
     program: ProgramCard | None
     players: tuple[PublicProgrammer, ...]
     table: tuple[tuple[Combination, ...], ...]
-    discard_pile: tuple[PlayingCard, ...]
-    draw_pile_size: int
     program_deck_size: int
-    dealer: int
-    current: int
-    stage: Stage
-    hand_number: int
-    legal: tuple[ProgrammeAction, ...]
-    events: tuple[ProgrammeEvent, ...]
-    outcome: Outcome | None
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(p.hand_size for p in self.players)
-
-    @property
-    def my_turn(self) -> bool:
-        return self.current == self.seat and self.stage is not Stage.OVER
-
-    @property
-    def discard_top(self) -> PlayingCard | None:
-        return self.discard_pile[-1] if self.discard_pile else None
 
 
 def view_for(state: ProgrammeState, seat: int) -> ProgrammeView:
