@@ -89,6 +89,28 @@ MESSAGES: Final[dict[str, str]] = {
     "stays.you": N_("You stay on phase {phase}."),
     "everyone_moves": N_("Everyone moves on to phase {phase}."),
     "and": N_(" and "),
+    # The programmes game (narrate_programmes.py); shared kinds reuse the keys above.
+    "programmes.first_dealer": N_("{name} is dealt the first spade and deals first."),
+    "programmes.first_dealer.you": N_("You are dealt the first spade and deal first."),
+    "programmes.program_dealt": N_("{name} receives a program card."),
+    "programmes.program_dealt.you": N_("You receive program {program}."),
+    "programmes.sun_card": N_("{name} is dealt a sun card, a free program ({count} done)."),
+    "programmes.sun_card.you": N_("You are dealt a sun card, a free program ({count} done)."),
+    "programmes.no_program": N_("The program deck is empty: {name} plays without a program."),
+    "programmes.program_swapped": N_("{name} swaps their program card."),
+    "programmes.program_swapped.you": N_("You swap your program {program}."),
+    "programmes.hand_dealt": N_("Manche {hand} is dealt by {dealer}."),
+    "programmes.hand_dealt.you": N_("Manche {hand} is dealt by you."),
+    "programmes.revealed": N_("{name} reveals program {program}: {combos}."),
+    "programmes.revealed.you": N_("You reveal program {program}: {combos}."),
+    "programmes.melded": N_("{name} lays a new set: {combo}."),
+    "programmes.melded.you": N_("You lay a new set: {combo}."),
+    "programmes.extended": N_("{name} adds {card} to {owner} {combo}."),
+    "programmes.extended.you": N_("You add {card} to {owner} {combo}."),
+    "programmes.all_revealed": N_("Everyone has revealed a program: the manche ends."),
+    "programmes.hand_ended": N_("Manche {hand} ended. Programs completed: {programs}."),
+    "programmes.game_over": N_("{name} wins the game with {count} programs."),
+    "programmes.game_over.you": N_("You win the game with {count} programs."),
 }
 
 #: The words sentences are made of: groups as notation (``set R5 B5 W=5``) and as phrases

@@ -11,9 +11,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from phase10.cli import programmes_cli
 from phase10.cli.common import (
+    CommandError,
+    add_game_options,
     add_rules_options,
     bounded_int,
+    is_programmes_game,
     paragraph,
     phase_in_play,
     rules_from_args,
@@ -32,6 +36,7 @@ examples:
   phase10 check --phase 1 R5 B5 W R7 G7 Y7
   phase10 check --phase 8 --json G1 G3 G4 G9 G12 W W
   phase10 check --phase 3 --rules nl_accessible R2 R2 R2 R2 W R5 R6 R7 R8
+  phase10 check --game programmes --program PRG-22 8S 9S JK JS
 """
 
 
@@ -45,8 +50,9 @@ def register(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--phase", type=bounded_int(1, 10), required=True, metavar="N", help="the phase number"
+        "--phase", type=bounded_int(1, 10), metavar="N", help="the phase number (Phase 10)"
     )
+    add_game_options(parser)
     add_rules_options(parser)
     parser.add_argument("--json", action="store_true", help="print a JSON object")
     parser.add_argument("cards", nargs="+", metavar="CARDS", help="the cards, e.g. R5 B5 W")
@@ -55,6 +61,10 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the hand; 0 if the phase is possible, 1 if not."""
+    if is_programmes_game(args):
+        return programmes_cli.run_check(args)
+    if args.phase is None:
+        raise CommandError("--phase N is required for Phase 10 (or use --game programmes)")
     rules = rules_from_args(args)
     phase = phase_in_play(rules, args.phase)
     cards = parse_cards(" ".join(args.cards))

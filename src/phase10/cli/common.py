@@ -19,6 +19,7 @@ from typing import Final
 
 from phase10.engine.errors import Phase10Error, RulesError
 from phase10.engine.rules import Phase, RuleSet
+from phase10.programme_variants import is_programmes
 from phase10.variants import build_rules, find_variant, load_rules_file, rules_from_flags
 
 DEFAULT_PROFILE: Final = "standard"
@@ -63,6 +64,42 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
             "a short variant on top of the rules; repeat it or separate with commas "
             "(e.g. --variant even_phases --variant n_phases=3)"
         ),
+    )
+
+
+GAMES: Final = ("phase10", "programmes")
+
+
+def add_game_options(parser: argparse.ArgumentParser, *, program: bool = True) -> None:
+    """Add ``--game`` (and, for check and odds, ``--program``/``--program-json``/``--programs``)."""
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default="phase10",
+        help="which game: phase10 (default) or programmes (the amüze program-card rummy)",
+    )
+    if program:
+        parser.add_argument(
+            "--program", metavar="ID", help="programmes: a program card id, e.g. PRG-22"
+        )
+        parser.add_argument(
+            "--program-json",
+            metavar="JSON",
+            help='programmes: a program in the C.8 model, e.g. \'{"id": "X", "directives": '
+            '[{"mult": 1, "kind": "run", "len": 4}]}\'',
+        )
+    parser.add_argument(
+        "--programs",
+        metavar="PATH",
+        help="programmes: a program deck file (JSON list or TOML [[card]] tables, C.8)",
+    )
+
+
+def is_programmes_game(args: argparse.Namespace) -> bool:
+    """Whether the command is for the programmes game (``--game`` or ``--rules programmes``)."""
+    rules: str | None = getattr(args, "rules", None)
+    return getattr(args, "game", "phase10") == "programmes" or (
+        rules is not None and is_programmes(rules)
     )
 
 

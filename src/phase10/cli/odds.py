@@ -12,16 +12,21 @@ import math
 import random
 import shlex
 import sys
+from collections.abc import Callable, Sequence
 from statistics import NormalDist
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from phase10.cli import programmes_cli
 from phase10.cli.common import (
     PROG,
+    CommandError,
+    add_game_options,
     add_rules_options,
     bounded_int,
+    is_programmes_game,
     paragraph,
     phase_in_play,
     rules_from_args,
@@ -32,6 +37,7 @@ from phase10.engine.finder import find_phase
 from phase10.engine.rules import HAND_SIZE, Phase, RuleSet
 
 DEFAULT_HANDS: Final = 20_000
+T = TypeVar("T")
 CONFIDENCE: Final = 0.99
 #: Hands between progress-bar updates: often enough to move, rarely enough to cost nothing.
 _UPDATE_EVERY: Final = 500
@@ -45,6 +51,7 @@ examples:
   phase10 odds --phase 1
   phase10 odds --phase 8 --hands 100000 --seed 7
   phase10 odds --phase 10 --rules en_phase10rules --json
+  phase10 odds --game programmes --program PRG-08 --hands 5000
 """
 
 
@@ -58,8 +65,9 @@ def register(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--phase", type=bounded_int(1, 10), required=True, metavar="N", help="the phase number"
+        "--phase", type=bounded_int(1, 10), metavar="N", help="the phase number (Phase 10)"
     )
+    add_game_options(parser)
     add_rules_options(parser)
     parser.add_argument(
         "--hands",
@@ -77,6 +85,10 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Deal the hands, count the hits and print the estimate."""
+    if is_programmes_game(args):
+        return programmes_cli.run_odds(args)
+    if args.phase is None:
+        raise CommandError("--phase N is required for Phase 10 (or use --game programmes)")
     rules = rules_from_args(args)
     phase = phase_in_play(rules, args.phase)
     show_progress = not args.json and sys.stderr.isatty()
@@ -125,8 +137,27 @@ def count_hits(phase: Phase, rules: RuleSet, hands: int, seed: int, *, progress:
     ``rng.sample`` draws exactly that without shuffling all 108 cards, and keeps the hands
     independent, as the confidence interval assumes.
     """
+    return count_deals(
+        lambda hand: find_phase(hand, phase, rules) is not None,
+        full_deck(),
+        HAND_SIZE,
+        hands,
+        seed,
+        progress=progress,
+    )
+
+
+def count_deals(
+    holds: Callable[[list[T]], bool],
+    deck: Sequence[T],
+    size: int,
+    hands: int,
+    seed: int,
+    *,
+    progress: bool,
+) -> int:
+    """How many of ``hands`` random ``size``-card deals from ``deck`` satisfy ``holds``."""
     rng = random.Random(seed)
-    deck = full_deck()
     hits = 0
     bar = Progress(
         TextColumn("dealing hands"),
@@ -143,7 +174,7 @@ def count_hits(phase: Phase, rules: RuleSet, hands: int, seed: int, *, progress:
         while done < hands:
             batch = min(_UPDATE_EVERY, hands - done)
             for _ in range(batch):
-                if find_phase(rng.sample(deck, HAND_SIZE), phase, rules) is not None:
+                if holds(rng.sample(deck, size)):
                     hits += 1
             done += batch
             bar.update(task, completed=done)

@@ -21,8 +21,15 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from phase10.bots import LEVELS, make_bot
-from phase10.cli import fullscreen
-from phase10.cli.common import CommandError, add_rules_options, bounded_int, rules_from_args
+from phase10.cli import fullscreen, play_programmes
+from phase10.cli.common import (
+    CommandError,
+    add_game_options,
+    add_rules_options,
+    bounded_int,
+    is_programmes_game,
+    rules_from_args,
+)
 from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source, parse_action
 from phase10.engine.cards import SKIP_CODE, SYMBOL_OF, WILD_CODE, Card
 from phase10.engine.errors import IllegalActionError, NotationError
@@ -32,7 +39,7 @@ from phase10.engine.state import Event, EventKind, GameState, Stage
 from phase10.engine.view import PlayerView
 from phase10.explain import explain_illegal, explain_notation
 from phase10.i18n import LANGUAGES, N_, Translator, detect_language, translator
-from phase10.match import Match, Seat
+from phase10.match import Match, ProgrammeMatch, Seat, load_match
 from phase10.narrate import describe_progress, group_phrase, group_text, narrate, phase_description
 
 DEFAULT_SAVE: Final = "saves/last-game.json"
@@ -130,6 +137,7 @@ def register(subparsers: Any) -> None:
         description="Play Phase 10 against computer players, one line at a time.",
         epilog="Type ? during the game for the list of commands.",
     )
+    add_game_options(play, program=False)
     add_rules_options(play)
     play.add_argument(
         "--players",
@@ -176,6 +184,8 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Start a new game and play it; returns 0 (errors are raised for ``main`` to report)."""
+    if is_programmes_game(args):
+        return play_programmes.run(args)
     lang = chosen_language(args)
     _ = translator(lang).gettext
     rules = rules_from_args(args)
@@ -207,7 +217,11 @@ def run_resume(args: argparse.Namespace) -> int:
     lang = chosen_language(args)
     _ = translator(lang).gettext
     path = str(args.path)
-    match = Match.load(path)
+    loaded = load_match(path)
+    if isinstance(loaded, ProgrammeMatch):
+        seat = loaded.human_seats[0] if loaded.human_seats else 0
+        return play_programmes.ProgrammeLineGame(loaded, seat, path).loop()
+    match = loaded
     humans = match.human_seats
     if not humans:
         raise CommandError(

@@ -1,0 +1,119 @@
+"""``check`` and ``odds`` for the programmes game (``--game programmes``), same shapes as for
+Phase 10: the same ``--json`` keys where they mean the same, the same exit codes (0, 1, 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from phase10.cli.common import CommandError
+from phase10.cli.odds import CONFIDENCE, count_deals, wilson_interval
+from phase10.engine.programmes.cards import parse_playing_cards, programme_deck
+from phase10.engine.programmes.finder import find_programme
+from phase10.engine.programmes.programs import ProgramCard, program_by_id, program_from_dict
+from phase10.engine.programmes.rules import ProgrammeRules
+from phase10.programme_variants import find_programme_rules, with_program_deck
+
+#: E-08: the instant odds of C.9 count 13 dealt cards plus the one drawn.
+INSTANT_CARDS = 14
+
+
+def programme_rules(args: argparse.Namespace) -> ProgrammeRules:
+    """The programmes rules the options describe (``--rules programmes+...``, ``--programs``)."""
+    name: str | None = getattr(args, "rules", None)
+    rules = find_programme_rules(name) if name else find_programme_rules("programmes")
+    path: str | None = getattr(args, "programs", None)
+    return with_program_deck(rules, path) if path else rules
+
+
+def chosen_program(args: argparse.Namespace, rules: ProgrammeRules) -> ProgramCard:
+    """The program of ``--program ID`` or ``--program-json``; exactly one must be given."""
+    if (args.program is None) == (args.program_json is None):
+        raise CommandError("give exactly one of --program ID and --program-json JSON")
+    if args.program is not None:
+        card = program_by_id(rules.programs, args.program)
+    else:
+        try:
+            data = json.loads(args.program_json)
+        except json.JSONDecodeError as exc:
+            raise CommandError(f"--program-json: not JSON: {exc}") from None
+        card = program_from_dict(data)
+    if card.sun:
+        raise CommandError(f"{card.id} is a sun card: a free program with nothing to lay")
+    return card
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Can these cards reveal the program? 0 yes, 1 no."""
+    rules = programme_rules(args)
+    program = chosen_program(args, rules)
+    cards = parse_playing_cards(" ".join(args.cards))
+    combos = find_programme(cards, program)
+    rest = list(cards)
+    for combo in combos or ():
+        for c in combo.cards:
+            rest.remove(c)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "program": program.id,
+                    "requirement": program.description,
+                    "possible": combos is not None,
+                    "groups": [c.tokens() for c in combos or ()],
+                    "left_over": [str(c) for c in rest],
+                    "rules": rules.name,
+                },
+                ensure_ascii=False,
+            )
+        )
+    elif combos is not None:
+        print(f"{program}: possible")
+        for combo in combos:
+            print(f"  {combo.kind.value}: {' '.join(combo.tokens())}")
+        print(f"  left over: {' '.join(str(c) for c in rest) or '(nothing)'}")
+    else:
+        print(f"{program}: not possible with these {len(cards)} cards")
+        if len(cards) < program.cards_needed:
+            print(f"  needs {program.cards_needed} cards; there are {len(cards)}")
+    return 0 if combos is not None else 1
+
+
+def run_odds(args: argparse.Namespace) -> int:
+    """The chance that 13 dealt cards plus one draw can reveal the program at once."""
+    rules = programme_rules(args)
+    program = chosen_program(args, rules)
+    progress = not args.json and sys.stderr.isatty()
+    hits = count_deals(
+        lambda hand: find_programme(hand, program) is not None,
+        programme_deck(),
+        INSTANT_CARDS,
+        args.hands,
+        args.seed,
+        progress=progress,
+    )
+    p = hits / args.hands
+    low, high = wilson_interval(hits, args.hands, CONFIDENCE)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "program": program.id,
+                    "hands": args.hands,
+                    "hits": hits,
+                    "probability": p,
+                    "ci99": [low, high],
+                    "seed": args.seed,
+                    "rules": rules.name,
+                }
+            )
+        )
+        return 0
+    print(f"{program}: revealable at once from 13 dealt cards plus one draw")
+    print(
+        f"  probability: {100 * p:.2f}%  (99% CI {100 * low:.2f}% to {100 * high:.2f}%; "
+        f"{hits} of {args.hands} hands)"
+    )
+    return 0
