@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from phase10.engine.actions import Action, Hit, LayDown
-from phase10.engine.cards import format_cards
-from phase10.engine.game import apply_action, legal_actions, new_game
-from phase10.engine.state import Event, EventKind, GameState
+from phase10.engine.api import apply_action, legal_actions, new_game
+from phase10.engine.programmes.actions import Extend, Meld, ProgrammeAction, Reveal
+from phase10.engine.programmes.state import ProgrammeEvent, ProgrammeState
+from phase10.engine.state import Event, GameState
 from phase10.variants import find_variant
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"
@@ -45,22 +47,28 @@ GAMES: tuple[Game, ...] = (
     Game("standard", 3, 1),
     Game("de_article", 2, 2),
     Game("nl_accessible", 4, 3),
+    Game("programmes", 3, 4, decisions=300),
 )
+#: Events whose cards are a whole shuffled order: only their size is written.
+_SHUFFLES = ("hand_dealt", "reshuffled", "first_dealer")
 
 
-def format_event(event: Event) -> str:
+def format_event(event: Event | ProgrammeEvent) -> str:
     """One event on one line: its kind, then only the fields that carry something."""
     parts = [event.kind.value]
     if event.seat >= 0:
         parts.append(f"seat {event.seat}")
-    if event.kind in (EventKind.HAND_DEALT, EventKind.RESHUFFLED):
+    if event.kind.value in _SHUFFLES:
         parts.append(f"({len(event.cards)} cards)")
     elif event.cards:
-        parts.append(f"[{format_cards(event.cards)}]")
+        parts.append(f"[{' '.join(str(c) for c in event.cards)}]")
     if event.target >= 0:
         parts.append(f"-> seat {event.target}")
-    if event.groups:
-        parts.append("{" + " | ".join(str(g) for g in event.groups) + "}")
+    groups = event.groups if isinstance(event, Event) else event.combos
+    if groups:
+        parts.append("{" + " | ".join(str(g) for g in groups) + "}")
+    if isinstance(event, ProgrammeEvent) and event.programs:
+        parts.append(f"programs={list(event.programs)}")
     if event.scores:
         parts.append(f"scores={list(event.scores)}")
     if event.number:
@@ -68,10 +76,11 @@ def format_event(event: Event) -> str:
     return " ".join(parts)
 
 
-def choose(rng: random.Random, state: GameState) -> Action:
-    """The policy: ``rng`` picks among the legal lay-downs and hits if any, else among all."""
-    actions = legal_actions(state)
-    progress = [a for a in actions if isinstance(a, (LayDown, Hit))]
+def choose(rng: random.Random, state: GameState | ProgrammeState) -> Action | ProgrammeAction:
+    """The policy: ``rng`` picks among the legal lay-downs, reveals, new sets, hits and
+    extensions if any, else among all."""
+    actions: Sequence[Action | ProgrammeAction] = legal_actions(state)
+    progress = [a for a in actions if isinstance(a, LayDown | Hit | Reveal | Meld | Extend)]
     return rng.choice(progress) if progress else rng.choice(actions)
 
 
@@ -93,12 +102,15 @@ def render(game: Game) -> str:
             break
         seat = state.current
         action = choose(rng, state)
-        state = apply_action(state, action)
+        state = apply_action(state, action)  # type: ignore[arg-type]
         lines.append(f"{number:4d} seat {seat}: {action}   digest={state.digest()}")
         lines.extend(f"       {format_event(e)}" for e in state.events)
     outcome = state.outcome
     ending = "game over: " + repr(outcome) if outcome else f"stopped after {game.decisions}"
-    lines.append(f"# {ending}; hand {state.hand_number}; totals {[p.score for p in state.players]}")
+    totals = (
+        state.outcome.totals if state.outcome else [getattr(p, "score", 0) for p in state.players]
+    )
+    lines.append(f"# {ending}; hand {state.hand_number}; totals {list(totals)}")
     return "\n".join(lines) + "\n"
 
 
