@@ -34,7 +34,7 @@ from phase10.engine.cards import (
 from phase10.engine.errors import IllegalActionError, RulesError
 from phase10.engine.finder import find_phase, laydown_problem, laydowns
 from phase10.engine.groups import Group, hit_value, with_hit
-from phase10.engine.piles import draw_from_pile, shuffled, take_discard
+from phase10.engine.piles import PileEvents, draw, shuffled
 from phase10.engine.piles import owns as _owns
 from phase10.engine.piles import remove as _remove
 from phase10.engine.piles import replace_at as _set
@@ -58,6 +58,7 @@ from phase10.engine.scoring import score_cards
 from phase10.engine.state import Event, EventKind, GameState, Outcome, PlayerState, Stage
 
 E = EventKind
+_PILE_EVENTS = PileEvents(Event, E.TOOK_DISCARD, E.RESHUFFLED, E.DREW)
 
 # Fixed actions are built once: legal_actions runs in every playout step, and constructing a
 # frozen dataclass costs about half a microsecond.
@@ -615,17 +616,8 @@ def apply_action(state: GameState, action: Action) -> GameState:
 
 
 def _apply_draw(state: GameState, action: Draw, events: list[Event]) -> GameState:
-    if action.source is Source.DISCARD_PILE:
-        return take_discard(state, events, event=Event, kind=E.TOOK_DISCARD)
-    # P10-R33, D-08: the discard pile minus its top card becomes the new draw pile.
-    drawn = draw_from_pile(
-        state,
-        events,
-        event=Event,
-        kinds=(E.RESHUFFLED, E.DREW),
-        key=f"phase10:{state.seed}:shuffle",
-        rule="P10-R01",
-    )
+    # P10-R33, D-08: an empty draw pile is refilled from the discard pile minus its top card.
+    drawn = draw(state, action.source, events, _PILE_EVENTS, game="phase10", rule="P10-R01")
     return _end_hand(state, None, events) if drawn is None else drawn
 
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
+from phase10.engine.actions import Source
 from phase10.engine.errors import RulesError
 from phase10.engine.state import Stage
 
@@ -128,19 +129,35 @@ def owns(hand: Sequence[int], cards: Sequence[int]) -> bool:
     return all(have[c] >= k for c, k in need.items())
 
 
+class PileEvents(NamedTuple):
+    """How a game records a draw: ``event(kind, seat=..., cards=..., number=...)`` builds one
+    of its events, and the three kinds say "took the discard", "reshuffled" and "drew"."""
+
+    event: Callable[..., Any]
+    took: Any
+    reshuffled: Any
+    drew: Any
+
+
+def draw(
+    state: S, source: Source, events: list[Any], kinds: PileEvents, *, game: str, rule: str
+) -> S | None:
+    """The ``Draw`` action of both games: take the top of the discard pile, or draw from the
+    draw pile (refilled first if empty, shuffling by the key ``"{game}:{seed}:shuffle"``).
+
+    ``None`` when there is nothing left to draw; the caller ends the hand or manche.
+    """
+    if source is Source.DISCARD_PILE:
+        return take_discard(state, events, kinds)
+    return draw_from_pile(state, events, kinds, key=f"{game}:{state.seed}:shuffle", rule=rule)
+
+
 def draw_from_pile(
-    state: S,
-    events: list[Any],
-    *,
-    event: Callable[..., Any],
-    kinds: tuple[Any, Any],
-    key: str,
-    rule: str,
+    state: S, events: list[Any], kinds: PileEvents, *, key: str, rule: str
 ) -> S | None:
     """The current player draws the top of the draw pile, refilling it first if empty.
 
-    ``event(kind, seat=..., cards=..., number=...)`` builds the game's events: ``kinds`` are
-    its "reshuffled" and "drew" kinds. ``None`` when there is nothing left to draw.
+    ``None`` when there is nothing left to draw.
     """
     piles = refill(
         state.draw_pile,
@@ -155,9 +172,11 @@ def draw_from_pile(
     draw_pile, discard_pile, shuffles = piles
     seat = state.current
     if shuffles != state.shuffles:
-        events.append(event(kinds[0], seat=seat, cards=draw_pile, number=len(draw_pile)))
+        events.append(
+            kinds.event(kinds.reshuffled, seat=seat, cards=draw_pile, number=len(draw_pile))
+        )
     card = draw_pile[-1]
-    events.append(event(kinds[1], seat=seat, cards=(card,)))
+    events.append(kinds.event(kinds.drew, seat=seat, cards=(card,)))
     player: _Seat = state.players[seat]
     player = player.evolve(hand=tuple(sorted((*player.hand, card))))
     drawn: S = state.evolve(
@@ -171,11 +190,11 @@ def draw_from_pile(
     return drawn
 
 
-def take_discard(state: S, events: list[Any], *, event: Callable[..., Any], kind: Any) -> S:
+def take_discard(state: S, events: list[Any], kinds: PileEvents) -> S:
     """The current player takes the top of the discard pile, which everyone sees (``took``)."""
     seat = state.current
     card = state.discard_pile[-1]
-    events.append(event(kind, seat=seat, cards=(card,)))
+    events.append(kinds.event(kinds.took, seat=seat, cards=(card,)))
     player: Any = state.players[seat]
     player = player.evolve(hand=tuple(sorted((*player.hand, card))), took=(*player.took, card))
     taken: S = state.evolve(

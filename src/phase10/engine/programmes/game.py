@@ -21,12 +21,12 @@ from itertools import combinations
 from phase10.engine.actions import Draw, Source
 from phase10.engine.errors import IllegalActionError, RulesError
 from phase10.engine.piles import (
-    draw_from_pile,
+    PileEvents,
+    draw,
     owns,
     remove,
     replace_at,
     shuffled,
-    take_discard,
     without,
 )
 from phase10.engine.programmes.actions import (
@@ -65,6 +65,7 @@ from phase10.engine.state import Outcome, Stage
 
 E = ProgrammeEventKind
 Event = ProgrammeEvent
+_PILE_EVENTS = PileEvents(Event, E.TOOK_DISCARD, E.RESHUFFLED, E.DREW)
 _DRAW = (Draw(Source.DRAW_PILE),)
 _DRAW_OR_TAKE = (Draw(Source.DRAW_PILE), Draw(Source.DISCARD_PILE))
 #: E-14: the smallest new set; the move generator lists new sets at this size only, because
@@ -495,17 +496,8 @@ def _apply_draw(state: ProgrammeState, action: Draw, events: list[Event]) -> Pro
     # E-21: a swap is possible only before the first draw of a manche.
     player = state.players[seat].evolve(may_swap=False)
     ready = state.evolve(players=replace_at(state.players, seat, player))
-    if action.source is Source.DISCARD_PILE:
-        return take_discard(ready, events, event=Event, kind=E.TOOK_DISCARD)
     # E-17: an empty reserve is refilled from the discard pile minus its top card.
-    drawn = draw_from_pile(
-        ready,
-        events,
-        event=Event,
-        kinds=(E.RESHUFFLED, E.DREW),
-        key=_key(state.seed, "shuffle"),
-        rule="E-17",
-    )
+    drawn = draw(ready, action.source, events, _PILE_EVENTS, game="programmes", rule="E-17")
     return _end_manche(state, None, events) if drawn is None else drawn
 
 
