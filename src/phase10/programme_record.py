@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from phase10.engine.errors import NotationError, Phase10Error, RulesError
+from phase10.engine.errors import NotationError, RulesError
 from phase10.engine.programmes.actions import ProgrammeAction, parse_programme_action
 from phase10.engine.programmes.cards import (
     PlayingCard,
@@ -121,14 +121,5 @@ def record_from_dict(data: object) -> GameRecord | ProgrammeRecord:
 
 
 def replay_programmes(record: ProgrammeRecord) -> ProgrammeState:
-    """The state after every action of ``record``; a bad action says which one and why."""
-    try:
-        state = record.new_state()
-    except RulesError as exc:
-        raise RecordError(str(exc)) from None
-    for number, action in enumerate(record.actions, start=1):
-        try:
-            state = apply_action(state, action)
-        except Phase10Error as exc:
-            raise RecordError(f"action {number} ({action}): {exc}") from None
-    return state
+    """The state after every action of ``record`` (``RecordBase.replay``)."""
+    return record.replay()

@@ -72,6 +72,19 @@ class RecordBase(Generic[R, S, A]):
     def _apply(self, state: S, action: A) -> S:
         raise NotImplementedError
 
+    def replay(self) -> S:
+        """The state after every action; a bad action says which one and why."""
+        try:
+            state = self.new_state()
+        except RulesError as exc:
+            raise RecordError(str(exc)) from None
+        for number, action in enumerate(self.actions, start=1):
+            try:
+                state = self._apply(state, action)
+            except Phase10Error as exc:
+                raise RecordError(f"action {number} ({action}): {exc}") from None
+        return state
+
     def _note_shuffles(self, state: S) -> None:
         raise NotImplementedError
 
@@ -200,14 +213,5 @@ def _int(data: dict[str, Any], key: str) -> int:
 
 
 def replay(record: GameRecord) -> GameState:
-    """The state after every action of ``record``; a bad action says which one and why."""
-    try:
-        state = new_game(record.rules, record.players, record.seed, decks=record.decks)
-    except RulesError as exc:
-        raise RecordError(str(exc)) from None
-    for number, action in enumerate(record.actions, start=1):
-        try:
-            state = apply_action(state, action)
-        except Phase10Error as exc:
-            raise RecordError(f"action {number} ({action}): {exc}") from None
-    return state
+    """The state after every action of ``record`` (``RecordBase.replay``)."""
+    return record.replay()
