@@ -14,11 +14,15 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+import time
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from phase10.bots import make_bot
+from phase10.bots.base import Bot
 from phase10.engine.errors import Phase10Error, RulesError
 from phase10.engine.rules import Phase, RuleSet
+from phase10.match import Seat
 from phase10.programme_variants import is_programmes
 from phase10.variants import build_rules, find_variant, load_rules_file, rules_from_flags
 
@@ -190,3 +194,24 @@ def positive_float(text: str) -> float:
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"{text!r}: expected a number greater than 0")
     return value
+
+
+#: The computer players' names, in seat order (a person's own name is skipped).
+COMPUTER_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve")
+
+
+def opponents_and_seed(args: argparse.Namespace) -> tuple[list[Bot], int]:
+    """The ``--opponents`` bots for ``--players`` minus one seat, and ``--seed`` (or a clock
+    seed): the set-up every ``play`` command shares, whatever the game."""
+    try:
+        bots = [make_bot(str(args.opponents)) for _seat in range(int(args.players) - 1)]
+    except ValueError as exc:
+        raise CommandError(f"--opponents: {exc}") from None
+    seed = args.seed if args.seed is not None else time.time_ns() % 1_000_000_000
+    return bots, int(seed)
+
+
+def table_seats(name: str, bots: Sequence[Bot]) -> list[Seat]:
+    """The person ``name`` first, then one computer player per bot with a name of its own."""
+    others = [n for n in COMPUTER_NAMES if n.lower() != name.lower()]
+    return [Seat(name), *(Seat(others[i], bot) for i, bot in enumerate(bots))]

@@ -16,11 +16,10 @@ one-letter commands work in every language; each language also has its own words
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Sequence
 from typing import Any, Final
 
-from phase10.bots import LEVELS, make_bot
+from phase10.bots import LEVELS
 from phase10.cli import fullscreen, play_programmes
 from phase10.cli.common import (
     CommandError,
@@ -28,8 +27,11 @@ from phase10.cli.common import (
     add_rules_options,
     bounded_int,
     is_programmes_game,
+    opponents_and_seed,
     rules_from_args,
+    table_seats,
 )
+from phase10.cli.lines import LineBase
 from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source, parse_action
 from phase10.engine.cards import SKIP_CODE, SYMBOL_OF, WILD_CODE, Card
 from phase10.engine.errors import IllegalActionError, NotationError
@@ -38,12 +40,11 @@ from phase10.engine.rules import Kind, Progression
 from phase10.engine.state import Event, EventKind, GameState, Stage
 from phase10.engine.view import PlayerView
 from phase10.explain import explain_illegal, explain_notation
-from phase10.i18n import LANGUAGES, N_, Translator, detect_language, translator
-from phase10.match import Match, ProgrammeMatch, Seat, load_match
+from phase10.i18n import LANGUAGES, N_, detect_language, translator
+from phase10.match import Match, ProgrammeMatch, load_match
 from phase10.narrate import describe_progress, group_phrase, group_text, narrate, phase_description
 
 DEFAULT_SAVE: Final = "saves/last-game.json"
-COMPUTER_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve")
 DEFAULT_NAME: Final = N_("You")
 
 HELP: Final = N_("""\
@@ -182,24 +183,23 @@ def register(subparsers: Any) -> None:
     resume.set_defaults(func=run_resume)
 
 
+def player_name(args: argparse.Namespace, lang: str) -> str:
+    """``--name``, else "You" in the player's language."""
+    return str(args.name or "").strip() or translator(lang).gettext(DEFAULT_NAME)
+
+
 def run(args: argparse.Namespace) -> int:
     """Start a new game and play it; returns 0 (errors are raised for ``main`` to report)."""
-    if is_programmes_game(args):
-        return play_programmes.run(args)
     lang = chosen_language(args)
     _ = translator(lang).gettext
+    name = player_name(args, lang)
+    if is_programmes_game(args):
+        return play_programmes.run(args, name, lang, COMMAND_WORDS[lang])
     rules = rules_from_args(args)
-    try:
-        bots = [make_bot(str(args.opponents)) for _seat in range(args.players - 1)]
-    except ValueError as exc:
-        raise CommandError(f"--opponents: {exc}") from None
-    seed = args.seed if args.seed is not None else time.time_ns() % 1_000_000_000
-    name = str(args.name or "").strip() or _(DEFAULT_NAME)
+    bots, seed = opponents_and_seed(args)
     if (status := fullscreen.launch_new(args, rules, seed, name, lang)) is not None:
         return status
-    others = [n for n in COMPUTER_NAMES if n.lower() != name.lower()]
-    seats = [Seat(name), *(Seat(others[i], bot) for i, bot in enumerate(bots))]
-    match = Match.start(rules, seats, seed)
+    match = Match.start(rules, table_seats(name, bots), seed)
     print(_("Seed {seed}: play this game again with --seed {seed}.").format(seed=seed))
     print(
         _("Rules: {rules}. Players: {players}.").format(
@@ -219,8 +219,7 @@ def run_resume(args: argparse.Namespace) -> int:
     path = str(args.path)
     loaded = load_match(path)
     if isinstance(loaded, ProgrammeMatch):
-        seat = loaded.human_seats[0] if loaded.human_seats else 0
-        return play_programmes.ProgrammeLineGame(loaded, seat, path).loop()
+        return play_programmes.resume(args, loaded, path, lang, COMMAND_WORDS[lang])
     match = loaded
     humans = match.human_seats
     if not humans:
@@ -246,22 +245,11 @@ class _Quit(Exception):  # noqa: N818 - a signal, named for what it means
     """The player asked to stop, or the input ended."""
 
 
-class LineGame:
+class LineGame(LineBase[Match]):
     """The line-by-line game loop for one person at ``seat``, in language ``lang``."""
 
     def __init__(self, match: Match, seat: int, save_path: str, lang: str = "en") -> None:
-        self.match = match
-        self.seat = seat
-        self.save_path = save_path
-        self.lang = lang
-        self.tr: Translator = translator(lang)
-        self._ = self.tr.gettext
-        self.words = COMMAND_WORDS[lang]
-        self._save_warned = False
-
-    def say(self, message: str, **fields: object) -> None:
-        """Print ``message`` (an English msgid) translated and filled in."""
-        print(self._(message).format(**fields))
+        super().__init__(match, seat, save_path, lang, COMMAND_WORDS[lang])
 
     def say_n(self, message: str, count: int, **fields: object) -> None:
         """Print ``message`` (already translated with ``ngettext``) with ``{count}`` filled in."""
@@ -315,18 +303,6 @@ class LineGame:
             self.match.view(self.seat).events, hand=before.hand_number + 1, before=before
         )
         return True
-
-    def save(self) -> None:
-        try:
-            self.match.save(self.save_path)
-        except OSError as exc:
-            if not self._save_warned:
-                self.say(
-                    N_("Warning: cannot save to {path}: {reason}"),
-                    path=self.save_path,
-                    reason=exc.strerror,
-                )
-                self._save_warned = True
 
     # ------------------------------------------------------------------------ output
 

@@ -1,17 +1,20 @@
 """``phase10 play --game programmes``: the programmes game line by line, against bots.
 
-The same habits as the Phase 10 line game: one sentence per event, one-key questions, cards
-by name (``10H``) or position (``3``), saved after every action and resumable.
+The same habits as the Phase 10 line game (``cli.play``): one sentence per event, one-key
+questions, cards by name (``10H``) or position (``3``), saved after every action, resumable,
+and every message in the player's language (``--lang``). The English one-letter commands
+work in every language, and so do the Phase 10 game's own words for them (``pioche``,
+``défausser``, ``ziehen``...): ``lay`` reveals and ``hit`` extends.
 """
 
 from __future__ import annotations
 
 import argparse
-import time
+from collections.abc import Mapping
 from typing import Final
 
-from phase10.bots import make_bot
-from phase10.cli.common import CommandError
+from phase10.cli.common import opponents_and_seed, table_seats
+from phase10.cli.lines import LineBase
 from phase10.cli.programmes_cli import programme_rules
 from phase10.engine.actions import Draw, Source
 from phase10.engine.errors import IllegalActionError, NotationError
@@ -24,108 +27,191 @@ from phase10.engine.programmes.actions import (
     SwapProgram,
     parse_programme_action,
 )
-from phase10.engine.programmes.cards import PlayingCard
+from phase10.engine.programmes.cards import CARD_SYMBOL, PlayingCard
 from phase10.engine.programmes.view import ProgrammeView
 from phase10.engine.state import Stage
-from phase10.match import ProgrammeMatch, Seat
-from phase10.narrate_programmes import narrate_programmes
+from phase10.explain import explain_illegal, explain_notation
+from phase10.i18n import N_, translator
+from phase10.match import ProgrammeMatch
+from phase10.narrate_programmes import narrate_programmes, program_text
 
-NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve")
-HELP: Final = """\
-Commands: d draw, t take the discard pile's top, swap (swap your program, when allowed),
-reveal (list the ways to reveal your program; reveal N picks one), meld set 7S 7H JK,
-extend CARD N [low|high] (add CARD to table combination N), discard CARD.
-Cards by name (AS, 10H, QD, JK) or by position in your hand (3).
-Questions: h hand, m my program, b table, p discard pile, s programs done, ? help, q quit."""
+HELP: Final = N_("""\
+Commands (type them and press Enter):
+  d or draw            draw the top card of the draw pile
+  t or take            take the top card of the discard pile
+  swap                 swap your program card, when the rules allow it
+  reveal               list the ways to reveal your program; reveal N picks way N
+  meld set 7S 7H JK    lay a new set, once your program is revealed
+  extend CARD N [low|high]  add CARD to table combination N
+  discard CARD         discard CARD and end your turn
+Cards are named like AS, 10H, QD, JK (joker), or given by position in your hand: 3.
+A 2 and a joker are wild.
+Questions: h hand, m my program, b table, p discard pile, s programs done, w whose turn,
+? help, q save and quit.""")
+
+#: The Phase 10 game's verbs for the programmes game's ones.
+_SAME_AS: Final = {"lay": "reveal", "hit": "extend"}
 
 
-def run(args: argparse.Namespace) -> int:
-    """Start a programmes game and play it line by line."""
+def run(args: argparse.Namespace, name: str, lang: str, words: Mapping[str, str]) -> int:
+    """Start a programmes game and play it; returns 0."""
     rules = programme_rules(args)
-    try:
-        bots = [make_bot(str(args.opponents)) for _ in range(args.players - 1)]
-    except ValueError as exc:
-        raise CommandError(f"--opponents: {exc}") from None
-    seed = args.seed if args.seed is not None else time.time_ns() % 1_000_000_000
-    seats = [Seat(args.name or "You"), *(Seat(NAMES[i], bot) for i, bot in enumerate(bots))]
-    match = ProgrammeMatch.start(rules, seats, seed)
-    print(f"Seed {seed}. The programmes game: {rules.name}. Players: {', '.join(match.names)}.")
-    print("Type ? for help.")
-    return ProgrammeLineGame(match, 0, str(args.save)).loop()
+    bots, seed = opponents_and_seed(args)
+    match = ProgrammeMatch.start(rules, table_seats(name, bots), seed)
+    _ = translator(lang).gettext
+    print(_("Seed {seed}: play this game again with --seed {seed}.").format(seed=seed))
+    print(
+        _("Rules: {rules}. Players: {players}.").format(
+            rules=rules.name, players=", ".join(match.names)
+        )
+    )
+    print(_("Type ? for help."))
+    return ProgrammeLineGame(match, 0, str(args.save), lang, words).loop()
 
 
-class ProgrammeLineGame:
-    """The line loop for the person at ``seat``."""
+def resume(
+    args: argparse.Namespace,
+    match: ProgrammeMatch,
+    path: str,
+    lang: str,
+    words: Mapping[str, str],
+) -> int:
+    """Go on with a saved programmes game; returns 0."""
+    _ = translator(lang).gettext
+    print(
+        _("Resumed the game from {path} (seed {seed}), hand {hand}.").format(
+            path=path, seed=match.seed, hand=match.state.hand_number + 1
+        )
+    )
+    seat = match.human_seats[0] if match.human_seats else 0
+    return ProgrammeLineGame(match, seat, path, lang, words).loop()
 
-    def __init__(self, match: ProgrammeMatch, seat: int, save_path: str) -> None:
-        self.match = match
-        self.seat = seat
-        self.save_path = save_path
 
-    def say(self) -> None:
+class ProgrammeLineGame(LineBase[ProgrammeMatch]):
+    """The line loop for the person at ``seat``, in language ``lang``."""
+
+    def narrate(self) -> None:
         """Say what the last action did, as this seat may see it."""
         view = self.match.view(self.seat)
-        for line in narrate_programmes(view.events, self.match.names, self.seat, rules=view.rules):
+        names = self.match.names
+        for line in narrate_programmes(
+            view.events, names, self.seat, rules=view.rules, lang=self.tr
+        ):
             print(line)
 
+    # ------------------------------------------------------------------------ the loop
+
     def loop(self) -> int:
-        self.say()
+        self.narrate()
+        need_status = True
         while not self.match.is_over:
             if self.match.to_act != self.seat:
                 self.match.bot_step()
-                self.say()
+                self.save()
+                self.narrate()
+                need_status = True
                 continue
-            self.status()
+            if need_status:
+                self.status()
+                need_status = False
             try:
                 line = input("> ")
             except (EOFError, KeyboardInterrupt):
                 print()
                 break
-            if line.strip().lower() in ("q", "quit"):
+            words = line.split()
+            if words and self.words.get(words[0].lower(), words[0].lower()) in ("q", "quit"):
                 break
-            self.command(line.strip())
-        self.match.save(self.save_path)
-        result = self.match.state.outcome
-        if result is None:
-            print(
-                f"Game saved to {self.save_path}. Resume it with: phase10 resume {self.save_path}"
+            need_status = self.command(line.strip())
+        self.save()
+        if self.match.state.outcome is None:
+            self.say(
+                N_("Game saved to {path}. Resume it with: phase10 resume {path}"),
+                path=self.save_path,
             )
         else:
-            winner = self.match.names[result.winner]
-            print(f"{winner} wins with {result.totals[result.winner]} programs.")
+            self.say(N_("Programs completed: {programs}."), programs=self._programs_done())
         return 0
+
+    def _programs_done(self) -> str:
+        view = self.match.view(self.seat)
+        return self._("; ").join(
+            f"{name} {len(p.done)}" for name, p in zip(self.match.names, view.players, strict=True)
+        )
+
+    # ------------------------------------------------------------------------ what is shown
+
+    def _hand_line(self, view: ProgrammeView) -> str:
+        cards = " ".join(f"{i}:{CARD_SYMBOL[c]}" for i, c in enumerate(view.hand, start=1))
+        if not cards:
+            return self._("Your hand is empty.")
+        return self._("Your hand: {cards}").format(cards=cards)
+
+    def _program_line(self, view: ProgrammeView) -> str:
+        if view.program is None:
+            return self._("You hold no program this manche.")
+        text = program_text(view.program, self.tr)
+        if view.players[self.seat].revealed:
+            return self._("Your program {program} is revealed.").format(program=text)
+        return self._("Your program: {program}.").format(program=text)
 
     def status(self) -> None:
         view = self.match.view(self.seat)
-        print("Your hand: " + " ".join(f"{i}:{c}" for i, c in enumerate(view.hand, start=1)))
+        print(self._program_line(view))
+        print(self._hand_line(view))
+        if SwapProgram() in view.legal:
+            self.say(N_("You may swap your program card before you draw: type swap."))
         if view.stage is Stage.DRAW:
             top = view.discard_top
+            if Draw(Source.DISCARD_PILE) in view.legal and top is not None:
+                self.say(
+                    N_("Draw (d) or take {card} from the discard pile (t)."),
+                    card=CARD_SYMBOL[top],
+                )
+            else:
+                self.say(N_("It is your turn: draw a card."))
+            return
+        reveals = [a for a in view.legal if isinstance(a, Reveal)]
+        if reveals:
             print(
-                f"Draw (d) or take {top} (t)."
-                if Draw(Source.DISCARD_PILE) in view.legal
-                else "Draw (d)."
+                self.tr.ngettext(
+                    "You can reveal your program ({count} way): type reveal to see it.",
+                    "You can reveal your program ({count} ways): type reveal to see them.",
+                    len(reveals),
+                ).format(count=len(reveals))
             )
+        if any(isinstance(a, Meld) for a in view.legal):
+            self.say(N_("You can lay a new set: meld set CARD CARD CARD."))
+        if any(isinstance(a, Extend) for a in view.legal):
+            self.say(N_("Some of your cards fit combinations on the table: type b to see them."))
+        self.say(N_("End your turn with: discard CARD."))
 
-    def command(self, line: str) -> None:
+    # ------------------------------------------------------------------------ commands
+
+    def command(self, line: str) -> bool:
+        """Handle one line; True when an action was played (the status is shown again)."""
         view = self.match.view(self.seat)
         words = line.split()
         if not words:
-            return
+            return False
         verb, rest = words[0].lower(), words[1:]
+        verb = self.words.get(verb, verb)
+        verb = _SAME_AS.get(verb, verb)
         try:
             action = self.action(view, verb, rest)
         except NotationError as exc:
-            print(f"Could not read that: {exc}")
-            return
+            print(explain_notation(exc, self.tr))
+            return False
         if action is None:
-            return
+            return False
         try:
             self.match.play(action)
         except IllegalActionError as exc:
-            print(f"Not allowed ({exc.rule}): {exc.message}")
-            return
-        self.match.save(self.save_path)
-        self.say()
+            print(explain_illegal(exc, self.tr))
+            return False
+        self.save()
+        self.narrate()
+        return True
 
     def card(self, view: ProgrammeView, token: str) -> PlayingCard:
         if token.isdigit() and 1 <= int(token) <= len(view.hand):
@@ -142,28 +228,36 @@ class ProgrammeLineGame:
         if verb in ("discard", "x") and len(rest) == 1:
             return DiscardCard(self.card(view, rest[0]))
         if verb == "reveal":
-            options = [a for a in view.legal if isinstance(a, Reveal)]
-            if rest and rest[0].isdigit() and 1 <= int(rest[0]) <= len(options):
-                return options[int(rest[0]) - 1]
-            if rest:
-                return parse_programme_action("reveal " + " ".join(rest))
-            for number, option in enumerate(options, start=1):
-                print(f"{number}: {str(option).removeprefix('reveal ')}")
-            if not options:
-                print("You cannot reveal your program now.")
-            return None
+            return self.reveal(view, rest)
         if verb == "meld" and rest:
-            return Meld(parse_programme_action("meld " + " ".join(rest)).combo)  # type: ignore[union-attr]
+            parsed = parse_programme_action("meld " + " ".join(rest))
+            return Meld(parsed.combo) if isinstance(parsed, Meld) else None
         if verb == "extend" and len(rest) in (2, 3) and rest[1].isdigit():
             return self.extend(view, rest)
         self.query(view, verb)
+        return None
+
+    def reveal(self, view: ProgrammeView, rest: list[str]) -> ProgrammeAction | None:
+        options = [a for a in view.legal if isinstance(a, Reveal)]
+        if rest and rest[0].isdigit():
+            if 1 <= int(rest[0]) <= len(options):
+                return options[int(rest[0]) - 1]
+            if not options:
+                self.say(N_("You cannot reveal your program now."))
+                return None
+        elif rest:
+            return parse_programme_action("reveal " + " ".join(rest))
+        for number, option in enumerate(options, start=1):
+            print(f"{number}: {' | '.join(str(c) for c in option.combos)}")
+        if not options:
+            self.say(N_("You cannot reveal your program now."))
         return None
 
     def extend(self, view: ProgrammeView, rest: list[str]) -> ProgrammeAction | None:
         combos = [(o, i) for o, row in enumerate(view.table) for i in range(len(row))]
         number = int(rest[1])
         if not 1 <= number <= len(combos):
-            print(f"There is no combination {number} (type b to see them).")
+            self.say(N_("There is no combination {number} (type b to see them)."), number=number)
             return None
         owner, index = combos[number - 1]
         card = self.card(view, rest[0])
@@ -175,25 +269,52 @@ class ProgrammeLineGame:
 
     def query(self, view: ProgrammeView, verb: str) -> None:
         if verb in ("?", "help"):
-            print(HELP)
+            self.say(HELP)
         elif verb in ("h", "hand"):
-            print(" ".join(str(c) for c in view.hand))
+            print(self._hand_line(view))
         elif verb in ("m", "me", "program"):
-            print(f"Your program: {view.program}" if view.program else "You hold no program.")
+            print(self._program_line(view))
         elif verb in ("p", "pile"):
-            print(f"Top of the discard pile: {view.discard_top}; reserve: {view.draw_pile_size}.")
-        elif verb in ("b", "table"):
-            rows = [(o, c) for o, row in enumerate(view.table) for c in row]
-            for number, (owner, combo) in enumerate(rows, start=1):
-                print(f"{number}: {self.match.names[owner]}: {combo}")
-            if not rows:
-                print("Nothing is on the table yet.")
-        elif verb in ("s", "scores"):
-            print(
-                "; ".join(
-                    f"{n} {len(p.done)}"
-                    for n, p in zip(self.match.names, view.players, strict=True)
+            top = view.discard_top
+            if top is None:
+                self.say(N_("The discard pile is empty."))
+            else:
+                self.say(
+                    N_("Top of the discard pile: {card}; the draw pile has {count} cards."),
+                    card=CARD_SYMBOL[top],
+                    count=view.draw_pile_size,
                 )
-            )
+        elif verb in ("b", "board", "table"):
+            self.show_table(view)
+        elif verb in ("s", "scores"):
+            self.say(N_("Programs completed: {programs}."), programs=self._programs_done())
+        elif verb in ("w", "who"):
+            if view.current == self.seat:
+                self.say(N_("It is your turn."))
+            else:
+                self.say(N_("It is {name}'s turn."), name=self.match.names[view.current])
         else:
-            print(f"Unknown command {verb!r}. Type ? for help.")
+            self.say(N_("Unknown command {command}. Type ? for help."), command=repr(verb))
+
+    def show_table(self, view: ProgrammeView) -> None:
+        rows = [(o, c) for o, row in enumerate(view.table) for c in row]
+        if not rows:
+            self.say(N_("Nothing is on the table yet."))
+            return
+        for number, (owner, combo) in enumerate(rows, start=1):
+            if owner == self.seat:
+                self.say(N_("{number}: your combination {combo}."), number=number, combo=combo)
+            else:
+                self.say(
+                    N_("{number}: {owner}'s combination {combo}."),
+                    number=number,
+                    owner=self.match.names[owner],
+                    combo=combo,
+                )
+        for player, (name, p) in enumerate(zip(self.match.names, view.players, strict=True)):
+            if p.program is not None and player != self.seat:
+                self.say(
+                    N_("{name} has revealed {program}."),
+                    name=name,
+                    program=program_text(p.program, self.tr),
+                )

@@ -1,0 +1,51 @@
+"""What both line games share (``cli.play`` and ``cli.play_programmes``): the seat at the
+keyboard, its language and command words, one translated sentence per ``say``, and saving
+after every action with a single warning when the file cannot be written."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Generic, TypeVar
+
+from phase10.i18n import N_, Translator, translator
+from phase10.match import Match, ProgrammeMatch
+
+M = TypeVar("M", Match, ProgrammeMatch)
+
+
+class LineBase(Generic[M]):
+    """The line loop's state for one person at ``seat``, in language ``lang``."""
+
+    def __init__(
+        self,
+        match: M,
+        seat: int,
+        save_path: str,
+        lang: str = "en",
+        words: Mapping[str, str] | None = None,
+    ) -> None:
+        self.match: M = match
+        self.seat = seat
+        self.save_path = save_path
+        self.lang = lang
+        self.tr: Translator = translator(lang)
+        self._ = self.tr.gettext
+        self.words = dict(words or {})
+        self._save_warned = False
+
+    def say(self, message: str, **fields: object) -> None:
+        """Print ``message`` (an English msgid) translated and filled in."""
+        print(self._(message).format(**fields))
+
+    def save(self) -> None:
+        """Save the match; the first failure is reported, the game goes on regardless."""
+        try:
+            self.match.save(self.save_path)
+        except OSError as exc:
+            if not self._save_warned:
+                self.say(
+                    N_("Warning: cannot save to {path}: {reason}"),
+                    path=self.save_path,
+                    reason=exc.strerror,
+                )
+                self._save_warned = True

@@ -1,0 +1,108 @@
+"""``phase10 play --plain --game programmes --lang``: whole programmes games from standard
+input in each language, with no English left in the narration or the prompts."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from phase10.cli.main import main
+from phase10.i18n import LANGUAGES
+from phase10.match import ProgrammeMatch, load_match
+
+#: A prompt of the line game and a sentence of the narration, per language.
+EXPECTED = {
+    "en": ("Your program: PRG-", "You drew ", "Programs completed: "),
+    "fr": ("Votre programme : PRG-", "Vous avez pioché ", "Programmes réalisés : "),
+    "de": ("Dein Programm: PRG-", "Du hast ", "Erfüllte Programme: "),
+    "nl": ("Je programma: PRG-", "Je hebt ", "Voltooide programma's: "),
+}
+#: English that must not appear in another language's game (program texts included).
+ENGLISH = (
+    "Your hand",
+    "Your program",
+    "drew a card",
+    "set of ",
+    "run of ",
+    "'s combination",
+    "'s turn",
+    "reveals program",
+    "Not allowed",
+    "Could not read",
+    "Unknown command",
+    " wins ",
+)
+
+
+def _script() -> list[str]:
+    """Draw, reveal the first way if any, discard the first card; far more than needed."""
+    return ["d", "reveal 1", "discard 1"] * 900
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_whole_programmes_game_from_standard_input(
+    lang: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in _script())))
+    save = tmp_path / "p.json"
+    argv = ["play", "--plain", "--game", "programmes", "--lang", lang, "--players", "2"]
+    assert main([*argv, "--seed", "4", "--opponents", "easy", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    for text in EXPECTED[lang]:
+        assert text in out
+    loaded = load_match(save)
+    assert isinstance(loaded, ProgrammeMatch)
+    assert loaded.is_over
+    if lang != "en":
+        leaked = [text for text in ENGLISH if text in out]
+        assert not leaked, f"English left in the {lang} programmes game: {leaked}"
+
+
+def test_the_french_words_and_questions_of_the_programmes_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    lines = ["m", "main", "défausse", "qui", "b", "s", "aide", "pioche", "poser", "x", "stop"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    save = tmp_path / "p.json"
+    argv = ["play", "--plain", "--game", "programmes", "--lang", "fr", "--seed", "4"]
+    assert main([*argv, "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "Votre programme : PRG-03 : 1x série de 4." in out
+    assert "Votre main : 1:" in out
+    assert "Dessus de la défausse : " in out
+    assert "C'est à vous." in out or "C'est à vous" in out
+    assert "Il n'y a encore rien sur la table." in out
+    assert "Programmes réalisés : Vous 0" in out
+    assert "Un 2 et un joker sont des jokers." in out
+    assert "Vous avez pioché " in out
+    assert "1: set " in out  # "poser" lists the ways to reveal, in the card notation
+    assert "Commande inconnue" in out
+    assert f"Partie enregistrée dans {save}" in out
+
+
+def test_a_hidden_draw_and_an_extension_read_as_the_language() -> None:
+    from phase10.engine.programmes.cards import PlayingCard
+    from phase10.engine.programmes.combos import parse_combinations
+    from phase10.engine.programmes.state import ProgrammeEvent
+    from phase10.engine.programmes.state import ProgrammeEventKind as K
+    from phase10.narrate_programmes import describe_programme_event
+
+    names = ["Vous", "Ann", "Bob"]
+    drew = ProgrammeEvent(K.DREW, seat=0)
+    assert describe_programme_event(drew, names, 0, lang="fr") == "Vous avez pioché une carte."
+    (combo,) = parse_combinations("set 7S 7H 7D")
+    card = PlayingCard.from_symbol("7D")
+    on_mine = ProgrammeEvent(K.EXTENDED, seat=1, cards=(card,), target=0, combos=(combo,))
+    on_bobs = on_mine._replace(target=2)
+    assert describe_programme_event(on_mine, names, 0, lang="de") == (
+        "Ann legt 7D an deine Kombination an, jetzt set 7S 7H 7D."
+    )
+    assert describe_programme_event(on_bobs, names, 0, lang="fr") == (
+        "Ann ajoute 7D à la combinaison de Bob, désormais set 7S 7H 7D."
+    )
+    assert "'s" not in describe_programme_event(on_bobs, names, 0, lang="nl")
