@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
-from phase10.engine.actions import Action
+from phase10.engine.actions import Action, Draw, Source
+from phase10.engine.state import Stage
 from phase10.engine.view import PlayerView
+
+A = TypeVar("A")
+C = TypeVar("C", bound=int, covariant=True)
+V = TypeVar("V", bound="TurnView[int]")
+
+_DRAW_PILE = Draw(Source.DRAW_PILE)
+_TAKE = Draw(Source.DISCARD_PILE)
 
 
 class Bot(Protocol):
@@ -17,3 +26,41 @@ class Bot(Protocol):
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Pick the action for the seat whose view this is."""
         ...
+
+
+class TurnView(Protocol[C]):
+    """What both games' views offer a bot deciding a turn."""
+
+    @property
+    def legal(self) -> Sequence[Any]: ...
+    @property
+    def stage(self) -> Stage: ...
+    @property
+    def discard_top(self) -> C | None: ...
+
+
+class StagedBot(Generic[V, A]):
+    """A bot of either game that plays a forced action at once, then decides the draw and the
+    rest of the turn apart (``_draw`` and ``_play``, the game's own)."""
+
+    def _decide(self, view: V) -> A:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]  # type: ignore[no-any-return]
+        if view.stage is Stage.DRAW:
+            return self._draw(view)
+        return self._play(view, legal)
+
+    def _draw(self, view: V) -> A:
+        raise NotImplementedError
+
+    def _play(self, view: V, legal: Sequence[A]) -> A:
+        raise NotImplementedError
+
+
+def take_if(view: TurnView[C], wanted: Callable[[C], bool]) -> Draw:
+    """Take the discard pile's top when that is legal and ``wanted(top)``; else draw."""
+    top = view.discard_top
+    if top is None or _TAKE not in view.legal or not wanted(top):
+        return _DRAW_PILE
+    return _TAKE

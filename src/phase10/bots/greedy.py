@@ -19,21 +19,21 @@ import random
 from collections.abc import Sequence
 from typing import overload
 
+from phase10.bots.base import StagedBot, take_if
 from phase10.bots.evaluate import counts_of, distance_counts, fits_any, keep_value
 from phase10.bots.greedy_programmes import GreedyProgrammeBot
-from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source
+from phase10.engine.actions import Action, Discard, Hit, LayDown
 from phase10.engine.cards import NUMBERED, POINTS_OF, SKIP_CODE, WILD_CODE, Card
 from phase10.engine.groups import Group, with_hit
 from phase10.engine.programmes.actions import ProgrammeAction
 from phase10.engine.programmes.view import ProgrammeView
 from phase10.engine.rules import NaturalCardScope, Phase, Progression
-from phase10.engine.state import Stage
 from phase10.engine.view import PlayerView
 
 Table = tuple[tuple[Group, ...], ...]
 
 
-class GreedyBot:
+class GreedyBot(StagedBot[PlayerView, Action]):
     """Draws for its phase, lays down at once, hits everything, discards the least useful card.
 
     * Draw: the discard pile's top only if it is a wild, brings the phase closer, or (once
@@ -58,11 +58,9 @@ class GreedyBot:
     ) -> Action | ProgrammeAction:
         if isinstance(view, ProgrammeView):
             return self._programmes.choose(view, rng)
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        if view.stage is Stage.DRAW:
-            return self._draw(view)
+        return self._decide(view)
+
+    def _play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         lays = [a for a in legal if isinstance(a, LayDown)]
         if lays:
             return self._lay(view, lays)
@@ -74,21 +72,7 @@ class GreedyBot:
     # ------------------------------------------------------------------------ drawing
 
     def _draw(self, view: PlayerView) -> Action:
-        take = Draw(Source.DISCARD_PILE)
-        top = view.discard_top
-        if top is None or take not in view.legal:
-            return Draw(Source.DRAW_PILE)
-        me = view.players[view.seat]
-        if me.laid >= 0:
-            wanted = fits_any(top, view.table)
-        elif top == WILD_CODE:
-            wanted = True
-        else:
-            phase = target_phase(view)
-            wanted = phase is not None and _distance(view, (*view.hand, top), phase) < (
-                _distance(view, view.hand, phase)
-            )
-        return take if wanted else Draw(Source.DRAW_PILE)
+        return take_if(view, lambda top: _wanted(view, top))
 
     # ------------------------------------------------------------------------ laying down
 
@@ -223,3 +207,16 @@ def _with_groups(table: Table, seat: int, groups: tuple[Group, ...]) -> Table:
 def _replace_group(table: Table, owner: int, index: int, group: Group) -> Table:
     groups = table[owner]
     return _with_groups(table, owner, (*groups[:index], group, *groups[index + 1 :]))
+
+
+def _wanted(view: PlayerView, top: Card) -> bool:
+    """Whether the discard pile's top is worth taking: it can be hit once the phase is down,
+    or it brings the hand closer to its phase (a wild always does)."""
+    if view.players[view.seat].laid >= 0:
+        return fits_any(top, view.table)
+    if top == WILD_CODE:
+        return True
+    phase = target_phase(view)
+    return phase is not None and _distance(view, (*view.hand, top), phase) < (
+        _distance(view, view.hand, phase)
+    )

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from phase10.engine.actions import Draw, Source
+from phase10.bots.base import StagedBot, take_if
 from phase10.engine.programmes.actions import (
     DiscardCard,
     Extend,
@@ -31,10 +31,9 @@ from phase10.engine.programmes.finder import find_programme
 from phase10.engine.programmes.programs import ProgramCard
 from phase10.engine.programmes.view import ProgrammeView
 from phase10.engine.rules import Kind
-from phase10.engine.state import Stage
 
 
-class GreedyProgrammeBot:
+class GreedyProgrammeBot(StagedBot[ProgrammeView, ProgrammeAction]):
     """Reveals as soon as it can, then sheds cards as fast as possible.
 
     * Draw: swap a failed program when allowed (E-21); take the discard pile's top if it is a
@@ -47,11 +46,9 @@ class GreedyProgrammeBot:
     name = "greedy"
 
     def choose(self, view: ProgrammeView, rng: random.Random) -> ProgrammeAction:
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        if view.stage is Stage.DRAW:
-            return self._draw(view)
+        return self._decide(view)
+
+    def _play(self, view: ProgrammeView, legal: Sequence[ProgrammeAction]) -> ProgrammeAction:
         reveals = [a for a in legal if isinstance(a, Reveal)]
         if reveals:
             return min(reveals, key=lambda a: sum(c.wilds for c in a.combos))
@@ -67,20 +64,18 @@ class GreedyProgrammeBot:
     def _draw(self, view: ProgrammeView) -> ProgrammeAction:
         if SwapProgram() in view.legal:
             return SwapProgram()
-        take = Draw(Source.DISCARD_PILE)
-        top = view.discard_top
-        if top is None or take not in view.legal:
-            return Draw(Source.DRAW_PILE)
-        me = view.players[view.seat]
-        if IS_WILD[top]:
-            return take
-        if me.revealed:
-            fits = any(extension_values(c, top) for combos in view.table for c in combos)
-            return take if fits else Draw(Source.DRAW_PILE)
-        program = view.program
-        if program is not None and find_programme((*view.hand, top), program) is not None:
-            return take
-        return Draw(Source.DRAW_PILE)
+        return take_if(view, lambda top: _wanted(view, top))
+
+
+def _wanted(view: ProgrammeView, top: int) -> bool:
+    """Whether the discard pile's top is worth taking: a wild, a card that extends something
+    once revealed, or one that completes the program."""
+    if IS_WILD[top]:
+        return True
+    if view.players[view.seat].revealed:
+        return any(extension_values(c, top) for combos in view.table for c in combos)
+    program = view.program
+    return program is not None and find_programme((*view.hand, top), program) is not None
 
 
 def _keep(card: int, hand: Sequence[int], program: ProgramCard | None) -> tuple[int, int]:
