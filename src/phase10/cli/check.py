@@ -22,6 +22,7 @@ from phase10.cli.common import (
     phase_in_play,
     rules_from_args,
 )
+from phase10.cli.report import check_json, print_possible
 from phase10.engine.cards import SKIP_CODE, WILD_CODE, Card, format_cards, parse_cards
 from phase10.engine.finder import find_phase
 from phase10.engine.groups import Group
@@ -73,10 +74,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(as_json(phase, rules, groups, left)))
     elif groups is not None:
-        print(f"Phase {phase.number} ({phase.description}): possible")
-        for group in groups:
-            print(f"  {group.kind.value}: {' '.join(group.tokens())}")
-        print(f"  left over: {format_cards(left) or '(nothing)'}")
+        print_possible(f"Phase {phase.number} ({phase.description})", groups, format_cards(left))
     else:
         count = len(cards)
         noun = "card" if count == 1 else "cards"
@@ -91,14 +89,7 @@ def as_json(
     phase: Phase, rules: RuleSet, groups: tuple[Group, ...] | None, left: Sequence[Card]
 ) -> dict[str, object]:
     """The ``--json`` object."""
-    return {
-        "phase": phase.number,
-        "requirement": phase.description,
-        "possible": groups is not None,
-        "groups": [g.tokens() for g in groups or ()],
-        "left_over": [str(c) for c in left],
-        "rules": rules.name,
-    }
+    return check_json("phase", phase.number, phase.description, groups, left, rules.name)
 
 
 def left_over(cards: Sequence[Card], groups: Sequence[Group]) -> list[Card]:

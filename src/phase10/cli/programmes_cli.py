@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from phase10.cli.common import CommandError
-from phase10.cli.odds import CONFIDENCE, count_deals, wilson_interval
+from phase10.cli.report import check_json, estimate, print_possible
 from phase10.engine.programmes.cards import parse_playing_cards, programme_deck
 from phase10.engine.programmes.finder import find_programme
 from phase10.engine.programmes.programs import ProgramCard, program_by_id, program_from_dict
@@ -56,24 +55,10 @@ def run_check(args: argparse.Namespace) -> int:
         for c in combo.cards:
             rest.remove(c)
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "program": program.id,
-                    "requirement": program.description,
-                    "possible": combos is not None,
-                    "groups": [c.tokens() for c in combos or ()],
-                    "left_over": [str(c) for c in rest],
-                    "rules": rules.name,
-                },
-                ensure_ascii=False,
-            )
-        )
+        result = check_json("program", program.id, program.description, combos, rest, rules.name)
+        print(json.dumps(result, ensure_ascii=False))
     elif combos is not None:
-        print(f"{program}: possible")
-        for combo in combos:
-            print(f"  {combo.kind.value}: {' '.join(combo.tokens())}")
-        print(f"  left over: {' '.join(str(c) for c in rest) or '(nothing)'}")
+        print_possible(str(program), combos, " ".join(str(c) for c in rest))
     else:
         print(f"{program}: not possible with these {len(cards)} cards")
         if len(cards) < program.cards_needed:
@@ -85,35 +70,20 @@ def run_odds(args: argparse.Namespace) -> int:
     """The chance that 13 dealt cards plus one draw can reveal the program at once."""
     rules = programme_rules(args)
     program = chosen_program(args, rules)
-    progress = not args.json and sys.stderr.isatty()
-    hits = count_deals(
+    result = estimate(
         lambda hand: find_programme(hand, program) is not None,
         programme_deck(),
         INSTANT_CARDS,
-        args.hands,
-        args.seed,
-        progress=progress,
+        args,
     )
-    p = hits / args.hands
-    low, high = wilson_interval(hits, args.hands, CONFIDENCE)
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "program": program.id,
-                    "hands": args.hands,
-                    "hits": hits,
-                    "probability": p,
-                    "ci99": [low, high],
-                    "seed": args.seed,
-                    "rules": rules.name,
-                }
-            )
-        )
+        print(json.dumps(result.as_json("program", program.id, rules.name)))
         return 0
+    p = result.probability
+    low, high = result.interval()
     print(f"{program}: revealable at once from 13 dealt cards plus one draw")
     print(
         f"  probability: {100 * p:.2f}%  (99% CI {100 * low:.2f}% to {100 * high:.2f}%; "
-        f"{hits} of {args.hands} hands)"
+        f"{result.hits} of {args.hands} hands)"
     )
     return 0
