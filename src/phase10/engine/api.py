@@ -14,14 +14,14 @@ lives in :mod:`phase10.engine.programmes`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import overload
+from typing import Unpack, overload
 
 from phase10.engine import game as phase10_game
 from phase10.engine import view as phase10_view
 from phase10.engine.actions import Action
 from phase10.engine.cards import Card
 from phase10.engine.errors import IllegalActionError
+from phase10.engine.piles import Setup
 from phase10.engine.programmes import game as programmes_game
 from phase10.engine.programmes import view as programmes_view
 from phase10.engine.programmes.actions import ProgrammeAction
@@ -46,34 +46,17 @@ def game_name(rules: AnyRules) -> str:
 
 @overload
 def new_game(
-    rules: RuleSet,
-    players: int,
-    seed: int,
-    deck: Sequence[Card] | None = None,
-    *,
-    decks: Sequence[Sequence[Card]] = (),
+    rules: RuleSet, players: int, seed: int, **setup: Unpack[Setup[Card]]
 ) -> GameState: ...
 @overload
 def new_game(
-    rules: ProgrammeRules,
-    players: int,
-    seed: int,
-    deck: Sequence[PlayingCard] | None = None,
-    *,
-    decks: Sequence[Sequence[PlayingCard]] = (),
+    rules: ProgrammeRules, players: int, seed: int, **setup: Unpack[Setup[PlayingCard]]
 ) -> ProgrammeState: ...
-def new_game(
-    rules: AnyRules,
-    players: int,
-    seed: int,
-    deck: Sequence[int] | None = None,
-    *,
-    decks: Sequence[Sequence[int]] = (),
-) -> AnyState:
+def new_game(rules: AnyRules, players: int, seed: int, **setup: Unpack[Setup[int]]) -> AnyState:
     """Start a game of whichever game ``rules`` belong to (see each game's ``new_game``)."""
     if isinstance(rules, ProgrammeRules):
-        return programmes_game.new_game(rules, players, seed, deck, decks=decks)  # type: ignore[arg-type]
-    return phase10_game.new_game(rules, players, seed, deck, decks=decks)  # type: ignore[arg-type]
+        return programmes_game.new_game(rules, players, seed, **setup)  # type: ignore[arg-type]
+    return phase10_game.new_game(rules, players, seed, **setup)  # type: ignore[arg-type]
 
 
 @overload

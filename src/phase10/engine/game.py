@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Unpack
 
 from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source
 from phase10.engine.cards import (
@@ -31,10 +32,17 @@ from phase10.engine.cards import (
     Card,
     full_deck,
 )
-from phase10.engine.errors import IllegalActionError, RulesError
+from phase10.engine.errors import IllegalActionError
 from phase10.engine.finder import find_phase, laydown_problem, laydowns
 from phase10.engine.groups import Group, hit_value, with_hit
-from phase10.engine.piles import PileEvents, draw, shuffled
+from phase10.engine.piles import (
+    PileEvents,
+    Setup,
+    check_players,
+    draw,
+    first_presets,
+    shuffled,
+)
 from phase10.engine.piles import owns as _owns
 from phase10.engine.piles import remove as _remove
 from phase10.engine.piles import replace_at as _set
@@ -70,14 +78,7 @@ _SKIP_AT = tuple(Discard(SKIP, t) for t in range(MAX_PLAYERS))
 # ---------------------------------------------------------------------------- set-up
 
 
-def new_game(
-    rules: RuleSet,
-    players: int,
-    seed: int,
-    deck: Sequence[Card] | None = None,
-    *,
-    decks: Sequence[Sequence[Card]] = (),
-) -> GameState:
+def new_game(rules: RuleSet, players: int, seed: int, **setup: Unpack[Setup[Card]]) -> GameState:
     """Start a game: pick the first dealer, deal the first hand, and wait for the first draw.
 
     ``deck`` fixes the order of the first deal (for scripted tests; first card to the
@@ -90,13 +91,8 @@ def new_game(
     ...
     phase10.engine.errors.RulesError: D-24: Phase 10 is for 2 to 6 players, not 7
     """
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise RulesError(f"D-24: the number of players must be a whole number, not {players!r}")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RulesError(f"D-24: Phase 10 is for 2 to 6 players, not {players}")
-    presets = tuple(tuple(d) for d in decks)
-    if deck is not None:
-        presets = (tuple(deck), *presets[1:])
+    check_players(players, MIN_PLAYERS, MAX_PLAYERS, game="Phase 10", rule="D-24")
+    presets = first_presets(setup, 0)
     dealer = _first_dealer(rules, players, seed)
     state = GameState(
         rules=rules,

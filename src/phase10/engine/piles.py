@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypedDict, TypeVar
 
 from phase10.engine.actions import Source
 from phase10.engine.errors import RulesError
@@ -56,6 +56,37 @@ class _Table(Protocol):
 
 
 S = TypeVar("S", bound=_Table)
+
+
+class Setup(TypedDict, Generic[T], total=False):
+    """The keyword options of ``new_game`` in both games (and in ``engine.api``)."""
+
+    #: Fixes the order of the first deal (scripted tests; first card to the dealer's left).
+    deck: Sequence[T] | None
+    #: Fixes the first shuffles in turn (replays); an empty entry means "from the seed".
+    decks: Sequence[Sequence[T]]
+
+
+def check_players(players: object, low: int, high: int, *, game: str, rule: str) -> None:
+    """A game is for ``low`` to ``high`` players, counted as a whole number."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise RulesError(f"{rule}: the number of players must be a whole number, not {players!r}")
+    if not low <= players <= high:
+        raise RulesError(f"{rule}: {game} is for {low} to {high} players, not {players}")
+
+
+def first_presets(setup: Setup[T], deal: int) -> tuple[tuple[T, ...], ...]:
+    """The preset shuffles ``decks``, with ``deck`` (when given) as shuffle number ``deal``.
+
+    >>> first_presets({"deck": (3, 4)}, 1), first_presets({"decks": [(1,), (2,)], "deck": (5,)}, 0)
+    (((), (3, 4)), ((5,), (2,)))
+    """
+    presets = [tuple(d) for d in setup.get("decks", ())]
+    deck = setup.get("deck")
+    if deck is not None:
+        before = [*presets[:deal], *[()] * (deal - len(presets))]
+        presets = [*before, tuple(deck), *presets[deal + 1 :]]
+    return tuple(presets)
 
 
 def check_order(order: Sequence[int], expected: Sequence[int], index: int, rule: str) -> None:

@@ -17,12 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Unpack
 
 from phase10.engine.actions import Draw, Source
-from phase10.engine.errors import IllegalActionError, RulesError
+from phase10.engine.errors import IllegalActionError
 from phase10.engine.piles import (
     PileEvents,
+    Setup,
+    check_players,
     draw,
+    first_presets,
     owns,
     remove,
     replace_at,
@@ -81,14 +85,15 @@ def _key(seed: int, what: str) -> str:
 # ---------------------------------------------------------------------------- set-up
 
 
+class ProgrammeSetup(Setup[PlayingCard], total=False):
+    """``new_game``'s options: Phase 10's, and the program-deck shuffles."""
+
+    #: Fixes program-deck shuffles in turn (indices into ``rules.programs``, top last).
+    programs: Sequence[Sequence[int]]
+
+
 def new_game(
-    rules: ProgrammeRules,
-    players: int,
-    seed: int,
-    deck: Sequence[PlayingCard] | None = None,
-    *,
-    decks: Sequence[Sequence[PlayingCard]] = (),
-    programs: Sequence[Sequence[int]] = (),
+    rules: ProgrammeRules, players: int, seed: int, **setup: Unpack[ProgrammeSetup]
 ) -> ProgrammeState:
     """Choose the first dealer, deal the programs and the first manche, wait for a draw.
 
@@ -101,16 +106,8 @@ def new_game(
     ...
     phase10.engine.errors.RulesError: E-01: the programmes game is for 2 to 6 players, not 7
     """
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise RulesError(f"E-01: the number of players must be a whole number, not {players!r}")
-    if not rules.min_players <= players <= rules.max_players:
-        raise RulesError(
-            f"E-01: the programmes game is for {rules.min_players} to {rules.max_players} "
-            f"players, not {players}"
-        )
-    presets = [tuple(d) for d in decks]
-    if deck is not None:
-        presets = [presets[0] if presets else (), tuple(deck), *presets[2:]]
+    low, high = rules.min_players, rules.max_players
+    check_players(players, low, high, game="the programmes game", rule="E-01")
     events: list[Event] = []
     state = ProgrammeState(
         rules=rules,
@@ -123,8 +120,8 @@ def new_game(
         dealer=0,
         current=0,
         stage=Stage.DRAW,
-        presets=tuple(presets),
-        program_presets=tuple(tuple(p) for p in programs),
+        presets=first_presets(setup, 1),
+        program_presets=tuple(tuple(p) for p in setup.get("programs", ())),
     )
     state = _choose_dealer(state, events)
     order = shuffled(
