@@ -21,6 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import Unpack
 
+from phase10.engine import piles
 from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source
 from phase10.engine.cards import (
     CARDS,
@@ -35,14 +36,7 @@ from phase10.engine.cards import (
 from phase10.engine.errors import IllegalActionError
 from phase10.engine.finder import find_phase, laydown_problem, laydowns
 from phase10.engine.groups import Group, hit_value, with_hit
-from phase10.engine.piles import (
-    PileEvents,
-    Setup,
-    check_players,
-    draw,
-    first_presets,
-    shuffled,
-)
+from phase10.engine.piles import TurnEvents, draw, grow, shuffled
 from phase10.engine.piles import owns as _owns
 from phase10.engine.piles import remove as _remove
 from phase10.engine.piles import replace_at as _set
@@ -66,7 +60,7 @@ from phase10.engine.scoring import score_cards
 from phase10.engine.state import Event, EventKind, GameState, Outcome, PlayerState, Stage
 
 E = EventKind
-_PILE_EVENTS = PileEvents(Event, E.TOOK_DISCARD, E.RESHUFFLED, E.DREW)
+_EVENTS = TurnEvents(Event, E.TOOK_DISCARD, E.RESHUFFLED, E.DREW, E.HIT)
 
 # Fixed actions are built once: legal_actions runs in every playout step, and constructing a
 # frozen dataclass costs about half a microsecond.
@@ -78,7 +72,9 @@ _SKIP_AT = tuple(Discard(SKIP, t) for t in range(MAX_PLAYERS))
 # ---------------------------------------------------------------------------- set-up
 
 
-def new_game(rules: RuleSet, players: int, seed: int, **setup: Unpack[Setup[Card]]) -> GameState:
+def new_game(
+    rules: RuleSet, players: int, seed: int, **setup: Unpack[piles.Setup[Card]]
+) -> GameState:
     """Start a game: pick the first dealer, deal the first hand, and wait for the first draw.
 
     ``deck`` fixes the order of the first deal (for scripted tests; first card to the
@@ -91,16 +87,13 @@ def new_game(rules: RuleSet, players: int, seed: int, **setup: Unpack[Setup[Card
     ...
     phase10.engine.errors.RulesError: D-24: Phase 10 is for 2 to 6 players, not 7
     """
-    check_players(players, MIN_PLAYERS, MAX_PLAYERS, game="Phase 10", rule="D-24")
-    presets = first_presets(setup, 0)
+    piles.check_players(players, MIN_PLAYERS, MAX_PLAYERS, game="Phase 10", rule="D-24")
+    presets = piles.first_presets(setup, 0)
     dealer = _first_dealer(rules, players, seed)
     state = GameState(
-        rules=rules,
-        seed=seed,
-        players=tuple(PlayerState(hand=()) for _ in range(players)),
-        table=((),) * players,
-        draw_pile=(),
-        discard_pile=(),
+        rules,
+        seed,
+        *piles.before_deal(PlayerState, players),
         dealer=dealer,
         current=dealer,
         stage=Stage.DRAW,
@@ -613,7 +606,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
 
 def _apply_draw(state: GameState, action: Draw, events: list[Event]) -> GameState:
     # P10-R33, D-08: an empty draw pile is refilled from the discard pile minus its top card.
-    drawn = draw(state, action.source, events, _PILE_EVENTS, game="phase10", rule="P10-R01")
+    drawn = draw(state, action.source, events, _EVENTS, game="phase10", rule="P10-R01")
     return _end_hand(state, None, events) if drawn is None else drawn
 
 
@@ -636,27 +629,12 @@ def _apply_laydown(state: GameState, action: LayDown, index: int, events: list[E
 
 
 def _apply_hit(state: GameState, action: Hit, value: int, events: list[Event]) -> GameState:
-    seat = state.current
-    player = state.players[seat]
-    group = state.table[action.owner][action.index]
-    grown = with_hit(group, action.card, value)
-    groups = state.table[action.owner]
-    groups = (*groups[: action.index], grown, *groups[action.index + 1 :])
-    table = (*state.table[: action.owner], groups, *state.table[action.owner + 1 :])
+    player = state.players[state.current]
+    grown = with_hit(state.table[action.owner][action.index], action.card, value)
     player = player.evolve(hand=_without(player.hand, action.card))
-    events.append(
-        Event(
-            E.HIT,
-            seat=seat,
-            cards=(action.card,),
-            target=action.owner,
-            groups=(grown,),
-            number=action.index,
-        )
-    )
-    state = state.evolve(players=_set(state.players, seat, player), table=table)
+    state = grow(state, action, grown, player, events, _EVENTS)
     if not player.hand:
-        return _end_hand(state, seat, events)
+        return _end_hand(state, state.current, events)
     return state.evolve(events=tuple(events))
 
 

@@ -43,6 +43,8 @@ class _Table(Protocol):
     @property
     def players(self) -> tuple[Any, ...]: ...
     @property
+    def table(self) -> tuple[tuple[Any, ...], ...]: ...
+    @property
     def draw_pile(self) -> tuple[Any, ...]: ...
     @property
     def discard_pile(self) -> tuple[Any, ...]: ...
@@ -87,6 +89,14 @@ def first_presets(setup: Setup[T], deal: int) -> tuple[tuple[T, ...], ...]:
         before = [*presets[:deal], *[()] * (deal - len(presets))]
         presets = [*before, tuple(deck), *presets[deal + 1 :]]
     return tuple(presets)
+
+
+def before_deal(
+    seat: Callable[..., V], players: int
+) -> tuple[tuple[V, ...], tuple[tuple[()], ...], tuple[()], tuple[()]]:
+    """The seats, table, draw pile and discard pile before the first deal, the fields both
+    games' states have after ``rules`` and ``seed``: empty hands, nothing laid, no piles."""
+    return tuple(seat(hand=()) for _ in range(players)), ((),) * players, (), ()
 
 
 def check_order(order: Sequence[int], expected: Sequence[int], index: int, rule: str) -> None:
@@ -160,18 +170,32 @@ def owns(hand: Sequence[int], cards: Sequence[int]) -> bool:
     return all(have[c] >= k for c, k in need.items())
 
 
-class PileEvents(NamedTuple):
-    """How a game records a draw: ``event(kind, seat=..., cards=..., number=...)`` builds one
-    of its events, and the three kinds say "took the discard", "reshuffled" and "drew"."""
+class TurnEvents(NamedTuple):
+    """How a game records the moves both games share. ``event`` builds one of its events,
+    ``event(kind, seat, cards, target, laid, number=...)``: both games' events start with
+    these fields, ``laid`` being the groups or combinations. The kinds say "took the
+    discard", "reshuffled", "drew" and "added a card to a group on the table"."""
 
     event: Callable[..., Any]
     took: Any
     reshuffled: Any
     drew: Any
+    grew: Any
+
+
+class _Placement(Protocol):
+    """A hit (Phase 10) or an extension (programmes): ``card`` on ``owner``'s ``index``."""
+
+    @property
+    def card(self) -> int: ...
+    @property
+    def owner(self) -> int: ...
+    @property
+    def index(self) -> int: ...
 
 
 def draw(
-    state: S, source: Source, events: list[Any], kinds: PileEvents, *, game: str, rule: str
+    state: S, source: Source, events: list[Any], kinds: TurnEvents, *, game: str, rule: str
 ) -> S | None:
     """The ``Draw`` action of both games: take the top of the discard pile, or draw from the
     draw pile (refilled first if empty, shuffling by the key ``"{game}:{seed}:shuffle"``).
@@ -184,7 +208,7 @@ def draw(
 
 
 def draw_from_pile(
-    state: S, events: list[Any], kinds: PileEvents, *, key: str, rule: str
+    state: S, events: list[Any], kinds: TurnEvents, *, key: str, rule: str
 ) -> S | None:
     """The current player draws the top of the draw pile, refilling it first if empty.
 
@@ -221,7 +245,7 @@ def draw_from_pile(
     return drawn
 
 
-def take_discard(state: S, events: list[Any], kinds: PileEvents) -> S:
+def take_discard(state: S, events: list[Any], kinds: TurnEvents) -> S:
     """The current player takes the top of the discard pile, which everyone sees (``took``)."""
     seat = state.current
     card = state.discard_pile[-1]
@@ -235,3 +259,20 @@ def take_discard(state: S, events: list[Any], kinds: PileEvents) -> S:
         events=tuple(events),
     )
     return taken
+
+
+def grow(
+    state: S, action: _Placement, grown: Any, player: Any, events: list[Any], kinds: TurnEvents
+) -> S:
+    """The current player added ``action.card`` to a group on the table, which is now
+    ``grown``; ``player`` is the seat without the card. Records the event; the caller sees
+    whether the hand is out."""
+    owner, index = action.owner, action.index
+    groups = replace_at(state.table[owner], index, grown)
+    seat = state.current
+    events.append(kinds.event(kinds.grew, seat, (action.card,), owner, (grown,), number=index))
+    grown_state: S = state.evolve(
+        players=replace_at(state.players, seat, player),
+        table=replace_at(state.table, owner, groups),
+    )
+    return grown_state

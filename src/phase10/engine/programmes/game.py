@@ -22,11 +22,13 @@ from typing import Unpack
 from phase10.engine.actions import Draw, Source
 from phase10.engine.errors import IllegalActionError
 from phase10.engine.piles import (
-    PileEvents,
     Setup,
+    TurnEvents,
+    before_deal,
     check_players,
     draw,
     first_presets,
+    grow,
     owns,
     remove,
     replace_at,
@@ -69,7 +71,7 @@ from phase10.engine.state import Outcome, Stage
 
 E = ProgrammeEventKind
 Event = ProgrammeEvent
-_PILE_EVENTS = PileEvents(Event, E.TOOK_DISCARD, E.RESHUFFLED, E.DREW)
+_EVENTS = TurnEvents(Event, E.TOOK_DISCARD, E.RESHUFFLED, E.DREW, E.EXTENDED)
 _DRAW = (Draw(Source.DRAW_PILE),)
 _DRAW_OR_TAKE = (Draw(Source.DRAW_PILE), Draw(Source.DISCARD_PILE))
 #: E-14: the smallest new set; the move generator lists new sets at this size only, because
@@ -110,12 +112,9 @@ def new_game(
     check_players(players, low, high, game="the programmes game", rule="E-01")
     events: list[Event] = []
     state = ProgrammeState(
-        rules=rules,
-        seed=seed,
-        players=tuple(Programmer(hand=()) for _ in range(players)),
-        table=((),) * players,
-        draw_pile=(),
-        discard_pile=(),
+        rules,
+        seed,
+        *before_deal(Programmer, players),
         program_deck=(),
         dealer=0,
         current=0,
@@ -494,7 +493,7 @@ def _apply_draw(state: ProgrammeState, action: Draw, events: list[Event]) -> Pro
     player = state.players[seat].evolve(may_swap=False)
     ready = state.evolve(players=replace_at(state.players, seat, player))
     # E-17: an empty reserve is refilled from the discard pile minus its top card.
-    drawn = draw(ready, action.source, events, _PILE_EVENTS, game="programmes", rule="E-17")
+    drawn = draw(ready, action.source, events, _EVENTS, game="programmes", rule="E-17")
     return _end_manche(state, None, events) if drawn is None else drawn
 
 
@@ -544,26 +543,11 @@ def _lay(
 def _apply_extend(
     state: ProgrammeState, action: Extend, value: int, events: list[Event]
 ) -> ProgrammeState:
-    seat = state.current
-    player = _played(state.players[seat], (action.card,))
+    player = _played(state.players[state.current], (action.card,))
     grown = extended(state.table[action.owner][action.index], action.card, value)
-    combos = replace_at(state.table[action.owner], action.index, grown)
-    events.append(
-        Event(
-            E.EXTENDED,
-            seat=seat,
-            cards=(action.card,),
-            target=action.owner,
-            combos=(grown,),
-            number=action.index,
-        )
-    )
-    state = state.evolve(
-        players=replace_at(state.players, seat, player),
-        table=replace_at(state.table, action.owner, combos),
-    )
+    state = grow(state, action, grown, player, events, _EVENTS)
     if not player.hand:
-        return _end_manche(state, seat, events)
+        return _end_manche(state, state.current, events)
     return state.evolve(events=tuple(events))
 
 
