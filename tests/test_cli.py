@@ -288,3 +288,30 @@ def test_python_dash_m(tmp_path: Path) -> None:
     )
     assert bad.returncode == 2
     assert_one_line_error(bad.stderr, "X9")
+
+
+def test_variants_describes_the_programmes_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """C.7/AMZ-R31: `variants` lists and describes the programmes game and its swap flag."""
+    assert main(["variants"]) == 0
+    assert "programmes" in capsys.readouterr().out
+    assert main(["variants", "programmes+program_swap"]) == 0
+    out = capsys.readouterr().out
+    assert "52 cards (50 programs + 2 sun cards)" in out
+    assert "program_swap_after = 3" in out
+
+
+def test_an_unexpected_bug_is_one_line_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Standards: never a traceback at a user; exit 70 and how to see the details."""
+    import phase10.cli.variants_cmd as variants_cmd
+
+    def broken(*_: object) -> list[str]:
+        raise RuntimeError("boom")
+
+    monkeypatch.delenv("PHASE10_DEBUG", raising=False)
+    monkeypatch.setattr(variants_cmd, "describe_rules", broken)
+    assert main(["variants", "standard"]) == 70
+    err = capsys.readouterr().err
+    assert "internal error (RuntimeError: boom)" in err
+    assert "Traceback" not in err

@@ -472,8 +472,10 @@ def load_rules_file(path: str | os.PathLike[str]) -> RuleSet:
         raise fail(key, str(err).removeprefix(f"{label.strip()}: ")) from None
 
 
-def describe_rules(rules: RuleSet) -> list[str]:
+def describe_rules(rules: RuleSet | ProgrammeRules) -> list[str]:
     """Lines for people: the name, the phases in play, and the flags that differ from standard.
+
+    For the programmes game: the program deck and the settings that differ from the baseline.
 
     >>> for line in describe_rules(find_variant("de_article+n_phases=3")):
     ...     print(line)
@@ -489,6 +491,8 @@ def describe_rules(rules: RuleSet) -> list[str]:
       go_out_requires_discard = true
       tiebreak = replay_first_laydown
     """
+    if isinstance(rules, ProgrammeRules):
+        return _describe_programmes(rules)
     phases = rules.phases
     lines = [f"Rules: {rules.name}", f"Phases in play ({len(phases)}):"]
     for index, phase in enumerate(phases):
@@ -501,6 +505,33 @@ def describe_rules(rules: RuleSet) -> list[str]:
     lines.append("Differences from the standard rules:")
     for key, value in changed:
         lines.append(f"  {key} = {_shown(value)}")
+    return lines
+
+
+def _describe_programmes(rules: ProgrammeRules) -> list[str]:
+    """``describe_rules`` for the programmes game.
+
+    >>> print("\\n".join(describe_rules(find_variant("programmes"))))
+    Rules: programmes (the amüze program-card rummy)
+    Program deck: 52 cards (50 programs + 2 sun cards)
+    First to complete 5 programs wins; 13 cards each; 2 to 6 players.
+    No differences from the baseline rules.
+    """
+    total = sum(card.copies for card in rules.programs)
+    suns = sum(card.copies for card in rules.programs if card.sun)
+    lines = [
+        f"Rules: {rules.name} (the amüze program-card rummy)",
+        f"Program deck: {total} cards ({total - suns} programs + {suns} sun cards)",
+        f"First to complete {rules.programs_to_win} programs wins; {rules.hand_size} cards "
+        f"each; {rules.min_players} to {rules.max_players} players.",
+    ]
+    baseline = ProgrammeRules().flags()
+    changed = [(key, value) for key, value in rules.flags().items() if value != baseline.get(key)]
+    if not changed:
+        lines.append("No differences from the baseline rules.")
+        return lines
+    lines.append("Differences from the baseline rules:")
+    lines.extend(f"  {key} = {_shown(value)}" for key, value in changed)
     return lines
 
 

@@ -119,6 +119,16 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:
+        # A bug of ours: one clear line for the player, the traceback for developers.
+        if os.environ.get("PHASE10_DEBUG"):
+            raise
+        print(
+            f"{PROG}: internal error ({type(exc).__name__}: {_one_line(exc)}); "
+            "please report it, with PHASE10_DEBUG=1 set to see the details",
+            file=sys.stderr,
+        )
+        return 70
 
 
 def _silence_stdout() -> None:

@@ -79,7 +79,13 @@ def listing() -> list[str]:
         value = "N" if variant.value is None else _value(variant.value)
         lines += _entry(shown, width, variant.description)
         lines.append(f"  {'':<{width}}flag: {variant.flag} = {value}")
-    lines += ["", "Show one in detail: phase10 variants PROFILE[+VARIANT...]"]
+    lines += [
+        "",
+        "The programmes game (amüze program-card rummy): programmes, with the variant",
+        "  program_swap (AMZ-R31: swap a program failed 3 manches) or program_swap_after=N.",
+        "",
+        "Show one in detail: phase10 variants PROFILE[+VARIANT...]",
+    ]
     return lines
 
 
