@@ -8,10 +8,10 @@ from typing import Any
 from textual.pilot import Pilot
 
 from phase10.bots import make_bot
-from phase10.match import Match, Seat
+from phase10.match import Match, ProgrammeMatch, Seat
 from phase10.tui import Phase10App
 from phase10.tui.screens import ChoiceScreen, HandSummaryScreen
-from phase10.tui.table import TableScreen
+from phase10.tui.table import TableBase, TableScreen
 from phase10.variants import find_variant
 
 SIZE = (120, 40)
@@ -29,13 +29,27 @@ def make_app(
     return Phase10App(save_path=tmp_path / "game.json", match=match, delay=0, resumed=False)
 
 
+def make_programmes_app(
+    tmp_path: Path, *, seed: int, seats: list[tuple[str, str | None]], lang: str = "en"
+) -> Phase10App:
+    """An app on a freshly dealt programmes game, zero delay for the computer players."""
+    match = ProgrammeMatch.start(
+        find_variant("programmes"),
+        [Seat(name, None if level is None else make_bot(level)) for name, level in seats],
+        seed,
+    )
+    return Phase10App(
+        save_path=tmp_path / "game.json", match=match, delay=0, resumed=False, lang=lang
+    )
+
+
 async def settle(pilot: Pilot[Any], app: Phase10App, *, steps: int = 400) -> None:
     """Wait until a person may act, or a summary is up, or the game is over."""
     for _ in range(steps):
         screen = app.screen
         if isinstance(screen, HandSummaryScreen) or app.match.is_over:
             return
-        if isinstance(screen, TableScreen) and app.can_act():
+        if isinstance(screen, TableBase) and app.can_act():
             return
         await pilot.pause(0.01)
     raise AssertionError("the game did not come back to a person")

@@ -68,3 +68,26 @@ def test_resume_opens_the_saved_game_on_the_full_screen(
     assert kind == "resume"
     assert kwargs["match"].names == ("You", "Bob")
     assert kwargs["delay"] == 0.1
+
+
+def test_play_and_resume_programmes_open_the_full_screen_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from phase10.engine.programmes.rules import ProgrammeRules
+    from phase10.match import ProgrammeMatch
+
+    calls: list[tuple[str, dict[str, Any]]] = []
+    _terminal(monkeypatch, calls)
+    save = tmp_path / "p.json"
+    argv = ["play", "--game", "programmes", "--players", "2", "--seed", "4", "--lang", "fr"]
+    assert main([*argv, "--save", str(save)]) == 0
+    kind, kwargs = calls[0]
+    assert kind == "new"
+    assert isinstance(kwargs["rules"], ProgrammeRules)
+    assert kwargs["lang"] == "fr"
+    assert kwargs["name"] == "Vous"
+    ProgrammeMatch.start(find_variant("programmes"), [Seat("Vous"), Seat("Ann")], 4).save(save)
+    assert main(["resume", str(save), "--lang", "fr"]) == 0
+    kind, kwargs = calls[1]
+    assert kind == "resume"
+    assert isinstance(kwargs["match"], ProgrammeMatch)

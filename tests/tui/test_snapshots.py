@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from phase10.tui import Defaults, Phase10App
 from phase10.tui.screens import HandResult, HandSummaryScreen
 
-from .helpers import SIZE, make_app, settle
+from .helpers import SIZE, make_app, make_programmes_app, settle
 
 SnapCompare = Callable[..., bool]
 
@@ -50,3 +50,13 @@ def test_end_of_hand_screen(snap_compare: SnapCompare, tmp_path: Path) -> None:
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=ended)
+
+
+def test_programmes_table_screen(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    app = make_programmes_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")])
+
+    async def ready(pilot: Pilot[Any]) -> None:
+        await settle(pilot, app)
+        await pilot.press("d", "h")
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=ready)

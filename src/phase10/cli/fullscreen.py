@@ -11,8 +11,9 @@ import argparse
 import sys
 
 from phase10.cli.common import positive_float
+from phase10.engine.programmes.rules import ProgrammeRules
 from phase10.engine.rules import RuleSet
-from phase10.match import Match
+from phase10.match import Match, ProgrammeMatch
 
 DEFAULT_DELAY = 0.6
 
@@ -55,7 +56,7 @@ def wanted(args: argparse.Namespace) -> bool:
 
 
 def launch_new(
-    args: argparse.Namespace, rules: RuleSet, seed: int, name: str, lang: str
+    args: argparse.Namespace, rules: RuleSet | ProgrammeRules, seed: int, name: str, lang: str
 ) -> int | None:
     """Open the new-game screen if the full screen is wanted; ``None`` means play in lines."""
     if not wanted(args):
@@ -74,7 +75,9 @@ def launch_new(
     )
 
 
-def launch_resume(args: argparse.Namespace, match: Match, path: str, lang: str) -> int | None:
+def launch_resume(
+    args: argparse.Namespace, match: Match | ProgrammeMatch, path: str, lang: str
+) -> int | None:
     """Resume ``match`` on the full screen if it is wanted; ``None`` means play in lines."""
     if not wanted(args):
         return None

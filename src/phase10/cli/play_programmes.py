@@ -13,6 +13,7 @@ import argparse
 from collections.abc import Mapping
 from typing import Final
 
+from phase10.cli import fullscreen
 from phase10.cli.common import opponents_and_seed, table_seats
 from phase10.cli.lines import LineBase
 from phase10.cli.programmes_cli import programme_rules
@@ -54,9 +55,11 @@ _SAME_AS: Final = {"lay": "reveal", "hit": "extend"}
 
 
 def run(args: argparse.Namespace, name: str, lang: str, words: Mapping[str, str]) -> int:
-    """Start a programmes game and play it; returns 0."""
+    """Start a programmes game (on the full screen if wanted) and play it; returns 0."""
     rules = programme_rules(args)
     bots, seed = opponents_and_seed(args)
+    if (status := fullscreen.launch_new(args, rules, seed, name, lang)) is not None:
+        return status
     match = ProgrammeMatch.start(rules, table_seats(name, bots), seed)
     _ = translator(lang).gettext
     print(_("Seed {seed}: play this game again with --seed {seed}.").format(seed=seed))
@@ -76,7 +79,9 @@ def resume(
     lang: str,
     words: Mapping[str, str],
 ) -> int:
-    """Go on with a saved programmes game; returns 0."""
+    """Go on with a saved programmes game (on the full screen if wanted); returns 0."""
+    if (status := fullscreen.launch_resume(args, match, path, lang)) is not None:
+        return status
     _ = translator(lang).gettext
     print(
         _("Resumed the game from {path} (seed {seed}), hand {hand}.").format(

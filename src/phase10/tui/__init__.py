@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from phase10.engine.programmes.rules import ProgrammeRules
 from phase10.engine.rules import RuleSet
-from phase10.match import Match
+from phase10.match import Match, ProgrammeMatch
 from phase10.tui.app import DEFAULT_DELAY, Phase10App
 from phase10.tui.newgame import Defaults
 
@@ -19,7 +20,7 @@ __all__ = ["DEFAULT_DELAY", "Defaults", "Phase10App", "play_match", "play_new"]
 def play_new(
     *,
     save_path: str | Path,
-    rules: RuleSet | None = None,
+    rules: RuleSet | ProgrammeRules | None = None,
     players: int = 3,
     level: str = "medium",
     name: str = "You",
@@ -35,7 +36,11 @@ def play_new(
 
 
 def play_match(
-    match: Match, *, save_path: str | Path, delay: float = DEFAULT_DELAY, lang: str = "en"
+    match: Match | ProgrammeMatch,
+    *,
+    save_path: str | Path,
+    delay: float = DEFAULT_DELAY,
+    lang: str = "en",
 ) -> int:
     """Go on with ``match`` (for ``phase10 resume``); returns 0."""
     app = Phase10App(save_path=save_path, match=match, delay=delay, lang=lang)

@@ -11,23 +11,26 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 
 from phase10.bots import make_bot
-from phase10.bots.base import Bot
-from phase10.engine.actions import Action
 from phase10.engine.errors import IllegalActionError
 from phase10.engine.game import check_action
-from phase10.engine.state import Event, EventKind, GameState
-from phase10.engine.view import PlayerView, view_for
-from phase10.match import Match, Seat
+from phase10.engine.programmes.game import check_action as check_programme_action
+from phase10.engine.programmes.rules import ProgrammeRules
+from phase10.engine.programmes.state import ProgrammeState
+from phase10.engine.state import EventKind
+from phase10.engine.view import view_for
+from phase10.match import Match, ProgrammeMatch, Seat
 from phase10.narrate import describe_event, describe_progress, narrate
+from phase10.narrate_programmes import describe_programme_event, narrate_programmes
 from phase10.tui.newgame import Defaults, NewGameScreen, Setup
+from phase10.tui.programme_table import ProgrammeTableScreen
 from phase10.tui.screens import GameOverScreen, HandResult, HandSummaryScreen, PassScreen
-from phase10.tui.table import TableScreen
+from phase10.tui.table import TableBase, TableScreen
 from phase10.tui.text import _, current, use_language
 
 DEFAULT_DELAY = 0.6
@@ -49,7 +52,7 @@ class Phase10App(App[str | None]):
         self,
         *,
         save_path: str | Path,
-        match: Match | None = None,
+        match: Match | ProgrammeMatch | None = None,
         defaults: Defaults | None = None,
         delay: float = DEFAULT_DELAY,
         lang: str = "en",
@@ -63,7 +66,7 @@ class Phase10App(App[str | None]):
         self.delay = max(0.0, delay)
         self.viewer: int | None = None
         self.log_lines: list[str] = []
-        self.table: TableScreen | None = None
+        self.table: TableBase | None = None
         self._bot_pending = False
         self._waiting = False  # a summary or pass screen is up: nobody may act
         self._save_warned = False
@@ -72,10 +75,22 @@ class Phase10App(App[str | None]):
     # ------------------------------------------------------------------------ set-up
 
     @property
-    def match(self) -> Match:
+    def match(self) -> Match | ProgrammeMatch:
         if self.match_or_none is None:
             raise RuntimeError("no game has been dealt yet")
         return self.match_or_none
+
+    @property
+    def is_programmes(self) -> bool:
+        """Whether this is the programmes game (else Phase 10)."""
+        return isinstance(self.match_or_none, ProgrammeMatch)
+
+    @property
+    def phase10(self) -> Match:
+        """The match, in the parts of the app that only Phase 10 reaches."""
+        match = self.match
+        assert isinstance(match, Match)
+        return match
 
     def on_mount(self) -> None:
         if self.match_or_none is None:
@@ -98,7 +113,10 @@ class Phase10App(App[str | None]):
         seats = [
             Seat(name, None if level is None else make_bot(level)) for name, level in setup.seats
         ]
-        self.match_or_none = Match.start(setup.rules, seats, setup.seed)
+        if isinstance(setup.rules, ProgrammeRules):
+            self.match_or_none = ProgrammeMatch.start(setup.rules, seats, setup.seed)
+        else:
+            self.match_or_none = Match.start(setup.rules, seats, setup.seed)
         self._introduce()
         self._begin()
 
@@ -112,13 +130,13 @@ class Phase10App(App[str | None]):
         humans = self.match.human_seats
         if len(humans) == 1:
             self.viewer = humans[0]
-        self.table = TableScreen()
+        self.table = ProgrammeTableScreen() if self.is_programmes else TableScreen()
         self.push_screen(self.table)
         self.call_after_refresh(self.advance)
 
     # ------------------------------------------------------------------------ what is shown
 
-    def table_view(self) -> tuple[PlayerView, bool]:
+    def table_view(self) -> tuple[Any, bool]:
         """The view the table shows and whether the hand in it may be shown."""
         match = self.match
         if self.viewer is not None:
@@ -147,17 +165,21 @@ class Phase10App(App[str | None]):
             and match.seats[match.to_act].is_human
         )
 
-    def explain(self, action: Action) -> str | None:
+    def explain(self, action: Any) -> str | None:
         """The engine's reason (with its rule id) why ``action`` is not allowed now, or None."""
+        match = self.match
         try:
-            check_action(self.match.state, action)
+            if isinstance(match, ProgrammeMatch):
+                check_programme_action(match.state, action)
+            else:
+                check_action(match.state, action)
         except IllegalActionError as exc:
             return _("not allowed, {rule}: {message}").format(rule=exc.rule, message=exc.message)
         return None
 
     # ------------------------------------------------------------------------ playing
 
-    def play_human(self, action: Action) -> str | None:
+    def play_human(self, action: Any) -> str | None:
         """Play ``action`` for the person at the keyboard; a sentence if it is not allowed."""
         if not self.can_act():
             name = self.match.names[self.match.to_act]
@@ -168,12 +190,13 @@ class Phase10App(App[str | None]):
             return _("Not allowed ({rule}): {message}").format(rule=exc.rule, message=exc.message)
         return None
 
-    def _play(self, action: Action) -> None:
+    def _play(self, action: Any) -> None:
         before = self.match.state
         events = self.match.play(action)
         self._save()
         self._narrate_events(before, events)
-        ended = next((e for e in events if e.kind is EventKind.HAND_ENDED), None)
+        # Both games' event kinds are string enums with the same value for a hand's end.
+        ended = next((e for e in events if e.kind == EventKind.HAND_ENDED.value), None)
         if ended is not None:
             self._waiting = True
             self.refresh_table()
@@ -245,7 +268,7 @@ class Phase10App(App[str | None]):
             exit_on_error=False,
         )
 
-    def _think(self, bot: Bot, view: PlayerView, rng: random.Random, token: int) -> None:
+    def _think(self, bot: Any, view: Any, rng: random.Random, token: int) -> None:
         """In a worker thread: the bot decides; the main thread plays its action."""
         try:
             action = bot.choose(view, rng)
@@ -254,7 +277,7 @@ class Phase10App(App[str | None]):
             return
         self.call_from_thread(self._bot_chosen, action, token)
 
-    def _bot_chosen(self, action: Action, token: int) -> None:
+    def _bot_chosen(self, action: Any, token: int) -> None:
         self._bot_pending = False
         if token != len(self.match.record.actions):
             return
@@ -272,12 +295,19 @@ class Phase10App(App[str | None]):
 
     # ------------------------------------------------------------------------ the log
 
-    def _narrate_events(self, before: GameState, events: Sequence[Event]) -> None:
+    def _narrate_events(self, before: Any, events: Sequence[Any]) -> None:
         """One sentence per event, as the person at the keyboard may know it."""
-        match = self.match
-        humans = match.human_seats
+        humans = self.match.human_seats
         viewer = humans[0] if len(humans) == 1 else None
         seat = viewer if viewer is not None else before.current
+        if isinstance(self.match, ProgrammeMatch):
+            seen = self.match.view(seat).events if events else ()
+            lines = narrate_programmes(
+                seen, self.match.names, viewer, rules=self.match.rules, lang=current()
+            )
+            self.log_lines += lines
+            return
+        match = self.phase10
         visible = view_for(match.state, seat).events if events else ()
         names, rules, hand = match.names, match.rules, before.hand_number + 1
         ended = next((i for i, e in enumerate(visible) if e.kind is EventKind.HAND_ENDED), None)
@@ -296,7 +326,7 @@ class Phase10App(App[str | None]):
     # ------------------------------------------------------------------------ results
 
     def _phase_after(self, seat: int) -> str:
-        view = self.match.view(seat)
+        view = self.phase10.view(seat)
         me = view.players[seat]
         if not me.dealt_in:
             return _("sits out")
@@ -304,8 +334,10 @@ class Phase10App(App[str | None]):
             return _("every phase done") if view.outcome is not None or me.phase_index else "-"
         return _("phase {number}").format(number=me.phase.number)
 
-    def _hand_result(self, before: GameState, ended: Event) -> HandResult:
-        match = self.match
+    def _hand_result(self, before: Any, ended: Any) -> HandResult:
+        if isinstance(before, ProgrammeState):
+            return self._manche_result(before, ended)
+        match = self.phase10
         names = match.names
         rows = tuple(
             (
@@ -326,8 +358,36 @@ class Phase10App(App[str | None]):
             game_over=match.is_over,
         )
 
+    def _manche_result(self, before: ProgrammeState, ended: Any) -> HandResult:
+        names = self.match.names
+        yes, no = _("yes"), _("no")
+        rows = tuple(
+            (
+                names[seat],
+                ended.scores[seat] - len(before.players[seat].done),
+                ended.scores[seat],
+                yes if before.players[seat].revealed or ended.seat == seat else no,
+            )
+            for seat in range(len(names))
+            if seat < len(ended.scores)
+        )
+        headers = (_("Completed this manche"), _("Programs done"), _("Revealed"))
+        return HandResult(
+            hand=ended.number + 1,
+            went_out=names[ended.seat] if ended.seat >= 0 else None,
+            rows=rows,
+            progress=(),
+            game_over=self.match.is_over,
+            title=_("Manche {number} is over.").format(number=ended.number + 1),
+            nobody_out=_("Everyone has revealed a program and nobody went out."),
+            headers=headers,
+        )
+
     def _show_standing(self) -> None:
-        state = self.match.state
+        if isinstance(self.match, ProgrammeMatch):
+            self._show_programmes_standing(self.match)
+            return
+        state = self.phase10.state
         result = state.outcome
         if result is None:
             return
@@ -355,11 +415,32 @@ class Phase10App(App[str | None]):
         humans = self.match.human_seats
         viewer = humans[0] if len(humans) == 1 else None
         headline = (
-            describe_event(over, names, viewer, rules=self.match.rules, lang=current())
+            describe_event(over, names, viewer, rules=self.phase10.rules, lang=current())
             if over is not None
             else _("The game is over.")
         )
         self.push_screen(GameOverScreen(headline, rows))
+
+    def _show_programmes_standing(self, match: ProgrammeMatch) -> None:
+        result = match.state.outcome
+        if result is None:
+            return
+        names = match.names
+        order = sorted(range(len(names)), key=lambda s: (s != result.winner, -result.totals[s], s))
+        rows = [
+            (place, names[seat], result.totals[seat], result.hands, seat == result.winner)
+            for place, seat in enumerate(order, start=1)
+        ]
+        over = next((e for e in match.state.events if e.kind == "game_over"), None)
+        humans = match.human_seats
+        viewer = humans[0] if len(humans) == 1 else None
+        headline = (
+            describe_programme_event(over, names, viewer, rules=match.rules, lang=current())
+            if over is not None
+            else _("The game is over.")
+        )
+        headers = (_("Programs done"), _("Manches played"))
+        self.push_screen(GameOverScreen(headline, rows, headers=headers))
 
     # ------------------------------------------------------------------------ saving
 

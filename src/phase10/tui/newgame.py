@@ -17,9 +17,10 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from phase10.bots import LEVELS
 from phase10.engine.errors import RulesError
+from phase10.engine.programmes.rules import ProgrammeRules
 from phase10.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
-from phase10.match import Match, Seat
-from phase10.tui.text import _
+from phase10.match import ProgrammeMatch, Seat
+from phase10.tui.text import _, translate_bindings
 from phase10.variants import PROFILE_DESCRIPTIONS, PROFILES, VARIANTS, build_rules, find_variant
 
 COMPUTER_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve")
@@ -30,24 +31,24 @@ GIVEN: Final = "__given__"
 def programmes_available() -> bool:
     """Whether the programmes game exists and this screen can deal it (it is shown only then)."""
     try:
-        rules = find_variant("programmes")
-        Match.start(rules, [Seat("A"), Seat("B")], seed=1)  # type: ignore[arg-type]
-    except Exception:  # any failure means: not playable here yet
+        ProgrammeMatch.start(find_variant("programmes"), [Seat("A"), Seat("B")], seed=1)
+    except Exception:  # any failure means: not playable here
         return False
     return True
 
 
-def _playable(rules: object) -> RuleSet:
+def _playable(rules: RuleSet | ProgrammeRules) -> RuleSet:
     if not isinstance(rules, RuleSet):
-        raise RulesError(_("this game cannot be played on the full screen yet"))
+        raise RulesError(_("variants apply to Phase 10 only"))
     return rules
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Setup:
-    """A game to deal: the rules, each seat's name and level (``None`` for a person), a seed."""
+    """A game to deal: the rules (Phase 10's or the programmes game's), each seat's name and
+    level (``None`` for a person), a seed."""
 
-    rules: RuleSet
+    rules: RuleSet | ProgrammeRules
     seats: tuple[tuple[str, str | None], ...]
     seed: int
 
@@ -56,7 +57,7 @@ class Setup:
 class Defaults:
     """What the form shows first (from the command line)."""
 
-    rules: RuleSet | None = None
+    rules: RuleSet | ProgrammeRules | None = None
     players: int = 3
     level: str = "medium"
     name: str = "You"
@@ -106,6 +107,7 @@ class NewGameScreen(Screen[Setup]):
 
     def __init__(self, defaults: Defaults) -> None:
         super().__init__()
+        translate_bindings(self)
         self.defaults = defaults
 
     def compose(self) -> ComposeResult:
@@ -118,10 +120,11 @@ class NewGameScreen(Screen[Setup]):
                     games.append((_("Programmes"), "programmes"))
                 with Horizontal(classes="row"):
                     yield Label(_("Game"))
-                    yield Select(games, value="phase10", allow_blank=False, id="game")
+                    game = "programmes" if isinstance(d.rules, ProgrammeRules) else "phase10"
+                    yield Select(games, value=game, allow_blank=False, id="game")
                 profiles = [(name, name) for name in PROFILES]
                 start_profile = "standard"
-                if d.rules is not None and d.rules.name != "standard":
+                if isinstance(d.rules, RuleSet) and d.rules.name != "standard":
                     label = _("As on the command line: {name}").format(name=d.rules.name)
                     profiles.insert(0, (label, GIVEN))
                     start_profile = GIVEN
@@ -187,7 +190,7 @@ class NewGameScreen(Screen[Setup]):
         text = ""
         if game == "programmes":
             text = _("The programmes game uses its own rules; profiles and variants do not apply.")
-        elif profile == GIVEN and self.defaults.rules is not None:
+        elif profile == GIVEN and isinstance(self.defaults.rules, RuleSet):
             text = _("The rules given on the command line.")
         elif isinstance(profile, str):
             text = PROFILE_DESCRIPTIONS.get(profile, "")
@@ -209,17 +212,24 @@ class NewGameScreen(Screen[Setup]):
             rules = self._rules()
         except RulesError:
             rules = RuleSet()
+        if isinstance(rules, ProgrammeRules):
+            from phase10.tui.programme_table import programmes_rules_markdown
+
+            self.app.push_screen(RulesScreen(programmes_rules_markdown()))
+            return
         self.app.push_screen(RulesScreen(rules_markdown(rules)))
 
-    def _rules(self) -> RuleSet:
+    def _rules(self) -> RuleSet | ProgrammeRules:
         if self.query_one("#game", Select).value == "programmes":
-            return _playable(find_variant("programmes"))
+            if isinstance(self.defaults.rules, ProgrammeRules):
+                return self.defaults.rules
+            return find_variant("programmes")
         profile = self.query_one("#profile", Select).value
         variants = [str(box.name) for box in self.query(TickBox) if box.value]
         count = self.query_one("#phase-count", Input).value.strip()
         if count:
             variants.append(f"n_phases={count}")
-        if profile == GIVEN and self.defaults.rules is not None:
+        if profile == GIVEN and isinstance(self.defaults.rules, RuleSet):
             if not variants:
                 return self.defaults.rules
             # Variants on rules from the command line: rebuild from the name when it is one.

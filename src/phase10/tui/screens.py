@@ -16,7 +16,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
-from phase10.tui.text import _
+from phase10.tui.text import _, translate_bindings
 
 
 class ChoiceScreen(ModalScreen[int | None]):
@@ -38,6 +38,7 @@ class ChoiceScreen(ModalScreen[int | None]):
 
     def __init__(self, title: str, options: Sequence[tuple[str, bool]]) -> None:
         super().__init__()
+        translate_bindings(self)
         self.title_text = title
         self.options = list(options)
 
@@ -81,6 +82,7 @@ class PassScreen(Screen[None]):
 
     def __init__(self, name: str) -> None:
         super().__init__()
+        translate_bindings(self)
         self.player_name = name
 
     def compose(self) -> ComposeResult:
@@ -111,6 +113,11 @@ class HandResult:
     rows: tuple[tuple[str, int, int, str], ...]  # name, points this hand, total, next phase
     progress: tuple[str, ...]
     game_over: bool
+    #: The programmes game's own words: the title, the line when nobody went out, and the
+    #: three number columns' headers (``None``: Phase 10's).
+    title: str | None = None
+    nobody_out: str | None = None
+    headers: tuple[str, str, str] | None = None
 
 
 class HandSummaryScreen(ModalScreen[None]):
@@ -128,21 +135,28 @@ class HandSummaryScreen(ModalScreen[None]):
 
     def __init__(self, result: HandResult) -> None:
         super().__init__()
+        translate_bindings(self)
         self.result = result
 
     def compose(self) -> ComposeResult:
         r = self.result
         with Vertical():
-            yield Static(_("Hand {number} is over.").format(number=r.hand), id="summary-title")
+            title = r.title or _("Hand {number} is over.").format(number=r.hand)
+            yield Static(title, id="summary-title")
             if r.went_out is None:
-                yield Static(_("The draw pile ran out and nobody went out."))
+                yield Static(r.nobody_out or _("The draw pile ran out and nobody went out."))
             else:
                 yield Static(_("{name} went out.").format(name=r.went_out))
+            this_hand, total_header, after = r.headers or (
+                _("Points this hand"),
+                _("Total"),
+                _("Next"),
+            )
             table = Table(expand=True)
             table.add_column(_("Player"))
-            table.add_column(_("Points this hand"), justify="right")
-            table.add_column(_("Total"), justify="right")
-            table.add_column(_("Next"))
+            table.add_column(this_hand, justify="right")
+            table.add_column(total_header, justify="right")
+            table.add_column(after)
             for name, points, total, phase in r.rows:
                 table.add_row(name, str(points), str(total), phase)
             yield Static(table)
@@ -175,10 +189,18 @@ class GameOverScreen(Screen[None]):
         Binding("enter", "app.quit", _("Quit")),
     ]
 
-    def __init__(self, headline: str, rows: Sequence[tuple[int, str, int, int, bool]]) -> None:
+    def __init__(
+        self,
+        headline: str,
+        rows: Sequence[tuple[int, str, int, int, bool]],
+        *,
+        headers: tuple[str, str] | None = None,
+    ) -> None:
         super().__init__()
+        translate_bindings(self)
         self.headline = headline
         self.rows = list(rows)
+        self.headers = headers
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -186,8 +208,9 @@ class GameOverScreen(Screen[None]):
             table = Table(expand=True)
             table.add_column(_("Place"), justify="right")
             table.add_column(_("Player"))
-            table.add_column(_("Phases done"), justify="right")
-            table.add_column(_("Points"), justify="right")
+            done_header, points_header = self.headers or (_("Phases done"), _("Points"))
+            table.add_column(done_header, justify="right")
+            table.add_column(points_header, justify="right")
             for place, name, done, points, winner in self.rows:
                 mark = _("{name} (winner)").format(name=name) if winner else name
                 table.add_row(str(place), mark, str(done), str(points))
@@ -216,6 +239,7 @@ class RulesScreen(ModalScreen[None]):
 
     def __init__(self, markdown: str) -> None:
         super().__init__()
+        translate_bindings(self)
         self.markdown = markdown
 
     def compose(self) -> ComposeResult:

@@ -7,7 +7,7 @@ The screen keeps only what the person is pointing at (cursor, chosen cards, hand
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -16,10 +16,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source
-from phase10.engine.cards import SKIP_CODE, SYMBOL_OF, Card
+from phase10.engine.cards import SKIP_CODE, SYMBOL_OF
 from phase10.engine.rules import Progression
 from phase10.engine.state import Stage
 from phase10.engine.view import PlayerView
+from phase10.i18n import N_
 from phase10.narrate import phase_title
 from phase10.tui.hand import (
     SortOrder,
@@ -32,62 +33,46 @@ from phase10.tui.hand import (
     sort_hand,
 )
 from phase10.tui.screens import ChoiceScreen, RulesScreen
-from phase10.tui.text import _, current, ngettext
+from phase10.tui.text import _, current, ngettext, translate_bindings
 from phase10.tui.widgets import CardWidget, HandView, Pile, groups_text, players_table
 
 if TYPE_CHECKING:
     from phase10.tui.app import Phase10App
 
 
-class TableScreen(Screen[None]):
-    """The game table for the seat at the keyboard."""
+class TableBase(Screen[None]):
+    """What both games' tables share: the layout, the cursor and chosen cards, the status
+    line, the log, drawing and taking, and the list to choose an action from. Each game's
+    screen draws its own title, players, table and prompt (``redraw``)."""
 
     DEFAULT_CSS = """
-    TableScreen #title { height: 1; background: $panel; text-style: bold; padding: 0 1; }
-    TableScreen #middle { height: 1fr; }
-    TableScreen #left { width: 2fr; }
-    TableScreen #players { height: auto; border: round $foreground 40%; border-title-align: left; }
-    TableScreen #groups-box { height: 1fr; border: round $foreground 40%; }
-    TableScreen #log { width: 1fr; border: round $foreground 40%; }
-    TableScreen #piles { height: 3; }
-    TableScreen #me { width: 1fr; height: 3; padding: 0 1; content-align: left middle; }
-    TableScreen #hand { margin: 0 1; }
-    TableScreen #status { height: 2; padding: 0 1; background: $boost; }
-    TableScreen #status.error { color: $error; text-style: bold; }
+    TableBase #title { height: 1; background: $panel; text-style: bold; padding: 0 1; }
+    TableBase #middle { height: 1fr; }
+    TableBase #left { width: 2fr; }
+    TableBase #players { height: auto; border: round $foreground 40%; border-title-align: left; }
+    TableBase #groups-box { height: 1fr; border: round $foreground 40%; }
+    TableBase #log { width: 1fr; border: round $foreground 40%; }
+    TableBase #piles { height: 3; }
+    TableBase #me { width: 1fr; height: 3; padding: 0 1; content-align: left middle; }
+    TableBase #hand { margin: 0 1; }
+    TableBase #status { height: 2; padding: 0 1; background: $boost; }
+    TableBase #status.error { color: $error; text-style: bold; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("d", "draw", _("Draw")),
-        Binding("t", "take", _("Take discard")),
-        Binding("l", "lay", _("Lay down")),
-        Binding("a", "all_lays", _("All lay-downs")),
-        Binding("g", "hit", _("Hit")),
-        Binding("x", "discard", _("Discard")),
-        Binding("h", "hint", _("Hint")),
-        Binding("s", "sort", _("Sort")),
-        Binding("r", "rules", _("Rules")),
-        Binding("f1", "rules", _("Rules"), show=False),
-        Binding("q", "app.save_quit", _("Save and quit")),
-        Binding("left", "cursor(-1)", _("Previous card"), show=False),
-        Binding("right", "cursor(1)", _("Next card"), show=False),
-        Binding("space", "choose_card", _("Choose card"), show=False),
-        Binding("escape", "clear", _("Clear choice"), show=False),
-        *(
-            Binding(str(n % 10), f"pick({n - 1})", _("Choose card by position"), show=False)
-            for n in range(1, 11)
-        ),
-    ]
+    #: The title of the box of combinations laid down.
+    groups_title = N_("Groups on the table")
 
     def __init__(self) -> None:
         super().__init__()
-        self.order = SortOrder.NUMBER
-        self.cards: list[Card] | None = None
+        translate_bindings(self)
+        self.cards: list[Any] | None = None
+        self.order: Any = None
         self.chosen: set[int] = set()
         self.cursor = 0
         self.message: str | None = None
         self.message_is_error = False
-        self.hinted: Action | None = None
-        self._last_hand: tuple[Card, ...] | None = None
+        self.hinted: Any = None
+        self._last_hand: tuple[int, ...] | None = None
         self._logged = 0
 
     @property
@@ -115,115 +100,32 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#players").border_title = _("Players")
-        self.query_one("#groups-box").border_title = _("Groups on the table")
+        self.query_one("#groups-box").border_title = _(self.groups_title)
         log = self.query_one(RichLog)
         log.border_title = _("Game log")
         log.can_focus = False
         self.redraw()
 
-    # ------------------------------------------------------------------------ drawing
-
     def redraw(self) -> None:
         """Show the match as the seat at the keyboard sees it."""
-        game = self.game
-        view, visible = game.table_view()
-        names, rules = game.match.names, view.rules
-        hand_no = view.hand_number + 1
-        title = _("Phase 10 · hand {hand} · rules: {rules}").format(hand=hand_no, rules=rules.name)
-        if view.tiebreak:
-            title += " · " + _("tie-break hand")
-        self.query_one("#title", Static).update(title)
-        self.query_one("#players", Static).update(players_table(view, names, game.seat_kinds()))
-        self.query_one("#groups", Static).update(groups_text(view, names))
-        count = view.draw_pile_size
-        self.query_one("#draw-pile", Pile).update(
-            ngettext("Draw pile: {count} card", "Draw pile: {count} cards", count).format(
-                count=count
-            )
-        )
-        top = view.discard_top
-        discard = (
-            _("Discard pile: empty")
-            if top is None
-            else _("Discard pile: {card} on top").format(card=SYMBOL_OF[top])
-        )
-        self.query_one("#discard-pile", Pile).update(discard)
-        self._draw_hand(view, visible)
-        self.query_one("#me", Static).update(self._me_line(view, visible))
-        self._draw_status(view, visible)
+        raise NotImplementedError
+
+    def _write_log(self) -> None:
         log = self.query_one(RichLog)
-        for line in game.log_lines[self._logged :]:
+        for line in self.game.log_lines[self._logged :]:
             log.write(line)
-        self._logged = len(game.log_lines)
+        self._logged = len(self.game.log_lines)
 
-    def _draw_hand(self, view: PlayerView, visible: bool) -> None:
-        hand = tuple(view.hand) if visible else None
-        if hand != self._last_hand:
-            self.chosen.clear()
-            self.hinted = None
-            self._last_hand = hand
-        if hand is None:
-            self.cards = None
-        else:
-            me = view.players[view.seat]
-            self.cards = sort_hand(hand, self.order, me.phase, view.rules)
-            self.cursor = max(0, min(self.cursor, len(self.cards) - 1))
-        self.query_one(HandView).show(self.cards, sorted(self.chosen), self.cursor)
+    def _prompt(self, view: Any, visible: bool) -> str:
+        raise NotImplementedError
 
-    def _me_line(self, view: PlayerView, visible: bool) -> str:
-        if not visible:
-            return ""
-        me = view.players[view.seat]
-        name = self.game.match.names[view.seat]
-        rules = view.rules
-        if me.laid >= 0:
-            phase = _("phase {number} is down").format(number=rules.phases[me.laid].number)
-        elif rules.progression is Progression.PICK_ANY and not view.tiebreak:
-            phase = _("any phase you have not completed")
-        elif me.phase is None:
-            phase = _("every phase done")
-        else:
-            phase = phase_title(me.phase, current())
-        return _("{name} · {phase} · {points} points · {order} (s)").format(
-            name=name, phase=phase, points=me.score, order=self.order.label
-        )
-
-    def _draw_status(self, view: PlayerView, visible: bool) -> None:
+    def _draw_status(self, view: Any, visible: bool) -> None:
         status = self.query_one("#status", Static)
         status.set_class(self.message is not None and self.message_is_error, "error")
         if self.message is not None:
             status.update(self.message)
             return
         status.update(self._prompt(view, visible))
-
-    def _prompt(self, view: PlayerView, visible: bool) -> str:
-        names = self.game.match.names
-        if view.outcome is not None:
-            return _("The game is over.")
-        if not visible or not view.my_turn or not self.game.can_act():
-            return _("It is {name}'s turn.").format(name=names[view.current])
-        if view.stage is Stage.DRAW:
-            top = view.discard_top
-            if Draw(Source.DISCARD_PILE) in view.legal and top is not None:
-                text = _(
-                    "Your turn: draw from the draw pile (d) "
-                    "or take {card} from the discard pile (t)."
-                )
-                return text.format(card=SYMBOL_OF[top])
-            if top is not None and top == SKIP_CODE:
-                return _(
-                    "Your turn: draw from the draw pile (d). "
-                    "The Skip on the discard pile cannot be taken."
-                )
-            return _("Your turn: draw from the draw pile (d).")
-        lays = [a for a in view.legal if isinstance(a, LayDown)]
-        parts = []
-        if lays:
-            parts.append(_("You can lay down your phase: press h for a hint or a for the list."))
-        if any(isinstance(a, Hit) for a in view.legal):
-            parts.append(_("Some of your cards fit groups on the table (g hits the chosen card)."))
-        parts.append(_("Choose a card and press x to discard it and end your turn."))
-        return " ".join(parts)
 
     def say(self, message: str, *, error: bool = False) -> None:
         """Show ``message`` in the status line until the next action."""
@@ -235,12 +137,12 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------------ choosing cards
 
-    def _chosen_cards(self) -> list[Card]:
+    def _chosen_cards(self) -> list[Any]:
         if self.cards is None:
             return []
         return [self.cards[i] for i in sorted(self.chosen)]
 
-    def _one_card(self) -> Card | None:
+    def _one_card(self) -> Any:
         """The chosen card, or the card under the cursor when none is chosen."""
         if self.cards is None or not self.cards:
             return None
@@ -295,7 +197,7 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------------ playing
 
-    def _view(self) -> PlayerView | None:
+    def _view(self) -> Any:
         """The view of the seat at the keyboard if it may act now; else says why not."""
         game = self.game
         if not game.can_act():
@@ -305,7 +207,7 @@ class TableScreen(Screen[None]):
         view, _visible = game.table_view()
         return view
 
-    def act(self, action: Action) -> None:
+    def act(self, action: Any) -> None:
         self.message = None
         self.hinted = None
         error = self.game.play_human(action)
@@ -319,6 +221,136 @@ class TableScreen(Screen[None]):
     def action_take(self) -> None:
         if self._view() is not None:
             self.act(Draw(Source.DISCARD_PILE))
+
+    def _choose(self, title: str, labels: list[tuple[str, bool]], actions: Sequence[Any]) -> None:
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.act(actions[index])
+
+        self.app.push_screen(ChoiceScreen(title, labels), chosen)
+
+
+class TableScreen(TableBase):
+    """The Phase 10 table for the seat at the keyboard."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "draw", _("Draw")),
+        Binding("t", "take", _("Take discard")),
+        Binding("l", "lay", _("Lay down")),
+        Binding("a", "all_lays", _("All lay-downs")),
+        Binding("g", "hit", _("Hit")),
+        Binding("x", "discard", _("Discard")),
+        Binding("h", "hint", _("Hint")),
+        Binding("s", "sort", _("Sort")),
+        Binding("r", "rules", _("Rules")),
+        Binding("f1", "rules", _("Rules"), show=False),
+        Binding("q", "app.save_quit", _("Save and quit")),
+        Binding("left", "cursor(-1)", _("Previous card"), show=False),
+        Binding("right", "cursor(1)", _("Next card"), show=False),
+        Binding("space", "choose_card", _("Choose card"), show=False),
+        Binding("escape", "clear", _("Clear choice"), show=False),
+        *(
+            Binding(str(n % 10), f"pick({n - 1})", _("Choose card by position"), show=False)
+            for n in range(1, 11)
+        ),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.order = SortOrder.NUMBER
+
+    # ------------------------------------------------------------------------ drawing
+
+    def redraw(self) -> None:
+        """Show the match as the seat at the keyboard sees it."""
+        game = self.game
+        view, visible = game.table_view()
+        names, rules = game.match.names, view.rules
+        hand_no = view.hand_number + 1
+        title = _("Phase 10 · hand {hand} · rules: {rules}").format(hand=hand_no, rules=rules.name)
+        if view.tiebreak:
+            title += " · " + _("tie-break hand")
+        self.query_one("#title", Static).update(title)
+        self.query_one("#players", Static).update(players_table(view, names, game.seat_kinds()))
+        self.query_one("#groups", Static).update(groups_text(view, names))
+        count = view.draw_pile_size
+        self.query_one("#draw-pile", Pile).update(
+            ngettext("Draw pile: {count} card", "Draw pile: {count} cards", count).format(
+                count=count
+            )
+        )
+        top = view.discard_top
+        discard = (
+            _("Discard pile: empty")
+            if top is None
+            else _("Discard pile: {card} on top").format(card=SYMBOL_OF[top])
+        )
+        self.query_one("#discard-pile", Pile).update(discard)
+        self._draw_hand(view, visible)
+        self.query_one("#me", Static).update(self._me_line(view, visible))
+        self._draw_status(view, visible)
+        self._write_log()
+
+    def _draw_hand(self, view: PlayerView, visible: bool) -> None:
+        hand = tuple(view.hand) if visible else None
+        if hand != self._last_hand:
+            self.chosen.clear()
+            self.hinted = None
+            self._last_hand = hand
+        if hand is None:
+            self.cards = None
+        else:
+            me = view.players[view.seat]
+            self.cards = sort_hand(hand, self.order, me.phase, view.rules)
+            self.cursor = max(0, min(self.cursor, len(self.cards) - 1))
+        self.query_one(HandView).show(self.cards, sorted(self.chosen), self.cursor)
+
+    def _me_line(self, view: PlayerView, visible: bool) -> str:
+        if not visible:
+            return ""
+        me = view.players[view.seat]
+        name = self.game.match.names[view.seat]
+        rules = view.rules
+        if me.laid >= 0:
+            phase = _("phase {number} is down").format(number=rules.phases[me.laid].number)
+        elif rules.progression is Progression.PICK_ANY and not view.tiebreak:
+            phase = _("any phase you have not completed")
+        elif me.phase is None:
+            phase = _("every phase done")
+        else:
+            phase = phase_title(me.phase, current())
+        return _("{name} · {phase} · {points} points · {order} (s)").format(
+            name=name, phase=phase, points=me.score, order=self.order.label
+        )
+
+    def _prompt(self, view: PlayerView, visible: bool) -> str:
+        names = self.game.match.names
+        if view.outcome is not None:
+            return _("The game is over.")
+        if not visible or not view.my_turn or not self.game.can_act():
+            return _("It is {name}'s turn.").format(name=names[view.current])
+        if view.stage is Stage.DRAW:
+            top = view.discard_top
+            if Draw(Source.DISCARD_PILE) in view.legal and top is not None:
+                text = _(
+                    "Your turn: draw from the draw pile (d) "
+                    "or take {card} from the discard pile (t)."
+                )
+                return text.format(card=SYMBOL_OF[top])
+            if top is not None and top == SKIP_CODE:
+                return _(
+                    "Your turn: draw from the draw pile (d). "
+                    "The Skip on the discard pile cannot be taken."
+                )
+            return _("Your turn: draw from the draw pile (d).")
+        lays = [a for a in view.legal if isinstance(a, LayDown)]
+        parts = []
+        if lays:
+            parts.append(_("You can lay down your phase: press h for a hint or a for the list."))
+        if any(isinstance(a, Hit) for a in view.legal):
+            parts.append(_("Some of your cards fit groups on the table (g hits the chosen card)."))
+        parts.append(_("Choose a card and press x to discard it and end your turn."))
+        return " ".join(parts)
 
     def _no_laydown_reason(self, view: PlayerView) -> str:
         me = view.players[view.seat]
@@ -374,15 +406,6 @@ class TableScreen(Screen[None]):
         labels = [(laydown_label(a), True) for a in options]
         title = _("Lay down your phase: which groups?")
         self._choose(title, labels, options)
-
-    def _choose(
-        self, title: str, labels: list[tuple[str, bool]], actions: Sequence[Action]
-    ) -> None:
-        def chosen(index: int | None) -> None:
-            if index is not None:
-                self.act(actions[index])
-
-        self.app.push_screen(ChoiceScreen(title, labels), chosen)
 
     def action_hit(self) -> None:
         view = self._view()
@@ -451,4 +474,4 @@ class TableScreen(Screen[None]):
     def action_rules(self) -> None:
         from phase10.tui.rules_text import rules_markdown
 
-        self.app.push_screen(RulesScreen(rules_markdown(self.game.match.rules)))
+        self.app.push_screen(RulesScreen(rules_markdown(self.game.phase10.rules)))

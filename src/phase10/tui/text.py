@@ -10,7 +10,13 @@ through the ``_`` name. The app chooses the language once, at start, with :func:
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
 from phase10.i18n import Translator, translator
+
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
 
 _current: list[Translator] = [translator("en")]
 
@@ -33,3 +39,14 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural form for ``count`` in the chosen language."""
     return _current[0].ngettext(singular, plural, count)
+
+
+def translate_bindings(node: DOMNode) -> None:
+    """Show ``node``'s key labels in the chosen language.
+
+    ``BINDINGS`` are class attributes, read when the module is imported, before the app has
+    chosen a language; their labels are English msgids, translated here for each screen.
+    """
+    bindings = node._bindings
+    for key, items in bindings.key_to_bindings.items():
+        bindings.key_to_bindings[key] = [replace(b, description=_(b.description)) for b in items]

@@ -6,7 +6,7 @@ of the game); the screen passes every change on to the app, which owns the ``Mat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.table import Table
 from rich.text import Text
@@ -14,11 +14,14 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Static
 
-from phase10.engine.cards import Card
 from phase10.engine.rules import Progression
 from phase10.engine.view import PlayerView
 from phase10.tui.hand import card_class, card_label, group_name
 from phase10.tui.text import _
+
+#: How a card shows: its name and its CSS class (a colour, ``wild`` or ``skip``); ``None``
+#: for Phase 10's cards.
+CardFace = tuple[Callable[[int], str], Callable[[int], str]] | None
 
 
 class CardWidget(Static):
@@ -52,17 +55,21 @@ class CardWidget(Static):
             super().__init__()
             self.position = position
 
-    def __init__(self, card: Card, position: int, *, chosen: bool, cursor: bool) -> None:
+    def __init__(
+        self, card: int, position: int, *, chosen: bool, cursor: bool, face: CardFace = None
+    ) -> None:
         super().__init__()
         self.position = position
+        self.face = face or (card_label, card_class)
         self.show(card, chosen=chosen, cursor=cursor)
 
-    def show(self, card: Card, *, chosen: bool, cursor: bool) -> None:
+    def show(self, card: int, *, chosen: bool, cursor: bool) -> None:
         """Redraw as ``card``, with the chosen mark and the cursor frame as asked."""
+        label, css = self.face
         mark = "▲" if chosen else " "
-        self.update(f"{card_label(card)}\n{mark}\n{self.position + 1}")
+        self.update(f"{label(card)}\n{mark}\n{self.position + 1}")
         for name in ("red", "blue", "yellow", "green", "wild", "skip"):
-            self.set_class(name == card_class(card), name)
+            self.set_class(name == css(card), name)
         self.set_class(chosen, "chosen")
         self.set_class(cursor, "cursor")
 
@@ -80,11 +87,13 @@ class HandView(Horizontal):
 
     def show(
         self,
-        cards: Sequence[Card] | None,
+        cards: Sequence[int] | None,
         chosen: Sequence[int],
         cursor: int,
+        face: CardFace = None,
     ) -> None:
-        """Redraw: ``cards`` in display order (``None`` hides the hand), chosen positions."""
+        """Redraw: ``cards`` in display order (``None`` hides the hand), chosen positions;
+        ``face`` names and colours a card (Phase 10's cards by default)."""
         existing = list(self.query(CardWidget))
         if cards and len(existing) == len(cards) and len(self.children) == len(cards):
             for i, (widget, card) in enumerate(zip(existing, cards, strict=True)):
@@ -99,7 +108,7 @@ class HandView(Horizontal):
             self.mount(Static(_("Your hand is empty."), classes="note"))
             return
         self.mount_all(
-            CardWidget(card, i, chosen=i in chosen, cursor=i == cursor)
+            CardWidget(card, i, chosen=i in chosen, cursor=i == cursor, face=face)
             for i, card in enumerate(cards)
         )
 

@@ -1,0 +1,463 @@
+"""The programmes game's table: your hand of playing cards, your secret program, every
+player's revealed program and programs done, the combinations on the table and the log.
+
+It shares the layout, the card choosing, drawing, the status line and the choice list with
+Phase 10's table (``TableBase``); what differs is what is shown and the actions: reveal your
+program (one of the legal reveals, like Phase 10's lay-downs), lay a new set, extend a
+combination, discard, swap the program when the rules allow it.
+
+>>> from phase10.engine.programmes.cards import parse_playing_cards
+>>> hand = parse_playing_cards("JK 7H 2S AS 7S KD")
+>>> [card_label(c) for c in sort_cards(hand, by_suit=False)]
+['AS', '7S', '7H', 'KD', '2S', 'JK']
+>>> [card_label(c) for c in sort_cards(hand, by_suit=True)]
+['AS', '7S', '7H', 'KD', '2S', 'JK']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from phase10.bots import make_bot
+from phase10.engine.actions import Draw, Source
+from phase10.engine.programmes.actions import (
+    DiscardCard,
+    Extend,
+    Meld,
+    ProgrammeAction,
+    Reveal,
+    SwapProgram,
+)
+from phase10.engine.programmes.cards import CARD_SYMBOL, IS_WILD, JOKER_CODE
+from phase10.engine.programmes.combos import Combination, parse_combinations
+from phase10.engine.programmes.view import ProgrammeView
+from phase10.engine.state import Stage
+from phase10.i18n import N_
+from phase10.narrate_programmes import program_text
+from phase10.tui.hand import is_sub_multiset
+from phase10.tui.screens import RulesScreen
+from phase10.tui.table import TableBase
+from phase10.tui.text import _, current, ngettext
+from phase10.tui.widgets import HandView, Pile
+
+
+def card_label(card: int) -> str:
+    """The card as written everywhere: ``AS``, ``10H``, ``JK``."""
+    return CARD_SYMBOL[card]
+
+
+def card_class(card: int) -> str:
+    """Hearts and diamonds red, spades and clubs blue, wilds (2s and jokers) ``wild``."""
+    if IS_WILD[card]:
+        return "wild"
+    return "red" if card // 13 in (1, 2) else "blue"
+
+
+def sort_cards(hand: Sequence[int], *, by_suit: bool) -> list[int]:
+    """By rank (ace first) or by suit then rank; wilds always last, jokers after the 2s."""
+
+    def key(card: int) -> tuple[int, int, int]:
+        wild = 2 if card == JOKER_CODE else int(IS_WILD[card])
+        rank, suit = card % 13, card // 13
+        return (wild, suit, rank) if by_suit else (wild, rank, suit)
+
+    return sorted(hand, key=key)
+
+
+class SortBy:
+    """The hand's order; ``s`` toggles it."""
+
+    LABELS: ClassVar[tuple[str, str]] = (N_("sorted by rank"), N_("sorted by suit"))
+
+    def __init__(self, by_suit: bool = False) -> None:
+        self.by_suit = by_suit
+
+    @property
+    def label(self) -> str:
+        return _(self.LABELS[int(self.by_suit)])
+
+    def next(self) -> SortBy:
+        return SortBy(not self.by_suit)
+
+
+def combo_text(combo: Combination) -> str:
+    """``set 7S 7H JK=7``: the notation, the same in every language."""
+    return str(combo)
+
+
+def reveal_label(action: Reveal) -> str:
+    return " + ".join(combo_text(c) for c in action.combos)
+
+
+def combo_owner(view: ProgrammeView, names: Sequence[str], owner: int) -> str:
+    if owner == view.seat:
+        return _("your combination")
+    return _("{name}'s combination").format(name=names[owner])
+
+
+def extend_label(view: ProgrammeView, names: Sequence[str], action: Extend) -> str:
+    """``7D on Bob's combination set 7S 7H 7C``; a wild says what it stands for."""
+    combo = view.table[action.owner][action.index]
+    card = CARD_SYMBOL[action.card]
+    if action.value >= 0 and IS_WILD[action.card]:
+        card = f"{card}={action.value}"
+    where = combo_owner(view, names, action.owner)
+    return _("{card} on {owner} {combo}").format(card=card, owner=where, combo=combo_text(combo))
+
+
+def players_table(view: ProgrammeView, names: Sequence[str], kinds: Sequence[str]) -> Table:
+    """Everyone's cards in hand, program (once revealed), programs done and combinations."""
+    table = Table(expand=True, box=None, pad_edge=False, header_style="bold")
+    table.add_column(_("Player"), no_wrap=True)
+    table.add_column(_("Program"), ratio=3, no_wrap=True, overflow="ellipsis")
+    table.add_column(_("Cards"), justify="right")
+    table.add_column(_("Done"), justify="right")
+    table.add_column(_("Laid down"), ratio=3)
+    for seat, player in enumerate(view.players):
+        turn = "▶ " if seat == view.current and view.outcome is None else "  "
+        name = Text(turn + names[seat], style="bold" if seat == view.current else "")
+        if kinds[seat]:
+            name.append(f" ({kinds[seat]})", style="dim")
+        if player.program is not None:
+            program = _("revealed: {program}").format(
+                program=program_text(player.program, current())
+            )
+        elif seat == view.seat and view.program is not None:
+            program = _("secret: {program}").format(program=program_text(view.program, current()))
+        elif player.has_program:
+            program = _("hidden")
+        else:
+            program = _("none this manche")
+        combos = " + ".join(combo_text(c) for c in view.table[seat]) or "-"
+        table.add_row(name, program, str(player.hand_size), str(len(player.done)), combos)
+    return table
+
+
+def combos_text(view: ProgrammeView, names: Sequence[str]) -> Text:
+    """The combinations on the table, numbered as the extend chooser numbers them."""
+    text = Text()
+    number = 0
+    for owner, combos in enumerate(view.table):
+        for combo in combos:
+            number += 1
+            text.append(f"{number}. ", style="bold")
+            text.append(combo_owner(view, names, owner) + ": ")
+            text.append(" ".join(combo.tokens()) + "\n")
+    if not number:
+        text.append(_("No combination is on the table yet."))
+    return text
+
+
+def hint(view: ProgrammeView) -> tuple[str, tuple[int, ...], ProgrammeAction | None]:
+    """What the strongest computer player would do now: a sentence, cards, the action."""
+    if view.current != view.seat or not view.legal:
+        return _("It is not your turn."), (), None
+    bot: Any = make_bot("hard")  # every bot plays both games (it reads the view's type)
+    action: ProgrammeAction = bot.choose(view, random.Random(0))
+    if isinstance(action, Draw):
+        if action.source is Source.DISCARD_PILE and view.discard_top is not None:
+            text = _("Hint: take {card} from the discard pile (press t).")
+            return text.format(card=CARD_SYMBOL[view.discard_top]), (), action
+        return _("Hint: draw from the draw pile (press d)."), (), action
+    if isinstance(action, Reveal):
+        text = _("Hint: reveal your program with {combos}. The cards are selected: press v.")
+        return text.format(combos=reveal_label(action)), action.cards, action
+    if isinstance(action, Meld):
+        text = _("Hint: lay the new set {combo}. The cards are selected: press n.")
+        return text.format(combo=combo_text(action.combo)), action.combo.cards, action
+    if isinstance(action, Extend):
+        text = _("Hint: {card} fits a combination on the table. It is selected: press g.")
+        return text.format(card=CARD_SYMBOL[action.card]), (action.card,), action
+    if isinstance(action, DiscardCard):
+        text = _("Discard {card}? It is selected: press x.")
+        return text.format(card=CARD_SYMBOL[action.card]), (action.card,), action
+    return _("Hint: swap your program card (press w)."), (), action
+
+
+class ProgrammeTableScreen(TableBase):
+    """The programmes game's table for the seat at the keyboard."""
+
+    groups_title = N_("Combinations on the table")
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "draw", _("Draw")),
+        Binding("t", "take", _("Take discard")),
+        Binding("v", "reveal", _("Reveal")),
+        Binding("a", "all_reveals", _("All reveals")),
+        Binding("n", "meld", _("New set")),
+        Binding("g", "extend", _("Extend")),
+        Binding("x", "discard", _("Discard")),
+        Binding("w", "swap", _("Swap program"), show=False),
+        Binding("h", "hint", _("Hint")),
+        Binding("s", "sort", _("Sort")),
+        Binding("r", "rules", _("Rules")),
+        Binding("f1", "rules", _("Rules"), show=False),
+        Binding("q", "app.save_quit", _("Save and quit")),
+        Binding("left", "cursor(-1)", _("Previous card"), show=False),
+        Binding("right", "cursor(1)", _("Next card"), show=False),
+        Binding("space", "choose_card", _("Choose card"), show=False),
+        Binding("escape", "clear", _("Clear choice"), show=False),
+        *(
+            Binding(str(n % 10), f"pick({n - 1})", _("Choose card by position"), show=False)
+            for n in range(1, 11)
+        ),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.order = SortBy()
+
+    # ------------------------------------------------------------------------ drawing
+
+    def redraw(self) -> None:
+        game = self.game
+        view, visible = game.table_view()
+        assert isinstance(view, ProgrammeView)
+        names = game.match.names
+        title = _("Programmes · manche {hand}").format(hand=view.hand_number + 1)
+        self.query_one("#title", Static).update(title)
+        self.query_one("#players", Static).update(players_table(view, names, game.seat_kinds()))
+        self.query_one("#groups", Static).update(combos_text(view, names))
+        count = view.draw_pile_size
+        self.query_one("#draw-pile", Pile).update(
+            ngettext("Draw pile: {count} card", "Draw pile: {count} cards", count).format(
+                count=count
+            )
+        )
+        top = view.discard_top
+        discard = (
+            _("Discard pile: empty")
+            if top is None
+            else _("Discard pile: {card} on top").format(card=CARD_SYMBOL[top])
+        )
+        self.query_one("#discard-pile", Pile).update(discard)
+        self._draw_hand(view, visible)
+        self.query_one("#me", Static).update(self._me_line(view, visible))
+        self._draw_status(view, visible)
+        self._write_log()
+
+    def _draw_hand(self, view: ProgrammeView, visible: bool) -> None:
+        hand = tuple(view.hand) if visible else None
+        if hand != self._last_hand:
+            self.chosen.clear()
+            self.hinted = None
+            self._last_hand = hand
+        if hand is None:
+            self.cards = None
+        else:
+            self.cards = sort_cards(hand, by_suit=self.order.by_suit)
+            self.cursor = max(0, min(self.cursor, len(self.cards) - 1))
+        face = (card_label, card_class)
+        self.query_one(HandView).show(self.cards, sorted(self.chosen), self.cursor, face)
+
+    def _me_line(self, view: ProgrammeView, visible: bool) -> str:
+        if not visible:
+            return ""
+        me = view.players[view.seat]
+        name = self.game.match.names[view.seat]
+        if view.program is None:
+            program = _("no program this manche")
+        elif me.revealed:
+            program = _("program {program} is revealed").format(
+                program=program_text(view.program, current())
+            )
+        else:
+            program = _("your secret program: {program}").format(
+                program=program_text(view.program, current())
+            )
+        done = ngettext("{count} program done", "{count} programs done", len(me.done))
+        return _("{name} · {program} · {done} · {order} (s)").format(
+            name=name, program=program, done=done.format(count=len(me.done)), order=self.order.label
+        )
+
+    def _prompt(self, view: ProgrammeView, visible: bool) -> str:
+        names = self.game.match.names
+        if view.outcome is not None:
+            return _("The game is over.")
+        if not visible or view.current != view.seat or not self.game.can_act():
+            return _("It is {name}'s turn.").format(name=names[view.current])
+        if view.stage is Stage.DRAW:
+            top = view.discard_top
+            parts = []
+            if SwapProgram() in view.legal:
+                parts.append(_("You may swap your program card first (w)."))
+            if Draw(Source.DISCARD_PILE) in view.legal and top is not None:
+                text = _(
+                    "Your turn: draw from the draw pile (d) "
+                    "or take {card} from the discard pile (t)."
+                )
+                parts.append(text.format(card=CARD_SYMBOL[top]))
+            else:
+                parts.append(_("Your turn: draw from the draw pile (d)."))
+            return " ".join(parts)
+        parts = []
+        if any(isinstance(a, Reveal) for a in view.legal):
+            parts.append(_("You can reveal your program: press h for a hint or a for the list."))
+        if any(isinstance(a, Meld) for a in view.legal):
+            parts.append(_("Choose 3 or more cards and press n to lay a new set."))
+        if any(isinstance(a, Extend) for a in view.legal):
+            parts.append(_("Some of your cards fit the table (g adds the chosen card)."))
+        parts.append(_("Choose a card and press x to discard it and end your turn."))
+        return " ".join(parts)
+
+    # ------------------------------------------------------------------------ playing
+
+    def _no_reveal_reason(self, view: ProgrammeView) -> str:
+        if view.stage is Stage.DRAW:
+            return _("Not allowed (D-19): draw a card first; a turn starts with a draw.")
+        if view.program is None:
+            return _("You hold no program this manche.")
+        if view.players[view.seat].revealed:
+            return _("Your program is already revealed this manche.")
+        return _("Your hand does not hold your whole program yet.")
+
+    def _reveals(self, view: ProgrammeView, chosen: Sequence[int]) -> list[Reveal]:
+        options = [a for a in view.legal if isinstance(a, Reveal)]
+        if not chosen:
+            return options
+        return [a for a in options if is_sub_multiset(a.cards, chosen)]
+
+    def _choose_reveal(self, options: Sequence[Reveal]) -> None:
+        labels = [(reveal_label(a), True) for a in options]
+        self._choose(_("Reveal your program: which combinations?"), labels, options)
+
+    def action_reveal(self) -> None:
+        view = self._view()
+        if view is None:
+            return
+        hinted = self.hinted
+        chosen = self._chosen_cards()
+        if (
+            isinstance(hinted, Reveal)
+            and hinted in view.legal
+            and sorted(hinted.cards) == sorted(chosen)
+        ):
+            self.act(hinted)
+            return
+        options = self._reveals(view, chosen)
+        if not options:
+            if chosen and self._reveals(view, ()):
+                self.say(
+                    _("The chosen cards do not make your program. Press a to see every way."),
+                    error=True,
+                )
+            else:
+                self.say(self._no_reveal_reason(view), error=True)
+            return
+        if len(options) == 1:
+            self.act(options[0])
+            return
+        self._choose_reveal(options)
+
+    def action_all_reveals(self) -> None:
+        view = self._view()
+        if view is None:
+            return
+        options = self._reveals(view, ())
+        if not options:
+            self.say(self._no_reveal_reason(view), error=True)
+            return
+        self._choose_reveal(options)
+
+    def action_meld(self) -> None:
+        view = self._view()
+        if view is None:
+            return
+        chosen = self._chosen_cards()
+        melds = [a for a in view.legal if isinstance(a, Meld)]
+        fitting = [a for a in melds if sorted(a.combo.cards) == sorted(chosen)]
+        if len(fitting) >= 1:
+            self.act(fitting[0])
+            return
+        if len(chosen) >= 3:
+            # Let the engine say why these cards are no set (or why not now).
+            try:
+                (combo,) = parse_combinations("set " + " ".join(CARD_SYMBOL[c] for c in chosen))
+            except Exception:  # a notation error: the cards are no set at all
+                self.say(_("These cards do not make a set."), error=True)
+                return
+            self.act(Meld(combo))
+            return
+        if melds:
+            self.say(_("Choose 3 or more cards of one rank, then press n."), error=True)
+        else:
+            self.say(_("You cannot lay a new set now: reveal your program first."), error=True)
+
+    def action_extend(self) -> None:
+        view = self._view()
+        if view is None:
+            return
+        card = self._one_card()
+        if card is None:
+            return
+        names = self.game.match.names
+        legal = [a for a in view.legal if isinstance(a, Extend) and a.card == card]
+        if len(legal) == 1:
+            self.act(legal[0])
+            return
+        if not legal:
+            if not any(view.table):
+                self.say(_("There is no combination on the table yet."), error=True)
+                return
+            owner = next(o for o, row in enumerate(view.table) if row)
+            self.act(Extend(card, owner, 0))  # the engine's reason, with its rule id
+            return
+        labels = [(extend_label(view, names, a), True) for a in legal]
+        title = _("Add {card} to which combination?").format(card=CARD_SYMBOL[card])
+        self._choose(title, labels, legal)
+
+    def action_discard(self) -> None:
+        view = self._view()
+        if view is None:
+            return
+        card = self._one_card()
+        if card is not None:
+            self.act(DiscardCard(card))
+
+    def action_swap(self) -> None:
+        if self._view() is not None:
+            self.act(SwapProgram())
+
+    def action_hint(self) -> None:
+        view = self._view()
+        if view is None:
+            return
+        text, cards, action = hint(view)
+        if cards and self.cards is not None and is_sub_multiset(cards, self.cards):
+            self._select(cards)
+        self.hinted = action
+        self.say(text)
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(programmes_rules_markdown()))
+
+
+def programmes_rules_markdown() -> str:
+    """The programmes game in short, for the rules screen."""
+    return "\n\n".join(
+        [
+            _("# Programmes: the rules"),
+            _(
+                "Two packs of playing cards with their jokers. Every 2 and every joker is "
+                "wild. Each manche you are dealt 13 cards and one secret program card: the "
+                "combinations you must lay (sets of one rank, runs in one suit)."
+            ),
+            _(
+                "A turn: draw from the draw pile or take the top of the discard pile; reveal "
+                "your program by laying all its combinations at once (v, or a for the list); "
+                "once revealed, lay new sets (n) and add cards to any combination (g); end by "
+                "discarding a card (x)."
+            ),
+            _(
+                "The manche ends when someone has no card left or everyone has revealed. A "
+                "revealed program counts as done. The first to complete five programs wins."
+            ),
+        ]
+    )
