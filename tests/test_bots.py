@@ -123,7 +123,7 @@ def test_bots_are_deterministic_given_the_rng() -> None:
 
 
 def test_registry_names_bots_and_levels() -> None:
-    assert set(BOTS) == {"random", "greedy", "ismcts"}
+    assert set(BOTS) == {"random", "greedy", "ismcts", "pimc"}
     assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
     for name in [*BOTS, *LEVELS]:
         assert make_bot(name).name

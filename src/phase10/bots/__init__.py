@@ -10,7 +10,7 @@ their randomness as a ``random.Random``, so a seeded game is always the same gam
 >>> make_bot("grandmaster")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'grandmaster'; bots: random, greedy, ismcts; levels: easy, ...
+ValueError: unknown bot 'grandmaster'; bots: random, greedy, ismcts, pimc; levels: easy, ...
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from phase10.bots.base import Bot
 from phase10.bots.greedy import GreedyBot
 from phase10.bots.greedy_programmes import GreedyProgrammeBot
 from phase10.bots.ismcts import ISMCTSBot
+from phase10.bots.pimc import PIMCBot
 from phase10.bots.random_bot import EpsilonBot, RandomBot
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "GreedyBot",
     "GreedyProgrammeBot",
     "ISMCTSBot",
+    "PIMCBot",
     "RandomBot",
     "make_bot",
 ]
@@ -43,6 +45,8 @@ BOTS: Final[dict[str, Callable[[], Bot]]] = {
     "greedy": GreedyBot,
     # Information-set search with its default budget (200 iterations a decision).
     "ismcts": ISMCTSBot,
+    # Greedy corrected by paired determinized rollouts (200 rollouts a decision).
+    "pimc": PIMCBot,
 }
 
 #: Difficulty levels offered to people, weakest first: greedy with 30% and 10% random

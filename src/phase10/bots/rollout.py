@@ -28,7 +28,7 @@ cap) for every seat, in [0, 1]; see its docstring for the formula.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from phase10.bots.evaluate import counts_of, distance_counts, fits_any, keep_value
@@ -41,7 +41,7 @@ from phase10.engine.rules import NaturalCardScope, Phase, Progression
 from phase10.engine.scoring import score_cards
 from phase10.engine.state import GameState, PlayerState, Stage
 
-__all__ = ["PHASE_POINTS", "leaf_rewards", "player_value", "policy_action"]
+__all__ = ["PHASE_POINTS", "leaf_rewards", "player_value", "policy_action", "ranked_discards"]
 
 _DRAW: Final = Draw(Source.DRAW_PILE)
 _TAKE: Final = Draw(Source.DISCARD_PILE)
@@ -196,14 +196,25 @@ def _discard(
     if skips:
         return max(skips, key=lambda d: _danger(state, d.target))
     playable = [d for d in discards if d.card != WILD_CODE] or list(discards)
+    return min(playable, key=_discard_keys(state, player, seat, playable))
+
+
+_Key = tuple[int, int, int, int, int]
+
+
+def _discard_keys(
+    state: GameState, player: PlayerState, seat: int, discards: Sequence[Discard]
+) -> Callable[[Discard], _Key]:
+    """Greedy's order of the discards of ``discards``: the smallest key is the least useful
+    card (the most distance to the phase it costs, then helping opponents, keep value,
+    points)."""
     phase = None if player.laid >= 0 else _target_phase(state, seat, player)
     others_down = any(p.laid >= 0 for s, p in enumerate(state.players) if s != seat)
     numbers, colours, wilds = counts_of(player.hand)
     per_group = state.rules.natural_card_scope is NaturalCardScope.PER_GROUP
     base = distance_counts(numbers, colours, wilds, phase, per_group=per_group) if phase else 0
-    best = playable[0]
-    best_key: tuple[int, int, int, int, int] | None = None
-    for action in playable:
+    keys: dict[Discard, _Key] = {}
+    for action in discards:
         card = action.card
         loss = keep = 0
         if phase is not None and card < NUMBERED:
@@ -214,10 +225,18 @@ def _discard(
             numbers[card % 12 + 1] += 1
             colours[card // 12] += 1
         helps = int(others_down and fits_any(card, state.table))
-        key = (loss, helps, keep, -POINTS_OF[card], -card)
-        if best_key is None or key < best_key:
-            best, best_key = action, key
-    return best
+        keys[action] = (loss, helps, keep, -POINTS_OF[card], -card)
+    return keys.__getitem__
+
+
+def ranked_discards(state: GameState) -> list[Discard]:
+    """The plain discards (no Skip target) of the seat to act, in the play stage, the policy's
+    first choice first (wilds last: greedy keeps them)."""
+    seat = state.current
+    player = state.players[seat]
+    discards = [_DISCARD[c] for c in sorted(set(player.hand)) if c != SKIP_CODE]
+    key = _discard_keys(state, player, seat, discards)
+    return sorted(discards, key=lambda d: (d.card == WILD_CODE, key(d)))
 
 
 def _danger(state: GameState, target: int | None) -> tuple[int, int, int, int]:

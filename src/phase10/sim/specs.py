@@ -1,8 +1,8 @@
 """Bot specifications for simulations: a bot or level name with an optional search budget.
 
 A spec is text, so it crosses process and machine boundaries as is and every worker builds
-its own bot: ``greedy``, ``random``, a level (``easy`` ... ``expert``), or ``ismcts`` with a
-budget per decision, ``ismcts:0.1s`` (seconds) or ``ismcts:200it`` (iterations).
+its own bot: ``greedy``, ``random``, a level (``easy`` ... ``expert``), or ``ismcts`` or
+``pimc`` with a budget per decision, ``ismcts:0.1s`` (seconds) or ``pimc:200it`` (iterations).
 
 >>> make_bot_from_spec("ismcts:200it").iterations
 200
@@ -13,13 +13,17 @@ budget per decision, ``ismcts:0.1s`` (seconds) or ``ismcts:200it`` (iterations).
 >>> make_bot_from_spec("greedy:1s")
 Traceback (most recent call last):
 ...
-ValueError: bot spec 'greedy:1s': only ismcts takes a budget (ismcts:0.1s or ismcts:200it)
+ValueError: bot spec 'greedy:1s': only ismcts and pimc take a budget (ismcts:0.1s or pimc:200it)
 """
 
 from __future__ import annotations
 
 from phase10.bots import BOTS, LEVELS, Bot, make_bot
 from phase10.bots.ismcts import ISMCTSBot
+from phase10.bots.pimc import PIMCBot
+
+#: The bots that take a search budget in a spec.
+_SEARCHERS: dict[str, type[ISMCTSBot] | type[PIMCBot]] = {"ismcts": ISMCTSBot, "pimc": PIMCBot}
 
 __all__ = ["make_bot_from_spec", "parse_bots"]
 
@@ -29,15 +33,16 @@ def make_bot_from_spec(spec: str) -> Bot:
     name, colon, budget = spec.strip().lower().partition(":")
     if not colon:
         return make_bot(name)
-    if name != "ismcts":
+    factory = _SEARCHERS.get(name)
+    if factory is None:
         raise ValueError(
-            f"bot spec {spec!r}: only ismcts takes a budget (ismcts:0.1s or ismcts:200it)"
+            f"bot spec {spec!r}: only ismcts and pimc take a budget (ismcts:0.1s or pimc:200it)"
         )
     try:
         if budget.endswith("it"):
-            return ISMCTSBot(iterations=int(budget[:-2]), name=spec.strip().lower())
+            return factory(iterations=int(budget[:-2]), name=spec.strip().lower())
         if budget.endswith("s"):
-            return ISMCTSBot(seconds=float(budget[:-1]), name=spec.strip().lower())
+            return factory(seconds=float(budget[:-1]), name=spec.strip().lower())
     except ValueError as exc:
         raise ValueError(f"bot spec {spec!r}: {exc}") from None
     raise ValueError(f"bot spec {spec!r}: write the budget as seconds (0.1s) or iterations (200it)")
@@ -49,7 +54,7 @@ def parse_bots(text: str) -> tuple[str, ...]:
     if not specs:
         raise ValueError(
             f"no bots given; bots: {', '.join(BOTS)}; levels: {', '.join(LEVELS)}; "
-            "ismcts with a budget: ismcts:0.1s, ismcts:200it"
+            "ismcts or pimc with a budget: ismcts:0.1s, pimc:200it"
         )
     for spec in specs:
         make_bot_from_spec(spec)

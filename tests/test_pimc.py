@@ -1,0 +1,113 @@
+"""Paired determinized search (PIMC): legal moves under every profile, greedy's move when the
+budget is too small to tell, determinism with a rollout budget, the time budget kept."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+import pytest
+
+from phase10.bots import GreedyBot, PIMCBot, make_bot
+from phase10.bots.rollout import policy_action, ranked_discards
+from phase10.engine.actions import Discard
+from phase10.engine.cards import SKIP_CODE, WILD_CODE
+from phase10.engine.game import apply_action, check_action, legal_actions, new_game
+from phase10.engine.view import view_for
+from phase10.sim.specs import make_bot_from_spec
+from phase10.variants import find_variant
+
+PROFILES = [
+    "standard",
+    "fr_mattel",
+    "en_phase10rules",
+    "de_article",
+    "nl_accessible",
+    "pick_a_phase",
+    "ten_hands",
+    "standard+must_discard_to_go_out+no_skip_go_out",
+]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_pimc_only_chooses_legal_actions(profile: str) -> None:
+    rules = find_variant(profile)
+    for seed, players in ((1, 2), (2, 3)):
+        bots = [PIMCBot(iterations=12), make_bot("greedy"), make_bot("easy")][:players]
+        state = new_game(rules, players, seed)
+        rng = random.Random(seed)
+        for _ in range(100):
+            if state.outcome is not None:
+                break
+            view = view_for(state, state.current)
+            action = bots[state.current].choose(view, rng)
+            assert action in view.legal
+            check_action(state, action)
+            state = apply_action(state, action)
+
+
+def test_a_tiny_budget_plays_greedys_move() -> None:
+    """Fewer deals than needed to overrule greedy: every move is greedy's."""
+    bot, greedy = PIMCBot(iterations=2), GreedyBot()
+    state = new_game(find_variant("standard"), 3, 6)
+    rng = random.Random(0)
+    for _ in range(150):
+        if state.outcome is not None:
+            break
+        view = view_for(state, state.current)
+        action = bot.choose(view, rng)
+        assert action == greedy.choose(view, rng)
+        state = apply_action(state, action)
+
+
+def test_search_is_deterministic_with_a_rollout_budget() -> None:
+    state = new_game(find_variant("standard"), 3, 5)
+    state = apply_action(state, legal_actions(state)[0])
+    view = view_for(state, state.current)
+    first = PIMCBot(iterations=40).choose(view, random.Random(3))
+    assert first == PIMCBot(iterations=40).choose(view, random.Random(3))
+
+
+def test_ranked_discards_start_with_the_policys_discard() -> None:
+    state = new_game(find_variant("standard"), 2, 4)
+    checked = 0
+    for _ in range(300):
+        if state.outcome is not None:
+            break
+        action = policy_action(state)
+        hand = state.players[state.current].hand
+        if isinstance(action, Discard) and SKIP_CODE not in hand and set(hand) != {WILD_CODE}:
+            assert ranked_discards(state)[0] == action
+            checked += 1
+        state = apply_action(state, action)
+    assert checked > 10
+
+
+def test_a_time_budget_is_kept_within_ten_percent() -> None:
+    bot = PIMCBot(seconds=0.05)
+    state = new_game(find_variant("standard"), 4, 2)
+    rng = random.Random(2)
+    spent: list[float] = []
+    while len(spent) < 8:
+        view = view_for(state, state.current)
+        start = time.perf_counter()
+        action = bot.choose(view, rng)
+        if bot.last_iterations:
+            spent.append(time.perf_counter() - start)
+        state = apply_action(state, action)
+    assert statistics.median(spent) <= 0.055
+    assert max(spent) <= 0.075  # a loaded test machine may stretch one rollout
+
+
+def test_budgets_and_specs() -> None:
+    with pytest.raises(ValueError, match="iterations"):
+        PIMCBot(iterations=0)
+    with pytest.raises(ValueError, match="seconds"):
+        PIMCBot(seconds=0)
+    assert PIMCBot().iterations == 200
+    bot = make_bot_from_spec("pimc:0.1s")
+    assert isinstance(bot, PIMCBot)
+    assert bot.seconds == 0.1
+    assert bot.name == "pimc:0.1s"
+    assert isinstance(make_bot_from_spec("pimc:50it"), PIMCBot)
