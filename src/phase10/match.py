@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, Self, TypeVar
 
 from phase10.bots import make_bot
 from phase10.bots.base import Bot
@@ -34,8 +34,8 @@ from phase10.engine.rules import RuleSet
 from phase10.engine.state import GameState
 from phase10.engine.view import PlayerView, view_for
 from phase10.narrate import describe_event, narrate
-from phase10.programme_record import ProgrammeRecord, replay_programmes
-from phase10.record import GameRecord, RecordError, replay
+from phase10.programme_record import ProgrammeRecord
+from phase10.record import GameRecord, RecordError
 
 __all__ = [
     "FORMAT",
@@ -88,8 +88,27 @@ class MatchBase(Generic[S, V, R]):
         self.seats = tuple(seats)
         self.state: S = state
 
+    #: The game's record class: ``GameRecord`` or ``ProgrammeRecord``.
+    record_class: ClassVar[type[Any]]
+
+    @classmethod
+    def _begin(cls, rules: Any, seats: Sequence[Seat], seed: int) -> Self:
+        """A new game for ``seats``, dealt and recorded (each game's ``start``)."""
+        record = cls.record_class.start(rules, len(seats), seed, names=[s.name for s in seats])
+        return cls(record, seats, record.initial_state())
+
+    @classmethod
+    def from_dict(cls, data: object) -> Self:
+        """A match from its saved JSON object; the game replays to the saved position."""
+        data = cls._header(data)
+        record = cls.record_class.from_dict(data.get("record"))
+        return cls(record, cls._seats(data.get("seats")), record.replay())
+
     def _apply(self, action: Any) -> S:
-        raise NotImplementedError
+        # Each game's record plays its own states; the constrained pairs are not linked.
+        record: Any = self.record
+        state: S = record.play(self.state, action)
+        return state
 
     def view(self, seat: int) -> V:
         """What ``seat`` may see now."""
@@ -219,6 +238,8 @@ class MatchBase(Generic[S, V, R]):
 class Match(MatchBase[GameState, PlayerView, GameRecord]):
     """A Phase 10 game in progress: its seats, its record and its current state."""
 
+    record_class = GameRecord
+
     @classmethod
     def start(cls, rules: RuleSet, seats: Sequence[Seat], seed: int) -> Match:
         """Deal a new game for ``seats`` (2 to 6, D-24).
@@ -228,25 +249,15 @@ class Match(MatchBase[GameState, PlayerView, GameRecord]):
         >>> match.names, match.is_over
         (('Ann', 'Bob'), False)
         """
-        record = GameRecord.start(rules, len(seats), seed, names=[s.name for s in seats])
-        return cls(record, seats, record.initial_state())
+        return cls._begin(rules, seats, seed)
 
     @property
     def rules(self) -> RuleSet:
         return self.record.rules
 
-    def _apply(self, action: Any) -> GameState:
-        return self.record.play(self.state, action)
-
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see now."""
         return view_for(self.state, seat)
-
-    @classmethod
-    def from_dict(cls, data: object) -> Match:
-        data = cls._header(data)
-        record = GameRecord.from_dict(data.get("record"))
-        return cls(record, cls._seats(data.get("seats")), replay(record))
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Match:
@@ -271,28 +282,20 @@ class ProgrammeMatch(MatchBase[ProgrammeState, ProgrammeView, ProgrammeRecord]):
     'five_programs'
     """
 
+    record_class = ProgrammeRecord
+
     @classmethod
     def start(cls, rules: ProgrammeRules, seats: Sequence[Seat], seed: int) -> ProgrammeMatch:
         """Deal a new programmes game for ``seats`` (2 to 6, E-01)."""
-        record = ProgrammeRecord.start(rules, len(seats), seed, names=[s.name for s in seats])
-        return cls(record, seats, record.initial_state())
+        return cls._begin(rules, seats, seed)
 
     @property
     def rules(self) -> ProgrammeRules:
         return self.record.rules
 
-    def _apply(self, action: Any) -> ProgrammeState:
-        return self.record.play(self.state, action)
-
     def view(self, seat: int) -> ProgrammeView:
         """What ``seat`` may see now (E-28)."""
         return programme_view_for(self.state, seat)
-
-    @classmethod
-    def from_dict(cls, data: object) -> ProgrammeMatch:
-        data = cls._header(data)
-        record = ProgrammeRecord.from_dict(data.get("record"))
-        return cls(record, cls._seats(data.get("seats")), replay_programmes(record))
 
 
 def load_match(path: str | os.PathLike[str]) -> Match | ProgrammeMatch:
