@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Final, Generic, Self, TypeVar
 
 from phase10.bots import make_bot
 from phase10.bots.base import Bot
+from phase10.engine.files import read_text
 from phase10.engine.programmes.rules import ProgrammeRules
 from phase10.engine.programmes.state import ProgrammeState
 from phase10.engine.programmes.view import ProgrammeView
@@ -214,15 +215,11 @@ class MatchBase(Generic[S, V, R]):
 
     @staticmethod
     def _read(path: str | os.PathLike[str]) -> object:
-        shown = os.fspath(path)
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise MatchError(f"{shown}: cannot read: {exc.strerror}") from None
+        text = read_text(path, MatchError, "")
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
-            raise MatchError(f"{shown}: not JSON: {exc}") from None
+            raise MatchError(f"{os.fspath(path)}: not JSON: {exc}") from None
 
     @staticmethod
     def _header(data: object) -> dict[str, Any]:

@@ -25,10 +25,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from itertools import pairwise
-from pathlib import Path
 from typing import Any, Final
 
 from phase10.engine.errors import NotationError, RulesError
+from phase10.engine.files import read_text
 from phase10.engine.programmes.cards import ACE_HIGH, SUITS, rank_name, rank_value
 from phase10.engine.programmes.combos import LONGEST_RUN
 from phase10.engine.rules import Kind
@@ -292,10 +292,7 @@ def programs_from_list(data: object, source: str = "program deck") -> tuple[Prog
 def load_program_deck(path: str | os.PathLike[str]) -> tuple[ProgramCard, ...]:
     """A user program deck from a JSON list, or a TOML file with ``[[card]]`` tables."""
     shown = os.fspath(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesError(f"{shown}: cannot read the program deck: {exc.strerror}") from None
+    text = read_text(path, RulesError, " the program deck")
     try:
         if shown.lower().endswith(".toml"):
             data: object = tomllib.loads(text).get("card")
