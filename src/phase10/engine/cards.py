@@ -19,7 +19,7 @@ from enum import IntEnum
 from typing import Final
 
 from phase10.engine.errors import NotationError
-from phase10.engine.notation import parse_tokens
+from phase10.engine.notation import format_tokens, parse_token, parse_tokens
 
 
 class Colour(IntEnum):
@@ -96,10 +96,7 @@ class Card(int):
     @classmethod
     def from_symbol(cls, symbol: str) -> Card:
         """Parse ``R7``, ``b12``, ``W`` or ``S``; raises ``NotationError`` naming the token."""
-        card = _BY_SYMBOL.get(symbol.strip().upper())
-        if card is None:
-            raise NotationError(f"{symbol!r} is not a card: expected R/B/Y/G with 1-12, W or S")
-        return card
+        return parse_token(symbol, _BY_SYMBOL, _EXPECTED)
 
     def __str__(self) -> str:
         return SYMBOL_OF[self]
@@ -130,6 +127,7 @@ COLOUR_OF: Final[tuple[int, ...]] = tuple(c // 12 if c < NUMBERED else -1 for c 
 SYMBOL_OF: Final[tuple[str, ...]] = tuple(_symbol(c) for c in range(50))
 POINTS_OF: Final[tuple[int, ...]] = tuple(_points(c) for c in range(50))
 _BY_SYMBOL: Final[dict[str, Card]] = {SYMBOL_OF[c]: CARDS[c] for c in range(50)}
+_EXPECTED: Final = "R/B/Y/G with 1-12, W or S"
 
 WILD: Final = CARDS[WILD_CODE]
 SKIP: Final = CARDS[SKIP_CODE]
@@ -173,9 +171,9 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     ...
     phase10.engine.errors.NotationError: token 2 'X9' is not a card: ...
     """
-    return parse_tokens(text, _BY_SYMBOL, "R/B/Y/G with 1-12, W or S")
+    return parse_tokens(text, _BY_SYMBOL, _EXPECTED)
 
 
 def format_cards(cards: Iterable[int]) -> str:
     """Cards in notation, separated by spaces."""
-    return " ".join(SYMBOL_OF[c] for c in cards)
+    return format_tokens(cards, SYMBOL_OF)

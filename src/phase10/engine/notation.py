@@ -1,4 +1,4 @@
-"""Reading card notation, for either game's cards: tokens looked up in the game's table.
+"""Card notation for either game's cards: tokens looked up in the game's table, and back.
 
 >>> parse_tokens("a, b", {"A": 1, "B": 2}, "A or B")
 (1, 2)
@@ -10,7 +10,7 @@ phase10.engine.errors.NotationError: token 2 'x' is not a card: expected A
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from phase10.engine.errors import NotationError
@@ -35,3 +35,20 @@ def parse_tokens(text: str | Iterable[str], table: Mapping[str, T], expected: st
             )
         found.append(item)
     return tuple(found)
+
+
+def parse_token(symbol: str, table: Mapping[str, T], expected: str) -> T:
+    """One token (case-insensitive) looked up in ``table``; ``NotationError`` names it.
+
+    >>> parse_token(" b ", {"B": 2}, "B"), format_tokens((2, 2), {2: "B"})
+    (2, 'B B')
+    """
+    item = table.get(symbol.strip().upper())
+    if item is None:
+        raise NotationError(f"{symbol!r} is not a card: expected {expected}")
+    return item
+
+
+def format_tokens(cards: Iterable[int], symbols: Sequence[str] | Mapping[int, str]) -> str:
+    """Cards in notation, separated by spaces."""
+    return " ".join(symbols[c] for c in cards)

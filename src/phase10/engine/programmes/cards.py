@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from phase10.engine.errors import NotationError
-from phase10.engine.notation import parse_tokens
+from phase10.engine.notation import format_tokens, parse_token, parse_tokens
 
 SUITS: Final = "SHDC"
 RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -76,13 +76,7 @@ class PlayingCard(int):
 
     @classmethod
     def from_symbol(cls, symbol: str) -> PlayingCard:
-        found = _BY_SYMBOL.get(symbol.strip().upper())
-        if found is None:
-            raise NotationError(
-                f"{symbol!r} is not a card: expected a rank (A, 2-10, J, Q, K) and a suit "
-                "(S, H, D, C), or JK"
-            )
-        return found
+        return parse_token(symbol, _BY_SYMBOL, _EXPECTED)
 
     def __str__(self) -> str:
         return CARD_SYMBOL[self]
@@ -97,6 +91,7 @@ SUIT_OF: Final[tuple[int, ...]] = tuple(c // 13 if c < JOKER_CODE else -1 for c 
 IS_WILD: Final[tuple[bool, ...]] = tuple(c == JOKER_CODE or c % 13 == 1 for c in range(53))
 CARD_SYMBOL: Final[tuple[str, ...]] = tuple(_symbol(c) for c in range(53))
 _BY_SYMBOL: Final[dict[str, PlayingCard]] = {CARD_SYMBOL[c]: PLAYING_CARDS[c] for c in range(53)}
+_EXPECTED: Final = "a rank (A, 2-10, J, Q, K) and a suit (S, H, D, C), or JK"
 JOKER: Final = PLAYING_CARDS[JOKER_CODE]
 
 
@@ -132,4 +127,4 @@ def parse_playing_cards(text: str | Iterable[str]) -> tuple[PlayingCard, ...]:
 
 def format_playing_cards(cards: Iterable[int]) -> str:
     """Cards in notation, separated by spaces."""
-    return " ".join(CARD_SYMBOL[c] for c in cards)
+    return format_tokens(cards, CARD_SYMBOL)
