@@ -47,3 +47,9 @@ class SeatView(Generic[C, A, E]):
     @property
     def discard_top(self) -> C | None:
         return self.discard_pile[-1] if self.discard_pile else None
+
+
+def check_seat(seat: int, players: int) -> None:
+    """A view is for one of the ``players`` seats (0-based)."""
+    if not 0 <= seat < players:
+        raise ValueError(f"there is no seat {seat} in a game of {players}")

@@ -21,7 +21,7 @@ from phase10.engine.cards import Card
 from phase10.engine.game import current_phase, legal_actions
 from phase10.engine.groups import Group
 from phase10.engine.rules import Phase, RuleSet
-from phase10.engine.seat_view import SeatView
+from phase10.engine.seat_view import SeatView, check_seat
 from phase10.engine.state import Event, EventKind, GameState
 
 #: Events whose cards only their own seat may see.
@@ -58,8 +58,7 @@ class PlayerView(SeatView[Card, Action, Event]):
 
 def view_for(state: GameState, seat: int) -> PlayerView:
     """The view of ``seat`` (0-based). Hidden cards of other seats never appear in it."""
-    if not 0 <= seat < state.num_players:
-        raise ValueError(f"there is no seat {seat} in a game of {state.num_players}")
+    check_seat(seat, state.num_players)
     players = tuple(
         PublicPlayer(
             hand_size=len(p.hand),

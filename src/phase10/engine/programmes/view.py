@@ -22,7 +22,7 @@ from phase10.engine.programmes.game import legal_actions
 from phase10.engine.programmes.programs import ProgramCard
 from phase10.engine.programmes.rules import ProgrammeRules
 from phase10.engine.programmes.state import ProgrammeEvent, ProgrammeEventKind, ProgrammeState
-from phase10.engine.seat_view import SeatView
+from phase10.engine.seat_view import SeatView, check_seat
 
 K = ProgrammeEventKind
 #: Events whose playing cards only the acting seat may see (a draw), or nobody (shuffles).
@@ -58,8 +58,7 @@ class ProgrammeView(SeatView[PlayingCard, ProgrammeAction, ProgrammeEvent]):
 
 def view_for(state: ProgrammeState, seat: int) -> ProgrammeView:
     """The view of ``seat`` (0-based): no hidden card or program of another seat is in it."""
-    if not 0 <= seat < state.num_players:
-        raise ValueError(f"there is no seat {seat} in a game of {state.num_players}")
+    check_seat(seat, state.num_players)
     programs = state.rules.programs
     players = tuple(
         PublicProgrammer(
