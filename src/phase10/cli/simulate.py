@@ -35,12 +35,14 @@ DESCRIPTION = (
     "the machine allows)."
 )
 EPILOG = """\
-bots: random, greedy, ismcts (200 iterations a decision), the levels easy, medium, hard,
-expert, or ismcts with a budget per decision: ismcts:0.1s, ismcts:500it. One per seat.
+bots: random, greedy, ismcts (200 iterations a decision), pimc (200 rollouts a decision),
+the levels easy, medium, hard, expert, or ismcts or pimc with a budget per decision:
+ismcts:0.1s, ismcts:500it, pimc:0.1s, pimc:200it. One per seat.
 
 examples:
   phase10 simulate --bots greedy,random --games 2000 --seed 1
   phase10 simulate --bots ismcts:0.1s,greedy --games 200 --workers 2
+  phase10 simulate --bots pimc:0.05s,greedy --games 100 --seed 1 --workers 1
   phase10 simulate --bots ismcts:1s,greedy,greedy,greedy --games 2000 \\
       --backend ray --address ray://head:10001
   phase10 simulate --solo --phase 4 --games 5000 --json
