@@ -23,7 +23,6 @@ from typing import Any, ClassVar
 from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.widgets import Static
 
 from phase10.bots import make_bot
 from phase10.engine.actions import Draw, Source
@@ -43,9 +42,9 @@ from phase10.i18n import N_
 from phase10.narrate_programmes import program_text
 from phase10.tui.hand import is_sub_multiset
 from phase10.tui.screens import RulesScreen
-from phase10.tui.table import TableBase
+from phase10.tui.table import COMMON_KEYS, DRAW_KEYS, TableBase
 from phase10.tui.text import _, current, ngettext
-from phase10.tui.widgets import HandView, Pile
+from phase10.tui.widgets import CardFace, numbered_text, seat_name
 
 
 def card_label(card: int) -> str:
@@ -121,10 +120,7 @@ def players_table(view: ProgrammeView, names: Sequence[str], kinds: Sequence[str
     table.add_column(_("Done"), justify="right")
     table.add_column(_("Laid down"), ratio=3)
     for seat, player in enumerate(view.players):
-        turn = "▶ " if seat == view.current and view.outcome is None else "  "
-        name = Text(turn + names[seat], style="bold" if seat == view.current else "")
-        if kinds[seat]:
-            name.append(f" ({kinds[seat]})", style="dim")
+        name = seat_name(view, names, kinds, seat)
         if player.program is not None:
             program = _("revealed: {program}").format(
                 program=program_text(player.program, current())
@@ -142,17 +138,12 @@ def players_table(view: ProgrammeView, names: Sequence[str], kinds: Sequence[str
 
 def combos_text(view: ProgrammeView, names: Sequence[str]) -> Text:
     """The combinations on the table, numbered as the extend chooser numbers them."""
-    text = Text()
-    number = 0
-    for owner, combos in enumerate(view.table):
-        for combo in combos:
-            number += 1
-            text.append(f"{number}. ", style="bold")
-            text.append(combo_owner(view, names, owner) + ": ")
-            text.append(" ".join(combo.tokens()) + "\n")
-    if not number:
-        text.append(_("No combination is on the table yet."))
-    return text
+    rows = [
+        (combo_owner(view, names, owner), combo.tokens())
+        for owner, combos in enumerate(view.table)
+        for combo in combos
+    ]
+    return numbered_text(rows, _("No combination is on the table yet."))
 
 
 def hint(view: ProgrammeView) -> tuple[str, tuple[int, ...], ProgrammeAction | None]:
@@ -187,27 +178,14 @@ class ProgrammeTableScreen(TableBase):
     groups_title = N_("Combinations on the table")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("d", "draw", _("Draw")),
-        Binding("t", "take", _("Take discard")),
+        *DRAW_KEYS,
         Binding("v", "reveal", _("Reveal")),
         Binding("a", "all_reveals", _("All reveals")),
         Binding("n", "meld", _("New set")),
         Binding("g", "extend", _("Extend")),
         Binding("x", "discard", _("Discard")),
         Binding("w", "swap", _("Swap program"), show=False),
-        Binding("h", "hint", _("Hint")),
-        Binding("s", "sort", _("Sort")),
-        Binding("r", "rules", _("Rules")),
-        Binding("f1", "rules", _("Rules"), show=False),
-        Binding("q", "app.save_quit", _("Save and quit")),
-        Binding("left", "cursor(-1)", _("Previous card"), show=False),
-        Binding("right", "cursor(1)", _("Next card"), show=False),
-        Binding("space", "choose_card", _("Choose card"), show=False),
-        Binding("escape", "clear", _("Clear choice"), show=False),
-        *(
-            Binding(str(n % 10), f"pick({n - 1})", _("Choose card by position"), show=False)
-            for n in range(1, 11)
-        ),
+        *COMMON_KEYS,
     ]
 
     def __init__(self) -> None:
@@ -216,46 +194,22 @@ class ProgrammeTableScreen(TableBase):
 
     # ------------------------------------------------------------------------ drawing
 
-    def redraw(self) -> None:
-        game = self.game
-        view, visible = game.table_view()
-        assert isinstance(view, ProgrammeView)
-        names = game.match.names
-        title = _("Programmes · manche {hand}").format(hand=view.hand_number + 1)
-        self.query_one("#title", Static).update(title)
-        self.query_one("#players", Static).update(players_table(view, names, game.seat_kinds()))
-        self.query_one("#groups", Static).update(combos_text(view, names))
-        count = view.draw_pile_size
-        self.query_one("#draw-pile", Pile).update(
-            ngettext("Draw pile: {count} card", "Draw pile: {count} cards", count).format(
-                count=count
-            )
-        )
-        top = view.discard_top
-        discard = (
-            _("Discard pile: empty")
-            if top is None
-            else _("Discard pile: {card} on top").format(card=CARD_SYMBOL[top])
-        )
-        self.query_one("#discard-pile", Pile).update(discard)
-        self._draw_hand(view, visible)
-        self.query_one("#me", Static).update(self._me_line(view, visible))
-        self._draw_status(view, visible)
-        self._write_log()
+    face: CardFace = (card_label, card_class)
 
-    def _draw_hand(self, view: ProgrammeView, visible: bool) -> None:
-        hand = tuple(view.hand) if visible else None
-        if hand != self._last_hand:
-            self.chosen.clear()
-            self.hinted = None
-            self._last_hand = hand
-        if hand is None:
-            self.cards = None
-        else:
-            self.cards = sort_cards(hand, by_suit=self.order.by_suit)
-            self.cursor = max(0, min(self.cursor, len(self.cards) - 1))
-        face = (card_label, card_class)
-        self.query_one(HandView).show(self.cards, sorted(self.chosen), self.cursor, face)
+    def _title(self, view: ProgrammeView) -> str:
+        return _("Programmes · manche {hand}").format(hand=view.hand_number + 1)
+
+    def _players(self, view: ProgrammeView, names: Sequence[str]) -> Table:
+        return players_table(view, names, self.game.seat_kinds())
+
+    def _table_text(self, view: ProgrammeView, names: Sequence[str]) -> Text:
+        return combos_text(view, names)
+
+    def _card_name(self, card: int) -> str:
+        return CARD_SYMBOL[card]
+
+    def _sorted(self, view: ProgrammeView, hand: tuple[Any, ...]) -> list[Any]:
+        return sort_cards(hand, by_suit=self.order.by_suit)
 
     def _me_line(self, view: ProgrammeView, visible: bool) -> str:
         if not visible:
@@ -330,41 +284,19 @@ class ProgrammeTableScreen(TableBase):
 
     def action_reveal(self) -> None:
         view = self._view()
-        if view is None:
-            return
-        hinted = self.hinted
-        chosen = self._chosen_cards()
-        if (
-            isinstance(hinted, Reveal)
-            and hinted in view.legal
-            and sorted(hinted.cards) == sorted(chosen)
-        ):
-            self.act(hinted)
-            return
-        options = self._reveals(view, chosen)
-        if not options:
-            if chosen and self._reveals(view, ()):
-                self.say(
-                    _("The chosen cards do not make your program. Press a to see every way."),
-                    error=True,
-                )
-            else:
-                self.say(self._no_reveal_reason(view), error=True)
-            return
-        if len(options) == 1:
-            self.act(options[0])
-            return
-        self._choose_reveal(options)
+        if view is not None:
+            self._lay_whole(
+                lambda chosen: self._reveals(view, chosen),
+                _("The chosen cards do not make your program. Press a to see every way."),
+                lambda: self._no_reveal_reason(view),
+                self._choose_reveal,
+            )
 
     def action_all_reveals(self) -> None:
         view = self._view()
-        if view is None:
-            return
-        options = self._reveals(view, ())
-        if not options:
-            self.say(self._no_reveal_reason(view), error=True)
-            return
-        self._choose_reveal(options)
+        if view is not None:
+            options = self._reveals(view, ())
+            self._choose_all(options, self._no_reveal_reason(view), self._choose_reveal)
 
     def action_meld(self) -> None:
         view = self._view()
@@ -391,17 +323,11 @@ class ProgrammeTableScreen(TableBase):
             self.say(_("You cannot lay a new set now: reveal your program first."), error=True)
 
     def action_extend(self) -> None:
-        view = self._view()
-        if view is None:
+        found = self._moves_of_card(Extend)
+        if found is None:
             return
-        card = self._one_card()
-        if card is None:
-            return
+        view, card, legal = found
         names = self.game.match.names
-        legal = [a for a in view.legal if isinstance(a, Extend) and a.card == card]
-        if len(legal) == 1:
-            self.act(legal[0])
-            return
         if not legal:
             if not any(view.table):
                 self.say(_("There is no combination on the table yet."), error=True)
@@ -425,15 +351,8 @@ class ProgrammeTableScreen(TableBase):
         if self._view() is not None:
             self.act(SwapProgram())
 
-    def action_hint(self) -> None:
-        view = self._view()
-        if view is None:
-            return
-        text, cards, action = hint(view)
-        if cards and self.cards is not None and is_sub_multiset(cards, self.cards):
-            self._select(cards)
-        self.hinted = action
-        self.say(text)
+    def _hint(self, view: ProgrammeView) -> tuple[str, tuple[int, ...], Any]:
+        return hint(view)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(programmes_rules_markdown()))

@@ -6,9 +6,11 @@ The screen keeps only what the person is pointing at (cursor, chosen cards, hand
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -34,10 +36,33 @@ from phase10.tui.hand import (
 )
 from phase10.tui.screens import ChoiceScreen, RulesScreen
 from phase10.tui.text import _, current, ngettext, translate_bindings
-from phase10.tui.widgets import CardWidget, HandView, Pile, groups_text, players_table
+from phase10.tui.widgets import CardFace, CardWidget, HandView, Pile, groups_text, players_table
 
 if TYPE_CHECKING:
     from phase10.tui.app import Phase10App
+
+
+#: The keys both games' tables start with, and those they end with (hint, sort, rules, quit,
+#: moving and choosing cards); each game puts its own actions between them.
+DRAW_KEYS: list[BindingType] = [
+    Binding("d", "draw", _("Draw")),
+    Binding("t", "take", _("Take discard")),
+]
+COMMON_KEYS: list[BindingType] = [
+    Binding("h", "hint", _("Hint")),
+    Binding("s", "sort", _("Sort")),
+    Binding("r", "rules", _("Rules")),
+    Binding("f1", "rules", _("Rules"), show=False),
+    Binding("q", "app.save_quit", _("Save and quit")),
+    Binding("left", "cursor(-1)", _("Previous card"), show=False),
+    Binding("right", "cursor(1)", _("Next card"), show=False),
+    Binding("space", "choose_card", _("Choose card"), show=False),
+    Binding("escape", "clear", _("Clear choice"), show=False),
+    *(
+        Binding(str(n % 10), f"pick({n - 1})", _("Choose card by position"), show=False)
+        for n in range(1, 11)
+    ),
+]
 
 
 class TableBase(Screen[None]):
@@ -106,8 +131,66 @@ class TableBase(Screen[None]):
         log.can_focus = False
         self.redraw()
 
+    #: How a card of the hand shows (``None``: Phase 10's cards).
+    face: CardFace = None
+
     def redraw(self) -> None:
         """Show the match as the seat at the keyboard sees it."""
+        game = self.game
+        view, visible = game.table_view()
+        names = game.match.names
+        self.query_one("#title", Static).update(self._title(view))
+        self.query_one("#players", Static).update(self._players(view, names))
+        self.query_one("#groups", Static).update(self._table_text(view, names))
+        count = view.draw_pile_size
+        self.query_one("#draw-pile", Pile).update(
+            ngettext("Draw pile: {count} card", "Draw pile: {count} cards", count).format(
+                count=count
+            )
+        )
+        top = view.discard_top
+        discard = (
+            _("Discard pile: empty")
+            if top is None
+            else _("Discard pile: {card} on top").format(card=self._card_name(top))
+        )
+        self.query_one("#discard-pile", Pile).update(discard)
+        self._draw_hand(view, visible)
+        self.query_one("#me", Static).update(self._me_line(view, visible))
+        self._draw_status(view, visible)
+        self._write_log()
+
+    def _draw_hand(self, view: Any, visible: bool) -> None:
+        hand = tuple(view.hand) if visible else None
+        if hand != self._last_hand:
+            self.chosen.clear()
+            self.hinted = None
+            self._last_hand = hand
+        if hand is None:
+            self.cards = None
+        else:
+            self.cards = self._sorted(view, hand)
+            self.cursor = max(0, min(self.cursor, len(self.cards) - 1))
+        self.query_one(HandView).show(self.cards, sorted(self.chosen), self.cursor, self.face)
+
+    # What each game shows in its own way.
+
+    def _title(self, view: Any) -> str:
+        raise NotImplementedError
+
+    def _players(self, view: Any, names: Sequence[str]) -> Table:
+        raise NotImplementedError
+
+    def _table_text(self, view: Any, names: Sequence[str]) -> Text:
+        raise NotImplementedError
+
+    def _card_name(self, card: int) -> str:
+        raise NotImplementedError
+
+    def _sorted(self, view: Any, hand: tuple[Any, ...]) -> list[Any]:
+        raise NotImplementedError
+
+    def _me_line(self, view: Any, visible: bool) -> str:
         raise NotImplementedError
 
     def _write_log(self) -> None:
@@ -222,6 +305,69 @@ class TableBase(Screen[None]):
         if self._view() is not None:
             self.act(Draw(Source.DISCARD_PILE))
 
+    def action_hint(self) -> None:
+        """Select the cards of the game's hint and remember its action for the next key."""
+        view = self._view()
+        if view is None:
+            return
+        text, cards, action = self._hint(view)
+        if cards and self.cards is not None and is_sub_multiset(cards, self.cards):
+            self._select(cards)
+        self.hinted = action
+        self.say(text)
+
+    def _hint(self, view: Any) -> tuple[str, tuple[int, ...], Any]:
+        raise NotImplementedError
+
+    def _moves_of_card(self, kind: Any) -> tuple[Any, Any, list[Any]] | None:
+        """For a key that moves one card (hit, extend): the view, the chosen card and its legal
+        moves of ``kind``. When there is exactly one, it is played and None returned (None
+        too when nobody may act or no single card is chosen)."""
+        view = self._view()
+        if view is None:
+            return None
+        card = self._one_card()
+        if card is None:
+            return None
+        legal = [a for a in view.legal if isinstance(a, kind) and a.card == card]
+        if len(legal) == 1:
+            self.act(legal[0])
+            return None
+        return view, card, legal
+
+    def _lay_whole(
+        self,
+        options_for: Callable[[Sequence[Any]], Sequence[Any]],
+        mismatch: str,
+        why_not: Callable[[], str],
+        choose: Callable[[Sequence[Any]], None],
+    ) -> None:
+        """Lay what the game asks for at once (Phase 10's phase, the programmes game's program):
+        the hinted way if the chosen cards are its cards, else the one way the chosen cards
+        (or the whole hand) allow, else a list to choose from; or say why not."""
+        chosen = self._chosen_cards()
+        hinted = self.hinted
+        if chosen and hinted in options_for(()) and sorted(hinted.cards) == sorted(chosen):
+            self.act(hinted)
+            return
+        options = options_for(chosen)
+        if not options:
+            self.say(mismatch if chosen and options_for(()) else why_not(), error=True)
+            return
+        if len(options) == 1:
+            self.act(options[0])
+            return
+        choose(options)
+
+    def _choose_all(
+        self, options: Sequence[Any], why_not: str, choose: Callable[[Sequence[Any]], None]
+    ) -> None:
+        """Every way to lay down (or reveal), to choose from; or why there is none."""
+        if not options:
+            self.say(why_not, error=True)
+            return
+        choose(options)
+
     def _choose(self, title: str, labels: list[tuple[str, bool]], actions: Sequence[Any]) -> None:
         def chosen(index: int | None) -> None:
             if index is not None:
@@ -234,25 +380,12 @@ class TableScreen(TableBase):
     """The Phase 10 table for the seat at the keyboard."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("d", "draw", _("Draw")),
-        Binding("t", "take", _("Take discard")),
+        *DRAW_KEYS,
         Binding("l", "lay", _("Lay down")),
         Binding("a", "all_lays", _("All lay-downs")),
         Binding("g", "hit", _("Hit")),
         Binding("x", "discard", _("Discard")),
-        Binding("h", "hint", _("Hint")),
-        Binding("s", "sort", _("Sort")),
-        Binding("r", "rules", _("Rules")),
-        Binding("f1", "rules", _("Rules"), show=False),
-        Binding("q", "app.save_quit", _("Save and quit")),
-        Binding("left", "cursor(-1)", _("Previous card"), show=False),
-        Binding("right", "cursor(1)", _("Next card"), show=False),
-        Binding("space", "choose_card", _("Choose card"), show=False),
-        Binding("escape", "clear", _("Clear choice"), show=False),
-        *(
-            Binding(str(n % 10), f"pick({n - 1})", _("Choose card by position"), show=False)
-            for n in range(1, 11)
-        ),
+        *COMMON_KEYS,
     ]
 
     def __init__(self) -> None:
@@ -261,49 +394,26 @@ class TableScreen(TableBase):
 
     # ------------------------------------------------------------------------ drawing
 
-    def redraw(self) -> None:
-        """Show the match as the seat at the keyboard sees it."""
-        game = self.game
-        view, visible = game.table_view()
-        names, rules = game.match.names, view.rules
-        hand_no = view.hand_number + 1
-        title = _("Phase 10 · hand {hand} · rules: {rules}").format(hand=hand_no, rules=rules.name)
+    def _title(self, view: PlayerView) -> str:
+        rules = view.rules
+        hand = view.hand_number + 1
+        title = _("Phase 10 · hand {hand} · rules: {rules}").format(hand=hand, rules=rules.name)
         if view.tiebreak:
             title += " · " + _("tie-break hand")
-        self.query_one("#title", Static).update(title)
-        self.query_one("#players", Static).update(players_table(view, names, game.seat_kinds()))
-        self.query_one("#groups", Static).update(groups_text(view, names))
-        count = view.draw_pile_size
-        self.query_one("#draw-pile", Pile).update(
-            ngettext("Draw pile: {count} card", "Draw pile: {count} cards", count).format(
-                count=count
-            )
-        )
-        top = view.discard_top
-        discard = (
-            _("Discard pile: empty")
-            if top is None
-            else _("Discard pile: {card} on top").format(card=SYMBOL_OF[top])
-        )
-        self.query_one("#discard-pile", Pile).update(discard)
-        self._draw_hand(view, visible)
-        self.query_one("#me", Static).update(self._me_line(view, visible))
-        self._draw_status(view, visible)
-        self._write_log()
+        return title
 
-    def _draw_hand(self, view: PlayerView, visible: bool) -> None:
-        hand = tuple(view.hand) if visible else None
-        if hand != self._last_hand:
-            self.chosen.clear()
-            self.hinted = None
-            self._last_hand = hand
-        if hand is None:
-            self.cards = None
-        else:
-            me = view.players[view.seat]
-            self.cards = sort_hand(hand, self.order, me.phase, view.rules)
-            self.cursor = max(0, min(self.cursor, len(self.cards) - 1))
-        self.query_one(HandView).show(self.cards, sorted(self.chosen), self.cursor)
+    def _players(self, view: PlayerView, names: Sequence[str]) -> Table:
+        return players_table(view, names, self.game.seat_kinds())
+
+    def _table_text(self, view: PlayerView, names: Sequence[str]) -> Text:
+        return groups_text(view, names)
+
+    def _card_name(self, card: int) -> str:
+        return SYMBOL_OF[card]
+
+    def _sorted(self, view: PlayerView, hand: tuple[Any, ...]) -> list[Any]:
+        me = view.players[view.seat]
+        return sort_hand(hand, self.order, me.phase, view.rules)
 
     def _me_line(self, view: PlayerView, visible: bool) -> str:
         if not visible:
@@ -362,63 +472,34 @@ class TableScreen(TableBase):
 
     def action_lay(self) -> None:
         view = self._view()
-        if view is None:
-            return
-        chosen = self._chosen_cards()
-        hinted = self.hinted
-        if (
-            isinstance(hinted, LayDown)
-            and hinted in view.legal
-            and chosen
-            and sorted(hinted.cards) == sorted(chosen)
-        ):
-            self.act(hinted)
-            return
-        options = laydowns_for(view, chosen)
-        if not options:
-            if chosen and laydowns_for(view, ()):
-                self.say(
-                    _(
-                        "Not allowed (P10-R15): the chosen cards do not make your phase. "
-                        "Press a to see every possible lay-down."
-                    ),
-                    error=True,
-                )
-            else:
-                self.say(self._no_laydown_reason(view), error=True)
-            return
-        if len(options) == 1:
-            self.act(options[0])
-            return
-        self._choose_laydown(options)
+        if view is not None:
+            self._lay_whole(
+                lambda chosen: laydowns_for(view, chosen),
+                _(
+                    "Not allowed (P10-R15): the chosen cards do not make your phase. "
+                    "Press a to see every possible lay-down."
+                ),
+                lambda: self._no_laydown_reason(view),
+                self._choose_laydown,
+            )
 
     def action_all_lays(self) -> None:
         view = self._view()
-        if view is None:
-            return
-        options = laydowns_for(view, ())
-        if not options:
-            self.say(self._no_laydown_reason(view), error=True)
-            return
-        self._choose_laydown(options)
+        if view is not None:
+            options = laydowns_for(view, ())
+            self._choose_all(options, self._no_laydown_reason(view), self._choose_laydown)
 
-    def _choose_laydown(self, options: list[LayDown]) -> None:
+    def _choose_laydown(self, options: Sequence[LayDown]) -> None:
         labels = [(laydown_label(a), True) for a in options]
         title = _("Lay down your phase: which groups?")
         self._choose(title, labels, options)
 
     def action_hit(self) -> None:
-        view = self._view()
-        if view is None:
+        found = self._moves_of_card(Hit)
+        if found is None:
             return
-        card = self._one_card()
-        if card is None:
-            return
+        view, card, legal = found
         names = self.game.match.names
-        legal = [a for a in view.legal if isinstance(a, Hit) and a.card == card]
-        if len(legal) == 1:
-            self.act(legal[0])
-            return
         labels: list[tuple[str, bool]] = []
         actions: list[Action] = []
         for owner, groups in enumerate(view.table):
@@ -461,15 +542,8 @@ class TableScreen(TableBase):
             return
         self.act(choices[0] if choices else Discard(card))
 
-    def action_hint(self) -> None:
-        view = self._view()
-        if view is None:
-            return
-        text, cards, action = hint(view)
-        if cards and self.cards is not None and is_sub_multiset(cards, self.cards):
-            self._select(cards)
-        self.hinted = action
-        self.say(text)
+    def _hint(self, view: PlayerView) -> tuple[str, tuple[int, ...], Any]:
+        return hint(view)
 
     def action_rules(self) -> None:
         from phase10.tui.rules_text import rules_markdown

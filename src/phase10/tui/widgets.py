@@ -7,6 +7,7 @@ of the game); the screen passes every change on to the app, which owns the ``Mat
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -134,6 +135,16 @@ class Pile(Static):
         self.post_message(self.Clicked(self.discard))
 
 
+def seat_name(view: Any, names: Sequence[str], kinds: Sequence[str], seat: int) -> Text:
+    """A seat's name for the players table: ▶ marks the seat to act, then its kind (either
+    game's view: anything with ``current`` and ``outcome``)."""
+    turn = "▶ " if seat == view.current and view.outcome is None else "  "
+    name = Text(turn + names[seat], style="bold" if seat == view.current else "")
+    if kinds[seat]:
+        name.append(f" ({kinds[seat]})", style="dim")
+    return name
+
+
 def players_table(view: PlayerView, names: Sequence[str], kinds: Sequence[str]) -> Table:
     """Everyone's phase, cards in hand, score and laid-down groups, the seat to act marked."""
     table = Table(expand=True, box=None, pad_edge=False, header_style="bold")
@@ -144,10 +155,7 @@ def players_table(view: PlayerView, names: Sequence[str], kinds: Sequence[str]) 
     table.add_column(_("Laid down"), ratio=3)
     rules = view.rules
     for seat, player in enumerate(view.players):
-        turn = "▶ " if seat == view.current and view.outcome is None else "  "
-        name = Text(turn + names[seat], style="bold" if seat == view.current else "")
-        if kinds[seat]:
-            name.append(f" ({kinds[seat]})", style="dim")
+        name = seat_name(view, names, kinds, seat)
         if not player.dealt_in:
             phase = _("sits out the tie-break")
         elif player.laid >= 0:
@@ -170,14 +178,21 @@ def players_table(view: PlayerView, names: Sequence[str], kinds: Sequence[str]) 
 
 def groups_text(view: PlayerView, names: Sequence[str]) -> Text:
     """The groups on the table, numbered as the hit chooser numbers them."""
+    rows = [
+        (group_name(view, names, owner, group), group.tokens())
+        for owner, groups in enumerate(view.table)
+        for group in groups
+    ]
+    return numbered_text(rows, _("No group is on the table yet."))
+
+
+def numbered_text(rows: Sequence[tuple[str, Sequence[str]]], empty: str) -> Text:
+    """``1. your set of 7s: R7 B7 W=7`` per row (whose and what, then the cards), or ``empty``."""
     text = Text()
-    number = 0
-    for owner, groups in enumerate(view.table):
-        for group in groups:
-            number += 1
-            text.append(f"{number}. ", style="bold")
-            text.append(group_name(view, names, owner, group) + ": ")
-            text.append(" ".join(group.tokens()) + "\n")
-    if not number:
-        text.append(_("No group is on the table yet."))
+    for number, (what, tokens) in enumerate(rows, start=1):
+        text.append(f"{number}. ", style="bold")
+        text.append(what + ": ")
+        text.append(" ".join(tokens) + "\n")
+    if not rows:
+        text.append(empty)
     return text
