@@ -202,6 +202,60 @@ PATTERNS: Final[tuple[tuple[str, str], ...]] = (
         r"phase (?P<phase>\d+) needs (?P<description>.+), not (?P<laid>.+)",
         N_("phase {phase} needs {description}, not {laid}"),
     ),
+    # phase10.engine.programmes.game: the programmes game's reasons
+    (
+        r"(?P<action>.+) is not an action of the programmes game",
+        N_("{action} is not an action of the programmes game"),
+    ),
+    (r"a turn starts by taking one card", N_("a turn starts by taking one card")),
+    (r"you have no (?P<card>\S+) to discard", N_("you have no {card} to discard")),
+    (
+        r"reveal your program before you put any other card on the table",
+        N_("reveal your program before you put any other card on the table"),
+    ),
+    (
+        r"swapping a program is off under these rules",
+        N_("swapping a program is off under these rules"),
+    ),
+    (
+        r"a program may be swapped only at the start of a manche, before your first draw, "
+        r"after failing it (?P<count>\d+) manches",
+        N_(
+            "a program may be swapped only at the start of a manche, before your first draw, "
+            "after failing it {count} manches"
+        ),
+    ),
+    (r"you have already taken a card this turn", N_("you have already taken a card this turn")),
+    (
+        r"with exactly one card in hand you must draw from the reserve",
+        N_("with exactly one card in hand you must draw from the reserve"),
+    ),
+    (
+        r"you have already revealed your program this manche",
+        N_("you have already revealed your program this manche"),
+    ),
+    (r"you hold no program card this manche", N_("you hold no program card this manche")),
+    (r"you must hold every card of the program", N_("you must hold every card of the program")),
+    (
+        r"a new run may never be formed after revealing",
+        N_("a new run may never be formed after revealing"),
+    ),
+    (
+        r"a new set needs at least 3 cards of one value",
+        N_("a new set needs at least 3 cards of one value"),
+    ),
+    (r"you must hold every card of the new set", N_("you must hold every card of the new set")),
+    (r"you have no (?P<card>\S+) in hand", N_("you have no {card} in hand")),
+    (r"there is no combination (?P<where>\S+)", N_("there is no combination {where}")),
+    (r"(?P<card>\S+) does not extend the .+", N_("{card} does not extend that combination")),
+    (
+        r"say which end of the run the wild goes to",
+        N_("say which end of the run the wild goes to"),
+    ),
+    (
+        r"(?P<card>\S+) cannot stand for that value on this combination",
+        N_("{card} cannot stand for that value on this combination"),
+    ),
 )
 
 #: Notation the player typed that the engine could not read.

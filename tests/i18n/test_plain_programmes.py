@@ -106,3 +106,27 @@ def test_a_hidden_draw_and_an_extension_read_as_the_language() -> None:
         "Ann ajoute 7D à la combinaison de Bob, désormais set 7S 7H 7D."
     )
     assert "'s" not in describe_programme_event(on_bobs, names, 0, lang="nl")
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("de", ("Nicht erlaubt (AMZ-R10): ein Zug beginnt", "schon eine Karte genommen")),
+        ("fr", ("Interdit (AMZ-R10) : un tour commence", "déjà pris une carte ce tour-ci")),
+        ("nl", ("Niet toegestaan (AMZ-R10): een beurt begint", "al een kaart genomen")),
+    ],
+)
+def test_illegal_programmes_moves_are_explained_in_the_language(
+    lang: str,
+    expected: tuple[str, str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("x 1\nd\nd\nq\n"))
+    argv = ["play", "--plain", "--game", "programmes", "--lang", lang, "--seed", "4"]
+    assert main([*argv, "--save", str(tmp_path / "p.json")]) == 0
+    out = capsys.readouterr().out
+    for text in expected:
+        assert text in out
+    assert "a turn starts" not in out

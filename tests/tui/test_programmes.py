@@ -137,6 +137,8 @@ def test_the_programmes_table_in_french(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot, app)
+            await pilot.press("x")  # discarding before drawing: the reason in French
+            assert "Interdit (AMZ-R10) : un tour commence en prenant une carte" in screen_text(app)
             await pilot.press("d", "h")
             text = screen_text(app)
             assert "Combinaisons sur la table" in text

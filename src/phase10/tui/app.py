@@ -24,6 +24,7 @@ from phase10.engine.programmes.rules import ProgrammeRules
 from phase10.engine.programmes.state import ProgrammeState
 from phase10.engine.state import EventKind
 from phase10.engine.view import view_for
+from phase10.explain import translate_reason
 from phase10.match import Match, ProgrammeMatch, Seat
 from phase10.narrate import describe_event, describe_progress, narrate
 from phase10.narrate_programmes import describe_programme_event, narrate_programmes
@@ -174,7 +175,8 @@ class Phase10App(App[str | None]):
             else:
                 check_action(match.state, action)
         except IllegalActionError as exc:
-            return _("not allowed, {rule}: {message}").format(rule=exc.rule, message=exc.message)
+            message = translate_reason(exc.message, current())
+            return _("not allowed, {rule}: {message}").format(rule=exc.rule, message=message)
         return None
 
     # ------------------------------------------------------------------------ playing
@@ -187,7 +189,8 @@ class Phase10App(App[str | None]):
         try:
             self._play(action)
         except IllegalActionError as exc:
-            return _("Not allowed ({rule}): {message}").format(rule=exc.rule, message=exc.message)
+            message = translate_reason(exc.message, current())
+            return _("Not allowed ({rule}): {message}").format(rule=exc.rule, message=message)
         return None
 
     def _play(self, action: Any) -> None:
