@@ -256,6 +256,50 @@ PATTERNS: Final[tuple[tuple[str, str], ...]] = (
         r"(?P<card>\S+) cannot stand for that value on this combination",
         N_("{card} cannot stand for that value on this combination"),
     ),
+    # phase10.engine.programmes.combos and .finder: a combination or a reveal that is wrong
+    (r"a combination needs cards", N_("a combination needs cards")),
+    (r"a run is all of one suit", N_("a run is all of one suit")),
+    (
+        r"a run runs from A-low to A-high with no wrap-around \(E-04\)",
+        N_("a run runs from A-low to A-high with no wrap-around (E-04)"),
+    ),
+    (
+        r"a run needs consecutive values, each once",
+        N_("a run needs consecutive values, each once"),
+    ),
+    (
+        r"every card of a set has the same value",
+        N_("every card of a set has the same value"),
+    ),
+    (
+        r"a set's value is A or 3 to K \(a 2 is always wild\)",
+        N_("a set's value is A or 3 to K (a 2 is always wild)"),
+    ),
+    (r"a combination is a set or a run", N_("a combination is a set or a run")),
+    (
+        r"(?P<card>\S+) breaks the one-suit rule of a run \(E-11\)",
+        N_("{card} breaks the one-suit rule of a run (E-11)"),
+    ),
+    (
+        r"the natural card (?P<card>\S+) can only stand for itself",
+        N_("the natural card {card} can only stand for itself"),
+    ),
+    (
+        r"every combination needs at least one natural card \(E-07\)",
+        N_("every combination needs at least one natural card (E-07)"),
+    ),
+    (
+        r"a sun card is a free program; there is nothing to reveal",
+        N_("a sun card is a free program; there is nothing to reveal"),
+    ),
+    (
+        r"(?P<program>\S+) needs exactly (?P<count>\d+) combinations? \(.+\), not (?P<laid>\d+)",
+        N_("the number of combinations for {program} must be {count}, not {laid}"),
+    ),
+    (
+        r"these combinations do not match (?P<program>\S+): .+ \(exact counts: E-08\)",
+        N_("these combinations do not match {program} (exact counts: E-08)"),
+    ),
 )
 
 #: Notation the player typed that the engine could not read.

@@ -130,3 +130,29 @@ def test_illegal_programmes_moves_are_explained_in_the_language(
     for text in expected:
         assert text in out
     assert "a turn starts" not in out
+
+
+@pytest.mark.parametrize(
+    "reason",
+    [
+        "a turn starts by taking one card",
+        "you have no 7D to discard",
+        "reveal your program before you put any other card on the table",
+        "you must hold every card of the program",
+        "a new set needs at least 3 cards of one value",
+        "there is no combination 1.0",
+        "7D does not extend the run 8-J of spades",
+        "every card of a set has the same value",
+        "the natural card 7H can only stand for itself",
+        "PRG-03 needs exactly 1 combination (1x set of 4), not 2",
+        "these combinations do not match PRG-03: 1x set of 4 (exact counts: E-08)",
+    ],
+)
+@pytest.mark.parametrize("lang", ["fr", "de", "nl"])
+def test_the_programmes_engine_reasons_are_translated(reason: str, lang: str) -> None:
+    from phase10.explain import translate_reason
+
+    translated = translate_reason(reason, lang)
+    assert translated != reason
+    assert "{" not in translated
+    assert " of " not in translated
