@@ -147,3 +147,28 @@ def test_the_programmes_table_in_french(tmp_path: Path) -> None:
                 assert english not in text
 
     asyncio.run(scenario())
+
+
+def test_two_people_pass_the_keyboard_and_programs_stay_secret(tmp_path: Path) -> None:
+    from phase10.tui.screens import PassScreen
+
+    app = make_programmes_app(tmp_path, seed=4, seats=[("Ann", None), ("Bob", None)])
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            first = app.match.to_act
+            if isinstance(app.screen, PassScreen):
+                await pilot.press("enter")
+                await pilot.pause()
+            assert app.viewer == first
+            await pilot.press("d", "x")
+            await pilot.pause()
+            assert isinstance(app.screen, PassScreen)
+            assert "secret" not in screen_text(app)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.viewer == app.match.to_act != first
+            assert "your secret program: PRG-" in screen_text(app)
+
+    asyncio.run(scenario())
