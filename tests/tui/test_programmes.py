@@ -172,3 +172,27 @@ def test_two_people_pass_the_keyboard_and_programs_stay_secret(tmp_path: Path) -
             assert "your secret program: PRG-" in screen_text(app)
 
     asyncio.run(scenario())
+
+
+def test_the_final_standing_counts_programs(tmp_path: Path) -> None:
+    from phase10.bots import make_bot
+    from phase10.match import Seat
+    from phase10.variants import find_variant
+
+    bots = [Seat("You", make_bot("easy")), Seat("Ann", make_bot("easy"))]
+    finished = ProgrammeMatch.start(find_variant("programmes"), bots, seed=4)
+    while not finished.is_over:
+        finished.bot_step()
+    seats = [Seat("You"), Seat("Ann", make_bot("easy"))]
+    match = ProgrammeMatch(finished.record, seats, finished.state)
+    app = Phase10App(save_path=tmp_path / "game.json", match=match, delay=0, lang="nl")
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameOverScreen)
+            text = screen_text(app)
+            assert "Voltooide programma's" in text
+            assert "het spel met 5 programma's" in text
+
+    asyncio.run(scenario())
