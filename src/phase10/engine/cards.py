@@ -19,7 +19,7 @@ from enum import IntEnum
 from typing import Final
 
 from phase10.engine.errors import NotationError
-from phase10.engine.notation import format_tokens, parse_token, parse_tokens
+from phase10.engine.notation import NotatedCard, format_tokens, parse_tokens
 
 
 class Colour(IntEnum):
@@ -50,7 +50,7 @@ SKIP_CODE: Final = 49
 MAX_NUMBER: Final = 12
 
 
-class Card(int):
+class Card(NotatedCard):
     """One Phase 10 card; compare, hash and sort it as its code.
 
     >>> Card.from_symbol("R7").number, Card.from_symbol("R7").colour.name
@@ -85,24 +85,9 @@ class Card(int):
         return self < NUMBERED
 
     @property
-    def symbol(self) -> str:
-        return SYMBOL_OF[self]
-
-    @property
     def points(self) -> int:
         """Penalty points if left in hand (P10-R34)."""
         return POINTS_OF[self]
-
-    @classmethod
-    def from_symbol(cls, symbol: str) -> Card:
-        """Parse ``R7``, ``b12``, ``W`` or ``S``; raises ``NotationError`` naming the token."""
-        return parse_token(symbol, _BY_SYMBOL, _EXPECTED)
-
-    def __str__(self) -> str:
-        return SYMBOL_OF[self]
-
-    def __repr__(self) -> str:
-        return f"Card.from_symbol({SYMBOL_OF[self]!r})"
 
 
 def _symbol(code: int) -> str:
@@ -128,6 +113,7 @@ SYMBOL_OF: Final[tuple[str, ...]] = tuple(_symbol(c) for c in range(50))
 POINTS_OF: Final[tuple[int, ...]] = tuple(_points(c) for c in range(50))
 _BY_SYMBOL: Final[dict[str, Card]] = {SYMBOL_OF[c]: CARDS[c] for c in range(50)}
 _EXPECTED: Final = "R/B/Y/G with 1-12, W or S"
+Card.symbols, Card.by_symbol, Card.expected = SYMBOL_OF, _BY_SYMBOL, _EXPECTED
 
 WILD: Final = CARDS[WILD_CODE]
 SKIP: Final = CARDS[SKIP_CODE]

@@ -11,7 +11,7 @@ phase10.engine.errors.NotationError: token 2 'x' is not a card: expected A
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 from phase10.engine.errors import NotationError
 
@@ -52,3 +52,32 @@ def parse_token(symbol: str, table: Mapping[str, T], expected: str) -> T:
 def format_tokens(cards: Iterable[int], symbols: Sequence[str] | Mapping[int, str]) -> str:
     """Cards in notation, separated by spaces."""
     return " ".join(symbols[c] for c in cards)
+
+
+class NotatedCard(int):
+    """A card that is a small ``int`` and reads and writes its own notation.
+
+    Each game's card class sets ``symbols`` (code -> token), ``by_symbol`` (token -> card)
+    and ``expected`` (what a token should look like) once its tables exist.
+    """
+
+    __slots__ = ()
+    symbols: ClassVar[Sequence[str]]
+    by_symbol: ClassVar[Mapping[str, Any]]
+    expected: ClassVar[str]
+
+    @property
+    def symbol(self) -> str:
+        return self.symbols[self]
+
+    @classmethod
+    def from_symbol(cls, symbol: str) -> Self:
+        """Parse one token; raises ``NotationError`` naming it."""
+        card: Self = parse_token(symbol, cls.by_symbol, cls.expected)
+        return card
+
+    def __str__(self) -> str:
+        return self.symbols[self]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_symbol({self.symbols[self]!r})"

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from phase10.engine.errors import NotationError
-from phase10.engine.notation import format_tokens, parse_token, parse_tokens
+from phase10.engine.notation import NotatedCard, format_tokens, parse_tokens
 
 SUITS: Final = "SHDC"
 RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -45,7 +45,7 @@ def _symbol(code: int) -> str:
     return "JK" if code == JOKER_CODE else f"{RANKS[code % 13]}{SUITS[code // 13]}"
 
 
-class PlayingCard(int):
+class PlayingCard(NotatedCard):
     """One card of the two 54-card packs; compare, hash and sort it as its code.
 
     >>> c = PlayingCard.from_symbol("qd")
@@ -70,20 +70,6 @@ class PlayingCard(int):
         """Every 2 and every joker (AMZ-R02, E-05)."""
         return IS_WILD[self]
 
-    @property
-    def symbol(self) -> str:
-        return CARD_SYMBOL[self]
-
-    @classmethod
-    def from_symbol(cls, symbol: str) -> PlayingCard:
-        return parse_token(symbol, _BY_SYMBOL, _EXPECTED)
-
-    def __str__(self) -> str:
-        return CARD_SYMBOL[self]
-
-    def __repr__(self) -> str:
-        return f"PlayingCard.from_symbol({CARD_SYMBOL[self]!r})"
-
 
 PLAYING_CARDS: Final[tuple[PlayingCard, ...]] = tuple(PlayingCard(c) for c in range(53))
 RANK_OF: Final[tuple[int, ...]] = tuple(c % 13 + 1 if c < JOKER_CODE else 0 for c in range(53))
@@ -92,6 +78,11 @@ IS_WILD: Final[tuple[bool, ...]] = tuple(c == JOKER_CODE or c % 13 == 1 for c in
 CARD_SYMBOL: Final[tuple[str, ...]] = tuple(_symbol(c) for c in range(53))
 _BY_SYMBOL: Final[dict[str, PlayingCard]] = {CARD_SYMBOL[c]: PLAYING_CARDS[c] for c in range(53)}
 _EXPECTED: Final = "a rank (A, 2-10, J, Q, K) and a suit (S, H, D, C), or JK"
+PlayingCard.symbols, PlayingCard.by_symbol, PlayingCard.expected = (
+    CARD_SYMBOL,
+    _BY_SYMBOL,
+    _EXPECTED,
+)
 JOKER: Final = PLAYING_CARDS[JOKER_CODE]
 
 
