@@ -17,7 +17,7 @@ from enum import StrEnum
 
 from phase10.engine.cards import SYMBOL_OF, WILD_CODE, Card, parse_cards
 from phase10.engine.errors import NotationError
-from phase10.engine.groups import Group, parse_groups, value_symbol
+from phase10.engine.groups import Group, parse_groups
 
 
 class Source(StrEnum):
@@ -160,10 +160,3 @@ def _parse_hit(token: str, where: str, text: str) -> Hit:
             raise NotationError(f"a wild stands for a number or a colour letter: {token!r}")
         return Hit(card, int(owner), int(index), int(value))
     return Hit(card, int(owner), int(index), -1)
-
-
-def hit_token(hit: Hit, group: Group) -> str:
-    """A hit's card as it would appear in ``group`` (``W=G`` in a colour group)."""
-    if hit.card == WILD_CODE:
-        return f"W={value_symbol(group.kind, hit.value)}"
-    return SYMBOL_OF[hit.card]
