@@ -10,7 +10,16 @@ from itertools import combinations_with_replacement
 
 import pytest
 
-from phase10.bots import BOTS, LEVELS, Bot, EpsilonBot, GreedyBot, RandomBot, make_bot
+from phase10.bots import (
+    BOTS,
+    LEVELS,
+    Bot,
+    EpsilonBot,
+    GreedyBot,
+    RandomBot,
+    SharpBot,
+    make_bot,
+)
 from phase10.bots.evaluate import counts_of, distance, fits_any
 from phase10.bots.greedy import target_phase
 from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source
@@ -66,6 +75,7 @@ def test_bots_choose_only_legal_actions_and_see_only_views(variant: str) -> None
         ["greedy", "random"],
         ["easy", "greedy", "random"],
         ["medium", "random", "greedy", "easy"],
+        ["sharp", "greedy", "random"],
     ]
     finished = 0
     for game in range(30):
@@ -123,12 +133,12 @@ def test_bots_are_deterministic_given_the_rng() -> None:
 
 
 def test_registry_names_bots_and_levels() -> None:
-    assert set(BOTS) == {"random", "greedy", "ismcts", "pimc"}
+    assert set(BOTS) == {"random", "greedy", "sharp", "ismcts", "pimc"}
     assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
     for name in [*BOTS, *LEVELS]:
         assert make_bot(name).name
     assert isinstance(make_bot("random"), RandomBot)
-    assert isinstance(make_bot("hard"), GreedyBot)
+    assert isinstance(make_bot("hard"), SharpBot)
     easy = make_bot("easy")
     assert isinstance(easy, EpsilonBot)
     assert easy.epsilon == 0.3
@@ -290,6 +300,25 @@ def test_greedy_discards_the_least_useful_card() -> None:
     view = _view(hand=hand, legal=legal, stage=Stage.PLAY)
     chosen = GreedyBot().choose(view, random.Random(0))
     assert chosen == Discard(CARDS[12 + 11])  # B12: useless and worth 10 points
+
+
+def test_sharp_keeps_back_what_the_next_player_takes() -> None:
+    """P10-R13: only the next player may take my discard. Having seen them take a 12 for their
+    sets (phase 1), sharp throws the 2 instead; greedy, blind to it, throws the 12 (more
+    points)."""
+    hand = parse_cards("R5 B5 G5 R7 G7 Y2 B12")
+    legal = tuple(Discard(c) for c in sorted(set(hand)))
+    base = _view(hand=hand, legal=legal, stage=Stage.PLAY)
+    players = list(base.players)
+    players[1] = dataclasses.replace(players[1], took=tuple(parse_cards("R12")))
+    view = dataclasses.replace(base, players=tuple(players))
+    assert GreedyBot().choose(view, random.Random(0)) == Discard(CARDS[12 + 11])  # B12
+    assert SharpBot().choose(view, random.Random(0)) == Discard(CARDS[24 + 1])  # Y2
+    # The player after next cannot take it: sharp then plays as greedy does.
+    players = list(base.players)
+    players[2] = dataclasses.replace(players[2], took=tuple(parse_cards("R12")))
+    view = dataclasses.replace(base, players=tuple(players))
+    assert SharpBot().choose(view, random.Random(0)) == Discard(CARDS[12 + 11])
 
 
 def test_target_phase_under_pick_a_phase_is_the_closest_open_phase() -> None:

@@ -8,12 +8,13 @@ import time
 
 import pytest
 
-from phase10.bots import LEVELS, ISMCTSBot, make_bot
+from phase10.bots import LEVELS, GreedyBot, ISMCTSBot, SharpBot, make_bot
 from phase10.bots.base import Bot
 from phase10.bots.ismcts import PHASE10, game_for
 from phase10.bots.rollout import leaf_rewards, policy_action
 from phase10.engine.actions import Action
 from phase10.engine.game import apply_action, check_action, legal_actions, new_game
+from phase10.engine.rules import RuleSet
 from phase10.engine.state import GameState
 from phase10.engine.view import PlayerView, view_for
 from phase10.variants import find_variant
@@ -75,6 +76,23 @@ def test_rollout_policy_only_plays_legal_actions(profile: str) -> None:
     assert all(0.0 <= r <= 1.0 for r in leaf_rewards(state, hand_over=False))
 
 
+@pytest.mark.parametrize("prior", [None, GreedyBot()])
+def test_one_iteration_plays_the_priors_move(prior: Bot | None) -> None:
+    """With too little to go on the search keeps its prior's move (sharp unless told), lay-downs
+    and hits included (P10-R18, P10-R22); with ``prior=None`` it is the rollout policy's."""
+    bot = ISMCTSBot(iterations=1, prior=prior) if prior is not None else ISMCTSBot(iterations=1)
+    expected = prior if prior is not None else SharpBot()
+    state = new_game(RuleSet(), 2, 8)
+    rng = random.Random(0)
+    for _ in range(200):
+        if state.outcome is not None:
+            break
+        view = view_for(state, state.current)
+        action = bot.choose(view, rng)
+        assert action == expected.choose(view, rng)
+        state = apply_action(state, action)
+
+
 def test_search_is_deterministic_with_an_iteration_budget() -> None:
     state = new_game(find_variant("standard"), 3, 5)
     state = apply_action(state, legal_actions(state)[0])
@@ -117,7 +135,7 @@ def test_the_expert_level_searches_for_a_second() -> None:
     expert = make_bot("expert")
     assert isinstance(expert, ISMCTSBot)
     assert expert.seconds == 1.0
-    assert make_bot("hard").name == "greedy"
+    assert make_bot("hard").name == "sharp"
 
 
 def test_ismcts_plays_the_programmes_game() -> None:

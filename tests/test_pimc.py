@@ -1,5 +1,5 @@
-"""Paired determinized search (PIMC): legal moves under every profile, greedy's move when the
-budget is too small to tell, determinism with a rollout budget, the time budget kept."""
+"""Paired determinized search (PIMC): legal moves under every profile, the prior's move when
+the budget is too small to tell, determinism with a rollout budget, the time budget kept."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from phase10.bots import GreedyBot, PIMCBot, make_bot
+from phase10.bots import Bot, GreedyBot, PIMCBot, SharpBot, make_bot
 from phase10.bots.rollout import policy_action, ranked_discards
 from phase10.engine.actions import Discard
 from phase10.engine.cards import SKIP_CODE, WILD_CODE
@@ -47,9 +47,11 @@ def test_pimc_only_chooses_legal_actions(profile: str) -> None:
             state = apply_action(state, action)
 
 
-def test_a_tiny_budget_plays_greedys_move() -> None:
-    """Fewer deals than needed to overrule greedy: every move is greedy's."""
-    bot, greedy = PIMCBot(iterations=2), GreedyBot()
+@pytest.mark.parametrize("prior", [None, GreedyBot()])
+def test_a_tiny_budget_plays_the_priors_move(prior: Bot | None) -> None:
+    """Fewer deals than needed to overrule the prior (sharp unless told): its every move."""
+    bot = PIMCBot(iterations=2, prior=prior)
+    expected = prior if prior is not None else SharpBot()
     state = new_game(find_variant("standard"), 3, 6)
     rng = random.Random(0)
     for _ in range(150):
@@ -57,7 +59,7 @@ def test_a_tiny_budget_plays_greedys_move() -> None:
             break
         view = view_for(state, state.current)
         action = bot.choose(view, rng)
-        assert action == greedy.choose(view, rng)
+        assert action == expected.choose(view, rng)
         state = apply_action(state, action)
 
 

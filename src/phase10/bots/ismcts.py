@@ -14,15 +14,20 @@ The bot sees only its ``PlayerView``. Each iteration of the search
 4. **evaluates** the leaf for every seat with :func:`phase10.bots.rollout.leaf_rewards`
    (phases completed, points, closeness to the phase), and backs the rewards up the path.
 
-The action played is the default policy's, unless another root child's mean reward beats it
-clearly (see :meth:`ISMCTSBot._decide`). Budgets: ``iterations`` and/or ``seconds``
-per decision (the first reached stops the search); with ``seconds`` the search stops when the
-next iteration would probably overrun, so a decision keeps within a few per cent of it.
+The action played is the *prior*'s, unless another root child's mean reward beats it clearly
+(see :meth:`ISMCTSBot._decide`). The prior is a bot that sees the same view, by default
+:class:`~phase10.bots.sharp.SharpBot` (greedy that watches what the next player takes), so
+the search starts from the best heuristic move and spends its budget testing the
+alternatives; ``prior=None`` starts from the rollout policy's move instead. Budgets:
+``iterations`` and/or ``seconds`` per decision (the first reached stops the search); with
+``seconds`` the search stops when the next iteration would probably overrun, so a decision
+keeps within a few per cent of it.
 
 Laying down as soon as possible and hitting every card that fits are (almost) never wrong in
 Phase 10, and they multiply the branching factor; by default (``shortcut=True``) decisions
-offering a lay-down or a hit are made by the default policy, at the root and inside the tree,
-and the search spends its budget on what to draw and what to discard.
+offering a lay-down or a hit are not searched: the prior makes them at the root, the default
+policy inside the tree, and the search spends its budget on what to draw and what to
+discard.
 
 The search is game-agnostic: it reaches the game through a :class:`SearchGame`, chosen by the
 type of the view (:func:`register_game`), so another game with its own views and determinize
@@ -50,7 +55,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Generic, Protocol, TypeVar
 
+from phase10.bots.base import Bot
 from phase10.bots.rollout import leaf_rewards, policy_action
+from phase10.bots.sharp import SharpBot
 from phase10.engine.actions import Action, Hit, LayDown
 from phase10.engine.determinize import determinize
 from phase10.engine.game import apply_action, legal_actions
@@ -74,9 +81,11 @@ __all__ = [
 
 #: The budget when neither ``iterations`` nor ``seconds`` is given.
 DEFAULT_ITERATIONS: Final = 200
+#: The default prior (stateless, so one instance serves every search).
+SHARP: Final = SharpBot()
 #: UCB1 exploration constant for rewards in [0, 1] (sqrt(2)/2 is the textbook value).
 EXPLORATION: Final = 0.7
-#: How many standard errors an action must beat the default policy's by to be played instead.
+#: How many standard errors an action must beat the prior's by to be played instead.
 #: A discard has up to ten alternatives, and a false alarm is a random blunder: at 2.0 the
 #: search overruled the policy by chance often enough to lose most 4-player games (measured:
 #: 2 wins in 60 against three greedy players), so the bar is set for ten comparisons at once.
@@ -284,10 +293,10 @@ class ISMCTSBot:
     """A computer player searching with single-observer ISMCTS (see the module docstring).
 
     ``iterations`` and ``seconds`` bound each decision (default: ``DEFAULT_ITERATIONS``
-    iterations); ``exploration`` is the UCB1 constant and ``confidence`` how many standard
-    errors an action must beat the default policy's by to be chosen instead. With ``seconds``
-    the play depends on the machine's speed; with ``iterations`` alone it is a function of
-    the view and ``rng``.
+    iterations); ``exploration`` is the UCB1 constant, ``prior`` the bot whose move is played
+    unless another is better by ``confidence`` standard errors (``None``: the default
+    policy's move). With ``seconds`` the play depends on the machine's speed; with
+    ``iterations`` alone it is a function of the view and ``rng``.
     """
 
     def __init__(
@@ -299,6 +308,7 @@ class ISMCTSBot:
         confidence: float = CONFIDENCE,
         name: str | None = None,
         game: SearchGame[Any, Any] | None = None,
+        prior: Bot | None = SHARP,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is not None and iterations < 1:
@@ -312,6 +322,7 @@ class ISMCTSBot:
         self.exploration = exploration
         self.confidence = confidence
         self.game = game
+        self.prior = prior
         self.clock = clock
         self.name = name if name is not None else "ismcts"
         #: Iterations run by the last search (0 when the decision needed none).
@@ -328,7 +339,7 @@ class ISMCTSBot:
         root_state = game.determinize(view, rng)
         quick = game.forced(root_state)
         if quick is not None:
-            return quick
+            return quick if self.prior is None else self.prior.choose(view, rng)
         return self._search(game, view, root_state, rng, start)
 
     def _search(
@@ -338,9 +349,10 @@ class ISMCTSBot:
         seat = view.seat
         deadline = start + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else 1 << 62
-        # The seat's own first choice is tried first: with a tiny budget the search then
-        # falls back on the default policy rather than on whichever action came up first.
-        preferred = game.policy(first, rng)
+        # The prior's choice is tried first: with a tiny budget the search then falls back
+        # on it rather than on whichever action came up first.
+        prior = self.prior
+        preferred = game.policy(first, rng) if prior is None else prior.choose(view, rng)
         done = 0
         while done < limit:
             state = first if done == 0 else game.determinize(view, rng)

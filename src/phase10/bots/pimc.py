@@ -1,12 +1,13 @@
 """Decision-focused determinized search: perfect-information Monte Carlo (PIMC) with paired
-rollouts over greedy's candidate moves.
+rollouts over a prior bot's candidate moves.
 
 Not a tree search. At a decision the bot
 
-1. asks :class:`~phase10.bots.greedy.GreedyBot` for its move, and lists a few *candidates*:
-   drawing or taking the discard pile's top; the discards greedy ranks best (plus greedy's
-   own). Lay-downs, hits and Skips are played as greedy plays them (they are almost never
-   wrong, and searching them multiplies the cost);
+1. asks its *prior* (by default :class:`~phase10.bots.sharp.SharpBot`, greedy that watches
+   the next player) for its move, and lists a few *candidates*: drawing or taking the
+   discard pile's top; the discards greedy ranks best (plus the prior's own). Lay-downs,
+   hits and Skips are played as the prior plays them (they are almost never wrong, and
+   searching them multiplies the cost);
 2. deals the unseen cards at random consistently with the seat's view
    (:func:`phase10.engine.determinize.determinize`, which keeps the cards opponents took
    from the discard pile in their hands), and plays **every** candidate on that **same**
@@ -18,10 +19,10 @@ Not a tree search. At a decision the bot
    budget lasts.
 
 The comparison is paired: for each candidate the per-deal differences of its reward and
-greedy's on the same deals have a much smaller spread than either reward alone (who gets the
+the prior move's on the same deals have a much smaller spread than either reward alone (who gets the
 good cards mostly cancels out). The candidate with the best mean difference is played if that
-mean beats greedy's by ``confidence`` standard errors of the paired difference; otherwise the
-bot plays greedy's move. So with a tiny budget it plays exactly as greedy does.
+mean beats the prior move's by ``confidence`` standard errors of the paired difference;
+otherwise the bot plays the prior's move. So with a tiny budget it plays exactly as its prior.
 
 Budgets: ``iterations`` counts rollouts (one deal costs one rollout per candidate), ``seconds``
 bounds the time per decision; the search stops when one more rollout would probably overrun
@@ -46,7 +47,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from phase10.bots.greedy import GreedyBot
+from phase10.bots.base import Bot
+from phase10.bots.ismcts import SHARP
 from phase10.bots.rollout import leaf_rewards, policy_action, ranked_discards
 from phase10.engine.actions import Action, Discard, Draw
 from phase10.engine.cards import SKIP_CODE, WILD_CODE
@@ -59,11 +61,11 @@ __all__ = ["DEFAULT_ROLLOUTS", "PIMCBot"]
 
 #: The budget when neither ``iterations`` nor ``seconds`` is given (rollouts per decision).
 DEFAULT_ROLLOUTS: Final = 200
-#: How many discards are compared: greedy's own and the next best by greedy's ranking.
+#: How many discards are compared: the prior's own and the next best by greedy's ranking.
 DISCARD_CANDIDATES: Final = 4
-#: Standard errors of the paired difference a candidate must beat greedy's move by.
+#: Standard errors of the paired difference a candidate must beat the prior's move by.
 CONFIDENCE: Final = 2.0
-#: Deals needed before a candidate can overrule greedy.
+#: Deals needed before a candidate can overrule the prior.
 MIN_DEALS: Final = 6
 #: A rollout that has not ended the hand after this many decisions is evaluated as it stands.
 ROLLOUT_CAP: Final = 400
@@ -74,7 +76,8 @@ class PIMCBot:
 
     ``iterations`` (rollouts) and ``seconds`` bound each decision (default:
     ``DEFAULT_ROLLOUTS`` rollouts); ``confidence`` is how many standard errors of the paired
-    difference a candidate must beat greedy's move by. With ``iterations`` alone the play is
+    difference a candidate must beat the move of ``prior`` by (default: a ``SharpBot``).
+    With ``iterations`` alone the play is
     a function of the view and ``rng``.
     """
 
@@ -86,6 +89,7 @@ class PIMCBot:
         confidence: float = CONFIDENCE,
         candidates: int = DISCARD_CANDIDATES,
         name: str | None = None,
+        prior: Bot | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is not None and iterations < 1:
@@ -100,8 +104,8 @@ class PIMCBot:
         self.candidates = candidates
         self.clock = clock
         self.name = name if name is not None else "pimc"
-        self._greedy = GreedyBot()
-        #: Rollouts run by the last search (0 when greedy's move was played unsearched).
+        self.prior: Bot = prior if prior is not None else SHARP
+        #: Rollouts run by the last search (0 when the prior's move was played unsearched).
         self.last_iterations = 0
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
@@ -111,7 +115,7 @@ class PIMCBot:
         if len(legal) == 1:
             return legal[0]
         start = self.clock()
-        preferred = self._greedy.choose(view, rng)
+        preferred = self.prior.choose(view, rng)
         first = determinize(view, rng)
         options = self._candidates(view, first, preferred)
         if len(options) < 2:
@@ -123,7 +127,7 @@ class PIMCBot:
         if view.stage is Stage.DRAW:
             return [preferred, *(a for a in view.legal if isinstance(a, Draw) and a != preferred)]
         if not isinstance(preferred, Discard) or preferred.card in (SKIP_CODE, WILD_CODE):
-            return [preferred]  # lay-downs, hits and Skips are greedy's
+            return [preferred]  # lay-downs, hits and Skips are the prior's
         options: list[Action] = [preferred]
         for action in ranked_discards(state):
             if len(options) >= self.candidates:
@@ -144,7 +148,7 @@ class PIMCBot:
         k = len(options)
         deadline = start + self.seconds if self.seconds is not None else math.inf
         deals_limit = max(1, self.iterations // k) if self.iterations is not None else 1 << 62
-        # Sums of the paired differences (candidate minus greedy's move) and of their squares.
+        # Sums of the paired differences (candidate minus the prior's move) and their squares.
         diff = [0.0] * k
         diff_sq = [0.0] * k
         deals = rollouts = 0

@@ -1,0 +1,81 @@
+"""Greedy with an eye on the next player: it does not discard what they have been collecting.
+
+Phase 10 players watch what their left-hand neighbour picks up from the discard pile: a card
+taken is a card wanted, and the next one like it would be taken too. ``SharpBot`` plays
+exactly as :class:`~phase10.bots.greedy.GreedyBot` except that, among discards that cost its
+own hand the same, it keeps back cards the next player is likely to want, judged from the
+cards that player took from the discard pile this hand (``PublicPlayer.took``, public to all)
+and the phase they are working on:
+
+* a set needs the same number as a card they took;
+* a run needs a number near one they took (within two, not the same);
+* a colour group needs the colour of a card they took.
+
+Measured (README, "Computer opponents"): this alone wins 55% of 2-player games against
+``greedy`` over 2,000 games; counting "outs" (unseen cards that would bring the hand closer)
+before this rule, tried as well, lost ground (48.5%), so it is not here.
+
+>>> import random
+>>> from phase10.engine.game import new_game
+>>> from phase10.engine.rules import RuleSet
+>>> from phase10.engine.view import view_for
+>>> state = new_game(RuleSet(), players=2, seed=4)
+>>> view = view_for(state, state.current)
+>>> SharpBot().choose(view, random.Random(0)) in view.legal
+True
+"""
+
+from __future__ import annotations
+
+from phase10.bots.greedy import GreedyBot
+from phase10.engine.cards import COLOUR_OF, NUMBER_OF, NUMBERED, Card
+from phase10.engine.rules import Kind
+from phase10.engine.view import PlayerView
+
+__all__ = ["SharpBot", "feeds_next"]
+
+
+class SharpBot(GreedyBot):
+    """``greedy`` that keeps back what the next player has been taking (module docstring)."""
+
+    name = "sharp"
+
+    def _feeds(self, view: PlayerView, card: Card) -> int:
+        return feeds_next(view, card)
+
+
+def feeds_next(view: PlayerView, card: int) -> int:
+    """How much the next seat may want ``card``: 2 likely, 1 perhaps, 0 no sign of it.
+
+    Only the next seat can take a discard (P10-R13); once it has laid down, whether the card
+    could be hit is greedy's own concern.
+
+    >>> from dataclasses import replace
+    >>> from phase10.engine.cards import parse_cards
+    >>> from phase10.engine.game import new_game
+    >>> from phase10.engine.rules import RuleSet
+    >>> from phase10.engine.view import view_for
+    >>> view = view_for(new_game(RuleSet(), players=2, seed=1), 0)
+    >>> r7, b7, b8 = parse_cards("R7 B7 B8")
+    >>> taker = replace(view.players[1], took=(r7,))  # on phase 1: two sets
+    >>> view = replace(view, players=(view.players[0], taker))
+    >>> feeds_next(view, b7), feeds_next(view, b8)
+    (2, 0)
+    """
+    nxt = view.players[(view.seat + 1) % len(view.players)]
+    phase = nxt.phase
+    if nxt.laid >= 0 or phase is None or card >= NUMBERED:
+        return 0
+    number, colour = NUMBER_OF[card], COLOUR_OF[card]
+    want = 0
+    for taken in nxt.took:
+        if taken >= NUMBERED:
+            continue
+        for req in phase.groups:
+            if req.kind is Kind.SET and NUMBER_OF[taken] == number:
+                return 2
+            if req.kind is Kind.COLOUR and COLOUR_OF[taken] == colour:
+                return 2
+            if req.kind is Kind.RUN and 0 < abs(NUMBER_OF[taken] - number) <= 2:
+                want = 1
+    return want
