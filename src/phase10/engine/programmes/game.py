@@ -131,7 +131,7 @@ def new_game(
         rule="AMZ-R06",
     )
     events.append(Event(E.PROGRAMS_SHUFFLED, seat=state.dealer, programs=order))
-    state = state.evolve(program_deck=order, program_shuffles=1)
+    state = state.evolve(program_deck=order)
     return _start_manche(state, events)
 
 

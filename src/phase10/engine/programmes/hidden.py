@@ -93,6 +93,5 @@ def determinize(view: ProgrammeView, rng: random.Random) -> ProgrammeState:
         stage=view.stage,
         hand_number=view.hand_number,
         shuffles=10_000,
-        program_shuffles=10_000,
         outcome=view.outcome,
     )

@@ -93,7 +93,6 @@ class ProgrammeState(NamedTuple):
     hand_number: int = 0
     shuffles: int = 0
     presets: tuple[tuple[PlayingCard, ...], ...] = ()
-    program_shuffles: int = 0
     program_presets: tuple[tuple[int, ...], ...] = ()
     outcome: Outcome | None = None
     events: tuple[ProgrammeEvent, ...] = ()
