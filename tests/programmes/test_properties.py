@@ -4,6 +4,7 @@ determinize, bots, CLI."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -13,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from phase10 import find_programme, find_variant, new_game, parse_playing_cards, view_for
-from phase10.bots import make_bot
+from phase10.bots import GreedyProgrammeBot, make_bot
 from phase10.cli.main import main
+from phase10.engine.actions import Draw, Source
 from phase10.engine.api import apply_action, legal_actions
 from phase10.engine.errors import IllegalActionError
 from phase10.engine.programmes.actions import DiscardCard, Extend, Meld, Reveal
@@ -23,6 +25,8 @@ from phase10.engine.programmes.hidden import determinize
 from phase10.engine.programmes.programs import DEFAULT_PROGRAMS, program_by_id
 from phase10.engine.programmes.rules import ProgrammeRules
 from phase10.engine.programmes.state import ProgrammeState
+from phase10.engine.programmes.view import ProgrammeView
+from phase10.engine.state import Stage
 from phase10.match import ProgrammeMatch, Seat, load_match
 from phase10.programme_record import ProgrammeRecord, read_record, replay_programmes
 
@@ -174,6 +178,36 @@ def test_greedy_beats_random_most_of_the_time() -> None:
         assert match.state.outcome is not None
         wins += match.state.outcome.winner == 0
     assert wins >= 7
+
+
+def test_greedy_does_not_hoard_wilds_under_a_no_wild_program() -> None:
+    """E-30: a program marked "no wilds" cannot use them. Greedy once took every wild the
+    random player threw and kept them, until its hand held nothing else and the game (seed 1,
+    game 34 of a 2000-game run) never ended; now it declines them and keeps at most one."""
+    state = new_game(RULES, 2, 3)
+    view = view_for(state, state.current)
+    assert isinstance(view, ProgrammeView)
+    no_wild = program_by_id(DEFAULT_PROGRAMS, "PRG-29")  # 1x run of 4, no wilds
+    assert no_wild.no_wild
+    bot, rng = GreedyProgrammeBot(), random.Random(0)
+    joker = parse_playing_cards("JK")
+    hand = parse_playing_cards("2S 2H JK 4C 7D 9H KS")
+    drawing = dataclasses.replace(
+        view,
+        program=no_wild,
+        hand=hand,
+        discard_pile=joker,
+        stage=Stage.DRAW,
+        legal=(Draw(Source.DRAW_PILE), Draw(Source.DISCARD_PILE)),
+    )
+    assert bot.choose(drawing, rng) == Draw(Source.DRAW_PILE)
+    allowed = dataclasses.replace(drawing, program=program_by_id(DEFAULT_PROGRAMS, "PRG-31"))
+    assert bot.choose(allowed, rng) == Draw(Source.DISCARD_PILE)
+    legal = tuple(DiscardCard(c) for c in sorted(set(hand)))
+    discarding = dataclasses.replace(drawing, stage=Stage.PLAY, legal=legal)
+    chosen = bot.choose(discarding, rng)
+    assert isinstance(chosen, DiscardCard)
+    assert chosen.card in parse_playing_cards("2S 2H JK")
 
 
 def test_find_programme_is_exported() -> None:

@@ -40,7 +40,9 @@ class GreedyProgrammeBot(StagedBot[ProgrammeView, ProgrammeAction]):
       wild, completes the program, or (once revealed) extends something; else the reserve.
     * Reveal at once, with the fewest wilds (AMZ-R14); then lay every new set and every
       extension, naturals before wilds (AMZ-R20).
-    * Discard the card least useful to the program, never a wild while another card is left.
+    * Discard the card least useful to the program, never a wild while another card is left,
+      except under a program that forbids wilds (E-30): until it is revealed a wild there is
+      dead weight, so greedy neither takes one nor keeps more than one.
     """
 
     name = "greedy"
@@ -59,7 +61,8 @@ class GreedyProgrammeBot(StagedBot[ProgrammeView, ProgrammeAction]):
         if extends:
             return min(extends, key=lambda a: (IS_WILD[a.card], a.owner != view.seat))
         discards = [a for a in legal if isinstance(a, DiscardCard)]
-        return min(discards, key=lambda a: _keep(a.card, view.hand, view.program))
+        dead = _wilds_dead(view)
+        return min(discards, key=lambda a: _keep(a.card, view.hand, view.program, dead))
 
     def _draw(self, view: ProgrammeView) -> ProgrammeAction:
         if SwapProgram() in view.legal:
@@ -71,16 +74,27 @@ def _wanted(view: ProgrammeView, top: int) -> bool:
     """Whether the discard pile's top is worth taking: a wild, a card that extends something
     once revealed, or one that completes the program."""
     if IS_WILD[top]:
-        return True
+        return not _wilds_dead(view)
     if view.players[view.seat].revealed:
         return any(extension_values(c, top) for combos in view.table for c in combos)
     program = view.program
     return program is not None and find_programme((*view.hand, top), program) is not None
 
 
-def _keep(card: int, hand: Sequence[int], program: ProgramCard | None) -> tuple[int, int]:
+def _wilds_dead(view: ProgrammeView) -> bool:
+    """Whether wilds are useless now: the program forbids them (E-30) and is not revealed."""
+    program = view.program
+    return program is not None and program.no_wild and not view.players[view.seat].revealed
+
+
+def _keep(
+    card: int, hand: Sequence[int], program: ProgramCard | None, wilds_dead: bool = False
+) -> tuple[int, int]:
     """How much ``card`` is worth keeping (lower is discarded first)."""
     if IS_WILD[card]:
+        if wilds_dead:
+            # One wild is kept for extending after the reveal; more would clog the hand.
+            return (5, 0) if sum(IS_WILD[c] for c in hand) == 1 else (-10, 0)
         return (1_000, 0)
     rank, suit = RANK_OF[card], SUIT_OF[card]
     same_rank = sum(1 for c in hand if not IS_WILD[c] and RANK_OF[c] == rank) - 1
