@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import statistics
 import time
 from itertools import combinations_with_replacement
 
@@ -100,25 +99,6 @@ def test_greedy_beats_random_in_most_two_player_games() -> None:
         wins += bots[state.outcome.winner].name == "greedy"
     print(f"greedy beat random in {wins}/40 two-player games")
     assert wins >= 36
-
-
-def test_greedy_decision_time_is_reported() -> None:
-    rules = find_variant("standard")
-    greedy = GreedyBot()
-    times: list[float] = []
-    for seed in range(6):
-        state = new_game(rules, 4, seed)
-        rng = random.Random(seed)
-        while state.outcome is None:
-            view = view_for(state, state.current)
-            start = time.perf_counter()
-            action = greedy.choose(view, rng)
-            times.append(time.perf_counter() - start)
-            state = apply_action(state, action)
-    times.sort()
-    median = statistics.median(times) * 1e6
-    p99 = times[int(len(times) * 0.99)] * 1e6
-    print(f"greedy: {len(times)} decisions, median {median:.0f} us, p99 {p99:.0f} us")
 
 
 def test_bots_are_deterministic_given_the_rng() -> None:

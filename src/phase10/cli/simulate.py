@@ -35,7 +35,7 @@ DESCRIPTION = (
     "the machine allows)."
 )
 EPILOG = """\
-bots: random, greedy, ismcts (200 iterations a decision), pimc (200 rollouts a decision),
+bots: random, greedy, sharp, ismcts (200 iterations a decision), pimc (200 rollouts a decision),
 the levels easy, medium, hard, expert, or ismcts or pimc with a budget per decision:
 ismcts:0.1s, ismcts:500it, pimc:0.1s, pimc:200it. One per seat.
 
