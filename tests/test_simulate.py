@@ -31,6 +31,22 @@ def test_seats_rotate_so_each_bot_plays_every_seat() -> None:
     assert [(e + 1) % 3 for e in range(3)] == [1, 2, 0]  # entry e sits at seat (e + i) % n
 
 
+def test_duplicate_plays_each_deal_once_per_seat() -> None:
+    """--duplicate: identical bots on a shared deal play the same game in every rotation, so
+    the same seat wins each time and each bot wins once per deal; without it deals differ."""
+    config = SimConfig(rules=QUICK, bots=("greedy", "greedy"), games=8, seed=2, duplicate=True)
+    results = [runner.play_game(config, i) for i in range(8)]
+    for first, second in zip(results[::2], results[1::2], strict=True):
+        assert first.hands == second.hands
+        assert first.decisions == second.decisions
+        assert {first.winner, second.winner} == {0, 1}  # the winning seat, by either bot
+    summary = simulate(config).to_dict()
+    assert [b["wins"] for b in summary["bots"]] == [4, 4]
+    plain = SimConfig(rules=QUICK, bots=("greedy", "greedy"), games=8, seed=2)
+    decisions = [runner.play_game(plain, i).decisions for i in range(8)]
+    assert len(set(decisions)) > 1
+
+
 def test_results_are_streamed_not_stored() -> None:
     """The tally keeps sums only: 3,000 more games cost it no memory."""
     tally = Tally(("a", "b", "c"))
@@ -105,11 +121,17 @@ def test_simulate_command_json(capsys: pytest.CaptureFixture[str]) -> None:
     text = capsys.readouterr().out
     assert "95% CI" in text
     assert "reproduce: phase10 simulate" in text
+    assert main([*argv, "--seed", "3", "--duplicate", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["duplicate"] is True
+    assert data["command"].endswith("--games 8 --seed 3 --duplicate")
 
 
 def test_simulate_command_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--bots", "greedy,wizard"]) == 2
     assert "unknown bot 'wizard'" in capsys.readouterr().err
+    assert main(["simulate", "--bots", "greedy,sharp,random", "--games", "4", "--duplicate"]) == 2
+    assert "--games must be a multiple of 3, not 4" in capsys.readouterr().err
     assert main(["simulate", "--solo"]) == 2
     assert "--phase" in capsys.readouterr().err
 

@@ -41,6 +41,7 @@ ismcts:0.1s, ismcts:500it, pimc:0.1s, pimc:200it. One per seat.
 
 examples:
   phase10 simulate --bots greedy,random --games 2000 --seed 1
+  phase10 simulate --bots sharp,greedy --games 2000 --seed 1 --duplicate
   phase10 simulate --bots ismcts:0.1s,greedy --games 200 --workers 2
   phase10 simulate --bots pimc:0.05s,greedy --games 100 --seed 1 --workers 1
   phase10 simulate --bots ismcts:1s,greedy,greedy,greedy --games 2000 \\
@@ -95,6 +96,12 @@ def register(subparsers: Any) -> None:
         "--address", default=None, help="a Ray cluster's address (with --backend ray)"
     )
     parser.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once with every bot in every seat, so the luck of the deal "
+        "cancels out (--games: a multiple of the number of bots)",
+    )
+    parser.add_argument(
         "--solo", action="store_true", help="the solo study of one phase (needs --phase)"
     )
     parser.add_argument(
@@ -122,7 +129,19 @@ def run(args: argparse.Namespace) -> int:
         bots = parse_bots(args.bots)
     except ValueError as exc:
         raise CommandError(f"--bots: {exc}") from None
-    config = SimConfig(rules=rules, bots=bots, games=args.games, seed=args.seed, game=args.game)
+    if args.duplicate and args.games % len(bots):
+        raise CommandError(
+            f"--duplicate plays each deal {len(bots)} times (once per seat): --games must be "
+            f"a multiple of {len(bots)}, not {args.games}"
+        )
+    config = SimConfig(
+        rules=rules,
+        bots=bots,
+        games=args.games,
+        seed=args.seed,
+        game=args.game,
+        duplicate=args.duplicate,
+    )
     command = _command(args, bots)
     started = time.perf_counter()
     with _progress(args.games) as progress:
@@ -142,12 +161,13 @@ def run(args: argparse.Namespace) -> int:
                 "rules": rules.name,
                 "players": len(bots),
                 "seed": args.seed,
+                "duplicate": args.duplicate,
                 "command": command,
             }
         )
         print(json.dumps(data))
         return 0
-    _print_summary(summary, rules.name, args.seed, command, elapsed, args.workers)
+    _print_summary(summary, rules.name, args.seed, command, elapsed, args.workers, args.duplicate)
     return 0
 
 
@@ -178,6 +198,8 @@ def _command(args: argparse.Namespace, bots: tuple[str, ...]) -> str:
         words += ["--game", args.game]
     words += rules_options(args)
     words += ["--bots", ",".join(bots), "--games", str(args.games), "--seed", str(args.seed)]
+    if args.duplicate:
+        words.append("--duplicate")
     return shlex.join(words)
 
 
@@ -207,12 +229,19 @@ def _progress(total: int) -> Iterator[Callable[[int, int], None] | None]:
 
 
 def _print_summary(
-    summary: Summary, rules: str, seed: int, command: str, elapsed: float, workers: int
+    summary: Summary,
+    rules: str,
+    seed: int,
+    command: str,
+    elapsed: float,
+    workers: int,
+    duplicate: bool = False,
 ) -> None:
     players = len(summary.bots)
+    deals = f"; each deal is played {players} times, once per seat" if duplicate else ""
     print(
         f"{summary.games} games, {players} players, {rules} rules, seed {seed}; "
-        f"seats rotate every game"
+        f"seats rotate every game{deals}"
     )
     width = max(len(b.bot) for b in summary.bots) + 2
     print(

@@ -3,7 +3,10 @@
 Every game is a pure function of the configuration and its index (:func:`play_game`): its
 seed is derived from the tournament seed and the index (:func:`game_seed`), the bots get
 their randomness from that seed, and in game ``i`` every bot moves ``i`` seats to the left so
-that no bot keeps the first player's advantage. Results are aggregated in game-index order
+that no bot keeps the first player's advantage. With ``duplicate=True`` the deal is shared
+too: games ``k*n`` to ``k*n + n - 1`` (``n`` players) play the same deal with every bot in
+every seat once, as in duplicate bridge, so the luck of the deal cancels out of the
+comparison and fewer games tell bots apart. Results are aggregated in game-index order
 as they arrive (:class:`Tally`), keeping only running sums: memory does not grow with the
 number of games, and the summary is the same whatever the backend or the number of workers.
 
@@ -68,6 +71,8 @@ class SimConfig:
     seed: int = 1
     game: str = "phase10"
     max_decisions: int = MAX_DECISIONS
+    #: Play every deal once per seat rotation (see the module docstring).
+    duplicate: bool = False
 
     @property
     def players(self) -> int:
@@ -106,11 +111,13 @@ def _check_game(config: SimConfig) -> None:
 def play_game(config: SimConfig, index: int) -> GameResult:
     """Play game ``index`` of ``config`` (a pure function of both, for budgets in iterations).
 
-    Entry ``e`` of ``config.bots`` sits at seat ``(e + index) % players``.
+    Entry ``e`` of ``config.bots`` sits at seat ``(e + index) % players``. Under
+    ``config.duplicate`` the deal (and each seat's randomness) is that of game
+    ``index // players``.
     """
     _check_game(config)
     n = config.players
-    seed = game_seed(config.seed, index)
+    seed = game_seed(config.seed, index // n if config.duplicate else index)
     entry_at = [(seat - index) % n for seat in range(n)]
     bots = [make_bot_from_spec(config.bots[entry_at[seat]]) for seat in range(n)]
     rngs = [random.Random(f"phase10-sim-bot:{seed}:{seat}") for seat in range(n)]
