@@ -135,7 +135,7 @@ def test_the_expert_level_searches_for_a_second() -> None:
     expert = make_bot("expert")
     assert isinstance(expert, ISMCTSBot)
     assert expert.seconds == 1.0
-    assert make_bot("hard").name == "sharp"
+    assert make_bot("hard").name == "hard"
 
 
 def test_ismcts_plays_the_programmes_game() -> None:

@@ -62,7 +62,7 @@ BOTS: Final[dict[str, Callable[[], Bot]]] = {
 LEVELS: Final[dict[str, Callable[[], Bot]]] = {
     "easy": lambda: EpsilonBot(GreedyBot(), 0.3, name="easy"),
     "medium": lambda: EpsilonBot(GreedyBot(), 0.1, name="medium"),
-    "hard": SharpBot,
+    "hard": lambda: SharpBot(name="hard"),
     "expert": lambda: ISMCTSBot(seconds=1.0, name="expert"),
 }
 
@@ -72,7 +72,7 @@ def make_bot(name: str) -> Bot:
     level (``easy`` ...).
 
     >>> make_bot("Hard").name
-    'sharp'
+    'hard'
     """
     key = name.strip().lower()
     factory = BOTS.get(key) or LEVELS.get(key)

@@ -40,6 +40,10 @@ class SharpBot(GreedyBot):
 
     name = "sharp"
 
+    def __init__(self, name: str | None = None) -> None:
+        if name is not None:
+            self.name = name
+
     def _feeds(self, view: PlayerView, card: Card) -> int:
         return feeds_next(view, card)
 
