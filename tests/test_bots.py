@@ -288,6 +288,26 @@ def test_sharp_keeps_back_what_the_next_player_takes() -> None:
     assert SharpBot().choose(view, random.Random(0)) == Discard(CARDS[12 + 11])
 
 
+def test_sharp_throws_what_the_next_player_passed_on() -> None:
+    """P10-R13: a card left in the discard pile was not wanted by the player who could take
+    it. With a 2 lying in the pile (above the turned-up bottom card), sharp throws its own 2
+    rather than greedy's choice, the 12 (more points): the next player, on two sets, has
+    shown they do not collect 2s."""
+    hand = parse_cards("R5 B5 G5 R7 G7 Y2 B12")
+    legal = tuple(Discard(c) for c in sorted(set(hand)))
+    passed = _view(hand=hand, legal=legal, stage=Stage.PLAY, discard_pile=parse_cards("G9 R2"))
+    assert GreedyBot().choose(passed, random.Random(0)) == Discard(CARDS[12 + 11])  # B12
+    assert SharpBot().choose(passed, random.Random(0)) == Discard(CARDS[24 + 1])  # Y2
+    # The bottom card was turned up at the deal, not passed on by anyone (P10-R09).
+    turned = _view(hand=hand, legal=legal, stage=Stage.PLAY, discard_pile=parse_cards("R2 G9"))
+    assert SharpBot().choose(turned, random.Random(0)) == Discard(CARDS[12 + 11])
+    # Once that player has laid down, only whether a card can be hit matters.
+    players = list(passed.players)
+    players[1] = dataclasses.replace(players[1], laid=0)
+    down = dataclasses.replace(passed, players=tuple(players))
+    assert SharpBot().choose(down, random.Random(0)) == Discard(CARDS[12 + 11])
+
+
 def test_target_phase_under_pick_a_phase_is_the_closest_open_phase() -> None:
     """D-34: any phase not yet completed may be laid; greedy aims at the nearest one."""
     rules = find_variant("pick_a_phase")

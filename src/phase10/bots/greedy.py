@@ -133,7 +133,7 @@ class GreedyBot(StagedBot[PlayerView, Action]):
         per_group = view.rules.natural_card_scope is NaturalCardScope.PER_GROUP
         base = distance_counts(numbers, colours, wilds, phase, per_group=per_group) if phase else 0
         best = playable[0]
-        best_key: tuple[int, int, int, int, int, int] | None = None
+        best_key: tuple[int, int, int, int, int, int, int] | None = None
         for action in playable:
             card = action.card
             loss = keep = 0
@@ -143,7 +143,15 @@ class GreedyBot(StagedBot[PlayerView, Action]):
                 loss = distance_counts(numbers, colours, wilds, phase, per_group=per_group) - base
                 _adjust(numbers, colours, card, 1)
             helps = int(others_down and fits_any(card, view.table))
-            key = (loss, helps, self._feeds(view, card), keep, -POINTS_OF[card], -card)
+            key = (
+                loss,
+                helps,
+                self._feeds(view, card),
+                keep,
+                -self._passed(view, card),
+                -POINTS_OF[card],
+                -card,
+            )
             if best_key is None or key < best_key:
                 best, best_key = action, key
         return best
@@ -151,6 +159,11 @@ class GreedyBot(StagedBot[PlayerView, Action]):
     def _feeds(self, view: PlayerView, card: Card) -> int:
         """How much the next player could want ``card`` from the discard pile (greedy: no
         idea, 0); a tie-break between discards that cost the hand the same."""
+        return 0
+
+    def _passed(self, view: PlayerView, card: Card) -> int:
+        """1 if the next player has shown they do not want cards like ``card`` (greedy: no
+        idea, 0); the last tie-break before points, between discards equally worth keeping."""
         return 0
 
 
