@@ -18,13 +18,12 @@ every card in the pile but the bottom one was either discarded by the opponent o
 them and left there, so it is a card they did not want; the same number (or, for a colour
 group, the same colour) is the safest thing to give them.
 
-Measured (README, "Computer opponents"), 2-player games against ``greedy``, the same 2,000
-deals each played twice with the seats swapped: watching what the next player takes wins
-54.3%, and adding what they passed on 57.4%; with four players the second rule is neutral
-(27.4% against 26.9% for three ``greedy``, 25% being parity). Tried and dropped: counting
-"outs" (unseen cards that would bring the hand closer), 48.5%; putting either the passed-on
-rule or a sampled guess of the next player's hand before greedy's keep value, 51-52%.
-Knowing the next player's hand for real (a cheat, for calibration only) wins 67%: what the
+Measured (README, "Computer opponents"), 2-player games against ``greedy``: 55.8-57.6% over
+four runs of 2,000 games, where watching what the next player takes alone gave 52.3-56.0%;
+with four players 27.1-27.8% (25% is parity). Tried and dropped: counting "outs" (unseen
+cards that would bring the hand closer) before these rules, 48.5%; putting the passed-on rule
+or a sampled guess of the next player's hand before greedy's keep value, 51-56%. Seeing the
+next player's hand for real (a cheat, ``benchmarks/ceiling_sight.py``) wins 66%: what the
 opponent holds is the biggest edge left to infer.
 
 >>> import random
