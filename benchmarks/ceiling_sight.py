@@ -8,9 +8,11 @@ closer to its phase. Both ``sharp`` and ``sighted`` play the same 2-player deals
 ``greedy``, each deal twice with the seats swapped, so the two rows differ only by the sight.
 
 The gap between the rows is how much a bot could still gain by inferring the opponent's hand
-better (see README, "Computer opponents").
+better (see README, "Computer opponents"). Each NOISE given adds a row for a blurred sight:
+every card's "would help them" answer is flipped with that probability, independently, as a
+stand-in for an inference that is right most of the time but not always.
 
-Run: ``.venv/bin/python benchmarks/ceiling_sight.py [DEALS] [SEED] [WORKERS]``
+Run: ``.venv/bin/python benchmarks/ceiling_sight.py [DEALS] [SEED] [WORKERS] [NOISE ...]``
 """
 
 from __future__ import annotations
@@ -32,11 +34,17 @@ RULES = find_variant("standard")
 
 
 class SightedSharp(SharpBot):
-    """``sharp`` that is shown the next player's hand before each decision (a cheat)."""
+    """``sharp`` that is shown the next player's hand before each decision (a cheat).
 
-    def __init__(self) -> None:
+    With ``noise`` > 0 each answer of :meth:`_helps_next` is flipped with that probability,
+    drawn from ``rng`` (seeded per game, so runs repeat exactly).
+    """
+
+    def __init__(self, noise: float = 0.0, rng: random.Random | None = None) -> None:
         super().__init__(name="sighted")
         self.next_hand: tuple[Card, ...] = ()
+        self.noise = noise
+        self.rng = rng if rng is not None else random.Random(0)
 
     def _feeds(self, view: PlayerView, card: Card) -> int:
         # Twice sharp's own cue, plus one if the card really helps: sharp's cue still comes
@@ -48,13 +56,20 @@ class SightedSharp(SharpBot):
         if nxt.laid >= 0 or nxt.phase is None or card >= NUMBERED:
             return 0
         before = distance(self.next_hand, nxt.phase, view.rules)
-        return int(distance((*self.next_hand, card), nxt.phase, view.rules) < before)
+        helps = distance((*self.next_hand, card), nxt.phase, view.rules) < before
+        if self.noise and self.rng.random() < self.noise:
+            helps = not helps
+        return int(helps)
 
 
-def play(job: tuple[str, int, int]) -> int:
+def play(job: tuple[str, float, int, int]) -> int:
     """1 if the first bot (``sharp`` or ``sighted``) wins the deal ``seed`` from ``seat``."""
-    first, seed, seat = job
-    me: Bot = SightedSharp() if first == "sighted" else SharpBot()
+    first, noise, seed, seat = job
+    me: Bot = (
+        SightedSharp(noise, random.Random(f"noise:{seed}:{seat}"))
+        if first == "sighted"
+        else SharpBot()
+    )
     bots: list[Bot] = [GreedyBot(), GreedyBot()]
     bots[seat] = me
     rngs = [random.Random(f"{seed}:{s}") for s in range(2)]
@@ -73,16 +88,20 @@ def main(argv: list[str]) -> int:
     deals = int(argv[0]) if argv else 1000
     seed = int(argv[1]) if len(argv) > 1 else 1
     workers = int(argv[2]) if len(argv) > 2 else 1
+    noises = [float(a) for a in argv[3:]]
+    rows = [("sharp", 0.0), ("sighted", 0.0)] + [("sighted", n) for n in noises]
     with ProcessPoolExecutor(workers) as pool:
-        for first in ("sharp", "sighted"):
-            jobs = [(first, seed + d, seat) for d in range(deals) for seat in (0, 1)]
+        for first, noise in rows:
+            jobs = [(first, noise, seed + d, seat) for d in range(deals) for seat in (0, 1)]
             wins = sum(pool.map(play, jobs, chunksize=16))
             low, high = wilson(wins, len(jobs))
+            label = f"{first}, {noise:.0%} of answers flipped" if noise else first
             print(
-                f"{first} vs greedy: {wins}/{len(jobs)} = {wins / len(jobs):.1%} "
+                f"{label} vs greedy: {wins}/{len(jobs)} = {wins / len(jobs):.1%} "
                 f"(95% CI {low:.1%}-{high:.1%})"
             )
-    print(f"reproduce: python benchmarks/ceiling_sight.py {deals} {seed} {workers}")
+    extra = "".join(f" {a}" for a in argv[3:])
+    print(f"reproduce: python benchmarks/ceiling_sight.py {deals} {seed} {workers}{extra}")
     return 0
 
 
