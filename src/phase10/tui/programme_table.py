@@ -115,7 +115,8 @@ def players_table(view: ProgrammeView, names: Sequence[str], kinds: Sequence[str
     """Everyone's cards in hand, program (once revealed), programs done and combinations."""
     table = Table(expand=True, box=None, pad_edge=False, header_style="bold")
     table.add_column(_("Player"), no_wrap=True)
-    table.add_column(_("Program"), ratio=3, no_wrap=True, overflow="ellipsis")
+    # Wrapped, never cut: a braille display shows only what is written out (the whole program).
+    table.add_column(_("Program"), ratio=3, overflow="fold")
     table.add_column(_("Cards"), justify="right")
     table.add_column(_("Done"), justify="right")
     table.add_column(_("Laid down"), ratio=3)
