@@ -101,6 +101,33 @@ def test_search_is_deterministic_with_an_iteration_budget() -> None:
     assert first == ISMCTSBot(iterations=40).choose(view, random.Random(3))
 
 
+def test_last_stats_account_for_every_iteration_and_explain_the_choice() -> None:
+    """The root statistics a hint would show: every iteration once, the prior's action marked,
+    and the action played is the prior's unless an alternative beat it (CONFIDENCE)."""
+    bot = ISMCTSBot(iterations=120)
+    state = new_game(find_variant("standard"), 2, 11)
+    rng = random.Random(11)
+    searched = 0
+    while searched < 6 and state.outcome is None:
+        view = view_for(state, state.current)
+        action = bot.choose(view, rng)
+        if bot.last_iterations:
+            searched += 1
+            stats = bot.last_stats
+            assert sum(s.visits for s in stats) == 120
+            assert [s.visits for s in stats] == sorted((s.visits for s in stats), reverse=True)
+            preferred = [s for s in stats if s.preferred]
+            assert len(preferred) == 1
+            assert all(0.0 <= s.mean <= 1.0 and s.variance >= 0.0 for s in stats)
+            if action != preferred[0].action:
+                chosen = next(s for s in stats if s.action == action)
+                assert chosen.mean > preferred[0].mean
+        else:
+            assert bot.last_stats == ()
+        state = apply_action(state, action)
+    assert searched == 6
+
+
 def test_a_time_budget_is_kept_within_ten_percent() -> None:
     bot = ISMCTSBot(seconds=0.05)
     state = new_game(find_variant("standard"), 4, 2)

@@ -44,6 +44,8 @@ type of the view (:func:`register_game`), so another game with its own views and
 True
 >>> bot.last_iterations
 30
+>>> sum(stat.visits for stat in bot.last_stats), sum(stat.preferred for stat in bot.last_stats)
+(30, 1)
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, NamedTuple, Protocol, TypeVar
 
 from phase10.bots.base import Bot
 from phase10.bots.rollout import leaf_rewards, policy_action
@@ -74,6 +76,7 @@ __all__ = [
     "PHASE10",
     "ISMCTSBot",
     "Phase10Search",
+    "RootStat",
     "SearchGame",
     "game_for",
     "register_game",
@@ -97,6 +100,20 @@ ROLLOUT_CAP: Final = 400
 
 S = TypeVar("S")
 A = TypeVar("A")
+
+
+class RootStat(NamedTuple):
+    """What the last search learnt about one action at its root (see ``ISMCTSBot.last_stats``).
+
+    ``mean`` and ``variance`` are of the deciding seat's rewards over ``visits`` iterations
+    (``variance`` is 0.0 below two visits); ``preferred`` marks the prior's action.
+    """
+
+    action: Any
+    visits: int
+    mean: float
+    variance: float
+    preferred: bool
 
 
 class SearchGame(Protocol[S, A]):
@@ -327,11 +344,15 @@ class ISMCTSBot:
         self.name = name if name is not None else "ismcts"
         #: Iterations run by the last search (0 when the decision needed none).
         self.last_iterations = 0
+        #: Every root action of the last search, most visited first (empty when the decision
+        #: needed no search): what a hint or an experiment can show of the search's reasons.
+        self.last_stats: tuple[RootStat, ...] = ()
 
     def choose(self, view: Any, rng: random.Random) -> Any:
         """Search from ``view`` and return the chosen action (one of ``view.legal``)."""
         legal = view.legal
         self.last_iterations = 0
+        self.last_stats = ()
         if len(legal) == 1:
             return legal[0]
         game = self.game if self.game is not None else game_for(view)
@@ -364,6 +385,22 @@ class ISMCTSBot:
                 if now + (now - start) / done > deadline:
                     break
         self.last_iterations = done
+        self.last_stats = tuple(
+            sorted(
+                (
+                    RootStat(
+                        action,
+                        child.visits,
+                        child.reward / child.visits,
+                        _mean_var(child)[1] if child.visits > 1 else 0.0,
+                        action == preferred,
+                    )
+                    for action, child in root.children.items()
+                    if child.visits
+                ),
+                key=lambda stat: -stat.visits,
+            )
+        )
         return self._decide(root, preferred, seat)
 
     def _decide(self, root: _Node[Any], preferred: Any, seat: int) -> Any:
