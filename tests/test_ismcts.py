@@ -189,3 +189,16 @@ def test_bench_reports_ismcts_iterations_per_second(capsys: pytest.CaptureFixtur
     data = json.loads(capsys.readouterr().out)
     assert data["ismcts_iterations_per_s"] > 0
     assert data["ismcts"]["decisions"] >= 1
+
+
+def test_a_spec_can_set_the_bar_for_overruling_the_prior() -> None:
+    """``ismcts:800it:z2`` sets the confidence; a malformed bar is refused with the spec named."""
+    from phase10.sim.specs import make_bot_from_spec, parse_bots
+
+    bot = make_bot_from_spec("ismcts:800it:z2")
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.iterations, bot.confidence, bot.name) == (800, 2.0, "ismcts:800it:z2")
+    assert make_bot_from_spec("ismcts:800it").confidence == 3.0  # type: ignore[attr-defined]
+    for bad in ("ismcts:800it:z0", "ismcts:800it:2", "ismcts:800it:zz", "greedy:z2"):
+        with pytest.raises(ValueError, match="bot spec"):
+            parse_bots(f"greedy,{bad}")

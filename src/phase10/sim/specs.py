@@ -2,12 +2,16 @@
 
 A spec is text, so it crosses process and machine boundaries as is and every worker builds
 its own bot: ``greedy``, ``random``, a level (``easy`` ... ``expert``), or ``ismcts`` or
-``pimc`` with a budget per decision, ``ismcts:0.1s`` (seconds) or ``pimc:200it`` (iterations).
+``pimc`` with a budget per decision, ``ismcts:0.1s`` (seconds) or ``pimc:200it`` (iterations),
+optionally followed by the bar for overruling the prior in standard errors, ``ismcts:800it:z2``
+(the bot's ``confidence``; default 3 for ``ismcts``, 2 for ``pimc``).
 
 >>> make_bot_from_spec("ismcts:200it").iterations
 200
 >>> make_bot_from_spec("ismcts:0.05s").seconds
 0.05
+>>> make_bot_from_spec("ismcts:800it:z1.5").confidence
+1.5
 >>> parse_bots("greedy, ismcts:50it")
 ('greedy', 'ismcts:50it')
 >>> make_bot_from_spec("greedy:1s")
@@ -38,14 +42,37 @@ def make_bot_from_spec(spec: str) -> Bot:
         raise ValueError(
             f"bot spec {spec!r}: only ismcts and pimc take a budget (ismcts:0.1s or pimc:200it)"
         )
+    label = spec.strip().lower()
+    budget, colon, bar = budget.partition(":")
+    confidence: float | None = None
+    if colon:
+        value = _number(bar[1:]) if bar.startswith("z") else None
+        if value is None or not value > 0:
+            raise ValueError(
+                f"bot spec {spec!r}: after the budget comes the bar in standard errors, "
+                "greater than 0 (ismcts:800it:z2)"
+            )
+        confidence = value
+    bot: ISMCTSBot | PIMCBot | None = None
     try:
         if budget.endswith("it"):
-            return factory(iterations=int(budget[:-2]), name=spec.strip().lower())
-        if budget.endswith("s"):
-            return factory(seconds=float(budget[:-1]), name=spec.strip().lower())
+            bot = factory(iterations=int(budget[:-2]), name=label)
+        elif budget.endswith("s"):
+            bot = factory(seconds=float(budget[:-1]), name=label)
     except ValueError as exc:
         raise ValueError(f"bot spec {spec!r}: {exc}") from None
+    if bot is not None:
+        if confidence is not None:
+            bot.confidence = confidence
+        return bot
     raise ValueError(f"bot spec {spec!r}: write the budget as seconds (0.1s) or iterations (200it)")
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
 
 
 def parse_bots(text: str) -> tuple[str, ...]:
