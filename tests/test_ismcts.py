@@ -162,6 +162,7 @@ def test_the_expert_level_searches_for_a_second() -> None:
     expert = make_bot("expert")
     assert isinstance(expert, ISMCTSBot)
     assert expert.seconds == 1.0
+    assert (expert.confidence, expert.heads_up_confidence) == (3.0, 1.5)
     assert make_bot("hard").name == "hard"
 
 
@@ -202,3 +203,24 @@ def test_a_spec_can_set_the_bar_for_overruling_the_prior() -> None:
     for bad in ("ismcts:800it:z0", "ismcts:800it:2", "ismcts:800it:zz", "greedy:z2"):
         with pytest.raises(ValueError, match="bot spec"):
             parse_bots(f"greedy,{bad}")
+
+
+def test_the_heads_up_bar_applies_to_two_player_games_only() -> None:
+    """``heads_up_confidence`` replaces ``confidence`` when two play, and only then."""
+    low = 0.01
+    for players in (2, 3):
+        heads_up = ISMCTSBot(iterations=30, heads_up_confidence=low)
+        same = ISMCTSBot(iterations=30, confidence=low if players == 2 else 3.0)
+        other = ISMCTSBot(iterations=30, confidence=3.0 if players == 2 else low)
+        state = new_game(find_variant("standard"), players, 4)
+        differs = searched = 0
+        while state.outcome is None and (differs == 0 or searched < 4):
+            if state.current == 0:
+                view = view_for(state, 0)
+                action = heads_up.choose(view, random.Random(searched))
+                if heads_up.last_iterations:
+                    assert action == same.choose(view, random.Random(searched))
+                    differs += action != other.choose(view, random.Random(searched))
+                    searched += 1
+            state = apply_action(state, policy_action(state))
+        assert differs > 0  # the two bars do lead to different moves here

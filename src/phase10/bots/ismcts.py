@@ -73,6 +73,7 @@ from phase10.engine.view import PlayerView
 
 __all__ = [
     "DEFAULT_ITERATIONS",
+    "HEADS_UP_CONFIDENCE",
     "PHASE10",
     "ISMCTSBot",
     "Phase10Search",
@@ -93,6 +94,13 @@ EXPLORATION: Final = 0.7
 #: search overruled the policy by chance often enough to lose most 4-player games (measured:
 #: 2 wins in 60 against three greedy players), so the bar is set for ten comparisons at once.
 CONFIDENCE: Final = 3.0
+#: The bar the ``expert`` level uses in 2-player games. With a second of search (800
+#: iterations) the moves it overrules there are worth games: over 16 games
+#: (``benchmarks/search_gain.py``, truth from paired playouts of the real deal) a move changed
+#: at 3.0 gained 2.9 points of win rate on average (2 changes a game), one changed at 1.5
+#: gained 1.3 (16 a game), for about three times the total. With four players no bar gained
+#: anything measurable, so there the bar stays at ``CONFIDENCE``.
+HEADS_UP_CONFIDENCE: Final = 1.5
 #: Visits a root child needs before its mean can overrule the default policy.
 MIN_VISITS: Final = 10
 #: A rollout that has not ended the hand after this many decisions is evaluated as it stands.
@@ -312,7 +320,8 @@ class ISMCTSBot:
     ``iterations`` and ``seconds`` bound each decision (default: ``DEFAULT_ITERATIONS``
     iterations); ``exploration`` is the UCB1 constant, ``prior`` the bot whose move is played
     unless another is better by ``confidence`` standard errors (``None``: the default
-    policy's move). With ``seconds`` the play depends on the machine's speed; with
+    policy's move); ``heads_up_confidence``, if given, is that bar in 2-player games. With
+    ``seconds`` the play depends on the machine's speed; with
     ``iterations`` alone it is a function of the view and ``rng``.
     """
 
@@ -323,6 +332,7 @@ class ISMCTSBot:
         *,
         exploration: float = EXPLORATION,
         confidence: float = CONFIDENCE,
+        heads_up_confidence: float | None = None,
         name: str | None = None,
         game: SearchGame[Any, Any] | None = None,
         prior: Bot | None = SHARP,
@@ -338,6 +348,7 @@ class ISMCTSBot:
         self.seconds = seconds
         self.exploration = exploration
         self.confidence = confidence
+        self.heads_up_confidence = heads_up_confidence
         self.game = game
         self.prior = prior
         self.clock = clock
@@ -401,15 +412,18 @@ class ISMCTSBot:
                 key=lambda stat: -stat.visits,
             )
         )
-        return self._decide(root, preferred, seat)
+        bar = self.confidence
+        if self.heads_up_confidence is not None and len(view.players) == 2:
+            bar = self.heads_up_confidence
+        return self._decide(root, preferred, seat, bar)
 
-    def _decide(self, root: _Node[Any], preferred: Any, seat: int) -> Any:
+    def _decide(self, root: _Node[Any], preferred: Any, seat: int, bar: float) -> Any:
         """The default policy's action, unless another one did clearly better.
 
         A hand of Phase 10 is long and its draws are noisy: with a few hundred iterations the
         mean rewards of the root's actions differ by less than their standard errors, and
         the most visited child is then a coin toss. So the search overrules the policy only
-        when a child's mean beats the policy's by ``confidence`` standard errors of the
+        when a child's mean beats the policy's by ``bar`` standard errors of the
         difference (Welch); among such children the most visited wins.
         """
         base = root.children.get(preferred)
@@ -422,7 +436,7 @@ class ISMCTSBot:
                 continue
             mean, var = _mean_var(child)
             spread = math.sqrt(var / child.visits + base_var / base.visits)
-            if mean - base_mean > self.confidence * spread and (child.visits, mean) > winner_key:
+            if mean - base_mean > bar * spread and (child.visits, mean) > winner_key:
                 winner, winner_key = action, (child.visits, mean)
         assert root.children[winner].seat == seat
         return winner
