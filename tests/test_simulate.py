@@ -134,6 +134,19 @@ def test_simulate_command_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--games must be a multiple of 3, not 4" in capsys.readouterr().err
     assert main(["simulate", "--solo"]) == 2
     assert "--phase" in capsys.readouterr().err
+    assert main(["simulate", "--bots", "ismcts:800it:z0,greedy"]) == 2
+    assert "bot spec 'ismcts:800it:z0': after the budget comes the bar" in capsys.readouterr().err
+
+
+def test_a_search_with_its_own_bar_plays_from_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``ismcts:5it:z1.5`` is a spec like any other: it plays and is reported by that name."""
+    argv = ["simulate", "--variant", "n_phases=1", "--bots", "ismcts:5it:z1.5,greedy"]
+    assert main([*argv, "--games", "2", "--seed", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [b["bot"] for b in data["bots"]] == ["ismcts:5it:z1.5", "greedy"]
+    assert sum(b["wins"] for b in data["bots"]) == 2
 
 
 def test_programmes_games_can_be_simulated(capsys: pytest.CaptureFixture[str]) -> None:
