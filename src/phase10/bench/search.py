@@ -25,11 +25,15 @@ def measure_ismcts(seconds: float = 2.0, seed: int = 1, players: int = 4) -> dic
 
     Decisions are taken from random standard games from a mid-game position on (the same
     positions as ``state_size``): each gets ``PER_DECISION`` seconds of search, then the game
-    moves on by a random legal action. Returns ``iterations_per_s``, ``iterations``,
-    ``decisions`` (searched) and ``seconds_per_decision``.
+    moves on by a random legal action (the same positions on every run). Returns
+    ``iterations_per_s``, ``iterations``, ``decisions`` (searched) and
+    ``seconds_per_decision``.
     """
     bot = ISMCTSBot(seconds=PER_DECISION)
+    # The game moves on with its own generator: how many iterations a search ran must not
+    # change the positions that follow, or two runs would time different decisions.
     rng = random.Random(seed)
+    moves = random.Random(f"moves:{seed}")
     state = midgame_state(seed, players)
     game_seed = seed
     iterations = decisions = 0
@@ -46,7 +50,7 @@ def measure_ismcts(seconds: float = 2.0, seed: int = 1, players: int = 4) -> dic
             searching += time.perf_counter() - began
             iterations += bot.last_iterations
             decisions += 1
-        state = apply_action(state, rng.choice(legal_actions(state)))
+        state = apply_action(state, moves.choice(legal_actions(state)))
     return {
         "iterations_per_s": iterations / searching if searching else 0.0,
         "iterations": float(iterations),

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from phase10.engine.cards import COLOUR_OF, NUMBER_OF, NUMBERED, WILD_CODE
-from phase10.engine.groups import Group, hit_value
+from phase10.engine.cards import COLOUR_OF, MAX_NUMBER, NUMBER_OF, NUMBERED, WILD_CODE
+from phase10.engine.groups import Group
 from phase10.engine.rules import Kind, NaturalCardScope, Phase, RuleSet
 
 # Shapes of phase the fast paths know; every phase of A.3 and its variants is one of them.
@@ -31,13 +31,16 @@ _COLOUR: Final = 3
 _OTHER: Final = 4
 
 _Shape = tuple[int, tuple[int, ...]]
-_SHAPES: dict[Phase, _Shape] = {}
+# Keyed by identity: hashing a Phase walks its groups, and a search asks for the shape of the
+# same few Phase objects hundreds of thousands of times. The Phase is kept in the entry, so
+# its id cannot be reused while the entry lives.
+_SHAPES: dict[int, tuple[Phase, _Shape]] = {}
 
 
 def _shape(phase: Phase) -> _Shape:
-    cached = _SHAPES.get(phase)
-    if cached is not None:
-        return cached
+    cached = _SHAPES.get(id(phase))
+    if cached is not None and cached[0] is phase:
+        return cached[1]
     kinds = tuple(g.kind for g in phase.groups)
     sizes = tuple(g.size for g in phase.groups)
     shape: _Shape
@@ -53,7 +56,7 @@ def _shape(phase: Phase) -> _Shape:
         shape = (_COLOUR, sizes)
     else:
         shape = (_OTHER, sizes)
-    _SHAPES[phase] = shape
+    _SHAPES[id(phase)] = (phase, shape)
     return shape
 
 
@@ -120,25 +123,13 @@ def distance_counts(
     return _other(numbers, colours, wilds, phase)
 
 
-def _top_numbers(numbers: list[int]) -> tuple[int, int]:
-    """The two numbers held most often (ties go to the higher number, a fixed rule)."""
-    first = second = 0
-    for n in range(12, 0, -1):
-        c = numbers[n]
-        if first == 0 or c > numbers[first]:
-            first, second = n, first
-        elif second == 0 or c > numbers[second]:
-            second = n
-    return first, second
-
-
 def _sets(numbers: list[int], wilds: int, sizes: tuple[int, ...], per_group: bool) -> int:
     if len(sizes) == 1:
         best = max(numbers)
         return _missing(max(0, sizes[0] - best), 1 if best == 0 else 0, wilds)
     a, b = sizes[0], sizes[1]
-    first, second = _top_numbers(numbers)
-    c1, c2 = numbers[first], numbers[second]
+    # Only the two largest counts matter (index 0 holds no number and is always 0).
+    *_, c2, c1 = sorted(numbers)
     # Both sets from the two most frequent numbers, in either order, or both from one number.
     result = 1 << 20
     for ca, cb in ((c1, c2), (c2, c1)):
@@ -246,12 +237,49 @@ def fits_any(card: int, table: Sequence[Sequence[Group]]) -> bool:
     >>> fits_any(parse_cards("B7")[0], table), fits_any(parse_cards("B9")[0], table)
     (True, False)
     """
+    return bool(fit_mask(table) >> card & 1)
+
+
+def fit_mask(table: Sequence[Sequence[Group]]) -> int:
+    """The cards that could be hit somewhere on ``table``, as bits by card code (P10-R23).
+
+    A table is immutable and stays the same object over many turns of a rollout, so the
+    mask of the last table asked about is kept: :func:`fits_any` is called for every card
+    of every discard a search plays out, and was most of its cost.
+
+    >>> from phase10.engine.cards import parse_cards
+    >>> table = ((Group.parse("set R5 B5 W"),), ())
+    >>> [code for code in range(50) if fit_mask(table) >> code & 1] == sorted(
+    ...     parse_cards("R5 B5 Y5 G5 W"))
+    True
+    """
+    if table is _last_table[0]:
+        return _last_mask[0]
+    mask = 0
     for groups in table:
         for group in groups:
-            if group.kind is Kind.RUN and card == WILD_CODE:
-                if group.low > 1 or group.high < 12:
-                    return True
-                continue
-            if isinstance(hit_value(group, card), int):
-                return True
-    return False
+            kind, low = group.kind, group.values[0]
+            if kind is Kind.SET:
+                mask |= _NUMBER_MASK[low] | _WILD_BIT
+            elif kind is Kind.COLOUR:
+                mask |= _COLOUR_MASK[low] | _WILD_BIT
+            else:
+                below, above = low - 1, group.values[-1] + 1
+                if below >= 1:
+                    mask |= _NUMBER_MASK[below] | _WILD_BIT
+                if above <= MAX_NUMBER:
+                    mask |= _NUMBER_MASK[above] | _WILD_BIT
+    _last_table[0] = table
+    _last_mask[0] = mask
+    return mask
+
+
+_WILD_BIT: Final = 1 << WILD_CODE
+_NUMBER_MASK: Final = tuple(
+    sum(1 << c for c in range(NUMBERED) if NUMBER_OF[c] == n) for n in range(MAX_NUMBER + 1)
+)
+_COLOUR_MASK: Final = tuple(
+    sum(1 << c for c in range(NUMBERED) if COLOUR_OF[c] == k) for k in range(4)
+)
+_last_table: list[Sequence[Sequence[Group]] | None] = [None]
+_last_mask: list[int] = [0]

@@ -35,7 +35,7 @@ from phase10.engine.cards import (
 )
 from phase10.engine.errors import IllegalActionError
 from phase10.engine.finder import find_phase, laydown_problem, laydowns
-from phase10.engine.groups import Group, hit_value, with_hit
+from phase10.engine.groups import hit_value, hit_values, with_hit
 from phase10.engine.piles import TurnEvents, draw, grow, shuffled
 from phase10.engine.piles import owns as _owns
 from phase10.engine.piles import remove as _remove
@@ -325,7 +325,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
                 continue
             for index, group in enumerate(groups):
                 for c in hittable:
-                    for value in _hit_values(group, c):
+                    for value in hit_values(group, c):
                         actions.append(Hit(c, owner, index, value))
     if distinct[-1] != SKIP_CODE:
         actions.extend([_DISCARD[c] for c in distinct])
@@ -342,13 +342,6 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     else:
         actions.append(_DISCARD[SKIP_CODE])
     return tuple(actions)
-
-
-def _hit_values(group: Group, card: int) -> tuple[int, ...]:
-    if group.kind is Kind.RUN and card == WILD_CODE:
-        return tuple(v for v in (group.low - 1, group.high + 1) if 1 <= v <= 12)
-    value = hit_value(group, card)
-    return (value,) if isinstance(value, int) else ()
 
 
 def _leaves_ok(rules: RuleSet, hand: tuple[Card, ...], used: int, rest: tuple[Card, ...]) -> bool:

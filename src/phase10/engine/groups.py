@@ -280,6 +280,45 @@ def hit_value(group: Group, card: int, end: str | None = None) -> int | str:
     return f"P10-R23: a run takes only the number just below or above it ({wanted}), not {number}"
 
 
+def hit_values(group: Group, card: int) -> tuple[int, ...]:
+    """Every value ``card`` could take when hit on ``group``; empty if it fits nowhere.
+
+    The same answer as :func:`hit_value` without building a reason, because bots and the
+    move generator ask it hundreds of thousands of times a second. A wild on a run with room
+    at both ends gets both values (P10-R23, D-01).
+
+    >>> hit_values(Group.parse("run R3 R4 R5 R6"), parse_cards("W")[0])
+    (2, 7)
+    >>> hit_values(Group.parse("set R5 B5 G5"), parse_cards("Y6")[0])
+    ()
+    """
+    if card == SKIP_CODE:
+        return ()
+    kind = group.kind
+    values = group.values
+    if kind is Kind.RUN:
+        below, above = values[0] - 1, values[-1] + 1
+        if card == WILD_CODE:
+            return _RUN_ENDS[below][above]
+        number = NUMBER_OF[card]
+        # A card's number is 1..12, so it can only equal an end that exists.
+        return _ONE[number] if number in (below, above) else ()
+    low = values[0]
+    if card == WILD_CODE or (NUMBER_OF[card] if kind is Kind.SET else COLOUR_OF[card]) == low:
+        return _ONE[low]
+    return ()
+
+
+_ONE: tuple[tuple[int], ...] = tuple((v,) for v in range(MAX_NUMBER + 2))
+#: The values a wild may take next to a run, indexed by (low - 1, high + 1).
+_RUN_ENDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(v for v in (below, above) if 1 <= v <= MAX_NUMBER) for above in range(MAX_NUMBER + 2)
+    )
+    for below in range(MAX_NUMBER + 2)
+)
+
+
 def with_hit(group: Group, card: int, value: int) -> Group:
     """The group after ``card`` standing for ``value`` joins it (validated by ``hit_value``)."""
     if group.kind is Kind.RUN:
