@@ -224,3 +224,26 @@ def test_the_heads_up_bar_applies_to_two_player_games_only() -> None:
                     searched += 1
             state = apply_action(state, policy_action(state))
         assert differs > 0  # the two bars do lead to different moves here
+
+
+def test_the_heads_up_bar_is_for_phase_10_only() -> None:
+    """The programmes game keeps ``confidence`` with two players: the lower bar was measured
+    to pay in Phase 10 only (README, "What a second of search is worth")."""
+    from phase10.engine.api import apply_action as any_apply
+    from phase10.engine.api import new_game as any_new_game
+    from phase10.engine.api import view_for as any_view_for
+
+    heads_up = ISMCTSBot(iterations=40, heads_up_confidence=0.01)
+    cautious = ISMCTSBot(iterations=40)
+    eager = ISMCTSBot(iterations=40, confidence=0.01)
+    state = any_new_game(find_variant("programmes"), 2, 3)
+    differs = searched = 0
+    while state.outcome is None and (differs == 0 or searched < 4) and searched < 60:
+        view = any_view_for(state, state.current)
+        action = heads_up.choose(view, random.Random(searched))
+        if heads_up.last_iterations:
+            assert action == cautious.choose(view, random.Random(searched))
+            differs += action != eager.choose(view, random.Random(searched))
+            searched += 1
+        state = any_apply(state, action)
+    assert differs > 0  # a low bar would have changed moves in these positions

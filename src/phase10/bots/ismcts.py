@@ -99,7 +99,8 @@ CONFIDENCE: Final = 3.0
 #: (``benchmarks/search_gain.py``, truth from paired playouts of the real deal) a move changed
 #: at 3.0 gained 2.9 points of win rate on average (2 changes a game), one changed at 1.5
 #: gained 1.3 (16 a game), for about three times the total. With four players no bar gained
-#: anything measurable, so there the bar stays at ``CONFIDENCE``.
+#: anything measurable, so there the bar stays at ``CONFIDENCE``; so it does in the programmes
+#: game, where the gain has not been measured.
 HEADS_UP_CONFIDENCE: Final = 1.5
 #: Visits a root child needs before its mean can overrule the default policy.
 MIN_VISITS: Final = 10
@@ -320,7 +321,8 @@ class ISMCTSBot:
     ``iterations`` and ``seconds`` bound each decision (default: ``DEFAULT_ITERATIONS``
     iterations); ``exploration`` is the UCB1 constant, ``prior`` the bot whose move is played
     unless another is better by ``confidence`` standard errors (``None``: the default
-    policy's move); ``heads_up_confidence``, if given, is that bar in 2-player games. With
+    policy's move); ``heads_up_confidence``, if given, is that bar in 2-player Phase 10
+    games (the programmes game keeps ``confidence``). With
     ``seconds`` the play depends on the machine's speed; with
     ``iterations`` alone it is a function of the view and ``rng``.
     """
@@ -413,7 +415,13 @@ class ISMCTSBot:
             )
         )
         bar = self.confidence
-        if self.heads_up_confidence is not None and len(view.players) == 2:
+        # Measured for 2-player Phase 10 only; the programmes game's search (random
+        # rollouts) keeps the cautious bar until its own gain is measured.
+        if (
+            self.heads_up_confidence is not None
+            and len(view.players) == 2
+            and isinstance(view, PlayerView)
+        ):
             bar = self.heads_up_confidence
         return self._decide(root, preferred, seat, bar)
 
