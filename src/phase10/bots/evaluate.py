@@ -253,8 +253,9 @@ def fit_mask(table: Sequence[Sequence[Group]]) -> int:
     ...     parse_cards("R5 B5 Y5 G5 W"))
     True
     """
-    if table is _last_table[0]:
-        return _last_mask[0]
+    last_table, last_mask = _last[0]
+    if table is last_table:
+        return last_mask
     mask = 0
     for groups in table:
         for group in groups:
@@ -269,8 +270,9 @@ def fit_mask(table: Sequence[Sequence[Group]]) -> int:
                     mask |= _NUMBER_MASK[below] | _WILD_BIT
                 if above <= MAX_NUMBER:
                     mask |= _NUMBER_MASK[above] | _WILD_BIT
-    _last_table[0] = table
-    _last_mask[0] = mask
+    # One assignment of a pair, so a bot thinking in another thread never sees a table
+    # with another table's mask.
+    _last[0] = (table, mask)
     return mask
 
 
@@ -281,5 +283,4 @@ _NUMBER_MASK: Final = tuple(
 _COLOUR_MASK: Final = tuple(
     sum(1 << c for c in range(NUMBERED) if COLOUR_OF[c] == k) for k in range(4)
 )
-_last_table: list[Sequence[Sequence[Group]] | None] = [None]
-_last_mask: list[int] = [0]
+_last: list[tuple[Sequence[Sequence[Group]] | None, int]] = [(None, 0)]
