@@ -7,7 +7,10 @@ discards), runs ``ismcts`` with a fixed number of iterations and times it in CPU
 process. The positions and the searches are the same on every run, so two versions differ
 only in speed.
 
-Run: ``.venv/bin/python benchmarks/bench_search.py [GAMES] [SEED] [ITERATIONS]``
+Given SECONDS, it instead runs the search as ``expert`` does (that many seconds a decision,
+the ``expert`` bar) and reports how many iterations a decision gets on this machine.
+
+Run: ``.venv/bin/python benchmarks/bench_search.py [GAMES] [SEED] [ITERATIONS] [SECONDS]``
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import sys
 import time
 
 from phase10.bots import GreedyBot, ISMCTSBot, SharpBot
+from phase10.bots.ismcts import HEADS_UP_CONFIDENCE
 from phase10.engine.game import apply_action, new_game
 from phase10.engine.view import view_for
 from phase10.variants import find_variant
@@ -26,8 +30,11 @@ from phase10.variants import find_variant
 PER_GAME = 40
 
 
-def iteration_rates(players: int, games: int, seed: int, iterations: int) -> list[float]:
-    """Iterations per CPU-second of each searched decision of seat 0 in ``games`` games."""
+def iteration_rates(
+    players: int, games: int, seed: int, iterations: int, seconds: float | None = None
+) -> list[float]:
+    """Iterations per CPU-second of each searched decision of seat 0 in ``games`` games
+    (with ``seconds``: the iterations each decision got in that many seconds)."""
     rules = find_variant("standard")
     rates: list[float] = []
     for game in range(games):
@@ -39,12 +46,17 @@ def iteration_rates(players: int, games: int, seed: int, iterations: int) -> lis
             seat = state.current
             view = view_for(state, seat)
             if seat == 0:
-                search = ISMCTSBot(iterations=iterations)
+                search = (
+                    ISMCTSBot(iterations=iterations)
+                    if seconds is None
+                    else ISMCTSBot(seconds=seconds, heads_up_confidence=HEADS_UP_CONFIDENCE)
+                )
                 start = time.process_time()
                 search.choose(view, random.Random(f"{seed}:{game}:{timed}"))
                 spent = time.process_time() - start
                 if search.last_iterations:
-                    rates.append(search.last_iterations / spent)
+                    done = search.last_iterations
+                    rates.append(done / spent if seconds is None else float(done))
                     timed += 1
             state = apply_action(state, bots[seat].choose(view, rng))
     return rates
@@ -55,15 +67,24 @@ def main(argv: list[str]) -> int:
     games = int(argv[0]) if argv else 3
     seed = int(argv[1]) if len(argv) > 1 else 1
     iterations = int(argv[2]) if len(argv) > 2 else 200
+    seconds = float(argv[3]) if len(argv) > 3 else None
     for players in (2, 4):
-        rates = iteration_rates(players, games, seed, iterations)
-        print(
-            f"{players} players: {len(rates)} searches of {iterations} iterations, "
-            f"median {statistics.median(rates):.0f} iterations per CPU-second "
-            f"(quartiles {statistics.quantiles(rates, n=4)[0]:.0f}-"
-            f"{statistics.quantiles(rates, n=4)[2]:.0f})"
-        )
-    print(f"reproduce: python benchmarks/bench_search.py {games} {seed} {iterations}")
+        rates = iteration_rates(players, games, seed, iterations, seconds)
+        low, _, high = statistics.quantiles(rates, n=4)
+        if seconds is None:
+            print(
+                f"{players} players: {len(rates)} searches of {iterations} iterations, "
+                f"median {statistics.median(rates):.0f} iterations per CPU-second "
+                f"(quartiles {low:.0f}-{high:.0f})"
+            )
+        else:
+            print(
+                f"{players} players: {len(rates)} searches of {seconds:g} s, median "
+                f"{statistics.median(rates):.0f} iterations a decision (quartiles "
+                f"{low:.0f}-{high:.0f})"
+            )
+    extra = "" if seconds is None else f" {seconds:g}"
+    print(f"reproduce: python benchmarks/bench_search.py {games} {seed} {iterations}{extra}")
     return 0
 
 

@@ -31,16 +31,29 @@ _COLOUR: Final = 3
 _OTHER: Final = 4
 
 _Shape = tuple[int, tuple[int, ...]]
-# Keyed by identity: hashing a Phase walks its groups, and a search asks for the shape of the
-# same few Phase objects hundreds of thousands of times. The Phase is kept in the entry, so
-# its id cannot be reused while the entry lives.
-_SHAPES: dict[int, tuple[Phase, _Shape]] = {}
+_SHAPES: dict[Phase, _Shape] = {}
+# Hashing a Phase walks its groups, and a search asks for the shape of the same few Phase
+# objects hundreds of thousands of times, so they are also looked up by identity. An entry
+# keeps its Phase alive (its id cannot be reused meanwhile); the cache is bounded for
+# processes that build rules again and again.
+_SHAPES_BY_ID: dict[int, tuple[Phase, _Shape]] = {}
+_ID_CACHE_LIMIT: Final = 512
 
 
 def _shape(phase: Phase) -> _Shape:
-    cached = _SHAPES.get(id(phase))
-    if cached is not None and cached[0] is phase:
-        return cached[1]
+    entry = _SHAPES_BY_ID.get(id(phase))
+    if entry is not None and entry[0] is phase:
+        return entry[1]
+    cached = _SHAPES.get(phase)
+    if cached is None:
+        cached = _SHAPES[phase] = _make_shape(phase)
+    if len(_SHAPES_BY_ID) >= _ID_CACHE_LIMIT:
+        _SHAPES_BY_ID.clear()
+    _SHAPES_BY_ID[id(phase)] = (phase, cached)
+    return cached
+
+
+def _make_shape(phase: Phase) -> _Shape:
     kinds = tuple(g.kind for g in phase.groups)
     sizes = tuple(g.size for g in phase.groups)
     shape: _Shape
@@ -56,7 +69,6 @@ def _shape(phase: Phase) -> _Shape:
         shape = (_COLOUR, sizes)
     else:
         shape = (_OTHER, sizes)
-    _SHAPES[id(phase)] = (phase, shape)
     return shape
 
 
