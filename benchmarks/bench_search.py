@@ -7,8 +7,8 @@ discards), runs ``ismcts`` with a fixed number of iterations and times it in CPU
 process. The positions and the searches are the same on every run, so two versions differ
 only in speed.
 
-Given SECONDS, it instead runs the search as ``expert`` does (that many seconds a decision,
-the ``expert`` bar) and reports how many iterations a decision gets on this machine.
+Given SECONDS, it instead gives every search that many seconds (``expert`` has 1) and reports
+how many iterations a decision gets on this machine.
 
 Run: ``.venv/bin/python benchmarks/bench_search.py [GAMES] [SEED] [ITERATIONS] [SECONDS]``
 """
@@ -21,7 +21,6 @@ import sys
 import time
 
 from phase10.bots import GreedyBot, ISMCTSBot, SharpBot
-from phase10.bots.ismcts import HEADS_UP_CONFIDENCE
 from phase10.engine.game import apply_action, new_game
 from phase10.engine.view import view_for
 from phase10.variants import find_variant
@@ -49,7 +48,7 @@ def iteration_rates(
                 search = (
                     ISMCTSBot(iterations=iterations)
                     if seconds is None
-                    else ISMCTSBot(seconds=seconds, heads_up_confidence=HEADS_UP_CONFIDENCE)
+                    else ISMCTSBot(seconds=seconds)
                 )
                 start = time.process_time()
                 search.choose(view, random.Random(f"{seed}:{game}:{timed}"))

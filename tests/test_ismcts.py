@@ -162,7 +162,7 @@ def test_the_expert_level_searches_for_a_second() -> None:
     expert = make_bot("expert")
     assert isinstance(expert, ISMCTSBot)
     assert expert.seconds == 1.0
-    assert (expert.confidence, expert.heads_up_confidence) == (3.0, 1.5)
+    assert (expert.confidence, expert.heads_up_confidence) == (3.0, None)
     assert make_bot("hard").name == "hard"
 
 

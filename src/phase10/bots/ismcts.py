@@ -73,7 +73,6 @@ from phase10.engine.view import PlayerView
 
 __all__ = [
     "DEFAULT_ITERATIONS",
-    "HEADS_UP_CONFIDENCE",
     "PHASE10",
     "ISMCTSBot",
     "Phase10Search",
@@ -93,15 +92,10 @@ EXPLORATION: Final = 0.7
 #: A discard has up to ten alternatives, and a false alarm is a random blunder: at 2.0 the
 #: search overruled the policy by chance often enough to lose most 4-player games (measured:
 #: 2 wins in 60 against three greedy players), so the bar is set for ten comparisons at once.
+#: A bar of 1.5 in 2-player games, which a one-move estimate said would pay at 800 iterations
+#: a decision, lost real games at 100 and at 800 iterations (README, "What a second of search
+#: is worth").
 CONFIDENCE: Final = 3.0
-#: The bar the ``expert`` level uses in 2-player games. With a second of search (800
-#: iterations) the moves it overrules there are worth games: over 16 games
-#: (``benchmarks/search_gain.py``, truth from paired playouts of the real deal) a move changed
-#: at 3.0 gained 2.9 points of win rate on average (2 changes a game), one changed at 1.5
-#: gained 1.3 (16 a game), for about three times the total. With four players no bar gained
-#: anything measurable, so there the bar stays at ``CONFIDENCE``; so it does in the programmes
-#: game, where the gain has not been measured.
-HEADS_UP_CONFIDENCE: Final = 1.5
 #: Visits a root child needs before its mean can overrule the default policy.
 MIN_VISITS: Final = 10
 #: A rollout that has not ended the hand after this many decisions is evaluated as it stands.
@@ -415,8 +409,8 @@ class ISMCTSBot:
             )
         )
         bar = self.confidence
-        # Measured for 2-player Phase 10 only; the programmes game's search (random
-        # rollouts) keeps the cautious bar until its own gain is measured.
+        # An experiment's knob for 2-player Phase 10; the programmes game's search (random
+        # rollouts) keeps ``confidence``, as nothing there was ever measured to gain from less.
         if (
             self.heads_up_confidence is not None
             and len(view.players) == 2
