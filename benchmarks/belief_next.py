@@ -24,18 +24,19 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from phase10.bots import Bot, GreedyBot, SharpBot
-from phase10.bots.evaluate import distance
-from phase10.bots.sharp import feeds_next, passed_next
-from phase10.engine.actions import Discard
-from phase10.engine.cards import COLOUR_OF, NUMBER_OF, NUMBERED, Card
-from phase10.engine.determinize import unseen_counts
-from phase10.engine.game import apply_action, new_game
-from phase10.engine.rules import Kind, Phase
-from phase10.engine.state import GameState
-from phase10.engine.view import PlayerView, view_for
+from phase10.api import find_variant
+from phase10.bots import Bot
+from phase10.games.phase10.actions import Discard
+from phase10.games.phase10.cards import COLOUR_OF, NUMBER_OF, NUMBERED, Card
+from phase10.games.phase10.determinize import unseen_counts
+from phase10.games.phase10.evaluate import distance
+from phase10.games.phase10.greedy import GreedyBot
+from phase10.games.phase10.rules import Kind, Phase
+from phase10.games.phase10.sharp import SharpBot, feeds_next, passed_next
+from phase10.games.phase10.state import GameState
+from phase10.games.phase10.turns import apply_action, new_game
+from phase10.games.phase10.view import PlayerView, view_for
 from phase10.sim.runner import wilson
-from phase10.variants import find_variant
 
 RULES = find_variant("standard")
 SAMPLES = 100

@@ -15,10 +15,10 @@ import statistics
 import sys
 import time
 
+from phase10.api import find_variant
 from phase10.bots import make_bot
-from phase10.engine.game import apply_action, new_game
-from phase10.engine.view import view_for
-from phase10.variants import find_variant
+from phase10.games.phase10.turns import apply_action, new_game
+from phase10.games.phase10.view import view_for
 
 
 def decision_times(name: str, games: int, seed: int) -> list[float]:

@@ -20,10 +20,12 @@ import statistics
 import sys
 import time
 
-from phase10.bots import GreedyBot, ISMCTSBot, SharpBot
-from phase10.engine.game import apply_action, new_game
-from phase10.engine.view import view_for
-from phase10.variants import find_variant
+from phase10.api import find_variant
+from phase10.bots import ISMCTSBot
+from phase10.games.phase10.greedy import GreedyBot
+from phase10.games.phase10.sharp import SharpBot
+from phase10.games.phase10.turns import apply_action, new_game
+from phase10.games.phase10.view import view_for
 
 #: Searched decisions timed per game and seat count: enough for a stable median.
 PER_GAME = 40

@@ -21,14 +21,16 @@ import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
-from phase10.bots import Bot, GreedyBot, SharpBot
-from phase10.bots.evaluate import distance
-from phase10.engine.cards import NUMBERED, Card
-from phase10.engine.game import apply_action, new_game
-from phase10.engine.state import GameState
-from phase10.engine.view import PlayerView, view_for
+from phase10.api import find_variant
+from phase10.bots import Bot
+from phase10.games.phase10.cards import NUMBERED, Card
+from phase10.games.phase10.evaluate import distance
+from phase10.games.phase10.greedy import GreedyBot
+from phase10.games.phase10.sharp import SharpBot
+from phase10.games.phase10.state import GameState
+from phase10.games.phase10.turns import apply_action, new_game
+from phase10.games.phase10.view import PlayerView, view_for
 from phase10.sim.runner import wilson
-from phase10.variants import find_variant
 
 RULES = find_variant("standard")
 

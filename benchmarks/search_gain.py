@@ -45,15 +45,17 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from phase10.bots import GreedyBot, ISMCTSBot, SharpBot
-from phase10.bots.base import Bot
+from phase10.api import find_variant
+from phase10.bots import ISMCTSBot
 from phase10.bots.ismcts import CONFIDENCE, MIN_VISITS, RootStat
-from phase10.engine.actions import Action
-from phase10.engine.game import apply_action, new_game
-from phase10.engine.state import GameState, Stage
-from phase10.engine.view import view_for
+from phase10.games.phase10.actions import Action
+from phase10.games.phase10.greedy import GreedyBot
+from phase10.games.phase10.sharp import SharpBot
+from phase10.games.phase10.state import GameState, Stage
+from phase10.games.phase10.turns import apply_action, new_game
+from phase10.games.phase10.view import view_for
+from phase10.kernel.bots import Bot
 from phase10.sim.runner import wilson
-from phase10.variants import find_variant
 
 RULES = find_variant("standard")
 #: (name, bar, visits condition) of each decision rule compared; the first is the bot's own.

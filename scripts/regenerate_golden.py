@@ -18,12 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from phase10.engine.actions import Action, Hit, LayDown
-from phase10.engine.api import apply_action, legal_actions, new_game
-from phase10.engine.programmes.actions import Extend, Meld, ProgrammeAction, Reveal
-from phase10.engine.programmes.state import ProgrammeEvent, ProgrammeState
-from phase10.engine.state import Event, GameState
-from phase10.variants import find_variant
+from phase10.api import apply_action, find_variant, legal_actions, new_game
+from phase10.games.phase10.actions import Action, Hit, LayDown
+from phase10.games.phase10.state import Event, GameState
+from phase10.games.programmes.actions import Extend, Meld, ProgrammeAction, Reveal
+from phase10.games.programmes.state import ProgrammeEvent, ProgrammeState
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"
 REGENERATE = "python scripts/regenerate_golden.py"

@@ -19,7 +19,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 @pytest.fixture(autouse=True)
 def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Commands choose their language from the locale (``phase10.i18n.detect_language``);
+    """Commands choose their language from the locale (``phase10.kernel.i18n.detect_language``);
     tests expect English unless they pass ``--lang`` or set the locale themselves."""
     for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(key, raising=False)

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from phase10.engine.actions import Action, Hit, LayDown
-from phase10.engine.game import apply_action, legal_actions, new_game
-from phase10.engine.rules import RuleSet
-from phase10.engine.state import GameState, Stage
-from phase10.variants import PROFILES, find_variant
+from phase10.api import find_variant
+from phase10.games.phase10.actions import Action, Hit, LayDown
+from phase10.games.phase10.rules import RuleSet
+from phase10.games.phase10.state import GameState, Stage
+from phase10.games.phase10.turns import apply_action, legal_actions, new_game
+from phase10.games.phase10.variants import PROFILES
 
 STEPS = 1500
 
@@ -107,8 +108,8 @@ def test_different_rules_or_player_counts_give_different_digests() -> None:
 
 _CHILD = """
 import json, random, sys
-from phase10.engine.game import apply_action, legal_actions, new_game
-from phase10.variants import find_variant
+from phase10.games.phase10.turns import apply_action, legal_actions, new_game
+from phase10.api import find_variant
 state = new_game(find_variant("de_article"), players=3, seed=17)
 rng = random.Random(3)
 for _ in range(400):

@@ -8,12 +8,12 @@ from collections import Counter
 
 import pytest
 
-from phase10.engine.cards import full_deck, parse_cards
-from phase10.engine.determinize import DeterminizeError, determinize, unseen_counts
-from phase10.engine.game import apply_action, legal_actions, new_game
-from phase10.engine.state import GameState
-from phase10.engine.view import PlayerView, view_for
-from phase10.variants import find_variant
+from phase10.api import find_variant
+from phase10.games.phase10.cards import full_deck, parse_cards
+from phase10.games.phase10.determinize import DeterminizeError, determinize, unseen_counts
+from phase10.games.phase10.state import GameState
+from phase10.games.phase10.turns import apply_action, legal_actions, new_game
+from phase10.games.phase10.view import PlayerView, view_for
 from scenarios.helpers import accounted_cards
 
 PROFILES = ["standard", "de_article", "nl_accessible", "fr_mattel", "pick_a_phase", "ten_hands"]

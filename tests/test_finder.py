@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from phase10.engine.cards import (
+from phase10.games.phase10.cards import (
     NUMBER_OF,
     NUMBERED,
     SKIP_CODE,
@@ -21,9 +21,9 @@ from phase10.engine.cards import (
     full_deck,
     parse_cards,
 )
-from phase10.engine.finder import find_phase, laydown_problem, laydowns
-from phase10.engine.groups import Group, group_problem, parse_groups
-from phase10.engine.rules import (
+from phase10.games.phase10.finder import find_phase, laydown_problem, laydowns
+from phase10.games.phase10.groups import Group, group_problem, parse_groups
+from phase10.games.phase10.rules import (
     GroupReq,
     Kind,
     NaturalCardScope,

@@ -6,10 +6,10 @@ a reason, for speed; ``hit_value`` is the rule as written. They must never disag
 
 from __future__ import annotations
 
-from phase10.bots.evaluate import fit_mask, fits_any
-from phase10.engine.cards import CARDS, WILD_CODE
-from phase10.engine.groups import Group, hit_value, hit_values
-from phase10.engine.rules import Kind
+from phase10.games.phase10.cards import CARDS, WILD_CODE
+from phase10.games.phase10.evaluate import fit_mask, fits_any
+from phase10.games.phase10.groups import Group, hit_value, hit_values
+from phase10.games.phase10.rules import Kind
 
 
 def _groups() -> list[Group]:

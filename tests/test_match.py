@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
+from phase10.api import find_variant
 from phase10.bots import make_bot
-from phase10.engine.actions import Draw, Source, parse_action
-from phase10.engine.cards import parse_cards
-from phase10.engine.errors import IllegalActionError
-from phase10.engine.groups import parse_groups
-from phase10.engine.state import Event, EventKind
+from phase10.games.phase10.actions import Draw, Source, parse_action
+from phase10.games.phase10.cards import parse_cards
+from phase10.games.phase10.groups import parse_groups
+from phase10.games.phase10.narration import MESSAGES, describe_event, describe_progress, narrate
+from phase10.games.phase10.state import Event, EventKind
+from phase10.kernel.errors import IllegalActionError
 from phase10.match import Match, MatchError, Seat
-from phase10.narrate import MESSAGES, describe_event, describe_progress, narrate
-from phase10.variants import find_variant
 
 NAMES = ["Ann", "Bob", "Cleo"]
 

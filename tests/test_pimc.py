@@ -9,14 +9,16 @@ import time
 
 import pytest
 
-from phase10.bots import Bot, GreedyBot, PIMCBot, SharpBot, make_bot
-from phase10.bots.rollout import policy_action, ranked_discards
-from phase10.engine.actions import Discard
-from phase10.engine.cards import SKIP_CODE, WILD_CODE
-from phase10.engine.game import apply_action, check_action, legal_actions, new_game
-from phase10.engine.view import view_for
-from phase10.sim.specs import make_bot_from_spec
-from phase10.variants import find_variant
+from phase10.api import find_variant
+from phase10.bots import Bot, make_bot
+from phase10.games.phase10.actions import Discard
+from phase10.games.phase10.cards import SKIP_CODE, WILD_CODE
+from phase10.games.phase10.greedy import GreedyBot
+from phase10.games.phase10.pimc import PIMCBot
+from phase10.games.phase10.rollout import policy_action, ranked_discards
+from phase10.games.phase10.sharp import SharpBot
+from phase10.games.phase10.turns import apply_action, check_action, legal_actions, new_game
+from phase10.games.phase10.view import view_for
 
 PROFILES = [
     "standard",
@@ -108,8 +110,8 @@ def test_budgets_and_specs() -> None:
     with pytest.raises(ValueError, match="seconds"):
         PIMCBot(seconds=0)
     assert PIMCBot().iterations == 200
-    bot = make_bot_from_spec("pimc:0.1s")
+    bot = make_bot("pimc:0.1s")
     assert isinstance(bot, PIMCBot)
     assert bot.seconds == 0.1
     assert bot.name == "pimc:0.1s"
-    assert isinstance(make_bot_from_spec("pimc:50it"), PIMCBot)
+    assert isinstance(make_bot("pimc:50it"), PIMCBot)

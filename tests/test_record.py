@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from phase10.engine.actions import Draw, Hit, LayDown, Source
-from phase10.engine.game import legal_actions
-from phase10.engine.state import GameState, Stage
+from phase10.api import find_variant
+from phase10.games.phase10.actions import Draw, Hit, LayDown, Source
+from phase10.games.phase10.state import GameState, Stage
+from phase10.games.phase10.turns import legal_actions
 from phase10.record import FORMAT, VERSION, GameRecord, RecordError, replay
-from phase10.variants import find_variant
 
 CAP = 3000
 

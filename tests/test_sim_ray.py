@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import ray
 
+from phase10.api import find_variant
 from phase10.sim import SimConfig, simulate
-from phase10.variants import find_variant
 
 # Ray comes with the sim extra, which `make test` installs: a missing Ray must fail, not skip.
 

@@ -15,11 +15,9 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source, parse_action
-from phase10.engine.cards import CARDS, SKIP, SYMBOL_OF, full_deck
-from phase10.engine.errors import IllegalActionError, NotationError
-from phase10.engine.game import apply_action, check_action, is_legal, legal_actions, new_game
-from phase10.engine.rules import (
+from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source, parse_action
+from phase10.games.phase10.cards import CARDS, SKIP, SYMBOL_OF, full_deck
+from phase10.games.phase10.rules import (
     FirstDealer,
     NaturalCardScope,
     Phase3Variant,
@@ -32,8 +30,16 @@ from phase10.engine.rules import (
     SkipTarget,
     Tiebreak,
 )
-from phase10.engine.state import GameState, Stage
-from phase10.variants import PROFILES, build_rules
+from phase10.games.phase10.state import GameState, Stage
+from phase10.games.phase10.turns import (
+    apply_action,
+    check_action,
+    is_legal,
+    legal_actions,
+    new_game,
+)
+from phase10.games.phase10.variants import PROFILES, build_rules
+from phase10.kernel.errors import IllegalActionError, NotationError
 from scenarios.helpers import accounted_cards
 
 FULL = Counter(full_deck())

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from phase10.engine.errors import RulesError
-from phase10.engine.rules import (
+from phase10.api import find_variant
+from phase10.games.phase10.rules import (
     PHASE3_SET5,
     NaturalCardScope,
     Phase3Variant,
@@ -20,16 +20,16 @@ from phase10.engine.rules import (
     SkipTarget,
     Tiebreak,
 )
-from phase10.variants import (
+from phase10.games.phase10.variants import (
     PROFILE_DESCRIPTIONS,
     PROFILES,
     VARIANTS,
     build_rules,
     describe_rules,
-    find_variant,
     load_rules_file,
     rules_from_flags,
 )
+from phase10.kernel.errors import RulesError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 BASELINE = RuleSet().flags()

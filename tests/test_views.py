@@ -12,12 +12,12 @@ from collections import Counter
 
 import pytest
 
-from phase10.engine.actions import Action, Draw, Hit, LayDown, Source
-from phase10.engine.cards import Card
-from phase10.engine.game import apply_action, legal_actions, new_game
-from phase10.engine.state import EventKind, GameState, Stage
-from phase10.engine.view import view_for
-from phase10.variants import find_variant
+from phase10.api import find_variant
+from phase10.games.phase10.actions import Action, Draw, Hit, LayDown, Source
+from phase10.games.phase10.cards import Card
+from phase10.games.phase10.state import EventKind, GameState, Stage
+from phase10.games.phase10.turns import apply_action, legal_actions, new_game
+from phase10.games.phase10.view import view_for
 
 E = EventKind
 

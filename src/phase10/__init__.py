@@ -9,36 +9,36 @@ The public API (other parts of the project and outside tools rely on these names
 11
 """
 
-from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source, parse_action
-from phase10.engine.api import (
+from phase10.api import (
     apply_action,
     check_action,
+    find_variant,
     is_legal,
     legal_actions,
     new_game,
     outcome,
     view_for,
 )
-from phase10.engine.cards import Card, Colour, format_cards, parse_cards
-from phase10.engine.errors import IllegalActionError, NotationError, Phase10Error, RulesError
-from phase10.engine.finder import find_phase, laydowns
-from phase10.engine.game import current_phase
-from phase10.engine.groups import Group, parse_groups
-from phase10.engine.programmes.actions import parse_programme_action
-from phase10.engine.programmes.cards import PlayingCard, parse_playing_cards
-from phase10.engine.programmes.combos import Combination
-from phase10.engine.programmes.finder import find_programme
-from phase10.engine.programmes.programs import DEFAULT_PROGRAMS, ProgramCard, load_program_deck
-from phase10.engine.programmes.rules import ProgrammeRules
-from phase10.engine.programmes.state import ProgrammeState
-from phase10.engine.programmes.view import ProgrammeView
-from phase10.engine.rules import Kind, Phase, RuleSet
-from phase10.engine.scoring import score_cards
-from phase10.engine.state import Event, EventKind, GameState, Outcome, Stage
-from phase10.engine.view import PlayerView
+from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source, parse_action
+from phase10.games.phase10.cards import Card, Colour, format_cards, parse_cards
+from phase10.games.phase10.finder import find_phase, laydowns
+from phase10.games.phase10.groups import Group, parse_groups
+from phase10.games.phase10.rules import Kind, Phase, RuleSet
+from phase10.games.phase10.scoring import score_cards
+from phase10.games.phase10.state import Event, EventKind, GameState, Outcome, Stage
+from phase10.games.phase10.turns import current_phase
+from phase10.games.phase10.view import PlayerView
+from phase10.games.programmes.actions import parse_programme_action
+from phase10.games.programmes.cards import PlayingCard, parse_playing_cards
+from phase10.games.programmes.combos import Combination
+from phase10.games.programmes.finder import find_programme
+from phase10.games.programmes.programs import DEFAULT_PROGRAMS, ProgramCard, load_program_deck
+from phase10.games.programmes.rules import ProgrammeRules
+from phase10.games.programmes.state import ProgrammeState
+from phase10.games.programmes.view import ProgrammeView
+from phase10.kernel.errors import IllegalActionError, NotationError, Phase10Error, RulesError
 from phase10.programme_record import ProgrammeRecord, read_record
 from phase10.record import GameRecord, RecordError, replay
-from phase10.variants import find_variant
 
 __all__ = [
     "DEFAULT_PROGRAMS",

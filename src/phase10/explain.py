@@ -7,7 +7,7 @@ can produce by a pattern, translate its template through the gettext catalog and
 details (card, number, phase). A phrase no pattern knows is shown as the engine wrote it, so
 a new engine message degrades to English, never to an error.
 
->>> from phase10.engine.errors import IllegalActionError
+>>> from phase10.kernel.errors import IllegalActionError
 >>> first = IllegalActionError("D-19", "draw a card first; a turn starts with a draw")
 >>> explain_illegal(first, "nl")
 'Niet toegestaan (D-19): trek eerst een kaart; een beurt begint met trekken.'
@@ -20,13 +20,13 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from phase10.engine.errors import IllegalActionError, NotationError
-from phase10.i18n import N_, Translator, translator
+from phase10.kernel.errors import IllegalActionError, NotationError
+from phase10.kernel.i18n import N_, Translator, translator
 
 #: English phrase pattern (a full match) -> the template to translate. Named groups fill the
 #: template's fields; ``description`` and ``laid`` are phase descriptions, translated too.
 PATTERNS: Final[tuple[tuple[str, str], ...]] = (
-    # phase10.engine.game: checking an action
+    # phase10.games.phase10.turns: checking an action
     (r"the game is over", N_("the game is over")),
     (
         r"draw a card first; a turn starts with a draw",
@@ -110,7 +110,7 @@ PATTERNS: Final[tuple[tuple[str, str], ...]] = (
         r"player (?P<player>\d+) cannot be skipped again yet \(skip_limit=(?P<limit>\w+)\)",
         N_("player {player} cannot be skipped again yet (skip_limit={limit})"),
     ),
-    # phase10.engine.groups: a group and a hit
+    # phase10.games.phase10.groups: a group and a hit
     (r"a group needs at least one card", N_("a group needs at least one card")),
     (r"a Skip is never part of a group", N_("a Skip is never part of a group")),
     (
@@ -183,7 +183,7 @@ PATTERNS: Final[tuple[tuple[str, str], ...]] = (
         r"not (?P<number>\d+)",
         N_("a run takes only the number just below or above it ({wanted}), not {number}"),
     ),
-    # phase10.engine.finder: a lay-down
+    # phase10.games.phase10.finder: a lay-down
     (
         r"phase (?P<phase>\d+) needs exactly 1 group \((?P<description>[^)]+)\), "
         r"not (?P<laid>\d+)",
@@ -202,7 +202,7 @@ PATTERNS: Final[tuple[tuple[str, str], ...]] = (
         r"phase (?P<phase>\d+) needs (?P<description>.+), not (?P<laid>.+)",
         N_("phase {phase} needs {description}, not {laid}"),
     ),
-    # phase10.engine.programmes.game: the programmes game's reasons
+    # phase10.games.programmes.turns: the programmes game's reasons
     (
         r"(?P<action>.+) is not an action of the programmes game",
         N_("{action} is not an action of the programmes game"),
@@ -256,7 +256,7 @@ PATTERNS: Final[tuple[tuple[str, str], ...]] = (
         r"(?P<card>\S+) cannot stand for that value on this combination",
         N_("{card} cannot stand for that value on this combination"),
     ),
-    # phase10.engine.programmes.combos and .finder: a combination or a reveal that is wrong
+    # phase10.games.programmes.combos and .finder: a combination or a reveal that is wrong
     (r"a combination needs cards", N_("a combination needs cards")),
     (r"a run is all of one suit", N_("a run is all of one suit")),
     (

@@ -5,7 +5,7 @@ the ``GameRecord`` and the current state together, lets bots play their turns, a
 file from which the game resumes exactly where it stopped.
 
 >>> from phase10.bots import make_bot
->>> from phase10.variants import find_variant
+>>> from phase10.api import find_variant
 >>> seats = [Seat("Ann", make_bot("greedy")), Seat("Bob", make_bot("random"))]
 >>> match = Match.start(find_variant("standard"), seats, seed=3)
 >>> while not match.is_over and match.state.hand_number == 0:
@@ -25,16 +25,16 @@ from pathlib import Path
 from typing import Any, ClassVar, Final, Generic, Self, TypeVar
 
 from phase10.bots import make_bot
-from phase10.bots.base import Bot
-from phase10.engine.files import read_text
-from phase10.engine.programmes.rules import ProgrammeRules
-from phase10.engine.programmes.state import ProgrammeState
-from phase10.engine.programmes.view import ProgrammeView
-from phase10.engine.programmes.view import view_for as programme_view_for
-from phase10.engine.rules import RuleSet
-from phase10.engine.state import GameState
-from phase10.engine.view import PlayerView, view_for
-from phase10.narrate import describe_event, narrate
+from phase10.games.phase10.narration import describe_event, narrate
+from phase10.games.phase10.rules import RuleSet
+from phase10.games.phase10.state import GameState
+from phase10.games.phase10.view import PlayerView, view_for
+from phase10.games.programmes.rules import ProgrammeRules
+from phase10.games.programmes.state import ProgrammeState
+from phase10.games.programmes.view import ProgrammeView
+from phase10.games.programmes.view import view_for as programme_view_for
+from phase10.kernel.bots import Bot
+from phase10.kernel.files import read_text
 from phase10.programme_record import ProgrammeRecord
 from phase10.record import GameRecord, RecordError
 
@@ -103,7 +103,7 @@ class MatchBase(Generic[S, V, R]):
         """A match from its saved JSON object; the game replays to the saved position."""
         data = cls._header(data)
         record = cls.record_class.from_dict(data.get("record"))
-        return cls(record, cls._seats(data.get("seats")), record.replay())
+        return cls(record, cls._seats(data.get("seats"), record.game), record.replay())
 
     def _apply(self, action: Any) -> S:
         # Each game's record plays its own states; the constrained pairs are not linked.
@@ -196,7 +196,7 @@ class MatchBase(Generic[S, V, R]):
         temporary.replace(target)
 
     @staticmethod
-    def _seats(raw_seats: object) -> list[Seat]:
+    def _seats(raw_seats: object, game: str) -> list[Seat]:
         if not isinstance(raw_seats, list):
             raise MatchError("seats: expected a list")
         seats: list[Seat] = []
@@ -207,7 +207,7 @@ class MatchBase(Generic[S, V, R]):
             if bot_name is not None and not isinstance(bot_name, str):
                 raise MatchError(f"seats[{number}].bot: expected a bot name or null")
             try:
-                bot = None if bot_name is None else make_bot(bot_name)
+                bot = None if bot_name is None else make_bot(bot_name, game)
             except ValueError as exc:
                 raise MatchError(f"seats[{number}].bot: {exc}") from None
             seats.append(Seat(item["name"], bot))
@@ -241,7 +241,7 @@ class Match(MatchBase[GameState, PlayerView, GameRecord]):
     def start(cls, rules: RuleSet, seats: Sequence[Seat], seed: int) -> Match:
         """Deal a new game for ``seats`` (2 to 6, D-24).
 
-        >>> from phase10.variants import find_variant
+        >>> from phase10.api import find_variant
         >>> match = Match.start(find_variant("standard"), [Seat("Ann"), Seat("Bob")], seed=1)
         >>> match.names, match.is_over
         (('Ann', 'Bob'), False)
@@ -270,8 +270,8 @@ class ProgrammeMatch(MatchBase[ProgrammeState, ProgrammeView, ProgrammeRecord]):
     """A programmes game in progress (same seats, bots, saves and resume as ``Match``).
 
     >>> from phase10.bots import make_bot
-    >>> from phase10.variants import find_variant
-    >>> seats = [Seat("Ann", make_bot("greedy")), Seat("Bob", make_bot("random"))]
+    >>> from phase10.api import find_variant
+    >>> seats = [Seat("Ann", make_bot("greedy", "programmes")), Seat("Bob", make_bot("random"))]
     >>> match = ProgrammeMatch.start(find_variant("programmes"), seats, seed=3)
     >>> while not match.is_over:
     ...     _ = match.bot_step()

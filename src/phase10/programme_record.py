@@ -1,8 +1,8 @@
 """Records of the programmes game: the same JSON shape as Phase 10's, with ``"game":
 "programmes"``, the program-deck order (ids) beside the dealt card orders, and the actions.
 
->>> from phase10.engine.api import legal_actions
->>> from phase10.variants import find_variant
+>>> from phase10.api import legal_actions
+>>> from phase10.api import find_variant
 >>> record = ProgrammeRecord.start(find_variant("programmes"), players=2, seed=5)
 >>> state = record.play(record.initial_state(), legal_actions(record.initial_state())[0])
 >>> again = read_record(record.to_json())
@@ -16,18 +16,18 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from phase10.engine.errors import NotationError, RulesError
-from phase10.engine.programmes.actions import ProgrammeAction, parse_programme_action
-from phase10.engine.programmes.cards import (
+from phase10.games.programmes.actions import ProgrammeAction, parse_programme_action
+from phase10.games.programmes.cards import (
     PlayingCard,
     format_playing_cards,
     parse_playing_cards,
 )
-from phase10.engine.programmes.game import apply_action, new_game
-from phase10.engine.programmes.programs import program_by_id
-from phase10.engine.programmes.rules import GAME, ProgrammeRules
-from phase10.engine.programmes.state import ProgrammeEventKind, ProgrammeState
-from phase10.programme_variants import programme_rules_from_flags
+from phase10.games.programmes.programs import program_by_id
+from phase10.games.programmes.rules import GAME, ProgrammeRules
+from phase10.games.programmes.state import ProgrammeEventKind, ProgrammeState
+from phase10.games.programmes.turns import apply_action, new_game
+from phase10.games.programmes.variants import programme_rules_from_flags
+from phase10.kernel.errors import NotationError, RulesError
 from phase10.record import (
     GameRecord,
     RecordBase,

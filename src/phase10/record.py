@@ -19,13 +19,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from phase10.engine.actions import Action, parse_action
-from phase10.engine.cards import Card, format_cards, parse_cards
-from phase10.engine.errors import NotationError, Phase10Error, RulesError
-from phase10.engine.game import apply_action, new_game
-from phase10.engine.rules import RuleSet
-from phase10.engine.state import EventKind, GameState
-from phase10.variants import rules_from_flags
+from phase10.games.phase10.actions import Action, parse_action
+from phase10.games.phase10.cards import Card, format_cards, parse_cards
+from phase10.games.phase10.rules import RuleSet
+from phase10.games.phase10.state import EventKind, GameState
+from phase10.games.phase10.turns import apply_action, new_game
+from phase10.games.phase10.variants import rules_from_flags
+from phase10.kernel.errors import NotationError, Phase10Error, RulesError
 
 FORMAT = "phase10-record"
 VERSION = 1

@@ -21,8 +21,9 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from phase10 import explain, narrate
-from phase10.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, translator
+from phase10 import explain
+from phase10.games.phase10 import narration as narrate
+from phase10.kernel.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, translator
 
 ROOT = Path(__file__).resolve().parents[2]
 POT = LOCALE_DIR / f"{DOMAIN}.pot"

@@ -10,7 +10,7 @@ import pytest
 
 from phase10.cli.main import main
 from phase10.cli.play import COMMAND_WORDS, HELP
-from phase10.i18n import LANGUAGES, translator
+from phase10.kernel.i18n import LANGUAGES, translator
 from phase10.match import Match
 
 #: A sentence of the final standing and one of the narration, per language.

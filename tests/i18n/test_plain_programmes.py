@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from phase10.cli.main import main
-from phase10.i18n import LANGUAGES
+from phase10.kernel.i18n import LANGUAGES
 from phase10.match import ProgrammeMatch, load_match
 
 #: A prompt of the line game and a sentence of the narration, per language.
@@ -86,11 +86,11 @@ def test_the_french_words_and_questions_of_the_programmes_game(
 
 
 def test_a_hidden_draw_and_an_extension_read_as_the_language() -> None:
-    from phase10.engine.programmes.cards import PlayingCard
-    from phase10.engine.programmes.combos import parse_combinations
-    from phase10.engine.programmes.state import ProgrammeEvent
-    from phase10.engine.programmes.state import ProgrammeEventKind as K
-    from phase10.narrate_programmes import describe_programme_event
+    from phase10.games.programmes.cards import PlayingCard
+    from phase10.games.programmes.combos import parse_combinations
+    from phase10.games.programmes.narration import describe_programme_event
+    from phase10.games.programmes.state import ProgrammeEvent
+    from phase10.games.programmes.state import ProgrammeEventKind as K
 
     names = ["Vous", "Ann", "Bob"]
     drew = ProgrammeEvent(K.DREW, seat=0)

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 
 import pytest
 
-from phase10.engine.errors import IllegalActionError
-from phase10.engine.programmes.actions import parse_programme_action
-from phase10.engine.programmes.cards import PlayingCard, parse_playing_cards, programme_deck
-from phase10.engine.programmes.game import apply_action, new_game
-from phase10.engine.programmes.rules import ProgrammeRules
-from phase10.engine.programmes.state import ProgrammeState
+from phase10.games.programmes.actions import parse_programme_action
+from phase10.games.programmes.cards import PlayingCard, parse_playing_cards, programme_deck
+from phase10.games.programmes.rules import ProgrammeRules
+from phase10.games.programmes.state import ProgrammeState
+from phase10.games.programmes.turns import apply_action, new_game
+from phase10.kernel.errors import IllegalActionError
 
 
 def cards(text: str) -> tuple[PlayingCard, ...]:

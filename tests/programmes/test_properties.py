@@ -14,19 +14,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from phase10 import find_programme, find_variant, new_game, parse_playing_cards, view_for
-from phase10.bots import GreedyProgrammeBot, make_bot
+from phase10.api import apply_action, legal_actions
+from phase10.bots import make_bot
 from phase10.cli.main import main
-from phase10.engine.actions import Draw, Source
-from phase10.engine.api import apply_action, legal_actions
-from phase10.engine.errors import IllegalActionError
-from phase10.engine.programmes.actions import DiscardCard, Extend, Meld, Reveal
-from phase10.engine.programmes.cards import PLAYING_CARDS, programme_deck
-from phase10.engine.programmes.hidden import determinize
-from phase10.engine.programmes.programs import DEFAULT_PROGRAMS, program_by_id
-from phase10.engine.programmes.rules import ProgrammeRules
-from phase10.engine.programmes.state import ProgrammeState
-from phase10.engine.programmes.view import ProgrammeView
-from phase10.engine.state import Stage
+from phase10.games.phase10.actions import Draw, Source
+from phase10.games.phase10.state import Stage
+from phase10.games.programmes.actions import DiscardCard, Extend, Meld, Reveal
+from phase10.games.programmes.cards import PLAYING_CARDS, programme_deck
+from phase10.games.programmes.determinize import determinize
+from phase10.games.programmes.greedy import GreedyProgrammeBot
+from phase10.games.programmes.programs import DEFAULT_PROGRAMS, program_by_id
+from phase10.games.programmes.rules import ProgrammeRules
+from phase10.games.programmes.state import ProgrammeState
+from phase10.games.programmes.view import ProgrammeView
+from phase10.kernel.errors import IllegalActionError
 from phase10.match import ProgrammeMatch, Seat, load_match
 from phase10.programme_record import ProgrammeRecord, read_record, replay_programmes
 
@@ -153,9 +154,9 @@ def test_determinize_is_consistent_with_the_view() -> None:
 
 def test_greedy_and_levels_play_programmes_to_the_end(tmp_path) -> None:  # type: ignore[no-untyped-def]
     seats = [
-        Seat("A", make_bot("greedy")),
-        Seat("B", make_bot("easy")),
-        Seat("C", make_bot("random")),
+        Seat("A", make_bot("greedy", "programmes")),
+        Seat("B", make_bot("easy", "programmes")),
+        Seat("C", make_bot("random", "programmes")),
     ]
     match = ProgrammeMatch.start(RULES, seats, seed=2)
     while not match.is_over:
@@ -171,7 +172,9 @@ def test_greedy_beats_random_most_of_the_time() -> None:
     wins = 0
     for seed in range(10):
         match = ProgrammeMatch.start(
-            RULES, [Seat("G", make_bot("greedy")), Seat("R", make_bot("random"))], seed
+            RULES,
+            [Seat("G", make_bot("greedy", "programmes")), Seat("R", make_bot("random"))],
+            seed,
         )
         while not match.is_over:
             match.bot_step()

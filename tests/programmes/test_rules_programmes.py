@@ -7,24 +7,24 @@ from collections import Counter
 
 import pytest
 
-from phase10.engine.actions import Draw, Source
-from phase10.engine.errors import RulesError
-from phase10.engine.programmes.actions import DiscardCard, Reveal, SwapProgram
-from phase10.engine.programmes.cards import JOKER, programme_deck
-from phase10.engine.programmes.combos import Combination, combination_problem
-from phase10.engine.programmes.finder import find_programme, reveal_problem
-from phase10.engine.programmes.game import legal_actions, new_game
-from phase10.engine.programmes.programs import (
+from phase10.games.phase10.actions import Draw, Source
+from phase10.games.phase10.rules import Kind
+from phase10.games.phase10.state import Stage
+from phase10.games.programmes.actions import DiscardCard, Reveal, SwapProgram
+from phase10.games.programmes.cards import JOKER, programme_deck
+from phase10.games.programmes.combos import Combination, combination_problem
+from phase10.games.programmes.finder import find_programme, reveal_problem
+from phase10.games.programmes.programs import (
     DEFAULT_PROGRAMS,
     program_by_id,
     program_from_dict,
     program_problem,
 )
-from phase10.engine.programmes.rules import ProgrammeRules
-from phase10.engine.programmes.state import ProgrammeEventKind as K
-from phase10.engine.programmes.view import view_for
-from phase10.engine.rules import Kind
-from phase10.engine.state import Stage
+from phase10.games.programmes.rules import ProgrammeRules
+from phase10.games.programmes.state import ProgrammeEventKind as K
+from phase10.games.programmes.turns import legal_actions, new_game
+from phase10.games.programmes.view import view_for
+from phase10.kernel.errors import RulesError
 
 from .helpers import cards, deal, illegal, play
 
@@ -243,7 +243,7 @@ def test_amz_r21_never_a_new_run() -> None:
 
 
 def test_amz_r23_combinations_never_split() -> None:
-    from phase10.engine.programmes.actions import parse_programme_action
+    from phase10.games.programmes.actions import parse_programme_action
 
     with pytest.raises(Exception, match="not an action"):
         parse_programme_action("split 0.0")
@@ -252,7 +252,7 @@ def test_amz_r23_combinations_never_split() -> None:
 def test_amz_r25_e06_wild_keeps_its_value() -> None:
     run = Combination.parse("run 8S 9S 2D JS")
     assert str(run) == "run 8S 9S 2D=10S JS"
-    from phase10.engine.programmes.combos import extended, extension_values
+    from phase10.games.programmes.combos import extended, extension_values
 
     grown = extended(run, cards("QS")[0], 12)
     assert grown.values == (8, 9, 10, 11, 12)
@@ -264,7 +264,7 @@ def test_amz_r26_e04_ace_low_or_high_no_wrap() -> None:
     assert combination_problem(Combination.parse("run JH QH KH AH")) is None
     assert combination_problem(Combination.parse("run AH 2H 3H")) is None
     assert combination_problem(Combination.parse("run KS AS 2S=2S")) is not None
-    from phase10.engine.programmes.combos import extension_values
+    from phase10.games.programmes.combos import extension_values
 
     assert extension_values(Combination.parse("run JH QH KH AH"), JOKER) == (10,)
     assert extension_values(Combination.parse("run AH 2H 3H"), JOKER) == (4,)
@@ -468,7 +468,7 @@ def test_e27_no_wild_card_with_a_fixed_two_is_rejected() -> None:
 
 
 def test_e27_user_deck_file_is_validated(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from phase10.engine.programmes.programs import load_program_deck
+    from phase10.games.programmes.programs import load_program_deck
 
     path = tmp_path / "deck.json"
     path.write_text(json.dumps([{"id": "A", "directives": [{"mult": 1, "kind": "set", "len": 3}]}]))

@@ -27,8 +27,8 @@ from phase10 import (
     parse_action,
     parse_cards,
 )
-from phase10.engine.cards import full_deck
-from phase10.engine.rules import HAND_SIZE, FirstDealer
+from phase10.games.phase10.cards import full_deck
+from phase10.games.phase10.rules import HAND_SIZE, FirstDealer
 
 __all__ = [
     "JUNK",

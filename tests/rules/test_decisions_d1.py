@@ -33,7 +33,7 @@ from phase10 import (
     parse_groups,
     view_for,
 )
-from phase10.engine.rules import (
+from phase10.games.phase10.rules import (
     FirstDealer,
     NaturalCardScope,
     Progression,

@@ -31,7 +31,7 @@ from phase10 import (
     parse_action,
     view_for,
 )
-from phase10.engine.cards import full_deck
+from phase10.games.phase10.cards import full_deck
 
 from .helpers import (
     JUNK,

@@ -22,11 +22,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from phase10.engine.actions import Action, parse_action
-from phase10.engine.cards import Card, format_cards, full_deck, parse_cards
-from phase10.engine.game import apply_action, new_game
-from phase10.engine.rules import HAND_SIZE, FirstDealer, RuleSet
-from phase10.engine.state import EventKind, GameState, PlayerState
+from phase10.games.phase10.actions import Action, parse_action
+from phase10.games.phase10.cards import Card, format_cards, full_deck, parse_cards
+from phase10.games.phase10.rules import HAND_SIZE, FirstDealer, RuleSet
+from phase10.games.phase10.state import EventKind, GameState, PlayerState
+from phase10.games.phase10.turns import apply_action, new_game
 
 __all__ = [
     "Deal",

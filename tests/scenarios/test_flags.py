@@ -11,11 +11,10 @@ from collections import Counter
 
 import pytest
 
-from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source, parse_action
-from phase10.engine.cards import full_deck, parse_cards
-from phase10.engine.errors import IllegalActionError
-from phase10.engine.game import apply_action, current_phase, legal_actions, new_game
-from phase10.engine.rules import (
+from phase10.api import find_variant
+from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source, parse_action
+from phase10.games.phase10.cards import full_deck, parse_cards
+from phase10.games.phase10.rules import (
     FirstDealer,
     NaturalCardScope,
     Phase3Variant,
@@ -28,9 +27,11 @@ from phase10.engine.rules import (
     SkipTarget,
     Tiebreak,
 )
-from phase10.engine.scoring import score_cards
-from phase10.engine.state import EventKind, GameState, Stage
-from phase10.variants import PROFILES, find_variant
+from phase10.games.phase10.scoring import score_cards
+from phase10.games.phase10.state import EventKind, GameState, Stage
+from phase10.games.phase10.turns import apply_action, current_phase, legal_actions, new_game
+from phase10.games.phase10.variants import PROFILES
+from phase10.kernel.errors import IllegalActionError
 
 from .helpers import Deal, accounted_cards, event_kinds, play, rules, scenario
 

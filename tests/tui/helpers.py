@@ -7,12 +7,12 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from phase10.api import find_variant
 from phase10.bots import make_bot
 from phase10.match import Match, ProgrammeMatch, Seat
 from phase10.tui import Phase10App
 from phase10.tui.screens import ChoiceScreen, HandSummaryScreen
 from phase10.tui.table import TableBase, TableScreen
-from phase10.variants import find_variant
 
 SIZE = (120, 40)
 
@@ -35,7 +35,10 @@ def make_programmes_app(
     """An app on a freshly dealt programmes game, zero delay for the computer players."""
     match = ProgrammeMatch.start(
         find_variant("programmes"),
-        [Seat(name, None if level is None else make_bot(level)) for name, level in seats],
+        [
+            Seat(name, None if level is None else make_bot(level, "programmes"))
+            for name, level in seats
+        ],
         seed,
     )
     return Phase10App(

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 import phase10.tui
+from phase10.api import find_variant
 from phase10.cli.main import main
 from phase10.match import Match, Seat
-from phase10.variants import find_variant
 
 
 def _terminal(monkeypatch: pytest.MonkeyPatch, calls: list[tuple[str, dict[str, Any]]]) -> None:
@@ -73,7 +73,7 @@ def test_resume_opens_the_saved_game_on_the_full_screen(
 def test_play_and_resume_programmes_open_the_full_screen_on_a_terminal(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from phase10.engine.programmes.rules import ProgrammeRules
+    from phase10.games.programmes.rules import ProgrammeRules
     from phase10.match import ProgrammeMatch
 
     calls: list[tuple[str, dict[str, Any]]] = []

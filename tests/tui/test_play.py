@@ -7,8 +7,8 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from phase10.engine.cards import SKIP_CODE
-from phase10.engine.state import Stage
+from phase10.games.phase10.cards import SKIP_CODE
+from phase10.games.phase10.state import Stage
 from phase10.match import Match
 from phase10.tui import Phase10App
 from phase10.tui.screens import GameOverScreen, HandSummaryScreen, PassScreen, RulesScreen

@@ -175,15 +175,18 @@ def test_two_people_pass_the_keyboard_and_programs_stay_secret(tmp_path: Path) -
 
 
 def test_the_final_standing_counts_programs(tmp_path: Path) -> None:
+    from phase10.api import find_variant
     from phase10.bots import make_bot
     from phase10.match import Seat
-    from phase10.variants import find_variant
 
-    bots = [Seat("You", make_bot("easy")), Seat("Ann", make_bot("easy"))]
+    bots = [
+        Seat("You", make_bot("easy", "programmes")),
+        Seat("Ann", make_bot("easy", "programmes")),
+    ]
     finished = ProgrammeMatch.start(find_variant("programmes"), bots, seed=4)
     while not finished.is_over:
         finished.bot_step()
-    seats = [Seat("You"), Seat("Ann", make_bot("easy"))]
+    seats = [Seat("You"), Seat("Ann", make_bot("easy", "programmes"))]
     match = ProgrammeMatch(finished.record, seats, finished.state)
     app = Phase10App(save_path=tmp_path / "game.json", match=match, delay=0, lang="nl")
 

@@ -1,4 +1,4 @@
-"""How fast :func:`phase10.engine.finder.find_phase` runs on freshly dealt hands.
+"""How fast :func:`phase10.games.phase10.finder.find_phase` runs on freshly dealt hands.
 
 The hands are 11 cards (10 dealt plus the draw, D-39) from the 108-card deck, dealt by a
 seeded ``random.Random`` so runs are comparable. Each phase of the standard rules is timed
@@ -15,9 +15,9 @@ import random
 import time
 from collections.abc import Sequence
 
-from phase10.engine.cards import Card, full_deck
-from phase10.engine.finder import find_phase
-from phase10.engine.rules import RuleSet
+from phase10.games.phase10.cards import Card, full_deck
+from phase10.games.phase10.finder import find_phase
+from phase10.games.phase10.rules import RuleSet
 
 HAND_CARDS = 11
 HANDS = 2000

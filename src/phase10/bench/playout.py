@@ -19,10 +19,10 @@ from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from typing import Final
 
-from phase10.engine.cards import CARDS, Card
-from phase10.engine.game import apply_action, legal_actions, new_game
-from phase10.engine.rules import RuleSet
-from phase10.engine.state import EventKind, GameState, Stage
+from phase10.games.phase10.cards import CARDS, Card
+from phase10.games.phase10.rules import RuleSet
+from phase10.games.phase10.state import EventKind, GameState, Stage
+from phase10.games.phase10.turns import apply_action, legal_actions, new_game
 from phase10.record import GameRecord
 
 #: GameState fields that are shared with other states or are not part of the position.

@@ -12,9 +12,9 @@ import time
 
 from phase10.bench.playout import midgame_state
 from phase10.bots.ismcts import ISMCTSBot
-from phase10.engine.game import apply_action, legal_actions
-from phase10.engine.state import Stage
-from phase10.engine.view import view_for
+from phase10.games.phase10.state import Stage
+from phase10.games.phase10.turns import apply_action, legal_actions
+from phase10.games.phase10.view import view_for
 
 #: Seconds of search per decision while measuring.
 PER_DECISION = 0.05

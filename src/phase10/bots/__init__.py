@@ -1,84 +1,173 @@
-"""Computer players and the registry that names them.
+"""Computer players, and the one registry that names them for every game.
 
-Bots live in the application layer: they see a ``PlayerView`` (never the full state) and get
-their randomness as a ``random.Random``, so a seeded game is always the same game.
+Bots see only a view (never the full state) and get their randomness as a ``random.Random``,
+so a seeded game is always the same game. A bot is made for a game: the generic ones
+(``random``, ``ismcts``) play every game through its :class:`~phase10.kernel.game.Game`
+interface; the heuristics (``greedy``, ``sharp``, ``pimc``...) are each game's own
+(``Game.bots()``). Asking for a bot a game does not have is refused up front, with the list
+of what it has.
 
->>> make_bot("greedy").name
-'greedy'
->>> make_bot("easy").name
-'easy'
+A name may carry a search budget, ``ismcts:0.1s`` (seconds) or ``pimc:200it`` (iterations),
+and after it the bar for overruling the prior in standard errors, ``ismcts:800it:z2``.
+
+>>> make_bot("greedy").name, make_bot("easy", "programmes").name
+('greedy', 'easy')
+>>> make_bot("ismcts:200it").iterations, make_bot("ismcts:800it:z1.5").confidence
+(200, 1.5)
+>>> make_bot("pimc", "programmes")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: the bot 'pimc' does not play the programmes game; bots: random, greedy, ...
 >>> make_bot("grandmaster")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'grandmaster'; bots: random, greedy, sharp, ismcts, pimc; levels: easy, ...
+ValueError: unknown bot 'grandmaster'; bots: random, greedy, sharp, pimc, ismcts; levels: ...
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
-from phase10.bots.base import Bot
-from phase10.bots.greedy import GreedyBot
-from phase10.bots.greedy_programmes import GreedyProgrammeBot
+from phase10 import games
 from phase10.bots.ismcts import ISMCTSBot
-from phase10.bots.pimc import PIMCBot
 from phase10.bots.random_bot import EpsilonBot, RandomBot
-from phase10.bots.sharp import SharpBot
+from phase10.kernel.bots import Bot
+from phase10.kernel.game import Game
 
 __all__ = [
-    "BOTS",
     "LEVELS",
     "Bot",
     "EpsilonBot",
-    "GreedyBot",
-    "GreedyProgrammeBot",
     "ISMCTSBot",
-    "PIMCBot",
     "RandomBot",
-    "SharpBot",
+    "bot_names",
     "make_bot",
 ]
 
-#: Bots by their own name; each plays both games (GreedyBot hands programmes views to
-#: GreedyProgrammeBot).
-BOTS: Final[dict[str, Callable[[], Bot]]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    # Greedy that keeps back what the next player has been taking from the discard pile.
-    "sharp": SharpBot,
-    # Information-set search with its default budget (200 iterations a decision).
-    "ismcts": ISMCTSBot,
-    # Greedy corrected by paired determinized rollouts (200 rollouts a decision).
-    "pimc": PIMCBot,
-}
+#: Bots every game has, whatever its heuristics.
+_GENERIC: Final[dict[str, Callable[[], Bot]]] = {"random": RandomBot, "ismcts": ISMCTSBot}
 
-#: Difficulty levels offered to people, weakest first: greedy with 30% and 10% random
-#: blunders, sharp (greedy that watches the next player), and information-set search on top
-#: of sharp with 1 s per decision (README, "Computer opponents", has their measured
-#: strength; a lower bar for overruling sharp was tried there and lost real games). "hard"
-#: is a heuristic, not a search: it answers at once and is deterministic, which the
-#: full-screen game's tests and snapshots rely on. A budget in seconds keeps the expert's
-#: wait the same on every machine; the price is that its play depends on the speed.
-LEVELS: Final[dict[str, Callable[[], Bot]]] = {
-    "easy": lambda: EpsilonBot(GreedyBot(), 0.3, name="easy"),
-    "medium": lambda: EpsilonBot(GreedyBot(), 0.1, name="medium"),
-    "hard": lambda: SharpBot(name="hard"),
-    "expert": lambda: ISMCTSBot(seconds=1.0, name="expert"),
-}
+#: Difficulty levels offered to people, weakest first: the game's greedy bot with 30% and
+#: 10% random blunders, its strongest heuristic (``sharp`` where it has one), and
+#: information-set search on top of it with 1 s a decision (docs/bots.md has their measured
+#: strength). "hard" answers at once and is deterministic, which the full-screen game's tests
+#: and snapshots rely on. A budget in seconds keeps the expert's wait the same on every
+#: machine; the price is that its play depends on the machine's speed.
+LEVELS: Final[tuple[str, ...]] = ("easy", "medium", "hard", "expert")
+
+#: Bots that take a search budget in their name (``ismcts:0.1s``); each factory accepts
+#: ``iterations``, ``seconds`` and ``name``.
+_SEARCHERS: Final = ("ismcts", "pimc")
 
 
-def make_bot(name: str) -> Bot:
-    """A new bot by bot name (``random``, ``greedy``, ``sharp``, ``ismcts``, ``pimc``) or
-    level (``easy`` ...).
+def _game(game: str | Game) -> Game:
+    return games.get(game) if isinstance(game, str) else game
+
+
+def _heuristics(game: Game) -> dict[str, Callable[..., Bot]]:
+    return {**_GENERIC, **game.bots()}
+
+
+def bot_names(game: str | Game = "phase10") -> tuple[str, ...]:
+    """Every bot name ``game`` accepts, levels last.
+
+    >>> bot_names("programmes")
+    ('random', 'greedy', 'sharp', 'ismcts', 'easy', 'medium', 'hard', 'expert')
+    """
+    found = _game(game)
+    order = ["random", *found.bots(), "ismcts"]
+    return (*dict.fromkeys(order), *LEVELS)
+
+
+def _level(level: str, game: Game) -> Bot:
+    own = game.bots()
+    greedy = own["greedy"]
+    if level == "easy":
+        return EpsilonBot(greedy(), 0.3, name="easy")
+    if level == "medium":
+        return EpsilonBot(greedy(), 0.1, name="medium")
+    if level == "hard":
+        strongest: Callable[..., Bot] = own.get("sharp", greedy)
+        return strongest(name="hard")
+    return ISMCTSBot(seconds=1.0, name="expert")
+
+
+def make_bot(spec: str, game: str | Game = "phase10") -> Bot:
+    """A new bot for ``game`` by name, level or search spec (module docstring).
+
+    ``ValueError`` says what is wrong: an unknown name, a bot the game does not have, or a
+    malformed budget.
 
     >>> make_bot("Hard").name
     'hard'
     """
-    key = name.strip().lower()
-    factory = BOTS.get(key) or LEVELS.get(key)
+    found = _game(game)
+    label = spec.strip().lower()
+    name, colon, budget = label.partition(":")
+    if name in LEVELS and not colon:
+        return _level(name, found)
+    every = {*_GENERIC, "greedy", "sharp", "pimc", *found.bots()}
+    if name not in every:
+        raise ValueError(
+            f"unknown bot {spec!r}; bots: {', '.join(_all_bot_names())}; "
+            f"levels: {', '.join(LEVELS)}"
+        )
+    factories = _heuristics(found)
+    factory = factories.get(name)
     if factory is None:
         raise ValueError(
-            f"unknown bot {name!r}; bots: {', '.join(BOTS)}; levels: {', '.join(LEVELS)}"
+            f"the bot {name!r} does not play the {found.name} game; "
+            f"bots: {', '.join(bot_names(found))}"
         )
-    return factory()
+    if not colon:
+        return factory()
+    if name not in _SEARCHERS:
+        raise ValueError(
+            f"bot spec {spec!r}: only ismcts and pimc take a budget (ismcts:0.1s or pimc:200it)"
+        )
+    return _searcher(spec, factory, label, budget)
+
+
+def _all_bot_names() -> list[str]:
+    names = ["random"]
+    for game in games.all_games():
+        names.extend(game.bots())
+    names.append("ismcts")
+    return list(dict.fromkeys(names))
+
+
+def _searcher(spec: str, factory: Callable[..., Any], label: str, budget: str) -> Bot:
+    budget, colon, bar = budget.partition(":")
+    confidence: float | None = None
+    if colon:
+        value = _number(bar[1:]) if bar.startswith("z") else None
+        if value is None or not value > 0:
+            raise ValueError(
+                f"bot spec {spec!r}: after the budget comes the bar in standard errors, "
+                "greater than 0 (ismcts:800it:z2)"
+            )
+        confidence = value
+    bot: Any = None
+    try:
+        if budget.endswith("it"):
+            bot = factory(iterations=int(budget[:-2]), name=label)
+        elif budget.endswith("s"):
+            bot = factory(seconds=float(budget[:-1]), name=label)
+    except ValueError as exc:
+        raise ValueError(f"bot spec {spec!r}: {exc}") from None
+    if bot is None:
+        raise ValueError(
+            f"bot spec {spec!r}: write the budget as seconds (0.1s) or iterations (200it)"
+        )
+    if confidence is not None:
+        bot.confidence = confidence
+    made: Bot = bot
+    return made
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None

@@ -4,19 +4,19 @@ Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012).
 The bot sees only its ``PlayerView``. Each iteration of the search
 
 1. **determinizes**: deals the cards the seat has not seen at random, consistently with
-   everything it has seen (:func:`phase10.engine.determinize.determinize`);
+   everything it has seen (:func:`phase10.games.phase10.determinize.determinize`);
 2. **selects** down one tree shared by all iterations, at each node choosing among the actions
    legal *in this determinization* by UCB1 with availability counts (a child's exploration
    term uses how often it was available, not its parent's visits), each node's statistics
    being from the point of view of the seat that acted there;
 3. **expands** one untried action, then **plays out** with the fast greedy-like default
-   policy of :mod:`phase10.bots.rollout` to the end of the current hand (or a depth cap) and
-4. **evaluates** the leaf for every seat with :func:`phase10.bots.rollout.leaf_rewards`
+   policy of :mod:`~phase10.games.phase10.rollout` to the end of the hand (or a depth cap) and
+4. **evaluates** the leaf for every seat with :func:`phase10.games.phase10.rollout.leaf_rewards`
    (phases completed, points, closeness to the phase), and backs the rewards up the path.
 
 The action played is the *prior*'s, unless another root child's mean reward beats it clearly
 (see :meth:`ISMCTSBot._decide`). The prior is a bot that sees the same view, by default
-:class:`~phase10.bots.sharp.SharpBot` (greedy that watches what the next player takes), so
+:class:`~phase10.games.phase10.sharp.SharpBot` (greedy that watches what the next player takes), so
 the search starts from the best heuristic move and spends its budget testing the
 alternatives; ``prior=None`` starts from the rollout policy's move instead. Budgets:
 ``iterations`` and/or ``seconds`` per decision (the first reached stops the search); with
@@ -29,14 +29,14 @@ offering a lay-down or a hit are not searched: the prior makes them at the root,
 policy inside the tree, and the search spends its budget on what to draw and what to
 discard.
 
-The search is game-agnostic: it reaches the game through a :class:`SearchGame`, chosen by the
-type of the view (:func:`register_game`), so another game with its own views and determinize
-(the programmes game) plugs in by registering one.
+The search is game-agnostic: it reaches the game through a :class:`SearchGame`, the hooks
+each game offers as ``Game.search_hooks()`` (:mod:`phase10.games`), so any registered game
+is searched the same way.
 
 >>> import random
->>> from phase10.engine.game import new_game
->>> from phase10.engine.rules import RuleSet
->>> from phase10.engine.view import view_for
+>>> from phase10.games.phase10.turns import new_game
+>>> from phase10.games.phase10.rules import RuleSet
+>>> from phase10.games.phase10.view import view_for
 >>> state = new_game(RuleSet(), players=3, seed=4)
 >>> view = view_for(state, state.current)
 >>> bot = ISMCTSBot(iterations=30)
@@ -54,38 +54,17 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Final, Generic, NamedTuple, Protocol, TypeVar
 
-from phase10.bots.base import Bot
-from phase10.bots.rollout import leaf_rewards, policy_action
-from phase10.bots.sharp import SharpBot
-from phase10.engine.actions import Action, Hit, LayDown
-from phase10.engine.determinize import determinize
-from phase10.engine.game import apply_action, legal_actions
-from phase10.engine.programmes import game as programmes_game
-from phase10.engine.programmes.actions import Extend, Meld, ProgrammeAction, Reveal
-from phase10.engine.programmes.hidden import determinize as programmes_determinize
-from phase10.engine.programmes.state import ProgrammeState
-from phase10.engine.programmes.view import ProgrammeView
-from phase10.engine.state import GameState, Stage
-from phase10.engine.view import PlayerView
+from phase10 import games
+from phase10.kernel.bots import Bot
 
-__all__ = [
-    "DEFAULT_ITERATIONS",
-    "PHASE10",
-    "ISMCTSBot",
-    "Phase10Search",
-    "RootStat",
-    "SearchGame",
-    "game_for",
-    "register_game",
-]
+__all__ = ["DEFAULT_ITERATIONS", "ISMCTSBot", "RootStat", "SearchGame", "game_for"]
 
 #: The budget when neither ``iterations`` nor ``seconds`` is given.
 DEFAULT_ITERATIONS: Final = 200
-#: The default prior (stateless, so one instance serves every search).
-SHARP: Final = SharpBot()
+#: ``prior`` by default: the game's strongest heuristic (``sharp``, else ``greedy``).
+GAME_PRIOR: Final = "game"
 #: UCB1 exploration constant for rewards in [0, 1] (sqrt(2)/2 is the textbook value).
 EXPLORATION: Final = 0.7
 #: How many standard errors an action must beat the prior's by to be played instead.
@@ -159,118 +138,16 @@ class SearchGame(Protocol[S, A]):
         ...
 
 
-@dataclass(frozen=True, slots=True)
-class Phase10Search:
-    """The Phase 10 hooks: the engine's determinize and turn cycle, the rollout policy of
-    :mod:`phase10.bots.rollout`, rollouts to the end of the current hand.
-
-    ``shortcut``: decisions offering a lay-down or a hit follow the policy (see the module
-    documentation).
-    """
-
-    shortcut: bool = True
-
-    def determinize(self, view: Any, rng: random.Random) -> GameState:
-        assert isinstance(view, PlayerView)
-        return determinize(view, rng)
-
-    def legal(self, state: GameState) -> Sequence[Action]:
-        return legal_actions(state)
-
-    def apply(self, state: GameState, action: Action) -> GameState:
-        return apply_action(state, action)
-
-    def to_act(self, state: GameState) -> int:
-        return state.current
-
-    def forced(self, state: GameState) -> Action | None:
-        if not self.shortcut or state.stage is not Stage.PLAY:
-            return None
-        action = policy_action(state)
-        return action if isinstance(action, LayDown | Hit) else None
-
-    def policy(self, state: GameState, rng: random.Random) -> Action:
-        return policy_action(state)
-
-    def stop(self, state: GameState, root: GameState) -> bool:
-        return state.outcome is not None or state.hand_number != root.hand_number
-
-    def rewards(self, state: GameState, root: GameState, finished: bool) -> Sequence[float]:
-        return leaf_rewards(state, hand_over=finished)
-
-
-PHASE10: Final = Phase10Search()
-
-
-@dataclass(frozen=True, slots=True)
-class ProgrammesSearch:
-    """The programmes game's hooks: its own determinize and turn cycle; rollouts to the end of
-    the manche with a random policy that reveals, melds and extends whenever it can (the
-    game has no fast greedy policy on states yet); a finished game rewards its winner, else
-    each seat is rewarded by its lead in program cards completed, as in Phase 10.
-    """
-
-    def determinize(self, view: Any, rng: random.Random) -> ProgrammeState:
-        assert isinstance(view, ProgrammeView)
-        return programmes_determinize(view, rng)
-
-    def legal(self, state: ProgrammeState) -> Sequence[ProgrammeAction]:
-        return programmes_game.legal_actions(state)
-
-    def apply(self, state: ProgrammeState, action: ProgrammeAction) -> ProgrammeState:
-        return programmes_game.apply_action(state, action)
-
-    def to_act(self, state: ProgrammeState) -> int:
-        return state.current
-
-    def forced(self, state: ProgrammeState) -> ProgrammeAction | None:
-        return None
-
-    def policy(self, state: ProgrammeState, rng: random.Random) -> ProgrammeAction:
-        legal = programmes_game.legal_actions(state)
-        melds = [a for a in legal if isinstance(a, Reveal | Meld | Extend)]
-        return rng.choice(melds or legal)
-
-    def stop(self, state: ProgrammeState, root: ProgrammeState) -> bool:
-        return state.outcome is not None or state.hand_number != root.hand_number
-
-    def rewards(self, state: ProgrammeState, root: ProgrammeState, finished: bool) -> list[float]:
-        n = len(state.players)
-        if state.outcome is not None:
-            return [1.0 if s == state.outcome.winner else 0.0 for s in range(n)]
-        done = [len(p.done) for p in state.players]
-        return [
-            1.0 / (1.0 + math.exp(-2.0 * (done[s] - max(done[t] for t in range(n) if t != s))))
-            for s in range(n)
-        ]
-
-
-PROGRAMMES: Final = ProgrammesSearch()
-
-_GAMES: dict[type, SearchGame[Any, Any]] = {PlayerView: PHASE10, ProgrammeView: PROGRAMMES}
-
-
-def register_game(view_type: type, game: SearchGame[Any, Any]) -> None:
-    """Make :class:`ISMCTSBot` search ``game`` whenever it is given a view of ``view_type``.
-
-    >>> register_game(PlayerView, PHASE10)  # Phase 10 is registered already
-    """
-    _GAMES[view_type] = game
-
-
 def game_for(view: object) -> SearchGame[Any, Any]:
-    """The registered game hooks for ``view``'s type (or a base class of it).
+    """The search hooks of the game ``view`` belongs to (``Game.search_hooks``).
 
     >>> game_for(object())
     Traceback (most recent call last):
     ...
-    TypeError: ISMCTS has no game registered for views of type object
+    phase10.games.UnknownGameError: object belongs to no registered game
     """
-    for klass in type(view).__mro__:
-        game = _GAMES.get(klass)
-        if game is not None:
-            return game
-    raise TypeError(f"ISMCTS has no game registered for views of type {type(view).__name__}")
+    hooks: SearchGame[Any, Any] = games.of(view).search_hooks()
+    return hooks
 
 
 class _Node(Generic[A]):
@@ -315,8 +192,7 @@ class ISMCTSBot:
     ``iterations`` and ``seconds`` bound each decision (default: ``DEFAULT_ITERATIONS``
     iterations); ``exploration`` is the UCB1 constant, ``prior`` the bot whose move is played
     unless another is better by ``confidence`` standard errors (``None``: the default
-    policy's move); ``heads_up_confidence``, if given, is that bar in 2-player Phase 10
-    games (the programmes game keeps ``confidence``). With
+    policy's move; by default the game's ``sharp`` or else ``greedy`` bot). With
     ``seconds`` the play depends on the machine's speed; with
     ``iterations`` alone it is a function of the view and ``rng``.
     """
@@ -328,10 +204,9 @@ class ISMCTSBot:
         *,
         exploration: float = EXPLORATION,
         confidence: float = CONFIDENCE,
-        heads_up_confidence: float | None = None,
         name: str | None = None,
         game: SearchGame[Any, Any] | None = None,
-        prior: Bot | None = SHARP,
+        prior: Bot | str | None = GAME_PRIOR,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is not None and iterations < 1:
@@ -344,9 +219,9 @@ class ISMCTSBot:
         self.seconds = seconds
         self.exploration = exploration
         self.confidence = confidence
-        self.heads_up_confidence = heads_up_confidence
         self.game = game
         self.prior = prior
+        self._priors: dict[str, Bot] = {}
         self.clock = clock
         self.name = name if name is not None else "ismcts"
         #: Iterations run by the last search (0 when the decision needed none).
@@ -354,6 +229,18 @@ class ISMCTSBot:
         #: Every root action of the last search, most visited first (empty when the decision
         #: needed no search): what a hint or an experiment can show of the search's reasons.
         self.last_stats: tuple[RootStat, ...] = ()
+
+    def _prior(self, view: Any) -> Bot | None:
+        """The prior bot for ``view``'s game (built once per game when it is the default)."""
+        if not isinstance(self.prior, str):
+            return self.prior
+        game = games.of(view)
+        bot = self._priors.get(game.name)
+        if bot is None:
+            heuristics = game.bots()
+            bot = (heuristics.get("sharp") or heuristics["greedy"])()
+            self._priors[game.name] = bot
+        return bot
 
     def choose(self, view: Any, rng: random.Random) -> Any:
         """Search from ``view`` and return the chosen action (one of ``view.legal``)."""
@@ -367,7 +254,8 @@ class ISMCTSBot:
         root_state = game.determinize(view, rng)
         quick = game.forced(root_state)
         if quick is not None:
-            return quick if self.prior is None else self.prior.choose(view, rng)
+            prior = self._prior(view)
+            return quick if prior is None else prior.choose(view, rng)
         return self._search(game, view, root_state, rng, start)
 
     def _search(
@@ -379,7 +267,7 @@ class ISMCTSBot:
         limit = self.iterations if self.iterations is not None else 1 << 62
         # The prior's choice is tried first: with a tiny budget the search then falls back
         # on it rather than on whichever action came up first.
-        prior = self.prior
+        prior = self._prior(view)
         preferred = game.policy(first, rng) if prior is None else prior.choose(view, rng)
         done = 0
         while done < limit:
@@ -408,16 +296,7 @@ class ISMCTSBot:
                 key=lambda stat: -stat.visits,
             )
         )
-        bar = self.confidence
-        # An experiment's knob for 2-player Phase 10; the programmes game's search (random
-        # rollouts) keeps ``confidence``, as nothing there was ever measured to gain from less.
-        if (
-            self.heads_up_confidence is not None
-            and len(view.players) == 2
-            and isinstance(view, PlayerView)
-        ):
-            bar = self.heads_up_confidence
-        return self._decide(root, preferred, seat, bar)
+        return self._decide(root, preferred, seat, self.confidence)
 
     def _decide(self, root: _Node[Any], preferred: Any, seat: int, bar: float) -> Any:
         """The default policy's action, unless another one did clearly better.

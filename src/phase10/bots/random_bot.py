@@ -1,20 +1,20 @@
-"""The simplest computer players: uniformly random, and a wrapper that sometimes plays randomly."""
+"""The simplest computer players, for every game: uniformly random, and a wrapper that
+sometimes plays randomly."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from phase10.bots.base import Bot
-from phase10.engine.actions import Action
-from phase10.engine.view import PlayerView
+from phase10.kernel.bots import Bot
 
 
 class RandomBot:
     """Plays a uniformly random legal action; a baseline and a fuzzer for the engine.
 
-    >>> from phase10.engine.game import new_game
-    >>> from phase10.engine.rules import RuleSet
-    >>> from phase10.engine.view import view_for
+    >>> from phase10.games.phase10.turns import new_game
+    >>> from phase10.games.phase10.rules import RuleSet
+    >>> from phase10.games.phase10.view import view_for
     >>> state = new_game(RuleSet(), players=2, seed=1)
     >>> view = view_for(state, state.current)
     >>> RandomBot().choose(view, random.Random(0)) in view.legal
@@ -23,7 +23,7 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+    def choose(self, view: Any, rng: random.Random) -> Any:
         return rng.choice(view.legal)
 
 
@@ -32,7 +32,7 @@ class EpsilonBot:
 
     This is how the easier levels play: a strong player who blunders now and then.
 
-    >>> from phase10.bots.greedy import GreedyBot
+    >>> from phase10.games.phase10.greedy import GreedyBot
     >>> easy = EpsilonBot(GreedyBot(), 0.3, name="easy")
     >>> easy.name, easy.epsilon
     ('easy', 0.3)
@@ -45,7 +45,7 @@ class EpsilonBot:
         self.epsilon = epsilon
         self.name = name if name is not None else f"{inner.name}~{epsilon:g}"
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+    def choose(self, view: Any, rng: random.Random) -> Any:
         # One draw from rng per decision either way keeps the stream easy to reason about.
         if rng.random() < self.epsilon:
             return rng.choice(view.legal)

@@ -23,10 +23,10 @@ from phase10.cli.common import (
     rules_from_args,
 )
 from phase10.cli.report import check_json, print_possible
-from phase10.engine.cards import SKIP_CODE, WILD_CODE, Card, format_cards, parse_cards
-from phase10.engine.finder import find_phase
-from phase10.engine.groups import Group
-from phase10.engine.rules import Phase, RuleSet
+from phase10.games.phase10.cards import SKIP_CODE, WILD_CODE, Card, format_cards, parse_cards
+from phase10.games.phase10.finder import find_phase
+from phase10.games.phase10.groups import Group
+from phase10.games.phase10.rules import Phase, RuleSet
 
 DESCRIPTION = "Say whether a hand of cards can make a phase, and show one way to lay it down."
 EPILOG = """\
@@ -107,7 +107,7 @@ def left_over(cards: Sequence[Card], groups: Sequence[Group]) -> list[Card]:
 def why_not(cards: Sequence[Card], phase: Phase, rules: RuleSet) -> str | None:
     """A short reason a phase is impossible, when a cheap one exists.
 
-    >>> from phase10.engine.rules import RuleSet
+    >>> from phase10.games.phase10.rules import RuleSet
     >>> rules = RuleSet()
     >>> why_not(parse_cards("R1 R2 R3 S"), rules.phases[3], rules)
     'needs at least 7 cards that are not Skips; there are 3'

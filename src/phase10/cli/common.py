@@ -18,13 +18,14 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from phase10.api import find_variant
 from phase10.bots import make_bot
-from phase10.bots.base import Bot
-from phase10.engine.errors import Phase10Error, RulesError
-from phase10.engine.rules import Phase, RuleSet
+from phase10.games.phase10.rules import Phase, RuleSet
+from phase10.games.phase10.variants import build_rules, load_rules_file, rules_from_flags
+from phase10.games.programmes.variants import is_programmes
+from phase10.kernel.bots import Bot
+from phase10.kernel.errors import Phase10Error, RulesError
 from phase10.match import Seat
-from phase10.programme_variants import is_programmes
-from phase10.variants import build_rules, find_variant, load_rules_file, rules_from_flags
 
 DEFAULT_PROFILE: Final = "standard"
 PROG: Final = "phase10"
@@ -200,11 +201,11 @@ def positive_float(text: str) -> float:
 COMPUTER_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve")
 
 
-def opponents_and_seed(args: argparse.Namespace) -> tuple[list[Bot], int]:
-    """The ``--opponents`` bots for ``--players`` minus one seat, and ``--seed`` (or a clock
-    seed): the set-up every ``play`` command shares, whatever the game."""
+def opponents_and_seed(args: argparse.Namespace, game: str) -> tuple[list[Bot], int]:
+    """The ``--opponents`` bots of ``game`` for ``--players`` minus one seat, and ``--seed``
+    (or a clock seed): the set-up every ``play`` command shares, whatever the game."""
     try:
-        bots = [make_bot(str(args.opponents)) for _seat in range(int(args.players) - 1)]
+        bots = [make_bot(str(args.opponents), game) for _seat in range(int(args.players) - 1)]
     except ValueError as exc:
         raise CommandError(f"--opponents: {exc}") from None
     seed = args.seed if args.seed is not None else time.time_ns() % 1_000_000_000

@@ -11,8 +11,8 @@ import argparse
 import sys
 
 from phase10.cli.common import positive_float
-from phase10.engine.programmes.rules import ProgrammeRules
-from phase10.engine.rules import RuleSet
+from phase10.games.phase10.rules import RuleSet
+from phase10.games.programmes.rules import ProgrammeRules
 from phase10.match import Match, ProgrammeMatch
 
 DEFAULT_DELAY = 0.6

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Generic, TypeVar
 
-from phase10.i18n import N_, Translator, translator
+from phase10.kernel.i18n import N_, Translator, translator
 from phase10.match import Match, ProgrammeMatch
 
 M = TypeVar("M", Match, ProgrammeMatch)

@@ -17,7 +17,7 @@ from typing import Final, NoReturn
 
 from phase10.cli import bench, check, odds, play, simulate, variants_cmd
 from phase10.cli.common import HELP_WIDTH, PROG
-from phase10.engine.errors import Phase10Error
+from phase10.kernel.errors import Phase10Error
 
 INTRO = "An exact, deterministic Phase 10 engine with computer opponents."
 

@@ -25,9 +25,9 @@ from phase10.cli.common import (
     rules_options,
 )
 from phase10.cli.report import estimate
-from phase10.engine.cards import full_deck
-from phase10.engine.finder import find_phase
-from phase10.engine.rules import HAND_SIZE
+from phase10.games.phase10.cards import full_deck
+from phase10.games.phase10.finder import find_phase
+from phase10.games.phase10.rules import HAND_SIZE
 
 DEFAULT_HANDS: Final = 20_000
 

@@ -7,8 +7,8 @@ can play a whole game through standard input; at the end of input the game is sa
 command exits normally.
 
 Every message is in the player's language (``--lang en|fr|de|nl``, by default the locale's):
-the sentences come from ``phase10.narrate``, the engine's reasons from ``phase10.explain`` and
-the rest from this module, all through the gettext catalogs of ``phase10.i18n``. The English
+the sentences come from the game's narration, the engine's reasons from ``phase10.explain`` and
+the rest from this module, all through the gettext catalogs of ``phase10.kernel.i18n``. The English
 one-letter commands work in every language; each language also has its own words
 (:data:`COMMAND_WORDS`).
 """
@@ -32,17 +32,23 @@ from phase10.cli.common import (
     table_seats,
 )
 from phase10.cli.lines import LineBase
-from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source, parse_action
-from phase10.engine.cards import SKIP_CODE, SYMBOL_OF, WILD_CODE, Card
-from phase10.engine.errors import IllegalActionError, NotationError
-from phase10.engine.groups import Group
-from phase10.engine.rules import Kind, Progression
-from phase10.engine.state import Event, EventKind, GameState, Stage
-from phase10.engine.view import PlayerView
 from phase10.explain import explain_illegal, explain_notation
-from phase10.i18n import LANGUAGES, N_, detect_language, translator
+from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source, parse_action
+from phase10.games.phase10.cards import SKIP_CODE, SYMBOL_OF, WILD_CODE, Card
+from phase10.games.phase10.groups import Group
+from phase10.games.phase10.narration import (
+    describe_progress,
+    group_phrase,
+    group_text,
+    narrate,
+    phase_description,
+)
+from phase10.games.phase10.rules import Kind, Progression
+from phase10.games.phase10.state import Event, EventKind, GameState, Stage
+from phase10.games.phase10.view import PlayerView
+from phase10.kernel.errors import IllegalActionError, NotationError
+from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
 from phase10.match import Match, ProgrammeMatch, load_match
-from phase10.narrate import describe_progress, group_phrase, group_text, narrate, phase_description
 
 DEFAULT_SAVE: Final = "saves/last-game.json"
 DEFAULT_NAME: Final = N_("You")
@@ -196,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
     if is_programmes_game(args):
         return play_programmes.run(args, name, lang, COMMAND_WORDS[lang])
     rules = rules_from_args(args)
-    bots, seed = opponents_and_seed(args)
+    bots, seed = opponents_and_seed(args, "phase10")
     if (status := fullscreen.launch_new(args, rules, seed, name, lang)) is not None:
         return status
     match = Match.start(rules, table_seats(name, bots), seed)

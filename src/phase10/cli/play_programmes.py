@@ -17,9 +17,10 @@ from phase10.cli import fullscreen
 from phase10.cli.common import opponents_and_seed, table_seats
 from phase10.cli.lines import LineBase
 from phase10.cli.programmes_cli import programme_rules
-from phase10.engine.actions import Draw, Source
-from phase10.engine.errors import IllegalActionError, NotationError
-from phase10.engine.programmes.actions import (
+from phase10.explain import explain_illegal, explain_notation
+from phase10.games.phase10.actions import Draw, Source
+from phase10.games.phase10.state import Stage
+from phase10.games.programmes.actions import (
     DiscardCard,
     Extend,
     Meld,
@@ -28,13 +29,12 @@ from phase10.engine.programmes.actions import (
     SwapProgram,
     parse_programme_action,
 )
-from phase10.engine.programmes.cards import CARD_SYMBOL, PlayingCard
-from phase10.engine.programmes.view import ProgrammeView
-from phase10.engine.state import Stage
-from phase10.explain import explain_illegal, explain_notation
-from phase10.i18n import N_, translator
+from phase10.games.programmes.cards import CARD_SYMBOL, PlayingCard
+from phase10.games.programmes.narration import narrate_programmes, program_text
+from phase10.games.programmes.view import ProgrammeView
+from phase10.kernel.errors import IllegalActionError, NotationError
+from phase10.kernel.i18n import N_, translator
 from phase10.match import ProgrammeMatch
-from phase10.narrate_programmes import narrate_programmes, program_text
 
 HELP: Final = N_("""\
 Commands (type them and press Enter):
@@ -57,7 +57,7 @@ _SAME_AS: Final = {"lay": "reveal", "hit": "extend"}
 def run(args: argparse.Namespace, name: str, lang: str, words: Mapping[str, str]) -> int:
     """Start a programmes game (on the full screen if wanted) and play it; returns 0."""
     rules = programme_rules(args)
-    bots, seed = opponents_and_seed(args)
+    bots, seed = opponents_and_seed(args, "programmes")
     if (status := fullscreen.launch_new(args, rules, seed, name, lang)) is not None:
         return status
     match = ProgrammeMatch.start(rules, table_seats(name, bots), seed)

@@ -9,11 +9,11 @@ import json
 
 from phase10.cli.common import CommandError
 from phase10.cli.report import check_json, estimate, print_possible
-from phase10.engine.programmes.cards import parse_playing_cards, programme_deck
-from phase10.engine.programmes.finder import find_programme
-from phase10.engine.programmes.programs import ProgramCard, program_by_id, program_from_dict
-from phase10.engine.programmes.rules import ProgrammeRules
-from phase10.programme_variants import find_programme_rules, with_program_deck
+from phase10.games.programmes.cards import parse_playing_cards, programme_deck
+from phase10.games.programmes.finder import find_programme
+from phase10.games.programmes.programs import ProgramCard, program_by_id, program_from_dict
+from phase10.games.programmes.rules import ProgrammeRules
+from phase10.games.programmes.variants import find_programme_rules, with_program_deck
 
 #: E-08: the instant odds of C.9 count 13 dealt cards plus the one drawn.
 INSTANT_CARDS = 14

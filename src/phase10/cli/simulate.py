@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Final
 
+from phase10.api import find_variant
 from phase10.cli.common import (
     CommandError,
     add_rules_options,
@@ -21,7 +22,6 @@ from phase10.cli.common import (
     variant_tokens,
 )
 from phase10.sim import BACKENDS, GAMES, SimConfig, Summary, parse_bots, simulate, solo_study
-from phase10.variants import find_variant
 
 DEFAULT_GAMES: Final = 100
 DEFAULT_BOTS: Final = "greedy,random"

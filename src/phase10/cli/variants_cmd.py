@@ -6,13 +6,13 @@ import argparse
 import textwrap
 from typing import Any, Final
 
+from phase10 import games
+from phase10.api import find_variant
 from phase10.cli.common import paragraph
-from phase10.variants import (
+from phase10.games.phase10.variants import (
     PROFILE_DESCRIPTIONS,
     PROFILES,
     VARIANTS,
-    describe_rules,
-    find_variant,
     load_rules_file,
 )
 
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
             print(line)
         return 0
     rules = load_rules_file(name) if name.lower().endswith(".toml") else find_variant(name)
-    for line in describe_rules(rules):
+    for line in games.of(rules).describe_rules(rules):
         print(line)
     return 0
 

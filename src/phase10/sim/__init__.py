@@ -20,7 +20,7 @@ from phase10.sim.runner import (
     wilson,
 )
 from phase10.sim.solo import SoloResult, solo_study
-from phase10.sim.specs import make_bot_from_spec, parse_bots
+from phase10.sim.specs import parse_bots
 
 __all__ = [
     "BACKENDS",
@@ -33,7 +33,6 @@ __all__ = [
     "Summary",
     "Tally",
     "game_seed",
-    "make_bot_from_spec",
     "parse_bots",
     "play_game",
     "simulate",

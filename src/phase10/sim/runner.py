@@ -10,7 +10,7 @@ comparison and fewer games tell bots apart. Results are aggregated in game-index
 as they arrive (:class:`Tally`), keeping only running sums: memory does not grow with the
 number of games, and the summary is the same whatever the backend or the number of workers.
 
->>> from phase10.variants import find_variant
+>>> from phase10 import find_variant
 >>> config = SimConfig(rules=find_variant("standard+n_phases=1"), bots=("greedy", "random"),
 ...                    games=4, seed=1)
 >>> summary = simulate(config)
@@ -30,9 +30,9 @@ from typing import Any, Final, Protocol
 
 from openskill.models import PlackettLuce
 
-from phase10.engine.api import AnyRules, apply_action, game_name, new_game, view_for
-from phase10.engine.errors import Phase10Error
-from phase10.sim.specs import make_bot_from_spec
+from phase10 import games
+from phase10.bots import make_bot
+from phase10.kernel.errors import Phase10Error
 
 __all__ = [
     "BACKENDS",
@@ -49,7 +49,7 @@ __all__ = [
     "wilson",
 ]
 
-GAMES: Final = ("phase10", "programmes")
+GAMES: Final = games.names()
 BACKENDS: Final = ("process", "ray")
 #: A game still going after this many decisions is abandoned and counted as unfinished.
 MAX_DECISIONS: Final = 50_000
@@ -65,7 +65,7 @@ class SimError(Phase10Error):
 class SimConfig:
     """What to simulate: the game, rules, one bot spec per seat, how many games, the seed."""
 
-    rules: AnyRules
+    rules: Any
     bots: tuple[str, ...]
     games: int
     seed: int = 1
@@ -101,11 +101,14 @@ def game_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def _check_game(config: SimConfig) -> None:
-    if config.game not in GAMES:
-        raise SimError(f"unknown game {config.game!r}; games: {', '.join(GAMES)}")
-    if game_name(config.rules) != config.game:
-        raise SimError(f"the rules {config.rules.name!r} are not rules of the {config.game} game")
+def _check_game(config: SimConfig) -> games.Game:
+    try:
+        game = games.get(config.game)
+    except games.UnknownGameError as exc:
+        raise SimError(str(exc)) from None
+    if not game.owns(config.rules):
+        raise SimError(f"the rules {config.rules.name!r} are not rules of the {game.name} game")
+    return game
 
 
 def play_game(config: SimConfig, index: int) -> GameResult:
@@ -115,35 +118,32 @@ def play_game(config: SimConfig, index: int) -> GameResult:
     ``config.duplicate`` the deal (and each seat's randomness) is that of game
     ``index // players``.
     """
-    _check_game(config)
+    game = _check_game(config)
     n = config.players
     seed = game_seed(config.seed, index // n if config.duplicate else index)
     entry_at = [(seat - index) % n for seat in range(n)]
-    bots = [make_bot_from_spec(config.bots[entry_at[seat]]) for seat in range(n)]
+    bots = [make_bot(config.bots[entry_at[seat]], game) for seat in range(n)]
     rngs = [random.Random(f"phase10-sim-bot:{seed}:{seat}") for seat in range(n)]
-    # Both games go through the engine's dispatching API; their types differ, hence Any.
-    state: Any = new_game(config.rules, n, seed)
+    state = game.new_game(config.rules, n, seed)
     decisions = 0
-    while state.outcome is None and decisions < config.max_decisions:
-        seat = state.current
-        view: Any = view_for(state, seat)
-        state = apply_action(state, bots[seat].choose(view, rngs[seat]))
+    while game.outcome(state) is None and decisions < config.max_decisions:
+        seat = game.to_act(state)
+        state = game.apply(state, bots[seat].choose(game.view(state, seat), rngs[seat]))
         decisions += 1
     totals = [0] * n
     phases = [0] * n
-    player: Any
-    for seat, player in enumerate(state.players):
-        # Phase 10 keeps points and a bit mask of phases; the programmes game its done cards.
-        totals[entry_at[seat]] = getattr(player, "score", 0)
-        done = getattr(player, "completed", None)
-        phases[entry_at[seat]] = done.bit_count() if done is not None else len(player.done)
-    outcome = state.outcome
+    for seat, (points, done) in enumerate(
+        zip(game.penalty(state), game.standing(state), strict=True)
+    ):
+        totals[entry_at[seat]] = points
+        phases[entry_at[seat]] = done
+    outcome = game.outcome(state)
     return GameResult(
         index=index,
         winner=-1 if outcome is None else entry_at[outcome.winner],
         totals=tuple(totals),
         phases=tuple(phases),
-        hands=state.hand_number + 1 if outcome is None else outcome.hands,
+        hands=game.hand_number(state) + 1 if outcome is None else outcome.hands,
         decisions=decisions,
     )
 
@@ -408,13 +408,16 @@ def simulate(
     existing cluster, else a local instance with ``workers`` CPUs). ``progress(done, total)``
     is called after each game is counted. The summary depends only on ``config``.
     """
-    _check_game(config)
-    if not 2 <= config.players <= 6:
-        raise SimError(f"D-24: a game is for 2 to 6 players, not {config.players}")
+    game = _check_game(config)
+    if not game.min_players <= config.players <= game.max_players:
+        raise SimError(
+            f"a game of {game.name} is for {game.min_players} to {game.max_players} players, "
+            f"not {config.players} (D-24, E-01)"
+        )
     if workers < 1:
         raise SimError(f"workers must be at least 1, not {workers}")
     for spec in config.bots:
-        make_bot_from_spec(spec)
+        make_bot(spec, game)
     runner = _backend(workers, backend, address)
     tally = Tally(config.bots)
     try:

@@ -8,7 +8,7 @@ discards as ``GreedyBot`` does and the discarded card leaves the game (the next 
 fresh card up, so the offer is always a random unseen card). The turn on which the phase is
 held is counted; a deck that runs out is reshuffled from the cards not in hand.
 
->>> from phase10.variants import find_variant
+>>> from phase10.api import find_variant
 >>> result = solo_study(find_variant("standard"), phase_number=1, games=50, seed=3)
 >>> result.games, result.median_turns >= 1, result.mean_turns < 20
 (50, True, True)
@@ -21,14 +21,14 @@ import statistics
 from dataclasses import dataclass
 from typing import Any, Final
 
-from phase10.bots.greedy import GreedyBot
-from phase10.engine.actions import Discard, Draw, Source
-from phase10.engine.cards import SKIP_CODE, Card, full_deck
-from phase10.engine.errors import Phase10Error
-from phase10.engine.finder import find_phase
-from phase10.engine.rules import HAND_SIZE, Phase, RuleSet
-from phase10.engine.state import Stage
-from phase10.engine.view import PlayerView, PublicPlayer
+from phase10.games.phase10.actions import Discard, Draw, Source
+from phase10.games.phase10.cards import SKIP_CODE, Card, full_deck
+from phase10.games.phase10.finder import find_phase
+from phase10.games.phase10.greedy import GreedyBot
+from phase10.games.phase10.rules import HAND_SIZE, Phase, RuleSet
+from phase10.games.phase10.state import Stage
+from phase10.games.phase10.view import PlayerView, PublicPlayer
+from phase10.kernel.errors import Phase10Error
 
 __all__ = ["SoloResult", "solo_study"]
 

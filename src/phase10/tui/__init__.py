@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from phase10.engine.programmes.rules import ProgrammeRules
-from phase10.engine.rules import RuleSet
+from phase10.games.phase10.rules import RuleSet
+from phase10.games.programmes.rules import ProgrammeRules
 from phase10.match import Match, ProgrammeMatch
 from phase10.tui.app import DEFAULT_DELAY, Phase10App
 from phase10.tui.newgame import Defaults

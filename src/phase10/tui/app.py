@@ -16,18 +16,19 @@ from typing import Any, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from phase10 import games
 from phase10.bots import make_bot
-from phase10.engine.errors import IllegalActionError
-from phase10.engine.game import check_action
-from phase10.engine.programmes.game import check_action as check_programme_action
-from phase10.engine.programmes.rules import ProgrammeRules
-from phase10.engine.programmes.state import ProgrammeState
-from phase10.engine.state import EventKind
-from phase10.engine.view import view_for
 from phase10.explain import translate_reason
+from phase10.games.phase10.narration import describe_event, describe_progress, narrate
+from phase10.games.phase10.state import EventKind
+from phase10.games.phase10.turns import check_action
+from phase10.games.phase10.view import view_for
+from phase10.games.programmes.narration import describe_programme_event, narrate_programmes
+from phase10.games.programmes.rules import ProgrammeRules
+from phase10.games.programmes.state import ProgrammeState
+from phase10.games.programmes.turns import check_action as check_programme_action
+from phase10.kernel.errors import IllegalActionError
 from phase10.match import Match, ProgrammeMatch, Seat
-from phase10.narrate import describe_event, describe_progress, narrate
-from phase10.narrate_programmes import describe_programme_event, narrate_programmes
 from phase10.tui.newgame import Defaults, NewGameScreen, Setup
 from phase10.tui.programme_table import ProgrammeTableScreen
 from phase10.tui.screens import GameOverScreen, HandResult, HandSummaryScreen, PassScreen
@@ -112,7 +113,8 @@ class Phase10App(App[str | None]):
             self.exit()
             return
         seats = [
-            Seat(name, None if level is None else make_bot(level)) for name, level in setup.seats
+            Seat(name, None if level is None else make_bot(level, games.of(setup.rules)))
+            for name, level in setup.seats
         ]
         if isinstance(setup.rules, ProgrammeRules):
             self.match_or_none = ProgrammeMatch.start(setup.rules, seats, setup.seed)

@@ -3,7 +3,7 @@
 Nothing here holds state: every function reads a ``PlayerView`` (or cards) and returns text
 or cards, so the widgets stay thin and these rules of presentation are easy to test.
 
->>> from phase10.engine.cards import parse_cards, format_cards
+>>> from phase10.games.phase10.cards import parse_cards, format_cards
 >>> hand = parse_cards("G7 R1 W B7 S R7 Y2")
 >>> format_cards(sort_hand(hand, SortOrder.NUMBER, None, None))
 'R1 Y2 R7 B7 G7 W S'
@@ -19,13 +19,13 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from phase10.bots import make_bot
-from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source
-from phase10.engine.cards import COLOUR_OF, NUMBER_OF, SKIP_CODE, SYMBOL_OF, WILD_CODE, Card
-from phase10.engine.finder import find_phase
-from phase10.engine.groups import Group
-from phase10.engine.rules import Kind, Phase, RuleSet
-from phase10.engine.view import PlayerView
-from phase10.narrate import phase_title
+from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source
+from phase10.games.phase10.cards import COLOUR_OF, NUMBER_OF, SKIP_CODE, SYMBOL_OF, WILD_CODE, Card
+from phase10.games.phase10.finder import find_phase
+from phase10.games.phase10.groups import Group
+from phase10.games.phase10.narration import phase_title
+from phase10.games.phase10.rules import Kind, Phase, RuleSet
+from phase10.games.phase10.view import PlayerView
 from phase10.tui.text import _, current
 
 
@@ -67,8 +67,8 @@ def sort_hand(
     group), else the cards that best feed the phase's first group: the most common numbers
     for a set, the numbers in order for a run, the most common colour for a colour group.
 
-    >>> from phase10.engine.cards import parse_cards, format_cards
-    >>> from phase10.engine.rules import RuleSet
+    >>> from phase10.games.phase10.cards import parse_cards, format_cards
+    >>> from phase10.games.phase10.rules import RuleSet
     >>> rules = RuleSet()
     >>> hand = parse_cards("R1 G9 B4 Y9 R4 W G4 R9 S B2")
     >>> format_cards(sort_hand(hand, SortOrder.PHASE, rules.phases[0], rules))

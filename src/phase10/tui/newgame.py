@@ -15,13 +15,14 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from phase10.api import find_variant
 from phase10.bots import LEVELS
-from phase10.engine.errors import RulesError
-from phase10.engine.programmes.rules import ProgrammeRules
-from phase10.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
+from phase10.games.phase10.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
+from phase10.games.phase10.variants import PROFILE_DESCRIPTIONS, PROFILES, VARIANTS, build_rules
+from phase10.games.programmes.rules import ProgrammeRules
+from phase10.kernel.errors import RulesError
 from phase10.match import ProgrammeMatch, Seat
 from phase10.tui.text import _, translate_bindings
-from phase10.variants import PROFILE_DESCRIPTIONS, PROFILES, VARIANTS, build_rules, find_variant
 
 COMPUTER_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve")
 HUMAN: Final = "human"

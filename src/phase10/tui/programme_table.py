@@ -6,7 +6,7 @@ Phase 10's table (``TableBase``); what differs is what is shown and the actions:
 program (one of the legal reveals, like Phase 10's lay-downs), lay a new set, extend a
 combination, discard, swap the program when the rules allow it.
 
->>> from phase10.engine.programmes.cards import parse_playing_cards
+>>> from phase10.games.programmes.cards import parse_playing_cards
 >>> hand = parse_playing_cards("JK 7H 2S AS 7S KD")
 >>> [card_label(c) for c in sort_cards(hand, by_suit=False)]
 ['AS', '7S', '7H', 'KD', '2S', 'JK']
@@ -25,8 +25,9 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from phase10.bots import make_bot
-from phase10.engine.actions import Draw, Source
-from phase10.engine.programmes.actions import (
+from phase10.games.phase10.actions import Draw, Source
+from phase10.games.phase10.state import Stage
+from phase10.games.programmes.actions import (
     DiscardCard,
     Extend,
     Meld,
@@ -34,12 +35,11 @@ from phase10.engine.programmes.actions import (
     Reveal,
     SwapProgram,
 )
-from phase10.engine.programmes.cards import CARD_SYMBOL, IS_WILD, JOKER_CODE
-from phase10.engine.programmes.combos import Combination, parse_combinations
-from phase10.engine.programmes.view import ProgrammeView
-from phase10.engine.state import Stage
-from phase10.i18n import N_
-from phase10.narrate_programmes import program_text
+from phase10.games.programmes.cards import CARD_SYMBOL, IS_WILD, JOKER_CODE
+from phase10.games.programmes.combos import Combination, parse_combinations
+from phase10.games.programmes.narration import program_text
+from phase10.games.programmes.view import ProgrammeView
+from phase10.kernel.i18n import N_
 from phase10.tui.hand import is_sub_multiset
 from phase10.tui.screens import RulesScreen
 from phase10.tui.table import COMMON_KEYS, DRAW_KEYS, TableBase
@@ -151,7 +151,7 @@ def hint(view: ProgrammeView) -> tuple[str, tuple[int, ...], ProgrammeAction | N
     """What the strongest computer player would do now: a sentence, cards, the action."""
     if view.current != view.seat or not view.legal:
         return _("It is not your turn."), (), None
-    bot: Any = make_bot("hard")  # every bot plays both games (it reads the view's type)
+    bot: Any = make_bot("hard", "programmes")
     action: ProgrammeAction = bot.choose(view, random.Random(0))
     if isinstance(action, Draw):
         if action.source is Source.DISCARD_PILE and view.discard_top is not None:

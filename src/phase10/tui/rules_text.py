@@ -8,9 +8,9 @@ True
 
 from __future__ import annotations
 
-from phase10.engine.rules import RuleSet
+from phase10.games.phase10.rules import RuleSet
+from phase10.games.phase10.variants import describe_rules
 from phase10.tui.text import _
-from phase10.variants import describe_rules
 
 
 def _main_rules() -> list[str]:

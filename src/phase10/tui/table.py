@@ -17,13 +17,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from phase10.engine.actions import Action, Discard, Draw, Hit, LayDown, Source
-from phase10.engine.cards import SKIP_CODE, SYMBOL_OF
-from phase10.engine.rules import Progression
-from phase10.engine.state import Stage
-from phase10.engine.view import PlayerView
-from phase10.i18n import N_
-from phase10.narrate import phase_title
+from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source
+from phase10.games.phase10.cards import SKIP_CODE, SYMBOL_OF
+from phase10.games.phase10.narration import phase_title
+from phase10.games.phase10.rules import Progression
+from phase10.games.phase10.state import Stage
+from phase10.games.phase10.view import PlayerView
+from phase10.kernel.i18n import N_
 from phase10.tui.hand import (
     SortOrder,
     discard_choices,

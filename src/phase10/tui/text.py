@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from phase10.i18n import Translator, translator
+from phase10.kernel.i18n import Translator, translator
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode

@@ -15,8 +15,8 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Static
 
-from phase10.engine.rules import Progression
-from phase10.engine.view import PlayerView
+from phase10.games.phase10.rules import Progression
+from phase10.games.phase10.view import PlayerView
 from phase10.tui.hand import card_class, card_label, group_name
 from phase10.tui.text import _
 

@@ -1,1 +1,0 @@
-"""The Phase 10 rules engine: standard library only, pure and deterministic."""

@@ -1,0 +1,131 @@
+"""The four actions of a turn (P10-R13) and their notation.
+
+>>> parse_action("draw")
+Draw(source=<Source.DRAW_PILE: 'draw_pile'>)
+>>> str(parse_action("lay set R5 B5 W | set R7 G7 Y7"))
+'lay set R5 B5 W=5 | set R7 Y7 G7'
+>>> str(parse_action("hit W=2 on 1.0"))
+'hit W=2 on 1.0'
+>>> str(parse_action("discard S to 2"))
+'discard S to 2'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from phase10.games.phase10.cards import SYMBOL_OF, WILD_CODE, Card, parse_cards
+from phase10.games.phase10.groups import Group, parse_groups
+from phase10.kernel.actions import Draw as Draw
+from phase10.kernel.actions import Source as Source
+from phase10.kernel.actions import split_action
+from phase10.kernel.errors import NotationError
+
+
+@dataclass(frozen=True, slots=True)
+class LayDown:
+    """Lay down the current phase as these groups (P10-R15..R20).
+
+    ``phase`` names the phase under ``progression=pick_any`` (D-34) and is ``None`` otherwise.
+    """
+
+    groups: tuple[Group, ...]
+    phase: int | None = None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for g in self.groups for c in g.cards)
+
+    def __str__(self) -> str:
+        named = f"phase {self.phase}: " if self.phase is not None else ""
+        return f"lay {named}{' | '.join(str(g) for g in self.groups)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """Add one card to a group on the table (P10-R21..R24).
+
+    ``owner`` is the seat that laid the group, ``index`` its place among that seat's groups,
+    and ``value`` what the card stands for there.
+    """
+
+    card: Card
+    owner: int
+    index: int
+    value: int
+
+    def __str__(self) -> str:
+        token = SYMBOL_OF[self.card]
+        if self.card == WILD_CODE:
+            token = f"W={self.value}"
+        return f"hit {token} on {self.owner}.{self.index}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """End the turn with one card on the discard pile (P10-R13 step 4).
+
+    For a Skip, ``target`` is the seat that loses its next turn (P10-R25), or ``None`` for a
+    Skip with no effect (P10-R29) and under ``skip_target=next``.
+    """
+
+    card: Card
+    target: int | None = None
+
+    def __str__(self) -> str:
+        suffix = f" to {self.target}" if self.target is not None else ""
+        return f"discard {SYMBOL_OF[self.card]}{suffix}"
+
+
+Action = Draw | LayDown | Hit | Discard
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action written as ``str(action)`` prints it.
+
+    Forms: ``draw``; ``take``; ``lay [phase N:] GROUP | GROUP``; ``hit CARD on SEAT.INDEX``;
+    ``discard CARD [to SEAT]``. A wild hit on a run gives its value (``hit W=2 on 0.1``).
+    """
+    verb, rest, draw = split_action(text)
+    if draw is not None:
+        return draw
+    if verb == "lay" and rest:
+        body = " ".join(rest)
+        phase = None
+        if rest[0].lower() == "phase" and len(rest) > 1:
+            number = rest[1].rstrip(":")
+            if not number.isdigit():
+                raise NotationError(f"'phase' must be followed by a number in {text!r}")
+            phase = int(number)
+            body = " ".join(rest[2:])
+        return LayDown(parse_groups(body), phase)
+    if verb == "hit" and len(rest) == 3 and rest[1].lower() == "on":
+        return _parse_hit(rest[0], rest[2], text)
+    if verb == "discard" and len(rest) in (1, 3):
+        (card,) = parse_cards(rest[:1])
+        if len(rest) == 3:
+            if rest[1].lower() != "to" or not rest[2].isdigit():
+                raise NotationError(f"write a Skip's target as 'discard S to SEAT': {text!r}")
+            return Discard(card, int(rest[2]))
+        return Discard(card)
+    raise NotationError(
+        f"{text!r} is not an action: expected draw, take, lay ..., hit CARD on SEAT.INDEX, "
+        "or discard CARD [to SEAT]"
+    )
+
+
+def _parse_hit(token: str, where: str, text: str) -> Hit:
+    owner, dot, index = where.partition(".")
+    if not dot or not owner.isdigit() or not index.isdigit():
+        raise NotationError(f"write the target group as SEAT.INDEX (e.g. 1.0) in {text!r}")
+    name, eq, value = token.partition("=")
+    (card,) = parse_cards([name])
+    if eq:
+        if card != WILD_CODE:
+            raise NotationError(f"only a wild may say what it stands for: {token!r}")
+        if value.upper() in ("R", "B", "Y", "G"):
+            return Hit(card, int(owner), int(index), "RBYG".index(value.upper()))
+        if not value.isdigit():
+            raise NotationError(f"a wild stands for a number or a colour letter: {token!r}")
+        return Hit(card, int(owner), int(index), int(value))
+    return Hit(card, int(owner), int(index), -1)

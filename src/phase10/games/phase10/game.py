@@ -1,0 +1,158 @@
+"""Phase 10 as a :class:`~phase10.kernel.game.Game`: the one object the registry hands out.
+
+Every member delegates to the module that owns the concept (``turns`` for play, ``view`` for
+what a seat sees, ``variants`` for rule sets, ``narration`` for sentences...); nothing here
+adds rules of its own.
+
+>>> state = GAME.new_game(GAME.find_rules("standard"), 3, 7)
+>>> GAME.to_act(state) == state.current, len(GAME.view(state, 0).hand)
+(True, 10)
+>>> GAME.parse_action(GAME.format_action(GAME.legal_actions(state)[1]))
+Draw(source=<Source.DISCARD_PILE: 'discard_pile'>)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+from phase10.games.phase10 import narration, turns, variants
+from phase10.games.phase10 import view as views
+from phase10.games.phase10.actions import Action, parse_action
+from phase10.games.phase10.cards import Card, format_cards, parse_cards
+from phase10.games.phase10.determinize import determinize
+from phase10.games.phase10.greedy import GreedyBot
+from phase10.games.phase10.pimc import PIMCBot
+from phase10.games.phase10.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
+from phase10.games.phase10.search import PHASE10, Phase10Search
+from phase10.games.phase10.sharp import SharpBot
+from phase10.games.phase10.state import EventKind, GameState
+from phase10.games.phase10.view import PlayerView
+from phase10.kernel.bots import Bot
+from phase10.kernel.i18n import N_, Translator
+from phase10.kernel.state import Outcome
+
+#: The events whose cards are a whole shuffled order (a deal, a reshuffle).
+_SHUFFLES: Final = (EventKind.HAND_DEALT, EventKind.RESHUFFLED)
+
+
+class Phase10Game:
+    """Phase 10 (RULES Part A and B) behind the ``Game`` interface."""
+
+    name = "phase10"
+    aliases: tuple[str, ...] = ("phase_10", "p10")
+    title = N_("Phase 10")
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    # ------------------------------------------------------------------------ rules
+
+    def find_rules(self, name: str) -> RuleSet:
+        return variants.find_variant(name)
+
+    def owns_rules_name(self, name: str) -> bool:
+        first = name.split("+")[0].strip().lower().replace("-", "_")
+        return first in variants.PROFILES or first.split("=")[0] in variants.VARIANTS
+
+    def rules_from_flags(self, flags: Mapping[str, object], name: str) -> RuleSet:
+        return variants.rules_from_flags(flags, name)
+
+    def describe_rules(self, rules: RuleSet) -> list[str]:
+        return variants.describe_rules(rules)
+
+    def owns(self, thing: object) -> bool:
+        return isinstance(thing, RuleSet | GameState | PlayerView)
+
+    # ------------------------------------------------------------------------ play
+
+    def new_game(self, rules: RuleSet, players: int, seed: int, **setup: Any) -> GameState:
+        return turns.new_game(rules, players, seed, **setup)
+
+    def legal_actions(self, state: GameState) -> tuple[Action, ...]:
+        return turns.legal_actions(state)
+
+    def check(self, state: GameState, action: Action) -> None:
+        turns.check_action(state, action)
+
+    def apply(self, state: GameState, action: Action) -> GameState:
+        return turns.apply_action(state, action)
+
+    def to_act(self, state: GameState) -> int:
+        return state.current
+
+    def view(self, state: GameState, seat: int) -> PlayerView:
+        return views.view_for(state, seat)
+
+    def public_view(self, state: GameState) -> PlayerView:
+        return views.public_view(state)
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        return state.outcome
+
+    def digest(self, state: GameState) -> str:
+        return state.digest()
+
+    def hand_number(self, state: GameState) -> int:
+        return state.hand_number
+
+    def standing(self, state: GameState) -> tuple[int, ...]:
+        return tuple(p.completed.bit_count() for p in state.players)
+
+    def penalty(self, state: GameState) -> tuple[int, ...]:
+        return tuple(p.score for p in state.players)
+
+    # ------------------------------------------------------------------------ codecs
+
+    def format_action(self, action: Action) -> str:
+        return str(action)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def format_cards(self, cards: Sequence[int]) -> str:
+        return format_cards(cards)
+
+    def parse_cards(self, text: str) -> tuple[Card, ...]:
+        return parse_cards(text)
+
+    # ------------------------------------------------------------------------ records
+
+    def shuffles(self, state: GameState) -> Mapping[str, Sequence[Sequence[int]]]:
+        return {"decks": [e.cards for e in state.events if e.kind in _SHUFFLES]}
+
+    def shuffle_count(self, state: GameState) -> Mapping[str, int]:
+        return {"decks": state.shuffles}
+
+    def format_shuffle(self, kind: str, order: Sequence[int], rules: RuleSet) -> str:
+        return format_cards(order)
+
+    def parse_shuffle(self, kind: str, text: str, rules: RuleSet) -> tuple[int, ...]:
+        return parse_cards(text)
+
+    # ------------------------------------------------------------------------ narration
+
+    def narrate(
+        self,
+        events: Sequence[Any],
+        names: Sequence[str],
+        viewer: int | None,
+        *,
+        rules: Any,
+        lang: str | Translator = "en",
+    ) -> list[str]:
+        return narration.narrate(events, names, viewer, rules=rules, lang=lang)
+
+    # ------------------------------------------------------------------------ bots
+
+    def determinize(self, view: PlayerView, rng: random.Random) -> GameState:
+        return determinize(view, rng)
+
+    def bots(self) -> Mapping[str, Callable[[], Bot]]:
+        return {"greedy": GreedyBot, "sharp": SharpBot, "pimc": PIMCBot}
+
+    def search_hooks(self) -> Phase10Search:
+        return PHASE10
+
+
+GAME: Final = Phase10Game()

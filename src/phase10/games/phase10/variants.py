@@ -1,0 +1,509 @@
+"""Named rule sets: the seed profiles of RULES.md B.2, the short variants of B.1, user TOML files.
+
+Everything here turns names and files into the engine's frozen ``RuleSet``; every problem is
+reported as a ``RulesError`` that names the bad key.
+
+>>> rules = find_variant("nl_accessible+even_phases")
+>>> rules.name
+'nl_accessible+even_phases'
+>>> [p.number for p in rules.phases]
+[2, 4, 6, 8, 10]
+>>> build_rules("de_article", ["n_phases=5"]).final_phase.number
+5
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from enum import Enum
+from pathlib import Path
+from typing import Any, Final
+
+from phase10.games.phase10.rules import (
+    NaturalCardScope,
+    Phase3Variant,
+    Phase10Variant,
+    PhaseSequence,
+    Progression,
+    RuleSet,
+    SkipDelivery,
+    SkipLimit,
+    SkipTarget,
+    Tiebreak,
+)
+from phase10.kernel.errors import RulesError
+
+__all__ = [
+    "PROFILES",
+    "PROFILE_DESCRIPTIONS",
+    "VARIANTS",
+    "Variant",
+    "build_rules",
+    "describe_rules",
+    "find_variant",
+    "load_rules_file",
+    "rules_from_flags",
+]
+
+STANDARD: Final = "standard"
+
+#: B.2: each seed profile as the flags it changes from the baseline.
+PROFILES: Final[dict[str, dict[str, object]]] = {
+    "standard": {},
+    "fr_mattel": {"skip_limit": SkipLimit.PER_HAND},
+    "en_phase10rules": {"phase10_variant": Phase10Variant.SET4_SET3},
+    "de_article": {
+        "skip_target": SkipTarget.NEXT,
+        "hit_others_on_laydown_turn": False,
+        "go_out_requires_discard": True,
+        "tiebreak": Tiebreak.REPLAY_FIRST_LAYDOWN,
+    },
+    "nl_accessible": {
+        "phase3_variant": Phase3Variant.SET5_RUN4,
+        "skip_delivery": SkipDelivery.PLACED,
+        "skip_limit": SkipLimit.PENDING_ONLY,
+    },
+}
+
+PROFILE_DESCRIPTIONS: Final[dict[str, str]] = {
+    "standard": "The baseline rules of the English Fundex/Mattel sheet.",
+    "fr_mattel": "French Mattel sheet: a player can be skipped only once in each hand.",
+    "en_phase10rules": "English rules site: phase 10 is a set of 4 plus a set of 3.",
+    "de_article": (
+        "German article: Skips hit the next player, no hitting others on your lay-down turn, "
+        "a discard is needed to go out, and ties go to the first to lay down."
+    ),
+    "nl_accessible": (
+        "Dutch accessible edition: phase 3 needs a set of 5, Skips lie in front of their "
+        "target, and only a waiting Skip protects a player."
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Variant:
+    """A short variant of B.1: one flag set to one value.
+
+    ``value`` is ``None`` only when ``takes_number`` is true: the user supplies the number.
+    """
+
+    flag: str
+    value: object
+    description: str
+    takes_number: bool = False
+
+
+#: B.1's short variant identifiers.
+VARIANTS: Final[dict[str, Variant]] = {
+    "ten_hands": Variant(
+        flag="progression",
+        value=Progression.EVERY_HAND,
+        description="Everyone moves to the next phase after every hand; lowest total wins.",
+    ),
+    "n_phases": Variant(
+        flag="phase_count",
+        value=None,
+        takes_number=True,
+        description="Play only the first N phases of the sequence (write n_phases=N).",
+    ),
+    "even_phases": Variant(
+        flag="phase_sequence",
+        value=PhaseSequence.EVEN,
+        description="Play only phases 2, 4, 6, 8 and 10.",
+    ),
+    "odd_phases": Variant(
+        flag="phase_sequence",
+        value=PhaseSequence.ODD,
+        description="Play only phases 1, 3, 5, 7 and 9.",
+    ),
+    "pick_a_phase": Variant(
+        flag="progression",
+        value=Progression.PICK_ANY,
+        description="Each hand, lay down any phase not yet completed, naming it.",
+    ),
+    "phase3_set5": Variant(
+        flag="phase3_variant",
+        value=Phase3Variant.SET5_RUN4,
+        description="Phase 3 needs a set of 5 (not 4) plus a run of 4.",
+    ),
+    "phase10_set4": Variant(
+        flag="phase10_variant",
+        value=Phase10Variant.SET4_SET3,
+        description="Phase 10 needs a set of 4 (not 5) plus a set of 3.",
+    ),
+    "skip_next_player": Variant(
+        flag="skip_target",
+        value=SkipTarget.NEXT,
+        description="A Skip always makes the next player lose a turn.",
+    ),
+    "skip_placed": Variant(
+        flag="skip_delivery",
+        value=SkipDelivery.PLACED,
+        description="A Skip is laid in front of its target until their lost turn.",
+    ),
+    "skip_once_per_hand": Variant(
+        flag="skip_limit",
+        value=SkipLimit.PER_HAND,
+        description="Each player can be the target of a Skip only once per hand.",
+    ),
+    "skip_pending_only": Variant(
+        flag="skip_limit",
+        value=SkipLimit.PENDING_ONLY,
+        description="A player is protected from Skips only while one lies in front of them.",
+    ),
+    "no_hit_others_on_laydown_turn": Variant(
+        flag="hit_others_on_laydown_turn",
+        value=False,
+        description="On the turn you lay down, you may hit only your own phase.",
+    ),
+    "must_discard_to_go_out": Variant(
+        flag="go_out_requires_discard",
+        value=True,
+        description="The last card of a hand must be discarded, not laid down or hit.",
+    ),
+    "tiebreak_first_laydown": Variant(
+        flag="tiebreak",
+        value=Tiebreak.REPLAY_FIRST_LAYDOWN,
+        description="A tie is settled by the first to lay down set of 5 + set of 3.",
+    ),
+    "natural_per_phase": Variant(
+        flag="natural_card_scope",
+        value=NaturalCardScope.PER_PHASE,
+        description="A phase needs one natural card in all, not one in each group.",
+    ),
+    "no_skip_go_out": Variant(
+        flag="skip_can_go_out",
+        value=False,
+        description="A Skip may not be the card you go out with.",
+    ),
+}
+
+#: Every settable flag of B.1 and its baseline value, straight from the dataclass.
+_BASELINE: Final[dict[str, object]] = RuleSet().flags()
+_FLAG_DEFAULTS: Final[dict[str, object]] = {
+    f.name: f.default for f in fields(RuleSet) if f.init and f.name != "name"
+}
+_TOML_KEYS: Final = ("name", "profile", "variants", "flags")
+_TRUE: Final = frozenset({"true", "yes", "on", "1"})
+_FALSE: Final = frozenset({"false", "no", "off", "0"})
+_N_PHASES: Final = re.compile(r"n_phases(?:\s*[=:]\s*(.*))?")
+
+
+def _normalise(name: str) -> str:
+    return name.strip().lower().replace("-", "_")
+
+
+def _closest(word: str, known: Iterable[str]) -> str:
+    match = difflib.get_close_matches(word, list(known), n=1)
+    return f" (did you mean {match[0]!r}?)" if match else ""
+
+
+def _known_names() -> str:
+    return f"profiles: {', '.join(PROFILES)}; variants: {', '.join(VARIANTS)}"
+
+
+def _shown(value: object) -> str:
+    """A flag value as users write it: ``even``, ``false``, ``5``, ``all``."""
+    if value is None:
+        return "all"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value.value) if isinstance(value, Enum) else str(value)
+
+
+def _bad(key: str, detail: str) -> RulesError:
+    return RulesError(f"{key}: {detail}", key=key)
+
+
+def _convert_flag(key: str, value: object, *, strict: bool) -> object:
+    """One flag value converted to the type ``RuleSet`` wants.
+
+    ``strict`` (TOML) takes only the native type; otherwise strings from a command line are
+    parsed too, since that is all a shell can hand us. Enum spellings are forgiving either way.
+    """
+    if key not in _FLAG_DEFAULTS:
+        raise _bad(
+            key, f"unknown flag{_closest(key, _FLAG_DEFAULTS)}; flags: {', '.join(_BASELINE)}"
+        )
+    default = _FLAG_DEFAULTS[key]
+    if isinstance(default, Enum):
+        enum_type = type(default)
+        allowed = ", ".join(member.value for member in enum_type)
+        if isinstance(value, enum_type):
+            return value
+        if not isinstance(value, str):
+            raise _bad(key, f"must be a string, one of {allowed}; not {value!r}")
+        try:
+            return enum_type(_normalise(value))
+        except ValueError:
+            raise _bad(key, f"{value!r} is not one of {allowed}") from None
+    if isinstance(default, bool):
+        if isinstance(value, bool):
+            return value
+        if not strict and isinstance(value, str | int):
+            text = _normalise(str(value))
+            if text in _TRUE or text in _FALSE:
+                return text in _TRUE
+        raise _bad(key, f"must be true or false, not {value!r}")
+    # phase_count is the only flag left: a whole number, or "all" for the whole sequence.
+    if value is None or (isinstance(value, str) and _normalise(value) == "all"):
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if not strict and isinstance(value, str) and value.strip().isdecimal():
+        return int(value)
+    raise _bad(key, f"must be a whole number or 'all', not {value!r}")
+
+
+def _parse_variant(token: str) -> tuple[str, str, object]:
+    """A variant spelling as (canonical name, flag, value)."""
+    word = _normalise(token)
+    numbered = _N_PHASES.fullmatch(word)
+    if numbered:
+        number = numbered.group(1)
+        if number is None:
+            raise RulesError(
+                "n_phases needs the number of phases: give N as n_phases=N (e.g. n_phases=5)",
+                key="n_phases",
+            )
+        if not number.isdecimal() or int(number) < 1:
+            raise RulesError(
+                f"n_phases: {number!r} is not a whole number of phases (e.g. n_phases=5)",
+                key="n_phases",
+            )
+        return f"n_phases={int(number)}", "phase_count", int(number)
+    variant = VARIANTS.get(word)
+    if variant is None or variant.takes_number:
+        if word in PROFILES:
+            raise RulesError(
+                f"{word!r} is a profile, not a variant; put it first (e.g. {word}+even_phases)",
+                key=word,
+            )
+        raise RulesError(
+            f"unknown variant {token.strip()!r}{_closest(word, VARIANTS)}; {_known_names()}",
+            key=token.strip(),
+        )
+    return word, variant.flag, variant.value
+
+
+def _make(name: str, values: Mapping[str, object]) -> RuleSet:
+    # The values are checked against the field types by _convert_flag and again by RuleSet.
+    kwargs: dict[str, Any] = dict(values)
+    try:
+        return RuleSet(name=name, **kwargs)
+    except RulesError as err:
+        raise RulesError(f"{name}: {err}", key=err.key) from None
+
+
+def build_rules(
+    profile: str = STANDARD,
+    variants: Sequence[str] = (),
+    flags: Mapping[str, object] | None = None,
+    *,
+    name: str | None = None,
+) -> RuleSet:
+    """A ``RuleSet`` from a profile, then variants in order, then explicit flags.
+
+    Variants may override their profile; two variants setting one flag differently is an
+    error. ``name`` replaces the label built from the parts.
+
+    >>> rules = build_rules("fr_mattel", ["ten_hands"], {"skip_can_go_out": "false"})
+    >>> rules.name
+    'fr_mattel+ten_hands+skip_can_go_out=false'
+    >>> rules.progression, rules.skip_limit, rules.skip_can_go_out
+    (<Progression.EVERY_HAND: 'every_hand'>, <SkipLimit.PER_HAND: 'per_hand'>, False)
+    """
+    profile_name = _normalise(profile)
+    if profile_name not in PROFILES:
+        hint = " (it is a variant: use it after a profile)" if profile_name in VARIANTS else ""
+        raise RulesError(
+            f"unknown profile {profile.strip()!r}{hint or _closest(profile_name, PROFILES)}; "
+            f"profiles: {', '.join(PROFILES)}",
+            key=profile.strip(),
+        )
+    values: dict[str, object] = dict(PROFILES[profile_name])
+    parts = [profile_name]
+    set_by: dict[str, tuple[str, object]] = {}
+    for token in variants:
+        canonical, flag, value = _parse_variant(token)
+        if flag in set_by and set_by[flag][1] != value:
+            other = set_by[flag][0]
+            raise RulesError(
+                f"variants {other} and {canonical} conflict: both set {flag} "
+                f"({_shown(set_by[flag][1])} against {_shown(value)})",
+                key=canonical,
+            )
+        if flag not in set_by:
+            set_by[flag] = (canonical, value)
+            parts.append(canonical)
+        values[flag] = value
+    for raw_key, raw_value in (flags or {}).items():
+        key = _normalise(raw_key)
+        value = _convert_flag(key, raw_value, strict=False)
+        values[key] = value
+        parts.append(f"{key}={_shown(value)}")
+    if name is None:
+        # A variant on its own is named as the user wrote it, without "standard+".
+        name = "+".join(parts[1:] if len(parts) > 1 and parts[0] == STANDARD else parts)
+    return _make(name, values)
+
+
+def find_variant(name: str) -> RuleSet:
+    """The ``RuleSet`` for a profile, ``profile+variant+...``, or variants on ``standard``.
+
+    Case does not matter and ``-`` may stand for ``_``. (``phase10.find_variant`` also takes
+    the other games' names, through the registry of ``phase10.games``.)
+
+    >>> find_variant("NL-Accessible + Even-Phases").name
+    'nl_accessible+even_phases'
+    >>> find_variant("ten_hands+n_phases:7").phase_count
+    7
+    """
+    tokens = [_normalise(token) for token in name.split("+")]
+    if not all(tokens):
+        raise RulesError(
+            f"empty name in {name!r}: write a profile and/or variants joined with '+'; "
+            f"{_known_names()}",
+            key=name,
+        )
+    if tokens[0] in PROFILES:
+        return build_rules(tokens[0], tokens[1:])
+    if not _N_PHASES.fullmatch(tokens[0]) and tokens[0] not in VARIANTS:
+        known = [*PROFILES, *VARIANTS]
+        raise RulesError(
+            f"unknown rules name {name.split('+')[0].strip()!r}{_closest(tokens[0], known)}; "
+            f"{_known_names()}",
+            key=name.split("+")[0].strip(),
+        )
+    return build_rules(STANDARD, tokens)
+
+
+def _load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
+    shown = os.fspath(path)
+    try:
+        text = Path(path).read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise RulesError(f"{shown}: no such rules file") from None
+    except UnicodeDecodeError as err:
+        raise RulesError(f"{shown}: not UTF-8 text ({err.reason} at byte {err.start})") from None
+    except OSError as err:
+        raise RulesError(f"{shown}: cannot read the rules file: {err.strerror}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise RulesError(f"{shown}: invalid TOML: {err}") from None
+
+
+def load_rules_file(path: str | os.PathLike[str]) -> RuleSet:
+    """A user-defined variant from a TOML file; every problem names the file and the key.
+
+    Keys: ``name`` (defaults to the file's stem), ``profile``, ``variants`` and a ``[flags]``
+    table with any B.1 flag.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     file = Path(folder, "house.toml")
+    ...     _ = file.write_text('variants = ["ten_hands"]\\n[flags]\\nskip_limit = "none"\\n')
+    ...     rules = load_rules_file(file)
+    >>> rules.name, rules.progression.value, rules.skip_limit.value
+    ('house', 'every_hand', 'none')
+    """
+    shown = os.fspath(path)
+    data = _load_toml(path)
+
+    def fail(key: str, detail: str) -> RulesError:
+        return RulesError(f"{shown}: {key}: {detail}", key=key)
+
+    for key in data:
+        if key not in _TOML_KEYS:
+            raise fail(
+                key, f"unknown key{_closest(key, _TOML_KEYS)}; keys: {', '.join(_TOML_KEYS)}"
+            )
+    label = data.get("name", Path(path).stem)
+    if not isinstance(label, str) or not label.strip():
+        raise fail("name", f"must be a non-empty string, not {label!r}")
+    profile = data.get("profile", STANDARD)
+    if not isinstance(profile, str):
+        raise fail("profile", f"must be a string, one of {', '.join(PROFILES)}; not {profile!r}")
+    variants = data.get("variants", [])
+    if not isinstance(variants, list):
+        raise fail("variants", f"must be a list of strings, not {variants!r}")
+    for index, item in enumerate(variants):
+        if not isinstance(item, str):
+            raise fail(f"variants[{index}]", f"must be a string, not {item!r}")
+        try:
+            _parse_variant(item)
+        except RulesError as err:
+            raise fail(f"variants[{index}]", str(err)) from None
+    flags = data.get("flags", {})
+    if not isinstance(flags, dict):
+        raise fail("flags", f"must be a table ([flags]), not {flags!r}")
+    # Files are checked strictly (exact keys, native TOML types) so typos do not pass silently.
+    converted: dict[str, object] = {}
+    for key, value in flags.items():
+        try:
+            converted[key] = _convert_flag(key, value, strict=True)
+        except RulesError as err:
+            raise RulesError(f"{shown}: flags.{err}", key=f"flags.{err.key}") from None
+    try:
+        build_rules(profile, variants)
+    except RulesError as err:
+        where = "profile" if _normalise(profile) not in PROFILES else "variants"
+        raise fail(where, str(err)) from None
+    try:
+        return build_rules(profile, variants, converted, name=label.strip())
+    except RulesError as err:
+        # The lone call above passed, so the clash involves [flags]; blame the flag if the
+        # engine named one, else the variants that set the other side.
+        key = f"flags.{err.key}" if err.key in converted else "variants"
+        raise fail(key, str(err).removeprefix(f"{label.strip()}: ")) from None
+
+
+def describe_rules(rules: RuleSet) -> list[str]:
+    """Lines for people: the name, the phases in play, and the flags that differ from standard.
+
+    >>> for line in describe_rules(find_variant("de_article+n_phases=3")):
+    ...     print(line)
+    Rules: de_article+n_phases=3
+    Phases in play (3):
+      Phase 1: set of 3 + set of 3
+      Phase 2: set of 3 + run of 4
+      Phase 3: set of 4 + run of 4 (final)
+    Differences from the standard rules:
+      phase_count = 3
+      skip_target = next
+      hit_others_on_laydown_turn = false
+      go_out_requires_discard = true
+      tiebreak = replay_first_laydown
+    """
+    phases = rules.phases
+    lines = [f"Rules: {rules.name}", f"Phases in play ({len(phases)}):"]
+    for index, phase in enumerate(phases):
+        final = " (final)" if index == len(phases) - 1 else ""
+        lines.append(f"  {phase}{final}")
+    changed = [(key, value) for key, value in rules.flags().items() if value != _BASELINE.get(key)]
+    if not changed:
+        lines.append("No differences from the standard rules.")
+        return lines
+    lines.append("Differences from the standard rules:")
+    for key, value in changed:
+        lines.append(f"  {key} = {_shown(value)}")
+    return lines
+
+
+def rules_from_flags(flags: Mapping[str, object], name: str) -> RuleSet:
+    """Rebuild a ``RuleSet`` from ``RuleSet.flags()`` output, as stored in game records.
+
+    Flags missing from ``flags`` keep their baseline value; an unknown one is an error.
+
+    >>> rules = find_variant("nl_accessible+ten_hands")
+    >>> rules_from_flags(rules.flags(), rules.name) == rules
+    True
+    """
+    values = {key: _convert_flag(key, value, strict=False) for key, value in flags.items()}
+    return _make(name, values)

@@ -1,0 +1,127 @@
+"""What one seat may know: the one place where hidden information is split off.
+
+Bots, front ends and observations receive a ``PlayerView``, never the full state. A view holds
+the seat's own hand, everyone's hand size, the table, the discard pile (every card was seen
+face up when discarded, D-41), which cards each player took from the discard pile, phases,
+scores and Skip states, and the legal actions when it is the seat's turn.
+
+>>> from phase10.games.phase10.turns import new_game
+>>> from phase10.games.phase10.rules import RuleSet
+>>> view = view_for(new_game(RuleSet(), players=3, seed=2), seat=1)
+>>> len(view.hand), view.hand_sizes
+(10, (10, 10, 10))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from phase10.games.phase10.actions import Action
+from phase10.games.phase10.cards import Card
+from phase10.games.phase10.groups import Group
+from phase10.games.phase10.rules import Phase, RuleSet
+from phase10.games.phase10.state import Event, EventKind, GameState
+from phase10.games.phase10.turns import current_phase, legal_actions
+from phase10.kernel.seat_view import SeatView, check_seat
+
+#: Events whose cards only their own seat may see.
+_PRIVATE = {EventKind.DREW, EventKind.HAND_DEALT, EventKind.RESHUFFLED}
+
+
+@dataclass(frozen=True, slots=True)
+class PublicPlayer:
+    """What everyone knows about a seat."""
+
+    hand_size: int
+    phase: Phase | None
+    phase_index: int
+    completed: int
+    laid: int
+    score: int
+    dealt_in: bool
+    skip_pending: int
+    skip_lost: bool
+    skip_targeted: bool
+    skip_placed: int
+    took: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerView(SeatView[Card, Action, Event]):
+    """Everything ``seat`` may see now (the shared fields are ``SeatView``'s)."""
+
+    rules: RuleSet
+    players: tuple[PublicPlayer, ...]
+    table: tuple[tuple[Group, ...], ...]
+    tiebreak: bool
+
+
+def view_for(state: GameState, seat: int) -> PlayerView:
+    """The view of ``seat`` (0-based). Hidden cards of other seats never appear in it."""
+    check_seat(seat, state.num_players)
+    return _view(state, seat)
+
+
+def public_view(state: GameState) -> PlayerView:
+    """What a spectator may see: everything public, no hand, no legal action (``seat`` -1).
+
+    >>> from phase10.games.phase10.turns import new_game
+    >>> from phase10.games.phase10.rules import RuleSet
+    >>> view = public_view(new_game(RuleSet(), players=2, seed=2))
+    >>> view.seat, view.hand, view.legal, view.hand_sizes
+    (-1, (), (), (10, 10))
+    """
+    return _view(state, -1)
+
+
+def _view(state: GameState, seat: int) -> PlayerView:
+    players = tuple(
+        PublicPlayer(
+            hand_size=len(p.hand),
+            phase=current_phase(state, s),
+            phase_index=p.phase_index,
+            completed=p.completed,
+            laid=p.laid,
+            score=p.score,
+            dealt_in=p.dealt_in,
+            skip_pending=p.skip_pending,
+            skip_lost=p.skip_lost,
+            skip_targeted=p.skip_targeted,
+            skip_placed=p.skip_placed,
+            took=p.took,
+        )
+        for s, p in enumerate(state.players)
+    )
+    events = tuple(
+        e if e.kind not in _PRIVATE or (e.seat == seat and e.kind is EventKind.DREW) else _hide(e)
+        for e in state.events
+    )
+    return PlayerView(
+        seat=seat,
+        rules=state.rules,
+        hand=state.players[seat].hand if seat >= 0 else (),
+        players=players,
+        table=state.table,
+        discard_pile=state.discard_pile,
+        draw_pile_size=len(state.draw_pile),
+        dealer=state.dealer,
+        current=state.current,
+        stage=state.stage,
+        hand_number=state.hand_number,
+        tiebreak=state.tiebreak,
+        legal=legal_actions(state) if state.current == seat else (),
+        events=events,
+        outcome=state.outcome,
+    )
+
+
+def _hide(event: Event) -> Event:
+    return Event(
+        event.kind,
+        seat=event.seat,
+        cards=(),
+        target=event.target,
+        groups=event.groups,
+        scores=event.scores,
+        number=len(event.cards) if event.kind is EventKind.RESHUFFLED else event.number,
+    )

@@ -1,0 +1,262 @@
+"""Combinations on the table: sets of one value and runs in one suit (AMZ-R15, E-04, E-15).
+
+A ``Combination`` is a ``Kind.SET`` or ``Kind.RUN`` (the engine's kinds of group), its cards,
+what each card stands for, and for a run its suit. Values are ranks 1 (ace) .. 13 (king); in a
+run a high ace is 14, so an ace's role is fixed once placed (AMZ-R26) and a run never wraps.
+A wild keeps its declared value for the manche (AMZ-R25, E-06): it is written ``2D=10S`` in a
+run and ``JK=7`` in a set.
+
+>>> run = Combination.parse("run 8S 9S 2D JS")
+>>> str(run), run.low, run.high
+('run 8S 9S 2D=10S JS', 8, 11)
+>>> str(Combination.parse("set 7H 7S JK"))
+'set 7S 7H JK=7'
+>>> combination_problem(Combination.parse("set JK=7 2S=7"))
+'AMZ-R17: every combination needs at least one natural card (E-07)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Final
+
+from phase10.games.programmes.cards import (
+    ACE_HIGH,
+    IS_WILD,
+    PLAYING_CARDS,
+    RANK_OF,
+    SUIT_OF,
+    SUITS,
+    PlayingCard,
+    parse_playing_cards,
+    rank_name,
+    rank_value,
+)
+from phase10.kernel.errors import NotationError
+from phase10.kernel.kinds import Ends, Kind
+
+#: E-04: one run cannot hold an ace at both ends, so at most 13 cards.
+LONGEST_RUN: Final = 13
+
+
+@dataclass(frozen=True, slots=True)
+class Combination(Ends):
+    """A set or a run with what each card stands for; ``suit`` is -1 for a set.
+
+    Cards are in canonical order: a run by value, a set with its naturals sorted and its
+    wilds last.
+    """
+
+    kind: Kind
+    cards: tuple[PlayingCard, ...]
+    values: tuple[int, ...]
+    suit: int = -1
+
+    @property
+    def naturals(self) -> int:
+        return sum(1 for c in self.cards if not IS_WILD[c])
+
+    @property
+    def wilds(self) -> int:
+        return len(self.cards) - self.naturals
+
+    def tokens(self) -> list[str]:
+        """Card tokens with the wilds' values: ``['8S', '2D=10S']`` or ``['JK=7']``."""
+        suit = SUITS[self.suit] if self.kind is Kind.RUN else ""
+        return [
+            f"{PLAYING_CARDS[c]}={rank_name(v)}{suit}" if IS_WILD[c] else str(PLAYING_CARDS[c])
+            for c, v in zip(self.cards, self.values, strict=True)
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {' '.join(self.tokens())}"
+
+    def describe(self) -> str:
+        """A phrase for people: ``run 8-J of spades`` or ``set of 7s``."""
+        if self.kind is Kind.RUN:
+            suit = ("spades", "hearts", "diamonds", "clubs")[self.suit]
+            return f"run {rank_name(self.low)}-{rank_name(self.high)} of {suit}"
+        return f"set of {rank_name(self.low)}s"
+
+    @classmethod
+    def make(cls, kind: Kind, pairs: list[tuple[int, int]], suit: int = -1) -> Combination:
+        """Build a combination in canonical order from (card, value) pairs; checks nothing."""
+        if kind is Kind.RUN:
+            pairs = sorted(pairs, key=lambda p: p[1])
+        else:
+            pairs = sorted(pairs, key=lambda p: (IS_WILD[p[0]], p[0]))
+            suit = -1
+        return cls(
+            kind, tuple(PLAYING_CARDS[c] for c, _ in pairs), tuple(v for _, v in pairs), suit
+        )
+
+    @classmethod
+    def parse(cls, text: str) -> Combination:
+        """Parse ``set 7H 7S JK=7`` or ``run 8S 9S 2D=10S JS`` (cards of a run in order).
+
+        A wild without ``=`` takes the set's value, or the value of its place in the run.
+        """
+        words = text.split()
+        if not words or words[0].lower() not in ("set", "run"):
+            raise NotationError(f"a combination starts with set or run: {text!r}")
+        kind = Kind.SET if words[0].lower() == "set" else Kind.RUN
+        if len(words) < 2:
+            raise NotationError(f"the combination {text!r} has no cards")
+        cards: list[int] = []
+        declared: list[tuple[int, int] | None] = []
+        for position, token in enumerate(words[1:], start=1):
+            name, eq, value = token.partition("=")
+            (card,) = parse_playing_cards([name])
+            cards.append(card)
+            if not eq:
+                declared.append(None)
+                continue
+            if not IS_WILD[card]:
+                raise NotationError(
+                    f"token {position} {token!r}: only a wild (a 2 or JK) says what it stands for",
+                    position=position,
+                    token=token,
+                )
+            declared.append(_declared(kind, value, position, token))
+        if kind is Kind.SET:
+            return _parse_set(cards, declared, text)
+        return _parse_run(cards, declared, text)
+
+
+def _declared(kind: Kind, value: str, position: int, token: str) -> tuple[int, int]:
+    """(rank, suit or -1) of ``JK=7`` or ``2D=10S``."""
+    suit = -1
+    word = value.upper()
+    if kind is Kind.RUN and len(word) >= 2 and word[-1] in SUITS:
+        suit, word = SUITS.index(word[-1]), word[:-1]
+    try:
+        return rank_value(word), suit
+    except NotationError:
+        raise NotationError(
+            f"token {position} {token!r}: a wild stands for a rank (A, 3-10, J, Q, K)",
+            position=position,
+            token=token,
+        ) from None
+
+
+def _parse_set(cards: list[int], declared: list[tuple[int, int] | None], text: str) -> Combination:
+    known = {RANK_OF[c] for c in cards if not IS_WILD[c]} | {d[0] for d in declared if d}
+    value = next(iter(known)) if len(known) == 1 else None
+    pairs: list[tuple[int, int]] = []
+    for c, d in zip(cards, declared, strict=True):
+        if not IS_WILD[c]:
+            pairs.append((c, RANK_OF[c]))
+        elif d is not None:
+            pairs.append((c, d[0]))
+        elif value is None:
+            raise NotationError(f"say what each wild stands for in {text!r} (e.g. JK=7)")
+        else:
+            pairs.append((c, value))
+    return Combination.make(Kind.SET, pairs)
+
+
+def _parse_run(cards: list[int], declared: list[tuple[int, int] | None], text: str) -> Combination:
+    suits = {SUIT_OF[c] for c in cards if not IS_WILD[c]}
+    suits |= {d[1] for d in declared if d is not None and d[1] >= 0}
+    if len(suits) != 1:
+        # AMZ-R15, E-11: a run is all of one suit; a mixed run is written but never legal.
+        raise NotationError(f"a run is all of one suit; cannot read one suit from {text!r}")
+    (suit,) = suits
+    anchor: tuple[int, int] | None = None
+    for i, (c, d) in enumerate(zip(cards, declared, strict=True)):
+        if d is not None:
+            # A wild declared as an ace after the first place is the high ace.
+            anchor = (i, ACE_HIGH if d[0] == 1 and i > 0 else d[0])
+            break
+        if not IS_WILD[c] and RANK_OF[c] != 1:
+            anchor = (i, RANK_OF[c])
+            break
+    if anchor is None:
+        if IS_WILD[cards[0]]:
+            raise NotationError(f"say what each wild stands for in {text!r} (e.g. 2D=10S)")
+        anchor = (0, 1)
+    index, value = anchor
+    values = [value - index + i for i in range(len(cards))]
+    return Combination.make(Kind.RUN, list(zip(cards, values, strict=True)), suit)
+
+
+def parse_combinations(text: str) -> tuple[Combination, ...]:
+    """Combinations separated by ``|`` or ``+``: ``set 7H 7S JK | run 3H 4H 5H``."""
+    parts = [p.strip() for p in text.replace("+", "|").split("|")]
+    if any(not p for p in parts):
+        raise NotationError(f"an empty combination in {text!r}")
+    return tuple(Combination.parse(p) for p in parts)
+
+
+def natural_fits(combo_kind: Kind, suit: int, card: int, value: int) -> bool:
+    """Whether the natural ``card`` may stand for ``value`` (AMZ-R25, AMZ-R26, E-05)."""
+    if IS_WILD[card]:
+        return True
+    rank = RANK_OF[card]
+    if combo_kind is Kind.SET:
+        return rank == value
+    return SUIT_OF[card] == suit and (rank == value or (rank == 1 and value == ACE_HIGH))
+
+
+def combination_problem(combo: Combination) -> str | None:
+    """Why ``combo`` is not a legal combination, or ``None`` (AMZ-R15, R17, R25, R26, E-04, E-05).
+
+    >>> combination_problem(Combination.parse("run KS AS 2S=2S"))
+    'AMZ-R26: a run runs from A-low to A-high with no wrap-around (E-04)'
+    >>> mixed = Combination(Kind.RUN, parse_playing_cards("4H 5H 6H 7D"), (4, 5, 6, 7), 1)
+    >>> combination_problem(mixed)
+    'AMZ-R15: 7D breaks the one-suit rule of a run (E-11)'
+    """
+    cards, values = combo.cards, combo.values
+    if not cards or len(cards) != len(values):
+        return "AMZ-R15: a combination needs cards"
+    if combo.kind is Kind.RUN:
+        if not 0 <= combo.suit <= 3:
+            return "AMZ-R15: a run is all of one suit"
+        if values[0] < 1 or values[-1] > ACE_HIGH or len(values) > LONGEST_RUN:
+            return "AMZ-R26: a run runs from A-low to A-high with no wrap-around (E-04)"
+        if any(b != a + 1 for a, b in pairwise(values)):
+            return "AMZ-R15: a run needs consecutive values, each once"
+    elif combo.kind is Kind.SET:
+        if any(v != values[0] for v in values):
+            return "AMZ-R15: every card of a set has the same value"
+        if not 1 <= values[0] <= 13 or values[0] == 2:
+            return "E-05: a set's value is A or 3 to K (a 2 is always wild)"
+    else:
+        return "AMZ-R15: a combination is a set or a run"
+    for c, v in zip(cards, values, strict=True):
+        if not natural_fits(combo.kind, combo.suit, c, v):
+            if combo.kind is Kind.RUN and SUIT_OF[c] != combo.suit:
+                return f"AMZ-R15: {PLAYING_CARDS[c]} breaks the one-suit rule of a run (E-11)"
+            return f"AMZ-R25: the natural card {PLAYING_CARDS[c]} can only stand for itself"
+    if all(IS_WILD[c] for c in cards):
+        return "AMZ-R17: every combination needs at least one natural card (E-07)"
+    return None
+
+
+def extension_values(combo: Combination, card: int) -> tuple[int, ...]:
+    """The values ``card`` may take when added to ``combo`` (E-15): empty if it fits nowhere.
+
+    >>> run = Combination.parse("run 3H 4H 5H")
+    >>> extension_values(run, PLAYING_CARDS[52]), extension_values(run, PLAYING_CARDS[18])
+    ((2, 6), (6,))
+    >>> extension_values(Combination.parse("run JH QH KH"), parse_playing_cards("AH")[0])
+    (14,)
+    """
+    if combo.kind is Kind.SET:
+        fits = IS_WILD[card] or RANK_OF[card] == combo.low
+        return (combo.low,) if fits else ()
+    if len(combo.cards) >= LONGEST_RUN:
+        return ()
+    ends = [v for v in (combo.low - 1, combo.high + 1) if 1 <= v <= ACE_HIGH]
+    if IS_WILD[card]:
+        return tuple(ends)
+    return tuple(v for v in ends if natural_fits(Kind.RUN, combo.suit, card, v))
+
+
+def extended(combo: Combination, card: int, value: int) -> Combination:
+    """``combo`` with ``card`` standing for ``value`` (checked by ``extension_values``)."""
+    return Combination.make(
+        combo.kind, [*zip(combo.cards, combo.values, strict=True), (card, value)], combo.suit
+    )

@@ -1,0 +1,213 @@
+"""The program finder: can these cards reveal a program, and every way to reveal it.
+
+:func:`find_programme` answers with one valid reveal (each wild with what it stands for) or
+``None``; :func:`reveals` lists every distinct reveal (the move generator); :func:`reveal_problem`
+checks a proposed one (AMZ-R14..R17, E-08, E-10, E-12). The search works on a count vector of
+the 53 card codes; wilds are interchangeable, so they are always taken in code order.
+
+>>> from phase10.games.programmes.cards import parse_playing_cards
+>>> from phase10.games.programmes.programs import DEFAULT_PROGRAMS, program_by_id
+>>> prg22, prg29 = (program_by_id(DEFAULT_PROGRAMS, i) for i in ("PRG-22", "PRG-29"))
+>>> found = find_programme(parse_playing_cards("8S 9S JK JS 4H"), prg22)
+>>> [str(c) for c in found]
+['run 8S 9S JK=10S JS']
+>>> find_programme(parse_playing_cards("8S 9S JK JS"), prg29) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+from phase10.games.programmes.cards import ACE_HIGH, IS_WILD, JOKER_CODE
+from phase10.games.programmes.combos import Combination, combination_problem
+from phase10.games.programmes.programs import Directive, ProgramCard
+from phase10.kernel.kinds import Kind
+
+_WILD_CODES = tuple(c for c in range(JOKER_CODE + 1) if IS_WILD[c])
+_SET_VALUES = (1, *range(3, 14))
+
+
+def _counts(cards: Sequence[int]) -> list[int]:
+    counts = [0] * (JOKER_CODE + 1)
+    for c in cards:
+        counts[c] += 1
+    return counts
+
+
+def _take_wilds(counts: list[int], need: int) -> list[int] | None:
+    """The first ``need`` wilds in code order, or None if there are not enough."""
+    out: list[int] = []
+    for code in _WILD_CODES:
+        take = min(counts[code], need - len(out))
+        out += [code] * take
+        if len(out) == need:
+            return out
+    return out if len(out) == need else None
+
+
+def _suits(program: ProgramCard) -> tuple[int, ...]:
+    return program.suits if program.suits is not None else (0, 1, 2, 3)
+
+
+def _set_candidates(
+    d: Directive, program: ProgramCard, counts: list[int], wilds: int
+) -> Iterator[tuple[int, list[tuple[int, int]]]]:
+    """(wilds used, card/value pairs) for every distinct set the counts allow (E-10, E-12)."""
+    values = (d.values[0],) if d.values is not None else _SET_VALUES
+    spare = 0 if program.no_wild else wilds
+    for value in values:
+        pool = [c for s in _suits(program) for c in [s * 13 + value - 1] for _ in range(counts[c])]
+        for k in range(min(d.length, len(pool)), 0, -1):
+            if d.length - k > spare:
+                break
+            for chosen in sorted(set(combinations(pool, k))):
+                yield d.length - k, [(c, value) for c in chosen]
+
+
+def _run_candidates(
+    d: Directive, program: ProgramCard, counts: list[int], wilds: int
+) -> Iterator[tuple[int, list[tuple[int, int]], int, range]]:
+    """(wilds used, natural pairs, suit, window) for every run window and choice of naturals."""
+    spare = 0 if program.no_wild else wilds
+    if d.values is not None:
+        lows: Sequence[int] = (d.values[0],)
+    else:
+        lows = range(1, ACE_HIGH - d.length + 2)
+    for suit in _suits(program):
+        for low in lows:
+            slots = range(low, low + d.length)
+            held = [
+                (code, v)
+                for v in slots
+                if v != 2  # E-05: the 2 slot is always a wild
+                for code in [suit * 13 + (v - 1) % 13]
+                if counts[code]
+            ]
+            for k in range(len(held), 0, -1):
+                if d.length - k > spare:
+                    break
+                for chosen in combinations(held, k):
+                    yield d.length - k, list(chosen), suit, slots
+
+
+def _candidates(d: Directive, program: ProgramCard, counts: list[int]) -> Iterator[Combination]:
+    wilds = sum(counts[c] for c in _WILD_CODES)
+    found: list[tuple[int, Combination]] = []
+    if d.kind is Kind.SET:
+        for used, pairs in _set_candidates(d, program, counts, wilds):
+            extra = _take_wilds(counts, used)
+            if extra is not None:
+                value = pairs[0][1]
+                combo = Combination.make(Kind.SET, [*pairs, *((w, value) for w in extra)])
+                found.append((used, combo))
+    else:
+        for used, pairs, suit, window in _run_candidates(d, program, counts, wilds):
+            extra = _take_wilds(counts, used)
+            if extra is None:
+                continue
+            taken = {v for _, v in pairs}
+            free = [v for v in window if v not in taken]
+            combo = Combination.make(Kind.RUN, [*pairs, *zip(extra, free, strict=True)], suit)
+            found.append((used, combo))
+    # Fewest wilds first, so that the first answer found is a thrifty one.
+    found.sort(key=lambda item: item[0])
+    for _, combo in found:
+        yield combo
+
+
+def _search(
+    groups: Sequence[Directive],
+    program: ProgramCard,
+    counts: list[int],
+    index: int,
+    chosen: list[Combination],
+    previous: Combination | None,
+) -> Iterator[tuple[Combination, ...]]:
+    if index == len(groups):
+        yield tuple(chosen)
+        return
+    d = groups[index]
+    same = index > 0 and groups[index - 1] is d
+    for combo in _candidates(d, program, counts):
+        # Repeats of one directive are listed in one order only (E-12 allows equal ones).
+        if same and previous is not None and _key(combo) < _key(previous):
+            continue
+        for c in combo.cards:
+            counts[c] -= 1
+        if all(x >= 0 for x in counts):
+            chosen.append(combo)
+            yield from _search(groups, program, counts, index + 1, chosen, combo)
+            chosen.pop()
+        for c in combo.cards:
+            counts[c] += 1
+
+
+def _key(combo: Combination) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    return combo.values, tuple(combo.cards), combo.suit
+
+
+def find_programme(cards: Sequence[int], program: ProgramCard) -> tuple[Combination, ...] | None:
+    """One valid reveal of ``program`` from ``cards``, or ``None`` (a sun card has none)."""
+    if program.sun or program.cards_needed > len(cards):
+        return None
+    return next(_search(program.groups, program, _counts(cards), 0, [], None), None)
+
+
+def reveals(cards: Sequence[int], program: ProgramCard) -> list[tuple[Combination, ...]]:
+    """Every distinct reveal of ``program`` from ``cards``, each at the exact counts (E-08)."""
+    if program.sun or program.cards_needed > len(cards):
+        return []
+    seen: set[tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]] = set()
+    out: list[tuple[Combination, ...]] = []
+    for found in _search(program.groups, program, _counts(cards), 0, [], None):
+        key = tuple(sorted(_key(c) for c in found))
+        if key not in seen:
+            seen.add(key)
+            out.append(found)
+    return out
+
+
+def _matches(combo: Combination, d: Directive, program: ProgramCard) -> bool:
+    if combo.kind is not d.kind or len(combo.cards) != d.length:
+        return False
+    if d.values is not None and combo.values != d.values:
+        return False
+    if program.no_wild and combo.wilds:
+        return False
+    if program.suits is None:
+        return True
+    if combo.kind is Kind.RUN:
+        return combo.suit in program.suits
+    return all(IS_WILD[c] or c // 13 in program.suits for c in combo.cards)
+
+
+def reveal_problem(combos: Sequence[Combination], program: ProgramCard) -> str | None:
+    """Why laying ``combos`` does not reveal ``program``, or ``None`` when it does."""
+    if program.sun:
+        return "AMZ-R07: a sun card is a free program; there is nothing to reveal"
+    for combo in combos:
+        problem = combination_problem(combo)
+        if problem is not None:
+            return problem
+    groups = list(program.groups)
+    if len(combos) != len(groups):
+        return (
+            f"AMZ-R14: {program.id} needs exactly {len(groups)} combination"
+            f"{'s' if len(groups) != 1 else ''} ({program.description}), not {len(combos)}"
+        )
+    if _assign(list(combos), groups, program):
+        return None
+    return f"AMZ-R14: these combinations do not match {program} (exact counts: E-08)"
+
+
+def _assign(combos: list[Combination], groups: list[Directive], program: ProgramCard) -> bool:
+    """Whether each combination can be matched to its own directive slot."""
+    if not combos:
+        return True
+    first, rest = combos[0], combos[1:]
+    for i, d in enumerate(groups):
+        if _matches(first, d, program) and _assign(rest, groups[:i] + groups[i + 1 :], program):
+            return True
+    return False

@@ -1,0 +1,178 @@
+"""The programmes game as a :class:`~phase10.kernel.game.Game`: the object the registry hands
+out. Every member delegates to the module that owns the concept.
+
+>>> state = GAME.new_game(GAME.find_rules("programmes"), 2, 4)
+>>> len(GAME.view(state, 0).hand), GAME.public_view(state).program
+(13, None)
+>>> GAME.parse_action("extend JK=6 on 1.0")
+Extend(card=PlayingCard.from_symbol('JK'), owner=1, index=0, value=6)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+from phase10.games.programmes import narration, turns, variants
+from phase10.games.programmes import view as views
+from phase10.games.programmes.actions import ProgrammeAction, parse_programme_action
+from phase10.games.programmes.cards import (
+    PlayingCard,
+    format_playing_cards,
+    parse_playing_cards,
+)
+from phase10.games.programmes.determinize import determinize
+from phase10.games.programmes.greedy import GreedyProgrammeBot
+from phase10.games.programmes.programs import program_by_id
+from phase10.games.programmes.rules import ProgrammeRules
+from phase10.games.programmes.search import PROGRAMMES, ProgrammesSearch
+from phase10.games.programmes.state import ProgrammeEventKind, ProgrammeState
+from phase10.games.programmes.view import ProgrammeView
+from phase10.kernel.bots import Bot
+from phase10.kernel.i18n import N_, Translator
+from phase10.kernel.state import Outcome
+
+#: Events whose cards are a whole shuffled order of the playing cards.
+_SHUFFLES: Final = (
+    ProgrammeEventKind.FIRST_DEALER,
+    ProgrammeEventKind.HAND_DEALT,
+    ProgrammeEventKind.RESHUFFLED,
+)
+
+
+def _sharp(name: str = "sharp") -> GreedyProgrammeBot:
+    """No heuristic watches the next player in this game yet: ``sharp`` plays as greedy."""
+    return GreedyProgrammeBot(name)
+
+
+class ProgrammesGame:
+    """The amüze program-card rummy (RULES Part C) behind the ``Game`` interface."""
+
+    name = "programmes"
+    aliases: tuple[str, ...] = ("amuze_programmes", "amuze")
+    title = N_("Programmes")
+    min_players = 2
+    max_players = 6
+
+    # ------------------------------------------------------------------------ rules
+
+    def find_rules(self, name: str) -> ProgrammeRules:
+        return variants.find_programme_rules(name)
+
+    def owns_rules_name(self, name: str) -> bool:
+        return variants.is_programmes(name)
+
+    def rules_from_flags(self, flags: Mapping[str, object], name: str) -> ProgrammeRules:
+        return variants.programme_rules_from_flags(flags, name)
+
+    def describe_rules(self, rules: ProgrammeRules) -> list[str]:
+        return variants.describe_rules(rules)
+
+    def owns(self, thing: object) -> bool:
+        return isinstance(thing, ProgrammeRules | ProgrammeState | ProgrammeView)
+
+    # ------------------------------------------------------------------------ play
+
+    def new_game(
+        self, rules: ProgrammeRules, players: int, seed: int, **setup: Any
+    ) -> ProgrammeState:
+        return turns.new_game(rules, players, seed, **setup)
+
+    def legal_actions(self, state: ProgrammeState) -> tuple[ProgrammeAction, ...]:
+        return turns.legal_actions(state)
+
+    def check(self, state: ProgrammeState, action: ProgrammeAction) -> None:
+        turns.check_action(state, action)
+
+    def apply(self, state: ProgrammeState, action: ProgrammeAction) -> ProgrammeState:
+        return turns.apply_action(state, action)
+
+    def to_act(self, state: ProgrammeState) -> int:
+        return state.current
+
+    def view(self, state: ProgrammeState, seat: int) -> ProgrammeView:
+        return views.view_for(state, seat)
+
+    def public_view(self, state: ProgrammeState) -> ProgrammeView:
+        return views.public_view(state)
+
+    def outcome(self, state: ProgrammeState) -> Outcome | None:
+        return state.outcome
+
+    def digest(self, state: ProgrammeState) -> str:
+        return state.digest()
+
+    def hand_number(self, state: ProgrammeState) -> int:
+        return state.hand_number
+
+    def standing(self, state: ProgrammeState) -> tuple[int, ...]:
+        return tuple(len(p.done) for p in state.players)
+
+    def penalty(self, state: ProgrammeState) -> tuple[int, ...]:
+        return (0,) * len(state.players)
+
+    # ------------------------------------------------------------------------ codecs
+
+    def format_action(self, action: ProgrammeAction) -> str:
+        return str(action)
+
+    def parse_action(self, text: str) -> ProgrammeAction:
+        return parse_programme_action(text)
+
+    def format_cards(self, cards: Sequence[int]) -> str:
+        return format_playing_cards(cards)
+
+    def parse_cards(self, text: str) -> tuple[PlayingCard, ...]:
+        return parse_playing_cards(text)
+
+    # ------------------------------------------------------------------------ records
+
+    def shuffles(self, state: ProgrammeState) -> Mapping[str, Sequence[Sequence[int]]]:
+        programs = ProgrammeEventKind.PROGRAMS_SHUFFLED
+        return {
+            "decks": [e.cards for e in state.events if e.kind in _SHUFFLES],
+            "programs": [e.programs for e in state.events if e.kind is programs],
+        }
+
+    def shuffle_count(self, state: ProgrammeState) -> Mapping[str, int]:
+        # E-22: the program deck is shuffled once; swapped cards go under it unshuffled.
+        return {"decks": state.shuffles, "programs": 1}
+
+    def format_shuffle(self, kind: str, order: Sequence[int], rules: ProgrammeRules) -> str:
+        if kind == "programs":
+            return " ".join(rules.programs[i].id for i in order)
+        return format_playing_cards(order)
+
+    def parse_shuffle(self, kind: str, text: str, rules: ProgrammeRules) -> tuple[int, ...]:
+        if kind == "programs":
+            index = {card.id: i for i, card in enumerate(rules.programs)}
+            return tuple(index[program_by_id(rules.programs, ident).id] for ident in text.split())
+        return parse_playing_cards(text)
+
+    # ------------------------------------------------------------------------ narration
+
+    def narrate(
+        self,
+        events: Sequence[Any],
+        names: Sequence[str],
+        viewer: int | None,
+        *,
+        rules: Any,
+        lang: str | Translator = "en",
+    ) -> list[str]:
+        return narration.narrate_programmes(events, names, viewer, rules=rules, lang=lang)
+
+    # ------------------------------------------------------------------------ bots
+
+    def determinize(self, view: ProgrammeView, rng: random.Random) -> ProgrammeState:
+        return determinize(view, rng)
+
+    def bots(self) -> Mapping[str, Callable[[], Bot]]:
+        return {"greedy": GreedyProgrammeBot, "sharp": _sharp}
+
+    def search_hooks(self) -> ProgrammesSearch:
+        return PROGRAMMES
+
+
+GAME: Final = ProgrammesGame()

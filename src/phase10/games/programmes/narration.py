@@ -1,0 +1,186 @@
+"""One sentence per event of the programmes game, from the ``programmes.*`` entries of
+:data:`MESSAGES`.
+
+>>> from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind as K
+>>> describe_programme_event(ProgrammeEvent(K.SUN_CARD, seat=1, number=1), ["Ann", "Bob"])
+'Bob is dealt a sun card, a free program (1 done).'
+>>> describe_programme_event(ProgrammeEvent(K.DREW, seat=0), ["Ann", "Bob"], 0, lang="fr")
+'Vous avez pioché une carte.'
+
+Program cards are described in the reader's language by :func:`program_text`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from phase10.games.programmes.cards import SUITS, rank_name
+from phase10.games.programmes.programs import Directive, ProgramCard
+from phase10.games.programmes.rules import ProgrammeRules
+from phase10.games.programmes.state import ProgrammeEvent
+from phase10.games.programmes.state import ProgrammeEventKind as K
+from phase10.kernel.i18n import N_, Translator, translator
+from phase10.kernel.kinds import Kind
+
+#: Every sentence of the programmes game. The ones it shares with Phase 10 (drawing,
+#: discarding, going out) are the same English text, so the catalogs translate them once.
+MESSAGES: Final[dict[str, str]] = {
+    "turn_started": N_("It is {name}'s turn."),
+    "turn_started.you": N_("It is your turn."),
+    "drew": N_("{name} drew a card."),
+    "drew.you": N_("You drew {card}."),
+    "drew.you_unseen": N_("You drew a card."),
+    "took_discard": N_("{name} took {card} from the discard pile."),
+    "took_discard.you": N_("You took {card} from the discard pile."),
+    "turned_up": N_("{card} is turned up to start the discard pile."),
+    "reshuffled": N_("The discard pile is shuffled into a new draw pile of {count} cards."),
+    "discarded": N_("{name} discarded {card}."),
+    "discarded.you": N_("You discarded {card}."),
+    "went_out": N_("{name} went out."),
+    "went_out.you": N_("You went out."),
+    "programmes.first_dealer": N_("{name} is dealt the first spade and deals first."),
+    "programmes.first_dealer.you": N_("You are dealt the first spade and deal first."),
+    "programmes.program_dealt": N_("{name} receives a program card."),
+    "programmes.program_dealt.you": N_("You receive program {program}."),
+    "programmes.sun_card": N_("{name} is dealt a sun card, a free program ({count} done)."),
+    "programmes.sun_card.you": N_("You are dealt a sun card, a free program ({count} done)."),
+    "programmes.no_program": N_("The program deck is empty: {name} plays without a program."),
+    "programmes.program_swapped": N_("{name} swaps their program card."),
+    "programmes.program_swapped.you": N_("You swap your program {program}."),
+    "programmes.hand_dealt": N_("Manche {hand} is dealt by {dealer}."),
+    "programmes.hand_dealt.you": N_("Manche {hand} is dealt by you."),
+    "programmes.revealed": N_("{name} reveals program {program}: {combos}."),
+    "programmes.revealed.you": N_("You reveal program {program}: {combos}."),
+    "programmes.melded": N_("{name} lays a new set: {combo}."),
+    "programmes.melded.you": N_("You lay a new set: {combo}."),
+    "programmes.extended": N_("{name} adds {card} to {owner}'s combination, now {combo}."),
+    "programmes.extended.you": N_("You add {card} to {owner}'s combination, now {combo}."),
+    "programmes.extended.yours": N_("{name} adds {card} to your combination, now {combo}."),
+    "programmes.extended.yours.you": N_("You add {card} to your combination, now {combo}."),
+    "programmes.all_revealed": N_("Everyone has revealed a program: the manche ends."),
+    "programmes.hand_ended": N_("Manche {hand} ended. Programs completed: {programs}."),
+    "programmes.game_over": N_("{name} wins the game with {count} programs."),
+    "programmes.game_over.you": N_("You win the game with {count} programs."),
+}
+
+#: Kinds whose sentence has the same key and fields as Phase 10's.
+_SHARED = {
+    K.TURN_STARTED: "turn_started",
+    K.DREW: "drew",
+    K.TOOK_DISCARD: "took_discard",
+    K.DISCARDED: "discarded",
+    K.WENT_OUT: "went_out",
+}
+
+
+#: How a program card reads; the ids (``PRG-03``) and card names stay as written.
+_DIRECTIVE = {
+    Kind.SET: N_("{mult}x set of {length}"),
+    Kind.RUN: N_("{mult}x run of {length}"),
+}
+_SUN = N_("sun card (a free program)")
+_SUITS = N_("suits {suits}")
+_NO_WILDS = N_("no wilds")
+_PROGRAM = N_("{id}: {description}")
+
+
+def _directive_text(directive: Directive, tr: Translator) -> str:
+    template = _DIRECTIVE.get(directive.kind, _DIRECTIVE[Kind.SET])
+    text = tr.gettext(template).format(mult=directive.mult, length=directive.length)
+    if directive.values is not None:
+        text += f" ({'-'.join(rank_name(v) for v in directive.values)})"
+    return text
+
+
+def program_text(card: ProgramCard, lang: str | Translator = "en", *, with_id: bool = True) -> str:
+    """What ``card`` asks for, in the reader's language.
+
+    >>> from phase10.games.programmes.programs import Directive
+    >>> card = ProgramCard("PRG-03", (Directive(1, Kind.SET, 4),))
+    >>> program_text(card), program_text(card, "fr")
+    ('PRG-03: 1x set of 4', 'PRG-03 : 1x série de 4')
+    """
+    tr = translator(lang) if isinstance(lang, str) else lang
+    if card.sun:
+        description = tr.gettext(_SUN)
+    else:
+        parts = [" + ".join(_directive_text(d, tr) for d in card.directives)]
+        if card.suits is not None:
+            parts.append(tr.gettext(_SUITS).format(suits=" ".join(SUITS[i] for i in card.suits)))
+        if card.no_wild:
+            parts.append(tr.gettext(_NO_WILDS))
+        description = ", ".join(parts)
+    if not with_id:
+        return description
+    return tr.gettext(_PROGRAM).format(id=card.id, description=description)
+
+
+def _say(tr: Translator, key: str, me: bool, **fields: object) -> str:
+    template = MESSAGES.get(f"{key}.you") if me else None
+    return tr.gettext(template or MESSAGES[key]).format(**fields)
+
+
+def describe_programme_event(
+    event: ProgrammeEvent,
+    names: Sequence[str],
+    viewer: int | None = None,
+    *,
+    rules: ProgrammeRules | None = None,
+    lang: str | Translator = "en",
+) -> str:
+    """One sentence for ``event``; ``viewer`` reads "you" for its own seat."""
+    tr = translator(lang) if isinstance(lang, str) else lang
+    me = viewer is not None and event.seat == viewer
+    name = names[event.seat] if 0 <= event.seat < len(names) else f"Player {event.seat + 1}"
+    card = str(event.cards[0]) if event.cards else ""
+    programs = rules.programs if rules is not None else ()
+    program = program_text(programs[event.programs[0]], tr) if event.programs and programs else ""
+    kind = event.kind
+    if kind in _SHARED:
+        if kind is K.DREW and me and not card:
+            return _say(tr, "drew.you_unseen", False)
+        if kind is K.DREW and not card:
+            return _say(tr, "drew", False, name=name)
+        return _say(tr, _SHARED[kind], me, name=name, card=card)
+    if kind is K.TURNED_UP:
+        return _say(tr, "turned_up", False, card=card)
+    if kind is K.RESHUFFLED:
+        return _say(tr, "reshuffled", False, count=event.number)
+    if kind is K.HAND_DEALT:
+        return _say(tr, "programmes.hand_dealt", me, hand=event.number + 1, dealer=name)
+    if kind is K.REVEALED:
+        combos = ", ".join(str(c) for c in event.combos)
+        return _say(tr, "programmes.revealed", me, name=name, program=program, combos=combos)
+    if kind is K.MELDED:
+        return _say(tr, "programmes.melded", me, name=name, combo=str(event.combos[0]))
+    if kind is K.EXTENDED:
+        yours = ".yours" if viewer is not None and event.target == viewer else ""
+        owner = names[event.target] if 0 <= event.target < len(names) else ""
+        combo = str(event.combos[0]) if event.combos else ""
+        key = "programmes.extended" + yours
+        return _say(tr, key, me, name=name, card=card, owner=owner, combo=combo)
+    if kind in (K.HAND_ENDED, K.GAME_OVER):
+        parts = ", ".join(f"{names[s]} {n}" for s, n in enumerate(event.scores) if s < len(names))
+        if kind is K.HAND_ENDED:
+            return _say(tr, "programmes.hand_ended", False, hand=event.number + 1, programs=parts)
+        count = event.scores[event.seat] if 0 <= event.seat < len(event.scores) else 0
+        return _say(tr, "programmes.game_over", me, name=name, count=count)
+    key = f"programmes.{kind.value}"
+    return _say(tr, key, me, name=name, program=program, count=event.number)
+
+
+def narrate_programmes(
+    events: Sequence[ProgrammeEvent],
+    names: Sequence[str],
+    viewer: int | None = None,
+    *,
+    rules: ProgrammeRules | None = None,
+    lang: str | Translator = "en",
+) -> list[str]:
+    """Sentences for a run of events; the program-deck shuffle is not worth a sentence."""
+    return [
+        describe_programme_event(e, names, viewer, rules=rules, lang=lang)
+        for e in events
+        if e.kind is not K.PROGRAMS_SHUFFLED
+    ]

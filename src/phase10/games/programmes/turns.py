@@ -1,0 +1,604 @@
+"""The manche cycle of the programmes game (RULES.md C.2-C.7, D.2) on the shared machinery.
+
+Same API shape as Phase 10: ``new_game``, ``legal_actions``, ``check_action``, ``is_legal``,
+``apply_action`` and ``outcome``; ``phase10.api`` dispatches the public names on the
+type of the rules or state. Illegal actions raise ``IllegalActionError`` with an AMZ-R or E
+rule id and change nothing.
+
+>>> from phase10.games.programmes.rules import ProgrammeRules
+>>> state = new_game(ProgrammeRules(), players=3, seed=7)
+>>> state.stage.value, [len(p.hand) for p in state.players], len(state.draw_pile)
+('draw', [13, 13, 13], 68)
+>>> [str(a) for a in legal_actions(state)]
+['draw', 'take']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Unpack
+
+from phase10.games.programmes.actions import (
+    DiscardCard,
+    Extend,
+    Meld,
+    ProgrammeAction,
+    Reveal,
+    SwapProgram,
+)
+from phase10.games.programmes.cards import (
+    CARD_SYMBOL,
+    IS_WILD,
+    RANK_OF,
+    SUIT_OF,
+    PlayingCard,
+    programme_deck,
+)
+from phase10.games.programmes.combos import (
+    Combination,
+    combination_problem,
+    extended,
+    extension_values,
+)
+from phase10.games.programmes.finder import reveal_problem, reveals
+from phase10.games.programmes.programs import ProgramCard
+from phase10.games.programmes.rules import ProgrammeRules
+from phase10.games.programmes.state import (
+    ProgrammeEvent,
+    ProgrammeEventKind,
+    Programmer,
+    ProgrammeState,
+)
+from phase10.kernel.actions import Draw, Source
+from phase10.kernel.errors import IllegalActionError
+from phase10.kernel.kinds import Kind
+from phase10.kernel.piles import (
+    Setup,
+    TurnEvents,
+    before_deal,
+    check_players,
+    draw,
+    first_presets,
+    grow,
+    owns,
+    remove,
+    replace_at,
+    shuffled,
+    without,
+)
+from phase10.kernel.state import Outcome, Stage
+
+E = ProgrammeEventKind
+Event = ProgrammeEvent
+_EVENTS = TurnEvents(Event, E.TOOK_DISCARD, E.RESHUFFLED, E.DREW, E.EXTENDED)
+_DRAW = (Draw(Source.DRAW_PILE),)
+_DRAW_OR_TAKE = (Draw(Source.DRAW_PILE), Draw(Source.DISCARD_PILE))
+#: E-14: the smallest new set; the move generator lists new sets at this size only, because
+#: more cards of the value can be added straight after (E-15), which reaches every result.
+NEW_SET = 3
+SPADES = 0
+
+
+def _key(seed: int, what: str) -> str:
+    return f"programmes:{seed}:{what}"
+
+
+# ---------------------------------------------------------------------------- set-up
+
+
+class ProgrammeSetup(Setup[PlayingCard], total=False):
+    """``new_game``'s options: Phase 10's, and the program-deck shuffles."""
+
+    #: Fixes program-deck shuffles in turn (indices into ``rules.programs``, top last).
+    programs: Sequence[Sequence[int]]
+
+
+def new_game(
+    rules: ProgrammeRules, players: int, seed: int, **setup: Unpack[ProgrammeSetup]
+) -> ProgrammeState:
+    """Choose the first dealer, deal the programs and the first manche, wait for a draw.
+
+    ``decks`` fixes playing-card shuffles in turn (the first one picks the dealer, E-02; an
+    empty entry means "from the seed"); ``deck`` fixes the first deal (shuffle 2);
+    ``programs`` fixes program-deck shuffles (indices into ``rules.programs``, top last).
+
+    >>> new_game(ProgrammeRules(), players=7, seed=1)
+    Traceback (most recent call last):
+    ...
+    phase10.kernel.errors.RulesError: E-01: the programmes game is for 2 to 6 players, not 7
+    """
+    low, high = rules.min_players, rules.max_players
+    check_players(players, low, high, game="the programmes game", rule="E-01")
+    events: list[Event] = []
+    state = ProgrammeState(
+        rules,
+        seed,
+        *before_deal(Programmer, players),
+        program_deck=(),
+        dealer=0,
+        current=0,
+        stage=Stage.DRAW,
+        presets=first_presets(setup, 1),
+        program_presets=tuple(tuple(p) for p in setup.get("programs", ())),
+    )
+    state = _choose_dealer(state, events)
+    order = shuffled(
+        rules.program_deck,
+        presets=state.program_presets,
+        index=0,
+        key=_key(seed, "programs"),
+        rule="AMZ-R06",
+    )
+    events.append(Event(E.PROGRAMS_SHUFFLED, seat=state.dealer, programs=order))
+    state = state.evolve(program_deck=order)
+    return _start_manche(state, events)
+
+
+def _choose_dealer(state: ProgrammeState, events: list[Event]) -> ProgrammeState:
+    """AMZ-R05, E-02: deal face up round the table; the first spade (2S too) deals."""
+    order = shuffled(
+        programme_deck(),
+        presets=state.presets,
+        index=0,
+        key=_key(state.seed, "shuffle"),
+        rule="AMZ-R01",
+    )
+    n = state.num_players
+    for position, card in enumerate(order):
+        if SUIT_OF[card] == SPADES:
+            dealer = position % n
+            events.append(Event(E.FIRST_DEALER, seat=dealer, cards=order, number=position + 1))
+            return state.evolve(dealer=dealer, current=dealer, shuffles=1)
+    raise AssertionError("a permutation of the deck always holds a spade")
+
+
+def _left(state: ProgrammeState, seat: int) -> int:
+    return (seat + 1) % state.num_players
+
+
+def _seats_from_left(state: ProgrammeState) -> list[int]:
+    """Clockwise from the dealer's left, the dealer last (AMZ-R09, E-03)."""
+    return [(state.dealer + step) % state.num_players for step in range(1, state.num_players + 1)]
+
+
+def _give_program(
+    state: ProgrammeState, seat: int, events: list[Event]
+) -> tuple[ProgrammeState, bool]:
+    """Deal ``seat`` a program, replacing sun cards at once (AMZ-R07, E-03, E-22).
+
+    Returns the state and whether the seat has just won with sun cards (AMZ-R30, E-20).
+    """
+    deck = state.program_deck
+    player = state.players[seat]
+    while deck:
+        card, deck = deck[-1], deck[:-1]
+        if state.rules.programs[card].sun:
+            player = player.evolve(done=(*player.done, card))
+            events.append(Event(E.SUN_CARD, seat=seat, programs=(card,), number=len(player.done)))
+            if len(player.done) >= state.rules.programs_to_win:
+                state = state.evolve(
+                    players=replace_at(state.players, seat, player.evolve(program=-1)),
+                    program_deck=deck,
+                )
+                return state, True
+            continue
+        player = player.evolve(program=card, revealed=False, failed=0)
+        events.append(Event(E.PROGRAM_DEALT, seat=seat, programs=(card,)))
+        break
+    else:
+        # E-22: nothing left (swapped-out cards lie at the bottom already): no program.
+        player = player.evolve(program=-1, revealed=False)
+        events.append(Event(E.NO_PROGRAM, seat=seat))
+    return state.evolve(players=replace_at(state.players, seat, player), program_deck=deck), False
+
+
+def _start_manche(state: ProgrammeState, events: list[Event]) -> ProgrammeState:
+    """AMZ-R06..R09, R29, E-03, E-21, E-31: programs to those who need one, then the deal."""
+    for seat in _seats_from_left(state):
+        player = state.players[seat]
+        if player.revealed or player.program < 0:
+            state, won = _give_program(state, seat, events)
+            if won:
+                return _finish(state, seat, "sun_cards", events)
+        elif player.program >= 0:
+            state = state.evolve(
+                players=replace_at(state.players, seat, player.evolve(failed=player.failed + 1))
+            )
+    swap_after = state.rules.program_swap_after
+    players = tuple(
+        p.evolve(
+            revealed=False,
+            may_swap=swap_after is not None and p.program >= 0 and p.failed >= swap_after,
+        )
+        for p in state.players
+    )
+    return _deal(state.evolve(players=players), events)
+
+
+def _deal(state: ProgrammeState, events: list[Event]) -> ProgrammeState:
+    """AMZ-R08, E-29: 13 cards each, one at a time from the dealer's left; one turned up."""
+    rules = state.rules
+    order = shuffled(
+        programme_deck(),
+        presets=state.presets,
+        index=state.shuffles,
+        key=_key(state.seed, "shuffle"),
+        rule="AMZ-R01",
+    )
+    seats = _seats_from_left(state)
+    hands: list[list[PlayingCard]] = [[] for _ in seats]
+    position = 0
+    for _ in range(rules.hand_size):
+        for seat in seats:
+            hands[seat].append(order[position])
+            position += 1
+    turned_up = order[position]
+    players = tuple(
+        p.evolve(hand=tuple(sorted(hands[i])), took=()) for i, p in enumerate(state.players)
+    )
+    first = seats[0]
+    events.append(Event(E.HAND_DEALT, seat=state.dealer, cards=order, number=state.hand_number))
+    events.append(Event(E.TURNED_UP, seat=first, cards=(turned_up,)))
+    events.append(Event(E.TURN_STARTED, seat=first))
+    return state.evolve(
+        players=players,
+        table=((),) * state.num_players,
+        draw_pile=tuple(reversed(order[position + 1 :])),
+        discard_pile=(turned_up,),
+        shuffles=state.shuffles + 1,
+        current=first,
+        stage=Stage.DRAW,
+        events=tuple(events),
+    )
+
+
+# ---------------------------------------------------------------------------- legal actions
+
+
+def program_of(state: ProgrammeState, seat: int) -> ProgramCard | None:
+    """The program card ``seat`` holds, or ``None`` (E-22)."""
+    index = state.players[seat].program
+    return state.rules.programs[index] if index >= 0 else None
+
+
+def legal_actions(state: ProgrammeState) -> tuple[ProgrammeAction, ...]:
+    """Every action the current player may take now, canonical and without duplicates.
+
+    Reveals are listed at the exact counts (E-08) and new sets at 3 cards (E-14); further
+    cards are added by extending afterwards in the same turn (AMZ-R20), which reaches every
+    legal result.
+    """
+    if state.stage is Stage.OVER:
+        return ()
+    seat = state.current
+    player = state.players[seat]
+    if state.stage is Stage.DRAW:
+        draws = _DRAW if len(player.hand) == 1 or not state.discard_pile else _DRAW_OR_TAKE
+        return (SwapProgram(), *draws) if player.may_swap else draws
+    hand = player.hand
+    actions: list[ProgrammeAction] = []
+    program = program_of(state, seat)
+    if not player.revealed and program is not None:
+        actions.extend(Reveal(combos) for combos in reveals(hand, program))
+    distinct = sorted(set(hand))
+    if player.revealed:
+        actions.extend(Meld(combo) for combo in _new_sets(hand))
+        for owner, combos in enumerate(state.table):
+            for index, combo in enumerate(combos):
+                for card in distinct:
+                    for value in extension_values(combo, card):
+                        actions.append(Extend(card, owner, index, value))
+    actions.extend(DiscardCard(card) for card in distinct)
+    return tuple(actions)
+
+
+def _new_sets(hand: Sequence[PlayingCard]) -> list[Combination]:
+    """Every distinct set of 3 the hand can form (AMZ-R20, E-14), wilds in code order."""
+    wilds = sorted(c for c in hand if IS_WILD[c])
+    by_rank: dict[int, list[PlayingCard]] = {}
+    for c in sorted(hand):
+        if not IS_WILD[c]:
+            by_rank.setdefault(RANK_OF[c], []).append(c)
+    out: list[Combination] = []
+    seen: set[tuple[int, ...]] = set()
+    for rank, naturals in by_rank.items():
+        for k in range(min(NEW_SET, len(naturals)), 0, -1):
+            if NEW_SET - k > len(wilds):
+                break
+            for chosen in _multisets(naturals, k):
+                cards = (*chosen, *wilds[: NEW_SET - k])
+                if cards not in seen:
+                    seen.add(cards)
+                    out.append(Combination.make(Kind.SET, [(c, rank) for c in cards]))
+    return out
+
+
+def _multisets(cards: list[PlayingCard], k: int) -> list[tuple[PlayingCard, ...]]:
+    return sorted(set(combinations(cards, k)))
+
+
+# ---------------------------------------------------------------------------- checking
+
+
+def check_action(state: ProgrammeState, action: object) -> None:
+    """Raise ``IllegalActionError`` (with a rule id) unless ``action`` is legal now."""
+    _prepare(state, action)
+
+
+def _prepare(state: ProgrammeState, action: object) -> int:
+    """Check ``action``; return the value an extension takes (else 0)."""
+    if state.stage is Stage.OVER:
+        raise IllegalActionError("AMZ-R30", "the game is over")
+    seat = state.current
+    player = state.players[seat]
+    if isinstance(action, SwapProgram):
+        _check_swap(state, player)
+        return 0
+    if isinstance(action, Draw):
+        _check_draw(state, player, action)
+        return 0
+    if not isinstance(action, Reveal | Meld | Extend | DiscardCard):
+        raise IllegalActionError("E-25", f"{action!r} is not an action of the programmes game")
+    if state.stage is Stage.DRAW:
+        raise IllegalActionError("AMZ-R10", "a turn starts by taking one card")
+    if isinstance(action, Reveal):
+        _check_reveal(state, seat, action)
+        return 0
+    if isinstance(action, DiscardCard):
+        if action.card not in player.hand:
+            raise IllegalActionError(
+                "AMZ-R13", f"you have no {CARD_SYMBOL[action.card]} to discard"
+            )
+        return 0
+    if not player.revealed:
+        raise IllegalActionError(
+            "AMZ-R22", "reveal your program before you put any other card on the table"
+        )
+    if isinstance(action, Meld):
+        _check_meld(player, action)
+        return 0
+    return _check_extend(state, player, action)
+
+
+def _check_swap(state: ProgrammeState, player: Programmer) -> None:
+    if state.rules.program_swap_after is None:
+        raise IllegalActionError("AMZ-R31", "swapping a program is off under these rules")
+    if state.stage is not Stage.DRAW or not player.may_swap:
+        raise IllegalActionError(
+            "E-21",
+            f"a program may be swapped only at the start of a manche, before your first draw, "
+            f"after failing it {state.rules.program_swap_after} manches",
+        )
+
+
+def _check_draw(state: ProgrammeState, player: Programmer, action: Draw) -> None:
+    if state.stage is not Stage.DRAW:
+        raise IllegalActionError("E-25", "you have already taken a card this turn")
+    if action.source is Source.DISCARD_PILE:
+        if len(player.hand) == 1:
+            raise IllegalActionError(
+                "E-16", "with exactly one card in hand you must draw from the reserve"
+            )
+        if not state.discard_pile:
+            raise IllegalActionError("AMZ-R10", "the discard pile is empty")
+
+
+def _check_reveal(state: ProgrammeState, seat: int, action: Reveal) -> None:
+    player = state.players[seat]
+    if player.revealed:
+        raise IllegalActionError("E-09", "you have already revealed your program this manche")
+    program = program_of(state, seat)
+    if program is None:
+        raise IllegalActionError("E-22", "you hold no program card this manche")
+    if not owns(player.hand, action.cards):
+        raise IllegalActionError("AMZ-R14", "you must hold every card of the program")
+    problem = reveal_problem(action.combos, program)
+    if problem is not None:
+        rule, _, message = problem.partition(": ")
+        raise IllegalActionError(rule, message)
+
+
+def _check_meld(player: Programmer, action: Meld) -> None:
+    combo = action.combo
+    if combo.kind is Kind.RUN:
+        raise IllegalActionError("AMZ-R21", "a new run may never be formed after revealing")
+    if len(combo.cards) < NEW_SET:
+        raise IllegalActionError("E-14", "a new set needs at least 3 cards of one value")
+    problem = combination_problem(combo)
+    if problem is not None:
+        rule, _, message = problem.partition(": ")
+        raise IllegalActionError(rule, message)
+    if not owns(player.hand, combo.cards):
+        raise IllegalActionError("AMZ-R20", "you must hold every card of the new set")
+
+
+def _check_extend(state: ProgrammeState, player: Programmer, action: Extend) -> int:
+    if action.card not in player.hand:
+        raise IllegalActionError("AMZ-R20", f"you have no {CARD_SYMBOL[action.card]} in hand")
+    if not 0 <= action.owner < state.num_players or not (
+        0 <= action.index < len(state.table[action.owner])
+    ):
+        raise IllegalActionError(
+            "AMZ-R20", f"there is no combination {action.owner}.{action.index}"
+        )
+    combo = state.table[action.owner][action.index]
+    options = extension_values(combo, action.card)
+    if not options:
+        raise IllegalActionError(
+            "E-15", f"{CARD_SYMBOL[action.card]} does not extend the {combo.describe()}"
+        )
+    value = action.value
+    if value == 1 and 1 not in options and 14 in options:
+        value = 14  # "A" written for the high ace
+    if value < 0:
+        if len(options) > 1:
+            raise IllegalActionError("E-15", "say which end of the run the wild goes to")
+        return options[0]
+    if value not in options:
+        raise IllegalActionError(
+            "E-15", f"{CARD_SYMBOL[action.card]} cannot stand for that value on this combination"
+        )
+    return value
+
+
+# ---------------------------------------------------------------------------- applying
+
+
+def apply_action(state: ProgrammeState, action: ProgrammeAction) -> ProgrammeState:
+    """Check ``action`` and return the state after it; ``events`` say what happened."""
+    value = _prepare(state, action)
+    events: list[Event] = []
+    if isinstance(action, SwapProgram):
+        return _apply_swap(state, events)
+    if isinstance(action, Draw):
+        return _apply_draw(state, action, events)
+    if isinstance(action, Reveal):
+        return _apply_reveal(state, action, events)
+    if isinstance(action, Meld):
+        return _lay(state, action.combo, action.combo.cards, E.MELDED, events)
+    if isinstance(action, Extend):
+        return _apply_extend(state, action, value, events)
+    return _apply_discard(state, action, events)
+
+
+def _played(player: Programmer, cards: Sequence[int]) -> Programmer:
+    """``player`` after ``cards`` leave the hand (``took`` forgets them as well)."""
+    took = player.took
+    for c in cards:
+        if c in took:
+            took = without(took, c)
+    return player.evolve(hand=remove(player.hand, cards), took=took)
+
+
+def _apply_swap(state: ProgrammeState, events: list[Event]) -> ProgrammeState:
+    """E-21: the old card goes under the program deck and a new one is dealt."""
+    seat = state.current
+    player = state.players[seat]
+    old = player.program
+    events.append(Event(E.PROGRAM_SWAPPED, seat=seat, programs=(old,)))
+    player = player.evolve(program=-1, may_swap=False, failed=0)
+    state = state.evolve(
+        players=replace_at(state.players, seat, player), program_deck=(old, *state.program_deck)
+    )
+    state, won = _give_program(state, seat, events)
+    if won:
+        return _finish(state, seat, "sun_cards", events)
+    return state.evolve(events=tuple(events))
+
+
+def _apply_draw(state: ProgrammeState, action: Draw, events: list[Event]) -> ProgrammeState:
+    seat = state.current
+    # E-21: a swap is possible only before the first draw of a manche.
+    player = state.players[seat].evolve(may_swap=False)
+    ready = state.evolve(players=replace_at(state.players, seat, player))
+    # E-17: an empty reserve is refilled from the discard pile minus its top card.
+    drawn = draw(ready, action.source, events, _EVENTS, game="programmes", rule="E-17")
+    return _end_manche(state, None, events) if drawn is None else drawn
+
+
+def _apply_reveal(state: ProgrammeState, action: Reveal, events: list[Event]) -> ProgrammeState:
+    """AMZ-R14, R18; then E-20 (five programs win at once), E-18 (out), E-19 (all revealed)."""
+    seat = state.current
+    player = _played(state.players[seat], action.cards)
+    player = player.evolve(revealed=True, done=(*player.done, player.program))
+    table = replace_at(state.table, seat, (*state.table[seat], *action.combos))
+    events.append(
+        Event(
+            E.REVEALED,
+            seat=seat,
+            combos=action.combos,
+            programs=(player.program,),
+            number=len(player.done),
+        )
+    )
+    state = state.evolve(players=replace_at(state.players, seat, player), table=table)
+    if len(player.done) >= state.rules.programs_to_win:
+        return _finish(state, seat, "five_programs", events)
+    if not player.hand:
+        return _end_manche(state, seat, events)
+    if all(p.revealed for p in state.players):
+        events.append(Event(E.ALL_REVEALED, seat=seat))
+        return _end_manche(state, None, events)
+    return state.evolve(events=tuple(events))
+
+
+def _lay(
+    state: ProgrammeState,
+    combo: Combination,
+    cards: Sequence[int],
+    kind: ProgrammeEventKind,
+    events: list[Event],
+) -> ProgrammeState:
+    seat = state.current
+    player = _played(state.players[seat], cards)
+    table = replace_at(state.table, seat, (*state.table[seat], combo))
+    events.append(Event(kind, seat=seat, cards=combo.cards, combos=(combo,), target=seat))
+    state = state.evolve(players=replace_at(state.players, seat, player), table=table)
+    if not player.hand:
+        return _end_manche(state, seat, events)
+    return state.evolve(events=tuple(events))
+
+
+def _apply_extend(
+    state: ProgrammeState, action: Extend, value: int, events: list[Event]
+) -> ProgrammeState:
+    player = _played(state.players[state.current], (action.card,))
+    grown = extended(state.table[action.owner][action.index], action.card, value)
+    state = grow(state, action, grown, player, events, _EVENTS)
+    if not player.hand:
+        return _end_manche(state, state.current, events)
+    return state.evolve(events=tuple(events))
+
+
+def _apply_discard(
+    state: ProgrammeState, action: DiscardCard, events: list[Event]
+) -> ProgrammeState:
+    seat = state.current
+    player = _played(state.players[seat], (action.card,))
+    events.append(Event(E.DISCARDED, seat=seat, cards=(action.card,)))
+    state = state.evolve(
+        players=replace_at(state.players, seat, player),
+        discard_pile=(*state.discard_pile, action.card),
+    )
+    if not player.hand:
+        return _end_manche(state, seat, events)
+    nxt = _left(state, seat)
+    events.append(Event(E.TURN_STARTED, seat=nxt))
+    return state.evolve(current=nxt, stage=Stage.DRAW, events=tuple(events))
+
+
+# ---------------------------------------------------------------------------- end of manche
+
+
+def _end_manche(state: ProgrammeState, out: int | None, events: list[Event]) -> ProgrammeState:
+    """AMZ-R28, R29: the deal moves left, programs are renewed, everything is dealt again."""
+    if out is not None:
+        events.append(Event(E.WENT_OUT, seat=out))
+    events.append(
+        Event(
+            E.HAND_ENDED,
+            seat=-1 if out is None else out,
+            scores=_totals(state),
+            number=state.hand_number,
+        )
+    )
+    state = state.evolve(dealer=_left(state, state.dealer), hand_number=state.hand_number + 1)
+    return _start_manche(state, events)
+
+
+def _totals(state: ProgrammeState) -> tuple[int, ...]:
+    """AMZ-R32: no points; what counts is the number of completed programs."""
+    return tuple(len(p.done) for p in state.players)
+
+
+def _finish(state: ProgrammeState, winner: int, reason: str, events: list[Event]) -> ProgrammeState:
+    totals = _totals(state)
+    result = Outcome(winner=winner, totals=totals, reason=reason, hands=state.hand_number + 1)
+    events.append(Event(E.GAME_OVER, seat=winner, scores=totals))
+    return state.evolve(stage=Stage.OVER, outcome=result, events=tuple(events))
+
+
+def outcome(state: ProgrammeState) -> Outcome | None:
+    """``None`` while the game goes on; else the winner and the programs of each seat."""
+    return state.outcome

@@ -1,0 +1,140 @@
+"""Rule sets of the programmes game by name, from flags (records) and with user program decks.
+
+``programmes`` (alias ``amuze_programmes``, C.0) is the baseline; ``+program_swap_after=N``
+or ``+program_swap`` (N = 3, as the seed suggests; AMZ-R31, E-21) turns on the swap rule.
+
+>>> find_programme_rules("programmes").program_swap_after is None
+True
+>>> rules = find_programme_rules("amuze-programmes+program_swap")
+>>> rules.name, rules.program_swap_after
+('programmes+program_swap_after=3', 3)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Final
+
+from phase10.games.programmes.programs import load_program_deck, programs_from_list
+from phase10.games.programmes.rules import GAME, ProgrammeRules
+from phase10.kernel.errors import RulesError
+
+#: Names that choose the programmes game wherever a game or a profile is named.
+GAME_NAMES: Final = frozenset({GAME, "amuze_programmes", "amuze"})
+_INT_FLAGS: Final = ("min_players", "max_players", "hand_size", "programs_to_win")
+FLAGS: Final = ("program_swap_after", *_INT_FLAGS)
+SEED_SWAP: Final = 3
+
+
+def is_programmes(name: str) -> bool:
+    """Whether ``name`` (a rules name such as ``programmes+program_swap``) is this game's."""
+    return name.split("+")[0].strip().lower().replace("-", "_") in GAME_NAMES
+
+
+def _number(key: str, text: object) -> int | None:
+    if text is None or (isinstance(text, str) and text.strip().lower() in ("null", "none", "off")):
+        if key == "program_swap_after":
+            return None
+        raise RulesError(f"{key} must be a whole number, not {text!r}", key=key)
+    if isinstance(text, bool):
+        raise RulesError(f"{key} must be a whole number, not {text!r}", key=key)
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        raise RulesError(f"{key} must be a whole number, not {text!r}", key=key) from None
+
+
+def find_programme_rules(name: str) -> ProgrammeRules:
+    """``programmes`` with ``+flag=value`` settings; every problem names the bad key."""
+    tokens = [t.strip().lower().replace("-", "_") for t in name.split("+")]
+    if tokens[0] not in GAME_NAMES:
+        raise RulesError(f"{name!r} is not the programmes game", key=name)
+    values: dict[str, int | None] = {}
+    for token in tokens[1:]:
+        key, eq, value = token.partition("=")
+        key = key.strip()
+        if key == "program_swap" and not eq:
+            values["program_swap_after"] = SEED_SWAP
+            continue
+        if key not in FLAGS or not eq:
+            raise RulesError(
+                f"unknown programmes setting {token!r}; settings: program_swap, "
+                + ", ".join(f"{f}=N" for f in FLAGS),
+                key=token,
+            )
+        values[key] = _number(key, value)
+    return programme_rules_from_flags(values)
+
+
+def programme_rules_from_flags(
+    flags: Mapping[str, object], name: str | None = None
+) -> ProgrammeRules:
+    """Rebuild ``ProgrammeRules`` from ``ProgrammeRules.flags()`` (as stored in records).
+
+    >>> rules = find_programme_rules("programmes+program_swap_after=2")
+    >>> programme_rules_from_flags(rules.flags(), rules.name) == rules
+    True
+    """
+    kwargs: dict[str, object] = {}
+    for key, value in flags.items():
+        if key == "programs":
+            kwargs["programs"] = programs_from_list(value, "programs")
+        elif key in FLAGS:
+            kwargs[key] = _number(key, value)
+        else:
+            raise RulesError(f"unknown programmes setting {key!r}", key=key)
+    rules = ProgrammeRules(**kwargs)  # type: ignore[arg-type]
+    return replace(rules, name=name or _label(rules))
+
+
+def _label(rules: ProgrammeRules) -> str:
+    base = ProgrammeRules()
+    parts = [GAME]
+    for key in FLAGS:
+        value = getattr(rules, key)
+        if value != getattr(base, key):
+            parts.append(f"{key}={'null' if value is None else value}")
+    if rules.programs != base.programs:
+        parts.append("custom_programs")
+    return "+".join(parts)
+
+
+def with_program_deck(rules: ProgrammeRules, path: str | os.PathLike[str]) -> ProgrammeRules:
+    """``rules`` playing with the program deck of a JSON or TOML file (validated, C.8)."""
+    programs = load_program_deck(path)
+    return replace(rules, programs=programs, name=f"{rules.name}+programs={os.fspath(path)}")
+
+
+def describe_rules(rules: ProgrammeRules) -> list[str]:
+    """Lines for people: the program deck and the settings that differ from the baseline.
+
+    >>> print("\\n".join(describe_rules(find_programme_rules("programmes"))))
+    Rules: programmes (the amüze program-card rummy)
+    Program deck: 52 cards (50 programs + 2 sun cards)
+    First to complete 5 programs wins; 13 cards each; 2 to 6 players.
+    No differences from the baseline rules.
+    """
+    total = sum(card.copies for card in rules.programs)
+    suns = sum(card.copies for card in rules.programs if card.sun)
+    lines = [
+        f"Rules: {rules.name} (the amüze program-card rummy)",
+        f"Program deck: {total} cards ({total - suns} programs + {suns} sun cards)",
+        f"First to complete {rules.programs_to_win} programs wins; {rules.hand_size} cards "
+        f"each; {rules.min_players} to {rules.max_players} players.",
+    ]
+    baseline = ProgrammeRules().flags()
+    changed = [(key, value) for key, value in rules.flags().items() if value != baseline.get(key)]
+    if not changed:
+        lines.append("No differences from the baseline rules.")
+        return lines
+    lines.append("Differences from the baseline rules:")
+    lines.extend(f"  {key} = {_shown(value)}" for key, value in changed)
+    return lines
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    return "null" if value is None else str(value)

@@ -1,0 +1,66 @@
+"""What a computer player is, in either game: it sees only a view and gets its randomness
+injected; and the small helpers the games' heuristic bots share."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+from phase10.kernel.actions import Draw, Source
+from phase10.kernel.state import Stage
+
+A = TypeVar("A")
+C = TypeVar("C", bound=int, covariant=True)
+V = TypeVar("V", bound="TurnView[int]")
+
+_DRAW_PILE = Draw(Source.DRAW_PILE)
+_TAKE = Draw(Source.DISCARD_PILE)
+
+
+class Bot(Protocol):
+    """A computer player. ``choose`` must return one of ``view.legal``."""
+
+    name: str
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        """Pick the action for the seat whose view this is (one of ``view.legal``)."""
+        ...
+
+
+class TurnView(Protocol[C]):
+    """What both games' views offer a bot deciding a turn."""
+
+    @property
+    def legal(self) -> Sequence[Any]: ...
+    @property
+    def stage(self) -> Stage: ...
+    @property
+    def discard_top(self) -> C | None: ...
+
+
+class StagedBot(Generic[V, A]):
+    """A bot of either game that plays a forced action at once, then decides the draw and the
+    rest of the turn apart (``_draw`` and ``_play``, the game's own)."""
+
+    def _decide(self, view: V) -> A:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]  # type: ignore[no-any-return]
+        if view.stage is Stage.DRAW:
+            return self._draw(view)
+        return self._play(view, legal)
+
+    def _draw(self, view: V) -> A:
+        raise NotImplementedError
+
+    def _play(self, view: V, legal: Sequence[A]) -> A:
+        raise NotImplementedError
+
+
+def take_if(view: TurnView[C], wanted: Callable[[C], bool]) -> Draw:
+    """Take the discard pile's top when that is legal and ``wanted(top)``; else draw."""
+    top = view.discard_top
+    if top is None or _TAKE not in view.legal or not wanted(top):
+        return _DRAW_PILE
+    return _TAKE

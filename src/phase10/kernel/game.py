@@ -1,0 +1,177 @@
+"""The ``Game`` interface: everything a front end, a bot, the simulator, a record or a server
+needs of one game, so that none of them ever asks which game it holds.
+
+Each game package (``phase10.games.phase10``, ``phase10.games.programmes``) implements it once;
+:mod:`phase10.games` finds it by name (``phase10.games.get("programmes")``). The interface is
+a ``Protocol`` so a game is any object with these members; states, actions and views stay the
+game's own types (``Any`` here), and only that game's code looks inside them.
+
+>>> from phase10.games import get
+>>> game = get("phase10")
+>>> state = game.new_game(game.find_rules("standard"), 2, 1)
+>>> game.format_action(game.legal_actions(state)[0])
+'draw'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from phase10.kernel.bots import Bot
+from phase10.kernel.i18n import Translator
+from phase10.kernel.state import Outcome
+
+
+@runtime_checkable
+class Game(Protocol):
+    """One game, as every layer above the games sees it."""
+
+    #: The registry key (``"phase10"``, ``"programmes"``), also written in records and saves.
+    name: str
+    #: Other names people use for it (``"amuze"``); matched without case.
+    aliases: tuple[str, ...]
+    #: Its name for people, marked for translation.
+    title: str
+    #: The fewest and most players any of its rule sets allows.
+    min_players: int
+    max_players: int
+
+    # ------------------------------------------------------------------------ rules
+
+    def find_rules(self, name: str) -> Any:
+        """The rule set ``name`` (a profile with ``+variants``); ``RulesError`` names a bad key."""
+        ...
+
+    def owns_rules_name(self, name: str) -> bool:
+        """Whether ``name`` (``"programmes+program_swap"``) names one of this game's rule sets."""
+        ...
+
+    def rules_from_flags(self, flags: Mapping[str, object], name: str) -> Any:
+        """Rebuild a rule set from its ``flags()``, as records store it."""
+        ...
+
+    def describe_rules(self, rules: Any) -> list[str]:
+        """Lines for people: the rule set's name and how it differs from the baseline."""
+        ...
+
+    def owns(self, thing: object) -> bool:
+        """Whether ``thing`` (rules, a state, a view) belongs to this game."""
+        ...
+
+    # ------------------------------------------------------------------------ play
+
+    def new_game(self, rules: Any, players: int, seed: int, **setup: Any) -> Any:
+        """A dealt game waiting for its first decision (``setup``: preset shuffles)."""
+        ...
+
+    def legal_actions(self, state: Any) -> tuple[Any, ...]:
+        """Every action the seat to act may take now."""
+        ...
+
+    def check(self, state: Any, action: Any) -> None:
+        """Raise ``IllegalActionError`` with the rule id unless ``action`` is legal now."""
+        ...
+
+    def apply(self, state: Any, action: Any) -> Any:
+        """The state after ``action``; an illegal one raises and changes nothing."""
+        ...
+
+    def to_act(self, state: Any) -> int:
+        """The seat whose decision the game waits for."""
+        ...
+
+    def view(self, state: Any, seat: int) -> Any:
+        """What ``seat`` may see now (the one place hidden information is split)."""
+        ...
+
+    def public_view(self, state: Any) -> Any:
+        """What a spectator may see: no hand, no hidden card, no legal actions."""
+        ...
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """``None`` while the game goes on; else the winner, totals and how it ended."""
+        ...
+
+    def digest(self, state: Any) -> str:
+        """A short hash of everything that matters for play."""
+        ...
+
+    def hand_number(self, state: Any) -> int:
+        """The 0-based number of the hand (Phase 10) or manche (programmes) being played."""
+        ...
+
+    def standing(self, state: Any) -> tuple[int, ...]:
+        """Each seat's progress for rankings: phases completed, or programs completed."""
+        ...
+
+    def penalty(self, state: Any) -> tuple[int, ...]:
+        """Each seat's points, lower being better (0 where the game keeps no points)."""
+        ...
+
+    # ------------------------------------------------------------------------ codecs
+
+    def format_action(self, action: Any) -> str:
+        """An action in text notation; ``parse_action`` reads it back unchanged."""
+        ...
+
+    def parse_action(self, text: str) -> Any:
+        """An action from its text notation; ``NotationError`` says where and what."""
+        ...
+
+    def format_cards(self, cards: Sequence[int]) -> str:
+        """Cards in notation, separated by spaces."""
+        ...
+
+    def parse_cards(self, text: str) -> tuple[Any, ...]:
+        """Cards from notation; ``NotationError`` names the bad token."""
+        ...
+
+    # ------------------------------------------------------------------------ records
+
+    def shuffles(self, state: Any) -> Mapping[str, Sequence[Sequence[int]]]:
+        """The shuffled orders the state's events reveal, by kind (``"decks"``, ...), for a
+        record that must replay without depending on Python's random numbers."""
+        ...
+
+    def shuffle_count(self, state: Any) -> Mapping[str, int]:
+        """How many shuffles of each kind the game has made so far."""
+        ...
+
+    def format_shuffle(self, kind: str, order: Sequence[int], rules: Any) -> str:
+        """One recorded shuffle as text."""
+        ...
+
+    def parse_shuffle(self, kind: str, text: str, rules: Any) -> tuple[int, ...]:
+        """One recorded shuffle from text; ``NotationError`` or ``RulesError`` if bad."""
+        ...
+
+    # ------------------------------------------------------------------------ narration
+
+    def narrate(
+        self,
+        events: Sequence[Any],
+        names: Sequence[str],
+        viewer: int | None,
+        *,
+        rules: Any,
+        lang: str | Translator = "en",
+    ) -> list[str]:
+        """One sentence per event, as ``viewer`` may know it, in ``lang``."""
+        ...
+
+    # ------------------------------------------------------------------------ bots
+
+    def determinize(self, view: Any, rng: random.Random) -> Any:
+        """A full state ``view`` could have come from, the unseen cards dealt by ``rng``."""
+        ...
+
+    def bots(self) -> Mapping[str, Callable[[], Bot]]:
+        """The game's own heuristic bots by name (``greedy``, ...); generic bots are the
+        registry's (``phase10.bots``)."""
+        ...
+
+    def search_hooks(self) -> Any:
+        """The hooks information-set search needs (``phase10.bots.ismcts.SearchGame``)."""
+        ...

@@ -1,0 +1,85 @@
+"""Languages: English, French, German and Dutch through gettext catalogs.
+
+Every message is written in English in the code and rendered in each player's own language at
+the last moment. Strings are marked for extraction in one of three ways (``make i18n`` runs
+Babel over ``src/phase10`` with these keywords, see ``babel.cfg``):
+
+- ``_("...")`` where ``_ = translator(lang).gettext`` is at hand;
+- ``tr.gettext("...")`` / ``tr.ngettext("one", "many", n)`` on a :data:`Translator`;
+- ``N_("...")`` for a message defined once (a table such as ``narrate.MESSAGES``) and
+  translated later with ``tr.gettext(MESSAGES[key])``.
+
+Placeholders are ``str.format`` fields (``{name}``), filled after translation, so a
+translation may move them around but must keep every one of them.
+
+The compiled ``.mo`` catalogs are committed beside their ``.po`` sources (see
+``docs/decisions/0006-committed-mo-catalogs.md``); English needs none.
+
+>>> tr = translator("fr")
+>>> tr.gettext(N_("{name} drew a card.")).format(name="Ann")
+'Ann a pioché une carte.'
+>>> tr.ngettext("{count} card", "{count} cards", 3).format(count=3)
+'3 cartes'
+>>> translator("en").gettext("Your hand")
+'Your hand'
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+LANGUAGES: Final[tuple[str, ...]] = ("en", "fr", "de", "nl")
+#: Each language's name in that language, for menus and help.
+LANGUAGE_NAMES: Final[dict[str, str]] = {
+    "en": "English",
+    "fr": "Français",
+    "de": "Deutsch",
+    "nl": "Nederlands",
+}
+DOMAIN: Final = "phase10"
+LOCALE_DIR: Final = Path(__file__).parents[1] / "locale"
+
+Translator = gettext.NullTranslations
+
+
+def N_(message: str) -> str:  # noqa: N802 - the conventional gettext marker name
+    """Mark ``message`` for extraction without translating it (translate it when shown)."""
+    return message
+
+
+@cache
+def translator(lang: str) -> Translator:
+    """The catalog for ``lang`` (``en``, ``fr``, ``de`` or ``nl``); English needs none.
+
+    A language not in :data:`LANGUAGES` raises ``ValueError``; a missing compiled catalog
+    raises ``FileNotFoundError`` naming it (never a silent fall-back to English).
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang])
+
+
+def detect_language(environ: dict[str, str] | None = None) -> str:
+    """The language from ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``; else English.
+
+    >>> detect_language({"LANG": "nl_BE.UTF-8"})
+    'nl'
+    >>> detect_language({"LANGUAGE": "es:de", "LANG": "fr_FR.UTF-8"})
+    'de'
+    >>> detect_language({"LANG": "C.UTF-8"})
+    'en'
+    """
+    env = os.environ if environ is None else environ
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key, "")
+        for part in value.split(":"):
+            code = part[:2].lower()
+            if code in LANGUAGES:
+                return code
+    return "en"

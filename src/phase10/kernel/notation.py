@@ -1,0 +1,83 @@
+"""Card notation for either game's cards: tokens looked up in the game's table, and back.
+
+>>> parse_tokens("a, b", {"A": 1, "B": 2}, "A or B")
+(1, 2)
+>>> parse_tokens("a x", {"A": 1}, "A")
+Traceback (most recent call last):
+...
+phase10.kernel.errors.NotationError: token 2 'x' is not a card: expected A
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Self, TypeVar
+
+from phase10.kernel.errors import NotationError
+
+T = TypeVar("T")
+
+
+def parse_tokens(text: str | Iterable[str], table: Mapping[str, T], expected: str) -> tuple[T, ...]:
+    """Space- or comma-separated tokens (case-insensitive) looked up in ``table``.
+
+    A bad token raises ``NotationError`` naming the token and its position (1-based).
+    """
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    found: list[T] = []
+    for position, token in enumerate(tokens, start=1):
+        item = table.get(token.strip().upper())
+        if item is None:
+            raise NotationError(
+                f"token {position} {token!r} is not a card: expected {expected}",
+                position=position,
+                token=token,
+            )
+        found.append(item)
+    return tuple(found)
+
+
+def parse_token(symbol: str, table: Mapping[str, T], expected: str) -> T:
+    """One token (case-insensitive) looked up in ``table``; ``NotationError`` names it.
+
+    >>> parse_token(" b ", {"B": 2}, "B"), format_tokens((2, 2), {2: "B"})
+    (2, 'B B')
+    """
+    item = table.get(symbol.strip().upper())
+    if item is None:
+        raise NotationError(f"{symbol!r} is not a card: expected {expected}")
+    return item
+
+
+def format_tokens(cards: Iterable[int], symbols: Sequence[str] | Mapping[int, str]) -> str:
+    """Cards in notation, separated by spaces."""
+    return " ".join(symbols[c] for c in cards)
+
+
+class NotatedCard(int):
+    """A card that is a small ``int`` and reads and writes its own notation.
+
+    Each game's card class sets ``symbols`` (code -> token), ``by_symbol`` (token -> card)
+    and ``expected`` (what a token should look like) once its tables exist.
+    """
+
+    __slots__ = ()
+    symbols: ClassVar[Sequence[str]]
+    by_symbol: ClassVar[Mapping[str, Any]]
+    expected: ClassVar[str]
+
+    @property
+    def symbol(self) -> str:
+        return self.symbols[self]
+
+    @classmethod
+    def from_symbol(cls, symbol: str) -> Self:
+        """Parse one token; raises ``NotationError`` naming it."""
+        card: Self = parse_token(symbol, cls.by_symbol, cls.expected)
+        return card
+
+    def __str__(self) -> str:
+        return self.symbols[self]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_symbol({self.symbols[self]!r})"
