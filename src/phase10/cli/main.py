@@ -15,7 +15,7 @@ import textwrap
 from collections.abc import Mapping
 from typing import Final, NoReturn
 
-from phase10.cli import bench, check, odds, play, simulate, variants_cmd
+from phase10.cli import bench, check, odds, play, rules_cmd, simulate, variants_cmd
 from phase10.cli.common import HELP_WIDTH, PROG
 from phase10.kernel.errors import Phase10Error
 
@@ -42,6 +42,10 @@ SUMMARIES: Final[dict[str, str]] = {
         "ISMCTS iterations/s, the memory of a game state and the size of a game record."
     ),
     "variants": "List the rule profiles and variants, or describe one rule set.",
+    "rules": (
+        "Show the rules of both games: every rule id with its title, or the text of one "
+        "rule (e.g. P10-R23), in your language where translated."
+    ),
 }
 
 EPILOG = """\
@@ -55,6 +59,7 @@ examples:
   python -m phase10 bench --seconds 5
   phase10 simulate --bots ismcts:0.1s,greedy --games 200 --workers 2
   phase10 variants de_article+n_phases=5
+  phase10 rules P10-R23
 """
 
 
@@ -79,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(
         prog=PROG, dest="command", metavar="COMMAND", required=True, help=argparse.SUPPRESS
     )
-    for module in (play, check, odds, bench, simulate, variants_cmd):
+    for module in (play, check, odds, bench, simulate, variants_cmd, rules_cmd):
         module.register(subparsers)
     parser.description = _description(subparsers.choices)
     return parser

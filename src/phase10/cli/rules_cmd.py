@@ -1,0 +1,263 @@
+"""``phase10 rules``: the project's own rules text, listed by id or shown one rule at a time.
+
+The text lives in Markdown files, one per language (``docs/rules/en.md``, ``nl.md``...). Every
+heading that starts with an id (``P10-R23``, ``D-04``, ``AMZ-R15``, ``E-08``, a section such
+as ``B.4.3``, a flag such as ``skip_limit`` or a profile such as ``de_article``) is an entry;
+its text runs to the next heading of the same or a higher level, so a section shows with all
+its rules. Level-1 headings without an id (``# Part A: ...``) group the listing.
+
+The files are looked for in the installed package first (``phase10/rulebook``, put there by
+the wheel's ``force-include``), then in the source tree's ``docs/rules``. English is complete;
+another language that lacks its file or an id falls back to English and says so in one line.
+
+>>> book = parse_rulebook("# Part A: Demo\\n\\n## A.7 Hitting\\n\\n### P10-R23 A hit must fit\\n"
+...                       "A set takes its number.\\n")
+>>> [(rule.id, rule.title, rule.part) for rule in book.values()]
+[('A.7', 'Hitting', 'Part A: Demo'), ('P10-R23', 'A hit must fit', 'Part A: Demo')]
+>>> book["P10-R23"].text
+'A set takes its number.'
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+import phase10
+from phase10.cli.common import PROG, CommandError, paragraph
+from phase10.i18n import LANGUAGE_NAMES, LANGUAGES, detect_language
+
+#: What a heading must start with to be an entry: a rule or decision id, a section number,
+#: or a lower-case flag or profile name (other headings start with a capital).
+ID_PATTERN: Final = re.compile(r"P10-R\d+|D-\d+|AMZ-R\d+|E-\d+|[A-D](?:\.\d+)+|[a-z][a-z0-9_]*")
+_HEADING: Final = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_SHORT_ID: Final = re.compile(r"^(P10-R|AMZ-R|D-|E-)(\d)$")
+
+DESCRIPTION = (
+    "Show the rules of Phase 10 and of the programmes game (the amüze program-card rummy): "
+    "without ID, every rule, decision, section, flag and profile id with its title; with an "
+    "ID (P10-R23, D-04, AMZ-R15, E-08, B.4.3, skip_limit...), that rule's text."
+)
+EPILOG = """\
+examples:
+  phase10 rules
+  phase10 rules P10-R23
+  phase10 rules b.4.3
+  phase10 rules skip_limit --lang nl
+"""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One entry of a rules file: its id, title, heading level, part and Markdown text."""
+
+    id: str
+    title: str
+    level: int
+    part: str
+    text: str
+
+
+def parse_rulebook(markdown: str) -> dict[str, Rule]:
+    """The entries of a rules file by id, in the file's order.
+
+    >>> book = parse_rulebook("# Part B\\n## B.1 Flags\\nIntro.\\n### skip_limit Limit\\nx\\n")
+    >>> book["B.1"].text, book["skip_limit"].text
+    ('Intro.\\n### skip_limit Limit\\nx', 'x')
+    """
+    lines = markdown.splitlines()
+    headings: list[tuple[int, int, str]] = []  # (line index, level, heading text)
+    in_code = False
+    for index, line in enumerate(lines):
+        if line.lstrip().startswith("```"):
+            in_code = not in_code
+            continue
+        match = None if in_code else _HEADING.match(line)
+        if match:
+            headings.append((index, len(match.group(1)), match.group(2)))
+    book: dict[str, Rule] = {}
+    part = ""
+    for position, (index, level, heading) in enumerate(headings):
+        first, _, rest = heading.partition(" ")
+        if not ID_PATTERN.fullmatch(first):
+            if level == 1:
+                part = heading
+            continue
+        end = len(lines)
+        for later_index, later_level, _ in headings[position + 1 :]:
+            if later_level <= level:
+                end = later_index
+                break
+        body = "\n".join(lines[index + 1 : end]).strip()
+        body = re.sub(r"\n{3,}", "\n\n", body)
+        book[first] = Rule(first, rest.strip(), level, part, body)
+    return book
+
+
+def rulebook_dirs() -> list[Path]:
+    """Where the rules files may be: the installed package's ``rulebook``, then ``docs/rules``.
+
+    >>> [path.name for path in rulebook_dirs()]
+    ['rulebook', 'rules']
+    """
+    package = Path(phase10.__file__).resolve().parent
+    return [package / "rulebook", package.parent.parent / "docs" / "rules"]
+
+
+def rulebook_file(lang: str) -> Path | None:
+    """The rules file of ``lang``, or ``None`` when no folder has one.
+
+    >>> rulebook_file("en").name
+    'en.md'
+    >>> rulebook_file("xx") is None
+    True
+    """
+    for folder in rulebook_dirs():
+        path = folder / f"{lang}.md"
+        if path.is_file():
+            return path
+    return None
+
+
+def load_rulebook(lang: str) -> dict[str, Rule] | None:
+    """The parsed rules of ``lang``, or ``None`` when that language has no file.
+
+    >>> load_rulebook("en")["P10-R23"].title
+    'A hit must fit'
+    """
+    path = rulebook_file(lang)
+    return None if path is None else parse_rulebook(path.read_text(encoding="utf-8"))
+
+
+def find_rule(book: dict[str, Rule], wanted: str) -> Rule | None:
+    """The entry ``wanted`` names, in any case; a short ``p10-r1`` also finds ``P10-R01``.
+
+    >>> book = parse_rulebook("## P10-R01 The deck\\n108 cards.\\n")
+    >>> find_rule(book, "p10-r1").id, find_rule(book, "p10-r2")
+    ('P10-R01', None)
+    """
+    key = wanted.strip().upper()
+    short = _SHORT_ID.match(key)
+    if short:
+        key = f"{short.group(1)}0{short.group(2)}"
+    for rule_id, rule in book.items():
+        if rule_id.upper() == key:
+            return rule
+    return None
+
+
+def close_matches(book: dict[str, Rule], wanted: str) -> list[str]:
+    """Up to three ids that look like ``wanted``, best first.
+
+    >>> book = parse_rulebook("## P10-R23 Fit\\nx\\n## P10-R32 Up\\ny\\n## D-23 Dealer\\nz\\n")
+    >>> close_matches(book, "p10-r233")
+    ['P10-R23', 'P10-R32']
+    """
+    by_upper = {rule_id.upper(): rule_id for rule_id in book}
+    found = difflib.get_close_matches(wanted.strip().upper(), list(by_upper), n=3, cutoff=0.6)
+    return [by_upper[key] for key in found]
+
+
+def listing(book: dict[str, Rule]) -> list[str]:
+    """Every id with its title, under its part, indented by heading depth.
+
+    Titles line up within a part, so Part B's long flag names do not push Part A's aside.
+
+    >>> book = parse_rulebook("# Part A: Demo\\n## A.7 Hitting\\n### P10-R23 A hit must fit\\nx\\n")
+    >>> listing(book)
+    ['Part A: Demo', '  A.7        Hitting', '    P10-R23  A hit must fit']
+    """
+    top = min((rule.level for rule in book.values()), default=1)
+    parts: dict[str, list[tuple[str, str]]] = {}
+    for rule in book.values():
+        label = "  " * (rule.level - top + 1) + rule.id
+        parts.setdefault(rule.part, []).append((label, rule.title))
+    lines: list[str] = []
+    for part, entries in parts.items():
+        if lines:
+            lines.append("")
+        if part:
+            lines.append(part)
+        width = max(len(label) for label, _ in entries) + 2
+        lines += [f"{label:<{width}}{title}".rstrip() for label, title in entries]
+    return lines
+
+
+def show(rule: Rule) -> list[str]:
+    """The heading line and text of one entry, Markdown's bold marks dropped.
+
+    >>> show(Rule("P10-R23", "A hit must fit", 3, "A", "A **set** takes its number."))
+    ['P10-R23 A hit must fit', '', 'A set takes its number.']
+    """
+    text = rule.text.replace("**", "")
+    return [f"{rule.id} {rule.title}".rstrip(), *(["", *text.splitlines()] if text else [])]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``rules`` command."""
+    parser = subparsers.add_parser(
+        "rules",
+        help="list the rule ids, or show one rule",
+        description=paragraph(DESCRIPTION),
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "id", nargs="?", metavar="ID", help="a rule, decision, section, flag or profile id"
+    )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help=(
+            "the language of the text: en, fr, de or nl (default: from LANGUAGE, LC_ALL, "
+            "LC_MESSAGES or LANG, else en); English is used where a translation is missing"
+        ),
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the list of ids, or one rule; an unknown id is a one-line error (status 2)."""
+    lang: str = args.lang or detect_language()
+    english = load_rulebook("en")
+    if english is None:
+        raise CommandError("the rules text (docs/rules/en.md) is missing from this installation")
+    book = english if lang == "en" else load_rulebook(lang)
+    name = LANGUAGE_NAMES.get(lang, lang)
+    if book is None:
+        _note(f"the rules are not translated into {name} yet; showing them in English")
+        book, lang = english, "en"
+    wanted: str | None = args.id
+    if wanted is None:
+        if lang != "en" and set(book) != set(english):
+            _note(f"the {name} rules are incomplete; showing the list in English")
+            book = english
+        for line in listing(book):
+            print(line)
+        return 0
+    rule = find_rule(book, wanted)
+    if rule is None and lang != "en":
+        rule = find_rule(english, wanted)
+        if rule is not None:
+            _note(f"{rule.id} is not translated into {name} yet; showing it in English")
+    if rule is None:
+        raise CommandError(_unknown(english, wanted))
+    for line in show(rule):
+        print(line)
+    return 0
+
+
+def _unknown(book: dict[str, Rule], wanted: str) -> str:
+    near = close_matches(book, wanted)
+    hint = f"did you mean {', '.join(near)}?" if near else f"'{PROG} rules' lists them all"
+    return f"no rule {wanted.strip()!r}: {hint}"
+
+
+def _note(message: str) -> None:
+    print(f"{PROG}: note: {message}", file=sys.stderr)

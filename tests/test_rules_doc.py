@@ -1,0 +1,219 @@
+"""The project's own rules text (docs/rules/*.md) and the ``phase10 rules`` command."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import phase10
+from phase10.cli import rules_cmd
+from phase10.cli.main import main
+from phase10.engine.rules import RuleSet
+from phase10.variants import PROFILES, VARIANTS
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES_DIR = ROOT / "docs" / "rules"
+EN = RULES_DIR / "en.md"
+NOTE = "phase10: note: "
+CITED = re.compile(r"\b(P10-R[0-9]+|D-[0-9]+|AMZ-R[0-9]+|E-[0-9]+|[ABCD]\.[0-9](\.[0-9])?)\b")
+
+
+def entries(path: Path) -> dict[str, rules_cmd.Rule]:
+    return rules_cmd.parse_rulebook(path.read_text(encoding="utf-8"))
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ------------------------------------------------------------------------------ the text
+
+
+def test_every_id_cited_in_src_has_an_entry_in_en_md() -> None:
+    cited: dict[str, str] = {}
+    for source in sorted((ROOT / "src" / "phase10").rglob("*.py")):
+        for match in CITED.finditer(source.read_text(encoding="utf-8")):
+            cited.setdefault(match.group(1), str(source.relative_to(ROOT)))
+    assert len(cited) > 100
+    missing = {rule_id: where for rule_id, where in cited.items() if rule_id not in entries(EN)}
+    assert not missing
+
+
+def test_en_md_has_every_rule_and_decision_id_in_sequence() -> None:
+    ids = set(entries(EN))
+    for prefix, last in (("P10-R", 38), ("D-", 46), ("AMZ-R", 32), ("E-", 31)):
+        expected = {f"{prefix}{number:02d}" for number in range(1, last + 1)}
+        assert expected <= ids, sorted(expected - ids)
+
+
+def test_en_md_has_every_flag_profile_and_short_variant() -> None:
+    book = entries(EN)
+    flags = {name for name in RuleSet.__dataclass_fields__ if not name.startswith("_")} - {"name"}
+    assert flags <= set(book), sorted(flags - set(book))
+    assert set(PROFILES) <= set(book)
+    assert "program_swap_after" in book
+    text = EN.read_text(encoding="utf-8")
+    assert all(f"`{name}" in text for name in VARIANTS)
+    assert "`program_swap`" in text
+
+
+def test_every_entry_of_en_md_has_a_title_and_text() -> None:
+    for rule in entries(EN).values():
+        assert rule.title, rule.id
+        assert rule.text or rule.id.count(".") == 1, rule.id
+
+
+def test_rules_text_never_points_to_the_shared_sources() -> None:
+    for path in RULES_DIR.glob("*.md"):
+        text = path.read_text(encoding="utf-8")
+        for forbidden in ("../shared", "shared/", "seeds/", "RULES.md", ".txt"):
+            assert forbidden not in text, (path.name, forbidden)
+
+
+@pytest.mark.parametrize(
+    "translation",
+    sorted(path for path in RULES_DIR.glob("*.md") if path.name != "en.md"),
+    ids=lambda path: path.name,
+)
+def test_every_translation_has_the_same_ids_as_en_md(translation: Path) -> None:
+    assert list(entries(translation)) == list(entries(EN))
+
+
+def test_wheel_force_includes_docs_rules_as_phase10_rulebook() -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    force = pyproject["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    assert force["docs/rules"] == "phase10/rulebook"
+
+
+def test_rulebook_in_installed_package_is_read_before_docs_rules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = tmp_path / "site-packages" / "phase10" / "rulebook"
+    book.mkdir(parents=True)
+    (book / "en.md").write_text("# Part A: Installed\n\n### P10-R23 Installed copy\nFits.\n")
+    monkeypatch.setattr(phase10, "__file__", str(book.parent / "__init__.py"))
+    code, out, _ = run(capsys, "rules", "P10-R23", "--lang", "en")
+    assert code == 0
+    assert out.splitlines()[0] == "P10-R23 Installed copy"
+
+
+# ------------------------------------------------------------------------------ the command
+
+
+def test_rules_command_lists_every_id_with_its_title_by_part(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "rules")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "Part A: Phase 10, the standard rules"
+    parts = [line for line in lines if line.startswith("Part ")]
+    assert [part.split(":")[0] for part in parts] == ["Part A", "Part B", "Part C", "Part D"]
+    listed = {line.split()[0] for line in lines if line.startswith("  ")}
+    assert listed == set(entries(EN))
+    assert any(re.fullmatch(r"\s+P10-R23\s+A hit must fit", line) for line in lines)
+
+
+def test_rules_command_shows_one_rule_p10_r23(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "rules", "P10-R23")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "P10-R23 A hit must fit"
+    assert "colour" in out
+    assert "**" not in out
+    assert not any(line.startswith("#") for line in lines)
+
+
+def test_rules_command_shows_a_section_with_its_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules", "A.7")
+    assert code == 0
+    assert out.startswith("A.7 Hitting\n")
+    assert "### P10-R23 A hit must fit" in out
+    assert "P10-R25" not in out
+
+
+def test_rules_command_accepts_a_lowercase_id(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "rules", "p10-r23")[1] == run(capsys, "rules", "P10-R23")[1]
+    code, out, _ = run(capsys, "rules", "amz-r1")
+    assert code == 0
+    assert out.startswith("AMZ-R01 ")
+    code, out, _ = run(capsys, "rules", "SKIP_LIMIT")
+    assert code == 0
+    assert out.startswith("skip_limit ")
+
+
+def test_rules_command_unknown_id_exits_2_naming_close_matches(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "rules", "P10-R233")
+    assert (code, out) == (2, "")
+    lines = err.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("phase10: error: no rule 'P10-R233'")
+    assert "P10-R23" in lines[0]
+    assert "Traceback" not in err
+
+
+def test_rules_command_unknown_id_without_close_match_points_to_the_list(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(capsys, "rules", "zzzz")
+    assert code == 2
+    assert err.strip() == "phase10: error: no rule 'zzzz': 'phase10 rules' lists them all"
+
+
+@pytest.fixture
+def rulebook_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A rules folder with the real en.md and whatever a test writes beside it."""
+    shutil.copy(EN, tmp_path / "en.md")
+    monkeypatch.setattr(rules_cmd, "rulebook_dirs", lambda: [tmp_path])
+    return tmp_path
+
+
+def test_rules_command_lang_without_a_file_falls_back_to_english(
+    rulebook_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "rules", "P10-R23", "--lang", "fr")
+    assert code == 0
+    assert out.startswith("P10-R23 A hit must fit\n")
+    assert err == f"{NOTE}the rules are not translated into Français yet; showing them in English\n"
+    code, out, err = run(capsys, "rules", "--lang", "de")
+    assert code == 0
+    assert out.startswith("Part A: Phase 10, the standard rules\n")
+    assert len(err.splitlines()) == 1
+
+
+def test_rules_command_lang_lacking_an_id_falls_back_to_english(
+    rulebook_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (rulebook_dir / "nl.md").write_text(
+        "# Deel A: Phase 10\n\n### P10-R23 Aanleggen moet passen\nEen set neemt zijn getal.\n",
+        encoding="utf-8",
+    )
+    code, out, err = run(capsys, "rules", "p10-r23", "--lang", "nl")
+    assert (code, err) == (0, "")
+    assert out == "P10-R23 Aanleggen moet passen\n\nEen set neemt zijn getal.\n"
+    code, out, err = run(capsys, "rules", "P10-R01", "--lang", "nl")
+    assert code == 0
+    assert out.startswith("P10-R01 The deck\n")
+    assert err == f"{NOTE}P10-R01 is not translated into Nederlands yet; showing it in English\n"
+    code, out, err = run(capsys, "rules", "--lang", "nl")
+    assert code == 0
+    assert out.startswith("Part A: Phase 10, the standard rules\n")
+    assert len(err.splitlines()) == 1
+
+
+def test_rules_command_default_language_comes_from_the_locale(
+    rulebook_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("LANGUAGE", "de")
+    code, out, err = run(capsys, "rules", "D-04")
+    assert code == 0
+    assert out.startswith("D-04 ")
+    assert "Deutsch" in err
