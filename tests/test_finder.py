@@ -1,4 +1,4 @@
-"""The phase finder (RULES.md A.2, A.3, A.6; D-01..D-04, D-14, D-26..D-28)."""
+"""The phase finder (rules A.2, A.3, A.6; D-01..D-04, D-14, D-26..D-28)."""
 
 from __future__ import annotations
 

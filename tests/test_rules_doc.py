@@ -12,8 +12,8 @@ import pytest
 import phase10
 from phase10.cli import rules_cmd
 from phase10.cli.main import main
-from phase10.engine.rules import RuleSet
-from phase10.variants import PROFILES, VARIANTS
+from phase10.games.phase10.rules import RuleSet
+from phase10.games.phase10.variants import PROFILES, VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_DIR = ROOT / "docs" / "rules"

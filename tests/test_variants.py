@@ -1,4 +1,4 @@
-"""Profiles (RULES.md B.2), short variants (B.1), user TOML files and the final phase (D-33)."""
+"""Profiles (rules B.2), short variants (B.1), user TOML files and the final phase (D-33)."""
 
 from __future__ import annotations
 

@@ -266,7 +266,7 @@ def test_cli_odds_close_to_the_c9_instant_odds(capsys: pytest.CaptureFixture[str
         == 0
     )
     out = json.loads(capsys.readouterr().out)
-    assert abs(out["probability"] - 0.747) < 0.06  # RULES.md C.9: 74.7%
+    assert abs(out["probability"] - 0.747) < 0.06  # the rulebook C.9: 74.7%
 
 
 def test_cli_play_programmes_by_script(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]

@@ -1,8 +1,8 @@
-"""RULES.md Part D.1 (D-01..D-46), with B.4 flag semantics where a decision names a flag.
+"""The rulebook's Part D.1 (D-01..D-46), with B.4 flag semantics where a decision names a flag.
 
 Scripted games from fixed decks (see ``helpers.deal``): seat 0 plays first, and the cards
 drawn are the ones written in ``draw``. A few end-of-game or impossible-in-practice
-situations use synthetic states built with ``evolve``, as RULES.md D-46 asks.
+situations use synthetic states built with ``evolve``, as the rulebook D-46 asks.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""RULES.md Part A (P10-R01..P10-R38): one or more scripted scenarios per rule.
+"""The rulebook's Part A (P10-R01..P10-R38): one or more scripted scenarios per rule.
 
 Every scenario is played through the public API from a fixed deck (see ``helpers.deal``):
 seat 0 plays first, and the cards drawn are the ones written in ``draw``.

@@ -1,4 +1,4 @@
-"""Scripted scenarios with fixed decks for every value of every flag of RULES.md B.1.
+"""Scripted scenarios with fixed decks for every value of every flag of rules B.1.
 
 Seat 0 always plays first (``first_dealer=youngest_starts``) unless the test is about the
 first dealer. Test names cite the flag and the value they exercise.

@@ -30,7 +30,7 @@ from typing import Any, Final
 
 import phase10
 from phase10.cli.common import PROG, CommandError, paragraph
-from phase10.i18n import LANGUAGE_NAMES, LANGUAGES, detect_language
+from phase10.kernel.i18n import LANGUAGE_NAMES, LANGUAGES, detect_language
 
 #: What a heading must start with to be an entry: a rule or decision id, a section number,
 #: or a lower-case flag or profile name (other headings start with a capital).

@@ -1,5 +1,5 @@
 """The rules screen's text: the phases in play, read from the ``RuleSet``, and the main rules
-in the project's own words (adapted from RULES.md Part A, which is ours).
+in the project's own words (adapted from the rulebook Part A, which is ours).
 
 >>> text = rules_markdown(RuleSet())
 >>> "| 10 | set of 5 + set of 3 |" in text

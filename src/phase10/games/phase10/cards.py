@@ -1,4 +1,4 @@
-"""Phase 10 cards and their notation (RULES.md 0.3, P10-R01).
+"""Phase 10 cards and their notation (rules 0.3, P10-R01).
 
 A card is a small ``int`` (``Card`` subclasses ``int``), so hands are cheap tuples the
 hot path can sort, hash and copy. All 50 distinct cards are interned in :data:`CARDS`;
@@ -81,7 +81,7 @@ class Card(NotatedCard):
 
     @property
     def is_natural(self) -> bool:
-        """A numbered card: neither Wild nor Skip (RULES.md 0.2)."""
+        """A numbered card: neither Wild nor Skip (rules 0.2)."""
         return self < NUMBERED
 
     @property

@@ -140,7 +140,7 @@ HAND_SIZE: Final = 10
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RuleSet:
-    """Every flag of RULES.md B.1, with the baseline values as defaults.
+    """Every flag of rules B.1, with the baseline values as defaults.
 
     ``name`` is a label for people (the profile and variants it came from); it takes no part
     in play. ``phase_count`` of ``None`` means the whole sequence.

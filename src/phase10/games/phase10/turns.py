@@ -1,5 +1,5 @@
 """The turn cycle of Phase 10: dealing, drawing, laying down, hitting, discarding, Skips,
-going out, scoring, moving up, winning and the tie-break (RULES.md Part A, B.4, D.1).
+going out, scoring, moving up, winning and the tie-break (rules Part A, B.4, D.1).
 
 The API is small on purpose: ``new_game``, ``legal_actions``, ``check_action``, ``is_legal``,
 ``apply_action`` and ``outcome``. States are immutable; ``apply_action`` returns a new one

@@ -1,4 +1,4 @@
-"""Named rule sets: the seed profiles of RULES.md B.2, the short variants of B.1, user TOML files.
+"""Named rule sets: the seed profiles of rules B.2, the short variants of B.1, user TOML files.
 
 Everything here turns names and files into the engine's frozen ``RuleSet``; every problem is
 reported as a ``RulesError`` that names the bad key.

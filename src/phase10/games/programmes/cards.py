@@ -1,4 +1,4 @@
-"""Playing cards of the programmes game and their notation (RULES.md 0.3, AMZ-R01, AMZ-R02).
+"""Playing cards of the programmes game and their notation (rules 0.3, AMZ-R01, AMZ-R02).
 
 A card is a small ``int``: ``suit * 13 + rank - 1`` for the 52 faces (suits S H D C, ranks
 A=1 .. K=13) and 52 for a joker. Every 2 and every joker is wild (AMZ-R02, E-05).

@@ -1,4 +1,4 @@
-"""Program cards as data (RULES.md C.8) and the default program deck of C.9.
+"""Program cards as data (rules C.8) and the default program deck of C.9.
 
 A program card lists directives (``mult`` combinations of a ``kind`` and an exact ``len``,
 optionally with fixed ``values``) and the bottom-of-card constraints that bind all of them
@@ -316,5 +316,5 @@ def _default() -> tuple[ProgramCard, ...]:
     return programs_from_list(json.loads(text), "default deck")
 
 
-#: RULES.md C.9: 50 programs in 32 designs, and the two sun cards.
+#: the rulebook C.9: 50 programs in 32 designs, and the two sun cards.
 DEFAULT_PROGRAMS: Final[tuple[ProgramCard, ...]] = _default()

@@ -1,4 +1,4 @@
-"""The programmes game's rule set: a frozen ``ProgrammeRules`` (RULES.md Part C, D.2).
+"""The programmes game's rule set: a frozen ``ProgrammeRules`` (rules Part C, D.2).
 
 >>> rules = ProgrammeRules()
 >>> rules.name, rules.program_swap_after, (rules.min_players, rules.max_players), rules.hand_size

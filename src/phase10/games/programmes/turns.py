@@ -1,4 +1,4 @@
-"""The manche cycle of the programmes game (RULES.md C.2-C.7, D.2) on the shared machinery.
+"""The manche cycle of the programmes game (rules C.2-C.7, D.2) on the shared machinery.
 
 Same API shape as Phase 10: ``new_game``, ``legal_actions``, ``check_action``, ``is_legal``,
 ``apply_action`` and ``outcome``; ``phase10.api`` dispatches the public names on the
