@@ -13,7 +13,7 @@ from phase10.bots import make_bot
 from phase10.games.phase10.actions import Draw, Source, parse_action
 from phase10.games.phase10.cards import parse_cards
 from phase10.games.phase10.groups import parse_groups
-from phase10.games.phase10.narration import MESSAGES, describe_event, describe_progress, narrate
+from phase10.games.phase10.narration import MESSAGES, describe_event, narrate
 from phase10.games.phase10.state import Event, EventKind
 from phase10.kernel.errors import IllegalActionError
 from phase10.match import Match, MatchError, Seat
@@ -37,7 +37,7 @@ def test_play_raises_illegal_actions_untouched() -> None:
     match = Match.start(find_variant("standard"), [Seat("Ann"), Seat("Bob")], seed=1)
     digest = match.state.digest()
     with pytest.raises(IllegalActionError) as info:
-        match.play(parse_action("discard R1"))
+        match.play(match.to_act, parse_action("discard R1"), match.version)
     assert info.value.rule == "D-19"
     assert match.state.digest() == digest
     assert match.record.actions == []
@@ -178,10 +178,10 @@ def test_describe_event_covers_every_event_kind() -> None:
     assert set(SAMPLES) == set(EventKind)
     rules = find_variant("standard")
     for kind, event in SAMPLES.items():
-        text = describe_event(event, ["Ann", "Bob"], rules=rules, hand=3)
+        text = describe_event(event, ["Ann", "Bob"], rules=rules)
         assert text == EXPECTED[kind]
         for viewer in (0, 1):
-            sentence = describe_event(event, ["Ann", "Bob"], viewer, rules=rules, hand=3)
+            sentence = describe_event(event, ["Ann", "Bob"], viewer, rules=rules)
             assert sentence.endswith(".")
             assert "{" not in sentence
 
@@ -229,13 +229,11 @@ def test_narrating_real_games_never_fails() -> None:
         rules = find_variant(variant)
         match = Match.start(rules, _bots("greedy", "easy", "medium"), seed=5)
         while not match.is_over:
-            before = match.state
             events = match.bot_step()
             seen.update(e.kind for e in events)
             for viewer in (None, 0):
-                lines = narrate(events, match.names, viewer, rules=rules, hand=1)
+                lines = narrate(events, match.names, viewer, rules=rules)
                 assert all(line.endswith(".") for line in lines)
-            describe_progress(before, match.state, match.names, 0)
     assert {EventKind.LAID_DOWN, EventKind.HIT, EventKind.HAND_ENDED, EventKind.GAME_OVER} <= seen
 
 

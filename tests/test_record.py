@@ -13,7 +13,7 @@ from phase10.api import find_variant
 from phase10.games.phase10.actions import Draw, Hit, LayDown, Source
 from phase10.games.phase10.state import GameState, Stage
 from phase10.games.phase10.turns import legal_actions
-from phase10.record import FORMAT, VERSION, GameRecord, RecordError, replay
+from phase10.records import FORMAT, VERSION, GameRecord, RecordError, replay
 
 CAP = 3000
 

@@ -37,8 +37,10 @@ from phase10.games.programmes.rules import ProgrammeRules
 from phase10.games.programmes.state import ProgrammeState
 from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.errors import IllegalActionError, NotationError, Phase10Error, RulesError
-from phase10.programme_record import ProgrammeRecord, read_record
-from phase10.record import GameRecord, RecordError, replay
+from phase10.records import GameRecord, RecordError, read_record, replay
+
+#: Deprecated: ``GameRecord`` records every game now.
+ProgrammeRecord = GameRecord
 
 __all__ = [
     "DEFAULT_PROGRAMS",

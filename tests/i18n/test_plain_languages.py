@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from phase10.cli.line_phase10 import HELP
 from phase10.cli.main import main
-from phase10.cli.play import COMMAND_WORDS, HELP
+from phase10.cli.play import COMMAND_WORDS
 from phase10.kernel.i18n import LANGUAGES, translator
 from phase10.match import Match
 

@@ -23,7 +23,7 @@ from phase10.games.phase10.cards import CARDS, Card
 from phase10.games.phase10.rules import RuleSet
 from phase10.games.phase10.state import EventKind, GameState, Stage
 from phase10.games.phase10.turns import apply_action, legal_actions, new_game
-from phase10.record import GameRecord
+from phase10.records import GameRecord
 
 #: GameState fields that are shared with other states or are not part of the position.
 _SHARED_FIELDS: Final = frozenset({"rules", "presets", "events"})

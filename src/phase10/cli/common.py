@@ -18,13 +18,14 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from phase10 import games
 from phase10.api import find_variant
 from phase10.bots import make_bot
 from phase10.games.phase10.rules import Phase, RuleSet
 from phase10.games.phase10.variants import build_rules, load_rules_file, rules_from_flags
-from phase10.games.programmes.variants import is_programmes
 from phase10.kernel.bots import Bot
 from phase10.kernel.errors import Phase10Error, RulesError
+from phase10.kernel.game import Game
 from phase10.match import Seat
 
 DEFAULT_PROFILE: Final = "standard"
@@ -72,7 +73,7 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-GAMES: Final = ("phase10", "programmes")
+GAMES: Final = games.names()
 
 
 def add_game_options(parser: argparse.ArgumentParser, *, program: bool = True) -> None:
@@ -100,12 +101,18 @@ def add_game_options(parser: argparse.ArgumentParser, *, program: bool = True) -
     )
 
 
-def is_programmes_game(args: argparse.Namespace) -> bool:
-    """Whether the command is for the programmes game (``--game`` or ``--rules programmes``)."""
+def chosen_game(args: argparse.Namespace) -> Game:
+    """The game a command is for: ``--game``, or the game whose rule set ``--rules`` names
+    (``--rules programmes+program_swap``); Phase 10 when neither says otherwise.
+
+    >>> chosen_game(argparse.Namespace(game="phase10", rules="programmes")).name
+    'programmes'
+    """
+    named = str(getattr(args, "game", "phase10"))
     rules: str | None = getattr(args, "rules", None)
-    return getattr(args, "game", "phase10") == "programmes" or (
-        rules is not None and is_programmes(rules)
-    )
+    if named == "phase10" and rules is not None and not rules.lower().endswith(".toml"):
+        return games.for_rules_name(rules)
+    return games.get(named)
 
 
 def variant_tokens(args: argparse.Namespace) -> list[str]:

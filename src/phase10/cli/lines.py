@@ -1,30 +1,27 @@
-"""What both line games share (``cli.play`` and ``cli.play_programmes``): the seat at the
+"""What the line games share (``cli.line_phase10`` and ``cli.line_programmes``): the seat at the
 keyboard, its language and command words, one translated sentence per ``say``, and saving
 after every action with a single warning when the file cannot be written."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Generic, TypeVar
 
 from phase10.kernel.i18n import N_, Translator, translator
-from phase10.match import Match, ProgrammeMatch
-
-M = TypeVar("M", Match, ProgrammeMatch)
+from phase10.match import Match
 
 
-class LineBase(Generic[M]):
+class LineBase:
     """The line loop's state for one person at ``seat``, in language ``lang``."""
 
     def __init__(
         self,
-        match: M,
+        match: Match,
         seat: int,
         save_path: str,
         lang: str = "en",
         words: Mapping[str, str] | None = None,
     ) -> None:
-        self.match: M = match
+        self.match = match
         self.seat = seat
         self.save_path = save_path
         self.lang = lang

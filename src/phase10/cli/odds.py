@@ -18,7 +18,7 @@ from phase10.cli.common import (
     add_game_options,
     add_rules_options,
     bounded_int,
-    is_programmes_game,
+    chosen_game,
     paragraph,
     phase_in_play,
     rules_from_args,
@@ -74,7 +74,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Deal the hands, count the hits and print the estimate."""
-    if is_programmes_game(args):
+    if chosen_game(args).family == "programmes":
         return programmes_cli.run_odds(args)
     if args.phase is None:
         raise CommandError("--phase N is required for Phase 10 (or use --game programmes)")

@@ -34,6 +34,10 @@ class Game(Protocol):
     aliases: tuple[str, ...]
     #: Its name for people, marked for translation.
     title: str
+    #: The family of its actions and views: front ends keep one kit per family, so a game
+    #: that plays with another's actions and views (an edition with other phases, say)
+    #: names that family and is played by the same screens.
+    family: str
     #: The fewest and most players any of its rule sets allows.
     min_players: int
     max_players: int
@@ -90,6 +94,10 @@ class Game(Protocol):
         """What a spectator may see: no hand, no hidden card, no legal actions."""
         ...
 
+    def seen_by(self, event: Any, seat: int | None) -> Any:
+        """``event`` as ``seat`` may know it (``None``: a spectator): hidden cards removed."""
+        ...
+
     def outcome(self, state: Any) -> Outcome | None:
         """``None`` while the game goes on; else the winner, totals and how it ended."""
         ...
@@ -129,6 +137,10 @@ class Game(Protocol):
         ...
 
     # ------------------------------------------------------------------------ records
+
+    #: The kinds of shuffle a record keeps (``"decks"`` always; the programmes game adds
+    #: ``"programs"``); ``new_game`` takes each as a keyword of preset orders.
+    shuffle_kinds: tuple[str, ...]
 
     def shuffles(self, state: Any) -> Mapping[str, Sequence[Sequence[int]]]:
         """The shuffled orders the state's events reveal, by kind (``"decks"``, ...), for a

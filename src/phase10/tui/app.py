@@ -19,21 +19,16 @@ from textual.binding import Binding, BindingType
 from phase10 import games
 from phase10.bots import make_bot
 from phase10.explain import translate_reason
-from phase10.games.phase10.narration import describe_event, describe_progress, narrate
-from phase10.games.phase10.state import EventKind
-from phase10.games.phase10.turns import check_action
-from phase10.games.phase10.view import view_for
-from phase10.games.programmes.narration import describe_programme_event, narrate_programmes
-from phase10.games.programmes.rules import ProgrammeRules
-from phase10.games.programmes.state import ProgrammeState
-from phase10.games.programmes.turns import check_action as check_programme_action
 from phase10.kernel.errors import IllegalActionError
-from phase10.match import Match, ProgrammeMatch, Seat
+from phase10.match import Match, Seat
 from phase10.tui.newgame import Defaults, NewGameScreen, Setup
 from phase10.tui.programme_table import ProgrammeTableScreen
-from phase10.tui.screens import GameOverScreen, HandResult, HandSummaryScreen, PassScreen
+from phase10.tui.screens import HandSummaryScreen, PassScreen
 from phase10.tui.table import TableBase, TableScreen
 from phase10.tui.text import _, current, use_language
+
+#: The table screen of each family of games (``Game.family``).
+TABLES: dict[str, type[TableBase]] = {"phase10": TableScreen, "programmes": ProgrammeTableScreen}
 
 DEFAULT_DELAY = 0.6
 
@@ -54,7 +49,7 @@ class Phase10App(App[str | None]):
         self,
         *,
         save_path: str | Path,
-        match: Match | ProgrammeMatch | None = None,
+        match: Match | None = None,
         defaults: Defaults | None = None,
         delay: float = DEFAULT_DELAY,
         lang: str = "en",
@@ -77,22 +72,10 @@ class Phase10App(App[str | None]):
     # ------------------------------------------------------------------------ set-up
 
     @property
-    def match(self) -> Match | ProgrammeMatch:
+    def match(self) -> Match:
         if self.match_or_none is None:
             raise RuntimeError("no game has been dealt yet")
         return self.match_or_none
-
-    @property
-    def is_programmes(self) -> bool:
-        """Whether this is the programmes game (else Phase 10)."""
-        return isinstance(self.match_or_none, ProgrammeMatch)
-
-    @property
-    def phase10(self) -> Match:
-        """The match, in the parts of the app that only Phase 10 reaches."""
-        match = self.match
-        assert isinstance(match, Match)
-        return match
 
     def on_mount(self) -> None:
         if self.match_or_none is None:
@@ -116,24 +99,21 @@ class Phase10App(App[str | None]):
             Seat(name, None if level is None else make_bot(level, games.of(setup.rules)))
             for name, level in setup.seats
         ]
-        if isinstance(setup.rules, ProgrammeRules):
-            self.match_or_none = ProgrammeMatch.start(setup.rules, seats, setup.seed)
-        else:
-            self.match_or_none = Match.start(setup.rules, seats, setup.seed)
+        self.match_or_none = Match.start(setup.rules, seats, setup.seed)
         self._introduce()
         self._begin()
 
     def _introduce(self) -> None:
         text = _("Seed {seed}: the same seed and moves give the same game.")
         self.log_lines.append(text.format(seed=self.match.seed))
-        self._narrate_events(self.match.state, self.match.state.events)
+        self._narrate_events(self.match.state.events)
         self._save()
 
     def _begin(self) -> None:
         humans = self.match.human_seats
         if len(humans) == 1:
             self.viewer = humans[0]
-        self.table = ProgrammeTableScreen() if self.is_programmes else TableScreen()
+        self.table = TABLES[self.match.game.family]()
         self.push_screen(self.table)
         self.call_after_refresh(self.advance)
 
@@ -172,10 +152,7 @@ class Phase10App(App[str | None]):
         """The engine's reason (with its rule id) why ``action`` is not allowed now, or None."""
         match = self.match
         try:
-            if isinstance(match, ProgrammeMatch):
-                check_programme_action(match.state, action)
-            else:
-                check_action(match.state, action)
+            match.game.check(match.state, action)
         except IllegalActionError as exc:
             message = translate_reason(exc.message, current())
             return _("not allowed, {rule}: {message}").format(rule=exc.rule, message=message)
@@ -196,18 +173,15 @@ class Phase10App(App[str | None]):
         return None
 
     def _play(self, action: Any) -> None:
-        before = self.match.state
-        events = self.match.play(action)
+        events = self.match.play(self.match.to_act, action, self.match.version)
         self._save()
-        self._narrate_events(before, events)
-        # Both games' event kinds are string enums with the same value for a hand's end.
-        ended = next((e for e in events if e.kind == EventKind.HAND_ENDED.value), None)
-        if ended is not None:
+        self._narrate_events(events)
+        # Every game's event kinds are string enums; a hand's end is "hand_ended" in each.
+        ended = next((e for e in events if e.kind == "hand_ended"), None)
+        if ended is not None and self.table is not None:
             self._waiting = True
             self.refresh_table()
-            self.push_screen(
-                HandSummaryScreen(self._hand_result(before, ended)), self._after_summary
-            )
+            self.push_screen(HandSummaryScreen(self.table.hand_result(ended)), self._after_summary)
             return
         self.advance()
 
@@ -300,152 +274,36 @@ class Phase10App(App[str | None]):
 
     # ------------------------------------------------------------------------ the log
 
-    def _narrate_events(self, before: Any, events: Sequence[Any]) -> None:
-        """One sentence per event, as the person at the keyboard may know it."""
+    @property
+    def narrator(self) -> int | None:
+        """The seat the log speaks to as "you": the one person, if only one plays."""
         humans = self.match.human_seats
-        viewer = humans[0] if len(humans) == 1 else None
-        seat = viewer if viewer is not None else before.current
-        if isinstance(self.match, ProgrammeMatch):
-            seen = self.match.view(seat).events if events else ()
-            lines = narrate_programmes(
-                seen, self.match.names, viewer, rules=self.match.rules, lang=current()
-            )
-            self.log_lines += lines
-            return
-        match = self.phase10
-        visible = view_for(match.state, seat).events if events else ()
-        names, rules, hand = match.names, match.rules, before.hand_number + 1
-        ended = next((i for i, e in enumerate(visible) if e.kind is EventKind.HAND_ENDED), None)
-        if ended is None:
-            self.log_lines += narrate(
-                visible, names, viewer, rules=rules, hand=hand, lang=current()
-            )
-            return
-        self.log_lines += narrate(
-            visible[: ended + 1], names, viewer, rules=rules, hand=hand, lang=current()
-        )
-        self.log_lines += describe_progress(before, match.state, names, viewer, lang=current())
-        rest = visible[ended + 1 :]
-        self.log_lines += narrate(rest, names, viewer, rules=rules, hand=hand + 1, lang=current())
+        return humans[0] if len(humans) == 1 else None
 
-    # ------------------------------------------------------------------------ results
-
-    def _phase_after(self, seat: int) -> str:
-        view = self.phase10.view(seat)
-        me = view.players[seat]
-        if not me.dealt_in:
-            return _("sits out")
-        if me.phase is None:
-            return _("every phase done") if view.outcome is not None or me.phase_index else "-"
-        return _("phase {number}").format(number=me.phase.number)
-
-    def _hand_result(self, before: Any, ended: Any) -> HandResult:
-        if isinstance(before, ProgrammeState):
-            return self._manche_result(before, ended)
-        match = self.phase10
-        names = match.names
-        rows = tuple(
-            (
-                names[seat],
-                ended.scores[seat] if seat < len(ended.scores) else 0,
-                match.state.players[seat].score,
-                self._phase_after(seat),
-            )
-            for seat in range(len(names))
-        )
-        humans = match.human_seats
-        viewer = humans[0] if len(humans) == 1 else None
-        return HandResult(
-            hand=ended.number + 1,
-            went_out=names[ended.seat] if ended.seat >= 0 else None,
-            rows=rows,
-            progress=tuple(describe_progress(before, match.state, names, viewer, lang=current())),
-            game_over=match.is_over,
+    def _narrate_events(self, events: Sequence[Any]) -> None:
+        """One sentence per event, as the person at the keyboard may know it."""
+        match = self.match
+        viewer = self.narrator
+        seat = viewer if viewer is not None else match.to_act
+        seen = match.view(seat).events if events else ()
+        self.log_lines += match.game.narrate(
+            seen, match.names, viewer, rules=match.rules, lang=current()
         )
 
-    def _manche_result(self, before: ProgrammeState, ended: Any) -> HandResult:
-        names = self.match.names
-        yes, no = _("yes"), _("no")
-        rows = tuple(
-            (
-                names[seat],
-                ended.scores[seat] - len(before.players[seat].done),
-                ended.scores[seat],
-                yes if before.players[seat].revealed or ended.seat == seat else no,
-            )
-            for seat in range(len(names))
-            if seat < len(ended.scores)
+    def headline(self) -> str:
+        """The sentence that ends the game (who won and how), or a plain one."""
+        match = self.match
+        over = [e for e in match.state.events if e.kind == "game_over"]
+        if not over:
+            return _("The game is over.")
+        lines = match.game.narrate(
+            over, match.names, self.narrator, rules=match.rules, lang=current()
         )
-        headers = (_("Completed this manche"), _("Programs done"), _("Revealed"))
-        return HandResult(
-            hand=ended.number + 1,
-            went_out=names[ended.seat] if ended.seat >= 0 else None,
-            rows=rows,
-            progress=(),
-            game_over=self.match.is_over,
-            title=_("Manche {number} is over.").format(number=ended.number + 1),
-            nobody_out=_("Everyone has revealed a program and nobody went out."),
-            headers=headers,
-        )
+        return lines[0] if lines else _("The game is over.")
 
     def _show_standing(self) -> None:
-        if isinstance(self.match, ProgrammeMatch):
-            self._show_programmes_standing(self.match)
-            return
-        state = self.phase10.state
-        result = state.outcome
-        if result is None:
-            return
-        names = self.match.names
-        order = sorted(
-            range(len(names)),
-            key=lambda s: (
-                s != result.winner,
-                -state.players[s].completed.bit_count(),
-                result.totals[s],
-                s,
-            ),
-        )
-        rows = [
-            (
-                place,
-                names[seat],
-                state.players[seat].completed.bit_count(),
-                result.totals[seat],
-                seat == result.winner,
-            )
-            for place, seat in enumerate(order, start=1)
-        ]
-        over = next((e for e in state.events if e.kind is EventKind.GAME_OVER), None)
-        humans = self.match.human_seats
-        viewer = humans[0] if len(humans) == 1 else None
-        headline = (
-            describe_event(over, names, viewer, rules=self.phase10.rules, lang=current())
-            if over is not None
-            else _("The game is over.")
-        )
-        self.push_screen(GameOverScreen(headline, rows))
-
-    def _show_programmes_standing(self, match: ProgrammeMatch) -> None:
-        result = match.state.outcome
-        if result is None:
-            return
-        names = match.names
-        order = sorted(range(len(names)), key=lambda s: (s != result.winner, -result.totals[s], s))
-        rows = [
-            (place, names[seat], result.totals[seat], result.hands, seat == result.winner)
-            for place, seat in enumerate(order, start=1)
-        ]
-        over = next((e for e in match.state.events if e.kind == "game_over"), None)
-        humans = match.human_seats
-        viewer = humans[0] if len(humans) == 1 else None
-        headline = (
-            describe_programme_event(over, names, viewer, rules=match.rules, lang=current())
-            if over is not None
-            else _("The game is over.")
-        )
-        headers = (_("Programs done"), _("Manches played"))
-        self.push_screen(GameOverScreen(headline, rows, headers=headers))
+        if self.table is not None and self.match.is_over:
+            self.push_screen(self.table.final_screen())
 
     # ------------------------------------------------------------------------ saving
 

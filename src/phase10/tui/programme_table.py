@@ -25,8 +25,6 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from phase10.bots import make_bot
-from phase10.games.phase10.actions import Draw, Source
-from phase10.games.phase10.state import Stage
 from phase10.games.programmes.actions import (
     DiscardCard,
     Extend,
@@ -39,9 +37,12 @@ from phase10.games.programmes.cards import CARD_SYMBOL, IS_WILD, JOKER_CODE
 from phase10.games.programmes.combos import Combination, parse_combinations
 from phase10.games.programmes.narration import program_text
 from phase10.games.programmes.view import ProgrammeView
+from phase10.kernel.actions import Draw, Source
 from phase10.kernel.i18n import N_
+from phase10.kernel.state import Stage
+from phase10.standings import final_standing
 from phase10.tui.hand import is_sub_multiset
-from phase10.tui.screens import RulesScreen
+from phase10.tui.screens import GameOverScreen, HandResult, RulesScreen
 from phase10.tui.table import COMMON_KEYS, DRAW_KEYS, TableBase
 from phase10.tui.text import _, current, ngettext
 from phase10.tui.widgets import CardFace, numbered_text, seat_name
@@ -357,6 +358,42 @@ class ProgrammeTableScreen(TableBase):
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(programmes_rules_markdown()))
+
+    # ------------------------------------------------------------------------ results
+
+    def hand_result(self, ended: Any) -> HandResult:
+        match = self.game.match
+        names = match.names
+        yes, no = _("yes"), _("no")
+        rows = tuple(
+            (
+                names[seat],
+                int(ended.moved[seat] >= 0) if seat < len(ended.moved) else 0,
+                ended.scores[seat],
+                yes if seat < len(ended.moved) and ended.moved[seat] >= 0 else no,
+            )
+            for seat in range(len(names))
+            if seat < len(ended.scores)
+        )
+        headers = (_("Completed this manche"), _("Programs done"), _("Revealed"))
+        return HandResult(
+            hand=ended.number + 1,
+            went_out=names[ended.seat] if ended.seat >= 0 else None,
+            rows=rows,
+            progress=(),
+            game_over=match.is_over,
+            title=_("Manche {number} is over.").format(number=ended.number + 1),
+            nobody_out=_("Everyone has revealed a program and nobody went out."),
+            headers=headers,
+        )
+
+    def final_screen(self) -> GameOverScreen:
+        match = self.game.match
+        result = match.game.outcome(match.state)
+        hands = result.hands if result is not None else 0
+        rows = [(row.place, row.name, row.done, hands, row.winner) for row in final_standing(match)]
+        headers = (_("Programs done"), _("Manches played"))
+        return GameOverScreen(self.game.headline(), rows, headers=headers)
 
 
 def programmes_rules_markdown() -> str:

@@ -19,11 +19,12 @@ from textual.widgets import Footer, RichLog, Static
 
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source
 from phase10.games.phase10.cards import SKIP_CODE, SYMBOL_OF
-from phase10.games.phase10.narration import phase_title
+from phase10.games.phase10.narration import describe_progress, phase_title
 from phase10.games.phase10.rules import Progression
 from phase10.games.phase10.state import Stage
 from phase10.games.phase10.view import PlayerView
 from phase10.kernel.i18n import N_
+from phase10.standings import final_standing
 from phase10.tui.hand import (
     SortOrder,
     discard_choices,
@@ -34,7 +35,7 @@ from phase10.tui.hand import (
     laydowns_for,
     sort_hand,
 )
-from phase10.tui.screens import ChoiceScreen, RulesScreen
+from phase10.tui.screens import ChoiceScreen, GameOverScreen, HandResult, RulesScreen
 from phase10.tui.text import _, current, ngettext, translate_bindings
 from phase10.tui.widgets import CardFace, CardWidget, HandView, Pile, groups_text, players_table
 
@@ -319,6 +320,14 @@ class TableBase(Screen[None]):
     def _hint(self, view: Any) -> tuple[str, tuple[int, ...], Any]:
         raise NotImplementedError
 
+    def hand_result(self, ended: Any) -> HandResult:
+        """What the end-of-hand screen shows for the hand that ``ended`` (its end event)."""
+        raise NotImplementedError
+
+    def final_screen(self) -> GameOverScreen:
+        """The final standing of the finished game."""
+        raise NotImplementedError
+
     def _moves_of_card(self, kind: Any) -> tuple[Any, Any, list[Any]] | None:
         """For a key that moves one card (hit, extend): the view, the chosen card and its legal
         moves of ``kind``. When there is exactly one, it is played and None returned (None
@@ -548,4 +557,44 @@ class TableScreen(TableBase):
     def action_rules(self) -> None:
         from phase10.tui.rules_text import rules_markdown
 
-        self.app.push_screen(RulesScreen(rules_markdown(self.game.phase10.rules)))
+        self.app.push_screen(RulesScreen(rules_markdown(self.game.match.rules)))
+
+    # ------------------------------------------------------------------------ results
+
+    def _phase_after(self, view: PlayerView, seat: int) -> str:
+        me = view.players[seat]
+        if not me.dealt_in:
+            return _("sits out")
+        if me.phase is None:
+            return _("every phase done") if view.outcome is not None or me.phase_index else "-"
+        return _("phase {number}").format(number=me.phase.number)
+
+    def hand_result(self, ended: Any) -> HandResult:
+        app = self.game
+        match = app.match
+        names = match.names
+        view: PlayerView = match.public_view()
+        rows = tuple(
+            (
+                names[seat],
+                ended.scores[seat] if seat < len(ended.scores) else 0,
+                view.players[seat].score,
+                self._phase_after(view, seat),
+            )
+            for seat in range(len(names))
+        )
+        progress = describe_progress(ended, names, app.narrator, rules=match.rules, lang=current())
+        return HandResult(
+            hand=ended.number + 1,
+            went_out=names[ended.seat] if ended.seat >= 0 else None,
+            rows=rows,
+            progress=tuple(progress),
+            game_over=match.is_over,
+        )
+
+    def final_screen(self) -> GameOverScreen:
+        rows = [
+            (row.place, row.name, row.done, row.points, row.winner)
+            for row in final_standing(self.game.match)
+        ]
+        return GameOverScreen(self.game.headline(), rows)

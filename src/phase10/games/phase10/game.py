@@ -43,8 +43,10 @@ class Phase10Game:
     name = "phase10"
     aliases: tuple[str, ...] = ("phase_10", "p10")
     title = N_("Phase 10")
+    family = "phase10"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    shuffle_kinds: tuple[str, ...] = ("decks",)
 
     # ------------------------------------------------------------------------ rules
 
@@ -86,6 +88,9 @@ class Phase10Game:
 
     def public_view(self, state: GameState) -> PlayerView:
         return views.public_view(state)
+
+    def seen_by(self, event: Any, seat: int | None) -> Any:
+        return views.seen_by(event, seat)
 
     def outcome(self, state: GameState) -> Outcome | None:
         return state.outcome

@@ -27,7 +27,7 @@ from typing import Final
 from phase10.games.phase10.cards import SKIP_CODE, SYMBOL_OF, WILD_CODE
 from phase10.games.phase10.groups import Group, value_symbol
 from phase10.games.phase10.rules import GroupReq, Kind, Phase, Progression, RuleSet
-from phase10.games.phase10.state import Event, EventKind, GameState
+from phase10.games.phase10.state import Event, EventKind
 from phase10.kernel.i18n import N_, Translator, translator
 
 #: Every sentence the narrator can say. Keys: an EventKind value, optionally ``.you`` (the
@@ -238,7 +238,6 @@ def describe_event(
     viewer: int | None = None,
     *,
     rules: RuleSet | None = None,
-    hand: int | None = None,
     lang: str | Translator = "en",
 ) -> str:
     """One sentence for ``event`` in ``lang`` (a code or a ``Translator``); ``names`` are the
@@ -246,7 +245,7 @@ def describe_event(
 
     ``viewer`` is the seat reading it: sentences about that seat say "you", and its own
     drawn card is named (other seats' cards are hidden by ``view_for`` anyway). ``rules``
-    turns phase indices into printed numbers; ``hand`` (1-based) numbers a hand that ended.
+    turns phase indices into printed numbers.
 
     >>> from phase10.games.phase10.groups import parse_groups
     >>> from phase10.games.phase10.cards import parse_cards
@@ -358,20 +357,16 @@ def narrate(
     viewer: int | None = None,
     *,
     rules: RuleSet | None = None,
-    hand: int | None = None,
     lang: str | Translator = "en",
 ) -> list[str]:
-    """Sentences for a run of events, dropping repeats (a Skip's target is already named).
-
-    ``hand`` is the 1-based number of the hand the first event belongs to; a new deal in
-    ``events`` moves it on. ``lang`` is the reader's language.
+    """Sentences for a run of events, dropping repeats (a Skip's target is already named);
+    after a hand's end, who moved up (:func:`describe_progress`), when ``rules`` are given.
+    ``lang`` is the reader's language.
     """
     tr = _tr(lang)
     lines: list[str] = []
     previous: Event | None = None
     for event in events:
-        if event.kind is EventKind.HAND_DEALT:
-            hand = event.number + 1
         if (
             event.kind is EventKind.SKIPPED_PLAYER
             and previous is not None
@@ -380,50 +375,51 @@ def narrate(
         ):
             previous = event
             continue
-        lines.append(describe_event(event, names, viewer, rules=rules, hand=hand, lang=tr))
+        lines.append(describe_event(event, names, viewer, rules=rules, lang=tr))
+        if event.kind is EventKind.HAND_ENDED and rules is not None:
+            lines.extend(describe_progress(event, names, viewer, rules=rules, lang=tr))
         previous = event
     return lines
 
 
 def describe_progress(
-    before: GameState,
-    after: GameState,
+    ended: Event,
     names: Sequence[str],
     viewer: int | None = None,
     *,
+    rules: RuleSet,
     lang: str | Translator = "en",
 ) -> list[str]:
-    """Who moved up a phase between two states around the end of a hand (P10-R32).
+    """Who moved up a phase in the hand that ``ended`` (a ``HAND_ENDED`` event, which says
+    so itself), P10-R32.
 
-    Empty when no hand ended in between.
+    >>> from phase10.games.phase10.rules import RuleSet
+    >>> ended = Event(EventKind.HAND_ENDED, scores=(0, 30), moved=(0, -1), phases=(1, 0))
+    >>> describe_progress(ended, ["Ann", "Bob"], 1, rules=RuleSet())
+    ['Ann moves up to phase 2.', 'You stay on phase 1.']
     """
-    if after.hand_number == before.hand_number and after.outcome is None:
-        return []
     tr = _tr(lang)
-    rules = after.rules
     phases = rules.phases
     if rules.progression is Progression.EVERY_HAND:
-        if after.outcome is not None or after.hand_number >= len(phases):
+        upcoming = ended.number + 1
+        if upcoming >= len(phases):
             return []
-        return [_say(tr, "everyone_moves", False, phase=phases[after.hand_number].number)]
+        return [_say(tr, "everyone_moves", False, phase=phases[upcoming].number)]
     lines: list[str] = []
-    for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
-        if not old.dealt_in:
+    for seat, (completed, after) in enumerate(zip(ended.moved, ended.phases, strict=True)):
+        if after < 0:
             continue
         me = viewer == seat
         name = _name(names, seat)
         if rules.progression is Progression.PICK_ANY:
-            gained = new.completed & ~old.completed
-            if gained:
-                index = gained.bit_length() - 1
-                lines.append(_say(tr, "completed", me, name=name, phase=phases[index].number))
+            if completed >= 0:
+                lines.append(_say(tr, "completed", me, name=name, phase=phases[completed].number))
             continue
-        if new.phase_index > old.phase_index:
-            if new.phase_index >= len(phases):
+        if completed >= 0:
+            if after >= len(phases):
                 lines.append(_say(tr, "finished", me, name=name))
             else:
-                number = phases[new.phase_index].number
-                lines.append(_say(tr, "moved_up", me, name=name, phase=number))
-        elif new.phase_index < len(phases):
-            lines.append(_say(tr, "stays", me, name=name, phase=phases[new.phase_index].number))
+                lines.append(_say(tr, "moved_up", me, name=name, phase=phases[after].number))
+        elif after < len(phases):
+            lines.append(_say(tr, "stays", me, name=name, phase=phases[after].number))
     return lines

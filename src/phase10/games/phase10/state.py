@@ -45,6 +45,9 @@ class Event(NamedTuple):
     ``cards`` are the cards involved (hidden from other seats in views when private),
     ``target`` a second seat, ``groups`` laid or hit groups, ``scores`` per-seat points
     (for ``TIEBREAK``: the tied seats), ``number`` a hand number, phase index or group index.
+    ``HAND_ENDED`` also says who moved up, so nobody need compare states: ``moved`` holds, per
+    seat, the index of the phase it completed in that hand (-1: none), and ``phases`` each
+    seat's phase index after it (-1: the seat sat the hand out).
     """
 
     kind: EventKind
@@ -54,6 +57,8 @@ class Event(NamedTuple):
     groups: tuple[Group, ...] = ()
     scores: tuple[int, ...] = ()
     number: int = 0
+    moved: tuple[int, ...] = ()
+    phases: tuple[int, ...] = ()
 
 
 class PlayerState(NamedTuple):

@@ -92,10 +92,7 @@ def _view(state: GameState, seat: int) -> PlayerView:
         )
         for s, p in enumerate(state.players)
     )
-    events = tuple(
-        e if e.kind not in _PRIVATE or (e.seat == seat and e.kind is EventKind.DREW) else _hide(e)
-        for e in state.events
-    )
+    events = tuple(seen_by(e, seat) for e in state.events)
     return PlayerView(
         seat=seat,
         rules=state.rules,
@@ -113,6 +110,20 @@ def _view(state: GameState, seat: int) -> PlayerView:
         events=events,
         outcome=state.outcome,
     )
+
+
+def seen_by(event: Event, seat: int | None) -> Event:
+    """``event`` as ``seat`` may know it (``None`` or -1: a spectator): the cards of a draw
+    are its own seat's alone, those of a deal or a reshuffle nobody's (a count remains).
+
+    >>> from phase10.games.phase10.cards import parse_cards
+    >>> drew = Event(EventKind.DREW, seat=0, cards=parse_cards("R7"))
+    >>> seen_by(drew, 0).cards == drew.cards, seen_by(drew, 1).cards, seen_by(drew, None).cards
+    (True, (), ())
+    """
+    if event.kind not in _PRIVATE or (event.kind is EventKind.DREW and event.seat == seat):
+        return event
+    return _hide(event)
 
 
 def _hide(event: Event) -> Event:

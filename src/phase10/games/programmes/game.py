@@ -52,8 +52,10 @@ class ProgrammesGame:
     name = "programmes"
     aliases: tuple[str, ...] = ("amuze_programmes", "amuze")
     title = N_("Programmes")
+    family = "programmes"
     min_players = 2
     max_players = 6
+    shuffle_kinds: tuple[str, ...] = ("decks", "programs")
 
     # ------------------------------------------------------------------------ rules
 
@@ -96,6 +98,9 @@ class ProgrammesGame:
 
     def public_view(self, state: ProgrammeState) -> ProgrammeView:
         return views.public_view(state)
+
+    def seen_by(self, event: Any, seat: int | None) -> Any:
+        return views.seen_by(event, seat)
 
     def outcome(self, state: ProgrammeState) -> Outcome | None:
         return state.outcome

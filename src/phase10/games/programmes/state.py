@@ -46,7 +46,8 @@ class ProgrammeEvent(NamedTuple):
     """One thing that happened; ``seat`` acts. ``cards`` are playing cards (hidden from other
     seats when private), ``programs`` program-card indices (hidden until revealed, E-28),
     ``combos`` laid or extended combinations, ``scores`` programs completed per seat, and
-    ``number`` a manche number, combination index or count."""
+    ``number`` a manche number, combination index or count. ``HAND_ENDED`` says who moved up:
+    ``moved`` holds, per seat, the program it completed that manche (-1: none)."""
 
     kind: ProgrammeEventKind
     seat: int = -1
@@ -56,6 +57,7 @@ class ProgrammeEvent(NamedTuple):
     programs: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
     number: int = 0
+    moved: tuple[int, ...] = ()
 
 
 class Programmer(NamedTuple):

@@ -581,6 +581,7 @@ def _end_manche(state: ProgrammeState, out: int | None, events: list[Event]) -> 
             seat=-1 if out is None else out,
             scores=_totals(state),
             number=state.hand_number,
+            moved=tuple(p.program if p.revealed else -1 for p in state.players),
         )
     )
     state = state.evolve(dealer=_left(state, state.dealer), hand_number=state.hand_number + 1)

@@ -105,12 +105,20 @@ def _view(state: ProgrammeState, seat: int) -> ProgrammeView:
         stage=state.stage,
         hand_number=state.hand_number,
         legal=legal_actions(state) if state.current == seat else (),
-        events=tuple(_seen(e, seat) for e in state.events),
+        events=tuple(seen_by(e, seat) for e in state.events),
         outcome=state.outcome,
     )
 
 
-def _seen(event: ProgrammeEvent, seat: int) -> ProgrammeEvent:
+def seen_by(event: ProgrammeEvent, seat: int | None) -> ProgrammeEvent:
+    """``event`` as ``seat`` may know it (``None`` or -1: a spectator, E-28).
+
+    >>> from phase10.games.programmes.cards import parse_playing_cards
+    >>> drew = ProgrammeEvent(K.DREW, seat=0, cards=parse_playing_cards("7H"))
+    >>> seen_by(drew, 0).cards == drew.cards, seen_by(drew, 1).cards
+    (True, ())
+    """
+    seat = -1 if seat is None else seat
     cards, programs, number = event.cards, event.programs, event.number
     if event.kind in _PRIVATE_CARDS and not (event.kind is K.DREW and event.seat == seat):
         if event.kind in (K.RESHUFFLED, K.HAND_DEALT, K.FIRST_DEALER):

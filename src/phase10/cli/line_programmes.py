@@ -1,6 +1,6 @@
-"""``phase10 play --game programmes``: the programmes game line by line, against bots.
+"""The programmes game line by line (``phase10 play --game programmes``), against bots.
 
-The same habits as the Phase 10 line game (``cli.play``): one sentence per event, one-key
+The same habits as the Phase 10 line game (``cli.line_phase10``): one sentence per event, one-key
 questions, cards by name (``10H``) or position (``3``), saved after every action, resumable,
 and every message in the player's language (``--lang``). The English one-letter commands
 work in every language, and so do the Phase 10 game's own words for them (``pioche``,
@@ -9,14 +9,9 @@ work in every language, and so do the Phase 10 game's own words for them (``pioc
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Mapping
 from typing import Final
 
-from phase10.cli import fullscreen
-from phase10.cli.common import opponents_and_seed, table_seats
 from phase10.cli.lines import LineBase
-from phase10.cli.programmes_cli import programme_rules
 from phase10.explain import explain_illegal, explain_notation
 from phase10.games.phase10.actions import Draw, Source
 from phase10.games.phase10.state import Stage
@@ -33,8 +28,7 @@ from phase10.games.programmes.cards import CARD_SYMBOL, PlayingCard
 from phase10.games.programmes.narration import narrate_programmes, program_text
 from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.errors import IllegalActionError, NotationError
-from phase10.kernel.i18n import N_, translator
-from phase10.match import ProgrammeMatch
+from phase10.kernel.i18n import N_
 
 HELP: Final = N_("""\
 Commands (type them and press Enter):
@@ -54,46 +48,12 @@ Questions: h hand, m my program, b table, p discard pile, s programs done, w who
 _SAME_AS: Final = {"lay": "reveal", "hit": "extend"}
 
 
-def run(args: argparse.Namespace, name: str, lang: str, words: Mapping[str, str]) -> int:
-    """Start a programmes game (on the full screen if wanted) and play it; returns 0."""
-    rules = programme_rules(args)
-    bots, seed = opponents_and_seed(args, "programmes")
-    if (status := fullscreen.launch_new(args, rules, seed, name, lang)) is not None:
-        return status
-    match = ProgrammeMatch.start(rules, table_seats(name, bots), seed)
-    _ = translator(lang).gettext
-    print(_("Seed {seed}: play this game again with --seed {seed}.").format(seed=seed))
-    print(
-        _("Rules: {rules}. Players: {players}.").format(
-            rules=rules.name, players=", ".join(match.names)
-        )
-    )
-    print(_("Type ? for help."))
-    return ProgrammeLineGame(match, 0, str(args.save), lang, words).loop()
-
-
-def resume(
-    args: argparse.Namespace,
-    match: ProgrammeMatch,
-    path: str,
-    lang: str,
-    words: Mapping[str, str],
-) -> int:
-    """Go on with a saved programmes game (on the full screen if wanted); returns 0."""
-    if (status := fullscreen.launch_resume(args, match, path, lang)) is not None:
-        return status
-    _ = translator(lang).gettext
-    print(
-        _("Resumed the game from {path} (seed {seed}), hand {hand}.").format(
-            path=path, seed=match.seed, hand=match.state.hand_number + 1
-        )
-    )
-    seat = match.human_seats[0] if match.human_seats else 0
-    return ProgrammeLineGame(match, seat, path, lang, words).loop()
-
-
-class ProgrammeLineGame(LineBase[ProgrammeMatch]):
+class ProgrammeLineGame(LineBase):
     """The line loop for the person at ``seat``, in language ``lang``."""
+
+    def begin(self) -> int:
+        """Play a new game (the loop tells the deal first)."""
+        return self.loop()
 
     def narrate(self) -> None:
         """Say what the last action did, as this seat may see it."""
@@ -210,7 +170,7 @@ class ProgrammeLineGame(LineBase[ProgrammeMatch]):
         if action is None:
             return False
         try:
-            self.match.play(action)
+            self.match.play(self.seat, action, self.match.version)
         except IllegalActionError as exc:
             print(explain_illegal(exc, self.tr))
             return False
