@@ -11,6 +11,8 @@ game's own types (``Any`` here), and only that game's code looks inside them.
 >>> state = game.new_game(game.find_rules("standard"), 2, 1)
 >>> game.format_action(game.legal_actions(state)[0])
 'draw'
+>>> game.action_to_json(game.legal_actions(state)[0])
+{'type': 'draw', 'source': 'draw_pile'}
 """
 
 from __future__ import annotations
@@ -134,6 +136,27 @@ class Game(Protocol):
 
     def parse_cards(self, text: str) -> tuple[Any, ...]:
         """Cards from notation; ``NotationError`` names the bad token."""
+        ...
+
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        """An action as a JSON object (``{"type": "draw", "source": "draw_pile"}``, cards as
+        notation strings); ``action_from_json`` reads it back unchanged. The shape is
+        ``docs/schema/{name}-action.schema.json``."""
+        ...
+
+    def action_from_json(self, obj: object) -> Any:
+        """An action from its JSON object; ``NotationError`` names the bad field's path."""
+        ...
+
+    def view_to_json(self, view: Any) -> dict[str, Any]:
+        """A seat's view as a JSON object: its hand, the players' public records, the table
+        (each card and what it stands for), piles, stage, whose turn, legal actions, events and
+        outcome (``docs/schema/{name}-view.schema.json``)."""
+        ...
+
+    def event_to_json(self, event: Any) -> dict[str, Any]:
+        """An event as a JSON object: its ``kind`` and fields
+        (``docs/schema/{name}-event.schema.json``)."""
         ...
 
     # ------------------------------------------------------------------------ records

@@ -8,13 +8,33 @@ Draw(source=<Source.DRAW_PILE: 'draw_pile'>)
 'hit W=2 on 1.0'
 >>> str(parse_action("discard S to 2"))
 'discard S to 2'
+
+A hit says what its card stands for whenever the card alone does not: a wild always
+(``W=7``; on a colour group its colour as the number 0-3 for R, B, Y, G, and ``W=G`` is read
+the same), and a natural card on a colour group, which stands for its colour (``R7=R``). A
+natural card written bare stands for its own number, as on a set or a run. So
+``parse_action(str(a)) == a`` for every legal action; texts written before colour hits
+said their value (``hit R7 on 1.0`` on a red colour group) still read and apply as before.
+
+>>> str(parse_action("hit R7=R on 1.0")), parse_action("hit R7=R on 1.0").value
+('hit R7=R on 1.0', 0)
+>>> parse_action("hit B6 on 4.1")
+Hit(card=Card.from_symbol('B6'), owner=4, index=1, value=6)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from phase10.games.phase10.cards import SYMBOL_OF, WILD_CODE, Card, parse_cards
+from phase10.games.phase10.cards import (
+    COLOUR_OF,
+    NUMBER_OF,
+    NUMBERED,
+    SYMBOL_OF,
+    WILD_CODE,
+    Card,
+    parse_cards,
+)
 from phase10.games.phase10.groups import Group, parse_groups
 from phase10.kernel.actions import Draw as Draw
 from phase10.kernel.actions import Source as Source
@@ -55,9 +75,13 @@ class Hit:
     value: int
 
     def __str__(self) -> str:
-        token = SYMBOL_OF[self.card]
-        if self.card == WILD_CODE:
-            token = f"W={self.value}"
+        card, value = self.card, self.value
+        token = SYMBOL_OF[card]
+        if card == WILD_CODE:
+            if value >= 0:
+                token = f"W={value}"
+        elif value == COLOUR_OF[card] and value != NUMBER_OF[card]:
+            token = f"{token}={'RBYG'[value]}"  # a natural card on a colour group
         return f"hit {token} on {self.owner}.{self.index}"
 
 
@@ -120,12 +144,21 @@ def _parse_hit(token: str, where: str, text: str) -> Hit:
         raise NotationError(f"write the target group as SEAT.INDEX (e.g. 1.0) in {text!r}")
     name, eq, value = token.partition("=")
     (card,) = parse_cards([name])
-    if eq:
-        if card != WILD_CODE:
-            raise NotationError(f"only a wild may say what it stands for: {token!r}")
+    seat, place = int(owner), int(index)
+    if card == WILD_CODE:
+        if not eq:
+            return Hit(card, seat, place, -1)
         if value.upper() in ("R", "B", "Y", "G"):
-            return Hit(card, int(owner), int(index), "RBYG".index(value.upper()))
+            return Hit(card, seat, place, "RBYG".index(value.upper()))
         if not value.isdigit():
-            raise NotationError(f"a wild stands for a number or a colour letter: {token!r}")
-        return Hit(card, int(owner), int(index), int(value))
-    return Hit(card, int(owner), int(index), -1)
+            raise NotationError(
+                f"a wild stands for a number or a colour letter: {token!r}", token=token
+            )
+        return Hit(card, seat, place, int(value))
+    if not eq or value == str(NUMBER_OF[card]):
+        return Hit(card, seat, place, NUMBER_OF[card])
+    if card < NUMBERED and value.upper() == "RBYG"[COLOUR_OF[card]]:
+        return Hit(card, seat, place, COLOUR_OF[card])
+    raise NotationError(
+        f"a natural card stands only for its own number or colour: {token!r}", token=token
+    )

@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from phase10.games.phase10 import narration, turns, variants
+from phase10.games.phase10 import codec, narration, turns, variants
 from phase10.games.phase10 import view as views
 from phase10.games.phase10.actions import Action, parse_action
 from phase10.games.phase10.cards import Card, format_cards, parse_cards
@@ -27,7 +27,7 @@ from phase10.games.phase10.pimc import PIMCBot
 from phase10.games.phase10.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from phase10.games.phase10.search import PHASE10, Phase10Search
 from phase10.games.phase10.sharp import SharpBot
-from phase10.games.phase10.state import EventKind, GameState
+from phase10.games.phase10.state import Event, EventKind, GameState
 from phase10.games.phase10.view import PlayerView
 from phase10.kernel.bots import Bot
 from phase10.kernel.i18n import N_, Translator
@@ -120,6 +120,18 @@ class Phase10Game:
 
     def parse_cards(self, text: str) -> tuple[Card, ...]:
         return parse_cards(text)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return codec.action_to_json(action)
+
+    def action_from_json(self, obj: object) -> Action:
+        return codec.action_from_json(obj)
+
+    def view_to_json(self, view: PlayerView) -> dict[str, Any]:
+        return codec.view_to_json(view)
+
+    def event_to_json(self, event: Event) -> dict[str, Any]:
+        return codec.event_to_json(event)
 
     # ------------------------------------------------------------------------ records
 

@@ -129,7 +129,8 @@ def _parse_token(kind: Kind, token: str, position: int) -> tuple[int, int | None
         )
     if kind is Kind.COLOUR:
         try:
-            return WILD_CODE, Colour.from_letter(value)
+            # int(): a Colour would compare equal but change the state's repr and digest.
+            return WILD_CODE, int(Colour.from_letter(value))
         except NotationError:
             raise NotationError(
                 f"token {position} {token!r}: a wild in a colour group stands for R, B, Y or G",

@@ -25,6 +25,7 @@ from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, S
 from phase10.games.phase10.cards import (
     CARDS,
     NUMBER_OF,
+    NUMBERED,
     SKIP,
     SKIP_CODE,
     SYMBOL_OF,
@@ -33,7 +34,7 @@ from phase10.games.phase10.cards import (
     full_deck,
 )
 from phase10.games.phase10.finder import find_phase, laydown_problem, laydowns
-from phase10.games.phase10.groups import hit_value, hit_values, with_hit
+from phase10.games.phase10.groups import Group, hit_value, hit_values, with_hit
 from phase10.games.phase10.rules import (
     HAND_SIZE,
     MAX_PLAYERS,
@@ -512,12 +513,19 @@ def _check_hit(state: GameState, action: Hit) -> int:
     if isinstance(value, str):
         rule, _, message = value.partition(": ")
         raise IllegalActionError(rule, message)
-    if action.value >= 0 and action.value != value:
+    if action.value >= 0 and action.value != value and not _bare_natural(action, group):
         raise IllegalActionError(
             "P10-R23", f"{SYMBOL_OF[action.card]} stands for {value} on that group"
         )
     _check_leaves(state.rules, _remove(player.hand, (action.card,)))
     return value
+
+
+def _bare_natural(action: Hit, group: Group) -> bool:
+    """A natural card written bare (``hit R7 on 1.0``) reads as its own number; on a colour
+    group it still stands for its colour, as such texts always did."""
+    card = action.card
+    return group.kind is Kind.COLOUR and card < NUMBERED and action.value == NUMBER_OF[card]
 
 
 def _check_discard(state: GameState, action: Discard) -> int:

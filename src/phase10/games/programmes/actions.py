@@ -10,6 +10,19 @@ Drawing is the engine's own ``Draw`` (reserve or discard pile); the rest are:
 ('extend JK=6 on 1.0', 'discard QD')
 >>> parse_programme_action("take"), str(parse_programme_action("swap"))
 (Draw(source=<Source.DISCARD_PILE: 'discard_pile'>), 'swap')
+
+An extension writes a natural card bare when it stands for its own rank, and says ``=A+``
+when it is an ace at the high end of a run (value 14, after the king); a wild says what it
+stands for, ``A`` being the low ace and ``A+`` the high one. So ``parse_programme_action(
+str(a)) == a`` for every legal action, and a high ace on a run 2-K (where both ends are
+open) is no longer read as the low one. Texts written before (``extend AS on 1.0`` where only
+the high end is open, ``JK=A``) read and apply as before.
+
+>>> high = parse_programme_action("extend AS=A+ on 1.0")
+>>> str(high), high.value, parse_programme_action("extend AS on 1.0").value
+('extend AS=A+ on 1.0', 14, 1)
+>>> str(parse_programme_action("extend jk=a+ on 0.2"))
+'extend JK=A+ on 0.2'
 """
 
 from __future__ import annotations
@@ -17,8 +30,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from phase10.games.programmes.cards import (
+    ACE_HIGH,
     CARD_SYMBOL,
     IS_WILD,
+    RANK_OF,
     PlayingCard,
     parse_playing_cards,
     rank_name,
@@ -67,9 +82,12 @@ class Extend:
     value: int = -1
 
     def __str__(self) -> str:
-        token = CARD_SYMBOL[self.card]
-        if IS_WILD[self.card] and self.value >= 0:
-            token += f"={rank_name(self.value)}"
+        card, value = self.card, self.value
+        token = CARD_SYMBOL[card]
+        if value == ACE_HIGH:
+            token += "=A+"
+        elif IS_WILD[card] and value >= 0:
+            token += f"={rank_name(value)}"
         return f"extend {token} on {self.owner}.{self.index}"
 
 
@@ -112,15 +130,31 @@ def parse_programme_action(text: str) -> ProgrammeAction:
         owner, dot, index = rest[2].partition(".")
         if not dot or not owner.isdigit() or not index.isdigit():
             raise NotationError(f"write the combination as SEAT.INDEX (e.g. 1.0) in {text!r}")
-        name, eq, value = rest[0].partition("=")
-        (card,) = parse_playing_cards([name])
-        if eq and not IS_WILD[card]:
-            raise NotationError(f"only a wild says what it stands for: {rest[0]!r}")
-        number = -1
-        if eq:
-            number = rank_value(value)
+        card, number = _extension_token(rest[0])
         return Extend(card, int(owner), int(index), number)
     raise NotationError(
         f"{text!r} is not an action: expected draw, take, swap, reveal ..., meld set ..., "
         "extend CARD on SEAT.INDEX, or discard CARD"
+    )
+
+
+def _extension_token(token: str) -> tuple[PlayingCard, int]:
+    """The card of ``5H``, ``AS=A+``, ``JK=7`` or ``JK``, and the value it stands for: a
+    natural its own rank (14 for ``=A+``), a bare wild -1 (the one place it fits)."""
+    name, eq, value = token.partition("=")
+    (card,) = parse_playing_cards([name])
+    high = (eq and value.strip() == "A+") or value.strip() == "a+"
+    if IS_WILD[card]:
+        if not eq:
+            return card, -1
+        return card, ACE_HIGH if high else rank_value(value)
+    if not eq:
+        return card, RANK_OF[card]
+    if high and RANK_OF[card] == 1:
+        return card, ACE_HIGH
+    if not high and rank_value(value) == RANK_OF[card]:
+        return card, RANK_OF[card]
+    raise NotationError(
+        f"a natural card stands only for itself (an ace at the high end: AS=A+): {token!r}",
+        token=token,
     )

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from phase10.games.programmes import narration, turns, variants
+from phase10.games.programmes import codec, narration, turns, variants
 from phase10.games.programmes import view as views
 from phase10.games.programmes.actions import ProgrammeAction, parse_programme_action
 from phase10.games.programmes.cards import (
@@ -27,7 +27,7 @@ from phase10.games.programmes.greedy import GreedyProgrammeBot
 from phase10.games.programmes.programs import program_by_id
 from phase10.games.programmes.rules import ProgrammeRules
 from phase10.games.programmes.search import PROGRAMMES, ProgrammesSearch
-from phase10.games.programmes.state import ProgrammeEventKind, ProgrammeState
+from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind, ProgrammeState
 from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.bots import Bot
 from phase10.kernel.i18n import N_, Translator
@@ -130,6 +130,18 @@ class ProgrammesGame:
 
     def parse_cards(self, text: str) -> tuple[PlayingCard, ...]:
         return parse_playing_cards(text)
+
+    def action_to_json(self, action: ProgrammeAction) -> dict[str, Any]:
+        return codec.action_to_json(action)
+
+    def action_from_json(self, obj: object) -> ProgrammeAction:
+        return codec.action_from_json(obj)
+
+    def view_to_json(self, view: ProgrammeView) -> dict[str, Any]:
+        return codec.view_to_json(view)
+
+    def event_to_json(self, event: ProgrammeEvent) -> dict[str, Any]:
+        return codec.event_to_json(event)
 
     # ------------------------------------------------------------------------ records
 
