@@ -14,7 +14,6 @@ from typing import Final
 from phase10.cli.lines import LineBase
 from phase10.explain import explain_illegal, explain_notation
 from phase10.games.phase10.actions import Draw, Source
-from phase10.games.phase10.state import Stage
 from phase10.games.programmes.actions import (
     DiscardCard,
     Extend,
@@ -29,6 +28,7 @@ from phase10.games.programmes.narration import narrate_programmes, program_text
 from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.errors import IllegalActionError, NotationError
 from phase10.kernel.i18n import N_
+from phase10.kernel.state import Stage
 
 HELP: Final = N_("""\
 Commands (type them and press Enter):

@@ -21,9 +21,9 @@ from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, S
 from phase10.games.phase10.cards import SKIP_CODE, SYMBOL_OF
 from phase10.games.phase10.narration import describe_progress, phase_title
 from phase10.games.phase10.rules import Progression
-from phase10.games.phase10.state import Stage
 from phase10.games.phase10.view import PlayerView
 from phase10.kernel.i18n import N_
+from phase10.kernel.state import Stage
 from phase10.standings import final_standing
 from phase10.tui.hand import (
     SortOrder,
