@@ -16,6 +16,7 @@ from phase10.cli.common import (
     CommandError,
     add_rules_options,
     bounded_int,
+    chosen_game,
     paragraph,
     rules_from_args,
     rules_options,
@@ -115,11 +116,12 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the simulation the options describe and print its summary."""
     rules: Any
-    if args.game == "programmes":
+    game = chosen_game(args)
+    if game.family != "phase10":
         if args.solo:
-            raise CommandError("--solo studies Phase 10 phases; it has no programmes version")
+            raise CommandError("--solo studies Phase 10 phases; it has no version for other games")
         extra = variant_tokens(args)
-        rules = find_variant("+".join([args.rules or "programmes", *extra]))
+        rules = find_variant("+".join([args.rules or game.name, *extra]), game.name)
     else:
         rules = rules_from_args(args)
     if args.solo:
@@ -127,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
     if args.phase is not None:
         raise CommandError("--phase is for --solo")
     try:
-        bots = parse_bots(args.bots)
+        bots = parse_bots(args.bots, game.name)
     except ValueError as exc:
         raise CommandError(f"--bots: {exc}") from None
     if args.duplicate and args.games % len(bots):
@@ -140,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
         bots=bots,
         games=args.games,
         seed=args.seed,
-        game=args.game,
+        game=game.name,
         duplicate=args.duplicate,
     )
     command = _command(args, bots)
