@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from phase10.cli.common import positive_float
-from phase10.games.phase10.rules import RuleSet
-from phase10.games.programmes.rules import ProgrammeRules
-from phase10.match import Match, ProgrammeMatch
+from phase10.match import Match
 
 DEFAULT_DELAY = 0.6
 
@@ -55,9 +54,7 @@ def wanted(args: argparse.Namespace) -> bool:
     return True
 
 
-def launch_new(
-    args: argparse.Namespace, rules: RuleSet | ProgrammeRules, seed: int, name: str, lang: str
-) -> int | None:
+def launch_new(args: argparse.Namespace, rules: Any, seed: int, name: str, lang: str) -> int | None:
     """Open the new-game screen if the full screen is wanted; ``None`` means play in lines."""
     if not wanted(args):
         return None
@@ -75,9 +72,7 @@ def launch_new(
     )
 
 
-def launch_resume(
-    args: argparse.Namespace, match: Match | ProgrammeMatch, path: str, lang: str
-) -> int | None:
+def launch_resume(args: argparse.Namespace, match: Match, path: str, lang: str) -> int | None:
     """Resume ``match`` on the full screen if it is wanted; ``None`` means play in lines."""
     if not wanted(args):
         return None

@@ -7,10 +7,9 @@ launch it. ``play_new`` opens the new-game screen; ``play_match`` goes on with a
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from phase10.games.phase10.rules import RuleSet
-from phase10.games.programmes.rules import ProgrammeRules
-from phase10.match import Match, ProgrammeMatch
+from phase10.match import Match
 from phase10.tui.app import DEFAULT_DELAY, Phase10App
 from phase10.tui.newgame import Defaults
 
@@ -20,7 +19,7 @@ __all__ = ["DEFAULT_DELAY", "Defaults", "Phase10App", "play_match", "play_new"]
 def play_new(
     *,
     save_path: str | Path,
-    rules: RuleSet | ProgrammeRules | None = None,
+    rules: Any = None,
     players: int = 3,
     level: str = "medium",
     name: str = "You",
@@ -36,7 +35,7 @@ def play_new(
 
 
 def play_match(
-    match: Match | ProgrammeMatch,
+    match: Match,
     *,
     save_path: str | Path,
     delay: float = DEFAULT_DELAY,

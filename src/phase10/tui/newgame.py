@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass, field
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,13 +15,13 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from phase10 import games
 from phase10.api import find_variant
 from phase10.bots import LEVELS
 from phase10.games.phase10.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from phase10.games.phase10.variants import PROFILE_DESCRIPTIONS, PROFILES, VARIANTS, build_rules
-from phase10.games.programmes.rules import ProgrammeRules
 from phase10.kernel.errors import RulesError
-from phase10.match import ProgrammeMatch, Seat
+from phase10.match import Match, Seat
 from phase10.tui.text import _, translate_bindings
 
 COMPUTER_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve")
@@ -32,16 +32,23 @@ GIVEN: Final = "__given__"
 def programmes_available() -> bool:
     """Whether the programmes game exists and this screen can deal it (it is shown only then)."""
     try:
-        ProgrammeMatch.start(find_variant("programmes"), [Seat("A"), Seat("B")], seed=1)
+        Match.start(find_variant("programmes"), [Seat("A"), Seat("B")], seed=1)
     except Exception:  # any failure means: not playable here
         return False
     return True
 
 
-def _playable(rules: RuleSet | ProgrammeRules) -> RuleSet:
-    if not isinstance(rules, RuleSet):
+def _game_of(rules: Any) -> str:
+    """The name of the game ``rules`` belong to (the registry asks each game); no rules
+    given means Phase 10's form."""
+    return "phase10" if rules is None else games.of(rules).name
+
+
+def _playable(rules: Any) -> RuleSet:
+    if _game_of(rules) != "phase10":
         raise RulesError(_("variants apply to Phase 10 only"))
-    return rules
+    playable: RuleSet = rules
+    return playable
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -49,7 +56,7 @@ class Setup:
     """A game to deal: the rules (Phase 10's or the programmes game's), each seat's name and
     level (``None`` for a person), a seed."""
 
-    rules: RuleSet | ProgrammeRules
+    rules: Any
     seats: tuple[tuple[str, str | None], ...]
     seed: int
 
@@ -58,7 +65,7 @@ class Setup:
 class Defaults:
     """What the form shows first (from the command line)."""
 
-    rules: RuleSet | ProgrammeRules | None = None
+    rules: Any = None
     players: int = 3
     level: str = "medium"
     name: str = "You"
@@ -121,11 +128,11 @@ class NewGameScreen(Screen[Setup]):
                     games.append((_("Programmes"), "programmes"))
                 with Horizontal(classes="row"):
                     yield Label(_("Game"))
-                    game = "programmes" if isinstance(d.rules, ProgrammeRules) else "phase10"
+                    game = _game_of(d.rules)
                     yield Select(games, value=game, allow_blank=False, id="game")
                 profiles = [(name, name) for name in PROFILES]
                 start_profile = "standard"
-                if isinstance(d.rules, RuleSet) and d.rules.name != "standard":
+                if _game_of(d.rules) == "phase10" and d.rules.name != "standard":
                     label = _("As on the command line: {name}").format(name=d.rules.name)
                     profiles.insert(0, (label, GIVEN))
                     start_profile = GIVEN
@@ -191,7 +198,7 @@ class NewGameScreen(Screen[Setup]):
         text = ""
         if game == "programmes":
             text = _("The programmes game uses its own rules; profiles and variants do not apply.")
-        elif profile == GIVEN and isinstance(self.defaults.rules, RuleSet):
+        elif profile == GIVEN and _game_of(self.defaults.rules) == "phase10":
             text = _("The rules given on the command line.")
         elif isinstance(profile, str):
             text = PROFILE_DESCRIPTIONS.get(profile, "")
@@ -213,16 +220,16 @@ class NewGameScreen(Screen[Setup]):
             rules = self._rules()
         except RulesError:
             rules = RuleSet()
-        if isinstance(rules, ProgrammeRules):
+        if _game_of(rules) == "programmes":
             from phase10.tui.programme_table import programmes_rules_markdown
 
             self.app.push_screen(RulesScreen(programmes_rules_markdown()))
             return
         self.app.push_screen(RulesScreen(rules_markdown(rules)))
 
-    def _rules(self) -> RuleSet | ProgrammeRules:
+    def _rules(self) -> Any:
         if self.query_one("#game", Select).value == "programmes":
-            if isinstance(self.defaults.rules, ProgrammeRules):
+            if _game_of(self.defaults.rules) == "programmes":
                 return self.defaults.rules
             return find_variant("programmes")
         profile = self.query_one("#profile", Select).value
@@ -230,7 +237,7 @@ class NewGameScreen(Screen[Setup]):
         count = self.query_one("#phase-count", Input).value.strip()
         if count:
             variants.append(f"n_phases={count}")
-        if profile == GIVEN and isinstance(self.defaults.rules, RuleSet):
+        if profile == GIVEN and _game_of(self.defaults.rules) == "phase10":
             if not variants:
                 return self.defaults.rules
             # Variants on rules from the command line: rebuild from the name when it is one.
