@@ -132,7 +132,11 @@ class NewGameScreen(Screen[Setup]):
                     yield Select(games, value=game, allow_blank=False, id="game")
                 profiles = [(name, name) for name in PROFILES]
                 start_profile = "standard"
-                if _game_of(d.rules) == "phase10" and d.rules.name != "standard":
+                if (
+                    d.rules is not None
+                    and _game_of(d.rules) == "phase10"
+                    and d.rules.name != "standard"
+                ):
                     label = _("As on the command line: {name}").format(name=d.rules.name)
                     profiles.insert(0, (label, GIVEN))
                     start_profile = GIVEN
