@@ -12,7 +12,8 @@ from phase10.bots import make_bot
 from phase10.match import Match, ProgrammeMatch, Seat
 from phase10.tui import Phase10App
 from phase10.tui.screens import ChoiceScreen, HandSummaryScreen
-from phase10.tui.table import TableBase, TableScreen
+from phase10.tui.table import TableBase
+from phase10.tui.table_phase10 import TableScreen
 
 SIZE = (120, 40)
 

@@ -12,7 +12,7 @@ from phase10.games.phase10.state import Stage
 from phase10.match import Match
 from phase10.tui import Phase10App
 from phase10.tui.screens import GameOverScreen, HandSummaryScreen, PassScreen, RulesScreen
-from phase10.tui.table import TableScreen
+from phase10.tui.table_phase10 import TableScreen
 from phase10.tui.widgets import HandView
 
 from .helpers import SIZE, make_app, play_turn_with_keys, screen_text, settle

@@ -13,8 +13,8 @@ from textual.widgets import Select
 
 from phase10.match import ProgrammeMatch, load_match
 from phase10.tui import Defaults, Phase10App
-from phase10.tui.programme_table import ProgrammeTableScreen
 from phase10.tui.screens import ChoiceScreen, GameOverScreen, HandSummaryScreen
+from phase10.tui.table_programmes import ProgrammeTableScreen
 
 from .helpers import SIZE, make_programmes_app, screen_text, settle
 

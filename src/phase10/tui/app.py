@@ -22,9 +22,10 @@ from phase10.explain import translate_reason
 from phase10.kernel.errors import IllegalActionError
 from phase10.match import Match, Seat
 from phase10.tui.newgame import Defaults, NewGameScreen, Setup
-from phase10.tui.programme_table import ProgrammeTableScreen
 from phase10.tui.screens import HandSummaryScreen, PassScreen
-from phase10.tui.table import TableBase, TableScreen
+from phase10.tui.table import TableBase
+from phase10.tui.table_phase10 import TableScreen
+from phase10.tui.table_programmes import ProgrammeTableScreen
 from phase10.tui.text import _, current, use_language
 
 #: The table screen of each family of games (``Game.family``).

@@ -225,7 +225,7 @@ class NewGameScreen(Screen[Setup]):
         except RulesError:
             rules = RuleSet()
         if _game_of(rules) == "programmes":
-            from phase10.tui.programme_table import programmes_rules_markdown
+            from phase10.tui.table_programmes import programmes_rules_markdown
 
             self.app.push_screen(RulesScreen(programmes_rules_markdown()))
             return
