@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 
 from phase10 import games
 from phase10.bots import make_bot
-from phase10.explain import translate_reason
+from phase10.explain import explain_reason
 from phase10.games.phase10.narration import describe_event, describe_progress, narrate
 from phase10.games.phase10.state import EventKind
 from phase10.games.phase10.turns import check_action
@@ -177,7 +177,7 @@ class Phase10App(App[str | None]):
             else:
                 check_action(match.state, action)
         except IllegalActionError as exc:
-            message = translate_reason(exc.message, current())
+            message = explain_reason(exc, current())
             return _("not allowed, {rule}: {message}").format(rule=exc.rule, message=message)
         return None
 
@@ -191,7 +191,7 @@ class Phase10App(App[str | None]):
         try:
             self._play(action)
         except IllegalActionError as exc:
-            message = translate_reason(exc.message, current())
+            message = explain_reason(exc, current())
             return _("Not allowed ({rule}): {message}").format(rule=exc.rule, message=message)
         return None
 

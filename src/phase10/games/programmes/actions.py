@@ -111,16 +111,13 @@ def parse_programme_action(text: str) -> ProgrammeAction:
     if verb == "extend" and len(rest) == 3 and rest[1].lower() == "on":
         owner, dot, index = rest[2].partition(".")
         if not dot or not owner.isdigit() or not index.isdigit():
-            raise NotationError(f"write the combination as SEAT.INDEX (e.g. 1.0) in {text!r}")
+            raise NotationError("programmes.target_combo", text=text)
         name, eq, value = rest[0].partition("=")
         (card,) = parse_playing_cards([name])
         if eq and not IS_WILD[card]:
-            raise NotationError(f"only a wild says what it stands for: {rest[0]!r}")
+            raise NotationError("programmes.only_wild", token=rest[0])
         number = -1
         if eq:
             number = rank_value(value)
         return Extend(card, int(owner), int(index), number)
-    raise NotationError(
-        f"{text!r} is not an action: expected draw, take, swap, reveal ..., meld set ..., "
-        "extend CARD on SEAT.INDEX, or discard CARD"
-    )
+    raise NotationError("programmes.not_an_action_text", text=text)
