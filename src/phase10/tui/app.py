@@ -17,7 +17,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from phase10 import games
-from phase10.bots import make_bot
+from phase10.bots import LEVEL_NAMES, make_bot
 from phase10.explain import explain_reason
 from phase10.games.phase10.narration import describe_event, describe_progress, narrate
 from phase10.games.phase10.state import EventKind
@@ -149,7 +149,9 @@ class Phase10App(App[str | None]):
     def seat_kinds(self) -> list[str]:
         """Blank for a person, the computer player's level otherwise, per seat."""
         return [
-            "" if s.bot is None else _("computer: {level}").format(level=s.bot.name)
+            ""
+            if s.bot is None
+            else _("computer: {level}").format(level=_(LEVEL_NAMES.get(s.bot.name, s.bot.name)))
             for s in self.match.seats
         ]
 

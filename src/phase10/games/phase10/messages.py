@@ -28,7 +28,8 @@ def _needs(value: Sequence[Sequence[Any]], tr: Translator) -> str:
     """``[["set", 3], ["run", 4]]`` as ``set of 3 + run of 4`` in ``tr``'s language."""
     from phase10.games.phase10.narration import PHRASES  # narration imports the engine
 
-    return tr.gettext(PHRASES["need.plus"]).join(
+    plus = PHRASES["need.plus"]
+    return tr.gettext(plus).join(
         tr.gettext(PHRASES[f"need.{kind}"]).format(size=size) for kind, size in value
     )
 

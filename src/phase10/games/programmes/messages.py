@@ -37,7 +37,8 @@ def _combo(value: Mapping[str, Any], tr: Translator) -> str:
     if value.get("kind") == "run":
         text = MESSAGES[COMBO_PHRASES[int(value["suit"])]]
         return tr.gettext(text).format(low=value["low"], high=value["high"])
-    return tr.gettext(MESSAGES["programmes.set_of"]).format(value=value["value"])
+    text = MESSAGES["programmes.set_of"]
+    return tr.gettext(text).format(value=value["value"])
 
 
 def _program(value: Mapping[str, Any], tr: Translator) -> str:
