@@ -559,8 +559,8 @@ def laydown_problem(groups: Sequence[Group], phase: Phase, rules: RuleSet) -> Pr
     'P10-R18: phase 1 needs exactly 2 groups (set of 3 + set of 3), not 3'
     """
     reqs = phase.groups
-    params: dict[str, Param] = {"phase": phase.number, "needs": _needs(phase)}
     if len(groups) != len(reqs):
+        params: dict[str, Param] = {"phase": phase.number, "needs": _needs(phase)}
         params["groups"] = len(groups)
         if len(reqs) == 1:
             return Problem("P10-R18", "phase10.one_group", params)
@@ -578,5 +578,9 @@ def laydown_problem(groups: Sequence[Group], phase: Phase, rules: RuleSet) -> Pr
             for k, req in zip(order, reqs, strict=True)
         ):
             return None
-    params["laid"] = [[g.kind.value, len(g.cards)] for g in groups]
-    return Problem("P10-R15", "phase10.phase_shape", params)
+    laid: list[list[str | int]] = [[g.kind.value, len(g.cards)] for g in groups]
+    return Problem(
+        "P10-R15",
+        "phase10.phase_shape",
+        {"phase": phase.number, "needs": _needs(phase), "laid": laid},
+    )
