@@ -58,7 +58,8 @@ def all_laydowns(hand: str, number: int, rules: RuleSet = STANDARD) -> list[list
 
 
 def problem(groups: str, number: int, rules: RuleSet = STANDARD) -> str | None:
-    return laydown_problem(parse_groups(groups), phase(number, rules), rules)
+    found = laydown_problem(parse_groups(groups), phase(number, rules), rules)
+    return None if found is None else str(found)
 
 
 def wilds_used(groups: Sequence[Group]) -> int:

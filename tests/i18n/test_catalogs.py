@@ -22,8 +22,11 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from phase10 import explain
+from phase10.games.phase10 import messages as phase10_messages
 from phase10.games.phase10 import narration as narrate
+from phase10.games.programmes import messages as programme_messages
 from phase10.kernel.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, translator
+from phase10.kernel.messages import KERNEL
 
 ROOT = Path(__file__).resolve().parents[2]
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
@@ -109,7 +112,8 @@ def test_message_tables_are_all_in_the_template() -> None:
     """A string added to a table without N_() would never be translated."""
     ids = _ids(_read(POT))
     tables = [*narrate.MESSAGES.values(), *narrate.PHRASES.values()]
-    tables += [template for _, template in (*explain.PATTERNS, *explain.NOTATION_PATTERNS)]
+    for table in (KERNEL, phase10_messages.TABLE, programme_messages.TABLE):
+        tables += table.templates.values()
     tables += [explain.NOT_ALLOWED, explain.COULD_NOT_READ]
     missing = [text for text in tables if text not in ids]
     assert not missing, "wrap these in N_() and run make i18n: " + ", ".join(map(repr, missing))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -132,27 +133,57 @@ def test_illegal_programmes_moves_are_explained_in_the_language(
     assert "a turn starts" not in out
 
 
+_PRG03 = {"id": "PRG-03", "kind": "program", "copies": 1, "no_wild": False, "suits": None}
+_PRG03["directives"] = [{"mult": 1, "kind": "set", "len": 4}]
+_RUN_8_J = {"kind": "run", "low": "8", "high": "J", "suit": 0}
+
+
 @pytest.mark.parametrize(
-    "reason",
+    ("reason", "key", "params"),
     [
-        "a turn starts by taking one card",
-        "you have no 7D to discard",
-        "reveal your program before you put any other card on the table",
-        "you must hold every card of the program",
-        "a new set needs at least 3 cards of one value",
-        "there is no combination 1.0",
-        "7D does not extend the run 8-J of spades",
-        "every card of a set has the same value",
-        "the natural card 7H can only stand for itself",
-        "PRG-03 needs exactly 1 combination (1x set of 4), not 2",
-        "these combinations do not match PRG-03: 1x set of 4 (exact counts: E-08)",
+        ("a turn starts by taking one card", "programmes.take_first", {}),
+        ("you have no 7D to discard", "programmes.no_card_to_discard", {"card": "7D"}),
+        (
+            "reveal your program before you put any other card on the table",
+            "programmes.reveal_first",
+            {},
+        ),
+        ("you must hold every card of the program", "programmes.hold_program", {}),
+        ("a new set needs at least 3 cards of one value", "programmes.new_set_size", {}),
+        ("there is no combination 1.0", "programmes.no_combination", {"owner": 1, "index": 0}),
+        (
+            "7D does not extend the run 8-J of spades",
+            "programmes.does_not_extend",
+            {"card": "7D", "combo": _RUN_8_J},
+        ),
+        ("every card of a set has the same value", "programmes.set_same_value", {}),
+        (
+            "the natural card 7H can only stand for itself",
+            "programmes.natural_itself",
+            {"card": "7H"},
+        ),
+        (
+            "PRG-03 needs exactly 1 combination (1x set of 4), not 2",
+            "programmes.one_combination",
+            {"program": "PRG-03", "needs": _PRG03, "combos": 2},
+        ),
+        (
+            "these combinations do not match PRG-03: 1x set of 4 (exact counts: E-08)",
+            "programmes.no_match",
+            {"program": "PRG-03", "needs": _PRG03},
+        ),
     ],
 )
 @pytest.mark.parametrize("lang", ["fr", "de", "nl"])
-def test_the_programmes_engine_reasons_are_translated(reason: str, lang: str) -> None:
-    from phase10.explain import translate_reason
+def test_the_programmes_engine_reasons_are_translated(
+    reason: str, key: str, params: dict[str, Any], lang: str
+) -> None:
+    from phase10.explain import explain_reason
+    from phase10.kernel.errors import IllegalActionError
 
-    translated = translate_reason(reason, lang)
+    error = IllegalActionError("E-00", key, **params)
+    assert error.message == reason
+    translated = explain_reason(error, lang)
     assert translated != reason
     assert "{" not in translated
     assert " of " not in translated

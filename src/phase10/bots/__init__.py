@@ -34,9 +34,11 @@ from phase10.bots.ismcts import ISMCTSBot
 from phase10.bots.random_bot import EpsilonBot, RandomBot
 from phase10.kernel.bots import Bot
 from phase10.kernel.game import Game
+from phase10.kernel.i18n import N_
 
 __all__ = [
     "LEVELS",
+    "LEVEL_NAMES",
     "Bot",
     "EpsilonBot",
     "ISMCTSBot",
@@ -55,6 +57,13 @@ _GENERIC: Final[dict[str, Callable[[], Bot]]] = {"random": RandomBot, "ismcts": 
 #: and snapshots rely on. A budget in seconds keeps the expert's wait the same on every
 #: machine; the price is that its play depends on the machine's speed.
 LEVELS: Final[tuple[str, ...]] = ("easy", "medium", "hard", "expert")
+#: Each level's name for people, marked for the catalogs (the keys stay English everywhere).
+LEVEL_NAMES: Final[dict[str, str]] = {
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
 
 #: Bots that take a search budget in their name (``ismcts:0.1s``); each factory accepts
 #: ``iterations``, ``seconds`` and ``name``.

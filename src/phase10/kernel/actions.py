@@ -38,7 +38,7 @@ def split_action(text: str) -> tuple[str, list[str], Draw | None]:
     """
     words = text.split()
     if not words:
-        raise NotationError("an empty action")
+        raise NotationError("kernel.empty_action")
     verb, rest = words[0].lower(), words[1:]
     if verb in ("draw", "take") and not rest:
         return verb, rest, Draw(Source.DRAW_PILE if verb == "draw" else Source.DISCARD_PILE)

@@ -30,7 +30,9 @@ JSONObject = dict[str, Any]
 
 def fail(where: str, message: str, token: object = None) -> NotationError:
     """The error for the value at ``where``."""
-    return NotationError(f"{where}: {message}", token=None if token is None else repr(token))
+    return NotationError(
+        "kernel.json", where=where, detail=message, token=None if token is None else repr(token)
+    )
 
 
 def obj(value: object, where: str, keys: Sequence[str], optional: Sequence[str] = ()) -> JSONObject:

@@ -1,27 +1,99 @@
 """The engine's errors: malformed input is apart from an illegal action.
 
->>> err = IllegalActionError("P10-R23", "R5 does not fit a run of 7-9.")
+An error carries data, not a sentence: the rule it breaks (``rule``), a message key of a
+:class:`~phase10.kernel.messages.MessageTable` (``key``) and that message's parameters
+(``params``, plain JSON-able values). ``str(err)`` and ``err.message`` render the English
+sentence; ``phase10.explain`` renders it in the reader's language from the catalogs.
+
+>>> err = IllegalActionError("P10-R13", "kernel.discard_pile_empty")
 >>> str(err)
-'P10-R23: R5 does not fit a run of 7-9.'
+'P10-R13: the discard pile is empty'
+>>> err.rule, err.key, err.params
+('P10-R13', 'kernel.discard_pile_empty', {})
+>>> bad = NotationError("kernel.not_a_card", token="X9", expected="R1 to G12")
+>>> str(bad), bad.token
+("'X9' is not a card: expected R1 to G12", 'X9')
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+from phase10.kernel.messages import Param, render
+
+_NO_PARAMS: Mapping[str, Param] = MappingProxyType({})
+
+
+def _rebuild(cls: type[Any], args: tuple[str, ...], params: Mapping[str, Any]) -> Any:
+    """Unpickle an error from its key and parameters (pickle knows no keyword arguments)."""
+    return cls(*args, **params)
 
 
 class Phase10Error(Exception):
     """Base of every error the engine raises on purpose."""
 
 
+class Problem(NamedTuple):
+    """Why something is not valid, as data: a rule id, a message key and its parameters.
+
+    What the validators (``group_problem``, ``combination_problem`` ...) return instead of a
+    sentence; ``str()`` gives ``'RULE: English message'``.
+
+    >>> str(Problem("P10-R07", "phase10.phase_natural"))
+    'P10-R07: a phase needs at least one natural card (D-04)'
+    """
+
+    rule: str
+    key: str
+    params: Mapping[str, Param] = _NO_PARAMS
+
+    @property
+    def message(self) -> str:
+        """The English message, without the rule id."""
+        return render(self.key, self.params)
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message}"
+
+
 class NotationError(Phase10Error, ValueError):
     """Text that is not valid card, group or action notation.
 
-    ``position`` and ``token`` say where and what, when known.
+    ``key`` and ``params`` name the message; ``position`` and ``token`` say where and what,
+    when known (and are parameters of the message too).
     """
 
-    def __init__(self, message: str, *, position: int | None = None, token: str | None = None):
-        super().__init__(message)
+    def __init__(
+        self,
+        key: str,
+        /,
+        *,
+        position: int | None = None,
+        token: str | None = None,
+        **params: Param,
+    ) -> None:
+        if position is not None:
+            params["position"] = position
+        if token is not None:
+            params["token"] = token
+        super().__init__(key)
+        self.key = key
+        self.params: dict[str, Param] = params
         self.position = position
         self.token = token
+
+    @property
+    def message(self) -> str:
+        """The English message."""
+        return render(self.key, self.params)
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+        return _rebuild, (type(self), (self.key,), self.params)
 
 
 class RulesError(Phase10Error, ValueError):
@@ -35,10 +107,28 @@ class RulesError(Phase10Error, ValueError):
 class IllegalActionError(Phase10Error):
     """A well-formed action the rules forbid now. ``rule`` is the RULES.md id it breaks.
 
-    The state the action was checked against is never changed.
+    ``key`` and ``params`` name the message (see :mod:`phase10.kernel.messages`). The state
+    the action was checked against is never changed.
     """
 
-    def __init__(self, rule: str, message: str):
-        super().__init__(f"{rule}: {message}")
+    def __init__(self, rule: str, key: str, /, **params: Param) -> None:
+        super().__init__(rule, key)
         self.rule = rule
-        self.message = message
+        self.key = key
+        self.params: dict[str, Param] = params
+
+    @classmethod
+    def of(cls, problem: Problem) -> IllegalActionError:
+        """The error for a validator's :class:`Problem`."""
+        return cls(problem.rule, problem.key, **problem.params)
+
+    @property
+    def message(self) -> str:
+        """The English message, without the rule id."""
+        return render(self.key, self.params)
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message}"
+
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+        return _rebuild, (type(self), (self.rule, self.key), self.params)

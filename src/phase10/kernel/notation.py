@@ -21,7 +21,9 @@ T = TypeVar("T")
 def parse_tokens(text: str | Iterable[str], table: Mapping[str, T], expected: str) -> tuple[T, ...]:
     """Space- or comma-separated tokens (case-insensitive) looked up in ``table``.
 
-    A bad token raises ``NotationError`` naming the token and its position (1-based).
+    A bad token raises ``NotationError`` naming the token and its position (1-based);
+    ``expected`` is the key of a message saying what a card looks like (an unknown key is
+    shown as it is).
     """
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     found: list[T] = []
@@ -29,9 +31,7 @@ def parse_tokens(text: str | Iterable[str], table: Mapping[str, T], expected: st
         item = table.get(token.strip().upper())
         if item is None:
             raise NotationError(
-                f"token {position} {token!r} is not a card: expected {expected}",
-                position=position,
-                token=token,
+                "kernel.token_not_a_card", position=position, token=token, expected=expected
             )
         found.append(item)
     return tuple(found)
@@ -45,7 +45,7 @@ def parse_token(symbol: str, table: Mapping[str, T], expected: str) -> T:
     """
     item = table.get(symbol.strip().upper())
     if item is None:
-        raise NotationError(f"{symbol!r} is not a card: expected {expected}")
+        raise NotationError("kernel.not_a_card", token=symbol, expected=expected)
     return item
 
 

@@ -17,8 +17,8 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from phase10 import games
-from phase10.bots import make_bot
-from phase10.explain import translate_reason
+from phase10.bots import LEVEL_NAMES, make_bot
+from phase10.explain import explain_reason
 from phase10.kernel.errors import IllegalActionError
 from phase10.match import Match, Seat
 from phase10.tui.newgame import Defaults, NewGameScreen, Setup
@@ -130,7 +130,9 @@ class Phase10App(App[str | None]):
     def seat_kinds(self) -> list[str]:
         """Blank for a person, the computer player's level otherwise, per seat."""
         return [
-            "" if s.bot is None else _("computer: {level}").format(level=s.bot.name)
+            ""
+            if s.bot is None
+            else _("computer: {level}").format(level=_(LEVEL_NAMES.get(s.bot.name, s.bot.name)))
             for s in self.match.seats
         ]
 
@@ -155,7 +157,7 @@ class Phase10App(App[str | None]):
         try:
             match.game.check(match.state, action)
         except IllegalActionError as exc:
-            message = translate_reason(exc.message, current())
+            message = explain_reason(exc, current())
             return _("not allowed, {rule}: {message}").format(rule=exc.rule, message=message)
         return None
 
@@ -169,7 +171,7 @@ class Phase10App(App[str | None]):
         try:
             self._play(action)
         except IllegalActionError as exc:
-            message = translate_reason(exc.message, current())
+            message = explain_reason(exc, current())
             return _("Not allowed ({rule}): {message}").format(rule=exc.rule, message=message)
         return None
 

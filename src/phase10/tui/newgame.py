@@ -17,7 +17,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from phase10 import games
 from phase10.api import find_variant
-from phase10.bots import LEVELS
+from phase10.bots import LEVEL_NAMES, LEVELS
 from phase10.games.phase10.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from phase10.games.phase10.variants import PROFILE_DESCRIPTIONS, PROFILES, VARIANTS, build_rules
 from phase10.kernel.errors import RulesError
@@ -148,7 +148,9 @@ class NewGameScreen(Screen[Setup]):
                 with Vertical(id="variants"):
                     for name, v in VARIANTS.items():
                         if not v.takes_number:
-                            yield TickBox(f"{name}: {v.description}", name in d.variants, name=name)
+                            yield TickBox(
+                                f"{name}: {_(v.description)}", name in d.variants, name=name
+                            )
                 with Horizontal(classes="row"):
                     yield Label(_("Phases to play"))
                     yield Input(placeholder=_("all"), id="phase-count", type="integer")
@@ -158,7 +160,8 @@ class NewGameScreen(Screen[Setup]):
                     yield Label(_("Players"))
                     yield Select(counts, value=d.players, allow_blank=False, id="players")
                 kinds = [(_("Person"), HUMAN)] + [
-                    (_("Computer: {level}").format(level=level), level) for level in LEVELS
+                    (_("Computer: {level}").format(level=_(LEVEL_NAMES[level])), level)
+                    for level in LEVELS
                 ]
                 level = d.level if d.level in LEVELS else "medium"
                 others = [n for n in COMPUTER_NAMES if n.lower() != d.name.lower()]
@@ -205,7 +208,7 @@ class NewGameScreen(Screen[Setup]):
         elif profile == GIVEN and _game_of(self.defaults.rules) == "phase10":
             text = _("The rules given on the command line.")
         elif isinstance(profile, str):
-            text = PROFILE_DESCRIPTIONS.get(profile, "")
+            text = _(PROFILE_DESCRIPTIONS[profile]) if profile in PROFILE_DESCRIPTIONS else ""
         self.query_one("#profile-text", Static).update(text)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -8,9 +8,10 @@ True
 
 from __future__ import annotations
 
+from phase10.games.phase10.narration import phase_description
 from phase10.games.phase10.rules import RuleSet
 from phase10.games.phase10.variants import describe_rules
-from phase10.tui.text import _
+from phase10.tui.text import _, current
 
 
 def _main_rules() -> list[str]:
@@ -74,7 +75,7 @@ def rules_markdown(rules: RuleSet) -> str:
     lines += [_("## The phases"), ""]
     lines += [_("Each player works through the phases in order, one per hand at most."), ""]
     lines += ["| # | " + _("What to lay down") + " |", "|---|---|"]
-    lines += [f"| {p.number} | {p.description} |" for p in rules.phases]
+    lines += [f"| {p.number} | {phase_description(p, current())} |" for p in rules.phases]
     lines.append("")
     for paragraph in _main_rules():
         lines += [paragraph, ""]

@@ -15,10 +15,11 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Static
 
+from phase10.games.phase10.narration import phase_description
 from phase10.games.phase10.rules import Progression
 from phase10.games.phase10.view import PlayerView
 from phase10.tui.hand import card_class, card_label, group_name
-from phase10.tui.text import _
+from phase10.tui.text import _, current
 
 #: How a card shows: its name and its CSS class (a colour, ``wild`` or ``skip``); ``None``
 #: for Phase 10's cards.
@@ -165,7 +166,7 @@ def players_table(view: PlayerView, names: Sequence[str], kinds: Sequence[str]) 
         elif player.phase is None:
             phase = _("every phase done")
         else:
-            phase = f"{player.phase.number}: {player.phase.description}"
+            phase = f"{player.phase.number}: {phase_description(player.phase, current())}"
         notes = []
         if player.skip_pending:
             notes.append(_("will lose the next turn"))

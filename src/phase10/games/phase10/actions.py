@@ -119,7 +119,7 @@ def parse_action(text: str) -> Action:
         if rest[0].lower() == "phase" and len(rest) > 1:
             number = rest[1].rstrip(":")
             if not number.isdigit():
-                raise NotationError(f"'phase' must be followed by a number in {text!r}")
+                raise NotationError("phase10.phase_number", text=text)
             phase = int(number)
             body = " ".join(rest[2:])
         return LayDown(parse_groups(body), phase)
@@ -129,19 +129,16 @@ def parse_action(text: str) -> Action:
         (card,) = parse_cards(rest[:1])
         if len(rest) == 3:
             if rest[1].lower() != "to" or not rest[2].isdigit():
-                raise NotationError(f"write a Skip's target as 'discard S to SEAT': {text!r}")
+                raise NotationError("phase10.skip_target_notation", text=text)
             return Discard(card, int(rest[2]))
         return Discard(card)
-    raise NotationError(
-        f"{text!r} is not an action: expected draw, take, lay ..., hit CARD on SEAT.INDEX, "
-        "or discard CARD [to SEAT]"
-    )
+    raise NotationError("phase10.not_an_action_text", text=text)
 
 
 def _parse_hit(token: str, where: str, text: str) -> Hit:
     owner, dot, index = where.partition(".")
     if not dot or not owner.isdigit() or not index.isdigit():
-        raise NotationError(f"write the target group as SEAT.INDEX (e.g. 1.0) in {text!r}")
+        raise NotationError("phase10.target_group", text=text)
     name, eq, value = token.partition("=")
     (card,) = parse_cards([name])
     seat, place = int(owner), int(index)
@@ -151,14 +148,10 @@ def _parse_hit(token: str, where: str, text: str) -> Hit:
         if value.upper() in ("R", "B", "Y", "G"):
             return Hit(card, seat, place, "RBYG".index(value.upper()))
         if not value.isdigit():
-            raise NotationError(
-                f"a wild stands for a number or a colour letter: {token!r}", token=token
-            )
+            raise NotationError("phase10.wild_number_or_colour", token=token)
         return Hit(card, seat, place, int(value))
     if not eq or value == str(NUMBER_OF[card]):
         return Hit(card, seat, place, NUMBER_OF[card])
     if card < NUMBERED and value.upper() == "RBYG"[COLOUR_OF[card]]:
         return Hit(card, seat, place, COLOUR_OF[card])
-    raise NotationError(
-        f"a natural card stands only for its own number or colour: {token!r}", token=token
-    )
+    raise NotationError("phase10.natural_stands_for_itself", token=token)

@@ -40,7 +40,7 @@ class Colour(IntEnum):
         """``Colour.from_letter("g")`` is ``Colour.GREEN``; raises ``NotationError`` otherwise."""
         index = "RBYG".find(letter.upper()) if len(letter) == 1 else -1
         if index < 0:
-            raise NotationError(f"unknown colour {letter!r}: expected R, B, Y or G")
+            raise NotationError("phase10.unknown_colour", letter=letter)
         return cls(index)
 
 
@@ -112,7 +112,7 @@ COLOUR_OF: Final[tuple[int, ...]] = tuple(c // 12 if c < NUMBERED else -1 for c 
 SYMBOL_OF: Final[tuple[str, ...]] = tuple(_symbol(c) for c in range(50))
 POINTS_OF: Final[tuple[int, ...]] = tuple(_points(c) for c in range(50))
 _BY_SYMBOL: Final[dict[str, Card]] = {SYMBOL_OF[c]: CARDS[c] for c in range(50)}
-_EXPECTED: Final = "R/B/Y/G with 1-12, W or S"
+_EXPECTED: Final = "phase10.expected_card"  # a message key: R/B/Y/G with 1-12, W or S
 Card.symbols, Card.by_symbol, Card.expected = SYMBOL_OF, _BY_SYMBOL, _EXPECTED
 
 WILD: Final = CARDS[WILD_CODE]
@@ -126,7 +126,7 @@ def card(colour: Colour, number: int) -> Card:
     Card.from_symbol('B12')
     """
     if not 1 <= number <= MAX_NUMBER:
-        raise NotationError(f"card numbers run from 1 to 12, not {number}")
+        raise NotationError("phase10.number_range", number=number)
     return CARDS[colour * 12 + number - 1]
 
 

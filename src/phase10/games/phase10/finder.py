@@ -47,6 +47,8 @@ from phase10.games.phase10.cards import (
 )
 from phase10.games.phase10.groups import Group, group_problem
 from phase10.games.phase10.rules import GroupReq, Kind, NaturalCardScope, Phase, RuleSet
+from phase10.kernel.errors import Problem
+from phase10.kernel.messages import Param
 
 # Per-code lookup tables. Index 13 of the number counts holds the wilds and index 0 the
 # Skips, so one pass over the hand fills everything without a branch.
@@ -538,11 +540,12 @@ def laydowns(cards: Sequence[int], phase: Phase, rules: RuleSet) -> list[tuple[G
 # Validation
 
 
-def _shape(kind: Kind, size: int) -> str:
-    return str(GroupReq(kind, size))
+def _needs(phase: Phase) -> list[list[str | int]]:
+    """What ``phase`` asks for as data: ``[["set", 3], ["run", 4]]`` (see ``messages``)."""
+    return [[req.kind.value, req.size] for req in phase.groups]
 
 
-def laydown_problem(groups: Sequence[Group], phase: Phase, rules: RuleSet) -> str | None:
+def laydown_problem(groups: Sequence[Group], phase: Phase, rules: RuleSet) -> Problem | None:
     """Why ``groups`` are not a legal lay-down of ``phase``, or ``None`` if they are.
 
     Groups may be larger than the minimum (P10-R18), and two alike requirements may be met
@@ -551,29 +554,33 @@ def laydown_problem(groups: Sequence[Group], phase: Phase, rules: RuleSet) -> st
     >>> from phase10.games.phase10.groups import parse_groups
     >>> rules = RuleSet()
     >>> laydown_problem(parse_groups("set R5 B5 Y5 G5 | set W=8 R8 G8"), rules.phases[0], rules)
-    >>> laydown_problem(parse_groups("set R5 B5 W | set R8 G8 W | set Y1 W B1"),
-    ...                 rules.phases[0], rules)
+    >>> str(laydown_problem(parse_groups("set R5 B5 W | set R8 G8 W | set Y1 W B1"),
+    ...                     rules.phases[0], rules))
     'P10-R18: phase 1 needs exactly 2 groups (set of 3 + set of 3), not 3'
     """
     reqs = phase.groups
     if len(groups) != len(reqs):
-        noun = "group" if len(reqs) == 1 else "groups"
-        return (
-            f"P10-R18: phase {phase.number} needs exactly {len(reqs)} {noun} "
-            f"({phase.description}), not {len(groups)}"
-        )
+        params: dict[str, Param] = {"phase": phase.number, "needs": _needs(phase)}
+        params["groups"] = len(groups)
+        if len(reqs) == 1:
+            return Problem("P10-R18", "phase10.one_group", params)
+        return Problem("P10-R18", "phase10.groups", {**params, "count": len(reqs)})
     per_group = _per_group(rules)
     for group in groups:
         problem = group_problem(group, need_natural=per_group)
         if problem is not None:
             return problem
     if not any(c != WILD_CODE for g in groups for c in g.cards):
-        return "P10-R07: a phase needs at least one natural card (D-04)"
+        return Problem("P10-R07", "phase10.phase_natural")
     for order in permutations(range(len(groups))):
         if all(
             groups[k].kind is req.kind and len(groups[k].cards) >= req.size
             for k, req in zip(order, reqs, strict=True)
         ):
             return None
-    laid = " + ".join(_shape(g.kind, len(g.cards)) for g in groups)
-    return f"P10-R15: phase {phase.number} needs {phase.description}, not {laid}"
+    laid: list[list[str | int]] = [[g.kind.value, len(g.cards)] for g in groups]
+    return Problem(
+        "P10-R15",
+        "phase10.phase_shape",
+        {"phase": phase.number, "needs": _needs(phase), "laid": laid},
+    )

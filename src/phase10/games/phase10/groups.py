@@ -31,7 +31,8 @@ from phase10.games.phase10.cards import (
     Colour,
     parse_cards,
 )
-from phase10.kernel.errors import NotationError
+from phase10.games.phase10.messages import COLOUR_TAKES
+from phase10.kernel.errors import NotationError, Problem
 from phase10.kernel.kinds import Ends, Kind
 
 _KIND_WORDS = {
@@ -107,13 +108,13 @@ class Group(Ends):
         """
         words = text.split()
         if not words or words[0].lower() not in _KIND_WORDS:
-            raise NotationError(f"a group starts with set, run or colour: {text!r}")
+            raise NotationError("phase10.group_kind", text=text)
         kind = _KIND_WORDS[words[0].lower()]
         pairs: list[tuple[int, int | None]] = []
         for position, token in enumerate(words[1:], start=1):
             pairs.append(_parse_token(kind, token, position))
         if not pairs:
-            raise NotationError(f"the group {text!r} has no cards")
+            raise NotationError("phase10.group_no_cards", text=text)
         return cls.make(kind, _fill_wild_values(kind, pairs, text))
 
 
@@ -122,27 +123,17 @@ def _parse_token(kind: Kind, token: str, position: int) -> tuple[int, int | None
         return parse_cards([token])[0], _natural_value(kind, parse_cards([token])[0])
     name, _, value = token.partition("=")
     if name.upper() != "W":
-        raise NotationError(
-            f"token {position} {token!r}: only a wild (W) may say what it stands for",
-            position=position,
-            token=token,
-        )
+        raise NotationError("phase10.token_only_wild", position=position, token=token)
     if kind is Kind.COLOUR:
         try:
             # int(): a Colour would compare equal but change the state's repr and digest.
             return WILD_CODE, int(Colour.from_letter(value))
         except NotationError:
             raise NotationError(
-                f"token {position} {token!r}: a wild in a colour group stands for R, B, Y or G",
-                position=position,
-                token=token,
+                "phase10.token_wild_colour", position=position, token=token
             ) from None
     if not value.isdigit() or not 1 <= int(value) <= MAX_NUMBER:
-        raise NotationError(
-            f"token {position} {token!r}: a wild stands for a number from 1 to 12",
-            position=position,
-            token=token,
-        )
+        raise NotationError("phase10.token_wild_number", position=position, token=token)
     return WILD_CODE, int(value)
 
 
@@ -160,7 +151,7 @@ def _fill_wild_values(
     if kind is Kind.RUN:
         known = [(i, v) for i, (_, v) in enumerate(pairs) if v is not None]
         if not known:
-            raise NotationError(f"say what each wild stands for in {text!r} (e.g. W=5)")
+            raise NotationError("phase10.wild_values", text=text)
         anchor_index, anchor_value = known[0]
         return [
             (c, v if v is not None else anchor_value + i - anchor_index)
@@ -168,7 +159,7 @@ def _fill_wild_values(
         ]
     naturals = {v for c, v in pairs if v is not None and c != WILD_CODE}
     if len(naturals) != 1:
-        raise NotationError(f"say what each wild stands for in {text!r} (e.g. W=5)")
+        raise NotationError("phase10.wild_values", text=text)
     (only,) = naturals
     return [(c, v if v is not None else only) for c, v in pairs]
 
@@ -177,51 +168,51 @@ def parse_groups(text: str) -> tuple[Group, ...]:
     """Groups separated by ``|`` or ``+``: ``set R5 B5 W | run R1 R2 R3 R4``."""
     parts = [p.strip() for p in text.replace("+", "|").split("|")]
     if any(not p for p in parts):
-        raise NotationError(f"an empty group in {text!r}")
+        raise NotationError("phase10.empty_group", text=text)
     return tuple(Group.parse(p) for p in parts)
 
 
-def group_problem(group: Group, *, need_natural: bool) -> str | None:
+def group_problem(group: Group, *, need_natural: bool) -> Problem | None:
     """Why ``group`` is not a valid group of its kind, or ``None`` if it is.
 
     Checks P10-R03..R08, D-01, D-02, D-03 and (when ``need_natural``) P10-R07 per group.
 
     >>> group_problem(Group(Kind.RUN, parse_cards("R11 R12 W"), (11, 12, 13)), need_natural=True)
-    'P10-R04: a run uses numbers 1 to 12 only (D-01)'
-    >>> group_problem(Group.parse("set W=4 W=4"), need_natural=True)
+    Problem(rule='P10-R04', key='phase10.run_range', params=mappingproxy({}))
+    >>> str(group_problem(Group.parse("set W=4 W=4"), need_natural=True))
     'P10-R07: every group needs at least one natural card'
     """
     cards, values = group.cards, group.values
     if len(cards) != len(values) or not cards:
-        return "P10-R20: a group needs at least one card"
+        return Problem("P10-R20", "phase10.group_empty")
     kind = group.kind
     for c, v in zip(cards, values, strict=True):
         if c == SKIP_CODE:
-            return "P10-R08: a Skip is never part of a group"
+            return Problem("P10-R08", "phase10.skip_in_group")
         if c != WILD_CODE and v != _natural_value(kind, c):
-            return f"P10-R06: the natural card {SYMBOL_OF[c]} can only stand for itself"
+            return Problem("P10-R06", "phase10.natural_itself", {"card": SYMBOL_OF[c]})
     if kind is Kind.RUN:
         if values[0] < 1 or values[-1] > MAX_NUMBER:
-            return "P10-R04: a run uses numbers 1 to 12 only (D-01)"
+            return Problem("P10-R04", "phase10.run_range")
         for a, b in pairwise(values):
             if b != a + 1:
-                return "P10-R04: a run needs consecutive numbers, each used once (D-26)"
+                return Problem("P10-R04", "phase10.run_consecutive")
     elif kind is Kind.SET:
         if any(v != values[0] for v in values):
-            return "P10-R03: every card of a set has the same number"
+            return Problem("P10-R03", "phase10.set_same_number")
         if not 1 <= values[0] <= MAX_NUMBER:
-            return "P10-R03: a set's number runs from 1 to 12"
+            return Problem("P10-R03", "phase10.set_number_range")
     else:
         if any(v != values[0] for v in values):
-            return "P10-R05: every card of a colour group has the same colour"
+            return Problem("P10-R05", "phase10.colour_same")
         if not 0 <= values[0] <= 3:
-            return "P10-R05: a colour group's colour is R, B, Y or G"
+            return Problem("P10-R05", "phase10.colour_range")
     if need_natural and all(c == WILD_CODE for c in cards):
-        return "P10-R07: every group needs at least one natural card"
+        return Problem("P10-R07", "phase10.group_natural")
     return None
 
 
-def hit_value(group: Group, card: int, end: str | None = None) -> int | str:
+def hit_value(group: Group, card: int, end: str | None = None) -> int | Problem:
     """The value ``card`` takes when hit on ``group``, or a reason (P10-R23, D-16, D-17).
 
     ``end`` (``"low"`` or ``"high"``) says where a wild goes on a run; a natural card's
@@ -229,25 +220,24 @@ def hit_value(group: Group, card: int, end: str | None = None) -> int | str:
 
     >>> hit_value(Group.parse("run R3 R4 R5 R6"), parse_cards("B2")[0])
     2
-    >>> hit_value(Group.parse("run R3 R4 R5 R6"), parse_cards("B5")[0])
+    >>> str(hit_value(Group.parse("run R3 R4 R5 R6"), parse_cards("B5")[0]))
     'P10-R23: a run takes only the number just below or above it (2 or 7), not 5'
     """
     if card == SKIP_CODE:
-        return "P10-R23: a Skip never fits a group"
+        return Problem("P10-R23", "phase10.skip_never_fits")
     kind = group.kind
     if kind is Kind.SET:
         if card == WILD_CODE or NUMBER_OF[card] == group.low:
             return group.low
-        return f"P10-R23: a set of {group.low}s takes only a {group.low} or a wild"
+        return Problem("P10-R23", "phase10.set_takes", {"number": group.low})
     if kind is Kind.COLOUR:
         if card == WILD_CODE or COLOUR_OF[card] == group.low:
             return group.low
-        name = Colour(group.low).name.lower()
-        return f"P10-R23: a {name} colour group takes only a {name} card or a wild"
+        return Problem("P10-R23", COLOUR_TAKES[group.low])
     below, above = group.low - 1, group.high + 1
     options = [v for v in (below, above) if 1 <= v <= MAX_NUMBER]
     if not options:
-        return "P10-R23: a run of 1-12 is full and takes no more cards (D-01)"
+        return Problem("P10-R23", "phase10.run_full")
     if card == WILD_CODE:
         if end == "low" and below >= 1:
             return below
@@ -256,13 +246,15 @@ def hit_value(group: Group, card: int, end: str | None = None) -> int | str:
         if end is None and len(options) == 1:
             return options[0]
         if end is None:
-            return f"P10-R23: say which end of the run the wild goes to ({below} or {above})"
-        return f"P10-R23: the run has no room at its {end} end (D-01)"
+            return Problem("P10-R23", "phase10.which_end", {"below": below, "above": above})
+        return Problem("P10-R23", "phase10.no_room_low" if end == "low" else "phase10.no_room_high")
     number = NUMBER_OF[card]
     if number in options:
         return number
-    wanted = " or ".join(str(v) for v in options)
-    return f"P10-R23: a run takes only the number just below or above it ({wanted}), not {number}"
+    if len(options) == 2:
+        params = {"below": below, "above": above, "number": number}
+        return Problem("P10-R23", "phase10.run_takes_two", params)
+    return Problem("P10-R23", "phase10.run_takes_one", {"wanted": options[0], "number": number})
 
 
 def hit_values(group: Group, card: int) -> tuple[int, ...]:

@@ -53,7 +53,7 @@ from phase10.games.phase10.rules import (
 from phase10.games.phase10.scoring import score_cards
 from phase10.games.phase10.state import Event, EventKind, GameState, Outcome, PlayerState, Stage
 from phase10.kernel import piles
-from phase10.kernel.errors import IllegalActionError
+from phase10.kernel.errors import IllegalActionError, Problem
 from phase10.kernel.piles import TurnEvents, draw, grow, shuffled
 from phase10.kernel.piles import owns as _owns
 from phase10.kernel.piles import remove as _remove
@@ -406,31 +406,29 @@ def is_legal(state: GameState, action: Action) -> bool:
 def _prepare(state: GameState, action: Action) -> object:
     """Check ``action``; return what applying it needs (so nothing is computed twice)."""
     if state.stage is Stage.OVER:
-        raise IllegalActionError("P10-R36", "the game is over")
+        raise IllegalActionError("P10-R36", "kernel.game_over")
     if isinstance(action, Draw):
         _check_draw(state, action)
         return None
     if state.stage is Stage.DRAW:
-        raise IllegalActionError("D-19", "draw a card first; a turn starts with a draw")
+        raise IllegalActionError("D-19", "phase10.draw_first")
     if isinstance(action, LayDown):
         return _check_laydown(state, action)
     if isinstance(action, Hit):
         return _check_hit(state, action)
     if isinstance(action, Discard):
         return _check_discard(state, action)
-    raise IllegalActionError("P10-R13", f"{action!r} is not an action of this game")
+    raise IllegalActionError("P10-R13", "phase10.not_an_action", action=repr(action))
 
 
 def _check_draw(state: GameState, action: Draw) -> None:
     if state.stage is not Stage.DRAW:
-        raise IllegalActionError("D-19", "you have already drawn this turn; one card per turn")
+        raise IllegalActionError("D-19", "phase10.already_drew")
     if action.source is Source.DISCARD_PILE:
         if not state.discard_pile:
-            raise IllegalActionError("P10-R13", "the discard pile is empty")
+            raise IllegalActionError("P10-R13", "kernel.discard_pile_empty")
         if state.discard_pile[-1] == SKIP_CODE:
-            raise IllegalActionError(
-                "D-07", "a Skip on the discard pile can never be taken; draw from the draw pile"
-            )
+            raise IllegalActionError("D-07", "phase10.skip_not_taken")
 
 
 def _check_laydown(state: GameState, action: LayDown) -> tuple[int, Phase]:
@@ -438,32 +436,29 @@ def _check_laydown(state: GameState, action: LayDown) -> tuple[int, Phase]:
     player = state.players[seat]
     rules = state.rules
     if player.laid >= 0:
-        raise IllegalActionError("P10-R16", "you have already laid down a phase this hand")
+        raise IllegalActionError("P10-R16", "phase10.already_laid")
     options = open_phases(state, seat)
     if not options:
-        raise IllegalActionError("P10-R17", "you have no phase left to lay down")
+        raise IllegalActionError("P10-R17", "phase10.no_phase_left")
     if rules.progression is Progression.PICK_ANY and not state.tiebreak:
         if action.phase is None:
-            raise IllegalActionError("D-34", "name the phase you are laying down (pick-a-phase)")
+            raise IllegalActionError("D-34", "phase10.name_the_phase")
         chosen = [(i, p) for i, p in options if p.number == action.phase]
         if not chosen:
-            raise IllegalActionError(
-                "D-34", f"phase {action.phase} is not one you may still lay down"
-            )
+            raise IllegalActionError("D-34", "phase10.phase_not_open", phase=action.phase)
         index, phase = chosen[0]
     else:
         index, phase = options[0]
         if action.phase is not None and action.phase != phase.number:
             raise IllegalActionError(
-                "P10-R17", f"you are on phase {phase.number}, not phase {action.phase}"
+                "P10-R17", "phase10.wrong_phase", phase=phase.number, asked=action.phase
             )
     cards = action.cards
     if not _owns(player.hand, cards):
-        raise IllegalActionError("P10-R15", "you must hold every card of the phase in your hand")
+        raise IllegalActionError("P10-R15", "phase10.hold_the_phase")
     problem = laydown_problem(action.groups, phase, rules)
     if problem is not None:
-        rule, _, message = problem.partition(": ")
-        raise IllegalActionError(rule, message or problem)
+        raise IllegalActionError.of(problem)
     rest = _remove(player.hand, cards)
     _check_leaves(rules, rest)
     return index, phase
@@ -471,31 +466,26 @@ def _check_laydown(state: GameState, action: LayDown) -> tuple[int, Phase]:
 
 def _check_leaves(rules: RuleSet, rest: tuple[Card, ...]) -> None:
     if not rest and rules.go_out_requires_discard:
-        raise IllegalActionError(
-            "D-20", "keep at least one card: under these rules you go out only by discarding"
-        )
+        raise IllegalActionError("D-20", "phase10.keep_a_card")
     if rest == (SKIP,) and not rules.skip_can_go_out:
-        raise IllegalActionError(
-            "D-09",
-            "this would leave only a Skip, which may not be the card you go out with",
-        )
+        raise IllegalActionError("D-09", "phase10.skip_left_last")
 
 
 def _check_hit(state: GameState, action: Hit) -> int:
     seat = state.current
     player = state.players[seat]
     if player.laid < 0:
-        raise IllegalActionError("P10-R21", "lay down your own phase before you hit")
+        raise IllegalActionError("P10-R21", "phase10.lay_before_hit")
     if action.card not in player.hand:
-        raise IllegalActionError("P10-R22", f"you have no {SYMBOL_OF[action.card]} in your hand")
+        raise IllegalActionError("P10-R22", "phase10.no_card_in_hand", card=SYMBOL_OF[action.card])
     if not 0 <= action.owner < state.num_players or not (
         0 <= action.index < len(state.table[action.owner])
     ):
-        raise IllegalActionError("P10-R22", f"there is no group {action.owner}.{action.index}")
-    if not _may_hit_owner(state, seat, action.owner):
         raise IllegalActionError(
-            "D-18", "in the turn you lay down you may hit only your own groups under these rules"
+            "P10-R22", "phase10.no_group", owner=action.owner, index=action.index
         )
+    if not _may_hit_owner(state, seat, action.owner):
+        raise IllegalActionError("D-18", "phase10.hit_own_only")
     group = state.table[action.owner][action.index]
     end = None
     if group.kind is Kind.RUN and action.card == WILD_CODE:
@@ -506,16 +496,19 @@ def _check_hit(state: GameState, action: Hit) -> int:
         elif action.value >= 0:
             raise IllegalActionError(
                 "P10-R23",
-                f"a wild on the run {group.low}-{group.high} stands for "
-                f"{group.low - 1} or {group.high + 1}, not {action.value}",
+                "phase10.wild_run_value",
+                low=group.low,
+                high=group.high,
+                below=group.low - 1,
+                above=group.high + 1,
+                value=action.value,
             )
     value = hit_value(group, action.card, end)
-    if isinstance(value, str):
-        rule, _, message = value.partition(": ")
-        raise IllegalActionError(rule, message)
+    if isinstance(value, Problem):
+        raise IllegalActionError.of(value)
     if action.value >= 0 and action.value != value and not _bare_natural(action, group):
         raise IllegalActionError(
-            "P10-R23", f"{SYMBOL_OF[action.card]} stands for {value} on that group"
+            "P10-R23", "phase10.card_stands_for", card=SYMBOL_OF[action.card], value=value
         )
     _check_leaves(state.rules, _remove(player.hand, (action.card,)))
     return value
@@ -534,19 +527,19 @@ def _check_discard(state: GameState, action: Discard) -> int:
     player = state.players[seat]
     rules = state.rules
     if action.card not in player.hand:
-        raise IllegalActionError("P10-R13", f"you have no {SYMBOL_OF[action.card]} to discard")
+        raise IllegalActionError(
+            "P10-R13", "phase10.no_card_to_discard", card=SYMBOL_OF[action.card]
+        )
     if action.card != SKIP_CODE:
         if action.target is not None:
-            raise IllegalActionError("P10-R25", "only a Skip is played at another player")
+            raise IllegalActionError("P10-R25", "phase10.skip_only_target")
         return -1
     last = len(player.hand) == 1
     if last and not rules.skip_can_go_out:
-        raise IllegalActionError("D-09", "under these rules a Skip may not be your last card")
+        raise IllegalActionError("D-09", "phase10.skip_not_last")
     if rules.skip_target is SkipTarget.NEXT:
         if action.target is not None:
-            raise IllegalActionError(
-                "P10-R25", "under these rules a Skip always goes to the next player"
-            )
+            raise IllegalActionError("P10-R25", "phase10.skip_next_only")
         nxt = _active_after(state, seat, state.players)
         return nxt if not last and _eligible(state, seat, nxt) else -1
     if last:
@@ -557,9 +550,7 @@ def _check_discard(state: GameState, action: Discard) -> int:
     targets = _eligible_targets(state, seat)
     if action.target is None:
         if targets:
-            raise IllegalActionError(
-                "P10-R25", "choose the player who loses a turn: " + ", ".join(map(str, targets))
-            )
+            raise IllegalActionError("P10-R25", "phase10.choose_skip_target", players=list(targets))
         return -1
     if action.target not in targets:
         _explain_target(state, seat, action.target)
@@ -568,18 +559,16 @@ def _check_discard(state: GameState, action: Discard) -> int:
 
 def _explain_target(state: GameState, seat: int, target: int) -> None:
     if target == seat or not 0 <= target < state.num_players:
-        raise IllegalActionError("P10-R25", "a Skip must be played at another player")
+        raise IllegalActionError("P10-R25", "phase10.skip_at_other")
     if not state.players[target].dealt_in:
-        raise IllegalActionError("D-29", f"player {target} sits out this tie-break hand")
+        raise IllegalActionError("D-29", "phase10.sits_out", player=target)
     limit = state.rules.skip_limit
     rule = {
         SkipLimit.PER_CIRCUIT: "P10-R26",
         SkipLimit.PER_HAND: "B.4.3",
         SkipLimit.PENDING_ONLY: "B.4.3",
     }.get(limit, "P10-R26")
-    raise IllegalActionError(
-        rule, f"player {target} cannot be skipped again yet (skip_limit={limit.value})"
-    )
+    raise IllegalActionError(rule, "phase10.skip_limit", player=target, limit=limit.value)
 
 
 # ---------------------------------------------------------------------------- applying

@@ -37,6 +37,7 @@ from phase10.games.phase10.rules import (
     Tiebreak,
 )
 from phase10.kernel.errors import RulesError
+from phase10.kernel.i18n import N_
 
 __all__ = [
     "PROFILES",
@@ -70,15 +71,16 @@ PROFILES: Final[dict[str, dict[str, object]]] = {
     },
 }
 
+#: Each profile for people, in English, marked for the catalogs (translate where shown).
 PROFILE_DESCRIPTIONS: Final[dict[str, str]] = {
-    "standard": "The baseline rules of the English Fundex/Mattel sheet.",
-    "fr_mattel": "French Mattel sheet: a player can be skipped only once in each hand.",
-    "en_phase10rules": "English rules site: phase 10 is a set of 4 plus a set of 3.",
-    "de_article": (
+    "standard": N_("The baseline rules of the English Fundex/Mattel sheet."),
+    "fr_mattel": N_("French Mattel sheet: a player can be skipped only once in each hand."),
+    "en_phase10rules": N_("English rules site: phase 10 is a set of 4 plus a set of 3."),
+    "de_article": N_(
         "German article: Skips hit the next player, no hitting others on your lay-down turn, "
         "a discard is needed to go out, and ties go to the first to lay down."
     ),
-    "nl_accessible": (
+    "nl_accessible": N_(
         "Dutch accessible edition: phase 3 needs a set of 5, Skips lie in front of their "
         "target, and only a waiting Skip protects a player."
     ),
@@ -103,83 +105,83 @@ VARIANTS: Final[dict[str, Variant]] = {
     "ten_hands": Variant(
         flag="progression",
         value=Progression.EVERY_HAND,
-        description="Everyone moves to the next phase after every hand; lowest total wins.",
+        description=N_("Everyone moves to the next phase after every hand; lowest total wins."),
     ),
     "n_phases": Variant(
         flag="phase_count",
         value=None,
         takes_number=True,
-        description="Play only the first N phases of the sequence (write n_phases=N).",
+        description=N_("Play only the first N phases of the sequence (write n_phases=N)."),
     ),
     "even_phases": Variant(
         flag="phase_sequence",
         value=PhaseSequence.EVEN,
-        description="Play only phases 2, 4, 6, 8 and 10.",
+        description=N_("Play only phases 2, 4, 6, 8 and 10."),
     ),
     "odd_phases": Variant(
         flag="phase_sequence",
         value=PhaseSequence.ODD,
-        description="Play only phases 1, 3, 5, 7 and 9.",
+        description=N_("Play only phases 1, 3, 5, 7 and 9."),
     ),
     "pick_a_phase": Variant(
         flag="progression",
         value=Progression.PICK_ANY,
-        description="Each hand, lay down any phase not yet completed, naming it.",
+        description=N_("Each hand, lay down any phase not yet completed, naming it."),
     ),
     "phase3_set5": Variant(
         flag="phase3_variant",
         value=Phase3Variant.SET5_RUN4,
-        description="Phase 3 needs a set of 5 (not 4) plus a run of 4.",
+        description=N_("Phase 3 needs a set of 5 (not 4) plus a run of 4."),
     ),
     "phase10_set4": Variant(
         flag="phase10_variant",
         value=Phase10Variant.SET4_SET3,
-        description="Phase 10 needs a set of 4 (not 5) plus a set of 3.",
+        description=N_("Phase 10 needs a set of 4 (not 5) plus a set of 3."),
     ),
     "skip_next_player": Variant(
         flag="skip_target",
         value=SkipTarget.NEXT,
-        description="A Skip always makes the next player lose a turn.",
+        description=N_("A Skip always makes the next player lose a turn."),
     ),
     "skip_placed": Variant(
         flag="skip_delivery",
         value=SkipDelivery.PLACED,
-        description="A Skip is laid in front of its target until their lost turn.",
+        description=N_("A Skip is laid in front of its target until their lost turn."),
     ),
     "skip_once_per_hand": Variant(
         flag="skip_limit",
         value=SkipLimit.PER_HAND,
-        description="Each player can be the target of a Skip only once per hand.",
+        description=N_("Each player can be the target of a Skip only once per hand."),
     ),
     "skip_pending_only": Variant(
         flag="skip_limit",
         value=SkipLimit.PENDING_ONLY,
-        description="A player is protected from Skips only while one lies in front of them.",
+        description=N_("A player is protected from Skips only while one lies in front of them."),
     ),
     "no_hit_others_on_laydown_turn": Variant(
         flag="hit_others_on_laydown_turn",
         value=False,
-        description="On the turn you lay down, you may hit only your own phase.",
+        description=N_("On the turn you lay down, you may hit only your own phase."),
     ),
     "must_discard_to_go_out": Variant(
         flag="go_out_requires_discard",
         value=True,
-        description="The last card of a hand must be discarded, not laid down or hit.",
+        description=N_("The last card of a hand must be discarded, not laid down or hit."),
     ),
     "tiebreak_first_laydown": Variant(
         flag="tiebreak",
         value=Tiebreak.REPLAY_FIRST_LAYDOWN,
-        description="A tie is settled by the first to lay down set of 5 + set of 3.",
+        description=N_("A tie is settled by the first to lay down set of 5 + set of 3."),
     ),
     "natural_per_phase": Variant(
         flag="natural_card_scope",
         value=NaturalCardScope.PER_PHASE,
-        description="A phase needs one natural card in all, not one in each group.",
+        description=N_("A phase needs one natural card in all, not one in each group."),
     ),
     "no_skip_go_out": Variant(
         flag="skip_can_go_out",
         value=False,
-        description="A Skip may not be the card you go out with.",
+        description=N_("A Skip may not be the card you go out with."),
     ),
 }
 

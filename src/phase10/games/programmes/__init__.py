@@ -3,3 +3,5 @@ combinations, program cards and their finder, the manche cycle, views, the deter
 narration and its greedy bot. :data:`phase10.games.programmes.game.GAME` is its ``Game``
 object.
 """
+
+from phase10.games.programmes import messages as messages  # registers the message table

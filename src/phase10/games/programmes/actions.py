@@ -129,13 +129,10 @@ def parse_programme_action(text: str) -> ProgrammeAction:
     if verb == "extend" and len(rest) == 3 and rest[1].lower() == "on":
         owner, dot, index = rest[2].partition(".")
         if not dot or not owner.isdigit() or not index.isdigit():
-            raise NotationError(f"write the combination as SEAT.INDEX (e.g. 1.0) in {text!r}")
+            raise NotationError("programmes.target_combo", text=text)
         card, number = _extension_token(rest[0])
         return Extend(card, int(owner), int(index), number)
-    raise NotationError(
-        f"{text!r} is not an action: expected draw, take, swap, reveal ..., meld set ..., "
-        "extend CARD on SEAT.INDEX, or discard CARD"
-    )
+    raise NotationError("programmes.not_an_action_text", text=text)
 
 
 def _extension_token(token: str) -> tuple[PlayingCard, int]:
@@ -154,7 +151,4 @@ def _extension_token(token: str) -> tuple[PlayingCard, int]:
         return card, ACE_HIGH
     if not high and rank_value(value) == RANK_OF[card]:
         return card, RANK_OF[card]
-    raise NotationError(
-        f"a natural card stands only for itself (an ace at the high end: AS=A+): {token!r}",
-        token=token,
-    )
+    raise NotationError("programmes.natural_stands_for_itself", token=token)

@@ -37,7 +37,7 @@ def rank_value(text: str) -> int:
     """``A`` is 1, ``10`` is 10, ``K`` is 13; raises ``NotationError`` otherwise."""
     word = text.strip().upper()
     if word not in RANKS:
-        raise NotationError(f"{text!r} is not a rank: expected A, 2-10, J, Q or K")
+        raise NotationError("programmes.not_a_rank", text=text)
     return RANKS.index(word) + 1
 
 
@@ -77,7 +77,7 @@ SUIT_OF: Final[tuple[int, ...]] = tuple(c // 13 if c < JOKER_CODE else -1 for c 
 IS_WILD: Final[tuple[bool, ...]] = tuple(c == JOKER_CODE or c % 13 == 1 for c in range(53))
 CARD_SYMBOL: Final[tuple[str, ...]] = tuple(_symbol(c) for c in range(53))
 _BY_SYMBOL: Final[dict[str, PlayingCard]] = {CARD_SYMBOL[c]: PLAYING_CARDS[c] for c in range(53)}
-_EXPECTED: Final = "a rank (A, 2-10, J, Q, K) and a suit (S, H, D, C), or JK"
+_EXPECTED: Final = "programmes.expected_card"  # a message key: a rank and a suit, or JK
 PlayingCard.symbols, PlayingCard.by_symbol, PlayingCard.expected = (
     CARD_SYMBOL,
     _BY_SYMBOL,
@@ -113,7 +113,7 @@ def parse_playing_cards(text: str | Iterable[str]) -> tuple[PlayingCard, ...]:
     ...
     phase10.kernel.errors.NotationError: token 2 'XX' is not a card: ...
     """
-    return parse_tokens(text, _BY_SYMBOL, "e.g. AS, 10H, QD or JK")
+    return parse_tokens(text, _BY_SYMBOL, "programmes.expected_example")
 
 
 def format_playing_cards(cards: Iterable[int]) -> str:

@@ -11,7 +11,7 @@ run and ``JK=7`` in a set.
 ('run 8S 9S 2D=10S JS', 8, 11)
 >>> str(Combination.parse("set 7H 7S JK"))
 'set 7S 7H JK=7'
->>> combination_problem(Combination.parse("set JK=7 2S=7"))
+>>> str(combination_problem(Combination.parse("set JK=7 2S=7")))
 'AMZ-R17: every combination needs at least one natural card (E-07)'
 """
 
@@ -33,7 +33,7 @@ from phase10.games.programmes.cards import (
     rank_name,
     rank_value,
 )
-from phase10.kernel.errors import NotationError
+from phase10.kernel.errors import NotationError, Problem
 from phase10.kernel.kinds import Ends, Kind
 
 #: E-04: one run cannot hold an ace at both ends, so at most 13 cards.
@@ -79,6 +79,17 @@ class Combination(Ends):
             return f"run {rank_name(self.low)}-{rank_name(self.high)} of {suit}"
         return f"set of {rank_name(self.low)}s"
 
+    def phrase(self) -> dict[str, str | int]:
+        """What :meth:`describe` says, as data for a message (``programmes.messages``).
+
+        >>> Combination.parse("set 7S 7H JK=7").phrase()
+        {'kind': 'set', 'value': '7'}
+        """
+        if self.kind is Kind.RUN:
+            low, high = rank_name(self.low), rank_name(self.high)
+            return {"kind": "run", "low": low, "high": high, "suit": self.suit}
+        return {"kind": "set", "value": rank_name(self.low)}
+
     @classmethod
     def make(cls, kind: Kind, pairs: list[tuple[int, int]], suit: int = -1) -> Combination:
         """Build a combination in canonical order from (card, value) pairs; checks nothing."""
@@ -99,10 +110,10 @@ class Combination(Ends):
         """
         words = text.split()
         if not words or words[0].lower() not in ("set", "run"):
-            raise NotationError(f"a combination starts with set or run: {text!r}")
+            raise NotationError("programmes.combo_kind", text=text)
         kind = Kind.SET if words[0].lower() == "set" else Kind.RUN
         if len(words) < 2:
-            raise NotationError(f"the combination {text!r} has no cards")
+            raise NotationError("programmes.combo_no_cards", text=text)
         cards: list[int] = []
         declared: list[tuple[int, int] | None] = []
         for position, token in enumerate(words[1:], start=1):
@@ -113,11 +124,7 @@ class Combination(Ends):
                 declared.append(None)
                 continue
             if not IS_WILD[card]:
-                raise NotationError(
-                    f"token {position} {token!r}: only a wild (a 2 or JK) says what it stands for",
-                    position=position,
-                    token=token,
-                )
+                raise NotationError("programmes.token_only_wild", position=position, token=token)
             declared.append(_declared(kind, value, position, token))
         if kind is Kind.SET:
             return _parse_set(cards, declared, text)
@@ -133,11 +140,7 @@ def _declared(kind: Kind, value: str, position: int, token: str) -> tuple[int, i
     try:
         return rank_value(word), suit
     except NotationError:
-        raise NotationError(
-            f"token {position} {token!r}: a wild stands for a rank (A, 3-10, J, Q, K)",
-            position=position,
-            token=token,
-        ) from None
+        raise NotationError("programmes.token_wild_rank", position=position, token=token) from None
 
 
 def _parse_set(cards: list[int], declared: list[tuple[int, int] | None], text: str) -> Combination:
@@ -150,7 +153,7 @@ def _parse_set(cards: list[int], declared: list[tuple[int, int] | None], text: s
         elif d is not None:
             pairs.append((c, d[0]))
         elif value is None:
-            raise NotationError(f"say what each wild stands for in {text!r} (e.g. JK=7)")
+            raise NotationError("programmes.wild_values_set", text=text)
         else:
             pairs.append((c, value))
     return Combination.make(Kind.SET, pairs)
@@ -161,7 +164,7 @@ def _parse_run(cards: list[int], declared: list[tuple[int, int] | None], text: s
     suits |= {d[1] for d in declared if d is not None and d[1] >= 0}
     if len(suits) != 1:
         # AMZ-R15, E-11: a run is all of one suit; a mixed run is written but never legal.
-        raise NotationError(f"a run is all of one suit; cannot read one suit from {text!r}")
+        raise NotationError("programmes.run_suit_unreadable", text=text)
     (suit,) = suits
     anchor: tuple[int, int] | None = None
     for i, (c, d) in enumerate(zip(cards, declared, strict=True)):
@@ -174,7 +177,7 @@ def _parse_run(cards: list[int], declared: list[tuple[int, int] | None], text: s
             break
     if anchor is None:
         if IS_WILD[cards[0]]:
-            raise NotationError(f"say what each wild stands for in {text!r} (e.g. 2D=10S)")
+            raise NotationError("programmes.wild_values_run", text=text)
         anchor = (0, 1)
     index, value = anchor
     values = [value - index + i for i in range(len(cards))]
@@ -185,7 +188,7 @@ def parse_combinations(text: str) -> tuple[Combination, ...]:
     """Combinations separated by ``|`` or ``+``: ``set 7H 7S JK | run 3H 4H 5H``."""
     parts = [p.strip() for p in text.replace("+", "|").split("|")]
     if any(not p for p in parts):
-        raise NotationError(f"an empty combination in {text!r}")
+        raise NotationError("programmes.empty_combo", text=text)
     return tuple(Combination.parse(p) for p in parts)
 
 
@@ -199,39 +202,39 @@ def natural_fits(combo_kind: Kind, suit: int, card: int, value: int) -> bool:
     return SUIT_OF[card] == suit and (rank == value or (rank == 1 and value == ACE_HIGH))
 
 
-def combination_problem(combo: Combination) -> str | None:
+def combination_problem(combo: Combination) -> Problem | None:
     """Why ``combo`` is not a legal combination, or ``None`` (AMZ-R15, R17, R25, R26, E-04, E-05).
 
-    >>> combination_problem(Combination.parse("run KS AS 2S=2S"))
+    >>> str(combination_problem(Combination.parse("run KS AS 2S=2S")))
     'AMZ-R26: a run runs from A-low to A-high with no wrap-around (E-04)'
     >>> mixed = Combination(Kind.RUN, parse_playing_cards("4H 5H 6H 7D"), (4, 5, 6, 7), 1)
-    >>> combination_problem(mixed)
+    >>> str(combination_problem(mixed))
     'AMZ-R15: 7D breaks the one-suit rule of a run (E-11)'
     """
     cards, values = combo.cards, combo.values
     if not cards or len(cards) != len(values):
-        return "AMZ-R15: a combination needs cards"
+        return Problem("AMZ-R15", "programmes.no_cards")
     if combo.kind is Kind.RUN:
         if not 0 <= combo.suit <= 3:
-            return "AMZ-R15: a run is all of one suit"
+            return Problem("AMZ-R15", "programmes.run_one_suit")
         if values[0] < 1 or values[-1] > ACE_HIGH or len(values) > LONGEST_RUN:
-            return "AMZ-R26: a run runs from A-low to A-high with no wrap-around (E-04)"
+            return Problem("AMZ-R26", "programmes.run_wrap")
         if any(b != a + 1 for a, b in pairwise(values)):
-            return "AMZ-R15: a run needs consecutive values, each once"
+            return Problem("AMZ-R15", "programmes.run_consecutive")
     elif combo.kind is Kind.SET:
         if any(v != values[0] for v in values):
-            return "AMZ-R15: every card of a set has the same value"
+            return Problem("AMZ-R15", "programmes.set_same_value")
         if not 1 <= values[0] <= 13 or values[0] == 2:
-            return "E-05: a set's value is A or 3 to K (a 2 is always wild)"
+            return Problem("E-05", "programmes.set_value_range")
     else:
-        return "AMZ-R15: a combination is a set or a run"
+        return Problem("AMZ-R15", "programmes.set_or_run")
     for c, v in zip(cards, values, strict=True):
         if not natural_fits(combo.kind, combo.suit, c, v):
             if combo.kind is Kind.RUN and SUIT_OF[c] != combo.suit:
-                return f"AMZ-R15: {PLAYING_CARDS[c]} breaks the one-suit rule of a run (E-11)"
-            return f"AMZ-R25: the natural card {PLAYING_CARDS[c]} can only stand for itself"
+                return Problem("AMZ-R15", "programmes.breaks_suit", {"card": PLAYING_CARDS[c]})
+            return Problem("AMZ-R25", "programmes.natural_itself", {"card": PLAYING_CARDS[c]})
     if all(IS_WILD[c] for c in cards):
-        return "AMZ-R17: every combination needs at least one natural card (E-07)"
+        return Problem("AMZ-R17", "programmes.combo_natural")
     return None
 
 

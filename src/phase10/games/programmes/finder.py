@@ -17,13 +17,16 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
+from typing import cast
 
 from phase10.games.programmes.cards import ACE_HIGH, IS_WILD, JOKER_CODE
 from phase10.games.programmes.combos import Combination, combination_problem
 from phase10.games.programmes.programs import Directive, ProgramCard
+from phase10.kernel.errors import Problem
 from phase10.kernel.kinds import Kind
+from phase10.kernel.messages import Param
 
 _WILD_CODES = tuple(c for c in range(JOKER_CODE + 1) if IS_WILD[c])
 _SET_VALUES = (1, *range(3, 14))
@@ -183,23 +186,31 @@ def _matches(combo: Combination, d: Directive, program: ProgramCard) -> bool:
     return all(IS_WILD[c] or c // 13 in program.suits for c in combo.cards)
 
 
-def reveal_problem(combos: Sequence[Combination], program: ProgramCard) -> str | None:
+def reveal_problem(combos: Sequence[Combination], program: ProgramCard) -> Problem | None:
     """Why laying ``combos`` does not reveal ``program``, or ``None`` when it does."""
     if program.sun:
-        return "AMZ-R07: a sun card is a free program; there is nothing to reveal"
+        return Problem("AMZ-R07", "programmes.sun_reveal")
     for combo in combos:
         problem = combination_problem(combo)
         if problem is not None:
             return problem
     groups = list(program.groups)
     if len(combos) != len(groups):
-        return (
-            f"AMZ-R14: {program.id} needs exactly {len(groups)} combination"
-            f"{'s' if len(groups) != 1 else ''} ({program.description}), not {len(combos)}"
-        )
+        params: dict[str, Param] = {"program": program.id, "needs": _data(program)}
+        params["combos"] = len(combos)
+        if len(groups) == 1:
+            return Problem("AMZ-R14", "programmes.one_combination", params)
+        return Problem("AMZ-R14", "programmes.combinations", {**params, "count": len(groups)})
     if _assign(list(combos), groups, program):
         return None
-    return f"AMZ-R14: these combinations do not match {program} (exact counts: E-08)"
+    return Problem(
+        "AMZ-R14", "programmes.no_match", {"program": program.id, "needs": _data(program)}
+    )
+
+
+def _data(program: ProgramCard) -> Mapping[str, Param]:
+    """``program`` as message data (its C.8 dictionary, which holds only JSON values)."""
+    return cast("Mapping[str, Param]", program.to_dict())
 
 
 def _assign(combos: list[Combination], groups: list[Directive], program: ProgramCard) -> bool:

@@ -329,7 +329,7 @@ def check_action(state: ProgrammeState, action: object) -> None:
 def _prepare(state: ProgrammeState, action: object) -> int:
     """Check ``action``; return the value an extension takes (else 0)."""
     if state.stage is Stage.OVER:
-        raise IllegalActionError("AMZ-R30", "the game is over")
+        raise IllegalActionError("AMZ-R30", "kernel.game_over")
     seat = state.current
     player = state.players[seat]
     if isinstance(action, SwapProgram):
@@ -339,22 +339,20 @@ def _prepare(state: ProgrammeState, action: object) -> int:
         _check_draw(state, player, action)
         return 0
     if not isinstance(action, Reveal | Meld | Extend | DiscardCard):
-        raise IllegalActionError("E-25", f"{action!r} is not an action of the programmes game")
+        raise IllegalActionError("E-25", "programmes.not_an_action", action=repr(action))
     if state.stage is Stage.DRAW:
-        raise IllegalActionError("AMZ-R10", "a turn starts by taking one card")
+        raise IllegalActionError("AMZ-R10", "programmes.take_first")
     if isinstance(action, Reveal):
         _check_reveal(state, seat, action)
         return 0
     if isinstance(action, DiscardCard):
         if action.card not in player.hand:
             raise IllegalActionError(
-                "AMZ-R13", f"you have no {CARD_SYMBOL[action.card]} to discard"
+                "AMZ-R13", "programmes.no_card_to_discard", card=CARD_SYMBOL[action.card]
             )
         return 0
     if not player.revealed:
-        raise IllegalActionError(
-            "AMZ-R22", "reveal your program before you put any other card on the table"
-        )
+        raise IllegalActionError("AMZ-R22", "programmes.reveal_first")
     if isinstance(action, Meld):
         _check_meld(player, action)
         return 0
@@ -363,82 +361,79 @@ def _prepare(state: ProgrammeState, action: object) -> int:
 
 def _check_swap(state: ProgrammeState, player: Programmer) -> None:
     if state.rules.program_swap_after is None:
-        raise IllegalActionError("AMZ-R31", "swapping a program is off under these rules")
+        raise IllegalActionError("AMZ-R31", "programmes.swap_off")
     if state.stage is not Stage.DRAW or not player.may_swap:
         raise IllegalActionError(
-            "E-21",
-            f"a program may be swapped only at the start of a manche, before your first draw, "
-            f"after failing it {state.rules.program_swap_after} manches",
+            "E-21", "programmes.swap_when", count=state.rules.program_swap_after
         )
 
 
 def _check_draw(state: ProgrammeState, player: Programmer, action: Draw) -> None:
     if state.stage is not Stage.DRAW:
-        raise IllegalActionError("E-25", "you have already taken a card this turn")
+        raise IllegalActionError("E-25", "programmes.already_took")
     if action.source is Source.DISCARD_PILE:
         if len(player.hand) == 1:
-            raise IllegalActionError(
-                "E-16", "with exactly one card in hand you must draw from the reserve"
-            )
+            raise IllegalActionError("E-16", "programmes.reserve_only")
         if not state.discard_pile:
-            raise IllegalActionError("AMZ-R10", "the discard pile is empty")
+            raise IllegalActionError("AMZ-R10", "kernel.discard_pile_empty")
 
 
 def _check_reveal(state: ProgrammeState, seat: int, action: Reveal) -> None:
     player = state.players[seat]
     if player.revealed:
-        raise IllegalActionError("E-09", "you have already revealed your program this manche")
+        raise IllegalActionError("E-09", "programmes.already_revealed")
     program = program_of(state, seat)
     if program is None:
-        raise IllegalActionError("E-22", "you hold no program card this manche")
+        raise IllegalActionError("E-22", "programmes.no_program")
     if not owns(player.hand, action.cards):
-        raise IllegalActionError("AMZ-R14", "you must hold every card of the program")
+        raise IllegalActionError("AMZ-R14", "programmes.hold_program")
     problem = reveal_problem(action.combos, program)
     if problem is not None:
-        rule, _, message = problem.partition(": ")
-        raise IllegalActionError(rule, message)
+        raise IllegalActionError.of(problem)
 
 
 def _check_meld(player: Programmer, action: Meld) -> None:
     combo = action.combo
     if combo.kind is Kind.RUN:
-        raise IllegalActionError("AMZ-R21", "a new run may never be formed after revealing")
+        raise IllegalActionError("AMZ-R21", "programmes.no_new_run")
     if len(combo.cards) < NEW_SET:
-        raise IllegalActionError("E-14", "a new set needs at least 3 cards of one value")
+        raise IllegalActionError("E-14", "programmes.new_set_size")
     problem = combination_problem(combo)
     if problem is not None:
-        rule, _, message = problem.partition(": ")
-        raise IllegalActionError(rule, message)
+        raise IllegalActionError.of(problem)
     if not owns(player.hand, combo.cards):
-        raise IllegalActionError("AMZ-R20", "you must hold every card of the new set")
+        raise IllegalActionError("AMZ-R20", "programmes.hold_new_set")
 
 
 def _check_extend(state: ProgrammeState, player: Programmer, action: Extend) -> int:
     if action.card not in player.hand:
-        raise IllegalActionError("AMZ-R20", f"you have no {CARD_SYMBOL[action.card]} in hand")
+        raise IllegalActionError(
+            "AMZ-R20", "programmes.no_card_in_hand", card=CARD_SYMBOL[action.card]
+        )
     if not 0 <= action.owner < state.num_players or not (
         0 <= action.index < len(state.table[action.owner])
     ):
         raise IllegalActionError(
-            "AMZ-R20", f"there is no combination {action.owner}.{action.index}"
+            "AMZ-R20", "programmes.no_combination", owner=action.owner, index=action.index
         )
     combo = state.table[action.owner][action.index]
     options = extension_values(combo, action.card)
     if not options:
         raise IllegalActionError(
-            "E-15", f"{CARD_SYMBOL[action.card]} does not extend the {combo.describe()}"
+            "E-15",
+            "programmes.does_not_extend",
+            card=CARD_SYMBOL[action.card],
+            combo=combo.phrase(),
         )
     value = action.value
     if value == 1 and 1 not in options and 14 in options:
         value = 14  # "A" written for the high ace
     if value < 0:
         if len(options) > 1:
-            raise IllegalActionError("E-15", "say which end of the run the wild goes to")
+            raise IllegalActionError("E-15", "programmes.which_end")
         return options[0]
     if value not in options:
-        raise IllegalActionError(
-            "E-15", f"{CARD_SYMBOL[action.card]} cannot stand for that value on this combination"
-        )
+        raise IllegalActionError("E-15", "programmes.cannot_stand", card=CARD_SYMBOL[action.card])
     return value
 
 
