@@ -13,9 +13,10 @@ from phase10.bots import LEVELS, Bot, EpsilonBot, RandomBot, bot_names, make_bot
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source
 from phase10.games.phase10.cards import CARDS, SKIP, WILD, full_deck, parse_cards
 from phase10.games.phase10.evaluate import counts_of, distance, fits_any
-from phase10.games.phase10.finder import find_phase, laydowns
+from phase10.games.phase10.finder import find_phase
 from phase10.games.phase10.greedy import GreedyBot, target_phase
 from phase10.games.phase10.groups import Group, parse_groups
+from phase10.games.phase10.laydowns import laydowns
 from phase10.games.phase10.rules import BASE_PHASES, PHASE3_SET5, PHASE10_SET4, RuleSet
 from phase10.games.phase10.sharp import SharpBot
 from phase10.games.phase10.state import GameState, Stage

@@ -21,8 +21,9 @@ from phase10.games.phase10.cards import (
     full_deck,
     parse_cards,
 )
-from phase10.games.phase10.finder import find_phase, laydown_problem, laydowns
+from phase10.games.phase10.finder import find_phase, laydown_problem
 from phase10.games.phase10.groups import Group, group_problem, parse_groups
+from phase10.games.phase10.laydowns import laydowns
 from phase10.games.phase10.rules import (
     GroupReq,
     Kind,

@@ -21,8 +21,9 @@ from phase10.api import (
 )
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source, parse_action
 from phase10.games.phase10.cards import Card, Colour, format_cards, parse_cards
-from phase10.games.phase10.finder import find_phase, laydowns
+from phase10.games.phase10.finder import find_phase
 from phase10.games.phase10.groups import Group, parse_groups
+from phase10.games.phase10.laydowns import laydowns
 from phase10.games.phase10.rules import Kind, Phase, RuleSet
 from phase10.games.phase10.scoring import score_cards
 from phase10.games.phase10.state import Event, EventKind, GameState, Outcome, Stage

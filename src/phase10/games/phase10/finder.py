@@ -7,7 +7,8 @@ Three entry points:
   (cards per number, per colour, a 12-bit mask of the numbers held) and builds ``Group``
   objects only for the answer. The answer uses as few wilds as possible; ties are broken
   by a fixed rule that looks only at the counts, so the input order never matters.
-* :func:`laydowns` lists *every* distinct lay-down at the phase's exact minimum sizes.
+* :func:`~phase10.games.phase10.laydowns.laydowns` (its own module) lists *every* distinct
+  lay-down at the phase's exact minimum sizes.
   Extra cards are left out on purpose: P10-R18 lets them only enlarge the required
   groups, and D-14 lets the player hit them onto their own groups in the same turn, so a
   minimal lay-down followed by hits reaches every legal outcome. The move generator thus
@@ -32,7 +33,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from itertools import permutations
 from typing import Final
 
@@ -46,7 +47,10 @@ from phase10.games.phase10.cards import (
     Card,
 )
 from phase10.games.phase10.groups import Group, group_problem
-from phase10.games.phase10.rules import GroupReq, Kind, NaturalCardScope, Phase, RuleSet
+from phase10.games.phase10.laydowns import group_key as _group_key
+from phase10.games.phase10.laydowns import laydowns
+from phase10.games.phase10.laydowns import per_group as _per_group
+from phase10.games.phase10.rules import Kind, Phase, RuleSet
 from phase10.kernel.errors import Problem
 from phase10.kernel.messages import Param
 
@@ -151,10 +155,6 @@ def _run_table(length: int) -> list[int]:
     return table
 
 
-def _per_group(rules: RuleSet) -> bool:
-    return rules.natural_card_scope is NaturalCardScope.PER_GROUP
-
-
 def find_phase(cards: Sequence[int], phase: Phase, rules: RuleSet) -> tuple[Group, ...] | None:
     """One lay-down of ``phase`` from ``cards`` at the minimum sizes, or ``None``.
 
@@ -211,10 +211,6 @@ def _take(held: list[int], number: int, most: int) -> list[Card]:
 
 def _set_group(number: int, naturals: list[Card], size: int) -> Group:
     return Group(Kind.SET, (*naturals, *(_WILD,) * (size - len(naturals))), (number,) * size)
-
-
-def _group_key(group: Group) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return (group.values, group.cards)
 
 
 def _one_set(cards: Sequence[int], size: int) -> tuple[Group, ...] | None:
@@ -377,163 +373,6 @@ def _set_run(cards: Sequence[int], plan: _Plan, per_group: bool) -> tuple[Group,
     set_group = _set_group(n, _take(held, n, in_set), size)
     run_group = _run_group(held, best_start, length)
     return (set_group, run_group) if set_at == 0 else (run_group, set_group)
-
-
-# ---------------------------------------------------------------------------------------
-# Every lay-down
-
-
-def _splits(
-    avail: Sequence[int], total: int, start: int, suffix: Sequence[int]
-) -> Iterator[list[int]]:
-    """Every way to take ``total`` cards from the piles ``avail[start:]`` (counts per pile)."""
-    if total == 0:
-        yield [0] * (len(avail) - start)
-        return
-    if start == len(avail) or suffix[start] < total:
-        return
-    here = avail[start]
-    for k in range(min(here, total), -1, -1):
-        for rest in _splits(avail, total - k, start + 1, suffix):
-            rest.insert(0, k)
-            yield rest
-
-
-def _suffix_sums(avail: Sequence[int]) -> list[int]:
-    out = [0] * (len(avail) + 1)
-    for i in range(len(avail) - 1, -1, -1):
-        out[i] = out[i + 1] + avail[i]
-    return out
-
-
-# (group, natural codes it uses, wilds it uses)
-_Option = tuple[Group, tuple[int, ...], int]
-
-
-def _alike_options(
-    kind: Kind, counts: list[int], wilds: int, size: int, need_natural: bool
-) -> list[_Option]:
-    """Every set (one number, any colours) or colour group (one colour, any numbers)."""
-    out: list[_Option] = []
-    low = max(1 if need_natural else 0, size - wilds)
-    keys = range(1, MAX_NUMBER + 1) if kind is Kind.SET else range(4)
-    for key in keys:
-        codes: Sequence[int] = (
-            (key - 1, key + 11, key + 23, key + 35)
-            if kind is Kind.SET
-            else range(key * 12, key * 12 + 12)
-        )
-        avail = [counts[c] for c in codes]
-        suffix = _suffix_sums(avail)
-        for k in range(min(size, suffix[0]), low - 1, -1):
-            for split in _splits(avail, k, 0, suffix):
-                used = tuple(c for c, x in zip(codes, split, strict=True) for _ in range(x))
-                group = Group(
-                    kind, tuple(CARDS[c] for c in used) + (_WILD,) * (size - k), (key,) * size
-                )
-                out.append((group, used, size - k))
-    return out
-
-
-def _run_picks(choices: Sequence[Sequence[int]], i: int, wild_left: int) -> Iterator[list[int]]:
-    """Every pick of one code per position from ``choices[i:]``, using at most ``wild_left``."""
-    if i == len(choices):
-        yield []
-        return
-    for c in choices[i]:
-        if c == WILD_CODE:
-            if not wild_left:
-                continue
-            for rest in _run_picks(choices, i + 1, wild_left - 1):
-                rest.append(c)
-                yield rest
-        else:
-            for rest in _run_picks(choices, i + 1, wild_left):
-                rest.append(c)
-                yield rest
-
-
-def _run_options(counts: list[int], wilds: int, length: int, need_natural: bool) -> list[_Option]:
-    out: list[_Option] = []
-    if length > MAX_NUMBER:
-        return out
-    for start in range(1, MAX_NUMBER + 2 - length):
-        values = tuple(range(start, start + length))
-        # Built back to front by _run_picks, so the choices go in reversed.
-        choices = [
-            [c for c in (v - 1, v + 11, v + 23, v + 35) if counts[c]] + [WILD_CODE]
-            for v in reversed(values)
-        ]
-        for picked in _run_picks(choices, 0, wilds):
-            used = tuple(c for c in picked if c != WILD_CODE)
-            if used or not need_natural:
-                group = Group(Kind.RUN, tuple(CARDS[c] for c in picked), values)
-                out.append((group, used, length - len(used)))
-    return out
-
-
-def _options(req: GroupReq, counts: list[int], wilds: int, need_natural: bool) -> list[_Option]:
-    if req.size < 1:
-        return []
-    if req.kind is Kind.RUN:
-        return _run_options(counts, wilds, req.size, need_natural)
-    return _alike_options(req.kind, counts, wilds, req.size, need_natural)
-
-
-def _laydown_key(groups: tuple[Group, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    return tuple((g.values, g.cards) for g in groups)
-
-
-def laydowns(cards: Sequence[int], phase: Phase, rules: RuleSet) -> list[tuple[Group, ...]]:
-    """Every distinct lay-down of ``phase`` from ``cards`` at the exact minimum sizes.
-
-    Copies of one card are interchangeable, so each lay-down appears once: groups are in
-    canonical form, two requirements alike (phase 1, phase 7) hold their groups in
-    ``(values, cards)`` order, and lay-downs differ in the cards of some group or in a
-    wild's value (D-02: ``W R4 R5`` is both 3-5 and 4-6). The list is sorted.
-
-    >>> from phase10.games.phase10.cards import parse_cards
-    >>> run_of_3 = Phase(0, (GroupReq(Kind.RUN, 3),))
-    >>> [str(g) for (g,) in laydowns(parse_cards("W R4 R5"), run_of_3, RuleSet())]
-    ['run W=3 R4 R5', 'run R4 R5 W=6']
-    """
-    per_group = _per_group(rules)
-    counts = [0] * NUMBERED
-    wilds = 0
-    for c in cards:
-        if c < NUMBERED:
-            counts[c] += 1
-        elif c == WILD_CODE:
-            wilds += 1
-    reqs = phase.groups
-    twin_of = [
-        max((j for j in range(i) if reqs[j] == reqs[i]), default=-1) for i in range(len(reqs))
-    ]
-    found: list[tuple[Group, ...]] = []
-    chosen: list[Group] = []
-
-    def place(i: int, wild_left: int, naturals: int) -> None:
-        if i == len(reqs):
-            # D-04: a phase of wilds only is illegal under either scope.
-            if naturals:
-                found.append(tuple(chosen))
-            return
-        twin = twin_of[i]
-        floor = _group_key(chosen[twin]) if twin >= 0 else None
-        for group, used, wild_count in _options(reqs[i], counts, wild_left, per_group):
-            if floor is not None and _group_key(group) < floor:
-                continue
-            for c in used:
-                counts[c] -= 1
-            chosen.append(group)
-            place(i + 1, wild_left - wild_count, naturals + len(used))
-            chosen.pop()
-            for c in used:
-                counts[c] += 1
-
-    place(0, wilds, 0)
-    found.sort(key=_laydown_key)
-    return found
 
 
 # ---------------------------------------------------------------------------------------

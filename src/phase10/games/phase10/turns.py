@@ -1,10 +1,11 @@
 """The turn cycle of Phase 10: dealing, drawing, laying down, hitting, discarding, Skips,
 going out, scoring, moving up, winning and the tie-break (rules Part A, B.4, D.1).
 
-The API is small on purpose: ``new_game``, ``legal_actions``, ``check_action``, ``is_legal``,
-``apply_action`` and ``outcome``. States are immutable; ``apply_action`` returns a new one
-whose ``events`` tell what happened. An illegal action raises ``IllegalActionError`` with the
-rule id and leaves the state as it was; nothing is ever repaired.
+The API is small on purpose: ``new_game``, ``legal_actions``, ``check_action``, ``is_legal``
+(from :mod:`~phase10.games.phase10.legal`: what a seat may do) and ``apply_action``. States
+are immutable; ``apply_action`` returns a new one whose ``events`` tell what happened. An
+illegal action raises ``IllegalActionError`` with the rule id and leaves the state as it was;
+nothing is ever repaired.
 
 >>> from phase10.games.phase10.rules import RuleSet
 >>> state = new_game(RuleSet(), players=3, seed=7)
@@ -18,44 +19,37 @@ rule id and leaves the state as it was; nothing is ever repaired.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Unpack
 
-from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source
+from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown
 from phase10.games.phase10.cards import (
-    CARDS,
     NUMBER_OF,
-    NUMBERED,
     SKIP,
     SKIP_CODE,
-    SYMBOL_OF,
-    WILD_CODE,
     Card,
     full_deck,
 )
-from phase10.games.phase10.finder import find_phase, laydown_problem, laydowns
-from phase10.games.phase10.groups import Group, hit_value, hit_values, with_hit
+from phase10.games.phase10.groups import with_hit
+from phase10.games.phase10.legal import _prepare, active_after
+from phase10.games.phase10.legal import check_action as check_action
+from phase10.games.phase10.legal import current_phase as current_phase
+from phase10.games.phase10.legal import is_legal as is_legal
+from phase10.games.phase10.legal import legal_actions as legal_actions
+from phase10.games.phase10.legal import open_phases as open_phases
 from phase10.games.phase10.rules import (
     HAND_SIZE,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    TIEBREAK_LAYDOWN_GOAL,
     FirstDealer,
-    Kind,
-    Phase,
     Progression,
     RuleSet,
     SkipDelivery,
-    SkipLimit,
-    SkipTarget,
     Tiebreak,
 )
 from phase10.games.phase10.scoring import score_cards
 from phase10.games.phase10.state import Event, EventKind, GameState, Outcome, PlayerState, Stage
 from phase10.kernel import piles
-from phase10.kernel.errors import IllegalActionError, Problem
 from phase10.kernel.piles import TurnEvents, draw, grow, shuffled
-from phase10.kernel.piles import owns as _owns
 from phase10.kernel.piles import remove as _remove
 from phase10.kernel.piles import replace_at as _set
 from phase10.kernel.piles import without as _without
@@ -63,12 +57,6 @@ from phase10.kernel.piles import without as _without
 E = EventKind
 _EVENTS = TurnEvents(Event, E.TOOK_DISCARD, E.RESHUFFLED, E.DREW, E.HIT)
 
-# Fixed actions are built once: legal_actions runs in every playout step, and constructing a
-# frozen dataclass costs about half a microsecond.
-_DRAW = (Draw(Source.DRAW_PILE),)
-_DRAW_OR_TAKE = (Draw(Source.DRAW_PILE), Draw(Source.DISCARD_PILE))
-_DISCARD = tuple(Discard(c) for c in CARDS)
-_SKIP_AT = tuple(Discard(SKIP, t) for t in range(MAX_PLAYERS))
 
 # ---------------------------------------------------------------------------- set-up
 
@@ -132,15 +120,6 @@ def _shuffled(state: GameState) -> tuple[Card, ...]:
     )
 
 
-def _active_after(state: GameState, seat: int, players: Sequence[PlayerState]) -> int:
-    n = len(players)
-    for step in range(1, n + 1):
-        candidate = (seat + step) % n
-        if players[candidate].dealt_in:
-            return candidate
-    return seat
-
-
 def _deal(state: GameState, dealer: int, events: list[Event]) -> GameState:
     """P10-R09..R11, D-23: deal ten cards each, one at a time, from the dealer's left."""
     order = _shuffled(state)
@@ -148,7 +127,7 @@ def _deal(state: GameState, dealer: int, events: list[Event]) -> GameState:
     seats: list[int] = []
     seat = dealer
     for _ in range(sum(p.dealt_in for p in state.players)):
-        seat = _active_after(state, seat, state.players)
+        seat = active_after(state, seat, state.players)
         seats.append(seat)
     hands: list[list[Card]] = [[] for _ in range(n)]
     position = 0
@@ -222,7 +201,7 @@ def _start_turn(
             ),
         )
         events.append(Event(E.TURN_LOST, seat=seat))
-        seat = _active_after(state, seat, players)
+        seat = active_after(state, seat, players)
     events.append(Event(E.TURN_STARTED, seat=seat))
     return state.evolve(
         players=players,
@@ -232,343 +211,6 @@ def _start_turn(
         laid_this_turn=False,
         events=tuple(events),
     )
-
-
-# ---------------------------------------------------------------------------- phases
-
-
-def current_phase(state: GameState, seat: int) -> Phase | None:
-    """The phase ``seat`` is working on this hand; ``None`` under ``pick_any`` (any open one).
-
-    >>> from phase10.games.phase10.rules import RuleSet
-    >>> str(current_phase(new_game(RuleSet(), players=2, seed=1), 0))
-    'Phase 1: set of 3 + set of 3'
-    """
-    rules = state.rules
-    if state.tiebreak:
-        if rules.tiebreak is Tiebreak.REPLAY_FIRST_LAYDOWN:
-            return TIEBREAK_LAYDOWN_GOAL
-        return rules.final_phase
-    if rules.progression is Progression.PICK_ANY:
-        return None
-    if rules.progression is Progression.EVERY_HAND:
-        return rules.phases[min(state.hand_number, len(rules.phases) - 1)]
-    index = state.players[seat].phase_index
-    return rules.phases[index] if index < len(rules.phases) else None
-
-
-def open_phases(state: GameState, seat: int) -> tuple[tuple[int, Phase], ...]:
-    """(index, phase) pairs ``seat`` may lay down this hand, if they have not laid down yet."""
-    player = state.players[seat]
-    if player.laid >= 0:
-        return ()
-    rules = state.rules
-    if rules.progression is Progression.PICK_ANY and not state.tiebreak:
-        return tuple((i, p) for i, p in enumerate(rules.phases) if not player.completed >> i & 1)
-    phase = current_phase(state, seat)
-    if phase is None:
-        return ()
-    if state.tiebreak:
-        return ((len(rules.phases) - 1, phase),)
-    if rules.progression is Progression.EVERY_HAND:
-        return ((min(state.hand_number, len(rules.phases) - 1), phase),)
-    return ((player.phase_index, phase),)
-
-
-# ---------------------------------------------------------------------------- legal actions
-
-
-def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """Every action the current player may take now, canonical and without duplicates.
-
-    Lay-downs are listed at the phase's exact sizes; extra cards are hit afterwards in the
-    same turn (D-14), which reaches every legal result.
-
-    >>> from phase10.games.phase10.rules import RuleSet
-    >>> [str(a) for a in legal_actions(new_game(RuleSet(), players=2, seed=3))]
-    ['draw', 'take']
-    """
-    if state.stage is Stage.OVER:
-        return ()
-    if state.stage is Stage.DRAW:
-        pile = state.discard_pile
-        if not pile or pile[-1] == SKIP_CODE:
-            return _DRAW
-        return _DRAW_OR_TAKE
-    seat = state.current
-    player = state.players[seat]
-    hand = player.hand
-    rules = state.rules
-    actions: list[Action] = []
-    distinct = sorted(set(hand))  # hands are sorted, but set() is the cheapest dedupe
-    if player.laid < 0:
-        named = rules.progression is Progression.PICK_ANY and not state.tiebreak
-        for index, phase in open_phases(state, seat):
-            if find_phase(hand, phase, rules) is None:
-                continue
-            number = rules.phases[index].number if named else None
-            for groups in laydowns(hand, phase, rules):
-                action = LayDown(groups, number)
-                # Only a lay-down leaving at most one card can break D-20 or D-09.
-                if len(hand) - sum(len(g.cards) for g in groups) > 1 or _leaves_ok(
-                    rules, hand, 0, _remove(hand, action.cards)
-                ):
-                    actions.append(action)
-    else:
-        # Only a hand of one or two cards can be emptied or left as a lone Skip by a hit.
-        hittable = [
-            c
-            for c in distinct
-            if c != SKIP_CODE and (len(hand) > 2 or _leaves_ok(rules, hand, 1, _remove(hand, (c,))))
-        ]
-        for owner, groups in enumerate(state.table):
-            if not hittable or not _may_hit_owner(state, seat, owner):
-                continue
-            for index, group in enumerate(groups):
-                for c in hittable:
-                    for value in hit_values(group, c):
-                        actions.append(Hit(c, owner, index, value))
-    if distinct[-1] != SKIP_CODE:
-        actions.extend([_DISCARD[c] for c in distinct])
-        return tuple(actions)
-    actions.extend([_DISCARD[c] for c in distinct[:-1]])
-    if len(hand) == 1 and not rules.skip_can_go_out:
-        return tuple(actions)
-    if rules.skip_target is SkipTarget.NEXT or len(hand) == 1:
-        actions.append(_DISCARD[SKIP_CODE])
-        return tuple(actions)
-    targets = _eligible_targets(state, seat)
-    if targets:
-        actions.extend([_SKIP_AT[t] for t in targets])
-    else:
-        actions.append(_DISCARD[SKIP_CODE])
-    return tuple(actions)
-
-
-def _leaves_ok(rules: RuleSet, hand: tuple[Card, ...], used: int, rest: tuple[Card, ...]) -> bool:
-    """Whether a lay-down or hit may leave ``rest`` in hand (D-20, D-09)."""
-    if not rest:
-        return not rules.go_out_requires_discard
-    return rules.skip_can_go_out or rest != (SKIP,)
-
-
-def _may_hit_owner(state: GameState, seat: int, owner: int) -> bool:
-    """D-18: under ``hit_others_on_laydown_turn=false`` only your own groups that turn."""
-    return owner == seat or not state.laid_this_turn or state.rules.hit_others_on_laydown_turn
-
-
-def _eligible(state: GameState, seat: int, target: int) -> bool:
-    """P10-R25, P10-R26, B.4.3: whether ``target`` may be given a Skip now."""
-    if target == seat or not 0 <= target < state.num_players:
-        return False
-    player = state.players[target]
-    if not player.dealt_in:
-        return False
-    limit = state.rules.skip_limit
-    if limit is SkipLimit.PER_CIRCUIT:
-        return not (player.skip_pending or player.skip_lost)
-    if limit is SkipLimit.PER_HAND:
-        return not player.skip_targeted
-    if limit is SkipLimit.PENDING_ONLY:
-        return not player.skip_pending
-    return True
-
-
-def _eligible_targets(state: GameState, seat: int) -> tuple[int, ...]:
-    return tuple(t for t in range(state.num_players) if _eligible(state, seat, t))
-
-
-# ---------------------------------------------------------------------------- checking
-
-
-def check_action(state: GameState, action: Action) -> None:
-    """Raise ``IllegalActionError`` (with a rule id) unless ``action`` is legal now.
-
-    >>> from phase10.games.phase10.rules import RuleSet
-    >>> from phase10.games.phase10.actions import parse_action
-    >>> check_action(new_game(RuleSet(), players=2, seed=3), parse_action("discard R1"))
-    Traceback (most recent call last):
-    ...
-    phase10.kernel.errors.IllegalActionError: D-19: draw a card first; a turn starts with a draw
-    """
-    _prepare(state, action)
-
-
-def is_legal(state: GameState, action: Action) -> bool:
-    """``True`` when ``check_action`` would accept ``action``."""
-    try:
-        _prepare(state, action)
-    except IllegalActionError:
-        return False
-    return True
-
-
-def _prepare(state: GameState, action: Action) -> object:
-    """Check ``action``; return what applying it needs (so nothing is computed twice)."""
-    if state.stage is Stage.OVER:
-        raise IllegalActionError("P10-R36", "kernel.game_over")
-    if isinstance(action, Draw):
-        _check_draw(state, action)
-        return None
-    if state.stage is Stage.DRAW:
-        raise IllegalActionError("D-19", "phase10.draw_first")
-    if isinstance(action, LayDown):
-        return _check_laydown(state, action)
-    if isinstance(action, Hit):
-        return _check_hit(state, action)
-    if isinstance(action, Discard):
-        return _check_discard(state, action)
-    raise IllegalActionError("P10-R13", "phase10.not_an_action", action=repr(action))
-
-
-def _check_draw(state: GameState, action: Draw) -> None:
-    if state.stage is not Stage.DRAW:
-        raise IllegalActionError("D-19", "phase10.already_drew")
-    if action.source is Source.DISCARD_PILE:
-        if not state.discard_pile:
-            raise IllegalActionError("P10-R13", "kernel.discard_pile_empty")
-        if state.discard_pile[-1] == SKIP_CODE:
-            raise IllegalActionError("D-07", "phase10.skip_not_taken")
-
-
-def _check_laydown(state: GameState, action: LayDown) -> tuple[int, Phase]:
-    seat = state.current
-    player = state.players[seat]
-    rules = state.rules
-    if player.laid >= 0:
-        raise IllegalActionError("P10-R16", "phase10.already_laid")
-    options = open_phases(state, seat)
-    if not options:
-        raise IllegalActionError("P10-R17", "phase10.no_phase_left")
-    if rules.progression is Progression.PICK_ANY and not state.tiebreak:
-        if action.phase is None:
-            raise IllegalActionError("D-34", "phase10.name_the_phase")
-        chosen = [(i, p) for i, p in options if p.number == action.phase]
-        if not chosen:
-            raise IllegalActionError("D-34", "phase10.phase_not_open", phase=action.phase)
-        index, phase = chosen[0]
-    else:
-        index, phase = options[0]
-        if action.phase is not None and action.phase != phase.number:
-            raise IllegalActionError(
-                "P10-R17", "phase10.wrong_phase", phase=phase.number, asked=action.phase
-            )
-    cards = action.cards
-    if not _owns(player.hand, cards):
-        raise IllegalActionError("P10-R15", "phase10.hold_the_phase")
-    problem = laydown_problem(action.groups, phase, rules)
-    if problem is not None:
-        raise IllegalActionError.of(problem)
-    rest = _remove(player.hand, cards)
-    _check_leaves(rules, rest)
-    return index, phase
-
-
-def _check_leaves(rules: RuleSet, rest: tuple[Card, ...]) -> None:
-    if not rest and rules.go_out_requires_discard:
-        raise IllegalActionError("D-20", "phase10.keep_a_card")
-    if rest == (SKIP,) and not rules.skip_can_go_out:
-        raise IllegalActionError("D-09", "phase10.skip_left_last")
-
-
-def _check_hit(state: GameState, action: Hit) -> int:
-    seat = state.current
-    player = state.players[seat]
-    if player.laid < 0:
-        raise IllegalActionError("P10-R21", "phase10.lay_before_hit")
-    if action.card not in player.hand:
-        raise IllegalActionError("P10-R22", "phase10.no_card_in_hand", card=SYMBOL_OF[action.card])
-    if not 0 <= action.owner < state.num_players or not (
-        0 <= action.index < len(state.table[action.owner])
-    ):
-        raise IllegalActionError(
-            "P10-R22", "phase10.no_group", owner=action.owner, index=action.index
-        )
-    if not _may_hit_owner(state, seat, action.owner):
-        raise IllegalActionError("D-18", "phase10.hit_own_only")
-    group = state.table[action.owner][action.index]
-    end = None
-    if group.kind is Kind.RUN and action.card == WILD_CODE:
-        if action.value == group.low - 1:
-            end = "low"
-        elif action.value == group.high + 1:
-            end = "high"
-        elif action.value >= 0:
-            raise IllegalActionError(
-                "P10-R23",
-                "phase10.wild_run_value",
-                low=group.low,
-                high=group.high,
-                below=group.low - 1,
-                above=group.high + 1,
-                value=action.value,
-            )
-    value = hit_value(group, action.card, end)
-    if isinstance(value, Problem):
-        raise IllegalActionError.of(value)
-    if action.value >= 0 and action.value != value and not _bare_natural(action, group):
-        raise IllegalActionError(
-            "P10-R23", "phase10.card_stands_for", card=SYMBOL_OF[action.card], value=value
-        )
-    _check_leaves(state.rules, _remove(player.hand, (action.card,)))
-    return value
-
-
-def _bare_natural(action: Hit, group: Group) -> bool:
-    """A natural card written bare (``hit R7 on 1.0``) reads as its own number; on a colour
-    group it still stands for its colour, as such texts always did."""
-    card = action.card
-    return group.kind is Kind.COLOUR and card < NUMBERED and action.value == NUMBER_OF[card]
-
-
-def _check_discard(state: GameState, action: Discard) -> int:
-    """Returns the Skip's effective target, or -1."""
-    seat = state.current
-    player = state.players[seat]
-    rules = state.rules
-    if action.card not in player.hand:
-        raise IllegalActionError(
-            "P10-R13", "phase10.no_card_to_discard", card=SYMBOL_OF[action.card]
-        )
-    if action.card != SKIP_CODE:
-        if action.target is not None:
-            raise IllegalActionError("P10-R25", "phase10.skip_only_target")
-        return -1
-    last = len(player.hand) == 1
-    if last and not rules.skip_can_go_out:
-        raise IllegalActionError("D-09", "phase10.skip_not_last")
-    if rules.skip_target is SkipTarget.NEXT:
-        if action.target is not None:
-            raise IllegalActionError("P10-R25", "phase10.skip_next_only")
-        nxt = _active_after(state, seat, state.players)
-        return nxt if not last and _eligible(state, seat, nxt) else -1
-    if last:
-        # D-09: going out with a Skip ends the hand, so nobody is skipped.
-        if action.target is not None and not _eligible(state, seat, action.target):
-            _explain_target(state, seat, action.target)
-        return -1
-    targets = _eligible_targets(state, seat)
-    if action.target is None:
-        if targets:
-            raise IllegalActionError("P10-R25", "phase10.choose_skip_target", players=list(targets))
-        return -1
-    if action.target not in targets:
-        _explain_target(state, seat, action.target)
-    return action.target
-
-
-def _explain_target(state: GameState, seat: int, target: int) -> None:
-    if target == seat or not 0 <= target < state.num_players:
-        raise IllegalActionError("P10-R25", "phase10.skip_at_other")
-    if not state.players[target].dealt_in:
-        raise IllegalActionError("D-29", "phase10.sits_out", player=target)
-    limit = state.rules.skip_limit
-    rule = {
-        SkipLimit.PER_CIRCUIT: "P10-R26",
-        SkipLimit.PER_HAND: "B.4.3",
-        SkipLimit.PENDING_ONLY: "B.4.3",
-    }.get(limit, "P10-R26")
-    raise IllegalActionError(rule, "phase10.skip_limit", player=target, limit=limit.value)
 
 
 # ---------------------------------------------------------------------------- applying
@@ -657,7 +299,7 @@ def _apply_discard(state: GameState, action: Action, target: int, events: list[E
             events.append(Event(E.DEAD_SKIP, seat=seat))
     if not player.hand:
         return _end_hand(state.evolve(players=players, discard_pile=discard_pile), seat, events)
-    return _start_turn(state, _active_after(state, seat, players), events, players, discard_pile)
+    return _start_turn(state, active_after(state, seat, players), events, players, discard_pile)
 
 
 # ---------------------------------------------------------------------------- end of hand
@@ -733,8 +375,3 @@ def _finish(state: GameState, winner: int, reason: str, events: list[Event]) -> 
     result = Outcome(winner=winner, totals=totals, reason=reason, hands=state.hand_number + 1)
     events.append(Event(E.GAME_OVER, seat=winner, scores=totals))
     return state.evolve(stage=Stage.OVER, outcome=result, events=tuple(events))
-
-
-def outcome(state: GameState) -> Outcome | None:
-    """``None`` while the game goes on; else the winner, the totals and how it ended."""
-    return state.outcome

@@ -16,7 +16,6 @@ rule id and change nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 from typing import Unpack
 
 from phase10.games.programmes.actions import (
@@ -28,21 +27,18 @@ from phase10.games.programmes.actions import (
     SwapProgram,
 )
 from phase10.games.programmes.cards import (
-    CARD_SYMBOL,
-    IS_WILD,
-    RANK_OF,
     SUIT_OF,
     PlayingCard,
     programme_deck,
 )
 from phase10.games.programmes.combos import (
     Combination,
-    combination_problem,
     extended,
-    extension_values,
 )
-from phase10.games.programmes.finder import reveal_problem, reveals
-from phase10.games.programmes.programs import ProgramCard
+from phase10.games.programmes.legal import _prepare
+from phase10.games.programmes.legal import check_action as check_action
+from phase10.games.programmes.legal import legal_actions as legal_actions
+from phase10.games.programmes.legal import program_of as program_of
 from phase10.games.programmes.rules import ProgrammeRules
 from phase10.games.programmes.state import (
     ProgrammeEvent,
@@ -50,9 +46,7 @@ from phase10.games.programmes.state import (
     Programmer,
     ProgrammeState,
 )
-from phase10.kernel.actions import Draw, Source
-from phase10.kernel.errors import IllegalActionError
-from phase10.kernel.kinds import Kind
+from phase10.kernel.actions import Draw
 from phase10.kernel.piles import (
     Setup,
     TurnEvents,
@@ -61,7 +55,6 @@ from phase10.kernel.piles import (
     draw,
     first_presets,
     grow,
-    owns,
     remove,
     replace_at,
     shuffled,
@@ -72,11 +65,6 @@ from phase10.kernel.state import Outcome, Stage
 E = ProgrammeEventKind
 Event = ProgrammeEvent
 _EVENTS = TurnEvents(Event, E.TOOK_DISCARD, E.RESHUFFLED, E.DREW, E.EXTENDED)
-_DRAW = (Draw(Source.DRAW_PILE),)
-_DRAW_OR_TAKE = (Draw(Source.DRAW_PILE), Draw(Source.DISCARD_PILE))
-#: E-14: the smallest new set; the move generator lists new sets at this size only, because
-#: more cards of the value can be added straight after (E-15), which reaches every result.
-NEW_SET = 3
 SPADES = 0
 
 
@@ -253,190 +241,6 @@ def _deal(state: ProgrammeState, events: list[Event]) -> ProgrammeState:
     )
 
 
-# ---------------------------------------------------------------------------- legal actions
-
-
-def program_of(state: ProgrammeState, seat: int) -> ProgramCard | None:
-    """The program card ``seat`` holds, or ``None`` (E-22)."""
-    index = state.players[seat].program
-    return state.rules.programs[index] if index >= 0 else None
-
-
-def legal_actions(state: ProgrammeState) -> tuple[ProgrammeAction, ...]:
-    """Every action the current player may take now, canonical and without duplicates.
-
-    Reveals are listed at the exact counts (E-08) and new sets at 3 cards (E-14); further
-    cards are added by extending afterwards in the same turn (AMZ-R20), which reaches every
-    legal result.
-    """
-    if state.stage is Stage.OVER:
-        return ()
-    seat = state.current
-    player = state.players[seat]
-    if state.stage is Stage.DRAW:
-        draws = _DRAW if len(player.hand) == 1 or not state.discard_pile else _DRAW_OR_TAKE
-        return (SwapProgram(), *draws) if player.may_swap else draws
-    hand = player.hand
-    actions: list[ProgrammeAction] = []
-    program = program_of(state, seat)
-    if not player.revealed and program is not None:
-        actions.extend(Reveal(combos) for combos in reveals(hand, program))
-    distinct = sorted(set(hand))
-    if player.revealed:
-        actions.extend(Meld(combo) for combo in _new_sets(hand))
-        for owner, combos in enumerate(state.table):
-            for index, combo in enumerate(combos):
-                for card in distinct:
-                    for value in extension_values(combo, card):
-                        actions.append(Extend(card, owner, index, value))
-    actions.extend(DiscardCard(card) for card in distinct)
-    return tuple(actions)
-
-
-def _new_sets(hand: Sequence[PlayingCard]) -> list[Combination]:
-    """Every distinct set of 3 the hand can form (AMZ-R20, E-14), wilds in code order."""
-    wilds = sorted(c for c in hand if IS_WILD[c])
-    by_rank: dict[int, list[PlayingCard]] = {}
-    for c in sorted(hand):
-        if not IS_WILD[c]:
-            by_rank.setdefault(RANK_OF[c], []).append(c)
-    out: list[Combination] = []
-    seen: set[tuple[int, ...]] = set()
-    for rank, naturals in by_rank.items():
-        for k in range(min(NEW_SET, len(naturals)), 0, -1):
-            if NEW_SET - k > len(wilds):
-                break
-            for chosen in _multisets(naturals, k):
-                cards = (*chosen, *wilds[: NEW_SET - k])
-                if cards not in seen:
-                    seen.add(cards)
-                    out.append(Combination.make(Kind.SET, [(c, rank) for c in cards]))
-    return out
-
-
-def _multisets(cards: list[PlayingCard], k: int) -> list[tuple[PlayingCard, ...]]:
-    return sorted(set(combinations(cards, k)))
-
-
-# ---------------------------------------------------------------------------- checking
-
-
-def check_action(state: ProgrammeState, action: object) -> None:
-    """Raise ``IllegalActionError`` (with a rule id) unless ``action`` is legal now."""
-    _prepare(state, action)
-
-
-def _prepare(state: ProgrammeState, action: object) -> int:
-    """Check ``action``; return the value an extension takes (else 0)."""
-    if state.stage is Stage.OVER:
-        raise IllegalActionError("AMZ-R30", "kernel.game_over")
-    seat = state.current
-    player = state.players[seat]
-    if isinstance(action, SwapProgram):
-        _check_swap(state, player)
-        return 0
-    if isinstance(action, Draw):
-        _check_draw(state, player, action)
-        return 0
-    if not isinstance(action, Reveal | Meld | Extend | DiscardCard):
-        raise IllegalActionError("E-25", "programmes.not_an_action", action=repr(action))
-    if state.stage is Stage.DRAW:
-        raise IllegalActionError("AMZ-R10", "programmes.take_first")
-    if isinstance(action, Reveal):
-        _check_reveal(state, seat, action)
-        return 0
-    if isinstance(action, DiscardCard):
-        if action.card not in player.hand:
-            raise IllegalActionError(
-                "AMZ-R13", "programmes.no_card_to_discard", card=CARD_SYMBOL[action.card]
-            )
-        return 0
-    if not player.revealed:
-        raise IllegalActionError("AMZ-R22", "programmes.reveal_first")
-    if isinstance(action, Meld):
-        _check_meld(player, action)
-        return 0
-    return _check_extend(state, player, action)
-
-
-def _check_swap(state: ProgrammeState, player: Programmer) -> None:
-    if state.rules.program_swap_after is None:
-        raise IllegalActionError("AMZ-R31", "programmes.swap_off")
-    if state.stage is not Stage.DRAW or not player.may_swap:
-        raise IllegalActionError(
-            "E-21", "programmes.swap_when", count=state.rules.program_swap_after
-        )
-
-
-def _check_draw(state: ProgrammeState, player: Programmer, action: Draw) -> None:
-    if state.stage is not Stage.DRAW:
-        raise IllegalActionError("E-25", "programmes.already_took")
-    if action.source is Source.DISCARD_PILE:
-        if len(player.hand) == 1:
-            raise IllegalActionError("E-16", "programmes.reserve_only")
-        if not state.discard_pile:
-            raise IllegalActionError("AMZ-R10", "kernel.discard_pile_empty")
-
-
-def _check_reveal(state: ProgrammeState, seat: int, action: Reveal) -> None:
-    player = state.players[seat]
-    if player.revealed:
-        raise IllegalActionError("E-09", "programmes.already_revealed")
-    program = program_of(state, seat)
-    if program is None:
-        raise IllegalActionError("E-22", "programmes.no_program")
-    if not owns(player.hand, action.cards):
-        raise IllegalActionError("AMZ-R14", "programmes.hold_program")
-    problem = reveal_problem(action.combos, program)
-    if problem is not None:
-        raise IllegalActionError.of(problem)
-
-
-def _check_meld(player: Programmer, action: Meld) -> None:
-    combo = action.combo
-    if combo.kind is Kind.RUN:
-        raise IllegalActionError("AMZ-R21", "programmes.no_new_run")
-    if len(combo.cards) < NEW_SET:
-        raise IllegalActionError("E-14", "programmes.new_set_size")
-    problem = combination_problem(combo)
-    if problem is not None:
-        raise IllegalActionError.of(problem)
-    if not owns(player.hand, combo.cards):
-        raise IllegalActionError("AMZ-R20", "programmes.hold_new_set")
-
-
-def _check_extend(state: ProgrammeState, player: Programmer, action: Extend) -> int:
-    if action.card not in player.hand:
-        raise IllegalActionError(
-            "AMZ-R20", "programmes.no_card_in_hand", card=CARD_SYMBOL[action.card]
-        )
-    if not 0 <= action.owner < state.num_players or not (
-        0 <= action.index < len(state.table[action.owner])
-    ):
-        raise IllegalActionError(
-            "AMZ-R20", "programmes.no_combination", owner=action.owner, index=action.index
-        )
-    combo = state.table[action.owner][action.index]
-    options = extension_values(combo, action.card)
-    if not options:
-        raise IllegalActionError(
-            "E-15",
-            "programmes.does_not_extend",
-            card=CARD_SYMBOL[action.card],
-            combo=combo.phrase(),
-        )
-    value = action.value
-    if value == 1 and 1 not in options and 14 in options:
-        value = 14  # "A" written for the high ace
-    if value < 0:
-        if len(options) > 1:
-            raise IllegalActionError("E-15", "programmes.which_end")
-        return options[0]
-    if value not in options:
-        raise IllegalActionError("E-15", "programmes.cannot_stand", card=CARD_SYMBOL[action.card])
-    return value
-
-
 # ---------------------------------------------------------------------------- applying
 
 
@@ -593,8 +397,3 @@ def _finish(state: ProgrammeState, winner: int, reason: str, events: list[Event]
     result = Outcome(winner=winner, totals=totals, reason=reason, hands=state.hand_number + 1)
     events.append(Event(E.GAME_OVER, seat=winner, scores=totals))
     return state.evolve(stage=Stage.OVER, outcome=result, events=tuple(events))
-
-
-def outcome(state: ProgrammeState) -> Outcome | None:
-    """``None`` while the game goes on; else the winner and the programs of each seat."""
-    return state.outcome
