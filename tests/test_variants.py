@@ -20,13 +20,13 @@ from phase10.games.phase10.rules import (
     SkipTarget,
     Tiebreak,
 )
+from phase10.games.phase10.rules_file import load_rules_file
 from phase10.games.phase10.variants import (
     PROFILE_DESCRIPTIONS,
     PROFILES,
     VARIANTS,
     build_rules,
     describe_rules,
-    load_rules_file,
     rules_from_flags,
 )
 from phase10.kernel.errors import RulesError

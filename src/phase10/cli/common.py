@@ -22,7 +22,8 @@ from phase10 import games
 from phase10.api import find_variant
 from phase10.bots import make_bot
 from phase10.games.phase10.rules import Phase, RuleSet
-from phase10.games.phase10.variants import build_rules, load_rules_file, rules_from_flags
+from phase10.games.phase10.rules_file import load_rules_file
+from phase10.games.phase10.variants import build_rules, rules_from_flags
 from phase10.kernel.bots import Bot
 from phase10.kernel.errors import Phase10Error, RulesError
 from phase10.kernel.game import Game

@@ -9,11 +9,11 @@ from typing import Any, Final
 from phase10 import games
 from phase10.api import find_variant
 from phase10.cli.common import paragraph
+from phase10.games.phase10.rules_file import load_rules_file
 from phase10.games.phase10.variants import (
     PROFILE_DESCRIPTIONS,
     PROFILES,
     VARIANTS,
-    load_rules_file,
 )
 
 _LINE_WIDTH: Final = 100

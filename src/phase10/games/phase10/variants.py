@@ -15,13 +15,10 @@ reported as a ``RulesError`` that names the bad key.
 from __future__ import annotations
 
 import difflib
-import os
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
-from pathlib import Path
 from typing import Any, Final
 
 from phase10.games.phase10.rules import (
@@ -47,7 +44,6 @@ __all__ = [
     "build_rules",
     "describe_rules",
     "find_variant",
-    "load_rules_file",
     "rules_from_flags",
 ]
 
@@ -190,7 +186,6 @@ _BASELINE: Final[dict[str, object]] = RuleSet().flags()
 _FLAG_DEFAULTS: Final[dict[str, object]] = {
     f.name: f.default for f in fields(RuleSet) if f.init and f.name != "name"
 }
-_TOML_KEYS: Final = ("name", "profile", "variants", "flags")
 _TRUE: Final = frozenset({"true", "yes", "on", "1"})
 _FALSE: Final = frozenset({"false", "no", "off", "0"})
 _N_PHASES: Final = re.compile(r"n_phases(?:\s*[=:]\s*(.*))?")
@@ -383,87 +378,6 @@ def find_variant(name: str) -> RuleSet:
             key=name.split("+")[0].strip(),
         )
     return build_rules(STANDARD, tokens)
-
-
-def _load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
-    shown = os.fspath(path)
-    try:
-        text = Path(path).read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise RulesError(f"{shown}: no such rules file") from None
-    except UnicodeDecodeError as err:
-        raise RulesError(f"{shown}: not UTF-8 text ({err.reason} at byte {err.start})") from None
-    except OSError as err:
-        raise RulesError(f"{shown}: cannot read the rules file: {err.strerror}") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise RulesError(f"{shown}: invalid TOML: {err}") from None
-
-
-def load_rules_file(path: str | os.PathLike[str]) -> RuleSet:
-    """A user-defined variant from a TOML file; every problem names the file and the key.
-
-    Keys: ``name`` (defaults to the file's stem), ``profile``, ``variants`` and a ``[flags]``
-    table with any B.1 flag.
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     file = Path(folder, "house.toml")
-    ...     _ = file.write_text('variants = ["ten_hands"]\\n[flags]\\nskip_limit = "none"\\n')
-    ...     rules = load_rules_file(file)
-    >>> rules.name, rules.progression.value, rules.skip_limit.value
-    ('house', 'every_hand', 'none')
-    """
-    shown = os.fspath(path)
-    data = _load_toml(path)
-
-    def fail(key: str, detail: str) -> RulesError:
-        return RulesError(f"{shown}: {key}: {detail}", key=key)
-
-    for key in data:
-        if key not in _TOML_KEYS:
-            raise fail(
-                key, f"unknown key{_closest(key, _TOML_KEYS)}; keys: {', '.join(_TOML_KEYS)}"
-            )
-    label = data.get("name", Path(path).stem)
-    if not isinstance(label, str) or not label.strip():
-        raise fail("name", f"must be a non-empty string, not {label!r}")
-    profile = data.get("profile", STANDARD)
-    if not isinstance(profile, str):
-        raise fail("profile", f"must be a string, one of {', '.join(PROFILES)}; not {profile!r}")
-    variants = data.get("variants", [])
-    if not isinstance(variants, list):
-        raise fail("variants", f"must be a list of strings, not {variants!r}")
-    for index, item in enumerate(variants):
-        if not isinstance(item, str):
-            raise fail(f"variants[{index}]", f"must be a string, not {item!r}")
-        try:
-            _parse_variant(item)
-        except RulesError as err:
-            raise fail(f"variants[{index}]", str(err)) from None
-    flags = data.get("flags", {})
-    if not isinstance(flags, dict):
-        raise fail("flags", f"must be a table ([flags]), not {flags!r}")
-    # Files are checked strictly (exact keys, native TOML types) so typos do not pass silently.
-    converted: dict[str, object] = {}
-    for key, value in flags.items():
-        try:
-            converted[key] = _convert_flag(key, value, strict=True)
-        except RulesError as err:
-            raise RulesError(f"{shown}: flags.{err}", key=f"flags.{err.key}") from None
-    try:
-        build_rules(profile, variants)
-    except RulesError as err:
-        where = "profile" if _normalise(profile) not in PROFILES else "variants"
-        raise fail(where, str(err)) from None
-    try:
-        return build_rules(profile, variants, converted, name=label.strip())
-    except RulesError as err:
-        # The lone call above passed, so the clash involves [flags]; blame the flag if the
-        # engine named one, else the variants that set the other side.
-        key = f"flags.{err.key}" if err.key in converted else "variants"
-        raise fail(key, str(err).removeprefix(f"{label.strip()}: ")) from None
 
 
 def describe_rules(rules: RuleSet) -> list[str]:
