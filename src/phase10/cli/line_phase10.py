@@ -14,7 +14,7 @@ from phase10.cli.line_phase10_queries import HELP as HELP
 from phase10.cli.line_phase10_queries import Phase10Queries, _Quit
 from phase10.explain import explain_illegal, explain_notation
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source, parse_action
-from phase10.games.phase10.cards import SKIP_CODE, Card
+from phase10.games.phase10.cards import SKIP_CODE, Card, Colour
 from phase10.games.phase10.narration import (
     group_text,
     narrate,
@@ -226,8 +226,8 @@ class LineGame(Phase10Queries):
             value = group.low - 1 if end == "low" else group.high + 1
         elif end.isdigit():
             value = int(end)
-        elif end.upper() in ("R", "B", "Y", "G"):
-            value = "RBYG".index(end.upper())
+        elif (colour := Colour.find(end)) is not None:
+            value = int(colour)
         elif end:
             self.say(N_("Say low or high for the end of the run, e.g. hit W 2 high."))
             return False

@@ -33,6 +33,7 @@ from phase10.games.phase10.cards import (
     SYMBOL_OF,
     WILD_CODE,
     Card,
+    Colour,
     parse_cards,
 )
 from phase10.games.phase10.groups import Group, parse_groups
@@ -145,13 +146,14 @@ def _parse_hit(token: str, where: str, text: str) -> Hit:
     if card == WILD_CODE:
         if not eq:
             return Hit(card, seat, place, -1)
-        if value.upper() in ("R", "B", "Y", "G"):
-            return Hit(card, seat, place, "RBYG".index(value.upper()))
+        colour = Colour.find(value)
+        if colour is not None:
+            return Hit(card, seat, place, int(colour))
         if not value.isdigit():
             raise NotationError("phase10.wild_number_or_colour", token=token)
         return Hit(card, seat, place, int(value))
     if not eq or value == str(NUMBER_OF[card]):
         return Hit(card, seat, place, NUMBER_OF[card])
-    if card < NUMBERED and value.upper() == "RBYG"[COLOUR_OF[card]]:
+    if card < NUMBERED and Colour.find(value) == COLOUR_OF[card]:
         return Hit(card, seat, place, COLOUR_OF[card])
     raise NotationError("phase10.natural_stands_for_itself", token=token)

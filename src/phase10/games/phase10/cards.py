@@ -36,12 +36,23 @@ class Colour(IntEnum):
         return "RBYG"[self]
 
     @classmethod
+    def find(cls, letter: str) -> Colour | None:
+        """The colour of ``letter`` (any case), or ``None``: the one reading of a colour
+        letter, for groups, hits and the line game alike.
+
+        >>> Colour.find("g"), Colour.find("x"), Colour.find("RB")
+        (<Colour.GREEN: 3>, None, None)
+        """
+        index = "RBYG".find(letter.upper()) if len(letter) == 1 else -1
+        return cls(index) if index >= 0 else None
+
+    @classmethod
     def from_letter(cls, letter: str) -> Colour:
         """``Colour.from_letter("g")`` is ``Colour.GREEN``; raises ``NotationError`` otherwise."""
-        index = "RBYG".find(letter.upper()) if len(letter) == 1 else -1
-        if index < 0:
+        colour = cls.find(letter)
+        if colour is None:
             raise NotationError("phase10.unknown_colour", letter=letter)
-        return cls(index)
+        return colour
 
 
 NUMBERED: Final = 48
@@ -74,10 +85,6 @@ class Card(NotatedCard):
     @property
     def is_wild(self) -> bool:
         return self == WILD_CODE
-
-    @property
-    def is_skip(self) -> bool:
-        return self == SKIP_CODE
 
     @property
     def is_natural(self) -> bool:
