@@ -53,7 +53,8 @@ _DISCARD = tuple(Discard(c) for c in CARDS)
 _SKIP_AT = tuple(Discard(SKIP, t) for t in range(MAX_PLAYERS))
 
 
-def active_after(state: GameState, seat: int, players: Sequence[PlayerState]) -> int:
+def active_after(seat: int, players: Sequence[PlayerState]) -> int:
+    """The next seat after ``seat``, clockwise, that is dealt in (D-29: tie-breaks)."""
     n = len(players)
     for step in range(1, n + 1):
         candidate = (seat + step) % n
@@ -141,7 +142,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
                 action = LayDown(groups, number)
                 # Only a lay-down leaving at most one card can break D-20 or D-09.
                 if len(hand) - sum(len(g.cards) for g in groups) > 1 or _leaves_ok(
-                    rules, hand, 0, _remove(hand, action.cards)
+                    rules, _remove(hand, action.cards)
                 ):
                     actions.append(action)
     else:
@@ -149,7 +150,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         hittable = [
             c
             for c in distinct
-            if c != SKIP_CODE and (len(hand) > 2 or _leaves_ok(rules, hand, 1, _remove(hand, (c,))))
+            if c != SKIP_CODE and (len(hand) > 2 or _leaves_ok(rules, _remove(hand, (c,))))
         ]
         for owner, groups in enumerate(state.table):
             if not hittable or not _may_hit_owner(state, seat, owner):
@@ -175,7 +176,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return tuple(actions)
 
 
-def _leaves_ok(rules: RuleSet, hand: tuple[Card, ...], used: int, rest: tuple[Card, ...]) -> bool:
+def _leaves_ok(rules: RuleSet, rest: tuple[Card, ...]) -> bool:
     """Whether a lay-down or hit may leave ``rest`` in hand (D-20, D-09)."""
     if not rest:
         return not rules.go_out_requires_discard
@@ -371,7 +372,7 @@ def _check_discard(state: GameState, action: Discard) -> int:
     if rules.skip_target is SkipTarget.NEXT:
         if action.target is not None:
             raise IllegalActionError("P10-R25", "phase10.skip_next_only")
-        nxt = active_after(state, seat, state.players)
+        nxt = active_after(seat, state.players)
         return nxt if not last and _eligible(state, seat, nxt) else -1
     if last:
         # D-09: going out with a Skip ends the hand, so nobody is skipped.

@@ -127,7 +127,7 @@ def _deal(state: GameState, dealer: int, events: list[Event]) -> GameState:
     seats: list[int] = []
     seat = dealer
     for _ in range(sum(p.dealt_in for p in state.players)):
-        seat = active_after(state, seat, state.players)
+        seat = active_after(seat, state.players)
         seats.append(seat)
     hands: list[list[Card]] = [[] for _ in range(n)]
     position = 0
@@ -201,7 +201,7 @@ def _start_turn(
             ),
         )
         events.append(Event(E.TURN_LOST, seat=seat))
-        seat = active_after(state, seat, players)
+        seat = active_after(seat, players)
     events.append(Event(E.TURN_STARTED, seat=seat))
     return state.evolve(
         players=players,
@@ -299,7 +299,7 @@ def _apply_discard(state: GameState, action: Action, target: int, events: list[E
             events.append(Event(E.DEAD_SKIP, seat=seat))
     if not player.hand:
         return _end_hand(state.evolve(players=players, discard_pile=discard_pile), seat, events)
-    return _start_turn(state, active_after(state, seat, players), events, players, discard_pile)
+    return _start_turn(state, active_after(seat, players), events, players, discard_pile)
 
 
 # ---------------------------------------------------------------------------- end of hand
