@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from phase10.api import find_variant
-from phase10.bots import Bot
+from phase10.bots import AnyBot
 from phase10.games.phase10.actions import Discard
 from phase10.games.phase10.cards import COLOUR_OF, NUMBER_OF, NUMBERED, Card
 from phase10.games.phase10.determinize import unseen_counts
@@ -108,8 +108,8 @@ class BeliefSharp(SharpBot):
 def play(job: tuple[str, int, int]) -> int:
     """1 if the first bot (``sharp`` or ``belief``) wins the deal ``seed`` from ``seat``."""
     first, seed, seat = job
-    me: Bot = BeliefSharp() if first == "belief" else SharpBot()
-    bots: list[Bot] = [GreedyBot(), GreedyBot()]
+    me: AnyBot = BeliefSharp() if first == "belief" else SharpBot()
+    bots: list[AnyBot] = [GreedyBot(), GreedyBot()]
     bots[seat] = me
     rngs = [random.Random(f"{seed}:{s}") for s in range(2)]
     state: GameState = new_game(RULES, 2, seed)
@@ -133,7 +133,7 @@ def ranking(games: int, seed: int) -> dict[str, float]:
     decisions = 0
     for g in range(games):
         state = new_game(RULES, 2, seed + g)
-        bots: list[Bot] = [SharpBot(), GreedyBot()]
+        bots: list[AnyBot] = [SharpBot(), GreedyBot()]
         rngs = [random.Random(f"{seed + g}:{s}") for s in range(2)]
         while state.outcome is None:
             current = state.current

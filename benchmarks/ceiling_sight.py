@@ -22,7 +22,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 from phase10.api import find_variant
-from phase10.bots import Bot
+from phase10.bots import AnyBot
 from phase10.games.phase10.cards import NUMBERED, Card
 from phase10.games.phase10.evaluate import distance
 from phase10.games.phase10.greedy import GreedyBot
@@ -67,12 +67,12 @@ class SightedSharp(SharpBot):
 def play(job: tuple[str, float, int, int]) -> int:
     """1 if the first bot (``sharp`` or ``sighted``) wins the deal ``seed`` from ``seat``."""
     first, noise, seed, seat = job
-    me: Bot = (
+    me: AnyBot = (
         SightedSharp(noise, random.Random(f"noise:{seed}:{seat}"))
         if first == "sighted"
         else SharpBot()
     )
-    bots: list[Bot] = [GreedyBot(), GreedyBot()]
+    bots: list[AnyBot] = [GreedyBot(), GreedyBot()]
     bots[seat] = me
     rngs = [random.Random(f"{seed}:{s}") for s in range(2)]
     state: GameState = new_game(RULES, 2, seed)

@@ -54,7 +54,7 @@ from phase10.games.phase10.sharp import SharpBot
 from phase10.games.phase10.state import GameState, Stage
 from phase10.games.phase10.turns import apply_action, new_game
 from phase10.games.phase10.view import view_for
-from phase10.kernel.bots import Bot
+from phase10.kernel.bots import AnyBot
 from phase10.sim.runner import wilson
 
 RULES = find_variant("standard")
@@ -121,7 +121,7 @@ def rule_choice(stats: tuple[RootStat, ...], bar: float, by_visits: bool) -> Any
     return winner
 
 
-def _finish(state: GameState, bots: list[Bot]) -> bool:
+def _finish(state: GameState, bots: list[AnyBot]) -> bool:
     """Play ``state`` to the end of the game; whether seat 0 wins."""
     rng = random.Random(0)  # sharp and greedy draw no random numbers
     while state.outcome is None:
@@ -130,7 +130,7 @@ def _finish(state: GameState, bots: list[Bot]) -> bool:
 
 
 def _truth(
-    state: GameState, prior: Action, others: list[Action], bots: list[Bot], key: str, n: int
+    state: GameState, prior: Action, others: list[Action], bots: list[AnyBot], key: str, n: int
 ) -> list[float]:
     """Per alternative, seat 0's win rate after it minus after ``prior``, over ``n`` paired
     reshuffles of the draw pile and of later deals."""
@@ -149,7 +149,7 @@ def _truth(
 def play(task: tuple[int, int, int, int, int]) -> GameReport:
     """One game of ``sharp`` (seat 0) against ``greedy``, every searched decision examined."""
     seed, game, players, iterations, continuations = task
-    bots: list[Bot] = [SHARP] + [GREEDY] * (players - 1)
+    bots: list[AnyBot] = [SHARP] + [GREEDY] * (players - 1)
     search = ISMCTSBot(iterations=iterations)
     state = new_game(RULES, players, seed * 100_000 + game)
     searched, seconds, changes = 0, [], []

@@ -9,7 +9,7 @@ from itertools import combinations_with_replacement
 import pytest
 
 from phase10.api import find_variant
-from phase10.bots import LEVELS, Bot, EpsilonBot, RandomBot, bot_names, make_bot
+from phase10.bots import LEVELS, AnyBot, EpsilonBot, RandomBot, bot_names, make_bot
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source
 from phase10.games.phase10.cards import CARDS, SKIP, WILD, full_deck, parse_cards
 from phase10.games.phase10.evaluate import counts_of, distance, fits_any
@@ -29,7 +29,7 @@ VARIANTS = ["standard", "de_article", "nl_accessible", "pick_a_phase", "ten_hand
 class ViewOnly:
     """Wraps a bot and checks that it is only ever handed a view of the seat to act."""
 
-    def __init__(self, inner: Bot) -> None:
+    def __init__(self, inner: AnyBot) -> None:
         self.inner = inner
         self.name = inner.name
         self.calls = 0
@@ -44,7 +44,7 @@ class ViewOnly:
 
 
 def play_game(
-    rules: RuleSet, bots: list[Bot], seed: int, *, max_actions: int = 20_000
+    rules: RuleSet, bots: list[AnyBot], seed: int, *, max_actions: int = 20_000
 ) -> tuple[GameState, int]:
     """Play bots against each other, checking every action; returns the state and actions."""
     state = new_game(rules, len(bots), seed)
@@ -84,7 +84,7 @@ def test_greedy_beats_random_in_most_two_player_games() -> None:
     rules = find_variant("standard")
     wins = 0
     for game in range(40):
-        bots: list[Bot] = [GreedyBot(), RandomBot()]
+        bots: list[AnyBot] = [GreedyBot(), RandomBot()]
         if game % 2:
             bots.reverse()
         state, _ = play_game(rules, bots, seed=game)

@@ -229,3 +229,23 @@ def test_a_bot_a_game_lacks_is_refused_up_front() -> None:
     from phase10.cli.main import main
 
     assert main(["simulate", "--game", "programmes", "--bots", "pimc,greedy", "--games", "1"]) == 2
+
+
+def test_the_bot_protocol_is_typed_per_game() -> None:
+    """Each game's heuristic is a ``Bot`` of that game's views and actions (mypy checks the
+    annotations below); each picks a legal action of a real view."""
+    from phase10.games.phase10.actions import Action
+    from phase10.games.phase10.greedy import GreedyBot
+    from phase10.games.phase10.view import PlayerView
+    from phase10.games.programmes.actions import ProgrammeAction
+    from phase10.games.programmes.greedy import GreedyProgrammeBot
+    from phase10.games.programmes.view import ProgrammeView
+    from phase10.kernel.bots import Bot
+
+    phase10_bot: Bot[PlayerView, Action] = GreedyBot()
+    programmes_bot: Bot[ProgrammeView, ProgrammeAction] = GreedyProgrammeBot()
+    for game, bot in (("phase10", phase10_bot), ("programmes", programmes_bot)):
+        found = games.get(game)
+        state = found.new_game(found.find_rules(RULES[game]), 2, 1)
+        view = found.view(state, found.to_act(state))
+        assert bot.choose(view, random.Random(0)) in view.legal

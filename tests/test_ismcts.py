@@ -20,7 +20,7 @@ from phase10.games.phase10.sharp import SharpBot
 from phase10.games.phase10.state import GameState
 from phase10.games.phase10.turns import apply_action, check_action, legal_actions, new_game
 from phase10.games.phase10.view import PlayerView, view_for
-from phase10.kernel.bots import Bot
+from phase10.kernel.bots import AnyBot
 
 PROFILES = [
     "standard",
@@ -37,7 +37,7 @@ PROFILES = [
 class ViewOnly:
     """Hands the bot nothing but a PlayerView of the seat to act, and checks its answer."""
 
-    def __init__(self, inner: Bot) -> None:
+    def __init__(self, inner: AnyBot) -> None:
         self.inner = inner
         self.name = inner.name
 
@@ -80,7 +80,7 @@ def test_rollout_policy_only_plays_legal_actions(profile: str) -> None:
 
 
 @pytest.mark.parametrize("prior", [None, GreedyBot()])
-def test_one_iteration_plays_the_priors_move(prior: Bot | None) -> None:
+def test_one_iteration_plays_the_priors_move(prior: AnyBot | None) -> None:
     """With too little to go on the search keeps its prior's move (sharp unless told), lay-downs
     and hits included (P10-R18, P10-R22); with ``prior=None`` it is the rollout policy's."""
     bot = ISMCTSBot(iterations=1, prior=prior) if prior is not None else ISMCTSBot(iterations=1)

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from phase10.api import find_variant
-from phase10.bots import Bot, make_bot
+from phase10.bots import AnyBot, make_bot
 from phase10.games.phase10.actions import Discard
 from phase10.games.phase10.cards import SKIP_CODE, WILD_CODE
 from phase10.games.phase10.greedy import GreedyBot
@@ -50,7 +50,7 @@ def test_pimc_only_chooses_legal_actions(profile: str) -> None:
 
 
 @pytest.mark.parametrize("prior", [None, GreedyBot()])
-def test_a_tiny_budget_plays_the_priors_move(prior: Bot | None) -> None:
+def test_a_tiny_budget_plays_the_priors_move(prior: AnyBot | None) -> None:
     """Fewer deals than needed to overrule the prior (sharp unless told): its every move."""
     bot = PIMCBot(iterations=2, prior=prior)
     expected = prior if prior is not None else SharpBot()

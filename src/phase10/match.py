@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, NamedTuple
 
 from phase10.bots import make_bot
-from phase10.kernel.bots import Bot
+from phase10.kernel.bots import AnyBot
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.game import Game
 from phase10.records import GameRecord, RecordError
@@ -71,7 +71,7 @@ class Seat:
     """A place at the table: a name, and the bot playing it (``None`` for a person)."""
 
     name: str
-    bot: Bot | None = None
+    bot: AnyBot | None = None
 
     @property
     def is_human(self) -> bool:

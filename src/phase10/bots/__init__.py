@@ -32,13 +32,14 @@ from typing import Any, Final
 from phase10 import games
 from phase10.bots.ismcts import ISMCTSBot
 from phase10.bots.random_bot import EpsilonBot, RandomBot
-from phase10.kernel.bots import Bot
+from phase10.kernel.bots import AnyBot, Bot
 from phase10.kernel.game import Game
 from phase10.kernel.i18n import N_
 
 __all__ = [
     "LEVELS",
     "LEVEL_NAMES",
+    "AnyBot",
     "Bot",
     "EpsilonBot",
     "ISMCTSBot",
@@ -48,7 +49,7 @@ __all__ = [
 ]
 
 #: Bots every game has, whatever its heuristics.
-_GENERIC: Final[dict[str, Callable[[], Bot]]] = {"random": RandomBot, "ismcts": ISMCTSBot}
+_GENERIC: Final[dict[str, Callable[[], AnyBot]]] = {"random": RandomBot, "ismcts": ISMCTSBot}
 
 #: Difficulty levels offered to people, weakest first: the game's greedy bot with 30% and
 #: 10% random blunders, its strongest heuristic (``sharp`` where it has one), and
@@ -74,7 +75,7 @@ def _game(game: str | Game) -> Game:
     return games.get(game) if isinstance(game, str) else game
 
 
-def _heuristics(game: Game) -> dict[str, Callable[..., Bot]]:
+def _heuristics(game: Game) -> dict[str, Callable[..., AnyBot]]:
     return {**_GENERIC, **game.bots()}
 
 
@@ -89,7 +90,7 @@ def bot_names(game: str | Game = "phase10") -> tuple[str, ...]:
     return (*dict.fromkeys(order), *LEVELS)
 
 
-def _level(level: str, game: Game) -> Bot:
+def _level(level: str, game: Game) -> AnyBot:
     own = game.bots()
     greedy = own["greedy"]
     if level == "easy":
@@ -97,12 +98,12 @@ def _level(level: str, game: Game) -> Bot:
     if level == "medium":
         return EpsilonBot(greedy(), 0.1, name="medium")
     if level == "hard":
-        strongest: Callable[..., Bot] = own.get("sharp", greedy)
+        strongest: Callable[..., AnyBot] = own.get("sharp", greedy)
         return strongest(name="hard")
     return ISMCTSBot(seconds=1.0, name="expert")
 
 
-def make_bot(spec: str, game: str | Game = "phase10") -> Bot:
+def make_bot(spec: str, game: str | Game = "phase10") -> AnyBot:
     """A new bot for ``game`` by name, level or search spec (module docstring).
 
     ``ValueError`` says what is wrong: an unknown name, a bot the game does not have, or a
@@ -146,7 +147,7 @@ def _all_bot_names() -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def _searcher(spec: str, factory: Callable[..., Any], label: str, budget: str) -> Bot:
+def _searcher(spec: str, factory: Callable[..., Any], label: str, budget: str) -> AnyBot:
     budget, colon, bar = budget.partition(":")
     confidence: float | None = None
     if colon:
@@ -171,7 +172,7 @@ def _searcher(spec: str, factory: Callable[..., Any], label: str, budget: str) -
         )
     if confidence is not None:
         bot.confidence = confidence
-    made: Bot = bot
+    made: AnyBot = bot
     return made
 
 

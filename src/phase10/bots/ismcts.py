@@ -57,7 +57,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, NamedTuple, Protocol, TypeVar
 
 from phase10 import games
-from phase10.kernel.bots import Bot
+from phase10.kernel.bots import AnyBot
 
 __all__ = ["DEFAULT_ITERATIONS", "ISMCTSBot", "RootStat", "SearchGame", "game_for"]
 
@@ -206,7 +206,7 @@ class ISMCTSBot:
         confidence: float = CONFIDENCE,
         name: str | None = None,
         game: SearchGame[Any, Any] | None = None,
-        prior: Bot | str | None = GAME_PRIOR,
+        prior: AnyBot | str | None = GAME_PRIOR,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is not None and iterations < 1:
@@ -221,7 +221,7 @@ class ISMCTSBot:
         self.confidence = confidence
         self.game = game
         self.prior = prior
-        self._priors: dict[str, Bot] = {}
+        self._priors: dict[str, AnyBot] = {}
         self.clock = clock
         self.name = name if name is not None else "ismcts"
         #: Iterations run by the last search (0 when the decision needed none).
@@ -230,7 +230,7 @@ class ISMCTSBot:
         #: needed no search): what a hint or an experiment can show of the search's reasons.
         self.last_stats: tuple[RootStat, ...] = ()
 
-    def _prior(self, view: Any) -> Bot | None:
+    def _prior(self, view: Any) -> AnyBot | None:
         """The prior bot for ``view``'s game (built once per game when it is the default)."""
         if not isinstance(self.prior, str):
             return self.prior

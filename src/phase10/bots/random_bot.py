@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from phase10.kernel.bots import Bot
+from phase10.kernel.bots import AnyBot
 
 
 class RandomBot:
@@ -38,7 +38,7 @@ class EpsilonBot:
     ('easy', 0.3)
     """
 
-    def __init__(self, inner: Bot, epsilon: float, *, name: str | None = None) -> None:
+    def __init__(self, inner: AnyBot, epsilon: float, *, name: str | None = None) -> None:
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be between 0 and 1, not {epsilon!r}")
         self.inner = inner

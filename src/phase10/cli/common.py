@@ -24,7 +24,7 @@ from phase10.bots import make_bot
 from phase10.games.phase10.rules import Phase, RuleSet
 from phase10.games.phase10.rules_file import load_rules_file
 from phase10.games.phase10.variants import build_rules, rules_from_flags
-from phase10.kernel.bots import Bot
+from phase10.kernel.bots import AnyBot
 from phase10.kernel.errors import Phase10Error, RulesError
 from phase10.kernel.game import Game
 from phase10.match import Seat
@@ -209,7 +209,7 @@ def positive_float(text: str) -> float:
 COMPUTER_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve")
 
 
-def opponents_and_seed(args: argparse.Namespace, game: str) -> tuple[list[Bot], int]:
+def opponents_and_seed(args: argparse.Namespace, game: str) -> tuple[list[AnyBot], int]:
     """The ``--opponents`` bots of ``game`` for ``--players`` minus one seat, and ``--seed``
     (or a clock seed): the set-up every ``play`` command shares, whatever the game."""
     try:
@@ -220,7 +220,7 @@ def opponents_and_seed(args: argparse.Namespace, game: str) -> tuple[list[Bot], 
     return bots, int(seed)
 
 
-def table_seats(name: str, bots: Sequence[Bot]) -> list[Seat]:
+def table_seats(name: str, bots: Sequence[AnyBot]) -> list[Seat]:
     """The person ``name`` first, then one computer player per bot with a name of its own."""
     others = [n for n in COMPUTER_NAMES if n.lower() != name.lower()]
     return [Seat(name), *(Seat(others[i], bot) for i, bot in enumerate(bots))]

@@ -13,19 +13,30 @@ from phase10.kernel.state import Stage
 A = TypeVar("A")
 C = TypeVar("C", bound=int, covariant=True)
 V = TypeVar("V", bound="TurnView[int]")
+ViewT = TypeVar("ViewT", contravariant=True)
+ActionT = TypeVar("ActionT", covariant=True)
 
 _DRAW_PILE = Draw(Source.DRAW_PILE)
 _TAKE = Draw(Source.DISCARD_PILE)
 
 
-class Bot(Protocol):
-    """A computer player. ``choose`` must return one of ``view.legal``."""
+class Bot(Protocol[ViewT, ActionT]):
+    """A computer player of a game whose views are ``ViewT`` and actions ``ActionT``:
+    ``choose`` must return one of ``view.legal``. Phase 10's greedy bot is a
+    ``Bot[PlayerView, Action]``, the programmes game's a ``Bot[ProgrammeView,
+    ProgrammeAction]``; bots that play every game (random, ISMCTS) are ``AnyBot``.
+    """
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
-    def choose(self, view: Any, rng: random.Random) -> Any:
+    def choose(self, view: ViewT, rng: random.Random) -> ActionT:
         """Pick the action for the seat whose view this is (one of ``view.legal``)."""
         ...
+
+
+#: A bot of any game, as the registry, a match or the simulator hold it.
+AnyBot = Bot[Any, Any]
 
 
 class TurnView(Protocol[C]):

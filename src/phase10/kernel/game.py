@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from phase10.kernel.bots import Bot
+from phase10.kernel.bots import AnyBot
 from phase10.kernel.i18n import Translator
 from phase10.kernel.state import Outcome
 
@@ -202,7 +202,7 @@ class Game(Protocol):
         """A full state ``view`` could have come from, the unseen cards dealt by ``rng``."""
         ...
 
-    def bots(self) -> Mapping[str, Callable[[], Bot]]:
+    def bots(self) -> Mapping[str, Callable[[], AnyBot]]:
         """The game's own heuristic bots by name (``greedy``, ...); generic bots are the
         registry's (``phase10.bots``)."""
         ...

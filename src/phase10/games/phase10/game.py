@@ -29,7 +29,7 @@ from phase10.games.phase10.search import PHASE10, Phase10Search
 from phase10.games.phase10.sharp import SharpBot
 from phase10.games.phase10.state import Event, EventKind, GameState
 from phase10.games.phase10.view import PlayerView
-from phase10.kernel.bots import Bot
+from phase10.kernel.bots import AnyBot
 from phase10.kernel.i18n import N_, Translator
 from phase10.kernel.state import Outcome
 
@@ -165,7 +165,7 @@ class Phase10Game:
     def determinize(self, view: PlayerView, rng: random.Random) -> GameState:
         return determinize(view, rng)
 
-    def bots(self) -> Mapping[str, Callable[[], Bot]]:
+    def bots(self) -> Mapping[str, Callable[[], AnyBot]]:
         return {"greedy": GreedyBot, "sharp": SharpBot, "pimc": PIMCBot}
 
     def search_hooks(self) -> Phase10Search:

@@ -55,7 +55,7 @@ from phase10.games.phase10.sharp import SharpBot
 from phase10.games.phase10.state import GameState, Stage
 from phase10.games.phase10.turns import apply_action
 from phase10.games.phase10.view import PlayerView
-from phase10.kernel.bots import Bot
+from phase10.kernel.bots import AnyBot
 
 #: The default prior (stateless, so one instance serves every search).
 _SHARP: Final = SharpBot()
@@ -92,7 +92,7 @@ class PIMCBot:
         confidence: float = CONFIDENCE,
         candidates: int = DISCARD_CANDIDATES,
         name: str | None = None,
-        prior: Bot | None = None,
+        prior: AnyBot | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is not None and iterations < 1:
@@ -107,7 +107,7 @@ class PIMCBot:
         self.candidates = candidates
         self.clock = clock
         self.name = name if name is not None else "pimc"
-        self.prior: Bot = prior if prior is not None else _SHARP
+        self.prior: AnyBot = prior if prior is not None else _SHARP
         #: Rollouts run by the last search (0 when the prior's move was played unsearched).
         self.last_iterations = 0
 

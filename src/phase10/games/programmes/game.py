@@ -29,7 +29,7 @@ from phase10.games.programmes.rules import ProgrammeRules
 from phase10.games.programmes.search import PROGRAMMES, ProgrammesSearch
 from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind, ProgrammeState
 from phase10.games.programmes.view import ProgrammeView
-from phase10.kernel.bots import Bot
+from phase10.kernel.bots import AnyBot
 from phase10.kernel.i18n import N_, Translator
 from phase10.kernel.state import Outcome
 
@@ -185,7 +185,7 @@ class ProgrammesGame:
     def determinize(self, view: ProgrammeView, rng: random.Random) -> ProgrammeState:
         return determinize(view, rng)
 
-    def bots(self) -> Mapping[str, Callable[[], Bot]]:
+    def bots(self) -> Mapping[str, Callable[[], AnyBot]]:
         return {"greedy": GreedyProgrammeBot, "sharp": _sharp}
 
     def search_hooks(self) -> ProgrammesSearch:
