@@ -1,9 +1,9 @@
-"""The line game's kit for each family of games: how the command line reads a game's rule
-options, and the line loop that knows its actions. The rest of the command line drives every
-game through the ``Game`` interface; a game finds its kit by its ``family``.
+"""The command line's kit for each family of games: how it reads a game's rule options, the
+line loop that knows its actions, and its ``check`` and ``odds``. The rest of the command
+line drives every game through the ``Game`` interface; a game finds its kit by its family.
 
 >>> from phase10 import games
->>> line_kit(games.get("programmes")).line_game.__name__
+>>> command_kit(games.get("programmes")).line_game.__name__
 'ProgrammeLineGame'
 """
 
@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+from phase10.cli import phase10_cli, programmes_cli
 from phase10.cli.common import CommandError, rules_from_args
 from phase10.cli.line_phase10 import LineGame
 from phase10.cli.line_programmes import ProgrammeLineGame
@@ -29,23 +30,38 @@ class LineLoop(Protocol):
     def loop(self) -> int: ...
 
 
-@dataclass(frozen=True, slots=True)
-class LineKit:
-    """What the command line needs of one family of games."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CommandKit:
+    """What the command line needs of one family of games: its rule options, its line game,
+    its ``check`` and ``odds``, and its one-player study for ``simulate --solo`` if any."""
 
     rules: Callable[[argparse.Namespace], Any]
     line_game: Callable[[Match, int, str, str, Mapping[str, str]], LineLoop]
+    check: Callable[[argparse.Namespace], int]
+    odds: Callable[[argparse.Namespace], int]
+    solo: bool = False
 
 
-KITS: Final[dict[str, LineKit]] = {
-    "phase10": LineKit(rules=rules_from_args, line_game=LineGame),
-    "programmes": LineKit(rules=programme_rules, line_game=ProgrammeLineGame),
+KITS: Final[dict[str, CommandKit]] = {
+    "phase10": CommandKit(
+        rules=rules_from_args,
+        line_game=LineGame,
+        check=phase10_cli.run_check,
+        odds=phase10_cli.run_odds,
+        solo=True,
+    ),
+    "programmes": CommandKit(
+        rules=programme_rules,
+        line_game=ProgrammeLineGame,
+        check=programmes_cli.run_check,
+        odds=programmes_cli.run_odds,
+    ),
 }
 
 
-def line_kit(game: Game) -> LineKit:
-    """The kit of ``game``'s family; a game no kit plays is a clear error."""
+def command_kit(game: Game) -> CommandKit:
+    """The kit of ``game``'s family; a game no kit serves is a clear error."""
     kit = KITS.get(game.family)
     if kit is None:
-        raise CommandError(f"the line game cannot play {game.name} yet")
+        raise CommandError(f"the command line cannot play {game.name} yet")
     return kit

@@ -7,27 +7,16 @@ every machine because only a private ``random.Random`` is used.
 from __future__ import annotations
 
 import argparse
-import json
-import shlex
 from typing import Any, Final
 
-from phase10.cli import programmes_cli
 from phase10.cli.common import (
-    PROG,
-    CommandError,
     add_game_options,
     add_rules_options,
     bounded_int,
     chosen_game,
     paragraph,
-    phase_in_play,
-    rules_from_args,
-    rules_options,
 )
-from phase10.cli.report import estimate
-from phase10.games.phase10.cards import full_deck
-from phase10.games.phase10.finder import find_phase
-from phase10.games.phase10.rules import HAND_SIZE
+from phase10.cli.kits import command_kit
 
 DEFAULT_HANDS: Final = 20_000
 
@@ -73,43 +62,5 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Deal the hands, count the hits and print the estimate."""
-    if chosen_game(args).family == "programmes":
-        return programmes_cli.run_odds(args)
-    if args.phase is None:
-        raise CommandError("--phase N is required for Phase 10 (or use --game programmes)")
-    rules = rules_from_args(args)
-    phase = phase_in_play(rules, args.phase)
-    result = estimate(
-        lambda hand: find_phase(hand, phase, rules) is not None, full_deck(), HAND_SIZE, args
-    )
-    p = result.probability
-    low, high = result.interval()
-    command = shlex.join(
-        [
-            PROG,
-            "odds",
-            "--phase",
-            str(phase.number),
-            *rules_options(args),
-            "--hands",
-            str(args.hands),
-            "--seed",
-            str(args.seed),
-        ]
-    )
-    if args.json:
-        print(json.dumps(result.as_json("phase", phase.number, rules.name)))
-        return 0
-    print(f"Phase {phase.number} ({phase.description}) in a freshly dealt {HAND_SIZE}-card hand")
-    print(f"  rules: {rules.name}")
-    print(
-        f"  probability: {_percent(p)}  (99% CI {_percent(low)} to {_percent(high)}; "
-        f"{result.hits} of {args.hands} hands)"
-    )
-    print(f"  reproduce: {command}")
-    return 0
-
-
-def _percent(x: float) -> str:
-    return f"{100 * x:.3g}%" if x < 0.001 else f"{100 * x:.2f}%"
+    """Estimate with the chosen game's odds; 0."""
+    return command_kit(chosen_game(args)).odds(args)

@@ -29,7 +29,7 @@ from phase10.cli.common import (
     opponents_and_seed,
     table_seats,
 )
-from phase10.cli.kits import line_kit
+from phase10.cli.kits import command_kit
 from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
 from phase10.match import Match, load_match
 
@@ -170,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
     _ = translator(lang).gettext
     name = player_name(args, lang)
     game = chosen_game(args)
-    kit = line_kit(game)
+    kit = command_kit(game)
     rules = kit.rules(args)
     bots, seed = opponents_and_seed(args, game.name)
     if (status := fullscreen.launch_new(args, rules, seed, name, lang)) is not None:
@@ -210,5 +210,5 @@ def run_resume(args: argparse.Namespace) -> int:
             rules=match.rules.name, players=", ".join(match.names)
         )
     )
-    kit = line_kit(match.game)
+    kit = command_kit(match.game)
     return kit.line_game(match, humans[0], path, lang, COMMAND_WORDS[lang]).loop()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from phase10.cli.common import CommandError
+from phase10.cli.common import CommandError, variant_tokens
 from phase10.cli.report import check_json, estimate, print_possible
 from phase10.games.programmes.cards import parse_playing_cards, programme_deck
 from phase10.games.programmes.finder import find_programme
@@ -20,9 +20,11 @@ INSTANT_CARDS = 14
 
 
 def programme_rules(args: argparse.Namespace) -> ProgrammeRules:
-    """The programmes rules the options describe (``--rules programmes+...``, ``--programs``)."""
+    """The programmes rules the options describe (``--rules programmes+...``, ``--variant``,
+    ``--programs``)."""
     name: str | None = getattr(args, "rules", None)
-    rules = find_programme_rules(name) if name else find_programme_rules("programmes")
+    variants = variant_tokens(args) if getattr(args, "variant", None) else []
+    rules = find_programme_rules("+".join([name or "programmes", *variants]))
     path: str | None = getattr(args, "programs", None)
     return with_program_deck(rules, path) if path else rules
 

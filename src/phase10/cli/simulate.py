@@ -11,17 +11,15 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Final
 
-from phase10.api import find_variant
 from phase10.cli.common import (
     CommandError,
     add_rules_options,
     bounded_int,
     chosen_game,
     paragraph,
-    rules_from_args,
     rules_options,
-    variant_tokens,
 )
+from phase10.cli.kits import command_kit
 from phase10.sim import BACKENDS, GAMES, SimConfig, Summary, parse_bots, simulate, solo_study
 
 DEFAULT_GAMES: Final = 100
@@ -117,13 +115,10 @@ def run(args: argparse.Namespace) -> int:
     """Run the simulation the options describe and print its summary."""
     rules: Any
     game = chosen_game(args)
-    if game.family != "phase10":
-        if args.solo:
-            raise CommandError("--solo studies Phase 10 phases; it has no version for other games")
-        extra = variant_tokens(args)
-        rules = find_variant("+".join([args.rules or game.name, *extra]), game.name)
-    else:
-        rules = rules_from_args(args)
+    kit = command_kit(game)
+    if args.solo and not kit.solo:
+        raise CommandError(f"--solo studies Phase 10 phases; it has no version for {game.name}")
+    rules = kit.rules(args)
     if args.solo:
         return _solo(args, rules)
     if args.phase is not None:
