@@ -249,3 +249,65 @@ def test_the_bot_protocol_is_typed_per_game() -> None:
         state = found.new_game(found.find_rules(RULES[game]), 2, 1)
         view = found.view(state, found.to_act(state))
         assert bot.choose(view, random.Random(0)) in view.legal
+
+
+# ---------------------------------------------------------------------------- a third game
+
+
+def test_a_third_game_needs_one_package_and_the_registry(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A Masters-style edition of Phase 10 (its own rules type, Phase 10's actions and
+    views) is one object in the registry: matches, records, saves, bots, the simulator and
+    the command line's kit all take it without a line of their own."""
+    from dataclasses import dataclass, fields
+    from typing import Any
+
+    from phase10.cli.kits import command_kit
+    from phase10.games.phase10.game import Phase10Game
+    from phase10.games.phase10.rules import PhaseSequence, RuleSet
+    from phase10.games.phase10.variants import rules_from_flags
+    from phase10.sim import SimConfig, simulate
+
+    @dataclass(frozen=True, slots=True, kw_only=True)
+    class MastersRules(RuleSet):
+        """The edition's rules: Phase 10's flags, even phases by default."""
+
+    class MastersGame(Phase10Game):
+        name = "masters"
+        aliases: tuple[str, ...] = ()
+
+        def find_rules(self, name: str) -> MastersRules:
+            return MastersRules(name=name, phase_sequence=PhaseSequence.EVEN)
+
+        def owns_rules_name(self, name: str) -> bool:
+            return name.startswith("masters")
+
+        def rules_from_flags(self, flags: Any, name: str) -> MastersRules:
+            base = rules_from_flags(flags, name)
+            values = {f.name: getattr(base, f.name) for f in fields(base) if f.init}
+            return MastersRules(**values)
+
+        def owns(self, thing: object) -> bool:
+            return type(thing) is MastersRules
+
+    masters = MastersGame()
+    monkeypatch.setitem(games._PACKAGES, "masters", "phase10.games.phase10.game")
+    monkeypatch.setitem(games._LOADED, "masters", masters)
+    rules = find_variant("masters")
+    assert games.of(rules) is masters
+    match = Match.start(
+        rules,
+        [Seat("Ann", make_bot("hard", "masters")), Seat("Bob", make_bot("easy", "masters"))],
+        3,
+    )
+    match.run_bots_until_human()
+    assert match.is_over
+    assert match.record.to_dict()["game"] == "masters"
+    match.save(tmp_path / "masters.json")
+    again = Match.load(tmp_path / "masters.json")
+    assert again.game is masters
+    assert again.game.digest(again.state) == match.game.digest(match.state)
+    summary = simulate(SimConfig(rules=rules, bots=("greedy", "random"), games=2, game="masters"))
+    assert summary.games == 2
+    assert command_kit(masters) is command_kit(games.get("phase10"))

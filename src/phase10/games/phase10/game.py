@@ -64,7 +64,9 @@ class Phase10Game:
         return variants.describe_rules(rules)
 
     def owns(self, thing: object) -> bool:
-        return isinstance(thing, RuleSet | GameState | PlayerView)
+        # The exact types: an edition built on this game's types (a subclass of its rules)
+        # is another game, answering for itself.
+        return type(thing) in (RuleSet, GameState, PlayerView)
 
     # ------------------------------------------------------------------------ play
 

@@ -72,7 +72,9 @@ class ProgrammesGame:
         return variants.describe_rules(rules)
 
     def owns(self, thing: object) -> bool:
-        return isinstance(thing, ProgrammeRules | ProgrammeState | ProgrammeView)
+        # The exact types: an edition built on this game's types (a subclass of its rules)
+        # is another game, answering for itself.
+        return type(thing) in (ProgrammeRules, ProgrammeState, ProgrammeView)
 
     # ------------------------------------------------------------------------ play
 
