@@ -15,7 +15,7 @@ import textwrap
 from collections.abc import Mapping
 from typing import Final, NoReturn
 
-from phase10.cli import bench, check, odds, play, rules_cmd, simulate, variants_cmd
+from phase10.cli import bench, check, odds, play, rules_cmd, serve, simulate, variants_cmd
 from phase10.cli.common import HELP_WIDTH, PROG
 from phase10.kernel.errors import Phase10Error
 
@@ -84,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(
         prog=PROG, dest="command", metavar="COMMAND", required=True, help=argparse.SUPPRESS
     )
-    for module in (play, check, odds, bench, simulate, variants_cmd, rules_cmd):
+    for module in (play, check, odds, bench, simulate, variants_cmd, rules_cmd, serve):
         module.register(subparsers)
     parser.description = _description(subparsers.choices)
     return parser

@@ -1,0 +1,96 @@
+"""``phase10 serve``: the game server for online play, and its browser table."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from phase10.cli.common import CommandError, paragraph
+
+DESCRIPTION = (
+    "Start the game server for online play: people open the printed address in a browser, "
+    "create a table, invite friends by link or code and play with computer players beside "
+    "them. Games are kept in a SQLite file in your data folder unless --database says "
+    "otherwise (sqlite:///path.db or postgresql://user@host/db)."
+)
+EPILOG = """\
+examples:
+  phase10 serve
+  phase10 serve --host 0.0.0.0 --port 8080
+  phase10 serve --database sqlite:///games.db
+  phase10 serve --database postgresql://phase10@127.0.0.1/phase10
+"""
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``serve`` command."""
+    parser = subparsers.add_parser(
+        "serve",
+        help="start the game server for online play",
+        description=paragraph(DESCRIPTION),
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    parser.add_argument("--database", metavar="URL", help="sqlite:///FILE or postgresql://...")
+    parser.add_argument(
+        "--hold",
+        type=int,
+        default=60,
+        metavar="SECONDS",
+        help="how long a dropped player's seat waits before a computer plays it (60)",
+    )
+    parser.add_argument(
+        "--bot-workers",
+        type=int,
+        default=2,
+        metavar="N",
+        help="worker processes for computer players (2)",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help="pause after each computer move so people can follow (0.6)",
+    )
+    parser.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another origin whose pages may connect (https://example.org); repeatable",
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the server; returns when it is stopped."""
+    if not 0 < args.port < 65536:
+        raise CommandError(f"--port: {args.port} is not a port number (1 to 65535)")
+    if args.hold < 0 or args.bot_workers < 0 or args.bot_delay < 0:
+        raise CommandError("--hold, --bot-workers and --bot-delay cannot be negative")
+    try:
+        from phase10.web.db import DatabaseError
+        from phase10.web.server import default_database, serve
+    except ImportError as exc:
+        raise CommandError(
+            f"online play needs the web extra ({exc.name} is missing): "
+            "pip install 'phase10[web]', or run 'make serve'"
+        ) from None
+    try:
+        serve(
+            args.host,
+            args.port,
+            args.database or default_database(),
+            hold_seconds=args.hold,
+            bot_workers=args.bot_workers,
+            bot_delay=args.bot_delay,
+            allowed_origins=tuple(args.allow_origin),
+        )
+    except DatabaseError as exc:
+        raise CommandError(str(exc)) from None
+    except KeyboardInterrupt:
+        pass
+    return 0

@@ -1,0 +1,411 @@
+"""The HTTP and WebSocket routes of ``phase10 serve`` (``docs/protocol.md``).
+
+Pages (``/``, ``/t/<table>``, ``/join/<code>``, ``/replay/<table>``, ``/rules``) are plain
+HTML rendered on the server in the reader's language, with the small script and style sheet
+under ``/static``: no front-end build step. The JSON API lives under ``/api`` and the game
+itself on one WebSocket per client, ``/ws/<table>``.
+
+No stack trace ever reaches a client: refused requests get ``{"error": "..."}`` with a
+status, anything unexpected a plain 500 (and a line in the server's log).
+
+>>> from starlette.testclient import TestClient
+>>> from phase10.web.db import Database
+>>> from phase10.web.thinking import Thinker
+>>> with Thinker(workers=0) as thinker:
+...     with TestClient(create_app(Database("sqlite://"), thinker)) as http:
+...         http.get("/healthz").json()
+{'ok': True}
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Final
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from phase10.kernel.i18n import LANGUAGES
+from phase10.web import pages
+from phase10.web.catalogue import catalogue
+from phase10.web.db import Database, DatabaseError
+from phase10.web.hub import DEFAULT_HOLD, Hub
+from phase10.web.live import Client, LiveTable, TableError
+from phase10.web.messages import render_notice
+from phase10.web.payloads import error_payload
+from phase10.web.protocol import (
+    MAX_MESSAGE_BYTES,
+    Act,
+    CreateTable,
+    Hello,
+    Hint,
+    JoinTable,
+    Ping,
+    ProtocolError,
+    ReplaceSeat,
+    read_client_message,
+)
+from phase10.web.replay import replay_step, table_record
+from phase10.web.thinking import Thinker
+
+__all__ = ["RateLimit", "create_app", "pick_language"]
+
+log = logging.getLogger("phase10.web")
+
+STATIC: Final = Path(__file__).parent / "static"
+#: Seconds a new connection has to say hello.
+HELLO_TIMEOUT: Final = 10.0
+
+
+def pick_language(query: str | None, accept: str | None) -> str:
+    """``?lang=`` if it names one of ours, else the browser's first language we have.
+
+    >>> pick_language(None, "nl-BE,nl;q=0.9,en;q=0.8")
+    'nl'
+    >>> pick_language("de", "fr")
+    'de'
+    >>> pick_language("xx", "es, fr;q=0.5")
+    'fr'
+    """
+    if query and query.lower() in LANGUAGES:
+        return query.lower()
+    ranked: list[tuple[float, int, str]] = []
+    for order, part in enumerate((accept or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        code = tag.strip()[:2].lower()
+        if code in LANGUAGES:
+            ranked.append((-weight, order, code))
+    return min(ranked)[2] if ranked else "en"
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages a second on average, bursts up to ``burst``.
+
+    >>> bucket = RateLimit(rate=1, burst=2)
+    >>> [bucket.allow(now=0.0) for _ in range(3)], bucket.allow(now=1.0)
+    ([True, True, False], True)
+    """
+
+    def __init__(self, rate: float = 20.0, burst: float = 40.0) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp: float | None = None
+
+    def allow(self, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        if self.stamp is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+def _bearer(request: Request) -> str:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise TableError(401, "this needs the seat token: Authorization: Bearer <token>")
+    return token.strip()
+
+
+def create_app(
+    db: Database,
+    thinker: Thinker,
+    *,
+    hold_seconds: int = DEFAULT_HOLD,
+    bot_delay: float = 0.6,
+    allowed_origins: tuple[str, ...] = (),
+) -> FastAPI:
+    """The server's application over ``db``, its computers thinking in ``thinker``."""
+    hub = Hub(db, thinker, hold_seconds=hold_seconds, bot_delay=bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        restored = hub.restore()
+        if restored:
+            log.info("restored %d tables in play", restored)
+        yield
+        hub.close()
+
+    app = FastAPI(
+        title="phase10",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.state.hub = hub
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # ------------------------------------------------------------------------ errors
+
+    @app.exception_handler(TableError)
+    async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return JSONResponse({"error": exc.text}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        text = f"{where}: {first.get('msg')}" if where else str(first.get("msg"))
+        return JSONResponse({"error": text}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+
+    @app.exception_handler(DatabaseError)
+    async def _database(_request: Request, exc: DatabaseError) -> JSONResponse:
+        log.error("database: %s", exc)
+        return JSONResponse({"error": "the server's database failed; try again"}, 503)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error")
+        return JSONResponse({"error": "internal error"}, status_code=500)
+
+    def _table(table_id: str) -> LiveTable:
+        table = hub.get(table_id)
+        if table is None:
+            raise TableError(404, "there is no such table")
+        return table
+
+    # ------------------------------------------------------------------------ pages
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, bool]:
+        return {"ok": True}
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby_page(request: Request, lang: str | None = None) -> HTMLResponse:
+        chosen = pick_language(lang, request.headers.get("accept-language"))
+        return HTMLResponse(pages.lobby(chosen))
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    async def table_page(request: Request, table_id: str, lang: str | None = None) -> HTMLResponse:
+        chosen = pick_language(lang, request.headers.get("accept-language"))
+        table = _table(table_id)
+        return HTMLResponse(pages.table(chosen, table.lobby()))
+
+    @app.get("/join/{code}")
+    async def join_by_code(code: str, lang: str | None = None) -> Response:
+        table = hub.by_code(code)
+        if table is None:
+            raise TableError(404, "no table has that code")
+        suffix = f"?lang={lang}" if lang and lang in LANGUAGES else ""
+        return RedirectResponse(f"/t/{table.id}{suffix}", status_code=303)
+
+    @app.get("/replay/{table_id}", response_class=HTMLResponse)
+    async def replay_page(request: Request, table_id: str, lang: str | None = None) -> HTMLResponse:
+        chosen = pick_language(lang, request.headers.get("accept-language"))
+        table = _table(table_id)
+        if table.status != "over":
+            raise TableError(409, "a replay is shown once the game is over")
+        return HTMLResponse(pages.replay(chosen, table.lobby()))
+
+    @app.get("/rules", response_class=HTMLResponse)
+    async def rules_page(request: Request, lang: str | None = None) -> HTMLResponse:
+        chosen = pick_language(lang, request.headers.get("accept-language"))
+        return HTMLResponse(pages.rules(chosen))
+
+    # ------------------------------------------------------------------------ API
+
+    @app.get("/api/catalogue")
+    async def api_catalogue(request: Request, lang: str | None = None) -> dict[str, Any]:
+        return catalogue(pick_language(lang, request.headers.get("accept-language")))
+
+    @app.post("/api/tables", status_code=201)
+    async def api_create(body: CreateTable) -> dict[str, Any]:
+        table, token = await hub.create(body)
+        return {
+            "table": table.id,
+            "code": table.row.code,
+            "seat": 0,
+            "token": token,
+            "invite": f"/join/{table.row.code}",
+            "lobby": table.lobby(),
+        }
+
+    @app.get("/api/tables/{table_id}")
+    async def api_table(table_id: str) -> dict[str, Any]:
+        return _table(table_id).lobby()
+
+    @app.get("/api/codes/{code}")
+    async def api_code(code: str) -> dict[str, Any]:
+        table = hub.by_code(code)
+        if table is None:
+            raise TableError(404, "no table has that code")
+        return table.lobby()
+
+    @app.post("/api/tables/{table_id}/join", status_code=201)
+    async def api_join(table_id: str, body: JoinTable) -> dict[str, Any]:
+        table = _table(table_id)
+        seat, token = await table.join(body.name, body.seat)
+        return {"table": table.id, "seat": seat, "token": token, "lobby": table.lobby()}
+
+    @app.post("/api/tables/{table_id}/start")
+    async def api_start(table_id: str, request: Request) -> dict[str, Any]:
+        table = _table(table_id)
+        await table.start(_bearer(request))
+        return table.lobby()
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/computer")
+    async def api_replace(
+        table_id: str, seat: int, body: ReplaceSeat, request: Request
+    ) -> dict[str, Any]:
+        table = _table(table_id)
+        await table.replace_with_computer(_bearer(request), seat, body.level)
+        return table.lobby()
+
+    @app.post("/api/tables/{table_id}/rematch", status_code=201)
+    async def api_rematch(table_id: str, request: Request) -> dict[str, Any]:
+        table = _table(table_id)
+        new, token = await hub.rematch(table, _bearer(request))
+        return {"table": new.id, "code": new.row.code, "seat": 0, "token": token}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def api_record(table_id: str) -> dict[str, Any]:
+        table = _table(table_id)
+        if table.status != "over" or table.match is None:
+            raise TableError(409, "the record is published once the game is over")
+        return table_record(table.match)
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def api_replay(
+        request: Request, table_id: str, step: int = 0, lang: str | None = None
+    ) -> dict[str, Any]:
+        table = _table(table_id)
+        if table.status != "over" or table.match is None:
+            raise TableError(409, "a replay is shown once the game is over")
+        chosen = pick_language(lang, request.headers.get("accept-language"))
+        return replay_step(table.match, step, chosen)
+
+    # ------------------------------------------------------------------------ the game
+
+    @app.websocket("/ws/{table_id}")
+    async def game_socket(websocket: WebSocket, table_id: str, lang: str | None = None) -> None:
+        if not _origin_allowed(websocket, allowed_origins):
+            await websocket.close(code=4403)
+            return
+        await websocket.accept()
+        chosen = pick_language(lang, websocket.headers.get("accept-language"))
+        table = hub.get(table_id) if len(table_id) <= 32 else None
+        if table is None:
+            await _refuse(websocket, "no_table", "there is no such table")
+            return
+        client = Client(lang=chosen)
+        try:
+            hello = await _hello(websocket, chosen)
+        except (TimeoutError, WebSocketDisconnect):
+            return
+        if hello is None:
+            return
+        try:
+            table.attach(client, hello.token, hello.since)
+        except TableError as exc:
+            await _refuse(websocket, "bad_token", exc.text)
+            return
+        writer = asyncio.get_running_loop().create_task(_write(websocket, client))
+        try:
+            await _read(websocket, table, client)
+        except WebSocketDisconnect:
+            pass
+        except Exception:
+            log.exception("table %s: connection failed", table.id)
+        finally:
+            table.detach(client)
+            await writer
+
+    return app
+
+
+def _origin_allowed(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
+    """A browser's WebSocket must come from a page of this server (or an allowed origin);
+    a client with no ``Origin`` (the terminal, a bot) is not a browser page."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    host = websocket.headers.get("host", "")
+    return origin.split("://", 1)[-1].rstrip("/") == host
+
+
+async def _refuse(websocket: WebSocket, code: str, text: str) -> None:
+    await websocket.send_text(json.dumps(error_payload(code, text)))
+    await websocket.close(code=4400)
+
+
+async def _hello(websocket: WebSocket, lang: str) -> Hello | None:
+    raw = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
+    try:
+        message = read_client_message(raw)
+    except ProtocolError as exc:
+        text = render_notice("web.bad_message", {"detail": str(exc)}, lang)
+        await _refuse(websocket, "bad_message", text)
+        return None
+    if not isinstance(message, Hello):
+        await _refuse(websocket, "bad_message", "the first message is a hello")
+        return None
+    return message
+
+
+async def _read(websocket: WebSocket, table: LiveTable, client: Client) -> None:
+    bucket = RateLimit()
+    strikes = 0
+    while not client.closed:
+        raw = await websocket.receive_text()
+        if not bucket.allow():
+            strikes += 1
+            client.push(error_payload("too_fast", render_notice("web.too_fast", {}, client.lang)))
+            if strikes > 20:
+                client.close()
+            continue
+        try:
+            message = read_client_message(raw)
+        except ProtocolError as exc:
+            key = "web.too_big" if len(raw) > MAX_MESSAGE_BYTES else "web.bad_message"
+            text = render_notice(key, {"detail": str(exc)}, client.lang)
+            client.push(error_payload("bad_message", text))
+            continue
+        if isinstance(message, Act):
+            await table.act(client, message)
+        elif isinstance(message, Hint):
+            await table.hint(client, message)
+        elif isinstance(message, Ping):
+            client.push({"type": "pong"})
+        else:
+            client.push(error_payload("bad_message", "hello is sent once, first"))
+
+
+async def _write(websocket: WebSocket, client: Client) -> None:
+    try:
+        while True:
+            message = await client.outbox.get()
+            if message is None:
+                break
+            await websocket.send_text(json.dumps(message, ensure_ascii=False))
+    except Exception:  # the peer is gone; the reader notices and detaches
+        client.closed = True
+    try:
+        await websocket.close()
+    except Exception:  # closed already
+        return

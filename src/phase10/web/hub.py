@@ -1,0 +1,265 @@
+"""Every table of one server: created, joined, found by code, restored after a restart.
+
+The hub keeps the tables in play in memory and the database up to date. After a restart it
+replays each stored game from its rules, seed and moves (the engine is deterministic) and
+lets the computer players go on; people reconnect with their seat tokens.
+
+>>> import asyncio
+>>> from phase10.web.db import Database
+>>> from phase10.web.protocol import CreateTable, SeatSpec
+>>> from phase10.web.thinking import Thinker
+>>> async def demo() -> tuple[str, str]:
+...     with Thinker(workers=0) as thinker:
+...         hub = Hub(Database("sqlite://"), thinker, bot_delay=0)
+...         spec = CreateTable(game="phase10", name="Ann",
+...                            seats=[{"kind": "person"}, {"kind": "bot", "level": "easy"}])
+...         table, token = await hub.create(spec)
+...         await table.start(token)
+...         found = hub.by_code(table.row.code)
+...         hub.close()
+...         return table.status, found is table and "same"
+>>> asyncio.run(demo())
+('playing', 'same')
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Sequence
+from typing import Any, Final
+
+from phase10 import games
+from phase10.bots import make_bot
+from phase10.kernel.errors import Phase10Error
+from phase10.match import Match, Seat
+from phase10.web import tokens
+from phase10.web.catalogue import rules_name
+from phase10.web.db import Database, DatabaseError, SeatRow, TableRow
+from phase10.web.live import LiveTable, TableError
+from phase10.web.protocol import CreateTable, SeatSpec
+from phase10.web.thinking import Thinker
+
+__all__ = ["Hub"]
+
+log = logging.getLogger("phase10.web")
+
+#: Seconds a dropped person's seat is held before a computer plays it (``--hold``).
+DEFAULT_HOLD: Final = 60
+#: The level of the computer that holds an absent person's seat: quick and strong.
+TAKEOVER_LEVEL: Final = "hard"
+
+
+class Hub:
+    """The server's tables. ``bot_delay`` paces computer players so people can follow."""
+
+    def __init__(
+        self,
+        db: Database,
+        thinker: Thinker,
+        *,
+        hold_seconds: int = DEFAULT_HOLD,
+        bot_delay: float = 0.6,
+    ) -> None:
+        self.db = db
+        self.thinker = thinker
+        self.hold_seconds = hold_seconds
+        self.bot_delay = bot_delay
+        self.tables: dict[str, LiveTable] = {}
+
+    async def pace(self) -> None:
+        await asyncio.sleep(self.bot_delay)
+
+    # ------------------------------------------------------------------------ creating
+
+    async def create(self, spec: CreateTable) -> tuple[LiveTable, str]:
+        """A new table from ``spec``; the creator takes the first seat and gets its token."""
+        game = _game(spec.game)
+        profile = spec.profile or ("standard" if game.name == "phase10" else game.name)
+        name = rules_name(game.name, profile, spec.variants)
+        try:
+            rules = game.find_rules(name)
+        except Phase10Error as exc:
+            raise TableError(422, f"rules: {exc}") from None
+        players = len(spec.seats)
+        low, high = _player_range(rules, game)
+        if not low <= players <= high:
+            raise TableError(
+                422, f"seats: these rules are for {low} to {high} players, not {players}"
+            )
+        if spec.seats[0].kind != "person":
+            raise TableError(422, "seats[0]: the first seat is the creator's, a person")
+        token = tokens.new_token()
+        seat_rows = [
+            SeatRow(
+                i,
+                s.kind,
+                (s.level or "hard") if s.kind == "bot" else None,
+                spec.name if i == 0 else None,
+                tokens.digest(token) if i == 0 else None,
+            )
+            for i, s in enumerate(spec.seats)
+        ]
+        hold = self.hold_seconds if spec.hold_seconds is None else spec.hold_seconds
+        for _attempt in range(5):
+            row = TableRow(
+                id=secrets.token_urlsafe(9),
+                code=tokens.new_code(),
+                game=game.name,
+                rules=rules.name,
+                seed=secrets.randbits(31),
+                status="waiting",
+                hold_seconds=hold,
+                takeover_level=TAKEOVER_LEVEL,
+            )
+            try:
+                self.db.insert_table(row, seat_rows)
+                break
+            except DatabaseError:
+                continue  # an id or code taken already: draw again
+        else:
+            raise TableError(503, "the server could not create a table; try again")
+        table = LiveTable(self, row, seat_rows, None)
+        self.tables[row.id] = table
+        return table, token
+
+    async def rematch(self, old: LiveTable, owner_token: str) -> tuple[LiveTable, str]:
+        """A new table with the same game, rules and seats; each connected person gets a
+        token for their seat there, on their own connection."""
+        if old.seat_for_token(owner_token) != 0:
+            raise TableError(403, "only the table's owner may start a rematch")
+        if old.status != "over":
+            raise TableError(409, "a rematch follows a finished game")
+        if old.row.rematch is not None:
+            raise TableError(409, "the rematch has been created already")
+        specs = [
+            SeatSpec.model_validate({"kind": s.row.kind, "level": s.row.level}) for s in old.seats
+        ]
+        owner_name = old.seats[0].row.name or "?"
+        spec = CreateTable(
+            game=old.row.game, seats=specs, name=owner_name, hold_seconds=old.row.hold_seconds
+        )
+        game = _game(old.row.game)
+        new_rules = game.find_rules(old.row.rules)
+        new, token = await self._create_with_rules(spec, new_rules.name)
+        for number, state in enumerate(old.seats):
+            if number == 0 or state.row.kind != "person" or not state.row.name:
+                continue
+            if not state.clients:
+                continue  # not here: the seat stays open for them by the link
+            seat_token = tokens.new_token()
+            new.seats[number].row = SeatRow(
+                number, "person", None, state.row.name, tokens.digest(seat_token)
+            )
+            self.db.update_seat(new.id, new.seats[number].row)
+            for client in state.clients:
+                client.push({"type": "rematch", "table": new.id, "token": seat_token})
+        for client in old.seats[0].clients:
+            client.push({"type": "rematch", "table": new.id, "token": token})
+        old.set_rematch(new.id)
+        for client in old.spectators:
+            client.push({"type": "rematch", "table": new.id, "token": None})
+        return new, token
+
+    async def _create_with_rules(self, spec: CreateTable, name: str) -> tuple[LiveTable, str]:
+        profile, *variants = name.split("+")
+        return await self.create(spec.model_copy(update={"profile": profile, "variants": variants}))
+
+    # ------------------------------------------------------------------------ finding
+
+    def get(self, table_id: str) -> LiveTable | None:
+        """The table ``table_id``, from memory or restored from the database."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if len(table_id) > 32:
+            return None
+        stored = self.db.load(table_id)
+        if stored is None:
+            return None
+        match = None
+        if stored.table.status != "waiting":
+            match = self._replay(stored.table, list(stored.seats), stored.moves)
+        table = LiveTable(self, stored.table, list(stored.seats), match)
+        for move in stored.moves:
+            if move.action_id is not None and table.seats[move.seat].row.kind == "person":
+                table.seats[move.seat].answers[move.action_id] = {
+                    "type": "ack",
+                    "id": move.action_id,
+                    "version": move.number,
+                }
+        self.tables[table_id] = table
+        return table
+
+    def by_code(self, code: str) -> LiveTable | None:
+        found = self.db.table_for_code(tokens.normalise_code(code)[:16])
+        return None if found is None else self.get(found)
+
+    def restore(self) -> int:
+        """Load every game in play (after a restart) and let its computers go on."""
+        count = 0
+        for table_id in self.db.table_ids("playing"):
+            try:
+                table = self.get(table_id)
+            except (Phase10Error, DatabaseError, ValueError) as exc:
+                log.error("table %s cannot be restored: %s", table_id, exc)
+                continue
+            if table is not None:
+                for number, state in enumerate(table.seats):
+                    # Nobody is connected yet: hold every person's seat as if just dropped.
+                    if state.row.kind == "person":
+                        loop = asyncio.get_running_loop()
+                        state.away = loop.call_later(
+                            table.row.hold_seconds, table._take_over, number
+                        )
+                table.kick()
+                count += 1
+        return count
+
+    # ------------------------------------------------------------------------ matches
+
+    def new_match(self, row: TableRow, seat_rows: Sequence[SeatRow]) -> Match:
+        game = _game(row.game)
+        rules = game.find_rules(row.rules)
+        seats = [
+            Seat(
+                s.name or f"#{s.seat + 1}",
+                make_bot(s.level or "hard", game) if s.kind == "bot" else None,
+            )
+            for s in seat_rows
+        ]
+        return Match.start(rules, seats, row.seed)
+
+    def _replay(self, row: TableRow, seat_rows: Sequence[SeatRow], moves: Sequence[Any]) -> Match:
+        match = self.new_match(row, seat_rows)
+        game = match.game
+        for move in moves:
+            action = game.action_from_json(json.loads(move.action))
+            match.play(move.seat, action, match.version)
+        return match
+
+    def reload_match(self, table_id: str) -> Match | None:
+        """The match as the database has it (after a failed store)."""
+        stored = self.db.load(table_id)
+        if stored is None or stored.table.status == "waiting":
+            return None
+        return self._replay(stored.table, list(stored.seats), stored.moves)
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            table.stop()
+
+
+def _game(name: str) -> Any:
+    try:
+        return games.get(name)
+    except (KeyError, ValueError, LookupError) as exc:
+        raise TableError(422, f"game: {exc}") from None
+
+
+def _player_range(rules: Any, game: Any) -> tuple[int, int]:
+    low = getattr(rules, "min_players", game.min_players)
+    high = getattr(rules, "max_players", game.max_players)
+    return int(low), int(high)

@@ -1,0 +1,512 @@
+"""One table on the server: its seats, its match, its connections and its computer players.
+
+Everything that changes a table runs under the table's lock, in this order: check the move
+(seat, version, rules), apply it, commit it to the database, and only then tell the
+clients. A move the database refused is undone (the match is rebuilt from what is stored), so
+what a client hears of is always what a restarted server would replay.
+
+Computer players, and the computer that holds an absent person's seat, think in worker
+processes (:class:`~phase10.web.thinking.Thinker`) with no lock held; their move is applied
+only if the game is still at the version they saw.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Final
+
+from phase10.bots import make_bot
+from phase10.kernel.errors import IllegalActionError, NotationError
+from phase10.match import Match, MatchError, NotYourTurnError, Seat, StaleVersionError
+from phase10.web import tokens
+from phase10.web.db import DatabaseError, SeatRow, TableRow
+from phase10.web.messages import render_notice
+from phase10.web.payloads import error_payload, explain, update_payload
+from phase10.web.protocol import Act, Hint
+
+if TYPE_CHECKING:
+    from phase10.web.hub import Hub
+
+__all__ = ["Client", "LiveTable", "TableError"]
+
+log = logging.getLogger("phase10.web")
+
+#: How many action ids each seat's answers are remembered for (a client resends only its
+#: last few after a reconnect).
+_REMEMBERED_IDS: Final = 512
+#: Messages waiting for one slow client before it is cut off (it reconnects and catches up
+#: from its last sequence number, so nothing is lost).
+_OUTBOX: Final = 256
+
+
+class TableError(Exception):
+    """A request the table refuses: ``status`` is the HTTP status, ``key`` the notice key
+    or a plain English ``text`` for the API."""
+
+    def __init__(self, status: int, text: str) -> None:
+        super().__init__(text)
+        self.status = status
+        self.text = text
+
+
+@dataclass(eq=False)
+class Client:
+    """One connection: its seat (``None``: a spectator), its language, the last sequence
+    number it was sent, and its outbox, emptied by the connection's writer."""
+
+    lang: str
+    seat: int | None = None
+    last_seq: int = -1
+    outbox: asyncio.Queue[dict[str, Any] | None] = field(
+        default_factory=lambda: asyncio.Queue(_OUTBOX)
+    )
+    closed: bool = False
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue ``message``; a client too slow to keep up is closed (it will catch up)."""
+        if self.closed:
+            return
+        try:
+            self.outbox.put_nowait(message)
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            while True:  # make room for the closing mark
+                try:
+                    self.outbox.get_nowait()
+                except asyncio.QueueEmpty:
+                    break
+            self.outbox.put_nowait(None)
+
+
+@dataclass
+class _SeatState:
+    row: SeatRow
+    clients: set[Client] = field(default_factory=set)
+    away: asyncio.TimerHandle | None = None
+    taken_over: bool = False
+    answers: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
+
+
+class LiveTable:
+    """A table held in memory; the hub creates it from the database or for a new table."""
+
+    def __init__(
+        self, hub: Hub, row: TableRow, seat_rows: list[SeatRow], match: Match | None
+    ) -> None:
+        self.hub = hub
+        self.row = row
+        self.seats = [_SeatState(s) for s in seat_rows]
+        self.match = match
+        self.spectators: set[Client] = set()
+        self.lock = asyncio.Lock()
+        self._driver: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------------ reading
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def controller(self, seat: int) -> str | None:
+        """The level of the computer playing ``seat`` now (``None``: its person plays)."""
+        state = self.seats[seat]
+        if state.row.kind == "bot":
+            return state.row.level or "hard"
+        return self.row.takeover_level if state.taken_over else None
+
+    def lobby(self) -> dict[str, Any]:
+        """Who sits where, for everyone (no token, no hidden card)."""
+        return {
+            "table": self.row.id,
+            "code": self.row.code,
+            "game": self.row.game,
+            "rules": self.row.rules,
+            "status": self.row.status,
+            "hold_seconds": self.row.hold_seconds,
+            "rematch": self.row.rematch,
+            "seats": [
+                {
+                    "seat": i,
+                    "kind": s.row.kind,
+                    "level": s.row.level,
+                    "name": s.row.name,
+                    "taken": s.row.kind == "bot" or s.row.token_hash is not None,
+                    "connected": bool(s.clients),
+                    "computer_playing": s.row.kind == "person" and s.taken_over,
+                }
+                for i, s in enumerate(self.seats)
+            ],
+            "spectators": len(self.spectators),
+        }
+
+    def seat_for_token(self, token: str) -> int | None:
+        """The seat ``token`` holds here, if any."""
+        for number, state in enumerate(self.seats):
+            if tokens.matches(token, state.row.token_hash):
+                return number
+        return None
+
+    def _clients(self) -> list[Client]:
+        return [c for s in self.seats for c in s.clients] + list(self.spectators)
+
+    # ------------------------------------------------------------------------ lobby
+
+    async def join(self, name: str, seat: int | None) -> tuple[int, str]:
+        """Take a free person seat: returns the seat and its token (shown only this once)."""
+        async with self.lock:
+            if self.row.status != "waiting":
+                raise TableError(409, "the game has started; watch it as a spectator")
+            taken_names = {s.row.name.casefold() for s in self.seats if s.row.name}
+            if name.casefold() in taken_names:
+                raise TableError(409, f"someone at this table is called {name} already")
+            free = [
+                i
+                for i, s in enumerate(self.seats)
+                if s.row.kind == "person" and s.row.token_hash is None
+            ]
+            if seat is None:
+                if not free:
+                    raise TableError(409, "every seat for a person is taken")
+                seat = free[0]
+            elif seat not in free:
+                raise TableError(409, f"seat {seat + 1} is not free")
+            token = tokens.new_token()
+            row = replace(self.seats[seat].row, name=name, token_hash=tokens.digest(token))
+            self._store_seat(seat, row)
+            self._notice("web.joined", name=name)
+            self._send_lobby()
+            return seat, token
+
+    def _store_seat(self, seat: int, row: SeatRow) -> None:
+        try:
+            self.hub.db.update_seat(self.row.id, row)
+        except DatabaseError as exc:
+            log.error("table %s: %s", self.row.id, exc)
+            raise TableError(503, "the server could not store that; try again") from None
+        self.seats[seat].row = row
+
+    async def start(self, owner_token: str) -> None:
+        """The owner starts the game once every person seat is taken."""
+        async with self.lock:
+            self._check_owner(owner_token)
+            if self.row.status != "waiting":
+                raise TableError(409, "the game has started already")
+            empty = [
+                i + 1
+                for i, s in enumerate(self.seats)
+                if s.row.kind == "person" and s.row.token_hash is None
+            ]
+            if empty:
+                listed = ", ".join(map(str, empty))
+                raise TableError(
+                    409,
+                    f"seat {listed} is waiting for a player: invite someone or seat a computer",
+                )
+            self._name_computers()
+            self.match = self.hub.new_match(self.row, [s.row for s in self.seats])
+            self._set_status("playing")
+            self._notice("web.started")
+            self._send_lobby()
+            self._send_updates()
+        self.kick()
+
+    def _name_computers(self) -> None:
+        people = {s.row.name.casefold() for s in self.seats if s.row.name}
+        names = iter(n for n in _COMPUTER_NAMES if n.casefold() not in people)
+        for number, state in enumerate(self.seats):
+            if state.row.kind == "bot" and not state.row.name:
+                self._store_seat(number, replace(state.row, name=next(names)))
+
+    async def replace_with_computer(self, owner_token: str, seat: int, level: str) -> None:
+        """The owner gives an absent person's seat (or one nobody took) to a computer."""
+        async with self.lock:
+            self._check_owner(owner_token)
+            if not 0 <= seat < len(self.seats):
+                raise TableError(404, f"there is no seat {seat + 1}")
+            state = self.seats[seat]
+            if state.row.kind != "person":
+                raise TableError(409, f"seat {seat + 1} is a computer player already")
+            if state.clients:
+                raise TableError(
+                    409, f"{state.row.name} is connected: only an absent player is replaced"
+                )
+            if seat == 0:
+                raise TableError(409, "the table's owner keeps their seat")
+            name = state.row.name
+            row = SeatRow(seat, "bot", level, name, None)
+            self._store_seat(seat, row)
+            state.taken_over = False
+            if state.away is not None:
+                state.away.cancel()
+                state.away = None
+            if self.match is not None:
+                bot_seats = list(self.match.seats)
+                bot_seats[seat] = Seat(self.match.names[seat], make_bot(level, self.match.game))
+                self.match.seats = tuple(bot_seats)
+            if name:
+                self._notice("web.replaced", name=name, level=level)
+            self._send_lobby()
+        self.kick()
+
+    def _check_owner(self, token: str) -> None:
+        if self.seat_for_token(token) != 0:
+            raise TableError(403, "only the table's owner (who created it) may do that")
+
+    def _set_status(self, status: str, *, rematch: str | None = None) -> None:
+        finished = time.time() if status == "over" else None
+        self.hub.db.set_status(self.row.id, status, finished=finished, rematch=rematch)
+        self.row = replace(
+            self.row,
+            status=status,
+            finished=finished or self.row.finished,
+            rematch=rematch or self.row.rematch,
+        )
+
+    def set_rematch(self, table_id: str) -> None:
+        self._set_status(self.row.status, rematch=table_id)
+        self._send_lobby()
+
+    # ------------------------------------------------------------------------ connections
+
+    def attach(self, client: Client, token: str | None, since: int) -> None:
+        """Seat a new connection (``token`` ``None``: a spectator); sends what it missed.
+
+        ``TableError`` for a token that holds no seat here.
+        """
+        seat = None if token is None else self.seat_for_token(token)
+        if token is not None and seat is None:
+            raise TableError(403, "that seat token is not valid at this table")
+        client.seat = seat
+        if seat is None:
+            self.spectators.add(client)
+        else:
+            state = self.seats[seat]
+            back = state.taken_over or state.away is not None
+            state.clients.add(client)
+            if state.away is not None:
+                state.away.cancel()
+                state.away = None
+            state.taken_over = False
+            if back and state.row.name:
+                self._notice("web.back", name=state.row.name)
+        client.push({"type": "welcome", "seat": seat, "lobby": self.lobby()})
+        if self.match is not None:
+            client.last_seq = since
+            self._send_update(client)
+        self._send_lobby()
+
+    def detach(self, client: Client) -> None:
+        """A connection closed; a person's seat is held, then played by a computer."""
+        client.close()
+        if client.seat is None:
+            self.spectators.discard(client)
+            return
+        state = self.seats[client.seat]
+        state.clients.discard(client)
+        if state.clients or state.row.kind != "person":
+            self._send_lobby()
+            return
+        if self.row.status == "playing":
+            hold = self.row.hold_seconds
+            if state.row.name:
+                self._notice("web.left", name=state.row.name, seconds=hold)
+            loop = asyncio.get_running_loop()
+            state.away = loop.call_later(hold, self._take_over, client.seat)
+        self._send_lobby()
+
+    def _take_over(self, seat: int) -> None:
+        state = self.seats[seat]
+        state.away = None
+        if state.clients or self.row.status != "playing":
+            return
+        state.taken_over = True
+        if state.row.name:
+            self._notice("web.taken_over", name=state.row.name)
+        self._send_lobby()
+        self.kick()
+
+    # ------------------------------------------------------------------------ sending
+
+    def _send_update(self, client: Client) -> None:
+        if self.match is None:
+            return
+        client.push(update_payload(self.match, client.seat, client.last_seq, client.lang))
+        client.last_seq = self.match.seq
+
+    def _send_updates(self) -> None:
+        for client in self._clients():
+            self._send_update(client)
+
+    def _send_lobby(self) -> None:
+        message = {"type": "lobby", "lobby": self.lobby()}
+        for client in self._clients():
+            client.push(message)
+
+    def _notice(self, key: str, **params: Any) -> None:
+        for client in self._clients():
+            client.push(
+                {
+                    "type": "notice",
+                    "key": key,
+                    "params": params,
+                    "text": render_notice(key, params, client.lang),
+                }
+            )
+
+    # ------------------------------------------------------------------------ playing
+
+    async def act(self, client: Client, message: Act) -> None:
+        """A person's move: answered with ``ack`` or ``error``, applied at most once."""
+        seat = client.seat
+        if seat is None:
+            client.push(self._error(client, "spectator", "web.spectator", message.id))
+            return
+        async with self.lock:
+            state = self.seats[seat]
+            known = state.answers.get(message.id)
+            if known is not None:
+                client.push({**known, "duplicate": True})
+                return
+            answer = self._try(client, seat, message)
+            if answer["type"] == "ack":
+                state.answers[message.id] = answer
+                while len(state.answers) > _REMEMBERED_IDS:
+                    state.answers.popitem(last=False)
+            client.push(answer)
+        self.kick()
+
+    def _try(self, client: Client, seat: int, message: Act) -> dict[str, Any]:
+        match = self.match
+        if match is None:
+            return self._error(client, "not_started", "web.not_started", message.id)
+        if match.is_over:
+            return self._error(client, "game_over", "web.game_over", message.id)
+        if self.controller(seat) is not None:
+            return self._error(client, "not_your_turn", "web.not_your_turn", message.id)
+        try:
+            action = match.game.action_from_json(message.action)
+        except NotationError as exc:
+            detail = explain(exc, client.lang)
+            return error_payload("bad_action", detail, action_id=message.id)
+        try:
+            self._commit(seat, action, message.id, message.version)
+        except StaleVersionError:
+            return self._error(client, "stale", "web.stale", message.id)
+        except NotYourTurnError:
+            return self._error(client, "not_your_turn", "web.not_your_turn", message.id)
+        except IllegalActionError as exc:
+            return error_payload(
+                "illegal", explain(exc, client.lang), action_id=message.id, rule=exc.rule
+            )
+        except MatchError:
+            return self._error(client, "game_over", "web.game_over", message.id)
+        except DatabaseError:
+            return self._error(client, "server", "web.server_error", message.id)
+        return {"type": "ack", "id": message.id, "version": match.version}
+
+    def _commit(self, seat: int, action: Any, action_id: str | None, version: int) -> None:
+        """Apply, store, then broadcast; a store that fails undoes the move."""
+        match = self.match
+        assert match is not None
+        match.play(seat, action, version)
+        number = match.version
+        payload = json.dumps(match.game.action_to_json(action), separators=(",", ":"))
+        try:
+            self.hub.db.append_move(self.row.id, number, seat, payload, action_id)
+        except DatabaseError as exc:
+            log.error("table %s: %s; the move is undone", self.row.id, exc)
+            self.match = self.hub.reload_match(self.row.id)
+            raise
+        if match.is_over:
+            self._set_status("over")
+            self._notice("web.over")
+            self._send_lobby()
+        self._send_updates()
+
+    def _error(self, client: Client, code: str, key: str, action_id: str | None) -> dict[str, Any]:
+        return error_payload(code, render_notice(key, {}, client.lang), action_id=action_id)
+
+    async def hint(self, client: Client, message: Hint) -> None:
+        """What the ``hard`` computer player would do for the asking seat now."""
+        match = self.match
+        seat = client.seat
+        if match is None or seat is None or match.is_over or match.to_act != seat:
+            client.push(self._error(client, "not_your_turn", "web.not_your_turn", message.id))
+            return
+        version = match.version
+        action = await self.hub.thinker.choose(
+            match.game.name, "hard", match.view(seat), f"hint:{match.seed}:{seat}:{version}"
+        )
+        client.push(
+            {
+                "type": "hint",
+                "id": message.id,
+                "version": version,
+                "action": match.game.action_to_json(action),
+                "text": match.game.format_action(action),
+            }
+        )
+
+    # ------------------------------------------------------------------------ computers
+
+    def kick(self) -> None:
+        """Let the computers play if one is to act (one driver per table at a time)."""
+        if self._driver is None or self._driver.done():
+            self._driver = asyncio.get_running_loop().create_task(self._drive())
+
+    async def _drive(self) -> None:
+        while True:
+            match = self.match
+            if match is None or match.is_over:
+                return
+            seat = match.to_act
+            level = self.controller(seat)
+            if level is None:
+                return
+            version = match.version
+            try:
+                action = await self.hub.thinker.choose(
+                    match.game.name, level, match.view(seat), f"bot:{match.seed}:{seat}:{version}"
+                )
+            except RuntimeError:  # the pool is shutting down with the server
+                return
+            except Exception:  # a worker died: log it, keep the table, try again later
+                log.exception("table %s: a computer player failed", self.row.id)
+                await asyncio.sleep(1.0)
+                continue
+            async with self.lock:
+                if self.match is not match or match.version != version:
+                    continue
+                if self.controller(seat) is None:
+                    continue
+                try:
+                    self._commit(seat, action, None, version)
+                except DatabaseError:
+                    await asyncio.sleep(0.5)
+            await self.hub.pace()
+
+    def stop(self) -> None:
+        if self._driver is not None:
+            self._driver.cancel()
+        for state in self.seats:
+            if state.away is not None:
+                state.away.cancel()
+        for client in self._clients():
+            client.close()
+
+
+#: Computer players' names, skipping any a person at the table has.
+_COMPUTER_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus")

@@ -1,0 +1,43 @@
+"""The server's own sentences (seats taken, players gone and back, errors of the protocol),
+marked for the catalogs and rendered per recipient: a notice is stored as a key and its
+parameters, and each client reads it in its own language.
+
+>>> render_notice("web.joined", {"name": "Ann"}, "en")
+'Ann joins the table.'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from phase10.kernel.i18n import N_, translator
+
+__all__ = ["NOTICES", "render_notice"]
+
+NOTICES: Final[dict[str, str]] = {
+    "web.joined": N_("{name} joins the table."),
+    "web.started": N_("The game starts."),
+    "web.left": N_("{name} has lost the connection; the seat is kept for {seconds} seconds."),
+    "web.taken_over": N_("A computer player plays for {name} until they come back."),
+    "web.back": N_("{name} is back."),
+    "web.replaced": N_("A computer player ({level}) now plays for {name}."),
+    "web.over": N_("The game is over."),
+    "web.rematch": N_("A rematch is ready at a new table."),
+    # Errors answered to one client.
+    "web.not_your_turn": N_("It is not your turn."),
+    "web.stale": N_("The game has moved on since you chose; look at the table again."),
+    "web.game_over": N_("The game is over."),
+    "web.not_started": N_("The game has not started yet."),
+    "web.spectator": N_("Spectators watch; they cannot play."),
+    "web.bad_message": N_("The server could not read that message: {detail}."),
+    "web.too_fast": N_("Too many messages; wait a moment."),
+    "web.too_big": N_("That message is too long."),
+    "web.server_error": N_("The server could not store that move; nothing was changed."),
+    "web.bad_action": N_("That is not an action of this game: {detail}."),
+}
+
+
+def render_notice(key: str, params: dict[str, Any], lang: str) -> str:
+    """The sentence for ``key`` in ``lang``, its ``params`` filled in."""
+    template = translator(lang).gettext(NOTICES[key])
+    return template.format(**params)

@@ -1,0 +1,172 @@
+"""The messages a client may send, validated before anything reads them (``docs/protocol.md``).
+
+Every inbound message is checked for size, shape and types here; a message that fails gets a
+one-line answer naming the field, and changes nothing. Names are plain text: any characters
+but control and format characters, 1 to 24 of them after trimming.
+
+>>> read_client_message('{"type": "act", "id": "a1", "version": 3, "action": {"type": "draw"}}')
+Act(type='act', id='a1', version=3, action={'type': 'draw'})
+>>> read_client_message('{"type": "act", "id": "", "version": -1}')
+Traceback (most recent call last):
+...
+phase10.web.protocol.ProtocolError: id: String should have at least 1 character
+>>> CreateTable(game="phase10", seats=[{"kind": "person"}, {"kind": "bot", "level": "easy"}],
+...             name=" Ann ").name
+'Ann'
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+from phase10.bots import LEVELS
+
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "Act",
+    "CreateTable",
+    "Hello",
+    "Hint",
+    "JoinTable",
+    "Ping",
+    "ProtocolError",
+    "ReplaceSeat",
+    "SeatSpec",
+    "read_client_message",
+]
+
+#: The largest WebSocket message a client may send; the largest legal action is far smaller.
+MAX_MESSAGE_BYTES: Final = 16 * 1024
+MAX_NAME: Final = 24
+Level = Literal["easy", "medium", "hard", "expert"]
+assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
+
+
+class ProtocolError(ValueError):
+    """A message the server cannot read; the text names the field and the fault."""
+
+
+def _clean_name(value: str) -> str:
+    name = value.strip()
+    if not name:
+        raise ValueError("a name needs at least one visible character")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"a name has at most {MAX_NAME} characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in name):
+        raise ValueError("a name cannot hold control characters")
+    return name
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ---------------------------------------------------------------------------- WebSocket
+
+
+class Hello(_Strict):
+    """The first message on a connection: the seat token (``null``: watch as a spectator) and
+    the last sequence number the client has seen (``-1``: none)."""
+
+    type: Literal["hello"]
+    token: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    since: Annotated[int, Field(ge=-1, le=10**9)] = -1
+
+
+class Act(_Strict):
+    """A move: the client's id for it (a resent id is answered, never applied twice), the
+    version the player saw, and the action as the game's JSON."""
+
+    type: Literal["act"]
+    id: Annotated[str, Field(min_length=1, max_length=64)]
+    version: Annotated[int, Field(ge=0, le=10**9)]
+    action: dict[str, Any]
+
+
+class Hint(_Strict):
+    """Ask what the strongest quick computer player would do now."""
+
+    type: Literal["hint"]
+    id: Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class Ping(_Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Act | Hint | Ping, Field(discriminator="type")]
+_CLIENT: Final[TypeAdapter[Hello | Act | Hint | Ping]] = TypeAdapter(ClientMessage)
+
+
+def _describe(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    where = ".".join(str(part) for part in first["loc"] if part not in ("hello", "act", "hint"))
+    message = str(first["msg"])
+    return f"{where}: {message}" if where else message
+
+
+def read_client_message(text: str | bytes) -> Hello | Act | Hint | Ping:
+    """One message from a client, or ``ProtocolError`` saying what is wrong."""
+    if len(text) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"a message has at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("a message is one JSON object") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message is one JSON object")
+    try:
+        return _CLIENT.validate_python(data)
+    except ValidationError as exc:
+        raise ProtocolError(_describe(exc)) from None
+
+
+# ---------------------------------------------------------------------------- HTTP bodies
+
+
+class SeatSpec(_Strict):
+    """One seat of a new table: a person, or a computer player at ``level``."""
+
+    kind: Literal["person", "bot"]
+    level: Level | None = None
+
+
+class CreateTable(_Strict):
+    """A new table: the game, its rule profile and variants, the seats (the creator takes the
+    first person seat) and the creator's name."""
+
+    game: Annotated[str, Field(min_length=1, max_length=40)] = "phase10"
+    profile: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+    variants: Annotated[
+        list[Annotated[str, Field(min_length=1, max_length=40)]], Field(max_length=20)
+    ] = []
+    seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=6)]
+    name: str
+    hold_seconds: Annotated[int, Field(ge=0, le=3600)] | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        return _clean_name(value)
+
+
+class JoinTable(_Strict):
+    """Sit at a table: a name, and a seat (``null``: the first free person seat)."""
+
+    name: str
+    seat: Annotated[int, Field(ge=0, le=5)] | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        return _clean_name(value)
+
+
+class ReplaceSeat(_Strict):
+    """The owner puts a computer player at ``level`` in an absent person's seat."""
+
+    level: Level = "hard"

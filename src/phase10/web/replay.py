@@ -1,0 +1,56 @@
+"""A finished table's record and its replay, step by step, with every hand shown: once the
+game is over nothing is secret (``/replay/<table>``; refused while the game is on).
+
+>>> from phase10.match import Match, Seat
+>>> from phase10.bots import make_bot
+>>> from phase10 import find_variant
+>>> rules = find_variant("standard+n_phases=1")
+>>> seats = [Seat("Ann", make_bot("greedy")), Seat("Bob", make_bot("greedy"))]
+>>> match = Match.start(rules, seats, 2)
+>>> _ = match.run_bots_until_human()
+>>> first = replay_step(match, 0, "en")
+>>> first["step"], first["steps"] == match.version, len(first["hands"]), first["action"]
+(0, True, 2, None)
+>>> replay_step(match, 1, "en")["action"] in {"draw", "take"}
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from phase10.match import Match
+
+__all__ = ["replay_step", "table_record"]
+
+
+def table_record(match: Match) -> dict[str, Any]:
+    """The game's record (the format ``phase10 replay`` reads)."""
+    return match.record.to_dict()
+
+
+def replay_step(match: Match, step: int, lang: str) -> dict[str, Any]:
+    """The game after its first ``step`` actions (clamped to the game): the action that led
+    there, the sentences it caused, every hand, and the table as everyone sees it."""
+    record, game = match.record, match.game
+    steps = len(record.actions)
+    step = max(0, min(step, steps))
+    state = record.new_state()
+    for action in record.actions[:step]:
+        state = game.apply(state, action)
+    events = game.narrate(state.events, match.names, None, rules=match.rules, lang=lang)
+    public = game.view_to_json(game.public_view(state))
+    public.pop("events", None)
+    public.pop("legal", None)
+    return {
+        "step": step,
+        "steps": steps,
+        "action": game.format_action(record.actions[step - 1]) if step else None,
+        "seat": game.to_act(state),
+        "events": events,
+        "hands": [
+            list(game.view_to_json(game.view(state, s))["hand"]) for s in range(len(match.seats))
+        ],
+        "names": list(match.names),
+        "view": public,
+    }

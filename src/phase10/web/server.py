@@ -1,0 +1,72 @@
+"""Run the server: the database, the computer players' worker processes and uvicorn.
+
+>>> default_database().startswith("sqlite:///") and default_database().endswith("phase10.db")
+True
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+import uvicorn
+from platformdirs import user_data_dir
+
+from phase10.web.app import create_app
+from phase10.web.db import Database, sqlite_url
+from phase10.web.protocol import MAX_MESSAGE_BYTES
+from phase10.web.thinking import Thinker
+
+__all__ = ["default_database", "serve"]
+
+
+def default_database() -> str:
+    """The embedded default: a SQLite file in the user's data directory."""
+    folder = Path(os.environ.get("PHASE10_DATA") or user_data_dir("phase10", appauthor=False))
+    return sqlite_url(str(folder / "phase10.db"))
+
+
+def serve(
+    host: str,
+    port: int,
+    database: str,
+    *,
+    hold_seconds: int,
+    bot_workers: int,
+    bot_delay: float,
+    allowed_origins: tuple[str, ...] = (),
+) -> None:
+    """Serve until interrupted; prints the address people open."""
+    if database.startswith("sqlite:///") and database != "sqlite:///:memory:":
+        Path(database.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    db = Database(database)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    print(f"phase10: serving on http://{shown}:{port}/  (database: {_shown(database)})", flush=True)
+    print("phase10: press Ctrl+C to stop", flush=True)
+    with Thinker(workers=bot_workers) as thinker:
+        app = create_app(
+            db,
+            thinker,
+            hold_seconds=hold_seconds,
+            bot_delay=bot_delay,
+            allowed_origins=allowed_origins,
+        )
+        uvicorn.run(
+            app,
+            host=host,
+            port=port,
+            ws_max_size=MAX_MESSAGE_BYTES,
+            log_level="warning",
+            access_log=False,
+        )
+    db.close()
+
+
+def _shown(url: str) -> str:
+    scheme, sep, rest = url.partition("://")
+    if sep and "@" in rest:
+        credentials, _, where = rest.rpartition("@")
+        return f"{scheme}://{credentials.split(':', 1)[0]}@{where}"
+    return url

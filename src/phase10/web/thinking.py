@@ -1,0 +1,88 @@
+"""Computer players think in worker processes, so a one-second expert never holds up the
+server's other tables (the event loop only waits on a future).
+
+A worker receives the game's name, the bot's level, the seat's view and a seed string, and
+returns the chosen action; it keeps one bot per (game, level) between calls. The seed is the
+one :meth:`phase10.match.Match.bot_rng` uses, so a table's computer players play exactly as
+they would in the terminal, and a restarted server continues the same game.
+
+>>> import asyncio
+>>> from phase10.match import Match, Seat
+>>> from phase10 import find_variant
+>>> match = Match.start(find_variant("standard"), [Seat("Ann"), Seat("Bob")], seed=4)
+>>> async def demo() -> str:
+...     with Thinker(workers=0) as thinker:
+...         action = await thinker.choose("phase10", "hard", match.view(match.to_act),
+...                                       f"bot:4:{match.to_act}:0")
+...     return match.game.format_action(action)
+>>> asyncio.run(demo()) in {"draw", "take"}
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from types import TracebackType
+from typing import Any
+
+from phase10.bots import make_bot
+from phase10.kernel.bots import AnyBot
+
+__all__ = ["Thinker", "think"]
+
+_BOTS: dict[tuple[str, str], AnyBot] = {}
+
+
+def think(game: str, level: str, view: Any, seed: str) -> Any:
+    """Run in a worker: the bot ``level`` of ``game`` chooses for ``view``."""
+    bot = _BOTS.get((game, level))
+    if bot is None:
+        bot = _BOTS[(game, level)] = make_bot(level, game)
+    return bot.choose(view, random.Random(seed))
+
+
+def _warm_up() -> None:
+    # Importing the engine and the bots costs a second the first time: pay it at start-up,
+    # not on the first computer player's turn.
+    import phase10.games
+
+    for game in phase10.games.all_games():
+        game.bots()
+
+
+class Thinker:
+    """A pool of worker processes for computer players (``workers=0``: threads, for tests
+    and doctests that must not start processes)."""
+
+    def __init__(self, workers: int = 2) -> None:
+        self.workers = workers
+        self._pool: Executor
+        if workers > 0:
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(
+                max_workers=workers, mp_context=context, initializer=_warm_up
+            )
+        else:
+            self._pool = ThreadPoolExecutor(max_workers=2)
+
+    async def choose(self, game: str, level: str, view: Any, seed: str) -> Any:
+        """The action the bot would take; runs in a worker, the caller's loop stays free."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, think, game, level, view, seed)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def __enter__(self) -> Thinker:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
