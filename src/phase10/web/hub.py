@@ -28,7 +28,9 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 from phase10 import games
@@ -182,7 +184,12 @@ class Hub:
         match = None
         if stored.table.status != "waiting":
             match = self._replay(stored.table, list(stored.seats), stored.moves)
-        table = LiveTable(self, stored.table, list(stored.seats), match)
+        row = stored.table
+        if match is not None and match.is_over and row.status != "over":
+            # Stopped between storing the last move and marking the game over.
+            self.db.set_status(row.id, "over", finished=time.time())
+            row = replace(row, status="over")
+        table = LiveTable(self, row, list(stored.seats), match)
         for move in stored.moves:
             if move.action_id is not None and table.seats[move.seat].row.kind == "person":
                 table.seats[move.seat].answers[move.action_id] = {
@@ -246,6 +253,11 @@ class Hub:
         if stored is None or stored.table.status == "waiting":
             return None
         return self._replay(stored.table, list(stored.seats), stored.moves)
+
+    def forget(self, table: LiveTable) -> None:
+        """Drop a finished table nobody watches from memory (the database keeps it)."""
+        if table.status == "over" and not table.has_clients():
+            self.tables.pop(table.id, None)
 
     def close(self) -> None:
         for table in self.tables.values():

@@ -159,6 +159,9 @@ class LiveTable:
                 return number
         return None
 
+    def has_clients(self) -> bool:
+        return bool(self.spectators) or any(s.clients for s in self.seats)
+
     def _clients(self) -> list[Client]:
         return [c for s in self.seats for c in s.clients] + list(self.spectators)
 
@@ -313,11 +316,13 @@ class LiveTable:
         client.close()
         if client.seat is None:
             self.spectators.discard(client)
+            self.hub.forget(self)
             return
         state = self.seats[client.seat]
         state.clients.discard(client)
         if state.clients or state.row.kind != "person":
             self._send_lobby()
+            self.hub.forget(self)
             return
         if self.row.status == "playing":
             hold = self.row.hold_seconds
@@ -326,6 +331,7 @@ class LiveTable:
             loop = asyncio.get_running_loop()
             state.away = loop.call_later(hold, self._take_over, client.seat)
         self._send_lobby()
+        self.hub.forget(self)
 
     def _take_over(self, seat: int) -> None:
         state = self.seats[seat]
