@@ -42,7 +42,7 @@ def serve(
         Path(database.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     db = Database(database)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    shown = f"[{host}]" if ":" in host else host
     print(f"phase10: serving on http://{shown}:{port}/  (database: {_shown(database)})", flush=True)
     print("phase10: press Ctrl+C to stop", flush=True)
     with Thinker(workers=bot_workers) as thinker:
