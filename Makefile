@@ -1,8 +1,12 @@
-# Two set-up commands: `make play` and `make test`. Both create .venv on first use.
+# Set-up commands: `make play`, `make serve` and `make test`. Each creates .venv on first use
+# and installs what it needs: play the game and the full screen, serve the web extra too,
+# test everything (the tools, the web extra, the tournament runner).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.installed-play
+SERVE_STAMP := $(VENV)/.installed-serve
 
 .PHONY: play serve test check lint typecheck layers services unit bench golden i18n clean
 
@@ -10,12 +14,24 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev,tui,sim,web]'
-	touch $(STAMP)
+	touch $(STAMP) $(PLAY_STAMP) $(SERVE_STAMP)
 
-play: $(STAMP)
+$(PLAY_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[tui]'
+	touch $(PLAY_STAMP)
+
+$(SERVE_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[tui,web]'
+	touch $(PLAY_STAMP) $(SERVE_STAMP)
+
+play: $(PLAY_STAMP)
 	$(BIN)/phase10 play
 
-serve: $(STAMP)
+serve: $(SERVE_STAMP)
 	$(BIN)/phase10 serve
 
 test: check
