@@ -116,7 +116,7 @@ def _slug(text: str, taken: set[str]) -> str:
 def rulebook_html(markdown: str) -> str:
     """The rulebook as HTML under the page's own ``h1``: every heading one level down (the
     document's parts become ``h2``) and each with an ``id`` (a rule's is its identifier, so
-    ``/rules#P10-R20`` opens at that rule).
+    ``/rules#P10-R20`` opens at that rule); a table can take the focus, to scroll it.
 
     >>> rulebook_html("# Part A\\n\\n### P10-R01 The deck\\n")
     '<h2 id="part-a">Part A</h2>\\n<h4 id="P10-R01">P10-R01 The deck</h4>\\n'
@@ -129,7 +129,9 @@ def rulebook_html(markdown: str) -> str:
             token.tag = f"h{min(6, int(token.tag[1:]) + 1)}"
         if token.type == "heading_open" and number + 1 < len(tokens):
             token.attrSet("id", _slug(tokens[number + 1].content, taken))
-    return str(parser.renderer.render(tokens, parser.options, {}))
+    html = str(parser.renderer.render(tokens, parser.options, {}))
+    # A wide table scrolls sideways on a phone: it takes the keyboard focus so it can.
+    return html.replace("<table>", '<table tabindex="0">')
 
 
 def rules(lang: str) -> str:

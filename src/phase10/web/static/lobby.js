@@ -233,10 +233,6 @@ function chosenSeats() {
   return seats;
 }
 
-function absolute(path) {
-  return new URL(withLang(path), window.location.origin).href;
-}
-
 async function create(event) {
   event.preventDefault();
   const name = nameInput.value.trim();
@@ -269,7 +265,8 @@ async function create(event) {
 }
 
 function showInvite(made) {
-  const link = absolute(made.invite);
+  // The invite carries no ?lang=: each guest reads the table in their own language.
+  const link = new URL(made.invite, window.location.origin).href;
   const anchor = document.getElementById("invite-link");
   anchor.textContent = link;
   anchor.href = link;

@@ -724,7 +724,8 @@ function renderLobby() {
   const waiting = lobby.status === "waiting";
   ui.lobbyPanel.hidden = !waiting;
   if (!waiting) return;
-  const link = new URL(withLang(`/join/${lobby.code}`), window.location.origin).href;
+  // The invite carries no ?lang=: each guest reads the table in their own language.
+  const link = new URL(`/join/${lobby.code}`, window.location.origin).href;
   ui.inviteLink.textContent = link;
   ui.inviteLink.href = link;
   const free = lobby.seats.some((s) => s.kind === "person" && !s.taken);
@@ -1065,6 +1066,7 @@ function renderMoves() {
   const view = state.view;
   ui.movesPanel.hidden = !view;
   if (!view) return;
+  ui.moves.dataset.version = String(view.version);
   const chosen = chosenCards();
   const key = JSON.stringify([
     view.version,
