@@ -152,14 +152,15 @@ def choose_with_keys(page: Page, card: str) -> None:
     expect(page.locator("#hand [aria-selected=true]")).to_have_count(1)
 
 
-def take_step(page: Page, *, keys: bool) -> None:
-    """One move of the seat to act on ``page``: the hint's move, by keys or by clicks."""
+def take_step(page: Page, *, keys: bool) -> str:
+    """One move of the seat to act on ``page``: the hint's move, by keys or by clicks.
+    Returns how it was made: ``"d"`` or ``"x"`` (keys), or the notation of the hint clicked."""
     before = version(page)
     if keys and page.locator("#moves [data-key=draw]").count():
         page.locator("#moves-h").focus()
         page.keyboard.press("d")
         wait_applied(page, before)
-        return
+        return "d"
     if keys:
         page.locator("#moves-h").focus()
         page.keyboard.press("i")
@@ -171,9 +172,11 @@ def take_step(page: Page, *, keys: bool) -> None:
     if keys and re.fullmatch(r"discard \S+", notation):
         choose_with_keys(page, notation.split()[1])
         page.keyboard.press("x")
-    else:
-        play.click()
+        wait_applied(page, before)
+        return "x"
+    play.click()
     wait_applied(page, before)
+    return notation
 
 
 def play_until(
@@ -182,14 +185,14 @@ def play_until(
     *,
     keys: Callable[[Page], bool],
     on_turn: Callable[[Page], None] | None = None,
-) -> int:
-    """Let each page move on its turns until ``done()``; returns the number of moves."""
-    moves = 0
+) -> list[str]:
+    """Let each page move on its turns until ``done()``; returns how each move was made."""
+    moves: list[str] = []
     deadline = time.monotonic() + HAND_DEADLINE
     while not done():
         if time.monotonic() > deadline:
             states = [p.locator("#status").text_content() for p in pages]
-            raise AssertionError(f"no end after {moves} moves; status lines: {states}")
+            raise AssertionError(f"no end after {len(moves)} moves; status lines: {states}")
         acted = False
         for page in pages:
             if done():
@@ -197,8 +200,7 @@ def play_until(
             if my_turn(page):
                 if on_turn is not None:
                     on_turn(page)
-                take_step(page, keys=keys(page))
-                moves += 1
+                moves.append(take_step(page, keys=keys(page)))
                 acted = True
         if not acted:
             pages[0].wait_for_timeout(40)
@@ -210,13 +212,14 @@ def test_the_lobby_creates_a_table_and_a_guest_joins_by_code(
 ) -> None:
     """The lobby offers the catalogue (games, profiles, variants with a number, seats and
     levels), gives the invite link and code, and is accessible; a guest on a phone finds the
-    table by its code and sits down (P10-R02: 2 to 6 players)."""
+    table by its code and sits down, and the owner gives the seat nobody took to a computer
+    (P10-R02: 2 to 6 players)."""
     owner = new_page()
     owner.goto(f"{server.url}/?lang=en")
     no_violations(owner, "the lobby")
     assert owner.locator("h1").count() == 1
     link, code = create_table(
-        owner, server.url, game="phase10", seats=["person", "easy"], variant=("n_phases", 1)
+        owner, server.url, game="phase10", seats=["person", "person"], variant=("n_phases", 1)
     )
     assert link == f"{server.url}/join/{code}"
     assert re.fullmatch(r"[A-Z0-9]{6}", code)
@@ -232,7 +235,11 @@ def test_the_lobby_creates_a_table_and_a_guest_joins_by_code(
     join_by_code(guest, server.url, code, GUEST)
     no_sideways_scroll(guest, "the table before the game")
     expect(owner.locator("#players")).to_contain_text(GUEST)
+    expect(owner.locator("#players")).to_contain_text("waiting for a player")
+    owner.get_by_label("Computer level for Seat 3").select_option("easy")
+    owner.get_by_role("button", name=re.compile(r"^Give the seat to a computer")).click()
     expect(owner.locator("#players")).to_contain_text("Computer: easy")
+    expect(owner.locator("#players")).not_to_contain_text("waiting for a player")
     assert owner.locator("#players b, #log b").count() == 0  # a name's markup is text
     expect(owner.get_by_role("button", name="Start the game")).to_be_visible()
     assert guest.get_by_role("button", name="Start the game").is_hidden()
@@ -289,7 +296,8 @@ def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
         )
 
     moves = play_until([owner, guest], hand_over, keys=lambda page: page is guest, on_turn=mid_hand)
-    assert moves > 4
+    assert "d" in moves, "the guest never drew with the d key"
+    assert "x" in moves, "the guest never chose a card with arrows and Space, then x"
     assert checked["groups"], "nobody laid a phase down before the hand ended"
 
     summary = owner.locator("#hand-summary")
@@ -317,9 +325,10 @@ def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
 
     # The rematch: the owner asks, every connected person moves to the new table, seated.
     owner.get_by_role("button", name="Rematch").click()
-    owner.wait_for_url(re.compile(r"/t/[\w-]+\?lang=en$"))
+    owner.wait_for_url(lambda url: old_table not in url)
     guest.wait_for_url(lambda url: old_table not in url)
     new_table = table_id(guest)
+    assert guest.url.endswith("?lang=en")
     assert new_table != old_table
     assert table_id(owner) == new_table
     assert guest.evaluate(f"localStorage.getItem('phase10:token:{new_table}')")

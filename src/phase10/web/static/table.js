@@ -97,6 +97,9 @@ const state = {
   timer: null,
   pingTimer: null,
   welcomed: false,
+  gone: false,
+  loadedPlaying: boot.lobby.status !== "waiting",
+  giveLevels: {},
   handKey: "",
   movesKey: "",
 };
@@ -275,7 +278,7 @@ function connect() {
 }
 
 function reconnectLater() {
-  if (state.timer) return;
+  if (state.timer || state.gone) return;
   const seconds = Math.min(10, 0.5 * 2 ** state.attempts);
   state.attempts += 1;
   const delay = seconds * 1000 * (0.8 + Math.random() * 0.4);
@@ -357,6 +360,12 @@ function onWelcome(message) {
 }
 
 function onError(message) {
+  if (message.code === "no_table") {
+    state.gone = true;
+    log(t("table_gone"), "error");
+    say(t("table_gone"));
+    return;
+  }
   if (message.code === "bad_token") {
     // The token holds no seat here (another server's, or a table long gone): watch instead.
     saved.set(tokenKey(tableId), null);
@@ -384,7 +393,8 @@ function onError(message) {
 function onUpdate(message) {
   const before = state.view;
   const me = state.seat;
-  const firstLoad = state.seq < 0;
+  // The history sent on arrival at a game in progress is logged, not announced.
+  const firstLoad = state.seq < 0 && state.loadedPlaying;
   let markedNew = false;
   let turnStartedForMe = false;
   for (const entry of message.events || []) {
@@ -474,7 +484,8 @@ function onHint(message) {
   state.hint = message;
   chooseCards(actionCards(message.action));
   render();
-  say(t("hint_is", { text: message.text }));
+  const cards = actionCards(message.action);
+  say(cards.length ? t("hint_is_cards", { text: message.text }) : t("hint_is", { text: message.text }));
   const button = ui.moves.querySelector("[data-key=hint-play]");
   if (button && ui.moves.contains(document.activeElement)) button.focus();
 }
@@ -689,6 +700,26 @@ function phaseNumber(player) {
 
 // ---------------------------------------------------------------------------- rendering
 
+/**
+ * Rebuild `container` from `build()` unless `key` says nothing changed; the control that
+ * had the focus (found again by its id or data-key) keeps it.
+ */
+function refill(container, key, build) {
+  if (container.dataset.rendered === key) return;
+  container.dataset.rendered = key;
+  const active = document.activeElement;
+  const inside = container.contains(active) && active !== container;
+  const id = inside ? active.id : "";
+  const dataKey = inside ? active.dataset?.key : "";
+  fill(container, build());
+  if (!inside) return;
+  const again =
+    (id && document.getElementById(id)) ||
+    (dataKey && container.querySelector(`[data-key="${CSS.escape(dataKey)}"]`)) ||
+    container.querySelector("button, a[href], select, input");
+  if (again) again.focus();
+}
+
 function render() {
   renderLobby();
   renderInfo();
@@ -716,6 +747,7 @@ function renderInfo() {
       : t("info.phase10", { hand: view.hand_number + 1, rules: view.rules }),
   ];
   if (view.tiebreak) parts.push(t("info.tiebreak"));
+  if (state.seat === null && state.welcomed) parts.push(t("info.spectator"));
   ui.info.textContent = parts.join(" · ");
 }
 
@@ -755,7 +787,17 @@ function levelTitle(name) {
 function renderPlayers() {
   const lobby = state.lobby;
   const view = state.view;
-  const rows = lobby.seats.map((row, seat) => {
+  const key = JSON.stringify([
+    lobby.seats,
+    lobby.status,
+    state.seat,
+    view && [view.version, view.players, view.current, view.dealer, view.program],
+  ]);
+  refill(ui.players, key, () => playerRows(lobby, view));
+}
+
+function playerRows(lobby, view) {
+  return lobby.seats.map((row, seat) => {
     const name = view?.names?.[seat] || row.name || t("seat.number", { number: seat + 1 });
     const title = el(
       "span",
@@ -790,7 +832,6 @@ function renderPlayers() {
     }
     return item;
   });
-  fill(ui.players, rows);
 }
 
 function phaseFact(player) {
@@ -814,10 +855,13 @@ function giveToComputer(seat, name) {
     { id },
     levels.map((level) => el("option", { value: level.name }, level.title)),
   );
-  select.value = "hard";
+  select.value = state.giveLevels[seat] || "hard";
+  select.addEventListener("change", () => {
+    state.giveLevels[seat] = select.value;
+  });
   const button = el(
     "button",
-    { type: "button" },
+    { type: "button", id: `give-button-${seat}` },
     t("give_to_computer"),
     hiddenText(` (${name})`),
   );
@@ -920,9 +964,7 @@ function renderHand() {
     );
   });
   fill(ui.hand, options);
-  if (hadFocus || (document.activeElement === document.body && ui.hand.dataset.had === "1")) {
-    focusOption(state.focusPos);
-  }
+  if (hadFocus) focusOption(state.focusPos);
 }
 
 function focusOption(pos) {
@@ -995,13 +1037,6 @@ ui.hand.addEventListener("keydown", (event) => {
   focusOption(next);
 });
 
-ui.hand.addEventListener("focusin", () => {
-  ui.hand.dataset.had = "1";
-});
-ui.hand.addEventListener("focusout", (event) => {
-  if (!ui.hand.contains(event.relatedTarget)) ui.hand.dataset.had = event.relatedTarget ? "0" : "1";
-});
-
 function setOrder(order) {
   state.order = order;
   state.focusPos = 0;
@@ -1064,7 +1099,7 @@ function buttonList(buttons) {
 
 function renderMoves() {
   const view = state.view;
-  ui.movesPanel.hidden = !view;
+  ui.movesPanel.hidden = !view || state.seat === null;
   if (!view) return;
   ui.moves.dataset.version = String(view.version);
   const chosen = chosenCards();
@@ -1084,8 +1119,6 @@ function renderMoves() {
   const parts = [];
   if (view.outcome) {
     parts.push(el("p", null, t("game_over_say")));
-  } else if (state.seat === null) {
-    parts.push(el("p", null, t("spectating", { name: nameOf(view.current) })));
   } else if (!myTurn()) {
     parts.push(el("p", null, t("q.their_turn", { name: nameOf(view.current) })));
   } else {
@@ -1233,15 +1266,30 @@ function renderGroups() {
 function renderSummary() {
   const ended = state.handEnded;
   const result = state.result;
-  const showHand = Boolean(ended) && !state.summaryClosed;
+  // A hand's summary stays through the next hand until it is closed; a game over in a
+  // later hand shows only the final standing.
+  const hand = state.view?.hand_number ?? 0;
+  const recent =
+    Boolean(ended) &&
+    (ended.event.number === hand || (!result && ended.event.number === hand - 1));
+  const showHand = recent && !state.summaryClosed;
   ui.summary.hidden = !showHand && !result;
   ui.handSummary.hidden = !showHand;
   ui.gameSummary.hidden = !result;
-  if (showHand) renderHandSummary(ended);
-  if (result) renderGameSummary(result);
+  const scores = state.view?.players?.map((p) => p.score);
+  if (showHand) {
+    refill(ui.handSummary, JSON.stringify([ended.event, scores, Boolean(result)]), () =>
+      handSummary(ended),
+    );
+  }
+  if (result) {
+    refill(ui.gameSummary, JSON.stringify([result, state.lobby.rematch, state.seat]), () =>
+      gameSummary(result),
+    );
+  }
 }
 
-function renderHandSummary(ended) {
+function handSummary(ended) {
   const { event, text, names } = ended;
   const view = state.view;
   const headers = isProgrammes
@@ -1259,8 +1307,7 @@ function renderHandSummary(ended) {
       cells.slice(1).map((cell) => el("td", null, cell)),
     );
   });
-  fill(
-    ui.handSummary,
+  return [
     el(
       "h3",
       null,
@@ -1302,10 +1349,10 @@ function renderHandSummary(ended) {
             t("summary.close"),
           ),
         ),
-  );
+  ];
 }
 
-function renderGameSummary(result) {
+function gameSummary(result) {
   const lobby = state.lobby;
   const doneHeader = isProgrammes ? t("col.programs_done") : t("col.phases_done");
   const rows = result.standing.map((row) =>
@@ -1335,8 +1382,7 @@ function renderGameSummary(result) {
   } else if (state.seat !== null) {
     rematch.push(el("span", { class: "note" }, t("summary.rematch_owner")));
   }
-  fill(
-    ui.gameSummary,
+  return [
     el("h3", null, t("summary.final")),
     el(
       "div",
@@ -1367,7 +1413,7 @@ function renderGameSummary(result) {
       " ",
       el("a", { class: "button", href: withLang(`/replay/${encodeURIComponent(tableId)}`) }, t("summary.replay")),
     ),
-  );
+  ];
 }
 
 async function rematchNow() {
@@ -1383,6 +1429,11 @@ async function rematchNow() {
 // ---------------------------------------------------------------------------- the lobby
 
 ui.start.addEventListener("click", async () => {
+  const empty = state.lobby.seats.filter((s) => s.kind === "person" && !s.taken).length;
+  if (empty) {
+    say(t("lobby.owner_waiting", { count: empty }));
+    return;
+  }
   try {
     await api("POST", `/api/tables/${encodeURIComponent(tableId)}/start`, {}, state.token);
   } catch (error) {
