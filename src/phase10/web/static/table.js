@@ -427,6 +427,7 @@ function onUpdate(message) {
     }
   }
   const view = message.view;
+  describeIn(view, message.descriptions);
   remapSelection(before, view);
   if (
     !state.newest &&
@@ -458,7 +459,31 @@ function onUpdate(message) {
     say(t("game_over_say"));
   } else if (turnStartedForMe && !firstLoad) {
     say(view.stage === "draw" ? t("your_turn_draw") : t("your_turn_play"));
+  } else if (
+    before &&
+    me !== null &&
+    before.current === me &&
+    view.current === me &&
+    before.stage === "draw" &&
+    view.stage === "play"
+  ) {
+    say(t("your_turn_play"));
   }
+}
+
+/** What phases and programs ask for, in the page's language (the view has the English). */
+function describeIn(view, descriptions) {
+  if (!descriptions) return;
+  (descriptions.players || []).forEach((words, seat) => {
+    const player = view.players[seat];
+    if (!player) return;
+    if (words.phase && player.phase) player.phase.description = words.phase;
+    if (words.program && player.program) player.program.description = words.program;
+    (words.done || []).forEach((text, i) => {
+      if (text && player.done[i]) player.done[i].description = text;
+    });
+  });
+  if (descriptions.program && view.program) view.program.description = descriptions.program;
 }
 
 function remapSelection(before, view) {
