@@ -233,8 +233,11 @@ function chosenSeats() {
   return seats;
 }
 
+let creating = false;
+
 async function create(event) {
   event.preventDefault();
+  if (creating) return;
   const name = nameInput.value.trim();
   if (!name) {
     showError(createError, nameInput, t("name_needed"));
@@ -243,6 +246,7 @@ async function create(event) {
   }
   showError(createError, nameInput, "");
   const button = form.querySelector("button[type=submit]");
+  creating = true;
   button.setAttribute("aria-disabled", "true");
   say(t("creating"));
   const body = {
@@ -260,6 +264,7 @@ async function create(event) {
   } catch (error) {
     showError(createError, null, refusal(error));
   } finally {
+    creating = false;
     button.removeAttribute("aria-disabled");
   }
 }

@@ -98,6 +98,7 @@ const state = {
   pingTimer: null,
   welcomed: false,
   gone: false,
+  leaving: false,
   loadedPlaying: boot.lobby.status !== "waiting",
   giveLevels: {},
   handKey: "",
@@ -278,7 +279,7 @@ function connect() {
 }
 
 function reconnectLater() {
-  if (state.timer || state.gone) return;
+  if (state.timer || state.gone || state.leaving) return;
   const seconds = Math.min(10, 0.5 * 2 ** state.attempts);
   state.attempts += 1;
   const delay = seconds * 1000 * (0.8 + Math.random() * 0.4);
@@ -293,6 +294,16 @@ function reconnectLater() {
     connect();
   }, delay);
 }
+
+window.addEventListener("pagehide", () => {
+  state.leaving = true;
+});
+window.addEventListener("pageshow", (event) => {
+  // Back from the browser's page cache: the old connection is gone.
+  if (!event.persisted) return;
+  state.leaving = false;
+  connect();
+});
 
 window.addEventListener("online", () => {
   if (!state.socket) connect();
