@@ -113,6 +113,8 @@ def capture(out: Path) -> None:
                     page = browser.new_page(viewport=viewport)  # type: ignore[arg-type]
                     page.goto(f"{url}/?lang=en")
                     page.get_by_label("Your name").fill("Ada")
+                    page.locator("h1").focus()
+                    page.evaluate("window.scrollTo(0, 0)")
                     page.screenshot(path=out / f"lobby-{size}.png")
                     page.close()
                 made = post(

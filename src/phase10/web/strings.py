@@ -134,6 +134,7 @@ STRINGS: Final[dict[str, str]] = {
     "pile.discard": N_("Discard pile"),
     "pile.programs": N_("Program cards"),
     "pile.count": N_("cards: {count}"),
+    "pile.empty": N_("empty"),
     "sort.number": N_("sorted by number"),
     "sort.colour": N_("sorted by colour"),
     "sort.rank": N_("sorted by rank"),

@@ -941,7 +941,9 @@ function renderPiles() {
       "div",
       { class: "pile" },
       el("span", { class: "pile-label" }, t("pile.discard")),
-      top ? cardElement(top) : el("span", { class: "muted" }, t("q.discard_empty")),
+      top
+        ? cardElement(top)
+        : el("span", { class: "card empty" }, t("pile.empty")),
       el("span", { class: "pile-count" }, t("pile.count", { count: view.discard_pile.length })),
     ),
   ];
