@@ -179,6 +179,14 @@ def take_step(page: Page, *, keys: bool) -> str:
     return notation
 
 
+def wait_for_a_person(pages: list[Page], timeout: float = 15.0) -> None:
+    """Until one of ``pages`` is to play: then nothing moves until the test does."""
+    deadline = time.monotonic() + timeout
+    while not any(my_turn(page) for page in pages):
+        assert time.monotonic() < deadline, "no person's turn came"
+        pages[0].wait_for_timeout(40)
+
+
 def play_until(
     pages: list[Page],
     done: Callable[[], bool],
@@ -273,9 +281,14 @@ def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
         "(os) => os.map((o) => o.querySelector('.visually-hidden').textContent)"
     ):
         assert CARD_NAME.match(name), name
+    # The one-key questions answer in the status line (asked while a person is to play, so
+    # no computer's move replaces the answer).
+    wait_for_a_person([owner, guest])
     owner.locator("#moves-h").focus()
     owner.keyboard.press("p")
     expect(owner.locator("#status")).to_have_text("You are on phase 1: set of 3 + set of 3.")
+    owner.keyboard.press("s")
+    expect(owner.locator("#status")).to_have_text(re.compile(r"^Scores: Zoe </script> 0, "))
 
     checked: dict[str, bool] = {"groups": False}
 

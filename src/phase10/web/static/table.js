@@ -408,6 +408,8 @@ function onUpdate(message) {
   const firstLoad = state.seq < 0 && state.loadedPlaying;
   let markedNew = false;
   let turnStartedForMe = false;
+  let latest = "";
+  let ended = "";
   for (const entry of message.events || []) {
     const event = entry.event;
     if (
@@ -431,10 +433,12 @@ function onUpdate(message) {
     }
     if (event.kind === "hand_dealt") state.newest = null;
     if (event.kind === "turn_started" && event.seat === me) turnStartedForMe = true;
+    // "It is your turn." gives way to the prompt that says what to do.
+    if (text && !(event.kind === "turn_started" && event.seat === me)) latest = text;
     if (event.kind === "hand_ended") {
       state.handEnded = { event, text: entry.text || [], names: message.view.names };
       state.summaryClosed = false;
-      if (!firstLoad) say((entry.text || [])[0] || "");
+      ended = text;
     }
   }
   const view = message.view;
@@ -466,10 +470,13 @@ function onUpdate(message) {
   }
   if (state.hint && state.hint.version !== view.version) state.hint = null;
   render();
-  if (message.result && !firstLoad && (!before || !before.outcome)) {
-    say(t("game_over_say"));
-  } else if (turnStartedForMe && !firstLoad) {
-    say(view.stage === "draw" ? t("your_turn_draw") : t("your_turn_play"));
+  if (firstLoad) return;
+  // The status line: the latest sentence (a hand's end rather than the deal after it),
+  // then what to do if it is now this seat's turn.
+  let prompt = "";
+  if (message.result && (!before || !before.outcome)) prompt = t("game_over_say");
+  else if (turnStartedForMe) {
+    prompt = view.stage === "draw" ? t("your_turn_draw") : t("your_turn_play");
   } else if (
     before &&
     me !== null &&
@@ -478,8 +485,10 @@ function onUpdate(message) {
     before.stage === "draw" &&
     view.stage === "play"
   ) {
-    say(t("your_turn_play"));
+    prompt = t("your_turn_play");
   }
+  const line = [ended || latest, prompt].filter(Boolean).join(" ");
+  if (line) say(line);
 }
 
 /** What phases and programs ask for, in the page's language (the view has the English). */
