@@ -1,19 +1,28 @@
 """The server's HTML pages, rendered in the reader's language from Jinja2 templates
 (``templates/``); their words come from the same catalogs as the terminal game.
 
+Each page carries its data for its script as JSON (``boot``: the language, the script's
+strings in that language, and the page's own data); the scripts live under ``static/`` as
+plain ES modules, with no build step.
+
 >>> "<html lang=\\"fr\\"" in lobby("fr")
 True
+>>> page = rules("en")
+>>> page.count("<h1"), '<h4 id="P10-R20">' in page
+(1, True)
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, Final
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markdown_it import MarkdownIt
 
+from phase10 import games
 from phase10.kernel.i18n import LANGUAGE_NAMES, translator
 from phase10.web.catalogue import catalogue
 from phase10.web.strings import strings
@@ -27,6 +36,8 @@ _ENV: Final = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+#: A rule's identifier at the start of a heading (``P10-R20 One card, one group``).
+_RULE_ID: Final = re.compile(r"^((?:P10|AMZ)-R\d+)\b")
 
 
 def _render(name: str, lang: str, **context: Any) -> str:
@@ -44,6 +55,13 @@ def _render(name: str, lang: str, **context: Any) -> str:
     )
 
 
+def _game_title(name: str, lang: str) -> str:
+    try:
+        return translator(lang).gettext(games.get(name).title)
+    except (KeyError, LookupError, ValueError):
+        return name
+
+
 def lobby(lang: str) -> str:
     """The start page: create a table, or join one by code."""
     return _render("lobby.html", lang, boot={"catalogue": catalogue(lang)})
@@ -51,12 +69,27 @@ def lobby(lang: str) -> str:
 
 def table(lang: str, lobby_info: dict[str, Any]) -> str:
     """A table's page: its lobby until the game starts, then the game."""
-    return _render("table.html", lang, table=lobby_info, boot={"lobby": lobby_info})
+    title = _game_title(str(lobby_info["game"]), lang)
+    levels = catalogue(lang)["levels"]
+    return _render(
+        "table.html",
+        lang,
+        table=lobby_info,
+        game_title=title,
+        boot={"lobby": lobby_info, "levels": levels, "game_title": title},
+    )
 
 
 def replay(lang: str, lobby_info: dict[str, Any]) -> str:
     """A finished table's replay."""
-    return _render("replay.html", lang, table=lobby_info, boot={"lobby": lobby_info})
+    title = _game_title(str(lobby_info["game"]), lang)
+    return _render(
+        "replay.html",
+        lang,
+        table=lobby_info,
+        game_title=title,
+        boot={"lobby": lobby_info, "game_title": title},
+    )
 
 
 def _rulebook(lang: str) -> str:
@@ -68,7 +101,39 @@ def _rulebook(lang: str) -> str:
     return ""
 
 
+def _slug(text: str, taken: set[str]) -> str:
+    """A heading's anchor: its rule id (``P10-R20``) if it starts with one, else its words."""
+    found = _RULE_ID.match(text)
+    base = found.group(1) if found else re.sub(r"[^\w]+", "-", text.casefold()).strip("-")
+    base = base or "section"
+    slug, number = base, 2
+    while slug in taken:
+        slug, number = f"{base}-{number}", number + 1
+    taken.add(slug)
+    return slug
+
+
+def rulebook_html(markdown: str) -> str:
+    """The rulebook as HTML under the page's own ``h1``: every heading one level down (the
+    document's parts become ``h2``) and each with an ``id`` (a rule's is its identifier, so
+    ``/rules#P10-R20`` opens at that rule); a table can take the focus, to scroll it.
+
+    >>> rulebook_html("# Part A\\n\\n### P10-R01 The deck\\n")
+    '<h2 id="part-a">Part A</h2>\\n<h4 id="P10-R01">P10-R01 The deck</h4>\\n'
+    """
+    parser = MarkdownIt("commonmark", {"html": False}).enable("table")
+    tokens = parser.parse(markdown)
+    taken: set[str] = set()
+    for number, token in enumerate(tokens):
+        if token.type in ("heading_open", "heading_close"):
+            token.tag = f"h{min(6, int(token.tag[1:]) + 1)}"
+        if token.type == "heading_open" and number + 1 < len(tokens):
+            token.attrSet("id", _slug(tokens[number + 1].content, taken))
+    html = str(parser.renderer.render(tokens, parser.options, {}))
+    # A wide table scrolls sideways on a phone: it takes the keyboard focus so it can.
+    return html.replace("<table>", '<table tabindex="0">')
+
+
 def rules(lang: str) -> str:
     """The project's rules document in ``lang``, as HTML."""
-    html = MarkdownIt("commonmark", {"html": False}).enable("table").render(_rulebook(lang))
-    return _render("rules.html", lang, body=html)
+    return _render("rules.html", lang, body=rulebook_html(_rulebook(lang)))

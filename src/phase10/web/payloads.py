@@ -15,6 +15,8 @@ key and parameters (the game's ``narrate``).
 ['Bob deelt de kaarten voor ronde 1.']
 >>> "hand" in update_payload(match, None, -1, "en")["view"]["players"][0]
 False
+>>> update["descriptions"]["players"][0]
+{'phase': 'set van 3 + set van 3'}
 """
 
 from __future__ import annotations
@@ -22,11 +24,20 @@ from __future__ import annotations
 from typing import Any
 
 from phase10.explain import explain_illegal, explain_notation
+from phase10.games.phase10.narration import phase_description
+from phase10.games.programmes.narration import program_text
 from phase10.kernel.errors import IllegalActionError, NotationError
 from phase10.match import Match
 from phase10.standings import final_standing
 
-__all__ = ["error_payload", "event_payloads", "result_payload", "update_payload", "view_payload"]
+__all__ = [
+    "descriptions_payload",
+    "error_payload",
+    "event_payloads",
+    "result_payload",
+    "update_payload",
+    "view_payload",
+]
 
 
 def view_payload(match: Match, seat: int | None) -> dict[str, Any]:
@@ -44,6 +55,34 @@ def view_payload(match: Match, seat: int | None) -> dict[str, Any]:
     data["names"] = list(match.names)
     data["version"] = match.version
     return data
+
+
+def descriptions_payload(match: Match, seat: int | None, lang: str) -> dict[str, Any]:
+    """What the phases (Phase 10) or program cards (programmes) in the seat's view ask for,
+    in ``lang`` (the view's own ``description`` fields are the codec's English): for each
+    player ``{"phase": ...}`` or ``{"program": ..., "done": [...]}``, and ``program``, the
+    seat's own card."""
+    view = match.public_view() if seat is None else match.view(seat)
+    if match.game.name == "phase10":
+        return {
+            "players": [
+                {"phase": None if p.phase is None else phase_description(p.phase, lang)}
+                for p in view.players
+            ]
+        }
+    if match.game.name == "programmes":
+
+        def text(card: Any) -> str | None:
+            return None if card is None else program_text(card, lang, with_id=False)
+
+        return {
+            "program": text(view.program),
+            "players": [
+                {"program": text(p.program), "done": [text(c) for c in p.done]}
+                for p in view.players
+            ],
+        }
+    return {}
 
 
 def event_payloads(match: Match, seat: int | None, since: int, lang: str) -> list[dict[str, Any]]:
@@ -87,6 +126,7 @@ def update_payload(match: Match, seat: int | None, since: int, lang: str) -> dic
         "version": match.version,
         "events": event_payloads(match, seat, since, lang),
         "view": view_payload(match, seat),
+        "descriptions": descriptions_payload(match, seat, lang),
         "result": result_payload(match),
     }
 

@@ -1,0 +1,332 @@
+// The start page: create a table (game, rule profile, variants, seats, your name) and get its
+// invite link and code, or find a table by its code. The choices come from the catalogue in
+// the page's boot data.
+
+import {
+  ApiError,
+  NAME_KEY,
+  api,
+  boot,
+  el,
+  fill,
+  refusal,
+  saved,
+  t,
+  tokenKey,
+  withLang,
+} from "./common.js";
+
+const catalogue = boot.catalogue;
+const form = document.getElementById("create");
+const status = document.getElementById("status");
+const gamesBox = document.getElementById("games");
+const profilesBox = document.getElementById("profiles");
+const variantsBox = document.getElementById("variants");
+const seatCount = document.getElementById("seat-count");
+const seatList = document.getElementById("seat-list");
+const nameInput = document.getElementById("name");
+const createError = document.getElementById("create-error");
+const invite = document.getElementById("invite");
+const joinForm = document.getElementById("join");
+const codeInput = document.getElementById("code");
+const joinError = document.getElementById("join-error");
+
+function say(text) {
+  status.textContent = text;
+}
+
+function showError(box, input, text) {
+  box.textContent = text;
+  box.hidden = !text;
+  if (input) {
+    if (text) {
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", `${box.id} ${input.dataset.note || ""}`.trim());
+    } else {
+      input.removeAttribute("aria-invalid");
+      if (input.dataset.note) input.setAttribute("aria-describedby", input.dataset.note);
+    }
+  }
+  if (text) say(text);
+}
+
+function legendOf(box) {
+  return box.querySelector("legend");
+}
+
+function currentGame() {
+  const checked = gamesBox.querySelector("input[name=game]:checked");
+  return catalogue.games.find((g) => g.name === checked?.value) || catalogue.games[0];
+}
+
+function radio(name, value, labelText, description, checked) {
+  const id = `${name}-${value}`;
+  const note = description ? `${id}-note` : null;
+  return el(
+    "div",
+    { class: "choice" },
+    el("input", {
+      type: "radio",
+      name,
+      id,
+      value,
+      checked,
+      "aria-describedby": note,
+    }),
+    el("label", { for: id }, labelText),
+    description ? el("span", { id: note, class: "note" }, description) : null,
+  );
+}
+
+function buildGames() {
+  const keep = legendOf(gamesBox);
+  fill(gamesBox, keep);
+  catalogue.games.forEach((game, i) => {
+    gamesBox.appendChild(radio("game", game.name, game.title, null, i === 0));
+  });
+  gamesBox.addEventListener("change", () => {
+    buildProfiles();
+    buildVariants();
+    buildSeats();
+  });
+}
+
+function buildProfiles() {
+  const game = currentGame();
+  fill(profilesBox, legendOf(profilesBox));
+  game.profiles.forEach((profile, i) => {
+    profilesBox.appendChild(
+      radio("profile", profile.name, profile.name, profile.description, i === 0),
+    );
+  });
+}
+
+function countVariants() {
+  const count = variantsBox.querySelectorAll("input[type=checkbox]:checked").length;
+  document.getElementById("variant-count").textContent = count
+    ? t("variants_chosen", { count })
+    : "";
+}
+
+function buildVariants() {
+  const game = currentGame();
+  fill(variantsBox, legendOf(variantsBox));
+  countVariants();
+  const details = document.getElementById("variants-box");
+  if (game.variants.length === 0) {
+    details.hidden = true;
+    return;
+  }
+  details.hidden = false;
+  for (const variant of game.variants) {
+    const id = `variant-${variant.name}`;
+    const note = `${id}-note`;
+    const box = el("input", {
+      type: "checkbox",
+      id,
+      name: "variant",
+      value: variant.name,
+      "aria-describedby": note,
+    });
+    const row = el(
+      "div",
+      { class: "choice" },
+      box,
+      el("label", { for: id }, variant.name),
+      el("span", { id: note, class: "note" }, variant.description),
+    );
+    if (variant.takes_number) {
+      const numberId = `${id}-number`;
+      const number = el("input", {
+        type: "number",
+        id: numberId,
+        min: 1,
+        max: 10,
+        value: 5,
+        inputmode: "numeric",
+        class: "narrow",
+        disabled: true,
+      });
+      box.addEventListener("change", () => {
+        number.disabled = !box.checked;
+      });
+      row.appendChild(
+        el(
+          "span",
+          { class: "number-field" },
+          el("label", { for: numberId }, t("variant_number", { name: variant.name })),
+          number,
+        ),
+      );
+    }
+    variantsBox.appendChild(row);
+  }
+}
+
+function seatSelect(number, value) {
+  const id = `seat-${number}`;
+  const select = el("select", { id, name: id });
+  select.appendChild(el("option", { value: "person" }, t("seat.person")));
+  for (const level of catalogue.levels) {
+    select.appendChild(
+      el("option", { value: level.name }, t("seat.computer", { level: level.title })),
+    );
+  }
+  select.value = value;
+  return el(
+    "li",
+    { class: "seat-row" },
+    el("label", { for: id }, t("seat.number", { number: number + 1 })),
+    select,
+  );
+}
+
+function buildSeats() {
+  const game = currentGame();
+  const before = Number(seatCount.value) || 2;
+  const kept = [...seatList.querySelectorAll("select")].map((s) => s.value);
+  fill(seatCount);
+  for (let n = game.min_players; n <= game.max_players; n += 1) {
+    seatCount.appendChild(el("option", { value: n }, String(n)));
+  }
+  seatCount.value = String(Math.min(game.max_players, Math.max(game.min_players, before)));
+  drawSeats(kept);
+}
+
+function drawSeats(kept = []) {
+  const count = Number(seatCount.value);
+  fill(seatList);
+  seatList.appendChild(
+    el(
+      "li",
+      { class: "seat-row" },
+      el("span", { class: "seat-label" }, t("seat.number", { number: 1 })),
+      el("span", null, t("seat.you")),
+    ),
+  );
+  for (let i = 1; i < count; i += 1) {
+    seatList.appendChild(seatSelect(i, kept[i - 1] || (i === 1 ? "medium" : "person")));
+  }
+}
+
+function chosenVariants() {
+  const out = [];
+  for (const box of variantsBox.querySelectorAll("input[type=checkbox]:checked")) {
+    const number = document.getElementById(`${box.id}-number`);
+    if (number) {
+      const value = Math.trunc(Number(number.value));
+      out.push(`${box.value}=${Number.isFinite(value) && value > 0 ? value : 1}`);
+    } else {
+      out.push(box.value);
+    }
+  }
+  return out;
+}
+
+function chosenSeats() {
+  const seats = [{ kind: "person" }];
+  for (const select of seatList.querySelectorAll("select")) {
+    seats.push(
+      select.value === "person" ? { kind: "person" } : { kind: "bot", level: select.value },
+    );
+  }
+  return seats;
+}
+
+let creating = false;
+
+async function create(event) {
+  event.preventDefault();
+  if (creating) return;
+  const name = nameInput.value.trim();
+  if (!name) {
+    showError(createError, nameInput, t("name_needed"));
+    nameInput.focus();
+    return;
+  }
+  showError(createError, nameInput, "");
+  const button = form.querySelector("button[type=submit]");
+  creating = true;
+  button.setAttribute("aria-disabled", "true");
+  say(t("creating"));
+  const body = {
+    game: currentGame().name,
+    profile: form.querySelector("input[name=profile]:checked")?.value,
+    variants: chosenVariants(),
+    seats: chosenSeats(),
+    name,
+  };
+  try {
+    const made = await api("POST", "/api/tables", body);
+    saved.set(tokenKey(made.table), made.token);
+    saved.set(NAME_KEY, name);
+    showInvite(made);
+  } catch (error) {
+    showError(createError, null, refusal(error));
+  } finally {
+    creating = false;
+    button.removeAttribute("aria-disabled");
+  }
+}
+
+function showInvite(made) {
+  // The invite carries no ?lang=: each guest reads the table in their own language.
+  const link = new URL(made.invite, window.location.origin).href;
+  const anchor = document.getElementById("invite-link");
+  anchor.textContent = link;
+  anchor.href = link;
+  document.getElementById("invite-code").textContent = made.code;
+  document.getElementById("go-table").href = withLang(`/t/${encodeURIComponent(made.table)}`);
+  invite.hidden = false;
+  say(t("table_ready", { code: made.code }));
+  document.getElementById("invite-h").focus();
+}
+
+async function copyLink() {
+  const link = document.getElementById("invite-link").href;
+  try {
+    await navigator.clipboard.writeText(link);
+    say(t("copied"));
+  } catch {
+    const range = document.createRange();
+    range.selectNodeContents(document.getElementById("invite-link"));
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    say(t("copy_by_hand"));
+  }
+}
+
+async function join(event) {
+  event.preventDefault();
+  const code = codeInput.value.replace(/[^0-9a-z]/gi, "").toUpperCase();
+  if (!code) {
+    showError(joinError, codeInput, t("code_needed"));
+    codeInput.focus();
+    return;
+  }
+  showError(joinError, codeInput, "");
+  try {
+    const found = await api("GET", `/api/codes/${encodeURIComponent(code)}`);
+    window.location.assign(withLang(`/t/${encodeURIComponent(found.table)}`));
+  } catch (error) {
+    const text = error instanceof ApiError && error.status === 404 ? t("no_such_code") : refusal(error);
+    showError(joinError, codeInput, text);
+    codeInput.focus();
+  }
+}
+
+nameInput.dataset.note = "name-note";
+codeInput.dataset.note = "code-note";
+nameInput.value = saved.get(NAME_KEY) || "";
+buildGames();
+buildProfiles();
+buildVariants();
+buildSeats();
+variantsBox.addEventListener("change", countVariants);
+seatCount.addEventListener("change", () => {
+  drawSeats([...seatList.querySelectorAll("select")].map((s) => s.value));
+});
+form.addEventListener("submit", create);
+joinForm.addEventListener("submit", join);
+document.getElementById("copy-link").addEventListener("click", copyLink);

@@ -1,0 +1,157 @@
+// A finished table's replay, step by step: the action of each step, what it caused, every
+// player's hand (the game is over: nothing is secret) and the table.
+
+import {
+  api,
+  boot,
+  cardElement,
+  el,
+  fill,
+  lang,
+  refusal,
+  t,
+  tableElement,
+  typingIn,
+} from "./common.js";
+
+const tableId = boot.lobby.table;
+const game = boot.lobby.game;
+const $ = (id) => document.getElementById(id);
+const ui = {
+  status: $("status"),
+  step: $("step"),
+  stepOf: $("step-of"),
+  action: $("action"),
+  sentences: $("sentences"),
+  hands: $("hands"),
+  piles: $("piles"),
+  groups: $("groups"),
+};
+
+let current = null;
+let steps = null;
+let loading = 0;
+
+function stepFromHash() {
+  const found = /step=(\d+)/.exec(window.location.hash);
+  return found ? Number(found[1]) : 0;
+}
+
+async function show(step) {
+  const ticket = ++loading;
+  let data;
+  try {
+    data = await api(
+      "GET",
+      `/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}&lang=${lang}`,
+    );
+  } catch (error) {
+    ui.status.textContent = refusal(error);
+    return;
+  }
+  if (ticket !== loading) return;
+  current = data.step;
+  steps = data.steps;
+  history.replaceState(null, "", `${window.location.pathname}${window.location.search}#step=${current}`);
+  ui.step.max = String(steps);
+  ui.step.value = String(current);
+  ui.stepOf.textContent = t("replay.of", { steps });
+  const action = data.action
+    ? t("replay.action", { step: current, steps, action: data.action })
+    : t("replay.start", { steps });
+  ui.action.textContent = action;
+  fill(
+    ui.sentences,
+    (data.events || []).map((line) => el("li", null, line)),
+  );
+  ui.status.textContent = [action, ...(data.events || [])].join(" ");
+  fill(
+    ui.hands,
+    data.hands.map((hand, seat) =>
+      el(
+        "div",
+        { class: "replay-hand" },
+        el(
+          "h3",
+          null,
+          seat === data.seat && !data.view.outcome
+            ? t("replay.to_play", { name: data.names[seat] })
+            : data.names[seat],
+        ),
+        hand.length
+          ? el(
+              "ul",
+              { class: "cards", "aria-label": t("replay.hand_of", { name: data.names[seat] }) },
+              hand.map((card) => el("li", null, cardElement(card))),
+            )
+          : el("p", { class: "muted" }, t("replay.no_cards")),
+      ),
+    ),
+  );
+  const view = data.view;
+  const top = view.discard_pile[view.discard_pile.length - 1];
+  fill(
+    ui.piles,
+    el(
+      "div",
+      { class: "pile" },
+      el("span", { class: "pile-label" }, t("pile.draw")),
+      el("span", { class: "pile-count" }, t("pile.count", { count: view.draw_pile_size })),
+    ),
+    el(
+      "div",
+      { class: "pile" },
+      el("span", { class: "pile-label" }, t("pile.discard")),
+      top ? cardElement(top) : el("span", { class: "muted" }, t("q.discard_empty")),
+    ),
+  );
+  fill(
+    ui.groups,
+    tableElement(
+      game,
+      view.table,
+      data.names,
+      null,
+      game === "programmes" ? t("q.no_combos") : t("q.no_groups"),
+    ),
+  );
+}
+
+function go(step) {
+  const last = steps ?? 0;
+  const target = Math.max(0, Math.min(step, last));
+  if (target === current) {
+    ui.status.textContent = "";
+    ui.status.textContent = target === 0 ? t("replay.at_first") : t("replay.at_last");
+    return;
+  }
+  show(target);
+}
+
+$("first").addEventListener("click", () => go(0));
+$("previous").addEventListener("click", () => go((current ?? 0) - 1));
+$("next").addEventListener("click", () => go((current ?? 0) + 1));
+$("last").addEventListener("click", () => go(steps ?? 0));
+ui.step.addEventListener("change", () => {
+  const value = Math.trunc(Number(ui.step.value));
+  if (Number.isFinite(value)) go(value);
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
+  if (typingIn(event.target)) return;
+  const moves = {
+    ArrowRight: () => go((current ?? 0) + 1),
+    ArrowLeft: () => go((current ?? 0) - 1),
+    Home: () => go(0),
+    End: () => go(steps ?? 0),
+    n: () => go((current ?? 0) + 1),
+    p: () => go((current ?? 0) - 1),
+  };
+  const handler = moves[event.key];
+  if (!handler) return;
+  event.preventDefault();
+  handler();
+});
+
+show(stepFromHash());

@@ -1,0 +1,1585 @@
+// A table's page: the seats before the game, then the game itself over one WebSocket.
+//
+// The server is the referee: every move button is built from the legal actions the server
+// sent (view.legal), and a move is sent as that action's JSON. The page keeps its seat token
+// in localStorage (phase10:token:<table>) with the last event number it saw, reconnects by
+// itself when the connection drops, and says everything that happens in the log (role=log)
+// and the latest answer in the status line (role=status).
+
+import {
+  COLOURS,
+  ApiError,
+  NAME_KEY,
+  RANKS,
+  SUITS,
+  api,
+  boot,
+  cardClasses,
+  cardElement,
+  cardFace,
+  cardName,
+  describeGroup,
+  el,
+  fill,
+  groupOwnerPhrase,
+  hiddenText,
+  lang,
+  newId,
+  refusal,
+  saved,
+  seqKey,
+  t,
+  tableElement,
+  tokenKey,
+  typingIn,
+  withLang,
+} from "./common.js";
+
+const tableId = boot.lobby.table;
+const game = boot.lobby.game;
+const isProgrammes = game === "programmes";
+const levels = boot.levels || [];
+
+const $ = (id) => document.getElementById(id);
+const ui = {
+  info: $("info"),
+  status: $("status"),
+  connection: $("connection"),
+  lobbyPanel: $("lobby-panel"),
+  inviteLink: $("invite-link"),
+  joinForm: $("join-form"),
+  joinName: $("join-name"),
+  joinError: $("join-error"),
+  waiting: $("waiting"),
+  startRow: $("start-row"),
+  start: $("start"),
+  summary: $("summary"),
+  handSummary: $("hand-summary"),
+  gameSummary: $("game-summary"),
+  pilesPanel: $("piles-panel"),
+  piles: $("piles"),
+  handPanel: $("hand-panel"),
+  meLine: $("me-line"),
+  sortA: $("sort-a"),
+  sortB: $("sort-b"),
+  hand: $("hand"),
+  chosen: $("chosen"),
+  movesPanel: $("moves-panel"),
+  movesHeading: $("moves-h"),
+  moves: $("moves"),
+  groupsPanel: $("groups-panel"),
+  groupsHeading: $("groups-h"),
+  groups: $("groups"),
+  players: $("players"),
+  log: $("log"),
+  logList: $("log-list"),
+  keysHeading: $("keys-h"),
+};
+
+const state = {
+  lobby: boot.lobby,
+  seat: null,
+  token: saved.get(tokenKey(tableId)),
+  view: null,
+  result: null,
+  seq: -1,
+  seenBefore: Number(saved.get(seqKey(tableId)) ?? "-1"),
+  order: 0,
+  selected: new Set(),
+  focusPos: 0,
+  newest: null,
+  pending: null,
+  hint: null,
+  handEnded: null,
+  summaryClosed: false,
+  socket: null,
+  attempts: 0,
+  timer: null,
+  pingTimer: null,
+  welcomed: false,
+  gone: false,
+  leaving: false,
+  loadedPlaying: boot.lobby.status !== "waiting",
+  giveLevels: {},
+  handKey: "",
+  movesKey: "",
+};
+if (!Number.isFinite(state.seenBefore)) state.seenBefore = -1;
+
+// ---------------------------------------------------------------------------- speaking
+
+let sayTimer = null;
+/** Put `text` in the status line (read out by screen readers, shown on braille displays). */
+function say(text) {
+  if (!text) return;
+  clearTimeout(sayTimer);
+  if (ui.status.textContent === text) {
+    // The same sentence again: clear first so it is read again.
+    ui.status.textContent = "";
+    sayTimer = setTimeout(() => {
+      ui.status.textContent = text;
+    }, 60);
+  } else {
+    ui.status.textContent = text;
+  }
+}
+
+const LOG_LIMIT = 600;
+/** Add a line to the game log; `kind` styles it (event, notice, error, mark). */
+function log(text, kind = "event", extra = null) {
+  if (!text) return;
+  const stick = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 40;
+  ui.logList.appendChild(el("li", { class: `log-${kind}` }, text, extra));
+  while (ui.logList.childElementCount > LOG_LIMIT) ui.logList.firstElementChild.remove();
+  if (stick) ui.log.scrollTop = ui.log.scrollHeight;
+}
+
+function nameOf(seat) {
+  const names = state.view?.names;
+  if (names && names[seat]) return names[seat];
+  const row = state.lobby.seats[seat];
+  return row?.name || t("seat.number", { number: seat + 1 });
+}
+
+// ---------------------------------------------------------------------------- cards
+
+const SORTS = isProgrammes ? ["sort.rank", "sort.suit"] : ["sort.number", "sort.colour"];
+const SORT_BUTTONS = isProgrammes ? ["sort.by_rank", "sort.by_suit"] : ["sort.by_number", "sort.by_colour"];
+
+function cardKey(card) {
+  // [group, primary, secondary]: Phase 10 (number, colour) with wilds then Skips last;
+  // programmes (rank, suit) with jokers last.
+  if (isProgrammes) {
+    if (card === "JK") return [1, 99, 99];
+    const suit = SUITS.indexOf(card.slice(-1));
+    const rank = RANKS.indexOf(card.slice(0, -1));
+    return state.order === 0 ? [0, rank, suit] : [0, suit, rank];
+  }
+  if (card === "W") return [1, 0, 0];
+  if (card === "S") return [2, 0, 0];
+  const colour = COLOURS.indexOf(card[0]);
+  const number = Number(card.slice(1));
+  return state.order === 0 ? [0, number, colour] : [0, colour, number];
+}
+
+function compareCards(a, b) {
+  const ka = cardKey(a.card);
+  const kb = cardKey(b.card);
+  for (let i = 0; i < ka.length; i += 1) if (ka[i] !== kb[i]) return ka[i] - kb[i];
+  return a.index - b.index;
+}
+
+/** The hand as shown: [{card, index}] in the chosen order (index: position in view.hand). */
+function shownHand() {
+  const hand = state.view?.hand || [];
+  return hand.map((card, index) => ({ card, index })).sort(compareCards);
+}
+
+function chosenCards() {
+  const hand = state.view?.hand || [];
+  return shownHand()
+    .filter((item) => state.selected.has(item.index))
+    .map((item) => hand[item.index]);
+}
+
+/** Whether every card of `part` is in `whole` (copies counted). */
+function within(part, whole) {
+  const counts = new Map();
+  for (const card of whole) counts.set(card, (counts.get(card) || 0) + 1);
+  for (const card of part) {
+    const left = counts.get(card) || 0;
+    if (left === 0) return false;
+    counts.set(card, left - 1);
+  }
+  return true;
+}
+
+/** Choose exactly `cards` in the hand (a hint's cards). */
+function chooseCards(cards) {
+  const hand = state.view?.hand || [];
+  const taken = new Set();
+  for (const card of cards) {
+    const index = hand.findIndex((c, i) => c === card && !taken.has(i));
+    if (index >= 0) taken.add(index);
+  }
+  state.selected = taken;
+}
+
+/** The cards an action puts on the table or discards. */
+function actionCards(action) {
+  switch (action.type) {
+    case "discard":
+    case "hit":
+    case "extend":
+      return [action.card];
+    case "lay":
+      return action.groups.flatMap((g) => g.cards);
+    case "reveal":
+      return action.combos.flatMap((c) => c.cards);
+    case "meld":
+      return action.combo.cards;
+    default:
+      return [];
+  }
+}
+
+// ---------------------------------------------------------------------------- the socket
+
+function socketUrl() {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${window.location.host}/ws/${encodeURIComponent(tableId)}?lang=${lang}`;
+}
+
+function send(message) {
+  const socket = state.socket;
+  if (socket && socket.readyState === WebSocket.OPEN && state.welcomed) {
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+  return false;
+}
+
+function connect() {
+  clearTimeout(state.timer);
+  state.timer = null;
+  if (state.socket) {
+    const old = state.socket;
+    state.socket = null;
+    old.onclose = null;
+    old.close();
+  }
+  state.welcomed = false;
+  let socket;
+  try {
+    socket = new WebSocket(socketUrl());
+  } catch {
+    reconnectLater();
+    return;
+  }
+  state.socket = socket;
+  socket.onopen = () => {
+    socket.send(JSON.stringify({ type: "hello", token: state.token || null, since: state.seq }));
+  };
+  socket.onmessage = (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    receive(message);
+  };
+  socket.onclose = () => {
+    if (state.socket !== socket) return;
+    state.socket = null;
+    state.welcomed = false;
+    clearInterval(state.pingTimer);
+    reconnectLater();
+  };
+}
+
+function reconnectLater() {
+  if (state.timer || state.gone || state.leaving) return;
+  const seconds = Math.min(10, 0.5 * 2 ** state.attempts);
+  state.attempts += 1;
+  const delay = seconds * 1000 * (0.8 + Math.random() * 0.4);
+  ui.connection.hidden = false;
+  ui.connection.textContent = t("reconnecting", { seconds: Math.max(1, Math.round(seconds)) });
+  if (state.attempts === 1) {
+    say(t("connection_lost"));
+    log(t("connection_lost"), "notice");
+  }
+  state.timer = setTimeout(() => {
+    state.timer = null;
+    connect();
+  }, delay);
+}
+
+window.addEventListener("pagehide", () => {
+  state.leaving = true;
+});
+window.addEventListener("pageshow", (event) => {
+  // Back from the browser's page cache: the old connection is gone.
+  if (!event.persisted) return;
+  state.leaving = false;
+  connect();
+});
+
+window.addEventListener("online", () => {
+  if (!state.socket) connect();
+});
+
+// ---------------------------------------------------------------------------- messages
+
+function receive(message) {
+  switch (message.type) {
+    case "welcome":
+      onWelcome(message);
+      break;
+    case "lobby":
+      state.lobby = message.lobby;
+      render();
+      break;
+    case "update":
+      onUpdate(message);
+      break;
+    case "notice":
+      log(message.text, "notice");
+      say(message.text);
+      break;
+    case "error":
+      onError(message);
+      break;
+    case "ack":
+      if (state.pending && state.pending.id === message.id) {
+        const kind = state.pending.action.type;
+        state.pending = null;
+        if (kind !== "draw" && kind !== "swap") state.selected.clear();
+        render();
+      }
+      break;
+    case "hint":
+      onHint(message);
+      break;
+    case "rematch":
+      onRematch(message.table, message.token);
+      break;
+    default:
+      break;
+  }
+}
+
+function onWelcome(message) {
+  const again = state.attempts > 0;
+  state.welcomed = true;
+  state.attempts = 0;
+  state.seat = message.seat;
+  state.lobby = message.lobby;
+  ui.connection.hidden = true;
+  if (again) {
+    say(t("connected_again"));
+    log(t("connected_again"), "notice");
+  }
+  clearInterval(state.pingTimer);
+  state.pingTimer = setInterval(() => send({ type: "ping" }), 25000);
+  if (state.pending) {
+    // Sent again with the same id: the server applies a move at most once.
+    const { id, version, action } = state.pending;
+    send({ type: "act", id, version, action });
+  }
+  render();
+}
+
+function onError(message) {
+  if (message.code === "no_table") {
+    state.gone = true;
+    log(t("table_gone"), "error");
+    say(t("table_gone"));
+    return;
+  }
+  if (message.code === "bad_token") {
+    // The token holds no seat here (another server's, or a table long gone): watch instead.
+    saved.set(tokenKey(tableId), null);
+    state.token = null;
+    log(message.text, "error");
+    say(message.text);
+    return;
+  }
+  if (state.pending && (!message.id || state.pending.id === message.id)) state.pending = null;
+  const extra = message.rule
+    ? [
+        " ",
+        el(
+          "a",
+          { href: withLang(`/rules#${message.rule}`), target: "_blank", rel: "noopener" },
+          t("rule_link", { rule: message.rule }),
+        ),
+      ]
+    : null;
+  log(message.text, "error", extra);
+  say(message.text);
+  render();
+}
+
+function onUpdate(message) {
+  const before = state.view;
+  const me = state.seat;
+  // The history sent on arrival at a game in progress is logged, not announced.
+  const firstLoad = state.seq < 0 && state.loadedPlaying;
+  let markedNew = false;
+  let turnStartedForMe = false;
+  let latest = "";
+  let ended = "";
+  for (const entry of message.events || []) {
+    const event = entry.event;
+    if (
+      firstLoad &&
+      !markedNew &&
+      state.seenBefore >= 0 &&
+      entry.seq > state.seenBefore &&
+      ui.logList.childElementCount > 0
+    ) {
+      log(t("log_new_since"), "mark");
+      markedNew = true;
+    }
+    const text = (entry.text || []).join(" ");
+    if (text) log(text, event.kind === "hand_ended" || event.kind === "game_over" ? "big" : "event");
+    if (me !== null && event.seat === me) {
+      if ((event.kind === "drew" || event.kind === "took_discard") && event.cards.length) {
+        state.newest = event.cards[0];
+      } else if (event.kind === "discarded" || event.kind === "went_out") {
+        state.newest = null;
+      }
+    }
+    if (event.kind === "hand_dealt") state.newest = null;
+    if (event.kind === "turn_started" && event.seat === me) turnStartedForMe = true;
+    // "It is your turn." gives way to the prompt that says what to do.
+    if (text && !(event.kind === "turn_started" && event.seat === me)) latest = text;
+    if (event.kind === "hand_ended") {
+      state.handEnded = { event, text: entry.text || [], names: message.view.names };
+      state.summaryClosed = false;
+      ended = text;
+    }
+  }
+  const view = message.view;
+  describeIn(view, message.descriptions);
+  remapSelection(before, view);
+  if (
+    !state.newest &&
+    before &&
+    before.hand_number === view.hand_number &&
+    view.hand.length === before.hand.length + 1 &&
+    view.current === me
+  ) {
+    const extra = [...view.hand];
+    for (const card of before.hand) {
+      const at = extra.indexOf(card);
+      if (at >= 0) extra.splice(at, 1);
+    }
+    if (extra.length === 1) state.newest = extra[0];
+  }
+  state.view = view;
+  state.result = message.result;
+  state.seq = message.seq;
+  saved.set(seqKey(tableId), message.seq);
+  if (state.pending && view.version > state.pending.version) {
+    // The move is in (its ack may come just after): its cards are no longer chosen.
+    const kind = state.pending.action.type;
+    state.pending = null;
+    if (kind !== "draw" && kind !== "swap") state.selected.clear();
+  }
+  if (state.hint && state.hint.version !== view.version) state.hint = null;
+  render();
+  if (firstLoad) return;
+  // The status line: the latest sentence (a hand's end rather than the deal after it),
+  // then what to do if it is now this seat's turn.
+  let prompt = "";
+  if (message.result && (!before || !before.outcome)) prompt = t("game_over_say");
+  else if (turnStartedForMe) {
+    prompt = view.stage === "draw" ? t("your_turn_draw") : t("your_turn_play");
+  } else if (
+    before &&
+    me !== null &&
+    before.current === me &&
+    view.current === me &&
+    before.stage === "draw" &&
+    view.stage === "play"
+  ) {
+    prompt = t("your_turn_play");
+  }
+  const line = [ended || latest, prompt].filter(Boolean).join(" ");
+  if (line) say(line);
+}
+
+/** What phases and programs ask for, in the page's language (the view has the English). */
+function describeIn(view, descriptions) {
+  if (!descriptions) return;
+  (descriptions.players || []).forEach((words, seat) => {
+    const player = view.players[seat];
+    if (!player) return;
+    if (words.phase && player.phase) player.phase.description = words.phase;
+    if (words.program && player.program) player.program.description = words.program;
+    (words.done || []).forEach((text, i) => {
+      if (text && player.done[i]) player.done[i].description = text;
+    });
+  });
+  if (descriptions.program && view.program) view.program.description = descriptions.program;
+}
+
+function remapSelection(before, view) {
+  if (!before || state.selected.size === 0) return;
+  if (before.hand_number !== view.hand_number) {
+    state.selected.clear();
+    return;
+  }
+  const old = before.hand;
+  if (old.length === view.hand.length && old.every((c, i) => c === view.hand[i])) return;
+  if (within(old, view.hand)) {
+    // Cards only came in (a draw): keep the same cards chosen.
+    const cards = [...state.selected].map((i) => old[i]);
+    state.view = view;
+    chooseCards(cards);
+  } else {
+    state.selected.clear();
+  }
+}
+
+function onHint(message) {
+  if (!state.view || message.version !== state.view.version) return;
+  state.hint = message;
+  chooseCards(actionCards(message.action));
+  render();
+  const cards = actionCards(message.action);
+  say(cards.length ? t("hint_is_cards", { text: message.text }) : t("hint_is", { text: message.text }));
+  const button = ui.moves.querySelector("[data-key=hint-play]");
+  if (button && ui.moves.contains(document.activeElement)) button.focus();
+}
+
+function onRematch(table, token) {
+  if (token) saved.set(tokenKey(table), token);
+  say(t("rematch_going"));
+  window.location.assign(withLang(`/t/${encodeURIComponent(table)}`));
+}
+
+// ---------------------------------------------------------------------------- acting
+
+function myTurn() {
+  const view = state.view;
+  return Boolean(view && state.seat !== null && view.legal.length > 0 && !view.outcome);
+}
+
+function act(action) {
+  const view = state.view;
+  if (!view || !myTurn()) {
+    say(t("not_your_turn"));
+    return;
+  }
+  if (state.pending) {
+    say(t("wait_answer"));
+    return;
+  }
+  const id = newId("a");
+  state.pending = { id, version: view.version, action };
+  state.hint = null;
+  if (!send({ type: "act", id, version: view.version, action })) say(t("sent_when_back"));
+}
+
+function legal(type) {
+  return (state.view?.legal || []).filter((item) => item.action.type === type);
+}
+
+function drawFrom(source) {
+  const found = legal("draw").find((item) => item.action.source === source);
+  if (found) act(found.action);
+  else say(source === "draw_pile" ? t("cannot_draw") : t("cannot_take"));
+}
+
+function laydownOptions() {
+  const chosen = chosenCards();
+  const all = legal(isProgrammes ? "reveal" : "lay");
+  if (chosen.length === 0) return { all, shown: all };
+  return { all, shown: all.filter((item) => within(chosen, actionCards(item.action))) };
+}
+
+function meldOptions() {
+  const chosen = chosenCards();
+  const all = legal("meld");
+  if (chosen.length === 0) return { all, shown: all };
+  return { all, shown: all.filter((item) => within(chosen, actionCards(item.action))) };
+}
+
+function hitOptions() {
+  const chosen = chosenCards();
+  const all = legal(isProgrammes ? "extend" : "hit");
+  if (chosen.length !== 1) return { all, shown: chosen.length === 0 ? all : [] };
+  return { all, shown: all.filter((item) => item.action.card === chosen[0]) };
+}
+
+function discardOptions() {
+  const chosen = chosenCards();
+  if (chosen.length !== 1) return null;
+  return legal("discard").filter((item) => item.action.card === chosen[0]);
+}
+
+function focusFirst(selector, fallbackText) {
+  const first = ui.moves.querySelector(selector);
+  if (first) first.focus();
+  else if (fallbackText) say(fallbackText);
+}
+
+function keyDiscard() {
+  const chosen = chosenCards();
+  if (chosen.length !== 1) {
+    say(legal("discard").length ? t("choose_one_to_discard") : t("cannot_discard_now"));
+    return;
+  }
+  const options = discardOptions();
+  if (options.length === 0) say(t("cannot_discard_card", { card: chosen[0] }));
+  else if (options.length === 1) act(options[0].action);
+  else {
+    say(t("who_gets_skip"));
+    focusFirst("[data-group=discard] button");
+  }
+}
+
+function keyLay() {
+  const { all, shown } = laydownOptions();
+  if (all.length === 0) say(isProgrammes ? t("cannot_reveal") : t("cannot_lay"));
+  else if (shown.length === 0) say(t("no_lay_with_chosen"));
+  else if (shown.length === 1) act(shown[0].action);
+  else {
+    say(t("ways_to_choose", { count: shown.length }));
+    focusFirst("[data-group=lay] button");
+  }
+}
+
+function keyHit() {
+  const { all, shown } = hitOptions();
+  if (all.length === 0) say(t("nothing_to_hit"));
+  else if (chosenCards().length !== 1) say(t("choose_one_to_hit"));
+  else if (shown.length === 0) say(t("card_fits_nowhere"));
+  else if (shown.length === 1) act(shown[0].action);
+  else {
+    say(t("ways_to_choose", { count: shown.length }));
+    focusFirst("[data-group=hit] button");
+  }
+}
+
+function keyMeld() {
+  if (!isProgrammes) return;
+  const { all, shown } = meldOptions();
+  if (all.length === 0) say(t("cannot_meld"));
+  else if (shown.length === 0) say(t("no_meld_with_chosen"));
+  else if (shown.length === 1) act(shown[0].action);
+  else {
+    say(t("ways_to_choose", { count: shown.length }));
+    focusFirst("[data-group=meld] button");
+  }
+}
+
+function askHint() {
+  if (!myTurn()) {
+    say(t("not_your_turn"));
+    return;
+  }
+  say(t("hint_asked"));
+  if (!send({ type: "hint", id: newId("h") })) say(t("offline"));
+}
+
+// ---------------------------------------------------------------------------- queries
+
+function handSentence() {
+  if (state.seat === null) return t("spectator_no_hand");
+  const cards = shownHand().map((item) => item.card);
+  if (!state.view) return t("not_started");
+  if (cards.length === 0) return t("q.hand_empty");
+  return t("q.hand", { cards: cards.join(" ") });
+}
+
+function topSentence() {
+  const view = state.view;
+  if (!view) return t("not_started");
+  const top = view.discard_pile[view.discard_pile.length - 1];
+  if (!top) return t("q.discard_empty");
+  return t("q.top", { card: cardName(top), count: view.draw_pile_size });
+}
+
+function groupsSentence() {
+  const view = state.view;
+  if (!view) return t("not_started");
+  const parts = [];
+  view.table.forEach((groups, owner) => {
+    if (groups.length === 0) return;
+    const described = groups.map((group) => {
+      const d = describeGroup(game, group);
+      return `${d.text}: ${d.cards.join(" ")}`;
+    });
+    parts.push(t("q.groups_of", { name: nameOf(owner), groups: described.join("; ") }));
+  });
+  if (parts.length === 0) return isProgrammes ? t("q.no_combos") : t("q.no_groups");
+  return parts.join(" ");
+}
+
+function scoresSentence() {
+  const view = state.view;
+  if (!view) return t("not_started");
+  if (isProgrammes) {
+    const list = view.players.map((p, i) => `${nameOf(i)} ${p.done.length}`).join(", ");
+    return t("q.programs", { programs: list });
+  }
+  const list = view.players.map((p, i) => `${nameOf(i)} ${p.score}`).join(", ");
+  return t("q.scores", { scores: list });
+}
+
+function turnSentence() {
+  const view = state.view;
+  if (!view) return t("not_started");
+  if (view.outcome) return t("game_over_say");
+  if (view.current === state.seat) return t("q.your_turn");
+  return t("q.their_turn", { name: nameOf(view.current) });
+}
+
+function programText(program) {
+  return `${program.id} ${program.description}`;
+}
+
+function phaseSentence() {
+  const view = state.view;
+  if (!view) return t("not_started");
+  if (state.seat === null) return t("spectator_no_hand");
+  const me = view.players[state.seat];
+  if (isProgrammes) {
+    if (!view.program) return t("q.no_program");
+    if (me.revealed) return t("q.program_revealed", { program: programText(view.program) });
+    return t("q.program", { program: programText(view.program) });
+  }
+  if (me.laid >= 0) return t("q.phase_down", { phase: phaseNumber(me) });
+  if (!me.phase) return t("q.every_phase");
+  return t("q.phase", { phase: me.phase.number, description: me.phase.description });
+}
+
+function phaseNumber(player) {
+  if (player.phase && player.laid === player.phase_index) return player.phase.number;
+  return player.laid + 1;
+}
+
+// ---------------------------------------------------------------------------- rendering
+
+/**
+ * Rebuild `container` from `build()` unless `key` says nothing changed; the control that
+ * had the focus (found again by its id or data-key) keeps it.
+ */
+function refill(container, key, build) {
+  if (container.dataset.rendered === key) return;
+  container.dataset.rendered = key;
+  const active = document.activeElement;
+  const inside = container.contains(active) && active !== container;
+  const id = inside ? active.id : "";
+  const dataKey = inside ? active.dataset?.key : "";
+  fill(container, build());
+  if (!inside) return;
+  const again =
+    (id && document.getElementById(id)) ||
+    (dataKey && container.querySelector(`[data-key="${CSS.escape(dataKey)}"]`)) ||
+    container.querySelector("button, a[href], select, input");
+  if (again) again.focus();
+}
+
+function render() {
+  renderLobby();
+  renderInfo();
+  renderPlayers();
+  renderPiles();
+  renderHand();
+  renderMoves();
+  renderGroups();
+  renderSummary();
+}
+
+function isOwner() {
+  return state.seat === 0;
+}
+
+function renderInfo() {
+  const view = state.view;
+  if (!view) {
+    ui.info.textContent = t("info.rules", { rules: state.lobby.rules });
+    return;
+  }
+  const parts = [
+    isProgrammes
+      ? t("info.programmes", { hand: view.hand_number + 1 })
+      : t("info.phase10", { hand: view.hand_number + 1, rules: view.rules }),
+  ];
+  if (view.tiebreak) parts.push(t("info.tiebreak"));
+  if (state.seat === null && state.welcomed) parts.push(t("info.spectator"));
+  ui.info.textContent = parts.join(" · ");
+}
+
+function renderLobby() {
+  const lobby = state.lobby;
+  const waiting = lobby.status === "waiting";
+  ui.lobbyPanel.hidden = !waiting;
+  if (!waiting) return;
+  // The invite carries no ?lang=: each guest reads the table in their own language.
+  const link = new URL(`/join/${lobby.code}`, window.location.origin).href;
+  ui.inviteLink.textContent = link;
+  ui.inviteLink.href = link;
+  const free = lobby.seats.some((s) => s.kind === "person" && !s.taken);
+  ui.joinForm.hidden = !(state.welcomed && state.seat === null && free);
+  ui.startRow.hidden = !isOwner();
+  const empty = lobby.seats.filter((s) => s.kind === "person" && !s.taken).length;
+  if (state.seat === null && state.welcomed) {
+    ui.waiting.textContent = free ? t("lobby.sit_or_watch") : t("lobby.full");
+  } else if (isOwner()) {
+    ui.waiting.textContent = empty ? t("lobby.owner_waiting", { count: empty }) : t("lobby.owner_ready");
+  } else {
+    ui.waiting.textContent = t("lobby.wait_owner", { name: lobby.seats[0]?.name || "" });
+  }
+}
+
+function seatState(row) {
+  if (row.kind === "bot") return t("seat.computer", { level: levelTitle(row.level) });
+  if (!row.taken) return t("seat.open");
+  if (row.computer_playing) return t("seat.taken_over");
+  return row.connected ? t("seat.connected") : t("seat.away");
+}
+
+function levelTitle(name) {
+  return levels.find((level) => level.name === name)?.title || name || "";
+}
+
+function renderPlayers() {
+  const lobby = state.lobby;
+  const view = state.view;
+  const key = JSON.stringify([
+    lobby.seats,
+    lobby.status,
+    state.seat,
+    view && [view.version, view.players, view.current, view.dealer, view.program],
+  ]);
+  refill(ui.players, key, () => playerRows(lobby, view));
+}
+
+function playerRows(lobby, view) {
+  return lobby.seats.map((row, seat) => {
+    const name = view?.names?.[seat] || row.name || t("seat.number", { number: seat + 1 });
+    const title = el(
+      "span",
+      { class: "player-name" },
+      seat === state.seat ? t("you_named", { name }) : name,
+    );
+    const facts = [seatState(row)];
+    const player = view?.players?.[seat];
+    if (player) {
+      if (isProgrammes) {
+        facts.push(programFact(player, seat));
+        facts.push(t("fact.programs_done", { count: player.done.length }));
+      } else {
+        facts.push(phaseFact(player));
+        facts.push(t("fact.points", { points: player.score }));
+        if (player.skip_pending > 0) facts.push(t("fact.skips", { count: player.skip_pending }));
+      }
+      facts.push(t("fact.cards", { count: player.hand_size }));
+      if (player.took && player.took.length) facts.push(t("fact.took", { cards: player.took.join(" ") }));
+    }
+    const current = view && !view.outcome && view.current === seat;
+    const item = el(
+      "li",
+      { class: current ? "player current" : "player" },
+      title,
+      current ? el("span", { class: "badge turn" }, t("to_play")) : null,
+      view && view.dealer === seat ? el("span", { class: "badge" }, t("dealer")) : null,
+      el("span", { class: "facts" }, facts.filter(Boolean).join(" · ")),
+    );
+    if (isOwner() && seat !== 0 && row.kind === "person" && !row.connected && lobby.status !== "over") {
+      item.appendChild(giveToComputer(seat, name));
+    }
+    return item;
+  });
+}
+
+function phaseFact(player) {
+  if (player.laid >= 0) return t("fact.phase_down", { number: phaseNumber(player) });
+  if (!player.phase) return t("fact.every_phase");
+  return t("fact.phase", { number: player.phase.number, description: player.phase.description });
+}
+
+function programFact(player, seat) {
+  const view = state.view;
+  if (player.program && player.revealed) return t("fact.revealed", { program: programText(player.program) });
+  if (seat === state.seat && view.program) return t("fact.secret", { program: programText(view.program) });
+  if (!player.has_program) return t("fact.no_program");
+  return t("fact.hidden_program");
+}
+
+function giveToComputer(seat, name) {
+  const id = `give-${seat}`;
+  const select = el(
+    "select",
+    { id },
+    levels.map((level) => el("option", { value: level.name }, level.title)),
+  );
+  select.value = state.giveLevels[seat] || "hard";
+  select.addEventListener("change", () => {
+    state.giveLevels[seat] = select.value;
+  });
+  const button = el(
+    "button",
+    { type: "button", id: `give-button-${seat}` },
+    t("give_to_computer"),
+    hiddenText(` (${name})`),
+  );
+  button.addEventListener("click", async () => {
+    try {
+      await api(
+        "POST",
+        `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/computer`,
+        { level: select.value },
+        state.token,
+      );
+      say(t("given_to_computer", { name, level: levelTitle(select.value) }));
+    } catch (error) {
+      say(refusal(error));
+      log(refusal(error), "error");
+    }
+  });
+  return el(
+    "span",
+    { class: "give" },
+    el("label", { for: id }, t("computer_level_for", { name })),
+    select,
+    button,
+  );
+}
+
+function renderPiles() {
+  const view = state.view;
+  ui.pilesPanel.hidden = !view;
+  if (!view) return;
+  const top = view.discard_pile[view.discard_pile.length - 1];
+  const parts = [
+    el(
+      "div",
+      { class: "pile" },
+      el("span", { class: "pile-label" }, t("pile.draw")),
+      el("span", { class: "card back", "aria-hidden": "true" }),
+      el("span", { class: "pile-count" }, t("pile.count", { count: view.draw_pile_size })),
+    ),
+    el(
+      "div",
+      { class: "pile" },
+      el("span", { class: "pile-label" }, t("pile.discard")),
+      top
+        ? cardElement(top)
+        : el("span", { class: "card empty" }, t("pile.empty")),
+      el("span", { class: "pile-count" }, t("pile.count", { count: view.discard_pile.length })),
+    ),
+  ];
+  if (isProgrammes) {
+    parts.push(
+      el(
+        "div",
+        { class: "pile" },
+        el("span", { class: "pile-label" }, t("pile.programs")),
+        el("span", { class: "pile-count" }, t("pile.count", { count: view.program_deck_size })),
+      ),
+    );
+  }
+  fill(ui.piles, parts);
+}
+
+function renderHand() {
+  const view = state.view;
+  const playing = Boolean(view) && state.seat !== null;
+  ui.handPanel.hidden = !playing;
+  if (!playing) return;
+  ui.meLine.textContent = phaseSentence();
+  ui.sortA.textContent = t(SORT_BUTTONS[0]);
+  ui.sortB.textContent = t(SORT_BUTTONS[1]);
+  ui.sortA.setAttribute("aria-pressed", String(state.order === 0));
+  ui.sortB.setAttribute("aria-pressed", String(state.order === 1));
+  const shown = shownHand();
+  const key = JSON.stringify([shown, [...state.selected].sort(), state.newest, state.order]);
+  const chosen = chosenCards();
+  ui.chosen.textContent = chosen.length
+    ? t("chosen_cards", { cards: chosen.join(" ") })
+    : t("chosen_none");
+  if (key === state.handKey) return;
+  state.handKey = key;
+  const hadFocus = ui.hand.contains(document.activeElement);
+  state.focusPos = Math.max(0, Math.min(state.focusPos, shown.length - 1));
+  let newestMarked = false;
+  const options = shown.map((item, pos) => {
+    const selected = state.selected.has(item.index);
+    const isNew = !newestMarked && state.newest !== null && item.card === state.newest;
+    if (isNew) newestMarked = true;
+    return el(
+      "li",
+      {
+        role: "option",
+        id: `card-${pos}`,
+        class: `${cardClasses(item.card)}${selected ? " chosen" : ""}${isNew ? " newest" : ""}`,
+        "aria-selected": String(selected),
+        tabindex: pos === state.focusPos ? "0" : "-1",
+        dataset: { index: String(item.index), pos: String(pos), card: item.card },
+      },
+      cardFace(item.card),
+      el("span", { class: "tick", "aria-hidden": "true" }, "\u2713"),
+      isNew ? el("span", { class: "badge new", "aria-hidden": "true" }, t("new_badge")) : null,
+      hiddenText(isNew ? t("card_new", { name: cardName(item.card) }) : cardName(item.card)),
+    );
+  });
+  fill(ui.hand, options);
+  if (hadFocus) focusOption(state.focusPos);
+}
+
+function focusOption(pos) {
+  const options = ui.hand.querySelectorAll("[role=option]");
+  if (options.length === 0) return;
+  const at = Math.max(0, Math.min(pos, options.length - 1));
+  options.forEach((option, i) => option.setAttribute("tabindex", i === at ? "0" : "-1"));
+  state.focusPos = at;
+  options[at].focus();
+}
+
+function toggleOption(option) {
+  const index = Number(option.dataset.index);
+  if (state.selected.has(index)) state.selected.delete(index);
+  else state.selected.add(index);
+  state.focusPos = Number(option.dataset.pos);
+  const selected = state.selected.has(index);
+  option.setAttribute("aria-selected", String(selected));
+  option.classList.toggle("chosen", selected);
+  state.handKey = JSON.stringify([
+    shownHand(),
+    [...state.selected].sort(),
+    state.newest,
+    state.order,
+  ]);
+  const chosen = chosenCards();
+  ui.chosen.textContent = chosen.length
+    ? t("chosen_cards", { cards: chosen.join(" ") })
+    : t("chosen_none");
+  renderMoves();
+}
+
+ui.hand.addEventListener("click", (event) => {
+  const option = event.target.closest("[role=option]");
+  if (!option) return;
+  toggleOption(option);
+  focusOption(Number(option.dataset.pos));
+});
+
+ui.hand.addEventListener("keydown", (event) => {
+  const option = event.target.closest("[role=option]");
+  if (!option || event.altKey || event.ctrlKey || event.metaKey) return;
+  const pos = Number(option.dataset.pos);
+  const count = ui.hand.querySelectorAll("[role=option]").length;
+  let next = null;
+  switch (event.key) {
+    case "ArrowRight":
+    case "ArrowDown":
+      next = Math.min(count - 1, pos + 1);
+      break;
+    case "ArrowLeft":
+    case "ArrowUp":
+      next = Math.max(0, pos - 1);
+      break;
+    case "Home":
+      next = 0;
+      break;
+    case "End":
+      next = count - 1;
+      break;
+    case " ":
+    case "Spacebar":
+      event.preventDefault();
+      toggleOption(option);
+      return;
+    default:
+      return;
+  }
+  event.preventDefault();
+  focusOption(next);
+});
+
+function setOrder(order) {
+  state.order = order;
+  state.focusPos = 0;
+  renderHand();
+  say(t("sorted", { order: t(SORTS[order]) }));
+}
+ui.sortA.addEventListener("click", () => setOrder(0));
+ui.sortB.addEventListener("click", () => setOrder(1));
+
+// The moves: every button is one legal action (or a query about them).
+
+function actionButton(item, label, key, extraClass = "") {
+  return el(
+    "button",
+    {
+      type: "button",
+      class: `act ${extraClass}`.trim(),
+      dataset: { key, notation: item.text },
+      onclick: () => act(item.action),
+    },
+    label,
+  );
+}
+
+function hitLabel(item) {
+  const view = state.view;
+  const action = item.action;
+  const group = view.table[action.owner]?.[action.index];
+  if (!group) return item.text;
+  const where = groupOwnerPhrase(view.names, action.owner, state.seat, describeGroup(game, group).text);
+  const wild = isProgrammes ? action.card === "JK" || action.card.startsWith("2") : action.card === "W";
+  if (wild && group.kind === "run" && action.value >= 0) {
+    const value = isProgrammes ? ["", ...RANKS, "A"][action.value] : action.value;
+    return t("hit.wild_as", { card: action.card, value, group: where });
+  }
+  return t("hit.card_on", { card: action.card, group: where });
+}
+
+function afterVerb(text) {
+  const space = text.indexOf(" ");
+  return space < 0 ? text : text.slice(space + 1);
+}
+
+function section(group, heading, children) {
+  return el(
+    "div",
+    { class: "move-group", role: "group", "aria-labelledby": `mg-${group}`, dataset: { group } },
+    el("h3", { id: `mg-${group}` }, heading),
+    children,
+  );
+}
+
+function buttonList(buttons) {
+  return el(
+    "ul",
+    { class: "buttons" },
+    buttons.map((button) => el("li", null, button)),
+  );
+}
+
+function renderMoves() {
+  const view = state.view;
+  ui.movesPanel.hidden = !view || state.seat === null;
+  if (!view) return;
+  ui.moves.dataset.version = String(view.version);
+  const chosen = chosenCards();
+  const key = JSON.stringify([
+    view.version,
+    view.legal.map((i) => i.text),
+    chosen,
+    state.hint?.text || null,
+    state.seat,
+  ]);
+  if (key === state.movesKey) return;
+  state.movesKey = key;
+  const focusedKey = ui.moves.contains(document.activeElement)
+    ? document.activeElement.dataset?.key
+    : null;
+  const hadFocus = ui.moves.contains(document.activeElement);
+  const parts = [];
+  if (view.outcome) {
+    parts.push(el("p", null, t("game_over_say")));
+  } else if (!myTurn()) {
+    parts.push(el("p", null, t("q.their_turn", { name: nameOf(view.current) })));
+  } else {
+    parts.push(...myMoves(view, chosen));
+  }
+  fill(ui.moves, parts);
+  if (hadFocus) {
+    const again = focusedKey ? ui.moves.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`) : null;
+    const first = ui.moves.querySelector("button");
+    (again || first || ui.movesHeading).focus();
+  }
+}
+
+function myMoves(view, chosen) {
+  const parts = [];
+  const draws = legal("draw");
+  const swap = legal("swap");
+  if (draws.length) {
+    const top = view.discard_pile[view.discard_pile.length - 1];
+    const buttons = draws.map((item) =>
+      item.action.source === "draw_pile"
+        ? actionButton(item, t("move.draw"), "draw", "primary")
+        : actionButton(item, t("move.take", { card: top || "" }), "take"),
+    );
+    parts.push(section("draw", t("move.draw_heading"), buttonList(buttons)));
+  }
+  if (swap.length) {
+    parts.push(
+      section("swap", t("move.swap_heading"), buttonList([actionButton(swap[0], t("move.swap"), "swap")])),
+    );
+  }
+  // Lay down (Phase 10) or reveal (programmes).
+  const lays = laydownOptions();
+  if (lays.all.length) {
+    const list = lays.shown.map((item, i) =>
+      actionButton(
+        item,
+        isProgrammes ? t("move.reveal", { combos: afterVerb(item.text) }) : t("move.lay", { groups: afterVerb(item.text) }),
+        `lay-${item.text}`,
+        i === 0 ? "primary" : "",
+      ),
+    );
+    parts.push(
+      section(
+        "lay",
+        isProgrammes ? t("move.reveal_heading") : t("move.lay_heading"),
+        list.length ? buttonList(list) : el("p", { class: "note" }, t("no_lay_with_chosen")),
+      ),
+    );
+  }
+  const melds = isProgrammes ? meldOptions() : { all: [], shown: [] };
+  if (melds.all.length) {
+    const list = melds.shown.map((item) =>
+      actionButton(item, t("move.meld", { combo: afterVerb(item.text) }), `meld-${item.text}`),
+    );
+    parts.push(
+      section(
+        "meld",
+        t("move.meld_heading"),
+        list.length ? buttonList(list) : el("p", { class: "note" }, t("no_meld_with_chosen")),
+      ),
+    );
+  }
+  const hits = hitOptions();
+  if (hits.all.length) {
+    const list = hits.shown.map((item) => actionButton(item, hitLabel(item), `hit-${item.text}`));
+    let body;
+    if (list.length) body = buttonList(list);
+    else if (chosen.length === 1) body = el("p", { class: "note" }, t("card_fits_nowhere"));
+    else body = el("p", { class: "note" }, t("choose_one_to_hit"));
+    parts.push(section("hit", isProgrammes ? t("move.extend_heading") : t("move.hit_heading"), body));
+  }
+  const discards = legal("discard");
+  if (discards.length) {
+    let body;
+    const options = discardOptions();
+    if (options === null) {
+      body = el(
+        "p",
+        null,
+        el(
+          "button",
+          { type: "button", class: "act", dataset: { key: "discard-chosen" }, onclick: keyDiscard },
+          t("move.discard_chosen"),
+        ),
+        " ",
+        el("span", { class: "note" }, t("choose_one_to_discard")),
+      );
+    } else if (options.length === 0) {
+      body = el("p", { class: "note" }, t("cannot_discard_card", { card: chosen[0] }));
+    } else if (options.length === 1) {
+      body = buttonList([actionButton(options[0], t("move.discard", { card: chosen[0] }), "discard-chosen", "primary")]);
+    } else {
+      body = [
+        el("p", null, t("who_gets_skip")),
+        buttonList(
+          options.map((item) =>
+            actionButton(
+              item,
+              t("move.skip_at", { name: nameOf(item.action.target) }),
+              `discard-${item.text}`,
+            ),
+          ),
+        ),
+      ];
+    }
+    parts.push(section("discard", t("move.discard_heading"), body));
+  }
+  const help = [el("button", { type: "button", dataset: { key: "hint" }, onclick: askHint }, t("move.hint"))];
+  if (state.hint) {
+    help.push(
+      el(
+        "button",
+        {
+          type: "button",
+          class: "act primary",
+          dataset: { key: "hint-play", notation: state.hint.text },
+          onclick: () => act(state.hint.action),
+        },
+        t("move.play_hint", { text: state.hint.text }),
+      ),
+    );
+  }
+  parts.push(section("help", t("move.help_heading"), buttonList(help)));
+  return parts;
+}
+
+function renderGroups() {
+  const view = state.view;
+  ui.groupsPanel.hidden = !view;
+  if (!view) return;
+  ui.groupsHeading.textContent = isProgrammes ? t("groups.programmes") : t("groups.phase10");
+  fill(
+    ui.groups,
+    tableElement(
+      game,
+      view.table,
+      view.names,
+      state.seat,
+      isProgrammes ? t("q.no_combos") : t("q.no_groups"),
+    ),
+  );
+}
+
+function renderSummary() {
+  const ended = state.handEnded;
+  const result = state.result;
+  // A hand's summary stays through the next hand until it is closed; a game over in a
+  // later hand shows only the final standing.
+  const hand = state.view?.hand_number ?? 0;
+  const recent =
+    Boolean(ended) &&
+    (ended.event.number === hand || (!result && ended.event.number === hand - 1));
+  const showHand = recent && !state.summaryClosed;
+  ui.summary.hidden = !showHand && !result;
+  ui.handSummary.hidden = !showHand;
+  ui.gameSummary.hidden = !result;
+  const scores = state.view?.players?.map((p) => p.score);
+  if (showHand) {
+    refill(ui.handSummary, JSON.stringify([ended.event, scores, Boolean(result)]), () =>
+      handSummary(ended),
+    );
+  }
+  if (result) {
+    refill(ui.gameSummary, JSON.stringify([result, state.lobby.rematch, state.seat]), () =>
+      gameSummary(result),
+    );
+  }
+}
+
+function handSummary(ended) {
+  const { event, text, names } = ended;
+  const view = state.view;
+  const headers = isProgrammes
+    ? [t("col.player"), t("col.programs_done")]
+    : [t("col.player"), t("col.hand_points"), t("col.total")];
+  const rows = event.scores.map((score, seat) => {
+    const name = names[seat] ?? nameOf(seat);
+    const cells = isProgrammes
+      ? [name, String(score)]
+      : [name, String(score), String(view?.players?.[seat]?.score ?? "")];
+    return el(
+      "tr",
+      null,
+      el("th", { scope: "row" }, cells[0]),
+      cells.slice(1).map((cell) => el("td", null, cell)),
+    );
+  });
+  return [
+    el(
+      "h3",
+      null,
+      isProgrammes
+        ? t("summary.manche_over", { number: event.number + 1 })
+        : t("summary.hand_over", { number: event.number + 1 }),
+    ),
+    el(
+      "ul",
+      { class: "sentences" },
+      text.map((line) => el("li", null, line)),
+    ),
+    el(
+      "div",
+      { class: "table-scroll" },
+      el(
+        "table",
+        null,
+        el("caption", { class: "visually-hidden" }, t("summary.hand_caption")),
+        el("thead", null, el("tr", null, headers.map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", null, rows),
+      ),
+    ),
+    state.result
+      ? null
+      : el(
+          "p",
+          null,
+          el(
+            "button",
+            {
+              type: "button",
+              onclick: () => {
+                state.summaryClosed = true;
+                renderSummary();
+                (ui.hand.querySelector("[tabindex='0']") || ui.movesHeading).focus();
+              },
+            },
+            t("summary.close"),
+          ),
+        ),
+  ];
+}
+
+function gameSummary(result) {
+  const lobby = state.lobby;
+  const doneHeader = isProgrammes ? t("col.programs_done") : t("col.phases_done");
+  const rows = result.standing.map((row) =>
+    el(
+      "tr",
+      { class: row.winner ? "winner" : null },
+      el("td", null, String(row.place)),
+      el("th", { scope: "row" }, row.seat === state.seat ? t("you_named", { name: row.name }) : row.name),
+      el("td", null, String(row.done)),
+      el("td", null, String(row.points)),
+      el("td", null, row.winner ? t("summary.winner") : ""),
+    ),
+  );
+  const rematch = [];
+  if (lobby.rematch) {
+    rematch.push(
+      el(
+        "a",
+        { class: "button primary", href: withLang(`/t/${encodeURIComponent(lobby.rematch)}`) },
+        t("summary.to_rematch"),
+      ),
+    );
+  } else if (isOwner()) {
+    rematch.push(
+      el("button", { type: "button", class: "primary", id: "rematch", onclick: rematchNow }, t("summary.rematch")),
+    );
+  } else if (state.seat !== null) {
+    rematch.push(el("span", { class: "note" }, t("summary.rematch_owner")));
+  }
+  return [
+    el("h3", null, t("summary.final")),
+    el(
+      "div",
+      { class: "table-scroll" },
+      el(
+        "table",
+        null,
+        el("caption", { class: "visually-hidden" }, t("summary.final_caption")),
+        el(
+          "thead",
+          null,
+          el(
+            "tr",
+            null,
+            [t("col.place"), t("col.player"), doneHeader, t("col.points"), t("col.result")].map((h) =>
+              el("th", { scope: "col" }, h),
+            ),
+          ),
+        ),
+        el("tbody", null, rows),
+      ),
+    ),
+    el("p", null, t("summary.seed", { seed: result.seed })),
+    el(
+      "p",
+      { class: "row" },
+      rematch,
+      " ",
+      el("a", { class: "button", href: withLang(`/replay/${encodeURIComponent(tableId)}`) }, t("summary.replay")),
+    ),
+  ];
+}
+
+async function rematchNow() {
+  try {
+    const made = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`, {}, state.token);
+    onRematch(made.table, made.token);
+  } catch (error) {
+    say(refusal(error));
+    log(refusal(error), "error");
+  }
+}
+
+// ---------------------------------------------------------------------------- the lobby
+
+ui.start.addEventListener("click", async () => {
+  const empty = state.lobby.seats.filter((s) => s.kind === "person" && !s.taken).length;
+  if (empty) {
+    say(t("lobby.owner_waiting", { count: empty }));
+    return;
+  }
+  try {
+    await api("POST", `/api/tables/${encodeURIComponent(tableId)}/start`, {}, state.token);
+  } catch (error) {
+    say(refusal(error));
+    log(refusal(error), "error");
+  }
+});
+
+ui.joinForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const name = ui.joinName.value.trim();
+  if (!name) {
+    ui.joinError.textContent = t("name_needed");
+    ui.joinError.hidden = false;
+    ui.joinName.setAttribute("aria-invalid", "true");
+    ui.joinName.setAttribute("aria-describedby", "join-error");
+    ui.joinName.focus();
+    say(t("name_needed"));
+    return;
+  }
+  try {
+    const joined = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, { name });
+    saved.set(tokenKey(tableId), joined.token);
+    saved.set(NAME_KEY, name);
+    state.token = joined.token;
+    ui.joinError.hidden = true;
+    ui.joinName.removeAttribute("aria-invalid");
+    say(t("seated", { number: joined.seat + 1 }));
+    connect();
+  } catch (error) {
+    const text = error instanceof ApiError ? refusal(error) : String(error);
+    ui.joinError.textContent = text;
+    ui.joinError.hidden = false;
+    say(text);
+  }
+});
+
+$("copy-link").addEventListener("click", async () => {
+  try {
+    await navigator.clipboard.writeText(ui.inviteLink.href);
+    say(t("copied"));
+  } catch {
+    const range = document.createRange();
+    range.selectNodeContents(ui.inviteLink);
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    say(t("copy_by_hand"));
+  }
+});
+
+// ---------------------------------------------------------------------------- keys
+
+const KEYS = {
+  h: () => say(handSentence()),
+  t: () => say(topSentence()),
+  g: () => say(groupsSentence()),
+  s: () => say(scoresSentence()),
+  w: () => say(turnSentence()),
+  p: () => say(phaseSentence()),
+  d: () => drawFrom("draw_pile"),
+  k: () => drawFrom("discard_pile"),
+  x: keyDiscard,
+  l: keyLay,
+  a: keyHit,
+  n: keyMeld,
+  i: askHint,
+  o: () => setOrder(1 - state.order),
+  "?": () => {
+    say(t("keys_help"));
+    ui.keysHeading.focus();
+  },
+};
+
+document.addEventListener("keydown", (event) => {
+  if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
+  if (typingIn(event.target)) return;
+  if (event.key === "Escape") {
+    if (state.selected.size) {
+      state.selected.clear();
+      renderHand();
+      renderMoves();
+      say(t("choice_cleared"));
+    }
+    return;
+  }
+  const handler = KEYS[event.key.length === 1 ? event.key.toLowerCase() : ""];
+  if (!handler || (event.key !== "?" && event.shiftKey)) return;
+  if (!state.view && !["?", "w"].includes(event.key)) {
+    say(t("not_started"));
+    event.preventDefault();
+    return;
+  }
+  event.preventDefault();
+  handler();
+});
+
+// ---------------------------------------------------------------------------- start
+
+if (!state.token && saved.get(NAME_KEY)) ui.joinName.value = saved.get(NAME_KEY);
+render();
+connect();

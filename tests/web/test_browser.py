@@ -1,0 +1,418 @@
+"""The browser table, end to end: real Chromium pages against ``phase10 serve`` in a
+subprocess, two browser contexts as two people and a computer player at the same table.
+
+Every move is made through the page as a person would: clicking the buttons it shows (each
+one built from a legal action the server sent) or pressing its keys (arrow keys and Space in
+the hand, ``d`` to draw, ``x`` to discard the chosen card, ``i`` for a hint). axe-core checks
+each page in the state the issue names, and a 360 px wide phone never scrolls sideways.
+
+The server runs with ``--bot-delay 0`` and computer players in threads (``--bot-workers 0``)
+so a whole hand takes seconds; the Phase 10 game is the ``n_phases=1`` variant (phase 1
+only), whose first hand is also the whole game.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from .conftest import LiveServer, StartLiveServer, run_axe
+
+SERVER_ARGS = ("--bot-delay", "0", "--bot-workers", "0", "--hold", "30")
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 360, "height": 740}
+#: Names are user text: markup in them must show as text, never as markup.
+OWNER = "Zoe </script>"
+GUEST = "<b>Bo</b> [red]"
+#: A card option's accessible name: notation, then words (colour is never the only cue).
+CARD_NAME = re.compile(
+    r"^([RBYG]\d{1,2}, (red|blue|yellow|green) \d{1,2}|W, wild|S, Skip"
+    r"|(10|[2-9AJQK])[SHDC], \w+ of (spades|hearts|diamonds|clubs)(, wild)?|JK, joker, wild)"
+)
+HAND_DEADLINE = 75.0
+
+MakePage = Callable[..., Page]
+
+
+@pytest.fixture
+def server(live_server: StartLiveServer, tmp_path: Path) -> LiveServer:
+    """A fresh server on a SQLite file of this test, computers playing at once."""
+    return live_server(f"sqlite:///{tmp_path / 'web.db'}", extra_args=SERVER_ARGS)
+
+
+@pytest.fixture
+def new_page(browser: Browser) -> Iterator[MakePage]:
+    """Pages in contexts of their own (one per person: separate localStorage), closed after
+    the test; any script error on any of them fails the test."""
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def make(viewport: dict[str, int] | None = None) -> Page:
+        context = browser.new_context(viewport=viewport or DESKTOP)  # type: ignore[arg-type]
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"script errors: {errors}"
+
+
+def no_violations(page: Page, where: str) -> None:
+    violations = run_axe(page)
+    summary = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
+    assert violations == [], f"axe on {where}: {summary}"
+
+
+def no_sideways_scroll(page: Page, where: str) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"{where} is {width} px wide at 360 px"
+
+
+def create_table(
+    page: Page, base: str, *, game: str, seats: list[str], variant: tuple[str, int] | None = None
+) -> tuple[str, str]:
+    """Fill the lobby's form as the owner; returns the invite link and the code shown."""
+    page.goto(f"{base}/?lang=en")
+    if game == "programmes":
+        page.get_by_label("Programmes").check()
+    if variant is not None:
+        page.get_by_text("Variants (optional)").click()
+        page.get_by_label(variant[0], exact=True).check()
+        page.get_by_label(f"Number for {variant[0]}").fill(str(variant[1]))
+    page.get_by_label("Number of players").select_option(str(len(seats) + 1))
+    for number, kind in enumerate(seats, start=2):
+        page.get_by_label(f"Seat {number}", exact=True).select_option(kind)
+    page.get_by_label("Your name").fill(OWNER)
+    page.get_by_role("button", name="Create the table").click()
+    expect(page.get_by_role("heading", name="Your table is ready")).to_be_focused()
+    link = page.locator("#invite-link").inner_text()
+    code = page.locator("#invite-code").inner_text()
+    return link, code
+
+
+def join_by_code(page: Page, base: str, code: str, name: str) -> None:
+    """Find the table by its code in the lobby, then take a seat with the keyboard."""
+    page.goto(f"{base}/?lang=en")
+    page.get_by_label("Table code").fill(code.lower())
+    page.get_by_role("button", name="Find the table").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+\?lang=en$"))
+    field = page.get_by_label("Your name")
+    field.click()
+    # Keys typed into a text field are text, never shortcuts (h, s, ? would answer).
+    page.keyboard.type(name)
+    page.keyboard.press("Enter")
+    expect(page.locator("#players")).to_contain_text(f"{name} (you)")
+    assert "Keys:" not in (page.locator("#status").text_content() or "")
+
+
+def table_id(page: Page) -> str:
+    found = re.search(r"/t/([\w-]+)", page.url)
+    assert found, page.url
+    return found.group(1)
+
+
+def my_turn(page: Page) -> bool:
+    return page.locator("#moves [data-key=hint]").count() > 0
+
+
+def version(page: Page) -> str:
+    return page.locator("#moves").get_attribute("data-version") or ""
+
+
+def wait_applied(page: Page, before: str) -> None:
+    """Until the page shows the game after the move (a new version) or the game is over."""
+    page.wait_for_function(
+        """(before) => document.getElementById('moves').dataset.version !== before
+            || !document.getElementById('game-summary').hidden""",
+        arg=before,
+    )
+
+
+def choose_with_keys(page: Page, card: str) -> None:
+    """Choose exactly ``card`` in the hand: Escape clears, arrows move, Space chooses."""
+    page.keyboard.press("Escape")
+    hand = page.locator("#hand [role=option]")
+    cards = hand.evaluate_all("(options) => options.map((o) => o.dataset.card)")
+    position = cards.index(card)
+    page.locator("#hand [role=option][tabindex='0']").focus()
+    page.keyboard.press("Home")
+    for _ in range(position):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    expect(hand.nth(position)).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#hand [aria-selected=true]")).to_have_count(1)
+
+
+def take_step(page: Page, *, keys: bool) -> str:
+    """One move of the seat to act on ``page``: the hint's move, by keys or by clicks.
+    Returns how it was made: ``"d"`` or ``"x"`` (keys), or the notation of the hint clicked."""
+    before = version(page)
+    if keys and page.locator("#moves [data-key=draw]").count():
+        page.locator("#moves-h").focus()
+        page.keyboard.press("d")
+        wait_applied(page, before)
+        return "d"
+    if keys:
+        page.locator("#moves-h").focus()
+        page.keyboard.press("i")
+    else:
+        page.locator("#moves [data-key=hint]").click()
+    play = page.locator("#moves [data-key=hint-play]")
+    play.wait_for()
+    notation = play.get_attribute("data-notation") or ""
+    if keys and re.fullmatch(r"discard \S+", notation):
+        choose_with_keys(page, notation.split()[1])
+        page.keyboard.press("x")
+        wait_applied(page, before)
+        return "x"
+    play.click()
+    wait_applied(page, before)
+    return notation
+
+
+def wait_for_a_person(pages: list[Page], timeout: float = 15.0) -> None:
+    """Until one of ``pages`` is to play: then nothing moves until the test does."""
+    deadline = time.monotonic() + timeout
+    while not any(my_turn(page) for page in pages):
+        assert time.monotonic() < deadline, "no person's turn came"
+        pages[0].wait_for_timeout(40)
+
+
+def play_until(
+    pages: list[Page],
+    done: Callable[[], bool],
+    *,
+    keys: Callable[[Page], bool],
+    on_turn: Callable[[Page], None] | None = None,
+) -> list[str]:
+    """Let each page move on its turns until ``done()``; returns how each move was made."""
+    moves: list[str] = []
+    deadline = time.monotonic() + HAND_DEADLINE
+    while not done():
+        if time.monotonic() > deadline:
+            states = [p.locator("#status").text_content() for p in pages]
+            raise AssertionError(f"no end after {len(moves)} moves; status lines: {states}")
+        acted = False
+        for page in pages:
+            if done():
+                break
+            if my_turn(page):
+                if on_turn is not None:
+                    on_turn(page)
+                moves.append(take_step(page, keys=keys(page)))
+                acted = True
+        if not acted:
+            pages[0].wait_for_timeout(40)
+    return moves
+
+
+def test_the_lobby_creates_a_table_and_a_guest_joins_by_code(
+    server: LiveServer, new_page: MakePage
+) -> None:
+    """The lobby offers the catalogue (games, profiles, variants with a number, seats and
+    levels), gives the invite link and code, and is accessible; a guest on a phone finds the
+    table by its code and sits down, and the owner gives the seat nobody took to a computer
+    (P10-R02: 2 to 6 players)."""
+    owner = new_page()
+    owner.goto(f"{server.url}/?lang=en")
+    no_violations(owner, "the lobby")
+    assert owner.locator("h1").count() == 1
+    link, code = create_table(
+        owner, server.url, game="phase10", seats=["person", "person"], variant=("n_phases", 1)
+    )
+    assert link == f"{server.url}/join/{code}"
+    assert re.fullmatch(r"[A-Z0-9]{6}", code)
+    no_violations(owner, "the lobby with its invite")
+    owner.get_by_role("link", name="Go to the table").click()
+    owner.wait_for_url(re.compile(r"/t/[\w-]+\?lang=en$"))
+    token = owner.evaluate(f"localStorage.getItem('phase10:token:{table_id(owner)}')")
+    assert token
+
+    guest = new_page(PHONE)
+    guest.goto(f"{server.url}/?lang=en")
+    no_sideways_scroll(guest, "the lobby")
+    join_by_code(guest, server.url, code, GUEST)
+    no_sideways_scroll(guest, "the table before the game")
+    expect(owner.locator("#players")).to_contain_text(GUEST)
+    expect(owner.locator("#players")).to_contain_text("waiting for a player")
+    owner.get_by_label("Computer level for Seat 3").select_option("easy")
+    owner.get_by_role("button", name=re.compile(r"^Give the seat to a computer")).click()
+    expect(owner.locator("#players")).to_contain_text("Computer: easy")
+    expect(owner.locator("#players")).not_to_contain_text("waiting for a player")
+    assert owner.locator("#players b, #log b").count() == 0  # a name's markup is text
+    expect(owner.get_by_role("button", name="Start the game")).to_be_visible()
+    assert guest.get_by_role("button", name="Start the game").is_hidden()
+    no_violations(owner, "the table before the game")
+
+
+def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
+    server: LiveServer, new_page: MakePage
+) -> None:
+    """A whole hand of Phase 10 through the page (n_phases=1: phase 1 only): turns of a draw
+    then a discard (P10-R13), phases laid down whole (P10-R15, P10-R20) and hits (P10-R21,
+    P10-R23), Skips played at a chosen player (P10-R25), going out (P10-R30) ends the hand
+    (P10-R31) with its points (P10-R34) and, phase 1 being the last, the game (P10-R36).
+    axe finds nothing mid-hand with groups down, on the summaries, or on the replay; the
+    owner's rematch takes everyone to a new table."""
+    owner = new_page()
+    guest = new_page(PHONE)
+    _link, code = create_table(
+        owner, server.url, game="phase10", seats=["person", "easy"], variant=("n_phases", 1)
+    )
+    owner.get_by_role("link", name="Go to the table").click()
+    join_by_code(guest, server.url, code, GUEST)
+    owner.get_by_role("button", name="Start the game").click()
+    expect(owner.locator("#hand [role=option]").first).to_be_visible()
+    old_table = table_id(owner)
+
+    # The hand: a multi-select listbox whose options are named by notation and words.
+    hand = owner.get_by_role("listbox", name="Your hand")
+    expect(hand).to_have_attribute("aria-multiselectable", "true")
+    for name in hand.get_by_role("option").evaluate_all(
+        "(os) => os.map((o) => o.querySelector('.visually-hidden').textContent)"
+    ):
+        assert CARD_NAME.match(name), name
+    # The one-key questions answer in the status line (asked while a person is to play, so
+    # no computer's move replaces the answer).
+    wait_for_a_person([owner, guest])
+    owner.locator("#moves-h").focus()
+    owner.keyboard.press("p")
+    expect(owner.locator("#status")).to_have_text("You are on phase 1: set of 3 + set of 3.")
+    owner.keyboard.press("s")
+    expect(owner.locator("#status")).to_have_text(re.compile(r"^Scores: Zoe </script> 0, "))
+
+    checked: dict[str, bool] = {"groups": False}
+
+    def mid_hand(page: Page) -> None:
+        if checked["groups"] or owner.locator("#groups .group").count() == 0:
+            return
+        checked["groups"] = True
+        no_violations(owner, "the table mid-hand with groups down")
+        no_sideways_scroll(guest, "the table mid-hand")
+        owner.locator("#moves-h").focus()
+        owner.keyboard.press("g")
+        expect(owner.locator("#status")).to_contain_text("set of")
+
+    def hand_over() -> bool:
+        return (
+            owner.locator("#hand-summary").is_visible()
+            and guest.locator("#hand-summary").is_visible()
+        )
+
+    moves = play_until([owner, guest], hand_over, keys=lambda page: page is guest, on_turn=mid_hand)
+    assert "d" in moves, "the guest never drew with the d key"
+    assert "x" in moves, "the guest never chose a card with arrows and Space, then x"
+    assert checked["groups"], "nobody laid a phase down before the hand ended"
+
+    summary = owner.locator("#hand-summary")
+    expect(summary.get_by_role("heading", name="Hand 1 is over.")).to_be_visible()
+    expect(summary.get_by_role("columnheader", name="Points this hand")).to_be_visible()
+    expect(owner.locator("#game-summary")).to_be_visible()
+    expect(owner.locator("#game-summary")).to_contain_text("the winner")
+    expect(owner.locator("#game-summary")).to_contain_text("Seed ")
+    no_violations(owner, "the end-of-hand and end-of-game summaries")
+    no_sideways_scroll(guest, "the summaries")
+    assert owner.locator("#players b, #log b").count() == 0
+
+    # The replay of the finished table, by buttons and keys.
+    replay = new_page()
+    replay.goto(f"{server.url}/replay/{old_table}?lang=en")
+    expect(replay.locator("#action")).to_contain_text("The deal")
+    no_violations(replay, "the replay")
+    replay.get_by_role("button", name="Next").click()
+    expect(replay.locator("#action")).to_contain_text(re.compile(r"^Step 1 of \d+: (draw|take)"))
+    replay.keyboard.press("End")
+    expect(replay.locator("#action")).to_contain_text(re.compile(r"^Step (\d+) of \1: "))
+    expect(replay.locator("#hands h3")).to_have_count(3)
+    replay.keyboard.press("ArrowLeft")
+    expect(replay.locator("#action")).to_contain_text(re.compile(r"^Step (\d+) of (\d+)"))
+
+    # The rematch: the owner asks, every connected person moves to the new table, seated.
+    owner.get_by_role("button", name="Rematch").click()
+    owner.wait_for_url(lambda url: old_table not in url)
+    guest.wait_for_url(lambda url: old_table not in url)
+    new_table = table_id(guest)
+    assert guest.url.endswith("?lang=en")
+    assert new_table != old_table
+    assert table_id(owner) == new_table
+    assert guest.evaluate(f"localStorage.getItem('phase10:token:{new_table}')")
+    expect(guest.locator("#players")).to_contain_text(f"{GUEST} (you)")
+    expect(owner.get_by_role("button", name="Start the game")).to_be_visible()
+
+
+def test_a_manche_of_the_programmes_game_survives_a_server_crash(
+    server: LiveServer, new_page: MakePage
+) -> None:
+    """A manche of the programmes game through the page: draws (AMZ-R10), reveals of a
+    program (AMZ-R11, AMZ-R14), new sets and additions (AMZ-R20), discards (AMZ-R13), to
+    the manche's end (AMZ-R28) and its summary, which axe finds accessible. Midway the server
+    is killed (kill -9) and started again: both pages reconnect by themselves, say so, and
+    play on from where they were."""
+    owner = new_page(PHONE)
+    guest = new_page()
+    _link, code = create_table(owner, server.url, game="programmes", seats=["person", "easy"])
+    owner.get_by_role("link", name="Go to the table").click()
+    join_by_code(guest, server.url, code, GUEST)
+    owner.get_by_role("button", name="Start the game").click()
+    expect(guest.locator("#hand [role=option]").first).to_be_visible()
+    for name in guest.locator("#hand [role=option] .visually-hidden").all_text_contents():
+        assert CARD_NAME.match(name), name
+    expect(guest.get_by_role("button", name="By suit")).to_be_visible()
+    no_sideways_scroll(owner, "the programmes table")
+
+    def manche_over() -> bool:
+        return (
+            owner.locator("#hand-summary").is_visible()
+            and guest.locator("#hand-summary").is_visible()
+        )
+
+    # A few moves, then the crash.
+    start = time.monotonic()
+    play_until([owner, guest], lambda: time.monotonic() - start > 2.0, keys=lambda p: p is owner)
+    if not manche_over():
+        seq_key = f"phase10:seq:{table_id(owner)}"
+        seen = owner.evaluate("(key) => Number(localStorage.getItem(key))", seq_key)
+        server.kill()
+        expect(owner.locator("#connection")).to_be_visible()
+        server.restart()
+        expect(owner.locator("#connection")).to_be_hidden(timeout=20_000)
+        expect(guest.locator("#connection")).to_be_hidden(timeout=20_000)
+        expect(owner.locator("#log")).to_contain_text("Connected again.")
+        assert owner.evaluate("(key) => Number(localStorage.getItem(key))", seq_key) >= seen
+
+    play_until([owner, guest], manche_over, keys=lambda page: page is owner)
+    summary = guest.locator("#hand-summary")
+    expect(summary.get_by_role("heading", name="Manche 1 is over.")).to_be_visible()
+    expect(summary.get_by_role("columnheader", name="Programs done")).to_be_visible()
+    no_violations(guest, "the end-of-manche summary")
+    no_sideways_scroll(owner, "the end-of-manche summary")
+    guest.get_by_role("button", name="Close").click()
+    expect(guest.locator("#hand-summary")).to_be_hidden()
+
+
+def test_the_rules_page_is_the_rulebook_with_anchored_rules(
+    server: LiveServer, new_page: MakePage
+) -> None:
+    """The rulebook under one h1, each rule anchored by its id (P10-R20 and AMZ-R11 here), a
+    way back, and the language links keeping the page."""
+    page = new_page()
+    page.goto(f"{server.url}/rules?lang=en")
+    assert page.locator("h1").count() == 1
+    expect(page.locator("#P10-R20")).to_contain_text("One card, one group")
+    expect(page.locator("#AMZ-R11")).to_be_visible()
+    no_violations(page, "the rules page")
+    page.get_by_role("link", name="Back to the start page").first.click()
+    page.wait_for_url(f"{server.url}/?lang=en")
+    page.goto(f"{server.url}/rules?lang=en")
+    page.get_by_role("navigation", name="Language").get_by_role("link", name="Deutsch").click()
+    page.wait_for_url(f"{server.url}/rules?lang=de")
+    assert page.locator("html").get_attribute("lang") == "de"
