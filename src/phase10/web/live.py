@@ -227,7 +227,9 @@ class LiveTable:
         self.kick()
 
     def _name_computers(self) -> None:
+        # A computer never shares a person's name, nor the first word of one ("Ann B.").
         people = {s.row.name.casefold() for s in self.seats if s.row.name}
+        people |= {name.split()[0] for name in people if name.split()}
         names = iter(n for n in _COMPUTER_NAMES if n.casefold() not in people)
         for number, state in enumerate(self.seats):
             if state.row.kind == "bot" and not state.row.name:
