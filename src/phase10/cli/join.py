@@ -273,13 +273,13 @@ def _free_seat(api: Api, table: str) -> bool:
     )
 
 
-def _read_lines(loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str | None]) -> None:
-    """Feed standard input's lines to ``queue`` from a thread (``None``: the input ended), so
-    reading never holds up the connection."""
+def _read_lines(loop: asyncio.AbstractEventLoop, session: Session) -> None:
+    """Feed standard input's lines to the session from a thread, so reading never holds up
+    the connection; at the end of the input, tell it (:meth:`Session.input_ended`)."""
 
     def put(line: str | None) -> None:
         with contextlib.suppress(RuntimeError):  # the loop is closed: the session is over
-            loop.call_soon_threadsafe(queue.put_nowait, line)
+            loop.call_soon_threadsafe(session.input_line, line)
 
     def work() -> None:
         try:
@@ -341,6 +341,7 @@ class Session:
         self._counter = 0
         self.lines: asyncio.Queue[str | None] = asyncio.Queue()
         self.changed = asyncio.Event()
+        self.input_ended = False
 
     # ------------------------------------------------------------------------ output
 
@@ -413,7 +414,7 @@ class Session:
 
     async def run(self) -> int:
         """Play until the player leaves, the input ends or the connection is lost for good."""
-        _read_lines(asyncio.get_running_loop(), self.lines)
+        _read_lines(asyncio.get_running_loop(), self)
         connection = asyncio.create_task(self._connection())
         try:
             while True:
@@ -433,8 +434,19 @@ class Session:
         self.say_left()
         return 0
 
+    def input_line(self, line: str | None) -> None:
+        """A line typed (``None``: the input has ended), in the loop's thread."""
+        self.lines.put_nowait(line)
+        if line is None:
+            self.input_ended = True
+            self.changed.set()
+
     async def _next_line(self, connection: asyncio.Task[None]) -> str | None:
         while not connection.done():
+            # Once the input has ended and every line is read, there is nothing left to wait
+            # for: leave (after the welcome, so leaving can say what becomes of the seat).
+            if self.input_ended and self.lines.qsize() == 1 and self.welcomed:
+                return None
             if self._ready():
                 self._prompt()
                 getter = asyncio.ensure_future(self.lines.get())
