@@ -131,6 +131,7 @@ class Seat:
         self.seen = seen
         self.view: Message | None = None
         self.kinds: set[str] = set()
+        self.seq = -1
 
     def send(self, message: Message) -> None:
         _valid("client-message", message)
@@ -145,6 +146,11 @@ class Seat:
         self.kinds.add(kind)
         self.seen.append(message)
         if message["type"] == "update":
+            # docs/protocol.md, "Order": the events follow on from the last update's, one by one.
+            numbers = [entry["seq"] for entry in message["events"]]
+            if self.seq >= 0:
+                assert numbers == list(range(self.seq + 1, message["seq"] + 1)), numbers
+            self.seq = message["seq"]
             self.view = message["view"]
         return message
 
