@@ -112,10 +112,11 @@ class NewTable:
     token: str
 
 
-def _create(server: Server) -> NewTable:
+def _create(server: Server, game: str = "phase10") -> NewTable:
     """Ann's table: Ann (the owner), a free seat for a person and an easy computer player."""
     seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}]
-    answer = httpx.post(f"{server.url}/api/tables", json={"name": "Ann", "seats": seats})
+    body = {"game": game, "name": "Ann", "seats": seats}
+    answer = httpx.post(f"{server.url}/api/tables", json=body)
     assert answer.status_code == 201, answer.text
     body = answer.json()
     return NewTable(body["table"], body["code"], body["token"])
@@ -254,12 +255,13 @@ class Owner:
 def test_a_terminal_player_plays_beside_a_browser_player(server: Server, tmp_path: Path) -> None:
     """Issue "phase10 join", point 2: Bob joins Ann's table by its invite link with --plain
     --name, waits for Ann's start, hears every event as a sentence ("It is your turn."), lists
-    his hand (h) and his moves (a), plays the first legal move each time (a turn is a draw,
-    then a discard after any lay-down or hits: P10-R13) and leaves with q, his seat kept; his
-    moves are in the server's database, his token in a 0600 file and never on the screen."""
+    his hand (h) and his moves (a), asks for a hint, hears the server's reason when he discards
+    before drawing (D-19), plays the first legal move each time (a turn is a draw, then a
+    discard after any lay-down or hits: P10-R13) and leaves with q, his seat kept; his moves
+    are in the server's database, his token in a 0600 file and never on the screen."""
     table = _create(server)
     data = tmp_path / "data"
-    script = "h\na\n" + "1\n" * 14 + "s\nq\n"
+    script = "x 1\nhint\nh\na\n" + "1\n" * 14 + "s\nq\n"
     invite = f"{server.url}/join/{table.code}"
     with Owner(server, table) as ann:
         bob = Join([invite, "--plain", "--name", "Bob", "--lang", "en"], data, script)
@@ -271,6 +273,8 @@ def test_a_terminal_player_plays_beside_a_browser_player(server: Server, tmp_pat
     assert "Waiting for Ann to start the game." in out
     assert "The game starts." in out
     assert "It is your turn." in out
+    assert "Not allowed (D-19): draw a card first" in out  # the server's refusal, one line
+    assert "Hint: " in out
     assert "Your hand: 1:" in out
     assert "1: draw" in out
     assert "You drew" in out or "You took" in out
@@ -286,6 +290,26 @@ def test_a_terminal_player_plays_beside_a_browser_player(server: Server, tmp_pat
     assert key == f"{server.url}/t/{table.table}"
     assert stored[key]["token"] not in out
     assert stored[key]["seat"] == 1
+
+
+def test_the_programmes_game_in_french(server: Server, tmp_path: Path) -> None:
+    """Issue "phase10 join", point 2, with the programmes game (AMZ-R13: a turn is a draw and
+    a discard) and --lang fr: the server's sentences come in French, the line game's own too
+    (the hand, the program), and the moves typed by number reach the server."""
+    table = _create(server, "programmes")
+    script = "h\nm\n" + "1\n" * 8 + "q\n"
+    with Owner(server, table) as ann:
+        bob = Join(
+            [table.code, "--server", server.url, "--name", "Bob", "--lang", "fr"], tmp_path, script
+        )
+        status, out, err = bob.finish(timeout=90)
+    assert ann.error is None, ann.error
+    assert status == 0, err
+    assert "C'est à vous." in out
+    assert "Votre main : 1:" in out
+    assert "Votre programme : PRG-" in out
+    assert "Vous avez défaussé" in out
+    assert len([seat for _, seat in server.moves(table.table) if seat == 1]) >= 4
 
 
 def test_the_terminal_player_comes_back_after_the_server_restarts(

@@ -705,14 +705,14 @@ class Session:
             self.say(N_("That fits several moves; type the number of the one you mean:"))
             self._list(found.entries)
             return
-        verb = line.split()[0]
-        if verb not in _MOVE_VERBS:
+        typed = rewrite(line, table)
+        if typed.split()[0] not in _MOVE_VERBS:
             self.say(N_("Unknown command {command}. Type ? for help."), command=repr(line))
             return
         # Not a move offered now: the server says why (in the player's language, with the
         # rule's id), if the game's notation can read it at all.
         try:
-            action = games.get(view["game"]).parse_action(rewrite(line, table))
+            action = games.get(view["game"]).parse_action(typed)
         except NotationError as exc:
             self.out(explain_notation(exc, self.tr))
             return
