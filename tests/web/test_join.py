@@ -292,6 +292,27 @@ def test_a_terminal_player_plays_beside_a_browser_player(server: Server, tmp_pat
     assert stored[key]["seat"] == 1
 
 
+def test_the_owner_starts_the_game_from_the_terminal(server: Server, tmp_path: Path) -> None:
+    """Issue "phase10 join", point 2 (the owner): the seat kept in the data folder is the
+    owner's (as a terminal that created the table would keep it); the waiting table offers
+    start, which starts the game; the owner then plays against the computer."""
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "easy"}]
+    answer = httpx.post(f"{server.url}/api/tables", json={"name": "Ann", "seats": seats})
+    created = answer.json()
+    data = tmp_path / "data"
+    data.mkdir()
+    key = f"{server.url}/t/{created['table']}"
+    kept = {"version": 1, "seats": {key: {"seat": 0, "name": "Ann", "token": created["token"]}}}
+    (data / "seats.json").write_text(json.dumps(kept), encoding="utf-8")
+    script = "w\nstart\n" + "1\n" * 6 + "q\n"
+    status, out, err = Join([key, "--plain"], data, script).finish(timeout=60)
+    assert status == 0, err
+    assert "Back in seat 1 at table" in out
+    assert "Type start to begin the game once every seat is taken." in out
+    assert "The game starts." in out
+    assert len([seat for _, seat in server.moves(created["table"]) if seat == 0]) >= 3
+
+
 def test_the_programmes_game_in_french(server: Server, tmp_path: Path) -> None:
     """Issue "phase10 join", point 2, with the programmes game (AMZ-R13: a turn is a draw and
     a discard) and --lang fr: the server's sentences come in French, the line game's own too

@@ -342,6 +342,7 @@ class Session:
         self.lines: asyncio.Queue[str | None] = asyncio.Queue()
         self.changed = asyncio.Event()
         self.input_ended = False
+        self.reading = False
 
     # ------------------------------------------------------------------------ output
 
@@ -450,7 +451,11 @@ class Session:
             if self._ready():
                 self._prompt()
                 getter = asyncio.ensure_future(self.lines.get())
-                await asyncio.wait({getter, connection}, return_when=asyncio.FIRST_COMPLETED)
+                self.reading = True
+                try:
+                    await asyncio.wait({getter, connection}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    self.reading = False
                 if getter.done():
                     self.prompt_open = False
                     return getter.result()
@@ -468,7 +473,12 @@ class Session:
     async def _connection(self) -> None:
         """Connect, say hello, handle the messages; reconnect while the player stays."""
         from websockets.asyncio.client import connect
-        from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+        from websockets.exceptions import (
+            ConnectionClosed,
+            InvalidHandshake,
+            InvalidStatus,
+            InvalidURI,
+        )
 
         delay, lost_at = 0.5, None
         while not self.leaving:
@@ -491,8 +501,18 @@ class Session:
                         if message.get("type") == "welcome" and self.pending is not None:
                             await ws.send(json.dumps(self.pending))  # answered at most once
                         self.changed.set()
+                        if self.reading:
+                            self._prompt()  # the turn came while the player was reading
                         if self.switching:
                             break
+            except InvalidStatus as exc:
+                if exc.response.status_code in (403, 404):  # refused for good, not a hiccup
+                    self.say(
+                        N_("The server refused the connection (HTTP {status})."),
+                        status=exc.response.status_code,
+                    )
+                    self.exit = 2
+                    return
             except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake, InvalidURI):
                 pass
             finally:
