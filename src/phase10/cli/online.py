@@ -25,7 +25,7 @@ import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
@@ -205,7 +205,7 @@ class StoredSeat:
 
     seat: int
     name: str
-    token: str
+    token: str = field(repr=False)  # a password: never shown
 
 
 class SeatStore:
@@ -216,7 +216,7 @@ class SeatStore:
     >>> store = SeatStore(folder / "seats.json")
     >>> store.put("http://h:1", "t1", StoredSeat(1, "Bob", "secret"))
     >>> store.get("http://h:1", "t1"), store.get("http://h:1", "t2")
-    (StoredSeat(seat=1, name='Bob', token='secret'), None)
+    (StoredSeat(seat=1, name='Bob'), None)
     >>> oct(stat.S_IMODE((folder / "seats.json").stat().st_mode))
     '0o600'
     >>> store.forget("http://h:1", "t1"); store.get("http://h:1", "t1") is None
