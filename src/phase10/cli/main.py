@@ -15,7 +15,17 @@ import textwrap
 from collections.abc import Mapping
 from typing import Final, NoReturn
 
-from phase10.cli import bench, check, odds, play, rules_cmd, serve, simulate, variants_cmd
+from phase10.cli import (
+    bench,
+    check,
+    join,
+    odds,
+    play,
+    rules_cmd,
+    serve,
+    simulate,
+    variants_cmd,
+)
 from phase10.cli.common import HELP_WIDTH, PROG
 from phase10.kernel.errors import Phase10Error
 
@@ -60,6 +70,7 @@ examples:
   phase10 simulate --bots ismcts:0.1s,greedy --games 200 --workers 2
   phase10 variants de_article+n_phases=5
   phase10 rules P10-R23
+  phase10 join http://192.168.1.20:8000/join/K7MPQX --name Bob
 """
 
 
@@ -84,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(
         prog=PROG, dest="command", metavar="COMMAND", required=True, help=argparse.SUPPRESS
     )
-    for module in (play, check, odds, bench, simulate, variants_cmd, rules_cmd, serve):
+    for module in (play, check, odds, bench, simulate, variants_cmd, rules_cmd, serve, join):
         module.register(subparsers)
     parser.description = _description(subparsers.choices)
     return parser

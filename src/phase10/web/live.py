@@ -295,19 +295,23 @@ class LiveTable:
         if token is not None and seat is None:
             raise TableError(403, "that seat token is not valid at this table")
         client.seat = seat
+        back = None
         if seat is None:
             self.spectators.add(client)
         else:
             state = self.seats[seat]
-            back = state.taken_over or state.away is not None
+            if state.taken_over or state.away is not None:
+                back = state.row.name
             state.clients.add(client)
             if state.away is not None:
                 state.away.cancel()
                 state.away = None
             state.taken_over = False
-            if back and state.row.name:
-                self._notice("web.back", name=state.row.name)
+        # The welcome is the first message a connection gets (docs/protocol.md), before any
+        # notice, even the one about its own return.
         client.push({"type": "welcome", "seat": seat, "lobby": self.lobby()})
+        if back:
+            self._notice("web.back", name=back)
         if self.match is not None:
             client.last_seq = since
             self._send_update(client)

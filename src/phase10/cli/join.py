@@ -1,0 +1,789 @@
+"""``phase10 join``: sit at an online table (``phase10 serve``) from the terminal, line by line.
+
+Made for a player with a screen reader or a braille display at the same table as friends in
+their browsers: every event is one sentence, in the player's language, as the server tells it;
+the hand, the discard pile, the table and the scores are one key away; a move is typed in the
+notation of the line game (``draw``, ``discard R7``, ``lay ...``, ``hit R7 2``) or chosen by its
+number from the list ``a`` prints. Everything comes from the server's messages
+(``docs/protocol.md``): the client holds no rules and decides nothing.
+
+The seat token the server gives is kept in the user's data folder (:class:`SeatStore`), so the
+same command later sits the player down again, even after the game has started. A dropped
+connection is taken up again by itself, for about a minute, without losing a move: a move
+in flight is sent again with the same id, which the server plays at most once.
+
+When standard input is not a terminal (a script, a test), a line is read only when there is
+something to do with it: on the player's turn, once the game is over, or while the owner's
+table waits for its start. A script can so play a whole game through standard input, as it can
+in ``phase10 play``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import secrets
+import sys
+import threading
+import time
+from typing import Any, Final
+
+from phase10 import games
+from phase10.cli.common import CommandError, paragraph
+from phase10.cli.online import (
+    DEFAULT_SERVER,
+    Api,
+    ApiError,
+    SeatStore,
+    StoredSeat,
+    Target,
+    TargetError,
+    UnreachableError,
+    data_folder,
+    parse_target,
+    table_url,
+    websocket_url,
+)
+from phase10.cli.online_moves import Found, Several, Table, display, resolve, rewrite
+from phase10.cli.online_text import (
+    HELP,
+    groups_in_order,
+    hand_line,
+    lobby_lines,
+    me_line,
+    pile_line,
+    scores_line,
+    standing_lines,
+    status_lines,
+    table_lines,
+    turn_line,
+)
+from phase10.cli.play import COMMAND_WORDS, add_lang_option, chosen_language
+from phase10.explain import explain_notation
+from phase10.kernel.errors import NotationError
+from phase10.kernel.i18n import N_, Translator, translator
+
+__all__ = ["register", "run"]
+
+DESCRIPTION = (
+    "Sit at a table of an online game (phase10 serve) from the terminal, line by line: every "
+    "event is a sentence in your language, made for screen readers and braille displays. Give "
+    "the invite link a friend sent you (http://HOST:PORT/join/CODE or http://HOST:PORT/t/TABLE) "
+    "or the table's code with --server. Your seat is kept in your data folder: run the same "
+    "command again to go back to the table. Type ? at the table for the commands. The "
+    "full-screen client for online tables is not written yet: without --plain the table is "
+    "played line by line too."
+)
+EPILOG = """\
+examples:
+  phase10 join http://192.168.1.20:8000/join/K7MPQX --name Bob
+  phase10 join K7MPQX --server http://192.168.1.20:8000 --lang fr
+  phase10 join http://192.168.1.20:8000/t/8hV3kq2LmXw0 --plain
+"""
+
+#: How long a lost connection is tried again before giving up (seconds).
+RECONNECT_FOR: Final = 60.0
+#: The longest wait between two attempts (seconds).
+MAX_BACKOFF: Final = 8.0
+#: The largest message accepted from the server: a reconnect's update carries a whole game.
+MAX_INCOMING: Final = 1 << 24
+#: How many sentences are repeated when sitting down again at a game under way.
+RECENT: Final = 8
+#: Errors answered to a hello, after which the server closes the connection.
+_FATAL: Final = frozenset({"no_table", "bad_token", "bad_message"})
+#: The one-word questions about the game (besides ? and help).
+_QUERIES: Final = frozenset(
+    {"h", "hand", "p", "pile", "b", "g", "board", "table", "s", "scores"}
+    | {"w", "who", "m", "me", "phase", "program", "a", "moves"}
+)
+#: The words that start a move in either game's notation.
+_MOVE_VERBS: Final = frozenset(
+    {"draw", "take", "discard", "lay", "hit", "reveal", "meld", "extend", "swap"}
+)
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``join`` command."""
+    parser = subparsers.add_parser(
+        "join",
+        help="sit at an online table from the terminal (line by line)",
+        description=paragraph(DESCRIPTION),
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "target",
+        metavar="URL-or-CODE",
+        help="the invite link (http://HOST:PORT/join/CODE or .../t/TABLE) or the table's code",
+    )
+    parser.add_argument(
+        "--server",
+        metavar="URL",
+        default=DEFAULT_SERVER,
+        help=f"the server a bare code is for (default: {DEFAULT_SERVER})",
+    )
+    parser.add_argument(
+        "--name",
+        default=None,
+        help="your name at the table (asked for when not given and the input is a terminal)",
+    )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help=(
+            "line-by-line play for screen readers and scripts (for now the only way: the "
+            "full-screen client for online tables is not written yet)"
+        ),
+    )
+    add_lang_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Find the table, take or take back a seat, and play there until the player leaves."""
+    lang = chosen_language(args)
+    tr = translator(lang)
+    _ = tr.gettext
+    try:
+        import websockets  # noqa: F401  # the web extra
+    except ImportError as exc:
+        raise CommandError(
+            _(
+                "online play needs the web extra ({module} is missing): pip install 'phase10[web]'"
+            ).format(module=exc.name)
+        ) from None
+    try:
+        target = parse_target(str(args.target), str(args.server))
+    except TargetError:
+        raise CommandError(
+            _(
+                "{target} is neither an invite link (http://HOST:PORT/join/CODE, "
+                "http://HOST:PORT/t/TABLE) nor a table's code"
+            ).format(target=repr(args.target))
+        ) from None
+    api = Api(target.server)
+    lobby = _find_table(api, target, tr)
+    table = str(lobby["table"])
+    store = SeatStore(data_folder() / "seats.json")
+    stored = store.get(target.server, table)
+    resumed = stored is not None and lobby["status"] != "waiting"
+    if stored is None:
+        stored = _take_seat(api, target, lobby, args.name, tr)
+        store.put(target.server, table, stored)
+        print(
+            _("You sit in seat {seat} at table {code} as {name}.").format(
+                seat=stored.seat + 1, code=lobby["code"], name=stored.name
+            ),
+            flush=True,
+        )
+    else:
+        print(
+            _("Back in seat {seat} at table {code} as {name}.").format(
+                seat=stored.seat + 1, code=lobby["code"], name=stored.name
+            ),
+            flush=True,
+        )
+    session = Session(
+        target, table, stored, store, api, lang, resumed=resumed, paced=not sys.stdin.isatty()
+    )
+    try:
+        return asyncio.run(session.run())
+    except KeyboardInterrupt:
+        session.say_left()
+        return 0
+
+
+def _unreachable(target: Target, reason: str, tr: Translator) -> CommandError:
+    return CommandError(
+        tr.gettext("cannot reach the server at {server}: {reason}").format(
+            server=target.server, reason=reason
+        )
+    )
+
+
+def _find_table(api: Api, target: Target, tr: Translator) -> dict[str, Any]:
+    """The lobby of the table the invite names; a one-line error if there is none."""
+    try:
+        if target.code is not None:
+            return api.get(f"/api/codes/{target.code}")
+        return api.get(f"/api/tables/{target.table}")
+    except ApiError as exc:
+        if exc.status == 404 and target.code is not None:
+            raise CommandError(
+                tr.gettext("no table has the code {code} at {server}").format(
+                    code=target.code, server=target.server
+                )
+            ) from None
+        if exc.status == 404:
+            raise CommandError(
+                tr.gettext("there is no table {table} at {server}").format(
+                    table=target.table, server=target.server
+                )
+            ) from None
+        raise CommandError(exc.text) from None
+    except UnreachableError as exc:
+        raise _unreachable(target, str(exc), tr) from None
+
+
+def _take_seat(
+    api: Api, target: Target, lobby: dict[str, Any], name: str | None, tr: Translator
+) -> StoredSeat:
+    """Join the table under ``name`` (asked for on a terminal); its token is returned once."""
+    _ = tr.gettext
+    table = str(lobby["table"])
+    if lobby["status"] != "waiting":
+        raise CommandError(
+            _("the game at table {code} has started, and you hold no seat there").format(
+                code=lobby["code"]
+            )
+        )
+    interactive = sys.stdin.isatty()
+    while True:
+        if not (name or "").strip():
+            if not interactive:
+                raise CommandError(_("say your name with --name NAME"))
+            try:
+                name = input(_("Your name: "))
+            except EOFError:
+                raise CommandError(_("say your name with --name NAME")) from None
+            continue
+        assert name is not None
+        try:
+            joined = api.post(f"/api/tables/{table}/join", {"name": name.strip()})
+        except UnreachableError as exc:
+            raise _unreachable(target, str(exc), tr) from None
+        except ApiError as exc:
+            if not interactive or exc.status not in (409, 422) or not _free_seat(api, table):
+                raise CommandError(exc.text) from None
+            print(exc.text, flush=True)
+            name = None
+            continue
+        return StoredSeat(int(joined["seat"]), name.strip(), str(joined["token"]))
+
+
+def _free_seat(api: Api, table: str) -> bool:
+    try:
+        lobby = api.get(f"/api/tables/{table}")
+    except (ApiError, UnreachableError):
+        return False
+    return lobby["status"] == "waiting" and any(
+        s["kind"] == "person" and not s["taken"] for s in lobby["seats"]
+    )
+
+
+def _read_lines(loop: asyncio.AbstractEventLoop, session: Session) -> None:
+    """Feed standard input's lines to the session from a thread, so reading never holds up
+    the connection; at the end of the input, tell it (:meth:`Session.input_ended`)."""
+
+    def put(line: str | None) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the session is over
+            loop.call_soon_threadsafe(session.input_line, line)
+
+    def work() -> None:
+        try:
+            while True:
+                line = sys.stdin.readline()
+                if not line:
+                    break
+                put(line.rstrip("\r\n"))
+        except (OSError, ValueError):
+            pass
+        put(None)
+
+    threading.Thread(target=work, name="phase10-join-input", daemon=True).start()
+
+
+class Session:
+    """One seat at one online table, over one WebSocket at a time."""
+
+    def __init__(
+        self,
+        target: Target,
+        table: str,
+        seat: StoredSeat,
+        store: SeatStore,
+        api: Api,
+        lang: str,
+        *,
+        resumed: bool,
+        paced: bool,
+    ) -> None:
+        self.target = target
+        self.table = table
+        self.token = seat.token
+        self.name = seat.name
+        self.seat: int | None = seat.seat
+        self.store = store
+        self.api = api
+        self.lang = lang
+        self.tr = translator(lang)
+        self.words = COMMAND_WORDS[lang]
+        self.resumed = resumed
+        self.paced = paced
+        self.lobby: dict[str, Any] | None = None
+        self.view: dict[str, Any] | None = None
+        self.result: dict[str, Any] | None = None
+        self.last_seq = -1
+        self.pending: dict[str, Any] | None = None
+        self.hint_id: str | None = None
+        self.choices: tuple[int, list[dict[str, Any]]] | None = None
+        self.status_shown: int | None = None
+        self.first_update = True
+        self.welcomed = False
+        self.switching = False
+        self.leaving = False
+        self.exit: int | None = None
+        self.ws: Any = None
+        self.prompt_open = False
+        self._prefix = secrets.token_hex(4)
+        self._counter = 0
+        self.lines: asyncio.Queue[str | None] = asyncio.Queue()
+        self.changed = asyncio.Event()
+        self.input_ended = False
+        self.reading = False
+
+    # ------------------------------------------------------------------------ output
+
+    def out(self, *lines: str) -> None:
+        """Print whole lines (after the open prompt, if any, on a line of its own)."""
+        if not lines:
+            return
+        if self.prompt_open:
+            sys.stdout.write("\n")
+            self.prompt_open = False
+        for line in lines:
+            sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    def say(self, message: str, **fields: object) -> None:
+        """Print ``message`` (an English msgid) translated and filled in."""
+        self.out(self.tr.gettext(message).format(**fields))
+
+    def _prompt(self) -> None:
+        if self.my_turn() and self.pending is None and not self.prompt_open:
+            sys.stdout.write("> ")
+            sys.stdout.flush()
+            self.prompt_open = True
+
+    def say_left(self) -> None:
+        """What leaving means for the seat."""
+        lobby = self.lobby or {}
+        back = f"phase10 join {table_url(self.target, self.table)}"
+        if lobby.get("status") == "over" or self.result is not None:
+            self.say(N_("You left the table."))
+        elif lobby.get("status") == "playing":
+            self.say(
+                N_(
+                    "You left the table. Your seat is kept for {seconds} seconds, then a "
+                    "computer player plays it until you come back with: {command}"
+                ),
+                seconds=lobby.get("hold_seconds", 60),
+                command=back,
+            )
+        else:
+            self.say(
+                N_("You left the table; your seat stays yours. Come back with: {command}"),
+                command=back,
+            )
+
+    # ------------------------------------------------------------------------ state
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.view["names"]) if self.view is not None else []
+
+    def my_turn(self) -> bool:
+        return self.view is not None and bool(self.view["legal"])
+
+    def _ready(self) -> bool:
+        """Whether to read the next line now (always on a terminal; see the module)."""
+        if not self.paced:
+            return True
+        if self.ws is None or self.pending is not None or self.hint_id is not None:
+            return False
+        if self.lobby is None:
+            return False
+        if self.lobby["status"] == "waiting":
+            return self.seat == 0
+        if self.result is not None or self.lobby["status"] == "over":
+            return True
+        return self.my_turn()
+
+    # ------------------------------------------------------------------------ the loop
+
+    async def run(self) -> int:
+        """Play until the player leaves, the input ends or the connection is lost for good."""
+        _read_lines(asyncio.get_running_loop(), self)
+        connection = asyncio.create_task(self._connection())
+        try:
+            while True:
+                line = await self._next_line(connection)
+                if line is None or not await self._command(line):
+                    break
+        finally:
+            self.leaving = True
+            if self.ws is not None:
+                with contextlib.suppress(Exception):
+                    await self.ws.close()
+            connection.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await connection
+        if self.exit is not None:
+            return self.exit
+        self.say_left()
+        return 0
+
+    def input_line(self, line: str | None) -> None:
+        """A line typed (``None``: the input has ended), in the loop's thread."""
+        self.lines.put_nowait(line)
+        if line is None:
+            self.input_ended = True
+            self.changed.set()
+
+    async def _next_line(self, connection: asyncio.Task[None]) -> str | None:
+        while not connection.done():
+            # Once the input has ended and every line is read, there is nothing left to wait
+            # for: leave (after the welcome, so leaving can say what becomes of the seat).
+            if self.input_ended and self.lines.qsize() == 1 and self.welcomed:
+                return None
+            if self._ready():
+                self._prompt()
+                getter = asyncio.ensure_future(self.lines.get())
+                self.reading = True
+                try:
+                    await asyncio.wait({getter, connection}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    self.reading = False
+                if getter.done():
+                    self.prompt_open = False
+                    return getter.result()
+                getter.cancel()
+                break
+            self.changed.clear()
+            waiter = asyncio.ensure_future(self.changed.wait())
+            await asyncio.wait({waiter, connection}, return_when=asyncio.FIRST_COMPLETED)
+            waiter.cancel()
+        connection.result()  # a failure of the connection itself is reported as one
+        return None
+
+    # ------------------------------------------------------------------------ the connection
+
+    async def _connection(self) -> None:
+        """Connect, say hello, handle the messages; reconnect while the player stays."""
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import (
+            ConnectionClosed,
+            InvalidHandshake,
+            InvalidStatus,
+            InvalidURI,
+        )
+
+        delay, lost_at = 0.5, None
+        while not self.leaving:
+            url = websocket_url(self.target, self.table, self.lang)
+            try:
+                async with connect(
+                    url, max_size=MAX_INCOMING, open_timeout=10, close_timeout=2
+                ) as ws:
+                    hello = {"type": "hello", "token": self.token, "since": self.last_seq}
+                    await ws.send(json.dumps(hello))
+                    async for raw in ws:
+                        message = json.loads(raw)
+                        if message.get("type") == "welcome":
+                            self.ws = ws
+                            if lost_at is not None:
+                                self.say(N_("Connected to the server again."))
+                                delay, lost_at = 0.5, None
+                        if self._handle(message):
+                            return
+                        if message.get("type") == "welcome" and self.pending is not None:
+                            await ws.send(json.dumps(self.pending))  # answered at most once
+                        self.changed.set()
+                        if self.reading:
+                            self._prompt()  # the turn came while the player was reading
+                        if self.switching:
+                            break
+            except InvalidStatus as exc:
+                if exc.response.status_code in (403, 404):  # refused for good, not a hiccup
+                    self.say(
+                        N_("The server refused the connection (HTTP {status})."),
+                        status=exc.response.status_code,
+                    )
+                    self.exit = 2
+                    return
+            except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake, InvalidURI):
+                pass
+            finally:
+                self.ws = None
+                self.changed.set()
+            if self.leaving:
+                return
+            if self.switching:
+                self.switching = False
+                continue
+            if lost_at is None:
+                lost_at = time.monotonic()
+                self.say(N_("The connection to the server is lost; trying to reconnect."))
+            elif time.monotonic() - lost_at > RECONNECT_FOR:
+                self.say(
+                    N_(
+                        "The server cannot be reached; giving up. Your seat is kept for a "
+                        "while: run the same command again to go back to the table."
+                    )
+                )
+                self.exit = 1
+                return
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, MAX_BACKOFF)
+
+    def _handle(self, message: dict[str, Any]) -> bool:
+        """Act on one server message; True when the connection cannot go on."""
+        kind = message.get("type")
+        if kind == "error":
+            return self._error(message)
+        if kind == "welcome":
+            self.seat = message["seat"]
+            self.lobby = message["lobby"]
+            if not self.welcomed:
+                self.welcomed = True
+                if self.lobby is not None and self.lobby["status"] == "waiting":
+                    self.out(*lobby_lines(self.lobby, self.seat, self.tr))
+                self.say(N_("Type ? for help."))
+        elif kind == "lobby":
+            self.lobby = message["lobby"]
+        elif kind == "notice":
+            self.out(str(message["text"]))
+        elif kind == "update":
+            self._update(message)
+        elif kind == "ack":
+            if self.pending is not None and message.get("id") == self.pending["id"]:
+                self.pending = None
+        elif kind == "hint":
+            if message.get("id") == self.hint_id:
+                self.hint_id = None
+                self.say(N_("Hint: {move}."), move=display(str(message["text"]), self.names))
+        elif kind == "rematch":
+            self._rematch(message)
+        return False
+
+    def _error(self, message: dict[str, Any]) -> bool:
+        self.out(str(message.get("text", "")))
+        if self.ws is None and message.get("code") in _FATAL:
+            if message.get("code") == "bad_token":
+                self.store.forget(self.target.server, self.table)
+                self.say(
+                    N_(
+                        "The seat kept for this table is no longer valid, and is forgotten: "
+                        "run the command again to join the table anew."
+                    )
+                )
+            self.exit = 2
+            return True
+        if self.pending is not None and message.get("id") == self.pending["id"]:
+            self.pending = None
+        if self.hint_id is not None and message.get("id") == self.hint_id:
+            self.hint_id = None
+        return False
+
+    def _update(self, message: dict[str, Any]) -> None:
+        self.last_seq = int(message["seq"])
+        lines = [str(t) for entry in message["events"] for t in entry["text"]]
+        if self.first_update and self.resumed and len(lines) > RECENT:
+            self.say(N_("The game is under way; the latest events:"))
+            lines = lines[-RECENT:]
+        self.first_update = False
+        self.out(*lines)
+        self.view = message["view"]
+        view = self.view
+        assert view is not None
+        if message["result"] is not None and self.result is None:
+            self.result = message["result"]
+            self.out(*standing_lines(view, message["result"], self.tr))
+            self.say(N_("Type q to leave the table."))
+        if self.my_turn() and self.status_shown != view["version"] and self.seat is not None:
+            self.status_shown = view["version"]
+            self.out(*status_lines(view, self.seat, self.tr))
+
+    def _rematch(self, message: dict[str, Any]) -> None:
+        table, token = str(message["table"]), message.get("token")
+        if token is None or self.seat is None:
+            self.say(
+                N_("A rematch is ready at a new table: {url}"),
+                url=table_url(self.target, table),
+            )
+            return
+        self.store.put(self.target.server, table, StoredSeat(self.seat, self.name, str(token)))
+        self.say(N_("A rematch is ready at a new table; you keep your seat there."))
+        self.table, self.token = table, str(token)
+        self.view = self.result = self.pending = self.choices = None
+        self.last_seq, self.status_shown = -1, None
+        self.first_update, self.resumed, self.welcomed = True, False, False
+        self.switching = True
+
+    # ------------------------------------------------------------------------ commands
+
+    async def _command(self, line: str) -> bool:
+        """Handle one typed line; False when the player leaves."""
+        words = line.split()
+        if not words:
+            return True
+        verb = self.words.get(words[0].lower(), words[0].lower())
+        if len(words) == 1:
+            if verb in ("q", "quit", "exit", "leave"):
+                return False
+            if verb == "hint":
+                await self._hint()
+                return True
+            if verb == "start":
+                await self._start()
+                return True
+            if self._query(verb):
+                return True
+            if verb.isdigit():
+                await self._number(int(verb))
+                return True
+        await self._move(" ".join([verb, *words[1:]]))
+        return True
+
+    def _query(self, verb: str) -> bool:
+        """A question that changes nothing; False if ``verb`` is none."""
+        tr, view, seat = self.tr, self.view, self.seat
+        if verb in ("?", "help"):
+            self.say(HELP)
+            return True
+        if verb in ("w", "who") and view is None and self.lobby is not None:
+            self.out(*lobby_lines(self.lobby, seat, tr))
+            return True
+        if verb not in _QUERIES:
+            return False
+        if view is None or seat is None:
+            self.say(N_("The game has not started yet."))
+            return True
+        if verb in ("h", "hand"):
+            self.out(hand_line(view, tr))
+        elif verb in ("p", "pile"):
+            self.out(pile_line(view, tr))
+        elif verb in ("b", "g", "board", "table"):
+            self.out(*table_lines(view, self.names, seat, tr))
+        elif verb in ("s", "scores"):
+            self.out(scores_line(view, self.names, tr))
+        elif verb in ("w", "who"):
+            self.out(turn_line(view, self.names, seat, tr))
+        elif verb in ("m", "me", "phase", "program"):
+            self.out(me_line(view, seat, tr))
+        else:
+            self._list(list(view["legal"]))
+        return True
+
+    def _list(self, entries: list[dict[str, Any]]) -> None:
+        """Number ``entries`` for the player to choose from; a bare number picks one."""
+        view = self.view
+        assert view is not None
+        if not entries:
+            self.out(turn_line(view, self.names, self.seat or 0, self.tr))
+            return
+        self.choices = (int(view["version"]), entries)
+        self.out(
+            *(
+                f"{number}: {display(str(e['text']), self.names)}"
+                for number, e in enumerate(entries, start=1)
+            )
+        )
+
+    async def _number(self, number: int) -> None:
+        view = self.view
+        if view is None:
+            self.say(N_("The game has not started yet."))
+            return
+        if not view["legal"]:
+            self.out(turn_line(view, self.names, self.seat or 0, self.tr))
+            return
+        entries = list(view["legal"])
+        if self.choices is not None and self.choices[0] == view["version"]:
+            entries = self.choices[1]
+        if not 1 <= number <= len(entries):
+            self.say(N_("Choose a number from 1 to {count}."), count=len(entries))
+            return
+        await self._send(entries[number - 1])
+
+    async def _move(self, line: str) -> None:
+        view = self.view
+        if view is None:
+            self.say(N_("The game has not started yet."))
+            return
+        if self.pending is not None:
+            self.say(N_("Your last move is still on its way: wait for the server's answer."))
+            return
+        table = Table(view["hand"], self.names, groups_in_order(view))
+        found = resolve(line, view["legal"], table)
+        if isinstance(found, Found):
+            await self._send(found.entry)
+            return
+        if isinstance(found, Several):
+            self.say(N_("That fits several moves; type the number of the one you mean:"))
+            self._list(found.entries)
+            return
+        typed = rewrite(line, table)
+        if typed.split()[0] not in _MOVE_VERBS:
+            self.say(N_("Unknown command {command}. Type ? for help."), command=repr(line))
+            return
+        # Not a move offered now: the server says why (in the player's language, with the
+        # rule's id), if the game's notation can read it at all.
+        try:
+            action = games.get(view["game"]).parse_action(typed)
+        except NotationError as exc:
+            self.out(explain_notation(exc, self.tr))
+            return
+        game = games.get(view["game"])
+        await self._send({"action": game.action_to_json(action), "text": line})
+
+    async def _send(self, entry: dict[str, Any]) -> None:
+        view = self.view
+        assert view is not None
+        if self.ws is None:
+            self.say(N_("Not connected to the server at the moment; try again in a moment."))
+            return
+        self._counter += 1
+        self.pending = {
+            "type": "act",
+            "id": f"{self._prefix}-{self._counter}",
+            "version": int(view["version"]),
+            "action": entry["action"],
+        }
+        with contextlib.suppress(Exception):  # a lost connection: sent again on reconnecting
+            await self.ws.send(json.dumps(self.pending))
+
+    async def _hint(self) -> None:
+        view = self.view
+        if view is None:
+            self.say(N_("The game has not started yet."))
+            return
+        if not view["legal"] or self.ws is None:
+            self.out(turn_line(view, self.names, self.seat or 0, self.tr))
+            return
+        self._counter += 1
+        self.hint_id = f"{self._prefix}-h{self._counter}"
+        with contextlib.suppress(Exception):
+            await self.ws.send(json.dumps({"type": "hint", "id": self.hint_id}))
+
+    async def _start(self) -> None:
+        lobby = self.lobby
+        if lobby is None or lobby["status"] != "waiting":
+            self.say(N_("The game has started already."))
+            return
+        if self.seat != 0:
+            self.say(N_("Only the table's owner can start the game."))
+            return
+        path = f"/api/tables/{self.table}/start"
+        try:
+            self.lobby = await asyncio.to_thread(self.api.post, path, None, self.token)
+        except ApiError as exc:
+            self.out(exc.text)
+        except UnreachableError as exc:
+            self.say(
+                N_("cannot reach the server at {server}: {reason}"),
+                server=self.target.server,
+                reason=str(exc),
+            )

@@ -1,0 +1,178 @@
+"""What a typed line means at an online table: which of the legal moves the server offers.
+
+The server sends, with each view, every legal move beside its notation (``draw``, ``take``,
+``discard R7``, ``lay set R5 B5 W=5 | run G3 G4 G5 G6``, ``hit W=2 on 1.0``, ``discard S to 2``;
+programmes ``reveal ...``, ``meld ...``, ``extend AS=A+ on 1.0``). A typed line is read
+against those, so the client needs no rules of its own:
+
+- the line game's short forms are understood: ``d``, ``t``, ``x 3`` (a card by position),
+  ``discard S Bob`` (a Skip's target by name), ``hit R7 2`` (group 2 of the table listing),
+  ``lay 2`` (the second way to lay down);
+- a wild card's value may be left out (``lay set R5 B5 W | ...``), the groups and the cards in a
+  group may come in any order;
+- a line that starts one or more moves (``discard``, ``hit R7``) picks the only one, or lists
+  the candidates to choose from by number.
+
+>>> legal = [{"action": {}, "text": t} for t in (
+...     "draw", "take")]
+>>> resolve("d", legal, Table(hand=(), names=("Ann", "Bob")))
+Found(entry={'action': {}, 'text': 'draw'})
+>>> legal = [{"action": {}, "text": t} for t in (
+...     "lay set R5 B5 W=5 | set G7 R7 Y7", "discard R5", "discard S to 1", "discard S to 2")]
+>>> table = Table(hand=("R5", "B5", "W", "G7", "R7", "Y7", "S"), names=("Ann", "Bob", "Cleo"))
+>>> resolve("lay set r7 y7 g7 | set W b5 R5", legal, table).entry["text"]
+'lay set R5 B5 W=5 | set G7 R7 Y7'
+>>> resolve("x 1", legal, table).entry["text"]
+'discard R5'
+>>> resolve("discard S Cleo", legal, table).entry["text"]
+'discard S to 2'
+>>> [e["text"] for e in resolve("discard s", legal, table).entries]
+['discard S to 1', 'discard S to 2']
+>>> resolve("discard B12", legal, table)
+Nothing()
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+__all__ = ["Found", "Nothing", "Several", "Table", "display", "resolve", "rewrite"]
+
+Entry = dict[str, Any]
+
+#: The line game's one-letter moves.
+ALIASES: Final = {"d": "draw", "t": "take", "x": "discard"}
+#: Verbs whose first word after them is a card, which may be given by its position in the hand.
+_CARD_FIRST: Final = frozenset({"discard", "hit", "extend"})
+#: The words that open a group in a lay-down, a reveal or a meld.
+_KINDS: Final = frozenset({"set", "run", "colour", "color"})
+_TARGET: Final = re.compile(r"^(discard \S+) to (\d+)$")
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a line is read against besides the moves: the hand (by position), the players'
+    names (for a Skip's target) and the groups on the table in the listing's order, each as
+    its ``(owner, index)``."""
+
+    hand: Sequence[str]
+    names: Sequence[str]
+    groups: Sequence[tuple[int, int]] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Found:
+    """The one move the line means."""
+
+    entry: Entry
+
+
+@dataclass(frozen=True)
+class Several:
+    """Moves the line could mean: the player chooses by number."""
+
+    entries: list[Entry]
+
+
+@dataclass(frozen=True)
+class Nothing:
+    """No legal move fits the line."""
+
+
+def display(text: str, names: Sequence[str]) -> str:
+    """A move's notation for people: a Skip's target by name.
+
+    >>> display("discard S to 1", ["Ann", "Bob"]), display("draw", ["Ann", "Bob"])
+    ('discard S to Bob', 'draw')
+    """
+    found = _TARGET.match(text)
+    if found and int(found.group(2)) < len(names):
+        return f"{found.group(1)} to {names[int(found.group(2))]}"
+    return text
+
+
+def rewrite(line: str, table: Table) -> str:
+    """The line in the server's notation as far as it can be (short forms expanded)."""
+    words = line.split()
+    verb, rest = ALIASES.get(words[0].lower(), words[0].lower()), words[1:]
+    if verb in _CARD_FIRST and rest and rest[0].isdigit() and 1 <= int(rest[0]) <= len(table.hand):
+        rest[0] = table.hand[int(rest[0]) - 1]
+    if verb == "discard" and len(rest) in (2, 3):
+        spoken = len(rest) == 3 and rest[1].lower() == "to"
+        if len(rest) == 2 or spoken:
+            seat = _seat(rest[-1], table.names, one_based=not spoken)
+            if seat is not None:
+                rest = [rest[0], "to", str(seat)]
+    if verb in ("hit", "extend") and len(rest) == 2 and rest[1].isdigit():
+        number = int(rest[1])
+        if 1 <= number <= len(table.groups):
+            owner, index = table.groups[number - 1]
+            rest = [rest[0], "on", f"{owner}.{index}"]
+    return " ".join([verb, *rest])
+
+
+def _seat(word: str, names: Sequence[str], *, one_based: bool) -> int | None:
+    folded = [n.casefold() for n in names]
+    if word.casefold() in folded:
+        return folded.index(word.casefold())
+    if word.isdigit():
+        seat = int(word) - 1 if one_based else int(word)
+        return seat if 0 <= seat < len(names) else None
+    return None
+
+
+def _tokens(text: str) -> list[str]:
+    """Lower-case words, a wild card's ``=value`` dropped, ``|`` a word of its own."""
+    return [word.split("=", 1)[0] for word in text.lower().replace("|", " | ").split()]
+
+
+def _canonical(text: str) -> str:
+    """The move with its groups, and the cards in each group, in a fixed order."""
+    tokens = _tokens(text)
+    start = next((i for i, t in enumerate(tokens) if t in _KINDS), None)
+    if start is None:
+        return " ".join(tokens)
+    groups = " ".join(tokens[start:]).split(" | ")
+    ordered = []
+    for group in groups:
+        kind, *cards = group.split()
+        ordered.append(" ".join([kind, *sorted(cards)]))
+    return " ".join([*tokens[:start], " | ".join(sorted(ordered))])
+
+
+def resolve(line: str, legal: Sequence[Entry], table: Table) -> Found | Several | Nothing:
+    """The legal move(s) ``line`` means (see the module's description)."""
+    if not line.split():
+        return Nothing()
+    words = line.split()
+    verb = ALIASES.get(words[0].lower(), words[0].lower())
+    if len(words) == 2 and words[1].isdigit() and verb not in _CARD_FIRST:
+        same_verb = [e for e in legal if _tokens(e["text"])[:1] == [verb]]
+        number = int(words[1])
+        return Found(same_verb[number - 1]) if 1 <= number <= len(same_verb) else Nothing()
+    typed = rewrite(line, table)
+    forms = [(e, str(e["text"]), display(str(e["text"]), table.names)) for e in legal]
+    folded = " ".join(typed.lower().split())
+    for entry, raw, shown in forms:
+        if folded in (" ".join(raw.lower().split()), " ".join(shown.lower().split())):
+            return Found(entry)
+    canonical = _canonical(typed)
+    same = [e for e, raw, shown in forms if canonical in (_canonical(raw), _canonical(shown))]
+    if len(same) == 1:
+        return Found(same[0])
+    if same:
+        return Several(same)
+    prefix = _tokens(typed)
+    starting = [
+        e
+        for e, raw, shown in forms
+        if _tokens(raw)[: len(prefix)] == prefix or _tokens(shown)[: len(prefix)] == prefix
+    ]
+    if len(starting) == 1:
+        return Found(starting[0])
+    if starting:
+        return Several(starting)
+    return Nothing()

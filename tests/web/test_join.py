@@ -1,0 +1,386 @@
+"""``phase10 join``: a person in the terminal at an online table, with a person in a browser
+(here a scripted WebSocket) and a computer player, all through the published protocol.
+
+The server runs in this process (uvicorn in a thread, on a free port, over a SQLite file); the
+terminal client is the real command in a subprocess, its standard input a pipe. Fed lines, it
+reads one only when there is something to do with it (its turn, the owner's start, the end),
+so a script plays it as it would ``phase10 play``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import socket
+import stat
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from phase10.web.app import create_app
+from phase10.web.db import Database
+from phase10.web.protocol import MAX_MESSAGE_BYTES
+from phase10.web.thinking import Thinker
+
+ROOT = Path(__file__).resolve().parents[2]
+SRC = ROOT / "src"
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    """``phase10 serve``'s application under uvicorn in a thread; stop and start it again
+    on the same port and database as a restarted server would."""
+
+    def __init__(self, database: str, port: int) -> None:
+        self.database = database
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.db: Database | None = None
+        self._thinker: Thinker | None = None
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self.db = Database(self.database)
+        self._thinker = Thinker(workers=0)
+        app = create_app(self.db, self._thinker, hold_seconds=60, bot_delay=0.02)
+        config = uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=self.port,
+            ws_max_size=MAX_MESSAGE_BYTES,
+            log_level="warning",
+            access_log=False,
+        )
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 20
+        while not self._server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            assert self._thread.is_alive(), "the server stopped at once"
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        if self._server is not None and self._thread is not None:
+            self._server.should_exit = True
+            self._thread.join(timeout=20)
+        if self._thinker is not None:
+            self._thinker.close()
+        if self.db is not None:
+            self.db.close()
+        self._server = self._thread = self._thinker = None
+
+    def moves(self, table: str) -> list[tuple[int, int]]:
+        """The stored moves of ``table`` as ``(number, seat)``."""
+        assert self.db is not None
+        stored = self.db.load(table)
+        assert stored is not None
+        return [(m.number, m.seat) for m in stored.moves]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(f"sqlite:///{tmp_path / 'server.db'}", _free_port())
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@dataclass
+class NewTable:
+    table: str
+    code: str
+    token: str
+
+
+def _create(server: Server, game: str = "phase10") -> NewTable:
+    """Ann's table: Ann (the owner), a free seat for a person and an easy computer player."""
+    seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}]
+    body = {"game": game, "name": "Ann", "seats": seats}
+    answer = httpx.post(f"{server.url}/api/tables", json=body)
+    assert answer.status_code == 201, answer.text
+    body = answer.json()
+    return NewTable(body["table"], body["code"], body["token"])
+
+
+class Join:
+    """``phase10 join`` in a subprocess: its output gathered line by line as it comes."""
+
+    def __init__(self, args: list[str], data: Path, stdin_text: str | None = None) -> None:
+        env = {**os.environ, "PHASE10_DATA": str(data), "PYTHONPATH": str(SRC)}
+        env["PYTHONIOENCODING"] = "utf-8"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "phase10", "join", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            env=env,
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.seen: list[str] = []
+        self.errors: list[str] = []
+        self._readers = [
+            threading.Thread(target=self._gather, daemon=True),
+            threading.Thread(target=self._gather_errors, daemon=True),
+        ]
+        for reader in self._readers:
+            reader.start()
+        assert self.process.stdin is not None
+        if stdin_text is not None:  # all the input at once, then its end
+            self.process.stdin.write(stdin_text)
+            self.process.stdin.close()
+
+    def _gather(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def _gather_errors(self) -> None:
+        assert self.process.stderr is not None
+        self.errors.extend(self.process.stderr)
+
+    def expect(self, text: str, timeout: float = 30.0) -> str:
+        """Wait for an output line holding ``text``; return it."""
+        for line in self.seen:
+            if text in line:
+                return line
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                line = self.lines.get(timeout=max(0.01, left))
+            except queue.Empty:
+                raise AssertionError(
+                    f"no line with {text!r} in:\n" + "\n".join(self.seen)
+                ) from None
+            self.seen.append(line)
+            if text in line:
+                return line
+
+    def finish(self, timeout: float = 60.0) -> tuple[int, str, str]:
+        """Wait for the end; the exit status, all of standard output and standard error."""
+        try:
+            self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        for reader in self._readers:
+            reader.join(timeout=10)
+        while not self.lines.empty():
+            self.seen.append(self.lines.get())
+        return self.process.returncode, "\n".join(self.seen), "".join(self.errors)
+
+
+class Owner:
+    """Ann in her browser, as a script: she waits for Bob, starts the game and makes the
+    first legal move each time it is her turn."""
+
+    def __init__(self, server: Server, table: NewTable) -> None:
+        self.server = server
+        self.table = table
+        self.stop = threading.Event()
+        self.moves = 0
+        self.thread = threading.Thread(target=self._play, daemon=True)
+        self.error: BaseException | None = None
+
+    def __enter__(self) -> Owner:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join(timeout=20)
+
+    def _lobby(self) -> dict[str, Any]:
+        answer = httpx.get(f"{self.server.url}/api/tables/{self.table.table}")
+        return dict(answer.json())
+
+    def _play(self) -> None:
+        try:
+            while not all(s["taken"] for s in self._lobby()["seats"]):
+                if self.stop.wait(0.05):
+                    return
+            url = self.server.url.replace("http://", "ws://") + f"/ws/{self.table.table}"
+            with connect(url) as ws:
+                ws.send(json.dumps({"type": "hello", "token": self.table.token}))
+                started = httpx.post(
+                    f"{self.server.url}/api/tables/{self.table.table}/start",
+                    headers={"Authorization": f"Bearer {self.table.token}"},
+                )
+                assert started.status_code == 200, started.text
+                self._moves(ws)
+        except BaseException as exc:  # reported by the test
+            self.error = exc
+
+    def _moves(self, ws: ClientConnection) -> None:
+        while not self.stop.is_set():
+            try:
+                message = json.loads(ws.recv(timeout=0.2))
+            except TimeoutError:
+                continue
+            if message["type"] != "update" or not message["view"]["legal"]:
+                continue
+            view = message["view"]
+            self.moves += 1
+            act = {
+                "type": "act",
+                "id": f"ann-{self.moves}",
+                "version": view["version"],
+                "action": view["legal"][0 if view["stage"] == "draw" else -1]["action"],
+            }
+            ws.send(json.dumps(act))
+
+
+def test_a_terminal_player_plays_beside_a_browser_player(server: Server, tmp_path: Path) -> None:
+    """Issue "phase10 join", point 2: Bob joins Ann's table by its invite link with --plain
+    --name, waits for Ann's start, hears every event as a sentence ("It is your turn."), lists
+    his hand (h) and his moves (a), asks for a hint, hears the server's reason when he discards
+    before drawing (D-19), plays the first legal move each time (a turn is a draw, then a
+    discard after any lay-down or hits: P10-R13) and leaves with q, his seat kept; his moves
+    are in the server's database, his token in a 0600 file and never on the screen."""
+    table = _create(server)
+    data = tmp_path / "data"
+    script = "x 1\nhint\nh\na\n" + "1\n" * 14 + "s\nq\n"
+    invite = f"{server.url}/join/{table.code}"
+    with Owner(server, table) as ann:
+        bob = Join([invite, "--plain", "--name", "Bob", "--lang", "en"], data, script)
+        status, out, err = bob.finish(timeout=90)
+    assert ann.error is None, ann.error
+    assert status == 0, err
+    assert err == ""
+    assert "You sit in seat 2 at table" in out
+    assert "Waiting for Ann to start the game." in out
+    assert "The game starts." in out
+    assert "It is your turn." in out
+    assert "Not allowed (D-19): draw a card first" in out  # the server's refusal, one line
+    assert "Hint: " in out
+    assert "Your hand: 1:" in out
+    assert "1: draw" in out
+    assert "You drew" in out or "You took" in out
+    assert "You discarded" in out
+    assert "Scores: Ann " in out
+    assert "You left the table. Your seat is kept for 60 seconds" in out
+    bob_moves = [number for number, seat in server.moves(table.table) if seat == 1]
+    assert len(bob_moves) >= 6, out
+    seats_file = data / "seats.json"
+    assert stat.S_IMODE(seats_file.stat().st_mode) == 0o600
+    stored = json.loads(seats_file.read_text(encoding="utf-8"))["seats"]
+    (key,) = stored
+    assert key == f"{server.url}/t/{table.table}"
+    assert stored[key]["token"] not in out
+    assert stored[key]["seat"] == 1
+
+
+def test_the_owner_starts_the_game_from_the_terminal(server: Server, tmp_path: Path) -> None:
+    """Issue "phase10 join", point 2 (the owner): the seat kept in the data folder is the
+    owner's (as a terminal that created the table would keep it); the waiting table offers
+    start, which starts the game; the owner then plays against the computer."""
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "easy"}]
+    answer = httpx.post(f"{server.url}/api/tables", json={"name": "Ann", "seats": seats})
+    created = answer.json()
+    data = tmp_path / "data"
+    data.mkdir()
+    key = f"{server.url}/t/{created['table']}"
+    kept = {"version": 1, "seats": {key: {"seat": 0, "name": "Ann", "token": created["token"]}}}
+    (data / "seats.json").write_text(json.dumps(kept), encoding="utf-8")
+    script = "w\nstart\n" + "1\n" * 6 + "q\n"
+    status, out, err = Join([key, "--plain"], data, script).finish(timeout=60)
+    assert status == 0, err
+    assert "Back in seat 1 at table" in out
+    assert "Type start to begin the game once every seat is taken." in out
+    assert "The game starts." in out
+    assert len([seat for _, seat in server.moves(created["table"]) if seat == 0]) >= 3
+
+
+def test_the_programmes_game_in_french(server: Server, tmp_path: Path) -> None:
+    """Issue "phase10 join", point 2, with the programmes game (AMZ-R13: a turn is a draw and
+    a discard) and --lang fr: the server's sentences come in French, the line game's own too
+    (the hand, the program), and the moves typed by number reach the server."""
+    table = _create(server, "programmes")
+    script = "h\nm\n" + "1\n" * 8 + "q\n"
+    with Owner(server, table) as ann:
+        bob = Join(
+            [table.code, "--server", server.url, "--name", "Bob", "--lang", "fr"], tmp_path, script
+        )
+        status, out, err = bob.finish(timeout=90)
+    assert ann.error is None, ann.error
+    assert status == 0, err
+    assert "C'est à vous." in out
+    assert "Votre main : 1:" in out
+    assert "Votre programme : PRG-" in out
+    assert "Vous avez défaussé" in out
+    assert len([seat for _, seat in server.moves(table.table) if seat == 1]) >= 4
+
+
+def test_the_terminal_player_comes_back_after_the_server_restarts(
+    server: Server, tmp_path: Path
+) -> None:
+    """Issue "phase10 join", point 2 (reconnect): the server stops mid-game and starts again
+    on the same database; the client says so in one line, reconnects by itself with the last
+    sequence number it saw, and goes on; run again later, it sits down with the kept token."""
+    table = _create(server)
+    data = tmp_path / "data"
+    with Owner(server, table):
+        bob = Join([table.code, "--server", server.url, "--name", "Bob"], data)
+        bob.expect("The game starts.")
+        bob.expect(" turn.")  # the first turn is someone's: the game is under way
+    server.stop()
+    bob.expect("The connection to the server is lost; trying to reconnect.")
+    server.start()
+    bob.expect("Connected to the server again.", timeout=30)
+    assert bob.process.stdin is not None
+    bob.process.stdin.close()  # the end of the input: Bob leaves
+    status, out, err = bob.finish(timeout=20)
+    assert status == 0, err
+    assert "You left the table. Your seat is kept for 60 seconds" in out
+    again = Join([f"{server.url}/t/{table.table}", "--name", "Someone"], data, "")
+    status, out, err = again.finish(timeout=60)
+    assert "Back in seat 2 at table" in out
+    assert "as Bob." in out
+    assert status == 0, err
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["ZZZZZZ", "--server", "{url}", "--name", "Bob"], "no table has the code ZZZZZZ"),
+        (["{url}/t/nosuchtable", "--name", "Bob"], "there is no table nosuchtable"),
+        (["{url}/elsewhere/x", "--name", "Bob"], "is neither an invite link"),
+        (["http://127.0.0.1:9/join/ABCDEF", "--name", "Bob"], "cannot reach the server"),
+    ],
+)
+def test_a_bad_invite_is_one_line_and_status_2(
+    server: Server, tmp_path: Path, args: list[str], words: str
+) -> None:
+    """Issue "phase10 join", point 2: a code no table has, a table that does not exist, a link
+    that is no invite and a server that does not answer are each one ``phase10: error:`` line
+    on standard error, exit status 2, and no traceback."""
+    argv = [a.replace("{url}", server.url) for a in args]
+    status, out, err = Join(argv, tmp_path / "data", "").finish(timeout=60)
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert err.startswith("phase10: error: ")
+    assert words in err
+    assert "Traceback" not in err
