@@ -4,16 +4,19 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test check lint typecheck layers unit bench golden i18n clean
+.PHONY: play serve test check lint typecheck layers services unit bench golden i18n clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,tui,sim]'
+	$(BIN)/pip install --quiet -e '.[dev,tui,sim,web]'
 	touch $(STAMP)
 
 play: $(STAMP)
 	$(BIN)/phase10 play
+
+serve: $(STAMP)
+	$(BIN)/phase10 serve
 
 test: check
 
@@ -29,7 +32,11 @@ typecheck: $(STAMP)
 layers: $(STAMP)
 	$(BIN)/lint-imports
 
-unit: $(STAMP)
+# What the web tests need outside Python: Chromium and the PostgreSQL server binaries, from apt.
+services:
+	bash scripts/test-services.sh
+
+unit: $(STAMP) services
 	$(BIN)/pytest -n 2 -p no:cacheprovider
 
 bench: $(STAMP)
