@@ -52,6 +52,7 @@ from phase10.web.protocol import (
     Ping,
     ProtocolError,
     ReplaceSeat,
+    message_size,
     read_client_message,
 )
 from phase10.web.replay import replay_step, table_record
@@ -354,8 +355,20 @@ async def _refuse(websocket: WebSocket, code: str, text: str) -> None:
     await websocket.close(code=4400)
 
 
+async def _receive(websocket: WebSocket) -> str | bytes:
+    """The next message, text or binary (a binary frame is read as UTF-8 JSON like a text
+    one, or refused as unreadable; it never ends the connection with an error of ours)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    if text is not None:
+        return str(text)
+    return bytes(message.get("bytes") or b"")
+
+
 async def _hello(websocket: WebSocket, lang: str) -> Hello | None:
-    raw = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
+    raw = await asyncio.wait_for(_receive(websocket), HELLO_TIMEOUT)
     try:
         message = read_client_message(raw)
     except ProtocolError as exc:
@@ -372,7 +385,7 @@ async def _read(websocket: WebSocket, table: LiveTable, client: Client) -> None:
     bucket = RateLimit()
     strikes = 0
     while not client.closed:
-        raw = await websocket.receive_text()
+        raw = await _receive(websocket)
         if not bucket.allow():
             strikes += 1
             client.push(error_payload("too_fast", render_notice("web.too_fast", {}, client.lang)))
@@ -382,7 +395,7 @@ async def _read(websocket: WebSocket, table: LiveTable, client: Client) -> None:
         try:
             message = read_client_message(raw)
         except ProtocolError as exc:
-            key = "web.too_big" if len(raw) > MAX_MESSAGE_BYTES else "web.bad_message"
+            key = "web.too_big" if message_size(raw) > MAX_MESSAGE_BYTES else "web.bad_message"
             text = render_notice(key, {"detail": str(exc)}, client.lang)
             client.push(error_payload("bad_message", text))
             continue
