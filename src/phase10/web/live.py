@@ -290,6 +290,7 @@ class LiveTable:
         if token is not None and seat is None:
             raise TableError(403, "that seat token is not valid at this table")
         client.seat = seat
+        back = False
         if seat is None:
             self.spectators.add(client)
         else:
@@ -300,12 +301,13 @@ class LiveTable:
                 state.away.cancel()
                 state.away = None
             state.taken_over = False
-            if back and state.row.name:
-                self._notice("web.back", name=state.row.name)
+        # The welcome comes first on every connection, then what it missed, then the news.
         client.push({"type": "welcome", "seat": seat, "lobby": self.lobby()})
         if self.match is not None:
             client.last_seq = since
             self._send_update(client)
+        if seat is not None and back and self.seats[seat].row.name:
+            self._notice("web.back", name=self.seats[seat].row.name)
         self._send_lobby()
 
     def detach(self, client: Client) -> None:
