@@ -23,7 +23,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final
@@ -58,7 +58,7 @@ from phase10.web.protocol import (
 from phase10.web.replay import replay_step, table_record
 from phase10.web.thinking import Thinker
 
-__all__ = ["RateLimit", "create_app", "pick_language"]
+__all__ = ["RateLimit", "create_app", "pick_language", "validation_text"]
 
 log = logging.getLogger("phase10.web")
 
@@ -119,6 +119,32 @@ class RateLimit:
         return False
 
 
+def validation_text(errors: Sequence[Any]) -> str:
+    """One line for a refused request: the first fault, after the field it is in; a body that
+    is not a JSON object at all is named ``body``.
+
+    >>> validation_text([{"loc": ("body", "seats", 1, "kind"), "msg": "Input should be 'bot'",
+    ...                   "type": "literal_error"}])
+    "seats.1.kind: Input should be 'bot'"
+    >>> validation_text([{"loc": ("body", 1), "msg": "JSON decode error", "type": "json_invalid"}])
+    'body: not valid JSON'
+    >>> validation_text([{"loc": ("body",), "msg": "Field required", "type": "missing"}])
+    'body: a JSON object is required'
+    """
+    if not errors:
+        return "invalid request"
+    first = errors[0]
+    loc = tuple(first.get("loc", ()))
+    kind = first.get("type")
+    if kind == "json_invalid":
+        return "body: not valid JSON"
+    if loc == ("body",):
+        return "body: a JSON object is required" if kind == "missing" else f"body: {first['msg']}"
+    where = ".".join(str(p) for p in loc if p != "body")
+    text = str(first.get("msg", "invalid"))
+    return f"{where}: {text}" if where else text
+
+
 def _bearer(request: Request) -> str:
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
@@ -164,10 +190,7 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        text = f"{where}: {first.get('msg')}" if where else str(first.get("msg"))
-        return JSONResponse({"error": text}, status_code=422)
+        return JSONResponse({"error": validation_text(exc.errors())}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
