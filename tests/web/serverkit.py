@@ -307,3 +307,42 @@ def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     if busy and rng.random() < 0.9:
         return dict(rng.choice(busy))
     return dict(rng.choice(legal))
+
+
+def pump(players: list[Player]) -> None:
+    """Read what each player has been sent already (no waiting)."""
+    for player in players:
+        with contextlib.suppress(TimeoutError):
+            while True:
+                player.recv(0)
+
+
+def play(
+    movers: dict[int, Player],
+    rng: random.Random,
+    done: Callable[[], bool],
+    *,
+    watchers: tuple[Player, ...] = (),
+    limit: int = 2000,
+    on_ack: Callable[[Player, dict[str, Any], dict[str, Any]], None] | None = None,
+) -> None:
+    """Play scripted moves for the seats in ``movers`` (the computers play theirs) until
+    ``done()``; every move must be acknowledged. ``watchers`` are read along the way."""
+    everyone = [*movers.values(), *watchers]
+    for _ in range(limit):
+        pump(everyone)
+        if done():
+            return
+        mover = next((p for p in movers.values() if p.my_turn), None)
+        if mover is None:
+            # A computer (or a person not scripted here) is to act: wait for news.
+            with contextlib.suppress(TimeoutError):
+                everyone[0].recv(0.05)
+            continue
+        assert mover.view is not None
+        action = choose(mover.view, rng)
+        answer = mover.act(action)
+        assert answer["type"] == "ack", answer
+        if on_ack is not None:
+            on_ack(mover, action, answer)
+    raise AssertionError(f"not done after {limit} rounds")
