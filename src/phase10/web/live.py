@@ -483,9 +483,12 @@ class LiveTable:
                 action = await self.hub.thinker.choose(
                     match.game.name, level, match.view(seat), f"bot:{match.seed}:{seat}:{version}"
                 )
-            except RuntimeError:  # the pool is shutting down with the server
-                return
-            except Exception:  # a worker died: log it, keep the table, try again later
+            except Exception:
+                if self.hub.thinker.closed:  # the server is shutting down
+                    return
+                # A bot failed, or its workers could not be restarted: log it, keep the
+                # table, try again later. (A broken pool is a RuntimeError too: returning
+                # on one left the table's computers stopped for good.)
                 log.exception("table %s: a computer player failed", self.row.id)
                 await asyncio.sleep(1.0)
                 continue

@@ -22,9 +22,10 @@ True
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import random
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from types import TracebackType
 from typing import Any
 
@@ -32,6 +33,8 @@ from phase10.bots import make_bot
 from phase10.kernel.bots import AnyBot
 
 __all__ = ["Thinker", "think"]
+
+log = logging.getLogger("phase10.web")
 
 _BOTS: dict[tuple[str, str], AnyBot] = {}
 
@@ -53,27 +56,56 @@ def _warm_up() -> None:
         game.bots()
 
 
+def _ready() -> None:
+    """A task that does nothing: submitting one per worker starts every worker at once."""
+
+
 class Thinker:
     """A pool of worker processes for computer players (``workers=0``: threads, for tests
-    and doctests that must not start processes)."""
+    and doctests that must not start processes).
+
+    Every worker starts (and warms up) with the pool, not on the first computer players'
+    turns. A worker that dies (killed, out of memory) breaks a process pool for good; the
+    thinker then starts a new pool and asks again, so one crash never stops the computers of
+    every table.
+    """
 
     def __init__(self, workers: int = 2) -> None:
         self.workers = workers
-        self._pool: Executor
-        if workers > 0:
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(
-                max_workers=workers, mp_context=context, initializer=_warm_up
-            )
-        else:
-            self._pool = ThreadPoolExecutor(max_workers=2)
+        self.closed = False
+        self.restarts = 0
+        self._pool: Executor = self._new_pool()
+
+    def _new_pool(self) -> Executor:
+        if self.workers <= 0:
+            return ThreadPoolExecutor(max_workers=2)
+        context = multiprocessing.get_context("spawn")
+        pool = ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=context, initializer=_warm_up
+        )
+        for _ in range(self.workers):  # the pool starts a worker per task it cannot place
+            pool.submit(_ready)
+        return pool
 
     async def choose(self, game: str, level: str, view: Any, seed: str) -> Any:
         """The action the bot would take; runs in a worker, the caller's loop stays free."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, think, game, level, view, seed)
+        for attempt in range(2):
+            pool = self._pool
+            try:
+                return await loop.run_in_executor(pool, think, game, level, view, seed)
+            except BrokenExecutor:
+                if self.closed or attempt:
+                    raise
+                if pool is self._pool:  # the first caller to notice starts a new pool
+                    log.error("a computer players' worker died; starting new workers")
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    self.restarts += 1
+                    self._pool = self._new_pool()
+        raise AssertionError("unreachable")
 
     def close(self) -> None:
+        self.closed = True
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     def __enter__(self) -> Thinker:
