@@ -324,12 +324,17 @@ def play(
     *,
     watchers: tuple[Player, ...] = (),
     limit: int = 2000,
+    timeout: float = 60.0,
     on_ack: Callable[[Player, dict[str, Any], dict[str, Any]], None] | None = None,
 ) -> None:
     """Play scripted moves for the seats in ``movers`` (the computers play theirs) until
-    ``done()``; every move must be acknowledged. ``watchers`` are read along the way."""
+    ``done()``, at most ``limit`` rounds and ``timeout`` seconds; every move must be
+    acknowledged. ``watchers`` are read along the way."""
     everyone = [*movers.values(), *watchers]
+    deadline = time.monotonic() + timeout
     for _ in range(limit):
+        if time.monotonic() > deadline:
+            break
         pump(everyone)
         if done():
             return
@@ -345,4 +350,4 @@ def play(
         assert answer["type"] == "ack", answer
         if on_ack is not None:
             on_ack(mover, action, answer)
-    raise AssertionError(f"not done after {limit} rounds")
+    raise AssertionError(f"not done after {limit} rounds or {timeout} s")
