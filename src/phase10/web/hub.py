@@ -28,7 +28,9 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 from phase10 import games
@@ -180,9 +182,15 @@ class Hub:
         if stored is None:
             return None
         match = None
-        if stored.table.status != "waiting":
-            match = self._replay(stored.table, list(stored.seats), stored.moves)
-        table = LiveTable(self, stored.table, list(stored.seats), match)
+        row = stored.table
+        if row.status != "waiting":
+            match = self._replay(row, list(stored.seats), stored.moves)
+            if match.is_over and row.status != "over":
+                # The last move was stored but not the status after it (the database
+                # failed, or the server died, between the two): the moves decide.
+                row = replace(row, status="over", finished=row.finished or time.time())
+                self.db.set_status(row.id, "over", finished=row.finished)
+        table = LiveTable(self, row, list(stored.seats), match)
         for move in stored.moves:
             if move.action_id is not None and table.seats[move.seat].row.kind == "person":
                 table.seats[move.seat].answers[move.action_id] = {

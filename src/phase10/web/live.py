@@ -216,8 +216,13 @@ class LiveTable:
                     f"seat {listed} is waiting for a player: invite someone or seat a computer",
                 )
             self._name_computers()
-            self.match = self.hub.new_match(self.row, [s.row for s in self.seats])
-            self._set_status("playing")
+            match = self.hub.new_match(self.row, [s.row for s in self.seats])
+            try:
+                self._set_status("playing")  # stored first: no game in memory it lacks
+            except DatabaseError as exc:
+                log.error("table %s: %s", self.row.id, exc)
+                raise TableError(503, "the server could not store that; try again") from None
+            self.match = match
             self._notice("web.started")
             self._send_lobby()
             self._send_updates()
@@ -433,7 +438,11 @@ class LiveTable:
             self.match = self.hub.reload_match(self.row.id)
             raise
         if match.is_over:
-            self._set_status("over")
+            try:
+                self._set_status("over")
+            except DatabaseError as exc:  # the move is stored: a restart finds the game over
+                log.error("table %s: %s", self.row.id, exc)
+                self.row = replace(self.row, status="over", finished=time.time())
             self._notice("web.over")
             self._send_lobby()
         self._send_updates()
