@@ -351,3 +351,11 @@ def play(
         if on_ack is not None:
             on_ack(mover, action, answer)
     raise AssertionError(f"not done after {limit} rounds or {timeout} s")
+
+
+def database_url(kind: str, tmp_path: Path, request: Any) -> str:
+    """A new, empty database of ``kind``: ``sqlite`` (a file) or ``postgresql`` (a database
+    of the session's throw-away PostgreSQL server)."""
+    if kind == "sqlite":
+        return sqlite_url(str(tmp_path / f"db-{uuid.uuid4().hex[:8]}.sqlite"))
+    return str(request.getfixturevalue("fresh_postgres_url"))
