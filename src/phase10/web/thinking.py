@@ -25,6 +25,7 @@ import asyncio
 import logging
 import multiprocessing
 import random
+import signal
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from types import TracebackType
 from typing import Any
@@ -48,6 +49,11 @@ def think(game: str, level: str, view: Any, seed: str) -> Any:
 
 
 def _warm_up() -> None:
+    # A worker is stopped by its pool, not by a signal to the whole process group (Ctrl+C in
+    # a terminal, SIGTERM from a service manager): dying on one first would break the pool
+    # while the server shuts down, and log a worker's death that is none.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     # Importing the engine and the bots costs a second the first time: pay it at start-up,
     # not on the first computer player's turn.
     import phase10.games
