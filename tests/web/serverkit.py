@@ -184,6 +184,7 @@ class Player:
         self.events: dict[int, dict[str, Any]] = {} if events is None else events
         self.seq = since
         self.view: dict[str, Any] | None = None
+        self.views: dict[int, dict[str, Any]] = {}
         self.version = -1
         self.lobby: dict[str, Any] | None = None
         self.seat: int | None = None
@@ -226,7 +227,7 @@ class Player:
                     raise ProtocolViolationError(f"event {event['seq']} was sent twice")
                 self.events[event["seq"]] = event
             self.seq = message["seq"]
-            self.view = message["view"]
+            self.view = self.views[self.seq] = message["view"]
             self.version = message["version"]
             self.result = message["result"]
 
@@ -254,17 +255,28 @@ class Player:
     def act(
         self, action: dict[str, Any], version: int | None = None, action_id: str | None = None
     ) -> dict[str, Any]:
-        """Send one move and return the answer to it (``ack`` or ``error``)."""
+        """Send one move and return the answer to it (``ack`` or ``error``). A move refused
+        unread as ``too_fast`` (the rate limit) is sent again, with the same id, a little
+        later, as a well-behaved client does."""
         action_id = action_id or uuid.uuid4().hex[:12]
-        self.send(
-            {
-                "type": "act",
-                "id": action_id,
-                "version": self.version if version is None else version,
-                "action": action,
-            }
-        )
-        return self.until(lambda m: m.get("type") in ("ack", "error") and m.get("id") == action_id)
+        message = {
+            "type": "act",
+            "id": action_id,
+            "version": self.version if version is None else version,
+            "action": action,
+        }
+        for _attempt in range(50):
+            self.send(message)
+            answer = self.until(
+                lambda m: (
+                    (m.get("type") in ("ack", "error") and m.get("id") == action_id)
+                    or m.get("code") == "too_fast"
+                )  # refused unread: it has no id to answer
+            )
+            if answer.get("code") != "too_fast":
+                return answer
+            time.sleep(0.1)
+        raise AssertionError("the rate limit never let the move through")
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
@@ -359,3 +371,15 @@ def database_url(kind: str, tmp_path: Path, request: Any) -> str:
     if kind == "sqlite":
         return sqlite_url(str(tmp_path / f"db-{uuid.uuid4().hex[:8]}.sqlite"))
     return str(request.getfixturevalue("fresh_postgres_url"))
+
+
+def settled(players: list[Player], timeout: float = 10.0) -> None:
+    """Wait until every player has been sent the same last sequence number and all is quiet
+    (the computers may still be moving when a scripted stretch of play ends)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for player in players:
+            player.drain(0.1)
+        if len({p.seq for p in players}) == 1:
+            return
+    raise AssertionError(f"the players did not settle: {[p.seq for p in players]}")

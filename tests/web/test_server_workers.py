@@ -75,11 +75,12 @@ def test_an_expert_thinking_does_not_hold_up_another_table(tmp_path: Path) -> No
             sent = time.monotonic()
             answer = pb.act(pb.view["legal"][0]["action"])
             latencies.append(time.monotonic() - sent)
-            assert answer["type"] == "ack"
+            assert answer["type"] == "ack", answer
+            time.sleep(0.06)  # a person's pace, under the rate limit (20 messages a second)
         thought = time.monotonic() - handed[0]
         assert pa.version != expert_version, "the expert moved"
         assert thought >= 0.3, f"the expert answered in {thought:.2f} s: it did not think"
-        assert len(latencies) >= 3, latencies
+        assert len(latencies) >= 5, latencies
         assert computer_moves >= 1
         assert max(latencies) < 0.5, latencies
         print(
