@@ -70,15 +70,18 @@ def in_process_server(
     *,
     database: str | None = None,
     workers: int = 0,
+    inline: tuple[str, ...] = (),
     hold_seconds: int = 60,
     bot_delay: float = 0.0,
     allowed_origins: tuple[str, ...] = (),
 ) -> Iterator[InProcessServer]:
     """The real application on a real socket, with uvicorn's settings of ``phase10 serve``
-    (the same WebSocket frame limit), its database a SQLite file unless ``database`` says."""
+    (the same WebSocket frame limit), its database a SQLite file unless ``database`` says.
+    Computers think in ``workers`` processes (0: threads), the levels of ``inline`` on the
+    event loop (``phase10 serve`` inlines ``INLINE_LEVELS``)."""
     url = database or sqlite_url(str(tmp_path / f"server-{uuid.uuid4().hex[:8]}.db"))
     db = Database(url)
-    with Thinker(workers=workers) as thinker:
+    with Thinker(workers=workers, inline=inline) as thinker:
         app = create_app(
             db,
             thinker,

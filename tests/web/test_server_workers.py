@@ -8,8 +8,12 @@ from __future__ import annotations
 import os
 import random
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
+
+from phase10.web.thinking import INLINE_LEVELS
 
 from .serverkit import Player, create_table, in_process_server, play, pump, start
 
@@ -18,6 +22,11 @@ PERSON = {"kind": "person"}
 
 def worker_pids() -> list[int]:
     """The worker processes this process started (multiprocessing's spawned children)."""
+    return children_of(os.getpid())
+
+
+def children_of(pid: int) -> list[int]:
+    """The worker processes ``pid`` started (multiprocessing's spawned children)."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -28,17 +37,21 @@ def worker_pids() -> list[int]:
         except OSError:
             continue
         parent = int(stat.rsplit(")", 1)[1].split()[1])
-        if parent == os.getpid() and b"spawn_main" in command:
+        if parent == pid and b"spawn_main" in command:
             found.append(int(entry.name))
     return found
 
 
 def test_an_expert_thinking_does_not_hold_up_another_table(tmp_path: Path) -> None:
-    """Point 6: with two worker processes, while table A's expert thinks (about a second a
-    decision), table B's person has each move acknowledged in well under a second (bound:
-    0.5 s) and B's easy computer keeps answering."""
+    """Point 6: with two worker processes (and the quick levels inline, as ``phase10 serve``
+    runs), while table A's expert thinks (about a second a decision), table B's person has
+    each move acknowledged in well under a second (bound: 0.5 s) and B's easy computer keeps
+    answering."""
     rng = random.Random(11)
-    with in_process_server(tmp_path, workers=2) as server, server.http() as http:
+    with (
+        in_process_server(tmp_path, workers=2, inline=INLINE_LEVELS) as server,
+        server.http() as http,
+    ):
         assert len(worker_pids()) == 2, "both workers start with the server"
         a = create_table(http, [PERSON, {"kind": "bot", "level": "expert"}])
         b = create_table(http, [PERSON, {"kind": "bot", "level": "easy"}])
@@ -93,7 +106,8 @@ def test_an_expert_thinking_does_not_hold_up_another_table(tmp_path: Path) -> No
 
 def test_a_killed_worker_does_not_stop_the_computers(tmp_path: Path) -> None:
     """Point 6 (robustness): kill -9 one worker process mid-game; the thinker starts new
-    workers and the computer goes on playing at this table."""
+    workers and the computer goes on playing at this table. (Its easy computer thinks in
+    the workers here: no level is inlined.)"""
     rng = random.Random(12)
     with in_process_server(tmp_path, workers=2) as server, server.http() as http:
         made = create_table(http, [PERSON, {"kind": "bot", "level": "easy"}])
@@ -113,3 +127,35 @@ def test_a_killed_worker_does_not_stop_the_computers(tmp_path: Path) -> None:
         assert server.hub.thinker.restarts == 1
         assert victims[0] not in worker_pids()
         player.close()
+
+
+def test_workers_end_when_the_server_is_killed_outright() -> None:
+    """Point 6 (robustness): a server killed with SIGKILL alone (not its process group)
+    leaves no worker behind: each worker notices its parent is gone and ends."""
+    script = (
+        "import time\n"
+        "from phase10.web.thinking import Thinker\n"
+        "thinker = Thinker(workers=2)\n"
+        "print('ready', flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    server = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, env={**os.environ}
+    )
+    try:
+        assert server.stdout is not None
+        assert server.stdout.readline().strip() == b"ready"
+        deadline = time.monotonic() + 20
+        while len(children_of(server.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        workers = children_of(server.pid)
+        assert len(workers) == 2
+        server.kill()
+        server.wait()
+        deadline = time.monotonic() + 5
+        while any(Path(f"/proc/{pid}").exists() for pid in workers):
+            assert time.monotonic() < deadline, "the workers outlived their server"
+            time.sleep(0.1)
+    finally:
+        server.kill()
+        server.wait()

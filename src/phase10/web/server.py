@@ -17,7 +17,7 @@ from platformdirs import user_data_dir
 from phase10.web.app import create_app
 from phase10.web.db import Database, sqlite_url
 from phase10.web.protocol import MAX_MESSAGE_BYTES
-from phase10.web.thinking import Thinker
+from phase10.web.thinking import INLINE_LEVELS, Thinker
 
 __all__ = ["WS_MAX_SIZE", "default_database", "serve"]
 
@@ -52,7 +52,7 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     print(f"phase10: serving on http://{shown}:{port}/  (database: {_shown(database)})", flush=True)
     print("phase10: press Ctrl+C to stop", flush=True)
-    with Thinker(workers=bot_workers) as thinker:
+    with Thinker(workers=bot_workers, inline=INLINE_LEVELS) as thinker:
         app = create_app(
             db,
             thinker,
