@@ -23,7 +23,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final
@@ -52,12 +52,13 @@ from phase10.web.protocol import (
     Ping,
     ProtocolError,
     ReplaceSeat,
+    message_size,
     read_client_message,
 )
 from phase10.web.replay import replay_step, table_record
 from phase10.web.thinking import Thinker
 
-__all__ = ["RateLimit", "create_app", "pick_language"]
+__all__ = ["RateLimit", "create_app", "pick_language", "validation_text"]
 
 log = logging.getLogger("phase10.web")
 
@@ -118,6 +119,32 @@ class RateLimit:
         return False
 
 
+def validation_text(errors: Sequence[Any]) -> str:
+    """One line for a refused request: the first fault, after the field it is in; a body that
+    is not a JSON object at all is named ``body``.
+
+    >>> validation_text([{"loc": ("body", "seats", 1, "kind"), "msg": "Input should be 'bot'",
+    ...                   "type": "literal_error"}])
+    "seats.1.kind: Input should be 'bot'"
+    >>> validation_text([{"loc": ("body", 1), "msg": "JSON decode error", "type": "json_invalid"}])
+    'body: not valid JSON'
+    >>> validation_text([{"loc": ("body",), "msg": "Field required", "type": "missing"}])
+    'body: a JSON object is required'
+    """
+    if not errors:
+        return "invalid request"
+    first = errors[0]
+    loc = tuple(first.get("loc", ()))
+    kind = first.get("type")
+    if kind == "json_invalid":
+        return "body: not valid JSON"
+    if loc == ("body",):
+        return "body: a JSON object is required" if kind == "missing" else f"body: {first['msg']}"
+    where = ".".join(str(p) for p in loc if p != "body")
+    text = str(first.get("msg", "invalid"))
+    return f"{where}: {text}" if where else text
+
+
 def _bearer(request: Request) -> str:
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
@@ -163,10 +190,7 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        text = f"{where}: {first.get('msg')}" if where else str(first.get("msg"))
-        return JSONResponse({"error": text}, status_code=422)
+        return JSONResponse({"error": validation_text(exc.errors())}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -354,8 +378,20 @@ async def _refuse(websocket: WebSocket, code: str, text: str) -> None:
     await websocket.close(code=4400)
 
 
+async def _receive(websocket: WebSocket) -> str | bytes:
+    """The next message, text or binary (a binary frame is read as UTF-8 JSON like a text
+    one, or refused as unreadable; it never ends the connection with an error of ours)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    if text is not None:
+        return str(text)
+    return bytes(message.get("bytes") or b"")
+
+
 async def _hello(websocket: WebSocket, lang: str) -> Hello | None:
-    raw = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
+    raw = await asyncio.wait_for(_receive(websocket), HELLO_TIMEOUT)
     try:
         message = read_client_message(raw)
     except ProtocolError as exc:
@@ -372,7 +408,7 @@ async def _read(websocket: WebSocket, table: LiveTable, client: Client) -> None:
     bucket = RateLimit()
     strikes = 0
     while not client.closed:
-        raw = await websocket.receive_text()
+        raw = await _receive(websocket)
         if not bucket.allow():
             strikes += 1
             client.push(error_payload("too_fast", render_notice("web.too_fast", {}, client.lang)))
@@ -382,7 +418,7 @@ async def _read(websocket: WebSocket, table: LiveTable, client: Client) -> None:
         try:
             message = read_client_message(raw)
         except ProtocolError as exc:
-            key = "web.too_big" if len(raw) > MAX_MESSAGE_BYTES else "web.bad_message"
+            key = "web.too_big" if message_size(raw) > MAX_MESSAGE_BYTES else "web.bad_message"
             text = render_notice(key, {"detail": str(exc)}, client.lang)
             client.push(error_payload("bad_message", text))
             continue

@@ -182,13 +182,14 @@ class Hub:
         if stored is None:
             return None
         match = None
-        if stored.table.status != "waiting":
-            match = self._replay(stored.table, list(stored.seats), stored.moves)
         row = stored.table
-        if match is not None and match.is_over and row.status != "over":
-            # Stopped between storing the last move and marking the game over.
-            self.db.set_status(row.id, "over", finished=time.time())
-            row = replace(row, status="over")
+        if row.status != "waiting":
+            match = self._replay(row, list(stored.seats), stored.moves)
+            if match.is_over and row.status != "over":
+                # The last move was stored but not the status after it (the database
+                # failed, or the server died, between the two): the moves decide.
+                row = replace(row, status="over", finished=row.finished or time.time())
+                self.db.set_status(row.id, "over", finished=row.finished)
         table = LiveTable(self, row, list(stored.seats), match)
         for move in stored.moves:
             if move.action_id is not None and table.seats[move.seat].row.kind == "person":

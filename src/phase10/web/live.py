@@ -219,8 +219,13 @@ class LiveTable:
                     f"seat {listed} is waiting for a player: invite someone or seat a computer",
                 )
             self._name_computers()
-            self.match = self.hub.new_match(self.row, [s.row for s in self.seats])
-            self._set_status("playing")
+            match = self.hub.new_match(self.row, [s.row for s in self.seats])
+            try:
+                self._set_status("playing")  # stored first: no game in memory it lacks
+            except DatabaseError as exc:
+                log.error("table %s: %s", self.row.id, exc)
+                raise TableError(503, "the server could not store that; try again") from None
+            self.match = match
             self._notice("web.started")
             self._send_lobby()
             self._send_updates()
@@ -295,26 +300,24 @@ class LiveTable:
         if token is not None and seat is None:
             raise TableError(403, "that seat token is not valid at this table")
         client.seat = seat
-        back = None
+        back = False
         if seat is None:
             self.spectators.add(client)
         else:
             state = self.seats[seat]
-            if state.taken_over or state.away is not None:
-                back = state.row.name
+            back = state.taken_over or state.away is not None
             state.clients.add(client)
             if state.away is not None:
                 state.away.cancel()
                 state.away = None
             state.taken_over = False
-        # The welcome is the first message a connection gets (docs/protocol.md), before any
-        # notice, even the one about its own return.
+        # The welcome comes first on every connection, then what it missed, then the news.
         client.push({"type": "welcome", "seat": seat, "lobby": self.lobby()})
-        if back:
-            self._notice("web.back", name=back)
         if self.match is not None:
             client.last_seq = since
             self._send_update(client)
+        if seat is not None and back and self.seats[seat].row.name:
+            self._notice("web.back", name=self.seats[seat].row.name)
         self._send_lobby()
 
     def detach(self, client: Client) -> None:
@@ -443,7 +446,11 @@ class LiveTable:
             self.match = self.hub.reload_match(self.row.id)
             raise
         if match.is_over:
-            self._set_status("over")
+            try:
+                self._set_status("over")
+            except DatabaseError as exc:  # the move is stored: a restart finds the game over
+                log.error("table %s: %s", self.row.id, exc)
+                self.row = replace(self.row, status="over", finished=time.time())
             self._notice("web.over")
             self._send_lobby()
         self._send_updates()
@@ -493,9 +500,12 @@ class LiveTable:
                 action = await self.hub.thinker.choose(
                     match.game.name, level, match.view(seat), f"bot:{match.seed}:{seat}:{version}"
                 )
-            except RuntimeError:  # the pool is shutting down with the server
-                return
-            except Exception:  # a worker died: log it, keep the table, try again later
+            except Exception:
+                if self.hub.thinker.closed:  # the server is shutting down
+                    return
+                # A bot failed, or its workers could not be restarted: log it, keep the
+                # table, try again later. (A broken pool is a RuntimeError too: returning
+                # on one left the table's computers stopped for good.)
                 log.exception("table %s: a computer player failed", self.row.id)
                 await asyncio.sleep(1.0)
                 continue

@@ -36,6 +36,7 @@ __all__ = [
     "ProtocolError",
     "ReplaceSeat",
     "SeatSpec",
+    "message_size",
     "read_client_message",
 ]
 
@@ -109,9 +110,20 @@ def _describe(exc: ValidationError) -> str:
     return f"{where}: {message}" if where else message
 
 
+def message_size(text: str | bytes) -> int:
+    """The size of a message in bytes as it travelled (UTF-8), which is what the limit counts.
+
+    >>> message_size("héllo"), message_size(b"abc")
+    (6, 3)
+    """
+    if isinstance(text, bytes):
+        return len(text)
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
 def read_client_message(text: str | bytes) -> Hello | Act | Hint | Ping:
     """One message from a client, or ``ProtocolError`` saying what is wrong."""
-    if len(text) > MAX_MESSAGE_BYTES:
+    if message_size(text) > MAX_MESSAGE_BYTES:
         raise ProtocolError(f"a message has at most {MAX_MESSAGE_BYTES} bytes")
     try:
         data = json.loads(text)

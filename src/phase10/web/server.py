@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
+from typing import Final
 
 import uvicorn
 from platformdirs import user_data_dir
@@ -16,9 +17,15 @@ from platformdirs import user_data_dir
 from phase10.web.app import create_app
 from phase10.web.db import Database, sqlite_url
 from phase10.web.protocol import MAX_MESSAGE_BYTES
-from phase10.web.thinking import Thinker
+from phase10.web.thinking import INLINE_LEVELS, Thinker
 
-__all__ = ["default_database", "serve"]
+__all__ = ["WS_MAX_SIZE", "default_database", "serve"]
+
+#: The largest WebSocket frame uvicorn accepts. It is above the protocol's own limit
+#: (``MAX_MESSAGE_BYTES``) so a message somewhat too long is read and answered with a one-line
+#: ``too_big`` error on a connection that goes on; only a frame past this one (a client gone
+#: wrong, or an attack) is refused by the WebSocket layer itself, closing with 1009.
+WS_MAX_SIZE: Final = 4 * MAX_MESSAGE_BYTES
 
 
 def default_database() -> str:
@@ -45,7 +52,7 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     print(f"phase10: serving on http://{shown}:{port}/  (database: {_shown(database)})", flush=True)
     print("phase10: press Ctrl+C to stop", flush=True)
-    with Thinker(workers=bot_workers) as thinker:
+    with Thinker(workers=bot_workers, inline=INLINE_LEVELS) as thinker:
         app = create_app(
             db,
             thinker,
@@ -57,7 +64,7 @@ def serve(
             app,
             host=host,
             port=port,
-            ws_max_size=MAX_MESSAGE_BYTES,
+            ws_max_size=WS_MAX_SIZE,
             log_level="warning",
             access_log=False,
         )

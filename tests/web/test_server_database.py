@@ -1,0 +1,84 @@
+"""The database failing under a live table (points 2 and 5 of the issue: authoritative and
+robust): a move the database does not store is refused to its player, changes nothing in
+memory and reaches nobody, the connection goes on, and once the database is back the game
+goes on from where it was. On SQLite and on PostgreSQL, with a trigger that makes the
+database itself fail each insert of a move (no mock: the driver raises what it would raise).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from phase10.web.db import Database
+
+from .serverkit import Player, create_table, database_url, in_process_server, join, start
+
+PERSON = {"kind": "person"}
+
+BREAK = {
+    # A failure while the insert runs (an OperationalError, not an IntegrityError).
+    "sqlite": [
+        "CREATE TRIGGER refuse BEFORE INSERT ON moves BEGIN SELECT json('{ disk on fire'); END"
+    ],
+    # SQLSTATE 58030 (io_error): what a full or failing disk reports.
+    "postgresql": [
+        "CREATE FUNCTION refuse_move() RETURNS trigger AS $$ BEGIN "
+        "RAISE EXCEPTION 'disk on fire' USING ERRCODE = '58030'; END $$ LANGUAGE plpgsql",
+        "CREATE TRIGGER refuse BEFORE INSERT ON moves FOR EACH ROW EXECUTE FUNCTION refuse_move()",
+    ],
+}
+MEND = {"sqlite": ["DROP TRIGGER refuse"], "postgresql": ["DROP TRIGGER refuse ON moves"]}
+
+
+def run(db: Database, statements: list[str]) -> None:
+    with db.engine.begin() as conn:
+        for statement in statements:
+            conn.execute(text(statement))
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_move_the_database_refuses_is_refused_and_changes_nothing(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A move whose insert fails gets ``code: server`` (one line), no update goes out, the
+    game in memory stays at the stored version, the socket goes on; repaired, the same move
+    is accepted and what is stored replays to the game in memory."""
+    url = database_url(kind, tmp_path, request)
+    with in_process_server(tmp_path, database=url) as server, server.http() as http:
+        made = create_table(http, [PERSON, PERSON])
+        other = join(http, made["table"], "Bob")
+        start(http, made["table"], made["token"])
+        live = server.hub.tables[made["table"]]
+        assert live.match is not None
+        token = [made["token"], other["token"]][live.match.to_act]
+        with Player(server.ws_url, made["table"], token) as player:
+            player.until(lambda m: m["type"] == "update")
+            assert player.act(player.view["legal"][0]["action"])["type"] == "ack"  # type: ignore[index]
+            assert player.view is not None
+            discard = player.view["legal"][0]["action"]
+            db = server.db()
+            run(db, BREAK[kind])
+            answer = player.act(discard)
+            assert answer["type"] == "error"
+            assert answer["code"] == "server"
+            assert "\n" not in answer["text"]
+            player.drain(0.2)
+            assert player.version == live.match.version == 1
+            stored = db.load(made["table"])
+            assert stored is not None
+            assert len(stored.moves) == 1
+            player.send({"type": "ping"})
+            player.until(lambda m: m["type"] == "pong")
+            run(db, MEND[kind])
+            assert player.act(discard)["type"] == "ack"
+            assert player.version == live.match.version == 2
+        stored = db.load(made["table"])
+        assert stored is not None
+        assert [m.number for m in stored.moves] == [1, 2]
+        replayed = server.hub.reload_match(made["table"])
+        assert replayed is not None
+        assert replayed.game.digest(replayed.state) == live.match.game.digest(live.match.state)
+        db.close()
