@@ -1,4 +1,7 @@
-"""``phase10 join``: sit at an online table (``phase10 serve``) from the terminal, line by line.
+"""``phase10 join``: sit at an online table (``phase10 serve``) from the terminal.
+
+On a terminal it opens the full screen (``phase10.tui.online_table``); with ``--plain``, or
+when the input or the output is not a terminal, it plays line by line, as described here.
 
 Made for a player with a screen reader or a braille display at the same table as friends in
 their browsers: every event is one sentence, in the player's language, as the server tells it;
@@ -65,13 +68,15 @@ from phase10.online.text import (
 __all__ = ["register", "run"]
 
 DESCRIPTION = (
-    "Sit at a table of an online game (phase10 serve) from the terminal, line by line: every "
+    "Sit at a table of an online game (phase10 serve) from the terminal. Line by line, every "
     "event is a sentence in your language, made for screen readers and braille displays. Give "
     "the invite link a friend sent you (http://HOST:PORT/join/CODE or http://HOST:PORT/t/TABLE) "
     "or the table's code with --server. Your seat is kept in your data folder: run the same "
-    "command again to go back to the table. Type ? at the table for the commands. The "
-    "full-screen client for online tables is not written yet: without --plain the table is "
-    "played line by line too."
+    "command again to go back to the table. On a terminal the table opens full screen (the "
+    "hand, the piles, the groups, the players, every sentence of the game and the legal moves "
+    "as a list: arrows, Space chooses cards, Enter plays the move; d draw, t take, x discard, "
+    "h hint, r rules, q leave); --plain plays line by line (type ? at the table for the "
+    "commands), as does any run whose input or output is not a terminal."
 )
 EPILOG = """\
 examples:
@@ -97,7 +102,7 @@ def register(subparsers: Any) -> None:
     """Add the ``join`` command."""
     parser = subparsers.add_parser(
         "join",
-        help="sit at an online table from the terminal (line by line)",
+        help="sit at an online table from the terminal (full screen, or line by line)",
         description=paragraph(DESCRIPTION),
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -122,8 +127,8 @@ def register(subparsers: Any) -> None:
         "--plain",
         action="store_true",
         help=(
-            "line-by-line play for screen readers and scripts (for now the only way: the "
-            "full-screen client for online tables is not written yet)"
+            "line-by-line play for screen readers and braille displays instead of the full "
+            "screen (always so when the input or the output is not a terminal)"
         ),
     )
     add_lang_option(parser)
@@ -174,6 +179,8 @@ def run(args: argparse.Namespace) -> int:
             ),
             flush=True,
         )
+    if not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
+        return _full_screen(target, table, stored, store, api, lang)
     session = Session(
         target, table, stored, store, api, lang, resumed=resumed, paced=not sys.stdin.isatty()
     )
@@ -182,6 +189,37 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         session.say_left()
         return 0
+
+
+def _full_screen(
+    target: Target, table: str, stored: StoredSeat, store: SeatStore, api: Api, lang: str
+) -> int:
+    """Play at the table in the full screen; what became of the seat is said after it."""
+    from phase10.tui.online_table import play_online
+
+    ended, lobby = play_online(target, table, stored, store, api, lang)
+    _ = translator(lang).gettext
+    if ended not in (None, "left"):
+        print(ended)
+        return 1
+    status = (lobby or {}).get("status")
+    back = f"phase10 join {table_url(target, table)}"
+    if status == "playing":
+        print(
+            _(
+                "You left the table. Your seat is kept for {seconds} seconds, then a "
+                "computer player plays it until you come back with: {command}"
+            ).format(seconds=(lobby or {}).get("hold_seconds", 60), command=back)
+        )
+    elif status == "waiting":
+        print(
+            _("You left the table; your seat stays yours. Come back with: {command}").format(
+                command=back
+            )
+        )
+    else:
+        print(_("You left the table."))
+    return 0
 
 
 def _unreachable(target: Target, reason: str, tr: Translator) -> CommandError:
