@@ -1,4 +1,7 @@
-"""``phase10 join``: sit at an online table (``phase10 serve``) from the terminal, line by line.
+"""``phase10 join``: sit at an online table (``phase10 serve``) from the terminal.
+
+On a terminal it opens the full screen (``phase10.tui.online_table``); with ``--plain``, or
+when the input or the output is not a terminal, it plays line by line, as described here.
 
 Made for a player with a screen reader or a braille display at the same table as friends in
 their browsers: every event is one sentence, in the player's language, as the server tells it;
@@ -23,16 +26,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
-import secrets
 import sys
 import threading
-import time
 from typing import Any, Final
 
 from phase10 import games
 from phase10.cli.common import CommandError, paragraph
-from phase10.cli.online import (
+from phase10.cli.play import COMMAND_WORDS, add_lang_option, chosen_language
+from phase10.explain import explain_notation
+from phase10.kernel.errors import NotationError
+from phase10.kernel.i18n import N_, Translator, translator
+from phase10.online.connection import BACK, CLOSED, FATAL, GAVE_UP, LOST, REFUSED, Connection
+from phase10.online.links import (
     DEFAULT_SERVER,
     Api,
     ApiError,
@@ -44,10 +49,9 @@ from phase10.cli.online import (
     data_folder,
     parse_target,
     table_url,
-    websocket_url,
 )
-from phase10.cli.online_moves import Found, Several, Table, display, resolve, rewrite
-from phase10.cli.online_text import (
+from phase10.online.moves import Found, Several, Table, display, resolve, rewrite
+from phase10.online.text import (
     HELP,
     groups_in_order,
     hand_line,
@@ -60,21 +64,19 @@ from phase10.cli.online_text import (
     table_lines,
     turn_line,
 )
-from phase10.cli.play import COMMAND_WORDS, add_lang_option, chosen_language
-from phase10.explain import explain_notation
-from phase10.kernel.errors import NotationError
-from phase10.kernel.i18n import N_, Translator, translator
 
 __all__ = ["register", "run"]
 
 DESCRIPTION = (
-    "Sit at a table of an online game (phase10 serve) from the terminal, line by line: every "
+    "Sit at a table of an online game (phase10 serve) from the terminal. Line by line, every "
     "event is a sentence in your language, made for screen readers and braille displays. Give "
     "the invite link a friend sent you (http://HOST:PORT/join/CODE or http://HOST:PORT/t/TABLE) "
     "or the table's code with --server. Your seat is kept in your data folder: run the same "
-    "command again to go back to the table. Type ? at the table for the commands. The "
-    "full-screen client for online tables is not written yet: without --plain the table is "
-    "played line by line too."
+    "command again to go back to the table. On a terminal the table opens full screen (the "
+    "hand, the piles, the groups, the players, every sentence of the game and the legal moves "
+    "as a list: arrows, Space chooses cards, Enter plays the move; d draw, t take, x discard, "
+    "h hint, r rules, q leave); --plain plays line by line (type ? at the table for the "
+    "commands), as does any run whose input or output is not a terminal."
 )
 EPILOG = """\
 examples:
@@ -83,16 +85,8 @@ examples:
   phase10 join http://192.168.1.20:8000/t/8hV3kq2LmXw0 --plain
 """
 
-#: How long a lost connection is tried again before giving up (seconds).
-RECONNECT_FOR: Final = 60.0
-#: The longest wait between two attempts (seconds).
-MAX_BACKOFF: Final = 8.0
-#: The largest message accepted from the server: a reconnect's update carries a whole game.
-MAX_INCOMING: Final = 1 << 24
 #: How many sentences are repeated when sitting down again at a game under way.
 RECENT: Final = 8
-#: Errors answered to a hello, after which the server closes the connection.
-_FATAL: Final = frozenset({"no_table", "bad_token", "bad_message"})
 #: The one-word questions about the game (besides ? and help).
 _QUERIES: Final = frozenset(
     {"h", "hand", "p", "pile", "b", "g", "board", "table", "s", "scores"}
@@ -108,7 +102,7 @@ def register(subparsers: Any) -> None:
     """Add the ``join`` command."""
     parser = subparsers.add_parser(
         "join",
-        help="sit at an online table from the terminal (line by line)",
+        help="sit at an online table from the terminal (full screen, or line by line)",
         description=paragraph(DESCRIPTION),
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -133,8 +127,8 @@ def register(subparsers: Any) -> None:
         "--plain",
         action="store_true",
         help=(
-            "line-by-line play for screen readers and scripts (for now the only way: the "
-            "full-screen client for online tables is not written yet)"
+            "line-by-line play for screen readers and braille displays instead of the full "
+            "screen (always so when the input or the output is not a terminal)"
         ),
     )
     add_lang_option(parser)
@@ -185,6 +179,8 @@ def run(args: argparse.Namespace) -> int:
             ),
             flush=True,
         )
+    if not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
+        return _full_screen(target, table, stored, store, api, lang)
     session = Session(
         target, table, stored, store, api, lang, resumed=resumed, paced=not sys.stdin.isatty()
     )
@@ -193,6 +189,37 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         session.say_left()
         return 0
+
+
+def _full_screen(
+    target: Target, table: str, stored: StoredSeat, store: SeatStore, api: Api, lang: str
+) -> int:
+    """Play at the table in the full screen; what became of the seat is said after it."""
+    from phase10.tui.online_table import play_online
+
+    ended, lobby = play_online(target, table, stored, store, api, lang)
+    _ = translator(lang).gettext
+    if ended not in (None, "left"):
+        print(ended)
+        return 1
+    status = (lobby or {}).get("status")
+    back = f"phase10 join {table_url(target, table)}"
+    if status == "playing":
+        print(
+            _(
+                "You left the table. Your seat is kept for {seconds} seconds, then a "
+                "computer player plays it until you come back with: {command}"
+            ).format(seconds=(lobby or {}).get("hold_seconds", 60), command=back)
+        )
+    elif status == "waiting":
+        print(
+            _("You left the table; your seat stays yours. Come back with: {command}").format(
+                command=back
+            )
+        )
+    else:
+        print(_("You left the table."))
+    return 0
 
 
 def _unreachable(target: Target, reason: str, tr: Translator) -> CommandError:
@@ -325,20 +352,14 @@ class Session:
         self.lobby: dict[str, Any] | None = None
         self.view: dict[str, Any] | None = None
         self.result: dict[str, Any] | None = None
-        self.last_seq = -1
-        self.pending: dict[str, Any] | None = None
+        self.conn = Connection(target, table, seat.token, lang, self._on_message, self._on_state)
         self.hint_id: str | None = None
         self.choices: tuple[int, list[dict[str, Any]]] | None = None
         self.status_shown: int | None = None
         self.first_update = True
         self.welcomed = False
-        self.switching = False
-        self.leaving = False
         self.exit: int | None = None
-        self.ws: Any = None
         self.prompt_open = False
-        self._prefix = secrets.token_hex(4)
-        self._counter = 0
         self.lines: asyncio.Queue[str | None] = asyncio.Queue()
         self.changed = asyncio.Event()
         self.input_ended = False
@@ -391,6 +412,16 @@ class Session:
     # ------------------------------------------------------------------------ state
 
     @property
+    def pending(self) -> dict[str, Any] | None:
+        """The move sent and not yet answered."""
+        return self.conn.pending
+
+    @property
+    def ws(self) -> Any:
+        """The welcomed WebSocket, or ``None`` while not connected."""
+        return self.conn.ws
+
+    @property
     def names(self) -> list[str]:
         return list(self.view["names"]) if self.view is not None else []
 
@@ -416,17 +447,14 @@ class Session:
     async def run(self) -> int:
         """Play until the player leaves, the input ends or the connection is lost for good."""
         _read_lines(asyncio.get_running_loop(), self)
-        connection = asyncio.create_task(self._connection())
+        connection = asyncio.create_task(self.conn.run())
         try:
             while True:
                 line = await self._next_line(connection)
                 if line is None or not await self._command(line):
                     break
         finally:
-            self.leaving = True
-            if self.ws is not None:
-                with contextlib.suppress(Exception):
-                    await self.ws.close()
+            await self.conn.close()
             connection.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await connection
@@ -470,73 +498,34 @@ class Session:
 
     # ------------------------------------------------------------------------ the connection
 
-    async def _connection(self) -> None:
-        """Connect, say hello, handle the messages; reconnect while the player stays."""
-        from websockets.asyncio.client import connect
-        from websockets.exceptions import (
-            ConnectionClosed,
-            InvalidHandshake,
-            InvalidStatus,
-            InvalidURI,
-        )
+    def _on_message(self, message: dict[str, Any]) -> bool:
+        """One message from the server (the connection's hook); True when it cannot go on."""
+        if self._handle(message):
+            return True
+        self.changed.set()
+        if self.reading:
+            self._prompt()  # the turn came while the player was reading
+        return False
 
-        delay, lost_at = 0.5, None
-        while not self.leaving:
-            url = websocket_url(self.target, self.table, self.lang)
-            try:
-                async with connect(
-                    url, max_size=MAX_INCOMING, open_timeout=10, close_timeout=2
-                ) as ws:
-                    hello = {"type": "hello", "token": self.token, "since": self.last_seq}
-                    await ws.send(json.dumps(hello))
-                    async for raw in ws:
-                        message = json.loads(raw)
-                        if message.get("type") == "welcome":
-                            self.ws = ws
-                            if lost_at is not None:
-                                self.say(N_("Connected to the server again."))
-                                delay, lost_at = 0.5, None
-                        if self._handle(message):
-                            return
-                        if message.get("type") == "welcome" and self.pending is not None:
-                            await ws.send(json.dumps(self.pending))  # answered at most once
-                        self.changed.set()
-                        if self.reading:
-                            self._prompt()  # the turn came while the player was reading
-                        if self.switching:
-                            break
-            except InvalidStatus as exc:
-                if exc.response.status_code in (403, 404):  # refused for good, not a hiccup
-                    self.say(
-                        N_("The server refused the connection (HTTP {status})."),
-                        status=exc.response.status_code,
-                    )
-                    self.exit = 2
-                    return
-            except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake, InvalidURI):
-                pass
-            finally:
-                self.ws = None
-                self.changed.set()
-            if self.leaving:
-                return
-            if self.switching:
-                self.switching = False
-                continue
-            if lost_at is None:
-                lost_at = time.monotonic()
-                self.say(N_("The connection to the server is lost; trying to reconnect."))
-            elif time.monotonic() - lost_at > RECONNECT_FOR:
-                self.say(
-                    N_(
-                        "The server cannot be reached; giving up. Your seat is kept for a "
-                        "while: run the same command again to go back to the table."
-                    )
+    def _on_state(self, state: str, status: int | None) -> None:
+        """What became of the connection (its hook), said as a sentence."""
+        if state == BACK:
+            self.say(N_("Connected to the server again."))
+        elif state == LOST:
+            self.say(N_("The connection to the server is lost; trying to reconnect."))
+        elif state == GAVE_UP:
+            self.say(
+                N_(
+                    "The server cannot be reached; giving up. Your seat is kept for a "
+                    "while: run the same command again to go back to the table."
                 )
-                self.exit = 1
-                return
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, MAX_BACKOFF)
+            )
+            self.exit = 1
+        elif state == REFUSED:
+            self.say(N_("The server refused the connection (HTTP {status})."), status=status)
+            self.exit = 2
+        elif state == CLOSED:
+            self.changed.set()
 
     def _handle(self, message: dict[str, Any]) -> bool:
         """Act on one server message; True when the connection cannot go on."""
@@ -557,9 +546,6 @@ class Session:
             self.out(str(message["text"]))
         elif kind == "update":
             self._update(message)
-        elif kind == "ack":
-            if self.pending is not None and message.get("id") == self.pending["id"]:
-                self.pending = None
         elif kind == "hint":
             if message.get("id") == self.hint_id:
                 self.hint_id = None
@@ -570,7 +556,7 @@ class Session:
 
     def _error(self, message: dict[str, Any]) -> bool:
         self.out(str(message.get("text", "")))
-        if self.ws is None and message.get("code") in _FATAL:
+        if self.ws is None and message.get("code") in FATAL:
             if message.get("code") == "bad_token":
                 self.store.forget(self.target.server, self.table)
                 self.say(
@@ -581,14 +567,11 @@ class Session:
                 )
             self.exit = 2
             return True
-        if self.pending is not None and message.get("id") == self.pending["id"]:
-            self.pending = None
         if self.hint_id is not None and message.get("id") == self.hint_id:
             self.hint_id = None
         return False
 
     def _update(self, message: dict[str, Any]) -> None:
-        self.last_seq = int(message["seq"])
         lines = [str(t) for entry in message["events"] for t in entry["text"]]
         if self.first_update and self.resumed and len(lines) > RECENT:
             self.say(N_("The game is under way; the latest events:"))
@@ -617,10 +600,10 @@ class Session:
         self.store.put(self.target.server, table, StoredSeat(self.seat, self.name, str(token)))
         self.say(N_("A rematch is ready at a new table; you keep your seat there."))
         self.table, self.token = table, str(token)
-        self.view = self.result = self.pending = self.choices = None
-        self.last_seq, self.status_shown = -1, None
+        self.conn.switch(table, str(token))
+        self.view = self.result = self.choices = None
+        self.status_shown = None
         self.first_update, self.resumed, self.welcomed = True, False, False
-        self.switching = True
 
     # ------------------------------------------------------------------------ commands
 
@@ -745,15 +728,7 @@ class Session:
         if self.ws is None:
             self.say(N_("Not connected to the server at the moment; try again in a moment."))
             return
-        self._counter += 1
-        self.pending = {
-            "type": "act",
-            "id": f"{self._prefix}-{self._counter}",
-            "version": int(view["version"]),
-            "action": entry["action"],
-        }
-        with contextlib.suppress(Exception):  # a lost connection: sent again on reconnecting
-            await self.ws.send(json.dumps(self.pending))
+        await self.conn.act(int(view["version"]), entry["action"])
 
     async def _hint(self) -> None:
         view = self.view
@@ -763,10 +738,8 @@ class Session:
         if not view["legal"] or self.ws is None:
             self.out(turn_line(view, self.names, self.seat or 0, self.tr))
             return
-        self._counter += 1
-        self.hint_id = f"{self._prefix}-h{self._counter}"
-        with contextlib.suppress(Exception):
-            await self.ws.send(json.dumps({"type": "hint", "id": self.hint_id}))
+        self.hint_id = self.conn.next_id("h")
+        await self.conn.hint(self.hint_id)
 
     async def _start(self) -> None:
         lobby = self.lobby
