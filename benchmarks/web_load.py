@@ -121,8 +121,10 @@ async def person(
     stop: asyncio.Event,
     rng: random.Random,
     gate: asyncio.Semaphore,
+    think: float = 0.0,
 ) -> None:
-    """One scripted person: move whenever it is their turn, until ``stop``."""
+    """One scripted person: move whenever it is their turn (after ``think`` seconds on
+    average), until ``stop``."""
     async with gate:  # a few handshakes at a time
         ws = await connect(
             f"{ws_url}/ws/{seat.table}", max_size=None, open_timeout=120, ping_interval=None
@@ -136,6 +138,8 @@ async def person(
     async def move() -> None:
         nonlocal number, sent_at, sent_version
         assert view is not None
+        if think > 0:  # a person's pause before each move, 0.5x to 1.5x --think
+            await asyncio.sleep(think * (0.5 + rng.random()))
         number += 1
         sent_version = seat.version
         sent_at = time.perf_counter()
@@ -239,7 +243,7 @@ async def run(args: argparse.Namespace, url: str, pid: int) -> dict[str, Any]:
 
     async def guarded(seat: Seat, seed: float) -> None:
         try:
-            await person(ws_url, seat, stats, stop, random.Random(seed), gate)
+            await person(ws_url, seat, stats, stop, random.Random(seed), gate, args.think)
         except (ConnectionClosed, OSError, TimeoutError):
             stats.dropped += 1
 
@@ -336,6 +340,12 @@ def main() -> int:
     parser.add_argument("--bot-workers", type=int, default=2)
     parser.add_argument("--database", help="a SQLAlchemy URL (default: a temporary SQLite file)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="a person's mean pause before a move (0: none)"
+    )
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.0, help="the server's pause after a computer move"
+    )
     parser.add_argument("--profile", metavar="FILE", help="py-spy record the server into FILE")
     args = parser.parse_args()
     if not 1 <= args.tables <= MAX_TABLES:
@@ -350,7 +360,7 @@ def main() -> int:
         database = args.database or f"sqlite:///{folder}/load.db"
         command = [
             sys.executable, "-m", "phase10", "serve", "--host", HOST, "--port", str(port),
-            "--database", database, "--bot-delay", "0", "--hold", "3600",
+            "--database", database, "--bot-delay", str(args.bot_delay), "--hold", "3600",
             "--bot-workers", str(args.bot_workers),
         ]  # fmt: skip
         log = Path(folder) / "server.log"

@@ -6,6 +6,7 @@ True
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 from pathlib import Path
@@ -45,6 +46,13 @@ def serve(
     allowed_origins: tuple[str, ...] = (),
 ) -> None:
     """Serve until interrupted; prints the address people open."""
+    # A server holds many small, long-lived objects (every table's states and views):
+    # Python's default collector thresholds made full collections every few hundred moves,
+    # each a pause of tens of milliseconds for every table (benchmarks/web_load.py's p99).
+    # Objects alive at start-up are frozen out of collection, and young collections run
+    # less often; reference counting still frees almost everything at once.
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
     if database.startswith("sqlite:///") and database != "sqlite:///:memory:":
         Path(database.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     db = Database(database)
@@ -65,6 +73,9 @@ def serve(
             host=host,
             port=port,
             ws_max_size=WS_MAX_SIZE,
+            # Updates are a few kilobytes: compressing each one cost the server about 40% of
+            # its time per move (benchmarks/web_load.py) for bandwidth nobody is short of.
+            ws_per_message_deflate=False,
             log_level="warning",
             access_log=False,
         )
