@@ -226,23 +226,28 @@ def create_app(
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str, lang: str | None = None) -> HTMLResponse:
         chosen = pick_language(lang, request.headers.get("accept-language"))
-        table = _table(table_id)
+        table = hub.get(table_id) if len(table_id) <= 32 else None
+        if table is None:
+            return HTMLResponse(pages.error(chosen, "no_table"), status_code=404)
         return HTMLResponse(pages.table(chosen, table.lobby()))
 
     @app.get("/join/{code}")
-    async def join_by_code(code: str, lang: str | None = None) -> Response:
+    async def join_by_code(request: Request, code: str, lang: str | None = None) -> Response:
         table = hub.by_code(code)
         if table is None:
-            raise TableError(404, "no table has that code")
+            chosen = pick_language(lang, request.headers.get("accept-language"))
+            return HTMLResponse(pages.error(chosen, "no_code"), status_code=404)
         suffix = f"?lang={lang}" if lang and lang in LANGUAGES else ""
         return RedirectResponse(f"/t/{table.id}{suffix}", status_code=303)
 
     @app.get("/replay/{table_id}", response_class=HTMLResponse)
     async def replay_page(request: Request, table_id: str, lang: str | None = None) -> HTMLResponse:
         chosen = pick_language(lang, request.headers.get("accept-language"))
-        table = _table(table_id)
+        table = hub.get(table_id) if len(table_id) <= 32 else None
+        if table is None:
+            return HTMLResponse(pages.error(chosen, "no_table"), status_code=404)
         if table.status != "over":
-            raise TableError(409, "a replay is shown once the game is over")
+            return HTMLResponse(pages.error(chosen, "replay_later"), status_code=409)
         return HTMLResponse(pages.replay(chosen, table.lobby()))
 
     @app.get("/rules", response_class=HTMLResponse)

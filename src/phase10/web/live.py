@@ -317,7 +317,8 @@ class LiveTable:
             client.last_seq = since
             self._send_update(client)
         if seat is not None and back and self.seats[seat].row.name:
-            self._notice("web.back", name=self.seats[seat].row.name)
+            # Not to the returning person: their own page knows they are back.
+            self._notice("web.back", name=self.seats[seat].row.name, skip_seat=seat)
         self._send_lobby()
 
     def detach(self, client: Client) -> None:
@@ -370,8 +371,10 @@ class LiveTable:
         for client in self._clients():
             client.push(message)
 
-    def _notice(self, key: str, **params: Any) -> None:
+    def _notice(self, key: str, *, skip_seat: int | None = None, **params: Any) -> None:
         for client in self._clients():
+            if skip_seat is not None and client.seat == skip_seat:
+                continue
             client.push(
                 {
                     "type": "notice",

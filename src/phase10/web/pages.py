@@ -23,11 +23,11 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markdown_it import MarkdownIt
 
 from phase10 import games
-from phase10.kernel.i18n import LANGUAGE_NAMES, translator
+from phase10.kernel.i18n import LANGUAGE_NAMES, N_, translator
 from phase10.web.catalogue import catalogue
 from phase10.web.strings import strings
 
-__all__ = ["lobby", "replay", "rules", "table"]
+__all__ = ["PAGE_ERRORS", "error", "lobby", "replay", "rules", "table"]
 
 TEMPLATES: Final = Path(__file__).parent / "templates"
 _ENV: Final = Environment(
@@ -90,6 +90,20 @@ def replay(lang: str, lobby_info: dict[str, Any]) -> str:
         game_title=title,
         boot={"lobby": lobby_info, "game_title": title},
     )
+
+
+#: What a person who opened a page that cannot be shown reads, by the API's refusal.
+PAGE_ERRORS: Final[dict[str, str]] = {
+    "no_table": N_("This table does not exist: check the link, or ask for a new one."),
+    "no_code": N_("No table has this code: check it, or ask for the link."),
+    "replay_later": N_("The replay opens once the game is over."),
+}
+
+
+def error(lang: str, key: str) -> str:
+    """A page saying, in ``lang``, why the page asked for cannot be shown."""
+    message = translator(lang).gettext(PAGE_ERRORS[key])
+    return _render("error.html", lang, message=message)
 
 
 def _rulebook(lang: str) -> str:

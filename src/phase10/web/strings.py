@@ -171,6 +171,7 @@ STRINGS: Final[dict[str, str]] = {
     "move.help_heading": N_("Help"),
     "move.hint": N_("Hint"),
     "move.play_hint": N_("Play the hint: {text}"),
+    "more_ways": N_("{count} more ways: choose cards in your hand to see the ways that use them."),
     "hint_asked": N_("Looking for a good move…"),
     "hint_is": N_("Hint: {text}."),
     "hint_is_cards": N_("Hint: {text}. Its cards are chosen."),

@@ -530,7 +530,8 @@ function onHint(message) {
   chooseCards(actionCards(message.action));
   render();
   const cards = actionCards(message.action);
-  say(cards.length ? t("hint_is_cards", { text: message.text }) : t("hint_is", { text: message.text }));
+  const label = hintLabel(message);
+  say(cards.length ? t("hint_is_cards", { text: label }) : t("hint_is", { text: label }));
   const button = ui.moves.querySelector("[data-key=hint-play]");
   if (button && ui.moves.contains(document.activeElement)) button.focus();
 }
@@ -1122,6 +1123,39 @@ function hitLabel(item) {
   return t("hit.card_on", { card: action.card, group: where });
 }
 
+/** A legal move in words, as its button says it (a hint is shown the same way). */
+function moveLabel(item) {
+  const action = item.action;
+  const top = state.view?.discard_pile?.[state.view.discard_pile.length - 1] || "";
+  switch (action.type) {
+    case "draw":
+      return action.source === "draw_pile" ? t("move.draw") : t("move.take", { card: top });
+    case "swap":
+      return t("move.swap");
+    case "lay":
+      return t("move.lay", { groups: afterVerb(item.text) });
+    case "reveal":
+      return t("move.reveal", { combos: afterVerb(item.text) });
+    case "meld":
+      return t("move.meld", { combo: afterVerb(item.text) });
+    case "hit":
+    case "extend":
+      return hitLabel(item);
+    case "discard":
+      return action.target === null || action.target === undefined
+        ? t("move.discard", { card: action.card })
+        : t("move.skip_at", { name: nameOf(action.target) });
+    default:
+      return item.text;
+  }
+}
+
+/** The hint's move in words: the legal move it names, labelled like its button. */
+function hintLabel(hint) {
+  const item = (state.view?.legal || []).find((each) => each.text === hint.text);
+  return item ? moveLabel(item) : hint.text;
+}
+
 function afterVerb(text) {
   const space = text.indexOf(" ");
   return space < 0 ? text : text.slice(space + 1);
@@ -1179,6 +1213,9 @@ function renderMoves() {
   }
 }
 
+/** The most lay-down or reveal buttons shown while no card is chosen. */
+const MAX_WAYS = 8;
+
 function myMoves(view, chosen) {
   const parts = [];
   const draws = legal("draw");
@@ -1200,7 +1237,10 @@ function myMoves(view, chosen) {
   // Lay down (Phase 10) or reveal (programmes).
   const lays = laydownOptions();
   if (lays.all.length) {
-    const list = lays.shown.map((item, i) =>
+    // Dozens of ways (a run of 6 with wilds) would bury the page: show the first few, and
+    // say that choosing cards narrows the list to the ways that use them.
+    const hidden = chosen.length === 0 ? Math.max(0, lays.shown.length - MAX_WAYS) : 0;
+    const list = lays.shown.slice(0, lays.shown.length - hidden).map((item, i) =>
       actionButton(
         item,
         isProgrammes ? t("move.reveal", { combos: afterVerb(item.text) }) : t("move.lay", { groups: afterVerb(item.text) }),
@@ -1212,7 +1252,9 @@ function myMoves(view, chosen) {
       section(
         "lay",
         isProgrammes ? t("move.reveal_heading") : t("move.lay_heading"),
-        list.length ? buttonList(list) : el("p", { class: "note" }, t("no_lay_with_chosen")),
+        list.length
+          ? [buttonList(list), hidden ? el("p", { class: "note" }, t("more_ways", { count: hidden })) : null]
+          : el("p", { class: "note" }, t("no_lay_with_chosen")),
       ),
     );
   }
@@ -1285,7 +1327,7 @@ function myMoves(view, chosen) {
           dataset: { key: "hint-play", notation: state.hint.text },
           onclick: () => act(state.hint.action),
         },
-        t("move.play_hint", { text: state.hint.text }),
+        t("move.play_hint", { text: hintLabel(state.hint) }),
       ),
     );
   }

@@ -1,0 +1,110 @@
+"""Pages a person opens by hand, and the notices their own page gets: a wrong link is a page in
+the reader's language with a way back, never a JSON error; a returning player is not told of
+their own return (play-tested: "Bob is back." on Bob's own status line).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from phase10.web.app import create_app
+from phase10.web.db import Database, sqlite_url
+from phase10.web.thinking import Thinker
+
+
+@pytest.fixture
+def http(tmp_path: Path) -> Iterator[TestClient]:
+    database = Database(sqlite_url(str(tmp_path / "pages.db")))
+    with (
+        Thinker(workers=0) as thinker,
+        TestClient(create_app(database, thinker, bot_delay=0, hold_seconds=600)) as client,
+    ):
+        yield client
+
+
+def _table(http: TestClient, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    made = http.post("/api/tables", json={"name": "Ann", "seats": seats})
+    assert made.status_code == 201, made.text
+    return dict(made.json())
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "words"),
+    [
+        ("/t/doesnotexist?lang=fr", 404, "vérifiez le lien, ou demandez-en un nouveau"),
+        ("/join/ZZZZZZ?lang=de", 404, "Kein Tisch hat diesen Code"),
+        ("/t/" + "x" * 40 + "?lang=nl", 404, "Deze tafel bestaat niet"),
+    ],
+)
+def test_a_wrong_link_is_a_page_in_the_readers_language(
+    http: TestClient, path: str, status: int, words: str
+) -> None:
+    """A mistyped or stale link shows a page with the reason and a link to the start page."""
+    answer = http.get(path)
+    assert answer.status_code == status
+    assert answer.headers["content-type"].startswith("text/html")
+    assert words in answer.text
+    lang = path.rsplit("=", 1)[1]
+    assert f'href="/?lang={lang}"' in answer.text
+    assert '"error"' not in answer.text.split('id="boot"')[0]
+
+
+def test_the_replay_page_waits_for_the_end_of_the_game(http: TestClient) -> None:
+    """Hidden hands are shown only after the game: while it is on, the replay page says when
+    it opens (and the API refuses the steps)."""
+    table = _table(http, [{"kind": "person"}, {"kind": "bot", "level": "easy"}])
+    started = http.post(
+        f"/api/tables/{table['table']}/start",
+        headers={"Authorization": f"Bearer {table['token']}"},
+    )
+    assert started.status_code == 200
+    page = http.get(f"/replay/{table['table']}?lang=en")
+    assert page.status_code == 409
+    assert "The replay opens once the game is over." in page.text
+    assert http.get(f"/api/tables/{table['table']}/replay").status_code == 409
+
+
+def _messages_until_update(ws: Any) -> list[dict[str, Any]]:
+    seen: list[dict[str, Any]] = []
+    while True:
+        message = json.loads(ws.receive_text())
+        seen.append(message)
+        if message["type"] == "update":
+            return seen
+
+
+def test_a_returning_player_is_not_told_of_their_own_return(http: TestClient) -> None:
+    """Bob leaves and comes back within the hold: Ann hears "Bob is back.", Bob does not."""
+    table = _table(http, [{"kind": "person"}, {"kind": "person"}])
+    joined = http.post(f"/api/tables/{table['table']}/join", json={"name": "Bob"}).json()
+    http.post(
+        f"/api/tables/{table['table']}/start",
+        headers={"Authorization": f"Bearer {table['token']}"},
+    )
+    url = f"/ws/{table['table']}"
+    with http.websocket_connect(url) as ann:
+        ann.send_text(json.dumps({"type": "hello", "token": table["token"]}))
+        _messages_until_update(ann)
+        with http.websocket_connect(url) as bob:
+            bob.send_text(json.dumps({"type": "hello", "token": joined["token"]}))
+            _messages_until_update(bob)
+        with http.websocket_connect(url) as bob:
+            bob.send_text(json.dumps({"type": "hello", "token": joined["token"], "since": 0}))
+            first = _messages_until_update(bob)
+            bob.send_text(json.dumps({"type": "ping"}))
+            after: list[dict[str, Any]] = []
+            while not after or after[-1]["type"] != "pong":
+                after.append(json.loads(bob.receive_text()))
+            ann.send_text(json.dumps({"type": "ping"}))
+            heard: list[dict[str, Any]] = []
+            while not heard or heard[-1]["type"] != "pong":
+                heard.append(json.loads(ann.receive_text()))
+    own = [m for m in first + after if m["type"] == "notice" and m["key"] == "web.back"]
+    assert own == []
+    assert [m["text"] for m in heard if m.get("key") == "web.back"] == ["Bob is back."]
