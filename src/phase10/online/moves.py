@@ -82,6 +82,11 @@ class Nothing:
     """No legal move fits the line."""
 
 
+
+#: Verbs that, typed alone, list their moves (numbered, "lay N" picks one) even when there is
+#: only one: laying down is too big a move to make on a bare word (the help says so).
+_LISTED: Final = frozenset({"lay", "reveal", "meld"})
+
 def display(text: str, names: Sequence[str]) -> str:
     """A move's notation for people: a Skip's target by name.
 
@@ -144,7 +149,16 @@ def _canonical(text: str) -> str:
 
 
 def resolve(line: str, legal: Sequence[Entry], table: Table) -> Found | Several | Nothing:
-    """The legal move(s) ``line`` means (see the module's description)."""
+    """The legal move(s) ``line`` means (see the module's description).
+
+    A bare ``lay`` lists the ways to lay down even when there is one, as the help promises;
+    ``lay 1`` then lays it:
+
+    >>> one = [{"text": "lay set R5 B5 W=5 | set G7 R7 Y7", "action": {"type": "lay"}}]
+    >>> table = Table(hand=["R5", "B5", "W", "G7", "R7", "Y7", "B1"], names=["Ann", "Bob"])
+    >>> type(resolve("lay", one, table)).__name__, type(resolve("lay 1", one, table)).__name__
+    ('Several', 'Found')
+    """
     if not line.split():
         return Nothing()
     words = line.split()
@@ -171,7 +185,7 @@ def resolve(line: str, legal: Sequence[Entry], table: Table) -> Found | Several 
         for e, raw, shown in forms
         if _tokens(raw)[: len(prefix)] == prefix or _tokens(shown)[: len(prefix)] == prefix
     ]
-    if len(starting) == 1:
+    if len(starting) == 1 and not (len(prefix) == 1 and prefix[0] in _LISTED):
         return Found(starting[0])
     if starting:
         return Several(starting)
