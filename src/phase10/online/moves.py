@@ -82,10 +82,10 @@ class Nothing:
     """No legal move fits the line."""
 
 
-
 #: Verbs that, typed alone, list their moves (numbered, "lay N" picks one) even when there is
 #: only one: laying down is too big a move to make on a bare word (the help says so).
 _LISTED: Final = frozenset({"lay", "reveal", "meld"})
+
 
 def display(text: str, names: Sequence[str]) -> str:
     """A move's notation for people: a Skip's target by name.
