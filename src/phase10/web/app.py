@@ -130,6 +130,9 @@ def validation_text(errors: Sequence[Any]) -> str:
     'body: not valid JSON'
     >>> validation_text([{"loc": ("body",), "msg": "Field required", "type": "missing"}])
     'body: a JSON object is required'
+    >>> validation_text([{"loc": ("body", "name"), "msg": "Value error, a name needs a letter",
+    ...                   "type": "value_error"}])
+    'name: a name needs a letter'
     """
     if not errors:
         return "invalid request"
@@ -142,6 +145,8 @@ def validation_text(errors: Sequence[Any]) -> str:
         return "body: a JSON object is required" if kind == "missing" else f"body: {first['msg']}"
     where = ".".join(str(p) for p in loc if p != "body")
     text = str(first.get("msg", "invalid"))
+    # Our own validators' words, without the library's "Value error, " in front of them.
+    text = text.removeprefix("Value error, ")
     return f"{where}: {text}" if where else text
 
 

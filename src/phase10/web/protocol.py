@@ -58,7 +58,7 @@ def _clean_name(value: str) -> str:
     if len(name) > MAX_NAME:
         raise ValueError(f"a name has at most {MAX_NAME} characters")
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in name):
-        raise ValueError("a name cannot hold control characters")
+        raise ValueError("a name cannot hold control or invisible characters")
     return name
 
 
