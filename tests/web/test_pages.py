@@ -108,3 +108,17 @@ def test_a_returning_player_is_not_told_of_their_own_return(http: TestClient) ->
     own = [m for m in first + after if m["type"] == "notice" and m["key"] == "web.back"]
     assert own == []
     assert [m["text"] for m in heard if m.get("key") == "web.back"] == ["Bob is back."]
+
+
+def test_an_oversized_request_body_is_refused_before_it_is_read(http: TestClient) -> None:
+    """A request body over 16 KiB (the largest real one is a few hundred bytes) is refused
+    with 413 and changes nothing; a normal one is still served."""
+    name = "a" * 20_000
+    answer = http.post(
+        "/api/tables",
+        content=b'{"name": "' + name.encode() + b'", "seats": []}',
+        headers={"content-type": "application/json"},
+    )
+    assert answer.status_code == 413
+    assert "Traceback" not in answer.text
+    assert _table(http, [{"kind": "person"}, {"kind": "person"}])["seat"] == 0

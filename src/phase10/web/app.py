@@ -183,6 +183,8 @@ def create_app(
         docs_url="/api/docs",
         redoc_url=None,
         openapi_url="/api/openapi.json",
+        # The largest request (a new table) is a few hundred bytes.
+        max_body_size=MAX_MESSAGE_BYTES,
     )
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
