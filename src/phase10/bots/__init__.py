@@ -7,6 +7,10 @@ interface; the heuristics (``greedy``, ``sharp``, ``pimc``...) are each game's o
 (``Game.bots()``). Asking for a bot a game does not have is refused up front, with the list
 of what it has.
 
+A bot from outside the project is named by its import path, ``mypackage.mybot:MyBot``, or by
+the name an installed package registers in the ``phase10.bots`` entry-point group
+(:mod:`phase10.bots.plugins`; docs/writing-a-bot.md).
+
 A name may carry a search budget, ``ismcts:0.1s`` (seconds) or ``pimc:200it`` (iterations),
 and after it the bar for overruling the prior in standard errors, ``ismcts:800it:z2``.
 
@@ -31,6 +35,7 @@ from typing import Any, Final
 
 from phase10 import games
 from phase10.bots.ismcts import ISMCTSBot
+from phase10.bots.plugins import load_plugin
 from phase10.bots.random_bot import EpsilonBot, RandomBot
 from phase10.kernel.bots import AnyBot, Bot
 from phase10.kernel.game import Game
@@ -119,6 +124,9 @@ def make_bot(spec: str, game: str | Game = "phase10") -> AnyBot:
         return _level(name, found)
     every = {*_GENERIC, "greedy", "sharp", "pimc", *found.bots()}
     if name not in every:
+        plugin = load_plugin(spec, found.name)
+        if plugin is not None:
+            return plugin
         raise ValueError(
             f"unknown bot {spec!r}; bots: {', '.join(_all_bot_names())}; "
             f"levels: {', '.join(LEVELS)}"

@@ -12,6 +12,7 @@ ValueError: the bot 'pimc' does not play the programmes game; bots: random, gree
 from __future__ import annotations
 
 from phase10.bots import LEVELS, bot_names, make_bot
+from phase10.bots.plugins import is_import_path
 
 __all__ = ["parse_bots"]
 
@@ -19,7 +20,10 @@ __all__ = ["parse_bots"]
 def parse_bots(text: str, game: str = "phase10") -> tuple[str, ...]:
     """Comma-separated specs for ``game``, each checked by building it once; ``ValueError``
     names a bad one (an unknown bot, one the game does not have, a malformed budget)."""
-    specs = tuple(s.strip().lower() for s in text.split(",") if s.strip())
+    # An import path keeps its case (modules and classes are case-sensitive); names do not.
+    specs = tuple(
+        s.strip() if is_import_path(s) else s.strip().lower() for s in text.split(",") if s.strip()
+    )
     if not specs:
         names = [n for n in bot_names(game) if n not in LEVELS]
         raise ValueError(

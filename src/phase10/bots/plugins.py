@@ -1,0 +1,88 @@
+"""Bots from outside the project: an import path (``mypackage.mybot:MyBot``) or a name that an
+installed package registers in the ``phase10.bots`` entry-point group.
+
+The object found is called with no arguments and must give a bot: something with a ``name``
+and ``choose(view, rng)``. A bot may say which games it plays with a ``games`` attribute
+(``("phase10",)``); without one it is offered every game, and fails at its first move if it
+cannot play it. Every problem is a ``ValueError`` that says which spec and what is wrong.
+
+>>> is_import_path("mypackage.mybot:MyBot"), is_import_path("ismcts:0.1s")
+(True, False)
+>>> load_plugin("phase10.bots.random_bot:RandomBot", "phase10").name
+'random'
+>>> load_plugin("no_such_module:Bot", "phase10")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: bot 'no_such_module:Bot': cannot import no_such_module (No module named ...)
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from importlib.metadata import entry_points
+from typing import Any, Final
+
+from phase10.kernel.bots import AnyBot
+
+__all__ = ["ENTRY_POINT_GROUP", "is_import_path", "load_plugin", "plugin_names"]
+
+#: Where installed packages register their bots (``[project.entry-points."phase10.bots"]``).
+ENTRY_POINT_GROUP: Final = "phase10.bots"
+_IMPORT_PATH: Final = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*$")
+#: Names before a colon that are the project's own budgets (``ismcts:0.1s``), never modules.
+_OWN: Final = frozenset({"ismcts", "pimc"})
+
+
+def is_import_path(spec: str) -> bool:
+    """Whether ``spec`` reads as ``module.path:Name`` (and not as ``ismcts:...``)."""
+    text = spec.strip()
+    return bool(_IMPORT_PATH.match(text)) and text.split(":")[0].lower() not in _OWN
+
+
+def plugin_names() -> tuple[str, ...]:
+    """The bot names installed packages register."""
+    return tuple(sorted({ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)}))
+
+
+def load_plugin(spec: str, game: str) -> AnyBot | None:
+    """The bot ``spec`` names outside the project, or ``None`` if it names none."""
+    text = spec.strip()
+    if is_import_path(text):
+        module_name, _, attribute = text.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as exc:
+            raise ValueError(f"bot {text!r}: cannot import {module_name} ({exc})") from None
+        factory = getattr(module, attribute, None)
+        if factory is None:
+            raise ValueError(f"bot {text!r}: {module_name} has no {attribute}")
+        return _made(text, factory, game)
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        if point.name.lower() == text.lower():
+            try:
+                factory = point.load()
+            except Exception as exc:  # a broken plugin must not take the command down
+                raise ValueError(f"bot {text!r}: its package failed to load ({exc})") from None
+            return _made(text, factory, game)
+    return None
+
+
+def _made(spec: str, factory: Any, game: str) -> AnyBot:
+    if not callable(factory):
+        raise ValueError(f"bot {spec!r}: {factory!r} cannot be called to make a bot")
+    try:
+        bot = factory()
+    except Exception as exc:
+        raise ValueError(f"bot {spec!r}: making it failed ({type(exc).__name__}: {exc})") from None
+    if not callable(getattr(bot, "choose", None)) or not isinstance(
+        getattr(bot, "name", None), str
+    ):
+        raise ValueError(f"bot {spec!r}: a bot needs a name and a choose(view, rng) method")
+    plays = getattr(bot, "games", None)
+    if plays is not None and game not in plays:
+        raise ValueError(
+            f"bot {spec!r} does not play the {game} game (it plays {', '.join(plays)})"
+        )
+    made: AnyBot = bot
+    return made

@@ -1,0 +1,98 @@
+"""Bots from outside the project (issue 15, point 4): by import path (``module:Class``) and by
+an installed package's ``phase10.bots`` entry point, in ``make_bot`` and ``simulate``; every
+bad spec is one clear ``ValueError`` / one ``phase10: error:`` line. The example bot of
+docs/writing-a-bot.md plays legal moves only (the engine checks each one: P10-R13, D-19)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from phase10.bots import make_bot
+from phase10.bots.plugins import plugin_names
+from phase10.cli.main import main
+
+EXAMPLES = Path(__file__).parents[1] / "examples"
+
+
+def test_the_example_bot_loads_by_its_import_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    bot = make_bot("mybot:HoarderBot")
+    assert bot.name == "hoarder"
+    with pytest.raises(ValueError, match="does not play the programmes game"):
+        make_bot("mybot:HoarderBot", "programmes")
+
+
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [
+        ("no_such_module_xyz:Bot", "cannot import no_such_module_xyz"),
+        ("mybot:NoSuchClass", "mybot has no NoSuchClass"),
+        ("mybot:__doc__", "cannot be called"),
+        ("json:dumps", "making it failed"),
+        ("json:JSONDecodeError", "making it failed"),
+        ("fractions:Fraction", "a bot needs a name and a choose"),
+    ],
+)
+def test_a_bad_import_path_says_what_is_wrong(
+    monkeypatch: pytest.MonkeyPatch, spec: str, says: str
+) -> None:
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    with pytest.raises(ValueError, match=says):
+        make_bot(spec)
+
+
+def test_simulate_plays_the_example_bot_against_random(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The walk-through's first measurement: the hoarder beats random play (every move it
+    makes goes through the engine's legality check, so an illegal one would end the run)."""
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    status = main(
+        ["simulate", "--bots", "mybot:HoarderBot,random", "--games", "6", "--seed", "1", "--json"]
+    )
+    assert status == 0
+    data = json.loads(capsys.readouterr().out)
+    wins = {row["bot"]: row["wins"] for row in data["bots"]}
+    assert wins["mybot:HoarderBot"] > wins["random"]
+
+
+def test_simulate_names_a_bad_plugin_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["simulate", "--bots", "nowhere_at_all:Bot,greedy", "--games", "2"])
+    assert status == 2
+    err = capsys.readouterr().err
+    assert "cannot import nowhere_at_all" in err
+    assert "Traceback" not in err
+
+
+def test_an_installed_package_registers_its_bot_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A package's entry point in the phase10.bots group (a real .dist-info on the path, as
+    pip would install it) makes its bot a name like greedy."""
+    (tmp_path / "lazybot.py").write_text(
+        textwrap.dedent(
+            """
+            class LazyBot:
+                name = "lazy"
+
+                def choose(self, view, rng):
+                    return view.legal[0]
+            """
+        )
+    )
+    info = tmp_path / "lazybot-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: lazybot\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[phase10.bots]\nlazy = lazybot:LazyBot\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert "lazy" in plugin_names()
+    assert make_bot("lazy").name == "lazy"
+    assert make_bot("Lazy", "programmes").name == "lazy"  # no games attribute: every game
+    with pytest.raises(ValueError, match="unknown bot 'lazier'"):
+        make_bot("lazier")
+    assert "lazybot" in sys.modules
