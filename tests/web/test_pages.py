@@ -122,3 +122,15 @@ def test_an_oversized_request_body_is_refused_before_it_is_read(http: TestClient
     assert answer.status_code == 413
     assert "Traceback" not in answer.text
     assert _table(http, [{"kind": "person"}, {"kind": "person"}])["seat"] == 0
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("hold_seconds", True), ("hold_seconds", 5.0), ("hold_seconds", "5")]
+)
+def test_numbers_are_numbers(http: TestClient, field: str, value: object) -> None:
+    """A count given as a boolean, a float or a string is refused by name, not read as 1 or
+    5: bad input gets a clear error and changes nothing."""
+    body = {"name": "Ann", "seats": [{"kind": "person"}, {"kind": "person"}], field: value}
+    answer = http.post("/api/tables", json=body)
+    assert answer.status_code == 422
+    assert answer.json()["error"].startswith(f"{field}: ")

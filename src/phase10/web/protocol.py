@@ -75,7 +75,7 @@ class Hello(_Strict):
 
     type: Literal["hello"]
     token: Annotated[str, Field(min_length=1, max_length=200)] | None = None
-    since: Annotated[int, Field(ge=-1, le=10**9)] = -1
+    since: Annotated[int, Field(ge=-1, le=10**9, strict=True)] = -1
 
 
 class Act(_Strict):
@@ -84,7 +84,7 @@ class Act(_Strict):
 
     type: Literal["act"]
     id: Annotated[str, Field(min_length=1, max_length=64)]
-    version: Annotated[int, Field(ge=0, le=10**9)]
+    version: Annotated[int, Field(ge=0, le=10**9, strict=True)]
     action: dict[str, Any]
 
 
@@ -158,7 +158,7 @@ class CreateTable(_Strict):
     ] = []
     seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=6)]
     name: str
-    hold_seconds: Annotated[int, Field(ge=0, le=3600)] | None = None
+    hold_seconds: Annotated[int, Field(ge=0, le=3600, strict=True)] | None = None
 
     @field_validator("name")
     @classmethod
@@ -170,7 +170,7 @@ class JoinTable(_Strict):
     """Sit at a table: a name, and a seat (``null``: the first free person seat)."""
 
     name: str
-    seat: Annotated[int, Field(ge=0, le=5)] | None = None
+    seat: Annotated[int, Field(ge=0, le=5, strict=True)] | None = None
 
     @field_validator("name")
     @classmethod
