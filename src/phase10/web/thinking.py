@@ -141,6 +141,11 @@ class Thinker:
                     self._pool = self._new_pool()
         raise AssertionError("unreachable")
 
+    def worker_pids(self) -> list[int]:
+        """The process ids of the current pool's workers (none for a thread pool)."""
+        processes = getattr(self._pool, "_processes", None) or {}
+        return sorted(int(pid) for pid in processes)
+
     def close(self) -> None:
         """Stop the workers and wait for them (at most the decision each is making)."""
         self.closed = True
