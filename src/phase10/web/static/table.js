@@ -536,8 +536,14 @@ function onHint(message) {
   if (button && ui.moves.contains(document.activeElement)) button.focus();
 }
 
+/** Where this page is going already: the owner hears of a rematch twice (the answer to
+ * the request and the message every seat gets); a second navigation would abort the first. */
+let leavingFor = null;
+
 function onRematch(table, token) {
   if (token) saved.set(tokenKey(table), token);
+  if (leavingFor === table) return;
+  leavingFor = table;
   say(t("rematch_going"));
   window.location.assign(withLang(`/t/${encodeURIComponent(table)}`));
 }
