@@ -32,6 +32,8 @@ WIN: Final = 1.0
 #: Hand rewards: per phase or program completed, and per penalty point taken (Phase 10).
 MOVED_UP: Final = 1.0
 PER_POINT: Final = -0.01
+#: The observation space's bound: counts and scaled sizes stay far below it.
+OBS_HIGH: Final = 1000.0
 
 
 def rules_for(game: Game, rules: Any, variants: Iterable[str]) -> Any:
@@ -93,7 +95,7 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
         self.agents = list(self.possible_agents)
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, np.inf, (self.spec.observation,), np.float32),
+                "observation": spaces.Box(0.0, OBS_HIGH, (self.spec.observation,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.spec.actions,), np.int8),
             }
         )
@@ -165,10 +167,16 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
                 f"action {action} is not legal for {agent} now "
                 f"(legal: {sorted(self._legal)[:12]}...); use the action mask"
             )
-        move = self._legal[int(action)]
+        self.play(self._legal[int(action)])
+
+    def play(self, move: Any) -> None:
+        """Apply an engine action of the seat to act (a bot's, say): the same bookkeeping
+        as ``step``; an illegal one raises ``IllegalActionError`` and changes nothing."""
+        agent = self.agent_selection
         before = self.state
+        after = self.game.apply(before, move)
         self.memory.record(before, move)
-        self.state = after = self.game.apply(before, move)
+        self.state = after
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
@@ -188,6 +196,16 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
             self._select()
         else:
             self._legal = {}
+
+    @property
+    def legal(self) -> dict[int, Any]:
+        """The legal indices of the seat to act, with their engine actions."""
+        return self._legal
+
+    @property
+    def view(self) -> Any:
+        """The view of the seat to act."""
+        return self._view
 
     def _hand_rewards(self, before: Any, after: Any) -> None:
         game = self.game
