@@ -1,0 +1,232 @@
+"""The PettingZoo AEC environment of both games: one agent per seat, a fixed ``Discrete``
+action space, and ``{"observation", "action_mask"}`` observations (docs/rl.md).
+
+>>> from phase10.rl import env
+>>> e = env(game="phase10", players=2, seed=7)
+>>> e.reset(seed=7)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> e.agent_selection, obs["observation"].shape, int(obs["action_mask"].sum())
+('player_0', (1595,), 2)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any, Final, Literal
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from phase10 import games
+from phase10.kernel.game import Game
+from phase10.rl.render import render_view
+from phase10.rl.spec import RLSpec, spec_for
+
+Reward = Literal["game", "hand"]
+#: Rewards of a finished game: the winner's, and what the others share (zero-sum).
+WIN: Final = 1.0
+#: Hand rewards: per phase or program completed, and per penalty point taken (Phase 10).
+MOVED_UP: Final = 1.0
+PER_POINT: Final = -0.01
+#: The observation space's bound: counts and scaled sizes stay far below it.
+OBS_HIGH: Final = 1000.0
+
+
+def rules_for(game: Game, rules: Any, variants: Iterable[str]) -> Any:
+    """The rule set from a profile name (or an already built rule set) and variant names."""
+    if rules is not None and not isinstance(rules, str):
+        if not game.owns(rules):
+            raise ValueError(f"those rules are not the {game.name} game's")
+        if tuple(variants):
+            raise ValueError("give variants with a profile name, not with a built rule set")
+        return rules
+    profile = rules or ("programmes" if game.name == "programmes" else "standard")
+    return game.find_rules("+".join([profile, *variants]))
+
+
+class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
+    """A game of ``game`` for ``players`` agents ``player_0``.., seat numbers alike.
+
+    ``reward="game"`` gives +1 to the winner and -1/(n-1) to each other seat when the game
+    ends; ``reward="hand"`` adds, at the end of each hand (manche), +1 for a phase (program)
+    completed and -0.01 per penalty point taken. ``max_steps`` truncates a game that long
+    (``None``: never). ``render_mode="ansi"`` renders the view of the seat to act.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it as a class attribute
+        "render_modes": ["ansi"],
+        "name": "phase10_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str = "phase10",
+        players: int = 2,
+        rules: Any = None,
+        variants: Iterable[str] = (),
+        seed: int | None = None,
+        reward: Reward = "game",
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.game: Game = games.get(game)
+        self.spec: RLSpec = spec_for(self.game.name)
+        self.rules = rules_for(self.game, rules, variants)
+        if not self.game.min_players <= players <= self.game.max_players:
+            raise ValueError(
+                f"the {self.game.name} game takes {self.game.min_players} to "
+                f"{self.game.max_players} players, not {players}"
+            )
+        if reward not in ("game", "hand"):
+            raise ValueError(f"reward must be 'game' or 'hand', not {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.players = players
+        self.reward_mode: Reward = reward
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agents = list(self.possible_agents)
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, OBS_HIGH, (self.spec.observation,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.spec.actions,), np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = {a: spaces.Discrete(self.spec.actions) for a in self.possible_agents}
+        self._rng = random.Random(seed)
+        self._first_seed = seed
+        self.state: Any = None
+        self.memory = self.spec.memory(players)
+        self._legal: dict[int, Any] = {}
+        self._steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------------ play
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game: with ``seed`` exactly that game; without, the next one of the
+        environment's own sequence (seeded at construction)."""
+        if seed is not None:
+            self._rng.seed(seed)
+            game_seed = seed
+        elif self._first_seed is not None:
+            game_seed, self._first_seed = self._first_seed, None
+        else:
+            game_seed = self._rng.randrange(2**63)
+        self.game_seed = game_seed
+        self.state = self.game.new_game(self.rules, self.players, game_seed)
+        self.memory.reset()
+        self._steps = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.game.to_act(self.state)
+        self.agent_selection = self.possible_agents[seat]
+        self._view = self.game.view(self.state, seat)
+        self._legal = dict(self.spec.legal_indices(self._view))
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        seat = self.possible_agents.index(agent)
+        spec = self.spec
+        if agent == self.agent_selection:
+            view, legal = self._view, self._legal
+        else:
+            view, legal = self.game.view(self.state, seat), {}
+        return {"observation": spec.encode(view, self.memory), "action_mask": spec.mask(legal)}
+
+    def legal_action(self, index: int) -> Any:
+        """The engine action a legal index stands for now (``KeyError`` if it is not legal)."""
+        return self._legal[index]
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None or int(action) not in self._legal:
+            raise ValueError(
+                f"action {action} is not legal for {agent} now "
+                f"(legal: {sorted(self._legal)[:12]}...); use the action mask"
+            )
+        self.play(self._legal[int(action)])
+
+    def play(self, move: Any) -> None:
+        """Apply an engine action of the seat to act (a bot's, say): the same bookkeeping
+        as ``step``; an illegal one raises ``IllegalActionError`` and changes nothing."""
+        agent = self.agent_selection
+        before = self.state
+        after = self.game.apply(before, move)
+        self.memory.record(before, move)
+        self.state = after
+        self._steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        if self.reward_mode == "hand":
+            self._hand_rewards(before, after)
+        outcome = self.game.outcome(after)
+        if outcome is not None:
+            n = self.players
+            for seat, a in enumerate(self.possible_agents):
+                self.rewards[a] += WIN if seat == outcome.winner else -WIN / (n - 1)
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_steps is not None and self._steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        if outcome is None:
+            self._select()
+        else:
+            self._legal = {}
+
+    @property
+    def legal(self) -> dict[int, Any]:
+        """The legal indices of the seat to act, with their engine actions."""
+        return self._legal
+
+    @property
+    def view(self) -> Any:
+        """The view of the seat to act."""
+        return self._view
+
+    def _hand_rewards(self, before: Any, after: Any) -> None:
+        game = self.game
+        moved = [b - a for a, b in zip(game.standing(before), game.standing(after), strict=True)]
+        points = [b - a for a, b in zip(game.penalty(before), game.penalty(after), strict=True)]
+        for seat, a in enumerate(self.possible_agents):
+            self.rewards[a] += MOVED_UP * moved[seat] + PER_POINT * points[seat]
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        if self.state is None:
+            return "(no game: call reset() first)"
+        seat = self.game.to_act(self.state)
+        return render_view(self.game, self.game.view(self.state, seat))
+
+    def close(self) -> None:
+        self.state = None
+
+
+def env(**kwargs: Any) -> Any:
+    """The environment with PettingZoo's usual checks around it, as its classic games have:
+    an action out of the space raises, and so does acting before ``reset``."""
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(RawEnv(**kwargs)))

@@ -1,0 +1,140 @@
+"""A Gymnasium single-agent environment: one seat is the agent, the others are the project's
+bots (``greedy``, ``sharp``, a level such as ``hard``, or any name ``make_bot`` knows).
+
+Observations and actions are the AEC environment's (``{"observation", "action_mask"}``,
+``Discrete``); ``step`` plays the agent's action, then every bot turn up to the agent's
+next decision or the end, and returns the agent's reward over all of them.
+
+>>> from phase10.rl.gym_env import SingleAgentEnv
+>>> e = SingleAgentEnv(game="phase10", players=2, opponents="greedy")
+>>> obs, info = e.reset(seed=4)
+>>> obs["observation"].shape, info["seat"], sorted(info)
+((1595,), 0, ['game_seed', 'hand', 'seat'])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, Literal, SupportsFloat
+
+import gymnasium as gym
+import numpy as np
+import numpy.typing as npt
+
+from phase10.bots import make_bot
+from phase10.kernel.bots import AnyBot
+from phase10.rl.aec import WIN, RawEnv, Reward
+
+Obs = dict[str, npt.NDArray[Any]]
+
+
+class SingleAgentEnv(gym.Env[Obs, np.int64]):
+    """``players`` seats; the agent plays ``seat``, bots named by ``opponents`` (one name for
+    all, or one per other seat in seat order) play the rest, with randomness seeded from
+    the game's seed so an episode replays exactly.
+
+    An action outside the mask ends the episode as a loss (reward -1, ``terminated``, and
+    ``info["illegal_action"]``) under ``on_illegal="lose"``, the default, which keeps
+    Gymnasium's checks (they step with unmasked samples) meaningful; ``"raise"`` raises.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's API
+
+    def __init__(
+        self,
+        game: str = "phase10",
+        players: int = 2,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "greedy",
+        rules: Any = None,
+        variants: Iterable[str] = (),
+        reward: Reward = "game",
+        seed: int | None = None,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        on_illegal: Literal["lose", "raise"] = "lose",
+    ) -> None:
+        if on_illegal not in ("lose", "raise"):
+            raise ValueError(f"on_illegal must be 'lose' or 'raise', not {on_illegal!r}")
+        self.on_illegal = on_illegal
+        self.aec = RawEnv(
+            game=game,
+            players=players,
+            rules=rules,
+            variants=variants,
+            seed=seed,
+            reward=reward,
+            render_mode=render_mode,
+            max_steps=max_steps,
+        )
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be 0..{players - 1}, not {seat}")
+        names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        if len(names) != players - 1:
+            raise ValueError(f"name {players - 1} opponents, one per other seat, not {len(names)}")
+        others = [s for s in range(players) if s != seat]
+        self.bots: dict[int, AnyBot] = {
+            s: make_bot(name, self.aec.game.name) for s, name in zip(others, names, strict=True)
+        }
+        self.seat = seat
+        self.agent = self.aec.possible_agents[seat]
+        self.render_mode = render_mode
+        self.observation_space = self.aec.observation_space(self.agent)
+        self.action_space = self.aec.action_space(self.agent)
+        self._bot_rng = random.Random(0)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Obs, dict[str, Any]]:
+        super().reset(seed=seed)
+        self.aec.reset(seed=seed)
+        self._bot_rng = random.Random(f"bots:{self.aec.game_seed}")
+        self._reward = 0.0
+        self._bots_play()
+        return self.aec.observe(self.agent), self._info()
+
+    def step(self, action: np.int64 | int) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
+        aec = self.aec
+        if aec.terminations[self.agent] or aec.truncations[self.agent]:
+            raise RuntimeError("the episode is over: call reset()")
+        self._reward = 0.0
+        index = int(action)
+        if index not in aec.legal and self.on_illegal == "lose":
+            # The mask is the contract; an agent that ignores it loses the game at once, and
+            # the game itself is left as it was (info says which index and why).
+            info = {**self._info(), "illegal_action": index}
+            return aec.observe(self.agent), -WIN, True, False, info
+        aec.step(index)
+        self._collect()
+        self._bots_play()
+        terminated = aec.terminations[self.agent]
+        truncated = aec.truncations[self.agent]
+        return aec.observe(self.agent), self._reward, terminated, truncated, self._info()
+
+    def _collect(self) -> None:
+        self._reward += self.aec.rewards[self.agent]
+
+    def _bots_play(self) -> None:
+        """Bot turns until the agent decides or the game ends."""
+        aec = self.aec
+        while not (aec.terminations[self.agent] or aec.truncations[self.agent]):
+            seat = aec.game.to_act(aec.state)
+            if seat == self.seat:
+                return
+            aec.play(self.bots[seat].choose(aec.view, self._bot_rng))
+            self._collect()
+
+    def _info(self) -> dict[str, Any]:
+        aec = self.aec
+        return {
+            "seat": self.seat,
+            "game_seed": aec.game_seed,
+            "hand": aec.game.hand_number(aec.state),
+        }
+
+    def render(self) -> str | None:
+        return self.aec.render()
+
+    def close(self) -> None:
+        self.aec.close()

@@ -1,0 +1,60 @@
+"""What a seat remembers of the hand beyond its view: the cards each player passed (left on
+the discard pile to draw blind) and discarded. Every action of both games is public, so
+any seat may keep this; the environment and a trained bot feed it the same way.
+
+>>> from phase10.games import get
+>>> game = get("phase10")
+>>> state = game.new_game(game.find_rules("standard"), 2, 1)
+>>> memory = TableMemory(players=2, cards=50)
+>>> top = state.discard_pile[-1]
+>>> seat = state.current
+>>> memory.record(state, game.legal_actions(state)[0])  # it draws blind: it passes the top
+>>> int(memory.passed[seat][top]), int(memory.passed[1 - seat].sum())
+(1, 0)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from phase10.kernel.actions import Draw, Source
+
+
+class TableMemory:
+    """Per seat (absolute seat numbers) and per card code, the passed and discarded counts of
+    hand ``hand``. ``record`` is called with the state *before* each action is applied; a
+    reader whose view is of another hand reads zeros (the new hand has no history yet)."""
+
+    __slots__ = ("cards", "discarded", "hand", "passed", "players")
+
+    def __init__(self, players: int, cards: int) -> None:
+        self.players = players
+        self.cards = cards
+        self.passed: npt.NDArray[np.float32] = np.zeros((players, cards), np.float32)
+        self.discarded: npt.NDArray[np.float32] = np.zeros((players, cards), np.float32)
+        self.hand = -1
+
+    def reset(self) -> None:
+        self.passed.fill(0)
+        self.discarded.fill(0)
+        self.hand = -1
+
+    def record(self, state: Any, action: object) -> None:
+        """Note ``action`` of the seat to act in ``state`` (a state of either game)."""
+        if state.hand_number != self.hand:
+            self.passed.fill(0)
+            self.discarded.fill(0)
+            self.hand = state.hand_number
+        seat = state.current
+        if isinstance(action, Draw):
+            pile = state.discard_pile
+            if action.source is Source.DRAW_PILE and pile:
+                self.passed[seat, pile[-1]] += 1
+            return
+        card = getattr(action, "card", None)
+        # Both games' discards are the only actions named Discard* with a card.
+        if card is not None and type(action).__name__.startswith("Discard"):
+            self.discarded[seat, card] += 1

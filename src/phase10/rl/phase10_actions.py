@@ -1,0 +1,162 @@
+"""Phase 10's fixed ``Discrete(2097)`` action space and its codec both ways (docs/rl.md).
+
+Seats in an index are *relative* to the seat acting (1: the next seat clockwise), so one
+policy plays every seat. The blocks, in order:
+
+=========  =====  ==========================================================================
+first      size   meaning
+=========  =====  ==========================================================================
+0          1      draw from the draw pile
+1          1      take the discard pile's top
+2          49     discard card code 0..48 (48 numbered cards, then the Wild)
+51         6      discard a Skip: with no target (51), or at relative seat 1..5 (52..56)
+57         1440   lay down: phase number 1..10, then the key of each group (see below)
+1497       600    hit: card slot 0..49, relative owner 0..5, group index 0..1
+=========  =====  ==========================================================================
+
+A lay-down is named by *what* it lays, not by which copies: each group's key is its set's
+number, its run's lowest value, or its colour group's colour (0..11), and the index is
+``57 + ((phase - 1) * 12 + key1) * 12 + key2`` (``key2`` 0 for a one-group phase; twin
+groups, as in phase 1, in rising order). Lay-downs of the same key differ only in copies and
+in where a wild sits; the codec picks the one using the fewest wilds, then the engine's first
+(the engine lists them sorted), so a wild is kept whenever it can be. The engine lists
+lay-downs at the phase's exact sizes; extra cards follow as hits in the same turn (D-14).
+
+A hit's card slot is the natural card's code, 48 for a Wild on a set, on a colour group or
+at the low end of a run, and 49 for a Wild at the high end of a run.
+
+>>> from phase10.games import get
+>>> game = get("phase10")
+>>> state = game.new_game(game.find_rules("standard"), 2, 3)
+>>> sorted(legal_indices(game.view(state, 0)))
+[0, 1]
+>>> describe(57 + ((1 - 1) * 12 + 6) * 12 + 9)
+'lay down phase 1, group keys 6 and 9'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown
+from phase10.games.phase10.cards import SKIP_CODE, SYMBOL_OF, WILD_CODE
+from phase10.games.phase10.groups import Group
+from phase10.games.phase10.rules import Kind
+from phase10.games.phase10.view import PlayerView
+from phase10.kernel.actions import Source
+
+DRAW: Final = 0
+TAKE: Final = 1
+DISCARD: Final = 2
+SKIP: Final = DISCARD + 49
+LAY: Final = SKIP + 6
+KEYS: Final = 12
+LAY_SIZE: Final = 10 * KEYS * KEYS
+HIT: Final = LAY + LAY_SIZE
+HIT_CARDS: Final = 50
+SEATS: Final = 6
+GROUPS: Final = 2
+SIZE: Final = HIT + HIT_CARDS * SEATS * GROUPS
+
+
+def group_key(group: Group) -> int:
+    """0..11: a set's number - 1, a run's lowest value - 1, or a colour group's colour."""
+    return group.low if group.kind is Kind.COLOUR else group.low - 1
+
+
+def laydown_index(view: PlayerView, action: LayDown) -> int:
+    """The index of a lay-down: its phase number and its groups' keys."""
+    number = action.phase
+    if number is None:
+        phase = view.players[view.seat].phase
+        number = phase.number if phase is not None else 10
+    keys = [group_key(g) for g in action.groups]
+    first, *rest = action.groups
+    if rest and first.kind is rest[0].kind and len(first.cards) == len(rest[0].cards):
+        keys.sort()  # twin groups (phases 1 and 7): one index whichever is written first
+    second = keys[1] if len(keys) > 1 else 0
+    return LAY + ((number - 1) * KEYS + keys[0]) * KEYS + second
+
+
+def hit_index(view: PlayerView, action: Hit) -> int:
+    """The index of a hit: card slot, owner relative to the seat acting, group index."""
+    card = int(action.card)
+    if card == WILD_CODE:
+        group = view.table[action.owner][action.index]
+        if group.kind is Kind.RUN and action.value == group.high + 1:
+            card = WILD_CODE + 1
+    owner = (action.owner - view.seat) % len(view.players)
+    return HIT + (card * SEATS + owner) * GROUPS + action.index
+
+
+def index_of(view: PlayerView, action: Action) -> int:
+    """The index of ``action`` for the seat of ``view`` (lay-downs of one key share one).
+
+    >>> from phase10.games import get
+    >>> game = get("phase10")
+    >>> view = game.view(game.new_game(game.find_rules("standard"), 3, 3), 0)
+    >>> index_of(view, Discard(SKIP_CODE, 2)), index_of(view, game.parse_action("take"))
+    (53, 1)
+    """
+    if isinstance(action, Draw):
+        return DRAW if action.source is Source.DRAW_PILE else TAKE
+    if isinstance(action, Discard):
+        if action.card != SKIP_CODE:
+            return DISCARD + int(action.card)
+        if action.target is None:
+            return SKIP
+        return SKIP + (action.target - view.seat) % len(view.players)
+    if isinstance(action, LayDown):
+        return laydown_index(view, action)
+    if isinstance(action, Hit):
+        return hit_index(view, action)
+    raise TypeError(f"not a Phase 10 action: {action!r}")
+
+
+def _wilds(action: LayDown) -> int:
+    return sum(g.wilds for g in action.groups)
+
+
+def legal_indices(view: PlayerView) -> dict[int, Action]:
+    """Every legal index of the seat to act, with the action it stands for.
+
+    Only the seat to act has legal actions; an empty dict otherwise.
+    """
+    out: dict[int, Action] = {}
+    for action in view.legal:
+        index = index_of(view, action)
+        if isinstance(action, LayDown):
+            held = out.get(index)
+            if held is not None and _wilds(held) <= _wilds(action):  # type: ignore[arg-type]
+                continue
+        out[index] = action
+    return out
+
+
+def describe(index: int) -> str:
+    """What an index means, in words (for logs and the docs).
+
+    >>> describe(0), describe(2 + 47), describe(53), describe(HIT + (49 * 6 + 1) * 2 + 0)
+    ('draw', 'discard G12', 'discard a Skip at seat +2', 'hit W (high end) on seat +1 group 0')
+    """
+    if not 0 <= index < SIZE:
+        raise ValueError(f"no Phase 10 action has index {index}; the space is 0..{SIZE - 1}")
+    if index == DRAW:
+        return "draw"
+    if index == TAKE:
+        return "take"
+    if index < SKIP:
+        return f"discard {SYMBOL_OF[index - DISCARD]}"
+    if index < LAY:
+        rel = index - SKIP
+        return "discard a Skip" + (f" at seat +{rel}" if rel else " (no target)")
+    if index < HIT:
+        rest = index - LAY
+        number, rest = divmod(rest, KEYS * KEYS)
+        first, second = divmod(rest, KEYS)
+        return f"lay down phase {number + 1}, group keys {first} and {second}"
+    rest = index - HIT
+    slot, rest = divmod(rest, SEATS * GROUPS)
+    owner, group = divmod(rest, GROUPS)
+    card = "W (high end)" if slot == WILD_CODE + 1 else SYMBOL_OF[slot]
+    return f"hit {card} on seat +{owner} group {group}"

@@ -1,0 +1,75 @@
+"""What the environments need of each game: its fixed action space and its observation, by
+the game's registry name. One table, so the environment, the Gymnasium wrapper, a trained
+bot and the documentation all read the same codec.
+
+>>> spec = spec_for("phase10")
+>>> spec.actions, spec.observation
+(2097, 1595)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from phase10.rl.layout import Layout
+from phase10.rl.memory import TableMemory
+
+
+@dataclass(frozen=True, slots=True)
+class RLSpec:
+    """A game's action codec and observation encoder.
+
+    ``legal_indices(view)`` maps every legal index of the seat to act to the engine action
+    it stands for; ``index_of(view, action)`` is the other way; ``describe(index)`` says an
+    index in words; ``encode(view, memory)`` is the observation.
+    """
+
+    game: str
+    actions: int
+    observation: int
+    cards: int
+    layout: Layout
+    legal_indices: Callable[[Any], Mapping[int, Any]]
+    index_of: Callable[[Any, Any], int]
+    describe: Callable[[int], str]
+    encode: Callable[[Any, TableMemory | None], npt.NDArray[np.float32]]
+
+    def memory(self, players: int) -> TableMemory:
+        """An empty memory of passed and discarded cards for a table of ``players``."""
+        return TableMemory(players, self.cards)
+
+    def mask(self, legal: Mapping[int, Any]) -> npt.NDArray[np.int8]:
+        """The action mask of ``legal_indices``: 1 where an index is legal."""
+        mask = np.zeros(self.actions, np.int8)
+        if legal:
+            mask[list(legal)] = 1
+        return mask
+
+
+_MODULES = {"phase10": "phase10", "programmes": "programmes"}
+
+
+def spec_for(game: str) -> RLSpec:
+    """The spec of ``game`` (its registry name); ``ValueError`` lists the games there are."""
+    if game not in _MODULES:
+        raise ValueError(f"no reinforcement-learning spec for {game!r}; games: phase10, programmes")
+    prefix = _MODULES[game]
+    actions = import_module(f"phase10.rl.{prefix}_actions")
+    obs = import_module(f"phase10.rl.{prefix}_obs")
+    return RLSpec(
+        game=game,
+        actions=actions.SIZE,
+        observation=obs.SIZE,
+        cards=obs.CARDS,
+        layout=obs.LAYOUT,
+        legal_indices=actions.legal_indices,
+        index_of=actions.index_of,
+        describe=actions.describe,
+        encode=obs.encode,
+    )
