@@ -230,6 +230,9 @@ def _line(name: str, figures: dict[str, float]) -> str:
 def drive(args: argparse.Namespace) -> int:
     games = list(GAMES) if args.game == "both" else [args.game]
     python = gin_python(Path(args.gin_venv))
+    # Pinning keeps a run on one core but not other processes off it: the load says how busy
+    # the machine was, which is what to look at first when the ranges are wide.
+    load_before = os.getloadavg()[0]
     ours: dict[str, list[dict[str, Any]]] = {game: [] for game in games}
     gin: list[dict[str, Any]] = []
     for repeat in range(args.repeats):
@@ -241,13 +244,15 @@ def drive(args: argparse.Namespace) -> int:
                 # Gin rummy ignores --game and --players: it is two players.
                 gin.append(run_worker(python, "gin", game, args, seed))
         print(f"repeat {repeat + 1}/{args.repeats} done", file=sys.stderr, flush=True)
+    load_after = os.getloadavg()[0]
 
     gin_figures = summary(gin)
     versions = {"ours": ours[games[0]][0]["versions"], "gin": gin[0]["versions"]}
     print(
         f"random masked actions, {args.players} players (gin rummy: 2), {args.seconds:g} s x "
         f"{args.repeats} per side, alternating, one core (cpu {args.core}); a step is one "
-        "env.step call, None steps of finished agents included"
+        "env.step call, None steps of finished agents included; load average (1 min) "
+        f"{load_before:.2f} before, {load_after:.2f} after on {os.cpu_count()} cpus"
     )
     print(_line("gin_rummy_v4", gin_figures))
     report: dict[str, Any] = {
@@ -259,6 +264,7 @@ def drive(args: argparse.Namespace) -> int:
             "seed": args.seed,
             "core": args.core,
         },
+        "load_average": {"before": load_before, "after": load_after, "cpus": os.cpu_count()},
         "versions": versions,
         "gin_rummy": {**gin_figures, "runs": gin},
         "ours": {},
