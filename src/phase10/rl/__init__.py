@@ -8,13 +8,26 @@ action spaces and observation encodings they share (docs/rl.md). Install with
 >>> e.reset(seed=1)
 >>> sorted(e.possible_agents)
 ['player_0', 'player_1', 'player_2']
+>>> import gymnasium
+>>> single = gymnasium.make("phase10/Phase10-v0", players=2, opponents="greedy")
+>>> single.action_space
+Discrete(2097)
 """
 
 from __future__ import annotations
+
+import gymnasium
 
 from phase10.rl.aec import RawEnv, env
 from phase10.rl.spec import RLSpec, spec_for
 
 raw_env = RawEnv
+
+# gymnasium.make("phase10/Phase10-v0", opponents="greedy") and the programmes game alike.
+for _id, _game in (("phase10/Phase10-v0", "phase10"), ("phase10/Programmes-v0", "programmes")):
+    if _id not in gymnasium.registry:
+        gymnasium.register(
+            id=_id, entry_point="phase10.rl.gym_env:SingleAgentEnv", kwargs={"game": _game}
+        )
 
 __all__ = ["RLSpec", "RawEnv", "env", "raw_env", "spec_for"]

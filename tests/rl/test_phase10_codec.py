@@ -1,0 +1,125 @@
+"""Phase 10's fixed action space and observation (docs/rl.md): every legal action has an
+index, every masked index decodes to an action the engine accepts (P10-R13: a turn is draw,
+lay down, hit, discard), and the observation holds only what the seat may see."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from phase10.games import get
+from phase10.games.phase10.actions import Discard, Hit, LayDown
+from phase10.games.phase10.cards import SKIP_CODE, WILD_CODE
+from phase10.rl import phase10_actions as codec
+from phase10.rl import phase10_obs as obs
+from phase10.rl.spec import spec_for
+
+GAME = get("phase10")
+PROFILES = ["standard", "de_article", "nl_accessible+pick_a_phase", "fr_mattel+ten_hands"]
+
+
+def random_decisions(rules_name: str, players: int, seed: int, limit: int = 1500):  # type: ignore[no-untyped-def]
+    """(state, view) at every decision of a game of random legal actions."""
+    rng = random.Random(seed)
+    state = GAME.new_game(GAME.find_rules(rules_name), players, seed)
+    for _ in range(limit):
+        if GAME.outcome(state) is not None:
+            return
+        view = GAME.view(state, GAME.to_act(state))
+        yield state, view
+        state = GAME.apply(state, rng.choice(view.legal))
+
+
+@pytest.mark.parametrize("rules_name", PROFILES)
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_every_legal_action_has_an_index_and_every_index_decodes_to_a_legal_action(
+    rules_name: str, players: int
+) -> None:
+    """P10-R13, P10-R15..R25: the codec covers every legal action, maps distinct actions
+    apart (lay-downs of one key aside), and decodes to what the engine accepts."""
+    seen_laydowns = seen_hits = 0
+    for state, view in random_decisions(rules_name, players, seed=players * 7 + len(rules_name)):
+        legal = codec.legal_indices(view)
+        for action in view.legal:
+            index = codec.index_of(view, action)
+            assert 0 <= index < codec.SIZE
+            assert index in legal
+            if not isinstance(action, LayDown):
+                assert legal[index] == action, (action, legal[index])
+        for index, action in legal.items():
+            GAME.check(state, action)  # raises IllegalActionError if the codec is wrong
+            assert codec.index_of(view, action) == index
+        seen_laydowns += any(isinstance(a, LayDown) for a in legal.values())
+        seen_hits += any(isinstance(a, Hit) for a in legal.values())
+    assert seen_laydowns
+    assert seen_hits or players > 2
+
+
+def test_laydowns_of_one_key_keep_the_one_with_fewest_wilds() -> None:
+    """P10-R06 (a wild stands for any card): of two lay-downs naming the same sets, the
+    codec keeps the wild in hand."""
+    rules = GAME.find_rules("standard")
+    state = GAME.new_game(rules, 2, 1)
+    hand = GAME.parse_cards("R7 B7 G7 Y7 W R3 B3 G3 Y9 S")
+    player = state.players[state.current]._replace(hand=tuple(sorted(hand)))
+    players = list(state.players)
+    players[state.current] = player
+    state = state._replace(players=tuple(players), stage=state.stage.PLAY)
+    view = GAME.view(state, state.current)
+    laydowns = [a for a in view.legal if isinstance(a, LayDown)]
+    assert len(laydowns) > 1
+    legal = codec.legal_indices(view)
+    chosen = [a for a in legal.values() if isinstance(a, LayDown)]
+    assert len(chosen) == 1
+    assert sum(g.wilds for g in chosen[0].groups) == 0
+    assert codec.describe(codec.index_of(view, chosen[0])) == (
+        "lay down phase 1, group keys 2 and 6"
+    )
+
+
+def test_skip_targets_and_wild_ends_are_relative_and_distinct() -> None:
+    """P10-R25: a Skip names its target; the index counts seats from the one acting."""
+    view = GAME.view(GAME.new_game(GAME.find_rules("standard"), 4, 3), 2)
+    assert codec.index_of(view, Discard(GAME.parse_cards("S")[0], 3)) == codec.SKIP + 1
+    assert codec.index_of(view, Discard(GAME.parse_cards("S")[0], 0)) == codec.SKIP + 2
+    assert codec.index_of(view, Discard(GAME.parse_cards("S")[0])) == codec.SKIP
+    assert codec.describe(codec.SKIP + 1) == "discard a Skip at seat +1"
+    assert codec.SKIP - codec.DISCARD == WILD_CODE + 1
+    assert SKIP_CODE == WILD_CODE + 1
+    with pytest.raises(ValueError, match="no Phase 10 action has index 2097"):
+        codec.describe(codec.SIZE)
+
+
+def test_observation_is_finite_sized_and_counts_the_hand() -> None:
+    """The layout's fields add up to the vector and the hand field counts the hand."""
+    assert obs.LAYOUT.size == obs.SIZE == spec_for("phase10").observation
+    for _state, view in random_decisions("standard", 3, seed=11, limit=300):
+        vector = obs.encode(view)
+        assert vector.shape == (obs.SIZE,)
+        assert vector.dtype == np.float32
+        assert np.isfinite(vector).all()
+        assert (vector >= 0).all()
+        assert vector[obs.LAYOUT["hand"]].sum() == len(view.hand)
+        assert vector[obs.LAYOUT["discard_pile"]].sum() == len(view.discard_pile)
+
+
+def test_observation_does_not_depend_on_what_the_seat_cannot_see() -> None:
+    """D-41 and the view split: two games that differ only in another seat's hand and the
+    draw pile's order give the same observation."""
+    rules = GAME.find_rules("standard")
+    state = GAME.new_game(rules, 2, 5)
+    me = state.current
+    other = 1 - me
+    # Swap the other seat's hand with the top of the draw pile: same sizes, other cards.
+    theirs = state.players[other].hand
+    pile = state.draw_pile
+    swapped = pile[-len(theirs) :]
+    players = list(state.players)
+    players[other] = players[other]._replace(hand=tuple(sorted(swapped)))
+    changed = state._replace(players=tuple(players), draw_pile=pile[: -len(theirs)] + tuple(theirs))
+    assert changed.players[other].hand != theirs
+    a = obs.encode(GAME.view(state, me))
+    b = obs.encode(GAME.view(changed, me))
+    assert (a == b).all()
