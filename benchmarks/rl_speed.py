@@ -213,17 +213,19 @@ def summary(runs: list[dict[str, Any]]) -> dict[str, float]:
         "min_steps_per_s": min(rates),
         "max_steps_per_s": max(rates),
         "median_decisions_per_s": statistics.median(run["decisions_per_s"] for run in runs),
-        "steps_per_game": sum(run["steps"] for run in runs)
-        / max(1, sum(run["games"] for run in runs)),
+        "steps": sum(run["steps"] for run in runs),
+        "games": sum(run["games"] for run in runs),
     }
 
 
 def _line(name: str, figures: dict[str, float]) -> str:
+    games = figures["games"]
+    # The share of None steps depends on the length of a game: say how long they were.
+    length = f"{figures['steps'] / games:,.0f} steps/game" if games else "no game finished"
     return (
         f"  {name:<22} {figures['median_steps_per_s']:>9,.0f} steps/s median "
         f"({figures['min_steps_per_s']:,.0f}-{figures['max_steps_per_s']:,.0f}), "
-        f"{figures['median_decisions_per_s']:,.0f} decisions/s, "
-        f"{figures['steps_per_game']:,.0f} steps/game"
+        f"{figures['median_decisions_per_s']:,.0f} decisions/s, {games:,.0f} games, {length}"
     )
 
 
