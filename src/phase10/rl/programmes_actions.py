@@ -1,0 +1,220 @@
+"""The programmes game's fixed ``Discrete(5285)`` action space and its codec both ways.
+
+Seats in an index are *relative* to the seat acting (1: the next seat clockwise), so one
+policy plays every seat. The blocks, in order:
+
+=========  =====  ==========================================================================
+first      size   meaning
+=========  =====  ==========================================================================
+0          1      draw from the reserve (draw pile)
+1          1      take the discard pile's top
+2          1      swap the program card (E-21, with ``program_swap_after``)
+3          53     discard card code 0..52 (52: a joker)
+56         13     meld a new set of 3 of rank 1..13 (AMZ-R20, E-14; rank 2 is never legal)
+69         128    reveal: the k-th of the legal reveals, fewest wilds first (see below)
+197        5088   extend: card code 0..52, end 0..1, relative owner 0..5, combination 0..7
+=========  =====  ==========================================================================
+
+A new set is named by its rank only: sets of one rank differ in copies and in wilds, and the
+codec keeps the one using the fewest wilds, then the engine's first, so a wild is kept
+whenever it can be; a fourth card follows as an extension in the same turn (AMZ-R20).
+
+A reveal lays the whole program (AMZ-R14, E-08), which is fixed for the manche, so what
+differs between the ways to lay it is which copies, suits and wilds go down. No fixed key
+names them all (a program of three sets alone has hundreds of value triples), so the block
+is an enumerated list: the legal reveals sorted by wilds used, then the engine's order, slot
+``k`` being the k-th. A reveal past slot 127 is not reachable (``index_of`` raises
+``ValueError``), but slot 0 always is, so a seat that can reveal always can. The count has a
+long tail: over a million decisions of random play (biased towards laying), a reveal was
+legal at 30,033 of them, with one to 2,771 ways; more than 16 ways at 7.8% of those, more
+than 64 at 1.4%, more than 128 at 0.57%. The greedy bot, which reveals as soon as it
+can, met more than 128 ways at 0.9% of 7,296 such decisions (at most 1,094 ways). The
+ways left out use at least as many wilds as the last one kept. The slots are cheap (128 of
+5,285 indices), and 16 would have cut the choice short at 7.8% of the reveals.
+
+An extension is ``197 + ((card * 2 + end) * 6 + owner) * 8 + combination``. ``end`` is 0
+for a set, or the low end of a run, and 1 for the high end of a run (the high ace
+included): the one choice a card has beyond where it goes, as the engine's ``value`` is
+then fixed (E-15). A seat's combinations are its program's (at most 3 in the C.9 deck) and
+its new sets; over a million decisions of random play and of the greedy bot no seat ever
+had more than 4, so 8 slots leave room, and a combination past index 7 is left out of
+``legal_indices`` (``index_of`` raises ``ValueError``) rather than breaking the space.
+
+>>> from phase10.games import get
+>>> game = get("programmes")
+>>> state = game.new_game(game.find_rules("programmes"), 3, 7)
+>>> sorted(legal_indices(game.view(state, state.current)))
+[0, 1]
+>>> describe(EXTEND + ((52 * 2 + 1) * SEATS + 2) * COMBOS + 1)
+'extend JK (high end) on seat +2 combination 1'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from phase10.games.programmes.actions import (
+    DiscardCard,
+    Extend,
+    Meld,
+    ProgrammeAction,
+    Reveal,
+    SwapProgram,
+)
+from phase10.games.programmes.cards import ACE_HIGH, CARD_SYMBOL, RANKS
+from phase10.games.programmes.combos import extension_values
+from phase10.games.programmes.view import ProgrammeView
+from phase10.kernel.actions import Draw, Source
+from phase10.kernel.kinds import Kind
+
+DRAW: Final = 0
+TAKE: Final = 1
+SWAP: Final = 2
+DISCARD: Final = 3
+CARDS: Final = 53
+MELD: Final = DISCARD + CARDS
+MELD_SIZE: Final = 13
+REVEAL: Final = MELD + MELD_SIZE
+#: Reveal slots: the most legal reveals measured at once was 40 (module docstring).
+REVEALS: Final = 128
+EXTEND: Final = REVEAL + REVEALS
+ENDS: Final = 2
+SEATS: Final = 6
+#: Combination slots per seat: the most measured before one seat was 4 (module docstring).
+COMBOS: Final = 8
+SIZE: Final = EXTEND + CARDS * ENDS * SEATS * COMBOS
+
+
+def _reveal_order(view: ProgrammeView) -> list[Reveal]:
+    """The legal reveals in slot order: fewest wilds, then the engine's order (stable)."""
+    found = [a for a in view.legal if isinstance(a, Reveal)]
+    found.sort(key=_reveal_wilds)
+    return found
+
+
+def _reveal_wilds(action: Reveal) -> int:
+    return sum(c.wilds for c in action.combos)
+
+
+def extend_index(view: ProgrammeView, action: Extend) -> int:
+    """The index of an extension (``ValueError`` past the combination slots)."""
+    if not 0 <= action.index < COMBOS:
+        raise ValueError(f"combination index {action.index} is past the {COMBOS} slots")
+    combo = view.table[action.owner][action.index]
+    value = action.value
+    if combo.kind is Kind.RUN:
+        # The engine reads an unstated value as the one place, and "A" as the high ace
+        # where only that end is open (legal._check_extend): the same here.
+        if value < 0 or value == 1:
+            options = extension_values(combo, action.card)
+            if value < 0 and len(options) == 1:
+                value = options[0]
+            elif value == 1 and 1 not in options and ACE_HIGH in options:
+                value = ACE_HIGH
+        end = 1 if value == combo.high + 1 else 0
+    else:
+        end = 0
+    owner = (action.owner - view.seat) % len(view.players)
+    return EXTEND + ((int(action.card) * ENDS + end) * SEATS + owner) * COMBOS + action.index
+
+
+def index_of(view: ProgrammeView, action: ProgrammeAction) -> int:
+    """The index of ``action`` for the seat of ``view`` (new sets of one rank share one).
+
+    >>> from phase10.games import get
+    >>> game = get("programmes")
+    >>> view = game.view(game.new_game(game.find_rules("programmes"), 3, 3), 0)
+    >>> index_of(view, game.parse_action("discard JK")), index_of(view, game.parse_action("take"))
+    (55, 1)
+    """
+    if isinstance(action, Draw):
+        return DRAW if action.source is Source.DRAW_PILE else TAKE
+    if isinstance(action, SwapProgram):
+        return SWAP
+    if isinstance(action, DiscardCard):
+        return DISCARD + int(action.card)
+    if isinstance(action, Meld):
+        return MELD + action.combo.low - 1
+    if isinstance(action, Extend):
+        return extend_index(view, action)
+    if isinstance(action, Reveal):
+        order = _reveal_order(view)
+        slot = next((k for k, a in enumerate(order) if _same_reveal(a, action)), None)
+        if slot is None:
+            raise ValueError(f"{action} is not a legal reveal of this view")
+        if slot >= REVEALS:
+            raise ValueError(f"{action} is reveal {slot}, past the {REVEALS} slots")
+        return REVEAL + slot
+    raise TypeError(f"not a programmes action: {action!r}")
+
+
+def _same_reveal(a: Reveal, b: Reveal) -> bool:
+    """Equal as laid: the same combinations in any order (the engine lists one order)."""
+    return a == b or sorted(map(str, a.combos)) == sorted(map(str, b.combos))
+
+
+def legal_indices(view: ProgrammeView) -> dict[int, ProgrammeAction]:
+    """Every legal index of the seat to act, with the action it stands for.
+
+    Only the seat to act has legal actions; an empty dict otherwise. An extension onto a
+    combination past the slots, or a reveal past the slots, is left out.
+    """
+    out: dict[int, ProgrammeAction] = {}
+    reveals = 0
+    seat = view.seat
+    n = len(view.players)
+    for action in view.legal:
+        # The commonest actions first, inline: this runs at every step of training.
+        if isinstance(action, Extend):
+            if action.index >= COMBOS:
+                continue
+            combo = view.table[action.owner][action.index]
+            end = 1 if combo.kind is Kind.RUN and action.value == combo.high + 1 else 0
+            owner = (action.owner - seat) % n
+            out[
+                EXTEND + ((int(action.card) * ENDS + end) * SEATS + owner) * COMBOS + action.index
+            ] = action
+        elif isinstance(action, DiscardCard):
+            out[DISCARD + int(action.card)] = action
+        elif isinstance(action, Meld):
+            index = MELD + action.combo.low - 1
+            held = out.get(index)
+            if held is None or action.combo.wilds < held.combo.wilds:  # type: ignore[union-attr]
+                out[index] = action
+        elif isinstance(action, Reveal):
+            reveals += 1
+        else:
+            out[index_of(view, action)] = action
+    if reveals:
+        for slot, action in enumerate(_reveal_order(view)[:REVEALS]):
+            out[REVEAL + slot] = action
+    return out
+
+
+def describe(index: int) -> str:
+    """What an index means, in words (for logs and the docs).
+
+    >>> describe(2), describe(DISCARD + 11), describe(MELD + 6), describe(REVEAL)
+    ('swap the program card', 'discard QS', 'meld a set of 7s', 'reveal way 1 (fewest wilds)')
+    """
+    if not 0 <= index < SIZE:
+        raise ValueError(f"no programmes action has index {index}; the space is 0..{SIZE - 1}")
+    if index == DRAW:
+        return "draw"
+    if index == TAKE:
+        return "take"
+    if index == SWAP:
+        return "swap the program card"
+    if index < MELD:
+        return f"discard {CARD_SYMBOL[index - DISCARD]}"
+    if index < REVEAL:
+        return f"meld a set of {RANKS[index - MELD]}s"
+    if index < EXTEND:
+        slot = index - REVEAL
+        return f"reveal way {slot + 1}" + (" (fewest wilds)" if slot == 0 else "")
+    rest = index - EXTEND
+    rest, combo = divmod(rest, COMBOS)
+    rest, owner = divmod(rest, SEATS)
+    card, end = divmod(rest, ENDS)
+    where = " (high end)" if end else ""
+    return f"extend {CARD_SYMBOL[card]}{where} on seat +{owner} combination {combo}"

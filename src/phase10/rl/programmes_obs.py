@@ -1,0 +1,341 @@
+"""The programmes game's observation: one ``float32`` vector of a seat's view, field by field.
+
+Seats are relative to the observing seat (slot 0 is the seat itself, slot 1 the next one
+clockwise), and the table's six seat slots are all there in a smaller game, marked absent.
+Counts are raw (0, 1, 2...); sizes are divided by the scale the table names, so every number
+stays near 0..1. A program card is laid out as its directives (``PROGRAM_FIELDS``): the
+observer's own card always, another seat's only once it is revealed (E-28), because the
+encoder reads nothing but the view. ``LAYOUT.markdown()`` is the table for docs/rl.md.
+
+>>> from phase10.games import get
+>>> game = get("programmes")
+>>> state = game.new_game(game.find_rules("programmes"), 2, 3)
+>>> obs = encode(game.view(state, 0))
+>>> obs.shape, obs.dtype, int(obs[LAYOUT["hand"]].sum())
+((3336,), dtype('float32'), 13)
+"""
+
+from __future__ import annotations
+
+from typing import Final, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from phase10.games.programmes.combos import Combination
+from phase10.games.programmes.programs import ProgramCard
+from phase10.games.programmes.rules import ProgrammeRules
+from phase10.games.programmes.view import ProgrammeView
+from phase10.kernel.kinds import Kind
+from phase10.kernel.state import Stage
+from phase10.rl.layout import Field, Layout
+from phase10.rl.memory import TableMemory
+
+CARDS: Final = 53
+SEATS: Final = 6
+#: Combination slots per seat, as the action space's (programmes_actions.COMBOS).
+COMBOS: Final = 8
+#: Combinations a program can ask for: 14 cards at most (E-08), 2 per combination at least.
+GROUPS: Final = 7
+#: Program designs told apart in ``done``: the C.9 deck has 34; a longer user deck's later
+#: designs count in ``done_count`` only.
+DESIGNS: Final = 40
+
+GROUP_FIELDS: Final = Layout(
+    [
+        Field("present", 1, "1 if the program asks for this combination"),
+        Field("kind", 2, "one-hot: set, run"),
+        Field("length", 1, "exact cards / 14 (E-08)"),
+        Field("fixed", 1, "1 if its values are fixed by the card"),
+        Field("value", 13, "one-hot when fixed: the set's value - 1, or the run's lowest - 1"),
+    ]
+)
+PROGRAM_FIELDS: Final = Layout(
+    [
+        Field("present", 1, "1 if the card is visible (own card; another's once revealed)"),
+        Field("sun", 1, "1 for a sun card, a free program (AMZ-R07)"),
+        Field("no_wild", 1, "1 if no wild may be used (E-30)"),
+        Field("suits", 4, "1 per suit allowed, S H D C (all four when the card names none)"),
+        Field("cards", 1, "cards the whole program needs / 14"),
+        Field("groups", 1, "combinations to lay / 7"),
+        Field(
+            "group",
+            GROUPS * GROUP_FIELDS.size,
+            f"7 combination slots of {GROUP_FIELDS.size} numbers (each directive repeated "
+            "mult times, in the card's order; table below)",
+        ),
+    ]
+)
+SEAT_FIELDS: Final = Layout(
+    [
+        Field("present", 1, "1 if the seat is in the game"),
+        Field("dealer", 1, "1 if the seat dealt this manche"),
+        Field("to_act", 1, "1 if the game waits for this seat"),
+        Field("hand_size", 1, "cards in hand / 13"),
+        Field("has_program", 1, "1 if it holds a program card (E-22: the deck may run out)"),
+        Field("done_count", 1, "programs completed / 5 (sun cards included, AMZ-R18)"),
+        Field("done", DESIGNS, "copies of each program design (deck order) completed"),
+        Field(
+            "program",
+            PROGRAM_FIELDS.size,
+            f"the held program card, {PROGRAM_FIELDS.size} numbers (table below)",
+        ),
+        Field("revealed", 1, "1 if it revealed its program this manche"),
+        Field("failed", 1, "manches failed with the held card / 3 (E-31)"),
+        Field("may_swap", 1, "1 while it may still swap its program (E-21)"),
+        Field("took", CARDS, "copies of each card it took from the discard pile, still held"),
+        Field("passed", CARDS, "copies of each card it left on the discard pile this manche"),
+        Field("discarded", CARDS, "copies of each card it discarded this manche"),
+    ]
+)
+COMBO_FIELDS: Final = Layout(
+    [
+        Field("present", 1, "1 if the combination is on the table"),
+        Field("kind", 2, "one-hot: set, run"),
+        Field("key", 13, "one-hot: the set's value - 1, or the run's lowest value - 1"),
+        Field("high", 1, "the run's highest value / 14 (ace high: 14); a set's value / 14"),
+        Field("suit", 4, "one-hot: the run's suit S H D C (none for a set)"),
+        Field("size", 1, "cards / 13"),
+        Field("wilds", 1, "wilds in it / 8"),
+    ]
+)
+
+LAYOUT: Final = Layout(
+    [
+        Field("hand", CARDS, "copies of each card code in the seat's hand (52 faces, joker)"),
+        Field("discard_top", CARDS + 1, "one-hot: the discard pile's top card; last: empty"),
+        Field("discard_pile", CARDS, "copies of each card in the discard pile"),
+        Field("draw_pile", 1, "cards in the reserve / 100"),
+        Field("program_deck", 1, "program cards left to deal / 52"),
+        Field("stage", 2, "one-hot: draw, play (after drawing)"),
+        Field("hand_number", 1, "manches played before this one / 10"),
+        Field("players", 5, "one-hot: 2..6 players"),
+        Field(
+            "seats",
+            SEATS * SEAT_FIELDS.size,
+            f"6 relative seat slots of {SEAT_FIELDS.size} numbers each (table below)",
+        ),
+        Field(
+            "table",
+            SEATS * COMBOS * COMBO_FIELDS.size,
+            f"each relative seat's 8 combination slots, {COMBO_FIELDS.size} numbers each "
+            "(program combinations first, then new sets, as laid)",
+        ),
+        Field(
+            "flags",
+            4,
+            "rules that change play: swap on (AMZ-R31), program_swap_after / 10, "
+            "programs_to_win / 10, hand_size / 13",
+        ),
+    ]
+)
+SIZE: Final = LAYOUT.size
+
+_HAND = LAYOUT.offsets["hand"]
+_TOP = LAYOUT.offsets["discard_top"]
+_PILE = LAYOUT.offsets["discard_pile"]
+_DRAW = LAYOUT.offsets["draw_pile"]
+_DECK = LAYOUT.offsets["program_deck"]
+_STAGE = LAYOUT.offsets["stage"]
+_HANDNO = LAYOUT.offsets["hand_number"]
+_PLAYERS = LAYOUT.offsets["players"]
+_SEATS = LAYOUT.offsets["seats"]
+_TABLE = LAYOUT.offsets["table"]
+_FLAGS = LAYOUT.offsets["flags"]
+_SEAT = SEAT_FIELDS.size
+_COMBO = COMBO_FIELDS.size
+_S = SEAT_FIELDS.offsets
+_S_DEALER = _S["dealer"]
+_S_ACT = _S["to_act"]
+_S_HAND = _S["hand_size"]
+_S_HAS = _S["has_program"]
+_S_COUNT = _S["done_count"]
+_S_DONE = _S["done"]
+_S_PROGRAM = _S["program"]
+_S_REVEALED = _S["revealed"]
+_S_FAILED = _S["failed"]
+_S_SWAP = _S["may_swap"]
+_S_TOOK = _S["took"]
+_S_PASSED = _S["passed"]
+_S_DISCARDED = _S["discarded"]
+_T = TypeVar("_T")
+
+# Caches are keyed by identity: hashing a rule set hashes its whole program deck, which
+# would cost more than the encoding, and the piles, programs and a seat's combinations
+# stay the same objects from one state to the next until they change, so most lookups hit.
+# Each entry keeps its object, so an id is never reused while the entry lives, and the
+# check ``entry[0] is key`` rejects a stale one.
+_Vector = npt.NDArray[np.float32]
+_CACHE_LIMIT: Final = 4096
+_PROGRAMS: dict[int, tuple[ProgramCard, _Vector]] = {}
+_TABLES: dict[int, tuple[tuple[Combination, ...], _Vector]] = {}
+_PILES: dict[int, tuple[tuple[int, ...], _Vector]] = {}
+_Template = tuple[ProgrammeRules, _Vector, dict[int, int], npt.NDArray[np.intp]]
+_TEMPLATES: dict[tuple[int, int], _Template] = {}
+
+
+def _program(card: ProgramCard) -> _Vector:
+    """A program card's ``program`` field."""
+    entry = _PROGRAMS.get(id(card))
+    if entry is not None and entry[0] is card:
+        return entry[1]
+    p = PROGRAM_FIELDS.offsets
+    g = GROUP_FIELDS.offsets
+    vec = np.zeros(PROGRAM_FIELDS.size, np.float32)
+    vec[p["present"]] = 1
+    vec[p["sun"]] = card.sun
+    vec[p["no_wild"]] = card.no_wild
+    for s in card.suits if card.suits is not None else range(4):
+        vec[p["suits"] + s] = 1
+    groups = card.groups
+    vec[p["cards"]] = card.cards_needed / 14
+    vec[p["groups"]] = len(groups) / GROUPS
+    for i, d in enumerate(groups[:GROUPS]):
+        base = p["group"] + i * GROUP_FIELDS.size
+        vec[base + g["present"]] = 1
+        vec[base + g["kind"] + (d.kind is Kind.RUN)] = 1
+        vec[base + g["length"]] = d.length / 14
+        if d.values is not None:
+            vec[base + g["fixed"]] = 1
+            vec[base + g["value"] + d.values[0] - 1] = 1
+    _remember(_PROGRAMS, card, vec)
+    return vec
+
+
+def _combos(combos: tuple[Combination, ...]) -> _Vector:
+    """One seat's combinations: its ``COMBOS`` slots of the ``table`` field."""
+    entry = _TABLES.get(id(combos))
+    if entry is not None and entry[0] is combos:
+        return entry[1]
+    c = COMBO_FIELDS.offsets
+    vec = np.zeros(COMBOS * _COMBO, np.float32)
+    for index, combo in enumerate(combos[:COMBOS]):
+        base = index * _COMBO
+        values = combo.values
+        vec[base + c["present"]] = 1
+        vec[base + c["kind"] + (combo.kind is Kind.RUN)] = 1
+        vec[base + c["key"] + values[0] - 1] = 1
+        if combo.kind is Kind.RUN:
+            vec[base + c["suit"] + combo.suit] = 1
+        vec[base + c["high"]] = values[-1] / 14
+        vec[base + c["size"]] = len(values) / 13
+        vec[base + c["wilds"]] = combo.wilds / 8
+    _remember(_TABLES, combos, vec)
+    return vec
+
+
+def _pile(pile: tuple[int, ...]) -> _Vector:
+    """Copies of each card in the discard pile."""
+    entry = _PILES.get(id(pile))
+    if entry is not None and entry[0] is pile:
+        return entry[1]
+    vec = np.bincount(pile, minlength=CARDS).astype(np.float32) if pile else _NO_CARDS
+    _remember(_PILES, pile, vec)
+    return vec
+
+
+_NO_CARDS: Final = np.zeros(CARDS, np.float32)
+
+
+def _remember(cache: dict[int, tuple[_T, _Vector]], key: _T, vec: _Vector) -> None:
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[id(key)] = (key, vec)
+
+
+def _template(rules: ProgrammeRules, players: int) -> _Template:
+    """What is fixed for a game: the flags, the number of players, which seats are present,
+    where each program design of the deck is counted in ``done``, and where the scalars go."""
+    key = (id(rules), players)
+    entry = _TEMPLATES.get(key)
+    if entry is not None and entry[0] is rules:
+        return entry
+    obs = np.zeros(SIZE, np.float32)
+    swap = rules.program_swap_after
+    obs[_FLAGS : _FLAGS + 4] = [
+        float(swap is not None),
+        (swap or 0) / 10,
+        rules.programs_to_win / 10,
+        rules.hand_size / 13,
+    ]
+    obs[_PLAYERS + players - 2] = 1
+    for rel in range(players):
+        obs[_SEATS + rel * _SEAT + _S["present"]] = 1
+    designs = {id(card): i for i, card in enumerate(rules.programs[:DESIGNS])}
+    # The scalars in the order ``encode`` lists them.
+    where = [_DRAW, _DECK, _HANDNO]
+    for rel in range(players):
+        base = _SEATS + rel * _SEAT
+        where += [base + _S_HAND, base + _S_COUNT, base + _S_FAILED]
+    entry = (rules, obs, designs, np.array(where, np.intp))
+    if len(_TEMPLATES) >= 256:
+        _TEMPLATES.clear()
+    _TEMPLATES[key] = entry
+    return entry
+
+
+def encode(view: ProgrammeView, memory: TableMemory | None = None) -> npt.NDArray[np.float32]:
+    """The observation of ``view``'s seat; ``memory`` adds what was passed and discarded.
+
+    Built for speed (it runs at every step of training): every count and one-hot of the
+    hand and the seats is a position in one list, counted by a single ``bincount``; the
+    scalars go in with one assignment at positions fixed per table size; the discard pile,
+    the program cards and each seat's combinations are slices cached by identity.
+    """
+    n = len(view.players)
+    _, template, designs, where = _template(view.rules, n)
+    at = [_HAND + c for c in view.hand]
+    pile = view.discard_pile
+    at.append(_TOP + (pile[-1] if pile else CARDS))
+    stage = view.stage
+    if stage is Stage.DRAW:
+        at.append(_STAGE)
+    elif stage is Stage.PLAY:
+        at.append(_STAGE + 1)
+    values = [view.draw_pile_size / 100, view.program_deck_size / 52, view.hand_number / 10]
+    me, dealer, current = view.seat, view.dealer, view.current
+    over = stage is Stage.OVER
+    own = view.program
+    slices: list[tuple[int, _Vector]] = []
+    table = view.table
+    for rel in range(n):
+        seat = (me + rel) % n
+        p = view.players[seat]
+        base = _SEATS + rel * _SEAT
+        if seat == dealer:
+            at.append(base + _S_DEALER)
+        if seat == current and not over:
+            at.append(base + _S_ACT)
+        if p.has_program:
+            at.append(base + _S_HAS)
+        if p.revealed:
+            at.append(base + _S_REVEALED)
+        if p.may_swap:
+            at.append(base + _S_SWAP)
+        done = p.done
+        for card in done:
+            design = designs.get(id(card))
+            if design is not None:
+                at.append(base + _S_DONE + design)
+        # Only the view's own card, or what it shows of another's (E-28).
+        held = own if rel == 0 else p.program
+        if held is not None:
+            slices.append((base + _S_PROGRAM, _program(held)))
+        if p.took:
+            at += [base + _S_TOOK + c for c in p.took]
+        values += [p.hand_size / 13, len(done) / 5, p.failed / 3]
+        if table[seat]:
+            slices.append((_TABLE + rel * COMBOS * _COMBO, _combos(table[seat])))
+    obs = np.bincount(at, minlength=SIZE).astype(np.float32)
+    obs += template
+    obs[where] = values
+    if pile:
+        obs[_PILE : _PILE + CARDS] = _pile(pile)
+    for start, vec in slices:
+        obs[start : start + vec.size] = vec
+    if memory is not None and memory.hand == view.hand_number:
+        order = [(me + rel) % n for rel in range(n)]
+        seats = obs[_SEATS : _SEATS + n * _SEAT].reshape(n, _SEAT)
+        seats[:, _S_PASSED : _S_PASSED + CARDS] = memory.passed[order]
+        seats[:, _S_DISCARDED : _S_DISCARDED + CARDS] = memory.discarded[order]
+    return obs
