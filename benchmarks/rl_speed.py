@@ -157,7 +157,8 @@ def gin_python(venv: Path) -> Path:
     if python.exists() and stamp.exists() and stamp.read_text() == wanted:
         return python
     print(f"creating the gin rummy venv in {venv} ...", file=sys.stderr, flush=True)
-    # ``-m venv`` from a venv's interpreter builds on that venv's base Python, as asked.
+    # ``-m venv`` run by a venv's interpreter builds on that venv's base Python: both sides of
+    # the comparison then run the same Python build.
     subprocess.run([sys.executable, "-m", "venv", "--clear", str(venv)], check=True)
     subprocess.run(
         [str(python), "-m", "pip", "install", "--quiet", *GIN_REQUIREMENTS],
