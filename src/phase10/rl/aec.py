@@ -227,6 +227,7 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
 
 
 def env(**kwargs: Any) -> Any:
-    """The environment with PettingZoo's usual checks around it, as its classic games have:
-    an action out of the space raises, and so does acting before ``reset``."""
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(RawEnv(**kwargs)))
+    """The environment in PettingZoo's order-enforcing wrapper (acting before ``reset``
+    raises), as its classic games have. Their out-of-bounds wrapper is left out: ``step``
+    itself refuses any index the mask does not allow, out of the space included."""
+    return wrappers.OrderEnforcingWrapper(RawEnv(**kwargs))

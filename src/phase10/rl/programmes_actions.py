@@ -75,7 +75,7 @@ CARDS: Final = 53
 MELD: Final = DISCARD + CARDS
 MELD_SIZE: Final = 13
 REVEAL: Final = MELD + MELD_SIZE
-#: Reveal slots: the most legal reveals measured at once was 40 (module docstring).
+#: Reveal slots: 128 cover 99.4% of the reveals measured in random play (module docstring).
 REVEALS: Final = 128
 EXTEND: Final = REVEAL + REVEALS
 ENDS: Final = 2
