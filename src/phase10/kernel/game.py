@@ -88,8 +88,10 @@ class Game(Protocol):
         """The seat whose decision the game waits for."""
         ...
 
-    def view(self, state: Any, seat: int) -> Any:
-        """What ``seat`` may see now (the one place hidden information is split)."""
+    def view(self, state: Any, seat: int, *, events: bool = True) -> Any:
+        """What ``seat`` may see now (the one place hidden information is split);
+        ``events=False`` leaves out the last action's events, for a caller that reads only
+        the table (a learning environment builds a view at every step)."""
         ...
 
     def public_view(self, state: Any) -> Any:

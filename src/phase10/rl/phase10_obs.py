@@ -22,8 +22,9 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from phase10.games.phase10.groups import Group
 from phase10.games.phase10.rules import Kind, RuleSet
-from phase10.games.phase10.view import PlayerView
+from phase10.games.phase10.view import PlayerView, PublicPlayer
 from phase10.kernel.state import Stage
 from phase10.rl.layout import Field, Layout
 from phase10.rl.memory import TableMemory
@@ -171,6 +172,19 @@ def _template(rules: RuleSet, players: int) -> npt.NDArray[np.float32]:
     return obs
 
 
+_PILE_SEEN: list[tuple[tuple[int, ...], list[int]]] = [((), [])]
+
+
+def _pile_positions(pile: tuple[int, ...]) -> list[int]:
+    """The discard pile's count positions. The pile grows through a hand and stays the same
+    object over the several steps of a turn: the last answer is kept for that object."""
+    seen, positions = _PILE_SEEN[0]
+    if seen is not pile:
+        positions = [_PILE + c for c in pile]
+        _PILE_SEEN[0] = (pile, positions)
+    return positions
+
+
 _SEAT = SEAT_FIELDS.size
 _GROUP = GROUP_FIELDS.size
 _KIND_AT = {Kind.SET: 0, Kind.RUN: 1, Kind.COLOUR: 2}
@@ -187,7 +201,7 @@ def encode(view: PlayerView, memory: TableMemory | None = None) -> npt.NDArray[n
     at = [_HAND + c for c in view.hand]
     pile = view.discard_pile
     at.append(_TOP + (pile[-1] if pile else CARDS))
-    at += [_PILE + c for c in pile]
+    at += _pile_positions(pile)
     stage = view.stage
     if stage is Stage.DRAW:
         at.append(_STAGE)
@@ -200,46 +214,23 @@ def encode(view: PlayerView, memory: TableMemory | None = None) -> npt.NDArray[n
     values = [view.draw_pile_size / 100, view.hand_number / 10]
     me, dealer, current = view.seat, view.dealer, view.current
     over = stage is Stage.OVER
+    players, table = view.players, view.table
     for rel in range(n):
         seat = (me + rel) % n
-        p = view.players[seat]
-        base = _SEATS.start + rel * _SEAT
-        if p.dealt_in:
-            at.append(base + _S_DEALT)
-        if seat == dealer:
-            at.append(base + _S_DEALER)
-        if seat == current and not over:
-            at.append(base + _S_ACT)
-        done = p.completed
-        if done:
-            at += _COMPLETED_AT[rel][done]
-        phase = p.phase
-        at.append(base + _S_PHASE + (phase.number - 1 if phase is not None else PHASES))
-        if p.laid >= 0:
-            at.append(base + _S_LAID)
-        if p.took:
-            at += [base + _S_TOOK + c for c in p.took]
-        where += [base + _S_HAND, base + _S_DONE, base + _S_SCORE]
-        values += [p.hand_size / 10, done.bit_count() / 10, p.score / 100]
-        if p.skip_pending or p.skip_lost or p.skip_targeted or p.skip_placed:
-            where += [base + _S_SKIPS, base + _S_SKIPS + 1, base + _S_SKIPS + 2]
-            values += [p.skip_pending, p.skip_lost, p.skip_targeted]
-            where.append(base + _S_SKIPS + 3)
-            values.append(p.skip_placed)
-        groups = view.table[seat]
-        gbase = _TABLE.start + rel * GROUPS * _GROUP
-        for index, group in enumerate(groups[:GROUPS]):
-            g = gbase + index * _GROUP
-            kind = group.kind
-            low = group.low
-            at += [
-                g + _G_PRESENT,
-                g + _G_KIND + _KIND_AT[kind],
-                g + _G_KEY + (low if kind is Kind.COLOUR else low - 1),
-            ]
-            where += [g + _G_HIGH, g + _G_SIZE, g + _G_WILDS]
-            values += [group.high / 12, len(group.cards) / 12, group.wilds / 8]
-    obs = _template(view.rules, n) + np.bincount(at, minlength=SIZE).astype(np.float32)
+        p = players[seat]
+        groups = table[seat]
+        flags = (seat == dealer) + 2 * (seat == current and not over)
+        memo = _SEAT_MEMO.get((rel, id(p)))
+        if memo is None or memo[0] is not p or memo[1] is not groups or memo[2] != flags:
+            memo = (p, groups, flags, *_seat_part(rel, p, groups, flags))
+            if len(_SEAT_MEMO) >= _SEAT_MEMO_LIMIT:
+                _SEAT_MEMO.clear()
+            _SEAT_MEMO[(rel, id(p))] = memo
+        at += memo[3]
+        where += memo[4]
+        values += memo[5]
+    counts = np.bincount(np.fromiter(at, np.intp, len(at)), minlength=SIZE)
+    obs = _template(view.rules, n) + counts.astype(np.float32)
     obs[where] = values
     if memory is not None and memory.hand == view.hand_number:
         for rel in range(n):
@@ -248,6 +239,55 @@ def encode(view: PlayerView, memory: TableMemory | None = None) -> npt.NDArray[n
             obs[base + _S_PASSED : base + _S_PASSED + CARDS] = memory.passed[seat]
             obs[base + _S_DISCARDED : base + _S_DISCARDED + CARDS] = memory.discarded[seat]
     return obs
+
+
+#: A seat's part of the vector by (relative slot, the identity of its public record): only
+#: the seat that acted changes between two steps. An entry holds the record and the groups it
+#: was built from (so their ids stay theirs) and is used only if both are the same objects.
+_SeatPart = tuple[PublicPlayer, tuple[Group, ...], int, list[int], list[int], list[float]]
+_SEAT_MEMO: dict[tuple[int, int], _SeatPart] = {}
+_SEAT_MEMO_LIMIT = 4096
+
+
+def _seat_part(
+    rel: int, p: PublicPlayer, groups: tuple[Group, ...], flags: int
+) -> tuple[list[int], list[int], list[float]]:
+    """Positions to count, and (position, value) pairs, of the seat in slot ``rel``;
+    ``flags``: 1 if it dealt, 2 if the game waits for it."""
+    base = _SEATS.start + rel * _SEAT
+    at: list[int] = []
+    if p.dealt_in:
+        at.append(base + _S_DEALT)
+    if flags & 1:
+        at.append(base + _S_DEALER)
+    if flags & 2:
+        at.append(base + _S_ACT)
+    done = p.completed
+    if done:
+        at += _COMPLETED_AT[rel][done]
+    phase = p.phase
+    at.append(base + _S_PHASE + (phase.number - 1 if phase is not None else PHASES))
+    if p.laid >= 0:
+        at.append(base + _S_LAID)
+    at += [base + _S_TOOK + c for c in p.took]
+    where = [base + _S_HAND, base + _S_DONE, base + _S_SCORE]
+    values: list[float] = [p.hand_size / 10, done.bit_count() / 10, p.score / 100]
+    if p.skip_pending or p.skip_lost or p.skip_targeted or p.skip_placed:
+        where += [base + _S_SKIPS + i for i in range(4)]
+        values += [p.skip_pending, p.skip_lost, p.skip_targeted, p.skip_placed]
+    gbase = _TABLE.start + rel * GROUPS * _GROUP
+    for index, group in enumerate(groups[:GROUPS]):
+        g = gbase + index * _GROUP
+        kind = group.kind
+        low = group.low
+        at += [
+            g + _G_PRESENT,
+            g + _G_KIND + _KIND_AT[kind],
+            g + _G_KEY + (low if kind is Kind.COLOUR else low - 1),
+        ]
+        where += [g + _G_HIGH, g + _G_SIZE, g + _G_WILDS]
+        values += [group.high / 12, len(group.cards) / 12, group.wilds / 8]
+    return at, where, values
 
 
 _S_DEALT = _S["dealt_in"]

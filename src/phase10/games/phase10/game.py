@@ -85,8 +85,8 @@ class Phase10Game:
     def to_act(self, state: GameState) -> int:
         return state.current
 
-    def view(self, state: GameState, seat: int) -> PlayerView:
-        return views.view_for(state, seat)
+    def view(self, state: GameState, seat: int, *, events: bool = True) -> PlayerView:
+        return views.view_for(state, seat, events=events)
 
     def public_view(self, state: GameState) -> PlayerView:
         return views.public_view(state)

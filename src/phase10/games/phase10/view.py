@@ -20,7 +20,7 @@ from phase10.games.phase10.actions import Action
 from phase10.games.phase10.cards import Card
 from phase10.games.phase10.groups import Group
 from phase10.games.phase10.rules import Phase, RuleSet
-from phase10.games.phase10.state import Event, EventKind, GameState
+from phase10.games.phase10.state import Event, EventKind, GameState, PlayerState
 from phase10.games.phase10.turns import current_phase, legal_actions
 from phase10.kernel.seat_view import SeatView, check_seat
 
@@ -56,10 +56,14 @@ class PlayerView(SeatView[Card, Action, Event]):
     tiebreak: bool
 
 
-def view_for(state: GameState, seat: int) -> PlayerView:
-    """The view of ``seat`` (0-based). Hidden cards of other seats never appear in it."""
+def view_for(state: GameState, seat: int, *, events: bool = True) -> PlayerView:
+    """The view of ``seat`` (0-based). Hidden cards of other seats never appear in it.
+
+    ``events=False`` leaves out the last action's events (a learning environment, which
+    reads the table, not the log, builds a view at every step).
+    """
     check_seat(seat, state.num_players)
-    return _view(state, seat)
+    return _view(state, seat, events)
 
 
 def public_view(state: GameState) -> PlayerView:
@@ -74,25 +78,40 @@ def public_view(state: GameState) -> PlayerView:
     return _view(state, -1)
 
 
-def _view(state: GameState, seat: int) -> PlayerView:
-    players = tuple(
-        PublicPlayer(
-            hand_size=len(p.hand),
-            phase=current_phase(state, s),
-            phase_index=p.phase_index,
-            completed=p.completed,
-            laid=p.laid,
-            score=p.score,
-            dealt_in=p.dealt_in,
-            skip_pending=p.skip_pending,
-            skip_lost=p.skip_lost,
-            skip_targeted=p.skip_targeted,
-            skip_placed=p.skip_placed,
-            took=p.took,
-        )
-        for s, p in enumerate(state.players)
+#: Each seat's public record, by the identity of its (immutable) state and phase: a view is
+#: built for every decision, and only the seat that acted has a new state. An entry holds
+#: its state, so that object's id cannot be reused while the entry stands.
+_PUBLIC: dict[int, tuple[PlayerState, Phase | None, PublicPlayer]] = {}
+_PUBLIC_LIMIT = 1024
+
+
+def _public(p: PlayerState, phase: Phase | None) -> PublicPlayer:
+    entry = _PUBLIC.get(id(p))
+    if entry is not None and entry[0] is p and entry[1] is phase:
+        return entry[2]
+    public = PublicPlayer(
+        hand_size=len(p.hand),
+        phase=phase,
+        phase_index=p.phase_index,
+        completed=p.completed,
+        laid=p.laid,
+        score=p.score,
+        dealt_in=p.dealt_in,
+        skip_pending=p.skip_pending,
+        skip_lost=p.skip_lost,
+        skip_targeted=p.skip_targeted,
+        skip_placed=p.skip_placed,
+        took=p.took,
     )
-    events = tuple(seen_by(e, seat) for e in state.events)
+    if len(_PUBLIC) >= _PUBLIC_LIMIT:
+        _PUBLIC.clear()
+    _PUBLIC[id(p)] = (p, phase, public)
+    return public
+
+
+def _view(state: GameState, seat: int, with_events: bool = True) -> PlayerView:
+    players = tuple(_public(p, current_phase(state, s)) for s, p in enumerate(state.players))
+    events = tuple(seen_by(e, seat) for e in state.events) if with_events else ()
     return PlayerView(
         seat=seat,
         rules=state.rules,

@@ -95,8 +95,8 @@ class ProgrammesGame:
     def to_act(self, state: ProgrammeState) -> int:
         return state.current
 
-    def view(self, state: ProgrammeState, seat: int) -> ProgrammeView:
-        return views.view_for(state, seat)
+    def view(self, state: ProgrammeState, seat: int, *, events: bool = True) -> ProgrammeView:
+        return views.view_for(state, seat, events=events)
 
     def public_view(self, state: ProgrammeState) -> ProgrammeView:
         return views.public_view(state)

@@ -20,7 +20,12 @@ from phase10.games.programmes.cards import PlayingCard
 from phase10.games.programmes.combos import Combination
 from phase10.games.programmes.programs import ProgramCard
 from phase10.games.programmes.rules import ProgrammeRules
-from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind, ProgrammeState
+from phase10.games.programmes.state import (
+    ProgrammeEvent,
+    ProgrammeEventKind,
+    Programmer,
+    ProgrammeState,
+)
 from phase10.games.programmes.turns import legal_actions
 from phase10.kernel.seat_view import SeatView, check_seat
 
@@ -56,10 +61,13 @@ class ProgrammeView(SeatView[PlayingCard, ProgrammeAction, ProgrammeEvent]):
     program_deck_size: int
 
 
-def view_for(state: ProgrammeState, seat: int) -> ProgrammeView:
-    """The view of ``seat`` (0-based): no hidden card or program of another seat is in it."""
+def view_for(state: ProgrammeState, seat: int, *, events: bool = True) -> ProgrammeView:
+    """The view of ``seat`` (0-based): no hidden card or program of another seat is in it.
+
+    ``events=False`` leaves out the last action's events (for a learning environment).
+    """
     check_seat(seat, state.num_players)
-    return _view(state, seat)
+    return _view(state, seat, events)
 
 
 def public_view(state: ProgrammeState) -> ProgrammeView:
@@ -74,21 +82,36 @@ def public_view(state: ProgrammeState) -> ProgrammeView:
     return _view(state, -1)
 
 
-def _view(state: ProgrammeState, seat: int) -> ProgrammeView:
-    programs = state.rules.programs
-    players = tuple(
-        PublicProgrammer(
-            hand_size=len(p.hand),
-            program=programs[p.program] if p.revealed and p.program >= 0 else None,
-            done=tuple(programs[i] for i in p.done),
-            revealed=p.revealed,
-            has_program=p.program >= 0,
-            failed=p.failed,
-            may_swap=p.may_swap,
-            took=p.took,
-        )
-        for p in state.players
+#: Each seat's public record by the identity of its immutable state and the rules' program
+#: deck: only the seat that acted has a new state (an entry holds both objects, so their
+#: ids cannot be reused while it stands).
+_PUBLIC: dict[int, tuple[Programmer, tuple[ProgramCard, ...], PublicProgrammer]] = {}
+_PUBLIC_LIMIT = 1024
+
+
+def _public(p: Programmer, programs: tuple[ProgramCard, ...]) -> PublicProgrammer:
+    entry = _PUBLIC.get(id(p))
+    if entry is not None and entry[0] is p and entry[1] is programs:
+        return entry[2]
+    public = PublicProgrammer(
+        hand_size=len(p.hand),
+        program=programs[p.program] if p.revealed and p.program >= 0 else None,
+        done=tuple(programs[i] for i in p.done),
+        revealed=p.revealed,
+        has_program=p.program >= 0,
+        failed=p.failed,
+        may_swap=p.may_swap,
+        took=p.took,
     )
+    if len(_PUBLIC) >= _PUBLIC_LIMIT:
+        _PUBLIC.clear()
+    _PUBLIC[id(p)] = (p, programs, public)
+    return public
+
+
+def _view(state: ProgrammeState, seat: int, with_events: bool = True) -> ProgrammeView:
+    programs = state.rules.programs
+    players = tuple(_public(p, programs) for p in state.players)
     own = state.players[seat].program if seat >= 0 else -1
     return ProgrammeView(
         seat=seat,
@@ -105,7 +128,7 @@ def _view(state: ProgrammeState, seat: int) -> ProgrammeView:
         stage=state.stage,
         hand_number=state.hand_number,
         legal=legal_actions(state) if state.current == seat else (),
-        events=tuple(seen_by(e, seat) for e in state.events),
+        events=tuple(seen_by(e, seat) for e in state.events) if with_events else (),
         outcome=state.outcome,
     )
 
