@@ -15,11 +15,18 @@ Two stages, both on one CPU core:
 Every ``--eval-every`` seconds the greedy (argmax) policy plays fixed deals against
 ``random`` and ``greedy`` in both seats; the CSV and the plot are those win rates against
 the environment steps taken. The policy saved is the one that did best against ``greedy``
-there (ties: the later). Deterministic given ``--seed`` and the same budget in steps.
+there (ties: the later).
 
-    PYTHONPATH=src .venv/bin/python examples/train.py --seconds 1800 \\
-        --out examples/policies/phase10-heads-up.pt --curve curve.csv \\
-        --plot docs/rl-learning-curve.png
+The shipped policy (examples/policies/phase10-heads-up.pt, 30 minutes on one core):
+
+    PYTHONPATH=src .venv/bin/python examples/train.py --seconds 1800 --imitate-seconds 1250 \\
+        --eval-games 20 --eval-every 150 --seed 1 --out examples/policies/phase10-heads-up.pt \\
+        --curve docs/rl-learning-curve.csv --plot docs/rl-learning-curve.png
+
+Everything random is seeded from ``--seed`` (``torch.manual_seed``, the deals, the
+curriculum), but ``--seconds`` and ``--eval-every`` follow the wall clock, which moves the
+stop and the evaluations (they start a new training game) with the machine's speed: a run
+replays exactly with ``--steps`` as the bound and ``--eval-every`` out of reach.
 """
 
 from __future__ import annotations
