@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, NamedTuple
 
-from phase10.bots import make_bot
+from phase10.bots import make_bot, watch_all
 from phase10.kernel.bots import AnyBot
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.game import Game
@@ -222,7 +222,10 @@ class Match:
             raise StaleVersionError(
                 f"the game has moved on: it is at version {self.version}, not {version}"
             )
-        self.state = self.record.play(self.state, action)
+        before = self.state
+        self.state = self.record.play(before, action)
+        # Only once the action proved legal: a bot's memory must hold what happened.
+        watch_all([s.bot for s in self.seats if s.bot is not None], self.game, before, seat, action)
         events = tuple(self.state.events)
         self.log.extend(events)
         return events

@@ -11,6 +11,9 @@ A bot from outside the project is named by its import path, ``mypackage.mybot:My
 the name an installed package registers in the ``phase10.bots`` entry-point group
 (:mod:`phase10.bots.plugins`; docs/writing-a-bot.md).
 
+A trained policy is named by its file, ``rl:path/to/policy.pt`` (:mod:`phase10.rl.policy_bot`;
+it needs PyTorch: ``pip install -e '.[train]'``).
+
 A name may carry a search budget, ``ismcts:0.1s`` (seconds) or ``pimc:200it`` (iterations),
 and after it the bar for overruling the prior in standard errors, ``ismcts:800it:z2``.
 
@@ -30,7 +33,7 @@ ValueError: unknown bot 'grandmaster'; bots: random, greedy, sharp, pimc, ismcts
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from phase10 import games
@@ -51,6 +54,7 @@ __all__ = [
     "RandomBot",
     "bot_names",
     "make_bot",
+    "watch_all",
 ]
 
 #: Bots every game has, whatever its heuristics.
@@ -118,6 +122,8 @@ def make_bot(spec: str, game: str | Game = "phase10") -> AnyBot:
     'hard'
     """
     found = _game(game)
+    if spec.strip()[:3].lower() == "rl:":
+        return _policy_bot(spec.strip(), found)
     label = spec.strip().lower()
     name, colon, budget = label.partition(":")
     if name in LEVELS and not colon:
@@ -145,6 +151,38 @@ def make_bot(spec: str, game: str | Game = "phase10") -> AnyBot:
             f"bot spec {spec!r}: only ismcts and pimc take a budget (ismcts:0.1s or pimc:200it)"
         )
     return _searcher(spec, factory, label, budget)
+
+
+def _policy_bot(spec: str, game: Game) -> AnyBot:
+    # Imported here: a policy needs PyTorch, and naming any other bot must not.
+    from phase10.kernel.errors import Phase10Error
+    from phase10.rl.policy_bot import PolicyBot
+
+    path = spec[3:]
+    if not path:
+        raise ValueError(f"bot spec {spec!r}: name the policy file, rl:path/to/policy.pt")
+    try:
+        return PolicyBot(path, game.name)
+    except (Phase10Error, ValueError) as exc:
+        raise ValueError(f"bot {spec!r}: {exc}") from None
+
+
+def watch_all(bots: Sequence[AnyBot], game: Game, state: Any, seat: int, action: Any) -> None:
+    """Show ``action`` of ``seat``, about to be applied to ``state``, to every bot with a
+    ``watch(public_view, seat, action)`` method (a bot that remembers the table, as a trained
+    policy does); a bot without one is untouched, and no view is built for none.
+
+    >>> from phase10 import find_variant
+    >>> game = _game("phase10")
+    >>> state = game.new_game(find_variant("standard"), 2, 1)
+    >>> watch_all([make_bot("greedy")], game, state, 0, game.legal_actions(state)[0])
+    """
+    watchers = [bot for bot in bots if callable(getattr(bot, "watch", None))]
+    if not watchers:
+        return
+    public = game.public_view(state)
+    for bot in watchers:
+        bot.watch(public, seat, action)  # type: ignore[attr-defined]
 
 
 def _all_bot_names() -> list[str]:

@@ -31,7 +31,7 @@ from typing import Any, Final, Protocol
 from openskill.models import PlackettLuce
 
 from phase10 import games
-from phase10.bots import make_bot
+from phase10.bots import make_bot, watch_all
 from phase10.kernel.errors import Phase10Error
 
 __all__ = [
@@ -128,7 +128,9 @@ def play_game(config: SimConfig, index: int) -> GameResult:
     decisions = 0
     while game.outcome(state) is None and decisions < config.max_decisions:
         seat = game.to_act(state)
-        state = game.apply(state, bots[seat].choose(game.view(state, seat), rngs[seat]))
+        action = bots[seat].choose(game.view(state, seat), rngs[seat])
+        watch_all(bots, game, state, seat, action)
+        state = game.apply(state, action)
         decisions += 1
     totals = [0] * n
     phases = [0] * n

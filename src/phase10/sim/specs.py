@@ -20,9 +20,12 @@ __all__ = ["parse_bots"]
 def parse_bots(text: str, game: str = "phase10") -> tuple[str, ...]:
     """Comma-separated specs for ``game``, each checked by building it once; ``ValueError``
     names a bad one (an unknown bot, one the game does not have, a malformed budget)."""
-    # An import path keeps its case (modules and classes are case-sensitive); names do not.
+    # An import path or a policy file keeps its case (modules, classes and file names are
+    # case-sensitive); names do not.
     specs = tuple(
-        s.strip() if is_import_path(s) else s.strip().lower() for s in text.split(",") if s.strip()
+        s.strip() if is_import_path(s) or s.strip()[:3].lower() == "rl:" else s.strip().lower()
+        for s in text.split(",")
+        if s.strip()
     )
     if not specs:
         names = [n for n in bot_names(game) if n not in LEVELS]
