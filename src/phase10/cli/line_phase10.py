@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from phase10.cli.line_phase10_queries import HELP as HELP
 from phase10.cli.line_phase10_queries import Phase10Queries, _Quit
+from phase10.cli.lines import echoed
 from phase10.explain import explain_illegal, explain_notation
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source, parse_action
 from phase10.games.phase10.cards import SKIP_CODE, Card, Colour
@@ -137,7 +138,7 @@ class LineGame(Phase10Queries):
             print(explain_notation(exc, self.tr))
             return False
         if rest:
-            self.say(N_("Unknown command {command}. Type ? for help."), command=repr(line.strip()))
+            self.unknown(line.strip())
             return False
         return self._query(verb, view)
 
@@ -274,7 +275,7 @@ class LineGame(Phase10Queries):
             return int(token) - 1
         self.say(
             N_("There is no player {token}: players are {names}."),
-            token=repr(token),
+            token=echoed(token),
             names=", ".join(self.match.names),
         )
         return None

@@ -205,7 +205,7 @@ class Phase10Queries(LineBase):
         elif verb in ("m", "me", "phase"):
             print(self._phase_line(view))
         else:
-            self.say(N_("Unknown command {command}. Type ? for help."), command=repr(verb))
+            self.unknown(verb)
         return False
 
     def _show_table(self, view: PlayerView) -> None:
@@ -228,8 +228,12 @@ class Phase10Queries(LineBase):
     def _show_scores(self, view: PlayerView) -> None:
         parts = []
         tr = self.tr
+        pick_any = view.rules.progression is Progression.PICK_ANY and not view.tiebreak
         for seat, p in enumerate(view.players):
-            if p.phase is None:
+            if pick_any and p.completed != (1 << len(view.rules.phases)) - 1:
+                # Issue 16, bug 1: under pick_a_phase a player has no one phase to be on.
+                where = tr.gettext("any open phase")
+            elif p.phase is None:
                 where = tr.gettext("every phase done")
             else:
                 where = tr.gettext("phase {phase}").format(phase=p.phase.number)
@@ -238,6 +242,13 @@ class Phase10Queries(LineBase):
             cards = tr.ngettext("{count} card", "{count} cards", p.hand_size).format(
                 count=p.hand_size
             )
+            if p.skip_pending:
+                # Issue 16: s says who has a Skip waiting.
+                cards += tr.ngettext(
+                    ", {count} Skip waiting: loses the next turn",
+                    ", {count} Skips waiting: loses the next turns",
+                    p.skip_pending,
+                ).format(count=p.skip_pending)
             parts.append(
                 tr.gettext("{name} {points} points ({where}, {cards})").format(
                     name=self.match.names[seat], points=p.score, where=where, cards=cards

@@ -5,9 +5,27 @@ after every action with a single warning when the file cannot be written."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from phase10.kernel.i18n import N_, Translator, translator
 from phase10.match import Match
+
+#: At most this many characters of an unknown command are echoed back (issue 16, bug 10).
+ECHO_LIMIT: Final = 40
+
+
+def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` quoted for an error message, cut to ``limit`` characters with an ellipsis.
+
+    >>> echoed("frobnicate")
+    "'frobnicate'"
+    >>> echoed("x" * 5000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+    """
+    text = " ".join(text.split())
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    return repr(text)
 
 
 class LineBase:
@@ -33,6 +51,10 @@ class LineBase:
     def say(self, message: str, **fields: object) -> None:
         """Print ``message`` (an English msgid) translated and filled in."""
         print(self._(message).format(**fields))
+
+    def unknown(self, text: str) -> None:
+        """Say that ``text`` is no command, echoing at most a short prefix of it."""
+        self.say(N_("Unknown command {command}. Type ? for help."), command=echoed(text))
 
     def save(self) -> None:
         """Save the match; the first failure is reported, the game goes on regardless."""

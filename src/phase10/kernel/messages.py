@@ -134,7 +134,7 @@ KERNEL: Final = register(
             "kernel.discard_pile_empty": N_("the discard pile is empty"),
             "kernel.empty_action": N_("an empty action"),
             "kernel.token_not_a_card": N_(
-                "token {position} {token!r} is not a card: expected {expected}"
+                "{token!r} (word {position}) is not a card: expected {expected}"
             ),
             "kernel.not_a_card": N_("{token!r} is not a card: expected {expected}"),
             # JSON a client program sent: the path of the bad value, then the problem in

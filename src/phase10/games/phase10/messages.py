@@ -113,13 +113,13 @@ MESSAGES: Final[dict[str, str]] = {
     "phase10.group_kind": N_("a group starts with set, run or colour: {text!r}"),
     "phase10.group_no_cards": N_("the group {text!r} has no cards"),
     "phase10.token_only_wild": N_(
-        "token {position} {token!r}: only a wild (W) may say what it stands for"
+        "{token!r} (card {position} of the group): only a wild (W) may say what it stands for"
     ),
     "phase10.token_wild_colour": N_(
-        "token {position} {token!r}: a wild in a colour group stands for R, B, Y or G"
+        "{token!r} (card {position} of the group): a wild in a colour group stands for R, B, Y or G"
     ),
     "phase10.token_wild_number": N_(
-        "token {position} {token!r}: a wild stands for a number from 1 to 12"
+        "{token!r} (card {position} of the group): a wild stands for a number from 1 to 12"
     ),
     "phase10.wild_values": N_("say what each wild stands for in {text!r} (e.g. W=5)"),
     "phase10.empty_group": N_("an empty group in {text!r}"),
