@@ -3,12 +3,18 @@ names the point of the issue it checks and would have failed before the fix."""
 
 from __future__ import annotations
 
+import argparse
 import io
+import os
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
+from phase10.cli import places
 from phase10.cli.main import main
+from phase10.cli.play import apply_mode, register
 from phase10.games.phase10.variants import find_variant
 from phase10.kernel.errors import RulesError
 from phase10.match import load_match
@@ -135,3 +141,93 @@ def test_friction_variant_clash_names_no_flag() -> None:
         find_variant("even_phases+odd_phases")
     assert "phase_sequence" not in str(info.value)
     assert "cannot be played together" in str(info.value)
+
+
+# ---------------------------------------------------------------------------- bug 3 and saves
+
+
+def test_bug3_a_save_remembers_mode_and_language_and_the_hint_works_as_printed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 bug 3: the save keeps the line mode and the language; resume uses both; the
+    printed command resumes the game when run as printed, from another directory."""
+    save = tmp_path / "plain.json"
+    out = _play(monkeypatch, capsys, ["q"], "--seed", "3", "--lang", "de", "--save", str(save))
+    assert load_match(save).interface == {"mode": "plain", "lang": "de"}
+    command = out.rsplit(": ", 1)[1].strip()
+    assert "resume" in command
+    assert str(save) in command
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update({"LANGUAGE": "en", "PHASE10_DATA_DIR": str(tmp_path / "other")})
+    if "PYTHONPATH=" not in command and shutil.which("phase10") is None:
+        pytest.fail(f"the hint needs phase10 on the PATH: {command}")
+    done = subprocess.run(  # the command the game printed, run as a player would
+        ["/bin/sh", "-c", command],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path / ".." if (tmp_path / "..").exists() else None,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    # Resumed in German, line by line (not the full screen), though LANGUAGE says English.
+    assert "Spiel" in done.stdout
+    assert "Fortgesetzt" in done.stdout or "fortgesetzt" in done.stdout
+
+
+def test_bug3_resume_takes_the_saved_mode(tmp_path: Path) -> None:
+    """Issue 16 bug 3: a game saved from --plain resumes line by line."""
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    args = parser.parse_args(["resume", str(tmp_path / "x.json")])
+    apply_mode(args, "plain")
+    assert args.plain is True
+    args = parser.parse_args(["resume", "--screen", str(tmp_path / "x.json")])
+    apply_mode(args, "plain")
+    assert args.plain is False
+
+
+def test_friction_saves_go_to_the_data_dir_and_never_overwrite_an_unfinished_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 friction: no saves/ in the current directory; a new game keeps the old save."""
+    monkeypatch.chdir(tmp_path)
+    _play(monkeypatch, capsys, ["q"], "--seed", "3")
+    assert not (tmp_path / "saves").exists()
+    first = places.default_save()
+    assert first.is_file()
+    before = first.read_bytes()
+    out = _play(monkeypatch, capsys, ["q"], "--seed", "4")
+    assert first.read_bytes() == before
+    second = first.with_name("last-game-2.json")
+    assert second.is_file()
+    assert f"An unfinished game is saved in {first}; it is kept" in out
+    assert load_match(second).seed == 4
+    # resume with no path takes the newest save.
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["resume"]) == 0
+    assert "(seed 4)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("how", ["env", "setting"])
+def test_friction_plain_preference_is_set_once(
+    how: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 friction: PHASE10_PLAIN=1 or --always-plain once; then play is line by line."""
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    if how == "env":
+        monkeypatch.setenv("PHASE10_PLAIN", "1")
+    else:
+        apply_mode(parser.parse_args(["play", "--always-plain"]))
+        assert "From now on the game plays line by line" in capsys.readouterr().out
+    args = parser.parse_args(["play"])
+    apply_mode(args)
+    assert args.plain is True
+    if how == "setting":
+        apply_mode(parser.parse_args(["play", "--screen"]))
+        args = parser.parse_args(["play"])
+        apply_mode(args)
+        assert args.plain is False

@@ -62,10 +62,7 @@ class LineGame(Phase10Queries):
                 self._command(self._ask("> "))
         except _Quit:
             self.save()
-            self.say(
-                N_("Game saved to {path}. Resume it with: phase10 resume {path}"),
-                path=self.save_path,
-            )
+            self.say_saved()
             return 0
         self.save()
         self.show_standing()

@@ -95,10 +95,7 @@ class ProgrammeLineGame(LineBase):
             need_status = self.command(line.strip())
         self.save()
         if self.match.state.outcome is None:
-            self.say(
-                N_("Game saved to {path}. Resume it with: phase10 resume {path}"),
-                path=self.save_path,
-            )
+            self.say_saved()
         else:
             self.say(N_("Programs completed: {programs}."), programs=self._programs_done())
         return 0

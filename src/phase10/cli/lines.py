@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from phase10.cli.places import resume_command
 from phase10.kernel.i18n import N_, Translator, translator
 from phase10.match import Match
 
@@ -55,6 +56,15 @@ class LineBase:
     def unknown(self, text: str) -> None:
         """Say that ``text`` is no command, echoing at most a short prefix of it."""
         self.say(N_("Unknown command {command}. Type ? for help."), command=echoed(text))
+
+    def say_saved(self) -> None:
+        """Where the game is saved and the command that resumes it, as it can be typed
+        (issue 16, bug 3: it works without ``phase10`` on the PATH, from any directory)."""
+        self.say(
+            N_("Game saved to {path}. Resume it with: {command}"),
+            path=self.save_path,
+            command=resume_command(self.save_path),
+        )
 
     def save(self) -> None:
         """Save the match; the first failure is reported, the game goes on regardless."""
