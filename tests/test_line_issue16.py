@@ -15,7 +15,15 @@ import pytest
 from phase10.cli import places
 from phase10.cli.main import main
 from phase10.cli.play import apply_mode, register
+from phase10.games.phase10.cards import parse_cards
+from phase10.games.phase10.narration import describe_event
+from phase10.games.phase10.state import Event, EventKind
 from phase10.games.phase10.variants import find_variant
+from phase10.games.programmes.cards import parse_playing_cards
+from phase10.games.programmes.combos import Combination
+from phase10.games.programmes.narration import describe_programme_event
+from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
+from phase10.games.programmes.variants import find_programme_rules
 from phase10.kernel.errors import RulesError
 from phase10.match import load_match
 
@@ -231,3 +239,75 @@ def test_friction_plain_preference_is_set_once(
         args = parser.parse_args(["play"])
         apply_mode(args)
         assert args.plain is False
+
+
+# ---------------------------------------------------------------------------- bug 5
+
+
+def _own_events() -> list[tuple[str, object]]:
+    """One event of every kind of both games, acted by seat 0."""
+    out: list[tuple[str, object]] = []
+    for kind in ProgrammeEventKind:
+        if kind in (ProgrammeEventKind.PROGRAMS_SHUFFLED, ProgrammeEventKind.HAND_ENDED):
+            continue
+        out.append(
+            (
+                "programmes",
+                ProgrammeEvent(
+                    kind,
+                    seat=0,
+                    number=1,
+                    target=1,
+                    cards=parse_playing_cards("7H"),
+                    programs=(0,),
+                    scores=(1, 0, 0),
+                    combos=(Combination.parse("set 7H 7S 7D"),),
+                ),
+            )
+        )
+    for p10_kind in EventKind:
+        if p10_kind in (EventKind.HAND_ENDED, EventKind.TIEBREAK, EventKind.SKIPPED_PLAYER):
+            continue
+        out.append(
+            ("phase10", Event(p10_kind, seat=0, number=1, target=1, cards=parse_cards("R7")))
+        )
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
+def test_bug5_the_players_own_seat_is_always_second_person(lang: str) -> None:
+    """Issue 16 bug 5: every sentence about the reader's own seat says "you", never the name
+    (no "You receives", "The program deck is empty: You plays")."""
+    names = ["Zed", "Ann", "Bob"]
+    rules = find_programme_rules("programmes")
+    for game, event in _own_events():
+        if game == "programmes":
+            assert isinstance(event, ProgrammeEvent)
+            text = describe_programme_event(event, names, 0, rules=rules, lang=lang)
+        else:
+            assert isinstance(event, Event)
+            text = describe_event(event, names, 0, lang=lang)
+        assert "Zed" not in text, (event, text)
+
+
+def test_bug5_hot_seat_people_named_you_get_a_name_of_their_own(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 bug 5 and friction (hot seat in the line mode): two people share the
+    keyboard; "you" is no name, so nobody reads "It is You's turn"; each person is told to
+    take the keyboard and then reads their own hand in the second person."""
+    save = tmp_path / "hot.json"
+    script = ["", "d", "discard 1"] * 6 + ["q"]
+    out = _play(
+        monkeypatch,
+        capsys,
+        script,
+        *("--people", "Ann,You", "--players", "3", "--seed", "3", "--save", str(save)),
+    )
+    assert "You's" not in out
+    assert "Players: Ann, Player 2, Bob." in out
+    assert "Pass the keyboard to Player 2." in out
+    assert "Pass the keyboard to Ann." in out
+    match = load_match(save)
+    assert match.human_seats == (0, 1)
+    assert len(match.record.actions) >= 6

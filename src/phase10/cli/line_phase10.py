@@ -52,6 +52,9 @@ class LineGame(Phase10Queries):
         try:
             need_status = True
             while not self.match.is_over:
+                if self.takes_over():
+                    need_status = True
+                    continue
                 if self.match.to_act != self.seat:
                     self._act(None)
                     need_status = True

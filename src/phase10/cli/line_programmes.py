@@ -75,6 +75,9 @@ class ProgrammeLineGame(LineBase):
         self.narrate()
         need_status = True
         while not self.match.is_over:
+            if self.takes_over():
+                need_status = True
+                continue
             if self.match.to_act != self.seat:
                 self.match.bot_step()
                 self.save()

@@ -57,6 +57,24 @@ class LineBase:
         """Say that ``text`` is no command, echoing at most a short prefix of it."""
         self.say(N_("Unknown command {command}. Type ? for help."), command=echoed(text))
 
+    def takes_over(self) -> bool:
+        """Hot seat: when another person is to act, hand the keyboard over and play as them
+        (True); False when a computer player is to act or the game is over."""
+        if self.match.is_over:
+            return False
+        seat = self.match.to_act
+        if seat == self.seat or self.match.seats[seat].bot is not None:
+            return False
+        name = self.match.names[seat]
+        print()
+        self.say(N_("Pass the keyboard to {name}."), name=name)
+        try:
+            input(self._("Press Enter when only {name} can see the screen. ").format(name=name))
+        except (EOFError, KeyboardInterrupt):
+            print()
+        self.seat = seat
+        return True
+
     def say_saved(self) -> None:
         """Where the game is saved and the command that resumes it, as it can be typed
         (issue 16, bug 3: it works without ``phase10`` on the PATH, from any directory)."""

@@ -28,6 +28,7 @@ from phase10.cli.common import (
     bounded_int,
     chosen_game,
     opponents_and_seed,
+    people_names,
     table_seats,
 )
 from phase10.cli.kits import command_kit
@@ -133,6 +134,15 @@ def register(subparsers: Any) -> None:
         help=f"the computer players' level: {', '.join(LEVELS)} (default: medium)",
     )
     play.add_argument("--name", default=None, help="your name (default: You, in your language)")
+    play.add_argument(
+        "--people",
+        metavar="NAMES",
+        default=None,
+        help=(
+            "line by line: several people share the keyboard (hot seat), e.g. --people Ann,Bob; "
+            "computer players fill the other seats of --players"
+        ),
+    )
     play.add_argument(
         "--seed", type=int, default=None, help="the game's seed (default: from the clock)"
     )
@@ -254,15 +264,24 @@ def run(args: argparse.Namespace) -> int:
     lang = chosen_language(args)
     _ = translator(lang).gettext
     name = player_name(args, lang)
+    people = people_names(args.people) if getattr(args, "people", None) else [name]
+    if len(people) > int(args.players):
+        raise CommandError(
+            _("--people names {count} people but --players is {players}").format(
+                count=len(people), players=args.players
+            )
+        )
     game = chosen_game(args)
     kit = command_kit(game)
     rules = kit.rules(args)
-    bots, seed = opponents_and_seed(args, game.name)
+    bots, seed = opponents_and_seed(args, game.name, len(people))
     apply_mode(args)
+    if len(people) > 1:
+        args.plain = True  # the full screen has a hot seat of its own, on its new-game screen
     args.save = save_path(args, lang)
     if (status := fullscreen.launch_new(args, rules, seed, name, lang)) is not None:
         return status
-    match = Match.start(rules, table_seats(name, bots), seed)
+    match = Match.start(rules, table_seats(people, bots), seed)
     # Issue 16, bug 3: the save remembers the mode and the language it is played in.
     match.interface = {"mode": "plain", "lang": lang}
     print(_("Seed {seed}: play this game again with --seed {seed}.").format(seed=seed))
