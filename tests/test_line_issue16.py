@@ -311,3 +311,53 @@ def test_bug5_hot_seat_people_named_you_get_a_name_of_their_own(
     match = load_match(save)
     assert match.human_seats == (0, 1)
     assert len(match.record.actions) >= 6
+
+
+# ---------------------------------------------------------------------------- hint, again, Skips
+
+
+@pytest.mark.parametrize(
+    ("game", "wanted"), [("phase10", "type: discard S Ann"), ("programmes", "type: reveal 1 y")]
+)
+def test_friction_hint_and_again_in_the_line_mode(
+    game: str,
+    wanted: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """Issue 16 friction: hint says a move as a command to type; r says the last events again."""
+    seed = "5" if game == "phase10" else "3"
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["hint", "d", "hint", "r", "?", "q"],
+        *("--game", game, "--seed", seed, "--save", str(tmp_path / "g.json")),
+    )
+    assert "A strong computer player would type: " in out
+    assert wanted in out
+    again = out.split("The last events:", 1)[1]
+    assert "It is your turn." in again
+    assert "You drew " in again
+    assert "hint " in out.split("Commands (type them", 1)[1]
+    assert "Unknown command" not in out
+
+
+def test_friction_s_says_who_has_a_skip_waiting(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 friction (P10-R25, a Skip makes its target lose the next turn): s names it."""
+    # Three people at one keyboard (seed 5: Ann, who deals, holds a Skip): Ann skips Cleo,
+    # then Bob asks for the scores while Cleo's Skip is still waiting.
+    script = ["", "d", "discard 1", "", "d", "discard 1", "", "d", "discard S Cleo", "", "s"]
+    out = _play(
+        monkeypatch,
+        capsys,
+        [*script, "q"],
+        *("--people", "Ann,Bob,Cleo", "--seed", "5", "--save", str(tmp_path / "g.json")),
+    )
+    assert "You discarded a Skip: Cleo loses the next turn." in out
+    scores = next(line for line in out.splitlines() if "Scores:" in line)
+    cleo = scores.split("Cleo", 1)[1]
+    assert "1 Skip waiting: loses the next turn" in cleo, scores
+    assert "Skip waiting" not in scores.split("Cleo", 1)[0]

@@ -15,7 +15,7 @@ from phase10.cli.line_phase10_queries import Phase10Queries, _Quit
 from phase10.cli.lines import echoed
 from phase10.explain import explain_illegal, explain_notation
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source, parse_action
-from phase10.games.phase10.cards import SKIP_CODE, Card, Colour
+from phase10.games.phase10.cards import SKIP_CODE, SYMBOL_OF, WILD_CODE, Card, Colour
 from phase10.games.phase10.narration import (
     group_text,
     narrate,
@@ -100,8 +100,7 @@ class LineGame(Phase10Queries):
         names, rules, tr = self.match.names, self.match.rules, self.tr
         ended = next((i for i, e in enumerate(events) if e.kind is EventKind.HAND_ENDED), None)
         cut = len(events) if ended is None else ended + 1
-        for line in narrate(events[:cut], names, self.seat, rules=rules, lang=tr):
-            print(line)
+        self.tell(narrate(events[:cut], names, self.seat, rules=rules, lang=tr))
         if ended is None:
             return
         view = self.match.view(self.seat)
@@ -109,9 +108,8 @@ class LineGame(Phase10Queries):
             totals = ", ".join(
                 f"{name} {p.score}" for name, p in zip(names, view.players, strict=True)
             )
-            self.say(N_("Totals: {totals}."), totals=totals)
-        for line in narrate(events[cut:], names, self.seat, rules=rules, lang=tr):
-            print(line)
+            self.tell([self._("Totals: {totals}.").format(totals=totals)])
+        self.tell(narrate(events[cut:], names, self.seat, rules=rules, lang=tr))
 
     # ------------------------------------------------------------------------ commands
 
@@ -134,6 +132,12 @@ class LineGame(Phase10Queries):
                 return self._hit(view, rest)
             if verb in ("discard", "x"):
                 return self._discard(view, rest)
+            if verb == "hint" and not rest:
+                self.say_hint(self._hint_command(view))
+                return False
+            if verb in ("r", "again") and not rest:
+                self.say_again()
+                return False
         except NotationError as exc:
             print(explain_notation(exc, self.tr))
             return False
@@ -279,3 +283,25 @@ class LineGame(Phase10Queries):
             names=", ".join(self.match.names),
         )
         return None
+
+    def _hint_command(self, view: PlayerView) -> str:
+        """The line command for the move a strong computer player would make now."""
+        action = self.suggested_action()
+        if isinstance(action, Draw):
+            return "d" if action.source is Source.DRAW_PILE else "t"
+        if isinstance(action, LayDown):
+            options = [a for a in view.legal if isinstance(a, LayDown)]
+            if action in options:
+                return f"lay {options.index(action) + 1}"
+            return "lay " + " | ".join(group_text(g) for g in action.groups)
+        if isinstance(action, Hit):
+            numbers = {(o, i): n for n, (o, i, _) in enumerate(self._groups(view), start=1)}
+            group = view.table[action.owner][action.index]
+            end = ""
+            if group.kind is Kind.RUN and action.card == WILD_CODE:
+                end = " low" if action.value < group.low else " high"
+            return f"hit {SYMBOL_OF[action.card]} {numbers[action.owner, action.index]}{end}"
+        if isinstance(action, Discard):
+            target = "" if action.target is None else f" {self.match.names[action.target]}"
+            return f"discard {SYMBOL_OF[action.card]}{target}"
+        return str(action)

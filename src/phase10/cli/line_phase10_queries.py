@@ -27,6 +27,8 @@ Commands (type them and press Enter):
   hit                  list the groups on the table and what you can hit
   hit CARD N [low|high]  hit CARD on table group N (low/high: which end of a run a wild takes)
   discard CARD [NAME]  discard CARD; for a Skip, NAME is the player who loses a turn
+  hint                 ask what a strong computer player would do now
+  r or again           hear the last events again
 Cards are named like R7, B12, W (wild), S (skip), or given by position in your hand: 3.
 Colours: R red, B blue, Y yellow, G green.
 Questions: h hand, p discard pile, b table, s scores, w whose turn, m my phase, ? help,

@@ -41,6 +41,8 @@ Commands (type them and press Enter):
   meld set 7S 7H JK    lay a new set, once your program is revealed
   extend CARD N [low|high]  add CARD to table combination N
   discard CARD         discard CARD and end your turn
+  hint                 ask what a strong computer player would do now
+  r or again           hear the last events again
 Cards are named like AS, 10H, QD, JK (joker), or given by position in your hand: 3.
 A 2 and a joker are wild.
 Questions: h hand, m my program, b table, p discard pile, s programs done, w whose turn,
@@ -64,10 +66,7 @@ class ProgrammeLineGame(LineBase):
         """Say what the last action did, as this seat may see it."""
         view = self.match.view(self.seat)
         names = self.match.names
-        for line in narrate_programmes(
-            view.events, names, self.seat, rules=view.rules, lang=self.tr
-        ):
-            print(line)
+        self.tell(narrate_programmes(view.events, names, self.seat, rules=view.rules, lang=self.tr))
 
     # ------------------------------------------------------------------------ the loop
 
@@ -197,6 +196,12 @@ class ProgrammeLineGame(LineBase):
             return Draw(Source.DISCARD_PILE)
         if verb == "swap":
             return SwapProgram()
+        if verb == "hint" and not rest:
+            self.say_hint(self._hint_command(view))
+            return None
+        if verb in ("r", "again") and not rest:
+            self.say_again()
+            return None
         if verb in ("discard", "x") and len(rest) == 1:
             return DiscardCard(self.card(view, rest[0]))
         if verb == "reveal":
@@ -355,3 +360,25 @@ class ProgrammeLineGame(LineBase):
         extends = self._extend_commands(view)
         if extends:
             self.say(N_("You can extend: {extends}."), extends="; ".join(extends))
+
+    def _hint_command(self, view: ProgrammeView) -> str:
+        """The line command for the move a strong computer player would make now."""
+        action = self.suggested_action()
+        if isinstance(action, Draw):
+            return "d" if action.source is Source.DRAW_PILE else "t"
+        if isinstance(action, SwapProgram):
+            return "swap"
+        if isinstance(action, Reveal):
+            options = [a for a in view.legal if isinstance(a, Reveal)]
+            if action in options:
+                return f"reveal {options.index(action) + 1} y"
+        if isinstance(action, Extend):
+            combos = [(o, i) for o, row in enumerate(view.table) for i in range(len(row))]
+            combo = view.table[action.owner][action.index]
+            end = ""
+            if combo.kind is Kind.RUN and action.card.is_wild and action.value >= 0:
+                end = " low" if action.value < combo.low else " high"
+            return f"extend {action.card} {combos.index((action.owner, action.index)) + 1}{end}"
+        if isinstance(action, DiscardCard):
+            return f"discard {action.card}"
+        return str(action)

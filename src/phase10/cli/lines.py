@@ -4,12 +4,20 @@ after every action with a single warning when the file cannot be written."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections import deque
+from collections.abc import Iterable, Mapping
 from typing import Final
 
+from phase10.bots import make_bot
 from phase10.cli.places import resume_command
 from phase10.kernel.i18n import N_, Translator, translator
 from phase10.match import Match
+
+#: How many of the last events ``r`` (again) says again.
+RECENT: Final = 12
+#: The level of the computer player whose move ``hint`` suggests.
+HINT_LEVEL: Final = "hard"
 
 #: At most this many characters of an unknown command are echoed back (issue 16, bug 10).
 ECHO_LIMIT: Final = 40
@@ -48,6 +56,31 @@ class LineBase:
         self._ = self.tr.gettext
         self.words = dict(words or {})
         self._save_warned = False
+        self.recent: deque[str] = deque(maxlen=RECENT)
+
+    def tell(self, lines: Iterable[str]) -> None:
+        """Print the narration's sentences and keep the last few for ``r`` (again)."""
+        for line in lines:
+            print(line)
+            self.recent.append(line)
+
+    def say_again(self) -> None:
+        """Issue 16: hear the last few events again."""
+        if not self.recent:
+            self.say(N_("Nothing has happened yet since you started."))
+            return
+        self.say(N_("The last events:"))
+        for line in self.recent:
+            print(line)
+
+    def suggested_action(self) -> object:
+        """What a strong computer player would do in this seat now (for ``hint``)."""
+        bot = make_bot(HINT_LEVEL, self.match.game.name)
+        rng = random.Random(f"hint:{self.match.seed}:{self.match.version}")
+        return bot.choose(self.match.view(self.seat), rng)
+
+    def say_hint(self, command: str) -> None:
+        self.say(N_("A strong computer player would type: {command}"), command=command)
 
     def say(self, message: str, **fields: object) -> None:
         """Print ``message`` (an English msgid) translated and filled in."""

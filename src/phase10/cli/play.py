@@ -61,6 +61,8 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
         "qui": "w",
         "aide": "?",
         "quitter": "q",
+        "indice": "hint",
+        "encore": "r",
     },
     "de": {
         "ziehen": "d",
@@ -75,6 +77,8 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
         "wer": "w",
         "hilfe": "?",
         "beenden": "q",
+        "tipp": "hint",
+        "nochmal": "r",
     },
     "nl": {
         "trek": "d",
@@ -88,6 +92,8 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
         "wie": "w",
         "fase": "m",
         "stop": "q",
+        "tip": "hint",
+        "nog": "r",
     },
 }
 
