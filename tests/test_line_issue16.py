@@ -361,3 +361,24 @@ def test_friction_s_says_who_has_a_skip_waiting(
     cleo = scores.split("Cleo", 1)[1]
     assert "1 Skip waiting: loses the next turn" in cleo, scores
     assert "Skip waiting" not in scores.split("Cleo", 1)[0]
+
+
+# ---------------------------------------------------------------------------- check
+
+
+@pytest.mark.parametrize(
+    ("cards", "reason"),
+    [
+        (["7S", "7H", "8D"], "needs 4 cards; there are 3"),
+        (["7S", "7H", "8D", "9C", "2C", "KH"], "no set of 4, even with the 1 wild"),
+    ],
+)
+def test_friction_programmes_check_says_why_not(
+    cards: list[str], reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 friction (AMZ-R15, exact counts E-08): check says why a program is not
+    possible, not only that it is not."""
+    assert main(["check", "--game", "programmes", "--program", "PRG-03", *cards]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("not possible with these " + str(len(cards)) + " cards")
+    assert lines[1].strip() == reason
