@@ -382,3 +382,34 @@ def test_friction_programmes_check_says_why_not(
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].endswith("not possible with these " + str(len(cards)) + " cards")
     assert lines[1].strip() == reason
+
+
+def test_bug11_class_lay_n_shows_the_cards_and_asks_first(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 bug 11, same class in Phase 10 (P10-R15 lay-down): lay N shows what it lays
+    and lays only after a yes."""
+    save = tmp_path / "g.json"
+    argv = ("--seed", "11", "--players", "2", "--save", str(save))
+    # Find a turn where a lay-down is offered, by playing d / discard 1 until one is.
+    lines = ["d", "lay 1", "n"] + ["discard 1", "d", "lay 1", "n"] * 30 + ["q"]
+    out = _play(monkeypatch, capsys, lines, *argv)
+    if "This lays: " not in out:
+        pytest.skip("no lay-down offered in this deal")
+    assert "Nothing laid down." in out
+    assert "You laid down" not in out
+
+
+def test_bug10_class_notation_errors_echo_a_short_prefix(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 bug 10, same class: a long card or group in an error is cut too."""
+    junk = "Q" * 5000
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["d", f"discard {junk}", f"lay set {junk}", f"hit {junk} 1", "q"],
+        *("--seed", "5", "--save", str(tmp_path / "g.json")),
+    )
+    assert "Q" * 61 not in out
+    assert "Could not read that: 'QQQQ" in out

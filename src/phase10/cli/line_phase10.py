@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from phase10.cli.line_phase10_queries import HELP as HELP
 from phase10.cli.line_phase10_queries import Phase10Queries, _Quit
-from phase10.cli.lines import echoed
+from phase10.cli.lines import YES, echoed
 from phase10.explain import explain_illegal, explain_notation
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source, parse_action
 from phase10.games.phase10.cards import SKIP_CODE, SYMBOL_OF, WILD_CODE, Card, Colour
@@ -195,11 +195,27 @@ class LineGame(Phase10Queries):
             ).strip()
             if not answer:
                 return False
-            rest = [answer]
+            rest = [answer, "y"]  # chosen from the list just shown: no second question
         if not rest[0].isdigit() or not 1 <= int(rest[0]) <= len(options):
             self.say(N_("Choose a number from 1 to {count}."), count=len(options))
             return False
-        return self._play(options[int(rest[0]) - 1])
+        chosen = options[int(rest[0]) - 1]
+        # Issue 16 (bug 11's class): a lay-down by number shows what it lays and asks first
+        # (lay N y: at once).
+        groups = " | ".join(group_text(g, self.tr) for g in chosen.groups)
+        self.say(N_("This lays: {combos}."), combos=groups)
+        answer = rest[1] if len(rest) > 1 else self._confirm(N_("Lay down these cards? (y/n) "))
+        if answer.strip().lower() not in YES:
+            self.say(N_("Nothing laid down."))
+            return False
+        return self._play(chosen)
+
+    def _confirm(self, question: str) -> str:
+        try:
+            return input(self._(question))
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return ""
 
     def _hit(self, view: PlayerView, rest: list[str]) -> bool:
         groups = self._groups(view)
@@ -292,7 +308,7 @@ class LineGame(Phase10Queries):
         if isinstance(action, LayDown):
             options = [a for a in view.legal if isinstance(a, LayDown)]
             if action in options:
-                return f"lay {options.index(action) + 1}"
+                return f"lay {options.index(action) + 1} y"
             return "lay " + " | ".join(group_text(g) for g in action.groups)
         if isinstance(action, Hit):
             numbers = {(o, i): n for n, (o, i, _) in enumerate(self._groups(view), start=1)}

@@ -22,7 +22,8 @@ HELP: Final = N_("""\
 Commands (type them and press Enter):
   d or draw            draw the top card of the draw pile
   t or take            take the top card of the discard pile
-  lay                  list the ways to lay down your phase; lay N picks way N
+  lay                  list the ways to lay down your phase; lay N shows way N and asks
+                       before it lays (lay N y: at once)
   lay GROUP | GROUP    lay down groups you type, e.g. lay set R5 B5 W | set G7 R7 Y7
   hit                  list the groups on the table and what you can hit
   hit CARD N [low|high]  hit CARD on table group N (low/high: which end of a run a wild takes)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from phase10.cli.lines import LineBase
+from phase10.cli.lines import YES, LineBase
 from phase10.explain import explain_illegal, explain_notation
 from phase10.games.phase10.actions import Draw, Source
 from phase10.games.programmes.actions import (
@@ -47,9 +47,6 @@ Cards are named like AS, 10H, QD, JK (joker), or given by position in your hand:
 A 2 and a joker are wild.
 Questions: h hand, m my program, b table, p discard pile, s programs done, w whose turn,
 ? help, q save and quit.""")
-
-#: Yes, in every language of the game (a confirmation takes any of them).
-_YES: Final = frozenset({"y", "yes", "o", "oui", "j", "ja"})
 
 #: The Phase 10 game's verbs for the programmes game's ones.
 _SAME_AS: Final = {"lay": "reveal", "hit": "extend"}
@@ -287,7 +284,7 @@ class ProgrammeLineGame(LineBase):
             except (EOFError, KeyboardInterrupt):
                 print()
                 answer = ""
-        if answer.strip().lower() in _YES:
+        if answer.strip().lower() in YES:
             return option
         self.say(N_("Nothing revealed."))
         return None

@@ -14,6 +14,9 @@ from phase10.cli.places import resume_command
 from phase10.kernel.i18n import N_, Translator, translator
 from phase10.match import Match
 
+#: Yes, in every language of the game (a confirmation takes any of them).
+YES: Final = frozenset({"y", "yes", "o", "oui", "j", "ja"})
+
 #: How many of the last events ``r`` (again) says again.
 RECENT: Final = 12
 #: The level of the computer player whose move ``hint`` suggests.
