@@ -25,7 +25,9 @@ from phase10.games.programmes.narration import describe_programme_event
 from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
 from phase10.games.programmes.variants import find_programme_rules
 from phase10.kernel.errors import RulesError
-from phase10.match import load_match
+from phase10.kernel.i18n import translator
+from phase10.match import Match, Seat, load_match
+from phase10.online.text import me_line, scores_line
 
 
 def _play(
@@ -413,3 +415,13 @@ def test_bug10_class_notation_errors_echo_a_short_prefix(
     )
     assert "Q" * 61 not in out
     assert "Could not read that: 'QQQQ" in out
+
+
+def test_bug1_class_the_online_line_mode_says_any_open_phase_too() -> None:
+    """Issue 16 bug 1, same class in ``phase10 join --plain`` (phase10.online.text)."""
+    match = Match.start(find_variant("pick_a_phase"), [Seat("Ann"), Seat("Bob")], seed=5)
+    view = match.game.view_to_json(match.view(0))
+    scores = scores_line(view, ["Ann", "Bob"], translator("en"))
+    assert "every phase done" not in scores
+    assert scores.count("any open phase") == 2
+    assert me_line(view, 0, translator("en")).startswith("Phases you may still lay down: 1, 2")
