@@ -425,3 +425,14 @@ def test_bug1_class_the_online_line_mode_says_any_open_phase_too() -> None:
     assert "every phase done" not in scores
     assert scores.count("any open phase") == 2
     assert me_line(view, 0, translator("en")).startswith("Phases you may still lay down: 1, 2")
+
+
+def test_friction_a_card_typed_wrong_on_the_command_line_is_told_in_the_players_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 friction (developer words, all four languages): check R1 X9 in French."""
+    monkeypatch.setenv("LANGUAGE", "fr")
+    assert main(["check", "--phase", "1", "R1", "X9"]) == 2
+    err = capsys.readouterr().err
+    assert "'X9' (mot 2) n'est pas une carte" in err
+    assert "token" not in err
