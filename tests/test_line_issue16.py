@@ -299,7 +299,7 @@ def test_bug5_hot_seat_people_named_you_get_a_name_of_their_own(
     keyboard; "you" is no name, so nobody reads "It is You's turn"; each person is told to
     take the keyboard and then reads their own hand in the second person."""
     save = tmp_path / "hot.json"
-    script = ["", "d", "discard 1"] * 6 + ["q"]
+    script = ["", "d", "discard 1"] * 6 + ["", "r", "q"]
     out = _play(
         monkeypatch,
         capsys,
@@ -310,6 +310,8 @@ def test_bug5_hot_seat_people_named_you_get_a_name_of_their_own(
     assert "Players: Ann, Player 2, Bob." in out
     assert "Pass the keyboard to Player 2." in out
     assert "Pass the keyboard to Ann." in out
+    # r after the pass does not repeat the other person's "You drew ..." to this one.
+    assert "Nothing has happened yet" in out.rsplit("Pass the keyboard", 1)[1]
     match = load_match(save)
     assert match.human_seats == (0, 1)
     assert len(match.record.actions) >= 6

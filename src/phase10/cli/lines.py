@@ -109,6 +109,8 @@ class LineBase:
         except (EOFError, KeyboardInterrupt):
             print()
         self.seat = seat
+        # What the last person heard may show their cards ("You drew R7"): not for r (again).
+        self.recent.clear()
         return True
 
     def say_saved(self) -> None:
