@@ -438,3 +438,18 @@ def test_friction_a_card_typed_wrong_on_the_command_line_is_told_in_the_players_
     err = capsys.readouterr().err
     assert "'X9' (mot 2) n'est pas une carte" in err
     assert "token" not in err
+
+
+def test_friction_a_hot_seat_game_resumes_by_naming_who_takes_the_keyboard(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 friction (hot seat): a resumed game says whose turn it is by name first."""
+    save = tmp_path / "hot.json"
+    argv = ("--people", "Ann,Bob", "--players", "2", "--seed", "3", "--save", str(save))
+    _play(monkeypatch, capsys, ["", "d", "discard 1", "q"], *argv)
+    match = load_match(save)
+    to_act = match.names[match.to_act]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nq\n"))
+    assert main(["resume", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert f"Pass the keyboard to {to_act}." in out.split("Your hand", 1)[0]

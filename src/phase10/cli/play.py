@@ -297,7 +297,18 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     print(_("Type ? for help."))
-    return kit.line_game(match, 0, str(args.save), lang, COMMAND_WORDS[lang]).begin()
+    seat = first_seat(match)
+    return kit.line_game(match, seat, str(args.save), lang, COMMAND_WORDS[lang]).begin()
+
+
+def first_seat(match: Match) -> int:
+    """The seat the line game starts from. With several people at the keyboard, not the one
+    to act: the game then asks to pass the keyboard to that person by name, so nobody has to
+    guess whose "you" the screen means."""
+    humans = match.human_seats
+    if len(humans) > 1 and match.to_act in humans:
+        return next(h for h in humans if h != match.to_act)
+    return humans[0]
 
 
 def run_resume(args: argparse.Namespace) -> int:
@@ -331,4 +342,4 @@ def run_resume(args: argparse.Namespace) -> int:
         )
     )
     kit = command_kit(match.game)
-    return kit.line_game(match, humans[0], path, lang, COMMAND_WORDS[lang]).loop()
+    return kit.line_game(match, first_seat(match), path, lang, COMMAND_WORDS[lang]).loop()
