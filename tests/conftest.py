@@ -24,3 +24,15 @@ def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(key, raising=False)
     monkeypatch.setenv("LANGUAGE", "en")
+
+
+@pytest.fixture(autouse=True)
+def _own_data_and_config_dirs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """``play`` saves to the user's data directory and reads the user's settings
+    (``phase10.cli.places``): tests get their own, and no ``PHASE10_PLAIN`` from outside."""
+    home = tmp_path_factory.mktemp("phase10-home")
+    monkeypatch.setenv("PHASE10_DATA_DIR", str(home / "data"))
+    monkeypatch.setenv("PHASE10_CONFIG_DIR", str(home / "config"))
+    monkeypatch.delenv("PHASE10_PLAIN", raising=False)

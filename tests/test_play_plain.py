@@ -119,7 +119,7 @@ class ScriptedPlayer:
         if "Draw (d)" in status or "draw from the draw pile (d)" in status:
             return "d"
         if "You can lay down your phase" in status:
-            return "lay 1"
+            return "lay 1 y"
         hits = re.search(r"You can hit: (hit [^;.]+)", status)
         if hits:
             return hits.group(1)

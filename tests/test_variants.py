@@ -349,7 +349,7 @@ def test_toml_example_house_rules_loads() -> None:
         ),
         ("profile = 'dutch'\n", "profile", "unknown profile"),
         ("variants = ['ten_hands', 'evn_phases']\n", "variants[1]", "did you mean 'even_phases'"),
-        ("variants = ['even_phases', 'odd_phases']\n", "variants", "conflict"),
+        ("variants = ['even_phases', 'odd_phases']\n", "variants", "cannot be played together"),
         ("variants = ['n_phases']\n", "variants[0]", "n_phases=N"),
         ("variants = ['n_phases=8', 'even_phases']\n", "variants", "from 1 to 5"),
         ("variants = ['even_phases']\n[flags]\nphase_count = 8\n", "flags.phase_count", "1 to 5"),

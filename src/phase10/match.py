@@ -104,6 +104,9 @@ class Match:
         self.state: Any = state
         self.log: list[Any] = list(log) if log else list(state.events)
         self._opening: Any = None
+        #: How the game was being played, for ``resume``: ``{"mode": "plain", "lang": "fr"}``
+        #: (strings only; saved only when set, and an older save simply has none).
+        self.interface: dict[str, str] = {}
 
     @classmethod
     def start(cls, rules: Any, seats: Sequence[Seat], seed: int) -> Match:
@@ -266,6 +269,7 @@ class Match:
             "seats": seats,
             "record": self.record.to_dict(),
             "digest": self.game.digest(self.state),
+            **({"interface": dict(self.interface)} if self.interface else {}),
         }
 
     def save(self, path: str | os.PathLike[str], store: Store | None = None) -> None:
@@ -299,7 +303,11 @@ class Match:
                 "the saved game does not replay to the position it was saved at; "
                 "the save is damaged or was changed by hand"
             )
-        return cls(record, _seats(data.get("seats"), game), state, log)
+        match = cls(record, _seats(data.get("seats"), game), state, log)
+        interface = data.get("interface")
+        if isinstance(interface, dict):
+            match.interface = {str(k): v for k, v in interface.items() if isinstance(v, str)}
+        return match
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], store: Store | None = None) -> Match:

@@ -131,7 +131,7 @@ def test_notation_errors_name_their_key_and_render_the_expected_card() -> None:
         phase10_cards.parse_cards("R1 X9")
     error = info.value
     assert (error.key, error.position, error.token) == ("kernel.token_not_a_card", 2, "X9")
-    assert str(error) == "token 2 'X9' is not a card: expected R/B/Y/G with 1-12, W or S"
+    assert str(error) == "'X9' (word 2) is not a card: expected R/B/Y/G with 1-12, W or S"
     assert "R/B/Y/G met 1 tot en met 12" in explain_notation(error, "nl")
     with pytest.raises(NotationError) as info:
         programme_cards.parse_playing_cards("AS ZZ")

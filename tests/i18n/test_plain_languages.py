@@ -32,7 +32,7 @@ def _stdin(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
 
 def _whole_game_script() -> list[str]:
     """Draw, lay down the first way if any, discard the first card; far more than needed."""
-    return ["d", "lay 1", "discard 1"] * 900
+    return ["d", "lay 1 y", "discard 1"] * 900
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -39,7 +39,7 @@ ENGLISH = (
 
 def _script() -> list[str]:
     """Draw, reveal the first way if any, discard the first card; far more than needed."""
-    return ["d", "reveal 1", "discard 1"] * 900
+    return ["d", "reveal 1 y", "discard 1"] * 900
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

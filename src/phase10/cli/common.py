@@ -209,18 +209,45 @@ def positive_float(text: str) -> float:
 COMPUTER_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve")
 
 
-def opponents_and_seed(args: argparse.Namespace, game: str) -> tuple[list[AnyBot], int]:
-    """The ``--opponents`` bots of ``game`` for ``--players`` minus one seat, and ``--seed``
-    (or a clock seed): the set-up every ``play`` command shares, whatever the game."""
+def opponents_and_seed(
+    args: argparse.Namespace, game: str, people: int = 1
+) -> tuple[list[AnyBot], int]:
+    """The ``--opponents`` bots of ``game`` for ``--players`` minus the people's seats, and
+    ``--seed`` (or a clock seed): the set-up every ``play`` command shares, whatever the game."""
     try:
-        bots = [make_bot(str(args.opponents), game) for _seat in range(int(args.players) - 1)]
+        bots = [make_bot(str(args.opponents), game) for _seat in range(int(args.players) - people)]
     except ValueError as exc:
         raise CommandError(f"--opponents: {exc}") from None
     seed = args.seed if args.seed is not None else time.time_ns() % 1_000_000_000
     return bots, int(seed)
 
 
-def table_seats(name: str, bots: Sequence[AnyBot]) -> list[Seat]:
-    """The person ``name`` first, then one computer player per bot with a name of its own."""
-    others = [n for n in COMPUTER_NAMES if n.lower() != name.lower()]
-    return [Seat(name), *(Seat(others[i], bot) for i, bot in enumerate(bots))]
+def table_seats(name: str | Sequence[str], bots: Sequence[AnyBot]) -> list[Seat]:
+    """The person ``name`` (or the people sharing the keyboard) first, then one computer
+    player per bot with a name of its own."""
+    people = [name] if isinstance(name, str) else list(name)
+    taken = {n.lower() for n in people}
+    others = [n for n in COMPUTER_NAMES if n.lower() not in taken]
+    return [*(Seat(n) for n in people), *(Seat(others[i], bot) for i, bot in enumerate(bots))]
+
+
+#: "You" in every language of the game: no name for one of several people at one keyboard,
+#: whose sentences would read "It is You's turn" to the others (issue 16, bug 5).
+YOU_WORDS: Final = frozenset({"you", "vous", "toi", "du", "sie", "jij", "je", "u"})
+
+
+def people_names(text: str) -> list[str]:
+    """The names of ``--people`` (comma-separated, blanks dropped); a name that is "you" in
+    some language, or repeats another, becomes "Player N" (issue 16, bug 5).
+
+    >>> people_names("Ann, you,Ann,")
+    ['Ann', 'Player 2', 'Player 3']
+    """
+    names: list[str] = []
+    for name in (part.strip() for part in text.split(",")):
+        if not name:
+            continue
+        if name.lower() in YOU_WORDS or name.lower() in {n.lower() for n in names}:
+            name = f"Player {len(names) + 1}"
+        names.append(name)
+    return names

@@ -40,6 +40,8 @@ def _delay(text: str) -> float:
 
 def wanted(args: argparse.Namespace) -> bool:
     """Whether to open the full screen: no ``--plain``, output to a terminal, Textual there."""
+    # ``cli.play.apply_mode`` has settled --plain from --always-plain, PHASE10_PLAIN, the
+    # saved preference and the saved game's mode.
     if getattr(args, "plain", False) or not sys.stdout.isatty():
         return False
     try:

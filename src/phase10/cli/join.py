@@ -32,6 +32,7 @@ from typing import Any, Final
 
 from phase10 import games
 from phase10.cli.common import CommandError, paragraph
+from phase10.cli.lines import echoed
 from phase10.cli.play import COMMAND_WORDS, add_lang_option, chosen_language
 from phase10.explain import explain_notation
 from phase10.kernel.errors import NotationError
@@ -710,7 +711,7 @@ class Session:
             return
         typed = rewrite(line, table)
         if typed.split()[0] not in _MOVE_VERBS:
-            self.say(N_("Unknown command {command}. Type ? for help."), command=repr(line))
+            self.say(N_("Unknown command {command}. Type ? for help."), command=echoed(line))
             return
         # Not a move offered now: the server says why (in the player's language, with the
         # rule's id), if the game's notation can read it at all.

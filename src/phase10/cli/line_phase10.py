@@ -12,9 +12,10 @@ from collections.abc import Mapping, Sequence
 
 from phase10.cli.line_phase10_queries import HELP as HELP
 from phase10.cli.line_phase10_queries import Phase10Queries, _Quit
+from phase10.cli.lines import YES, echoed
 from phase10.explain import explain_illegal, explain_notation
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source, parse_action
-from phase10.games.phase10.cards import SKIP_CODE, Card, Colour
+from phase10.games.phase10.cards import SKIP_CODE, SYMBOL_OF, WILD_CODE, Card, Colour
 from phase10.games.phase10.narration import (
     group_text,
     narrate,
@@ -51,6 +52,9 @@ class LineGame(Phase10Queries):
         try:
             need_status = True
             while not self.match.is_over:
+                if self.takes_over():
+                    need_status = True
+                    continue
                 if self.match.to_act != self.seat:
                     self._act(None)
                     need_status = True
@@ -61,10 +65,7 @@ class LineGame(Phase10Queries):
                 self._command(self._ask("> "))
         except _Quit:
             self.save()
-            self.say(
-                N_("Game saved to {path}. Resume it with: phase10 resume {path}"),
-                path=self.save_path,
-            )
+            self.say_saved()
             return 0
         self.save()
         self.show_standing()
@@ -99,8 +100,7 @@ class LineGame(Phase10Queries):
         names, rules, tr = self.match.names, self.match.rules, self.tr
         ended = next((i for i, e in enumerate(events) if e.kind is EventKind.HAND_ENDED), None)
         cut = len(events) if ended is None else ended + 1
-        for line in narrate(events[:cut], names, self.seat, rules=rules, lang=tr):
-            print(line)
+        self.tell(narrate(events[:cut], names, self.seat, rules=rules, lang=tr))
         if ended is None:
             return
         view = self.match.view(self.seat)
@@ -108,9 +108,8 @@ class LineGame(Phase10Queries):
             totals = ", ".join(
                 f"{name} {p.score}" for name, p in zip(names, view.players, strict=True)
             )
-            self.say(N_("Totals: {totals}."), totals=totals)
-        for line in narrate(events[cut:], names, self.seat, rules=rules, lang=tr):
-            print(line)
+            self.tell([self._("Totals: {totals}.").format(totals=totals)])
+        self.tell(narrate(events[cut:], names, self.seat, rules=rules, lang=tr))
 
     # ------------------------------------------------------------------------ commands
 
@@ -133,11 +132,17 @@ class LineGame(Phase10Queries):
                 return self._hit(view, rest)
             if verb in ("discard", "x"):
                 return self._discard(view, rest)
+            if verb == "hint" and not rest:
+                self.say_hint(self._hint_command(view))
+                return False
+            if verb in ("r", "again") and not rest:
+                self.say_again()
+                return False
         except NotationError as exc:
             print(explain_notation(exc, self.tr))
             return False
         if rest:
-            self.say(N_("Unknown command {command}. Type ? for help."), command=repr(line.strip()))
+            self.unknown(line.strip())
             return False
         return self._query(verb, view)
 
@@ -190,11 +195,27 @@ class LineGame(Phase10Queries):
             ).strip()
             if not answer:
                 return False
-            rest = [answer]
+            rest = [answer, "y"]  # chosen from the list just shown: no second question
         if not rest[0].isdigit() or not 1 <= int(rest[0]) <= len(options):
             self.say(N_("Choose a number from 1 to {count}."), count=len(options))
             return False
-        return self._play(options[int(rest[0]) - 1])
+        chosen = options[int(rest[0]) - 1]
+        # Issue 16 (bug 11's class): a lay-down by number shows what it lays and asks first
+        # (lay N y: at once).
+        groups = " | ".join(group_text(g, self.tr) for g in chosen.groups)
+        self.say(N_("This lays: {combos}."), combos=groups)
+        answer = rest[1] if len(rest) > 1 else self._confirm(N_("Lay down these cards? (y/n) "))
+        if answer.strip().lower() not in YES:
+            self.say(N_("Nothing laid down."))
+            return False
+        return self._play(chosen)
+
+    def _confirm(self, question: str) -> str:
+        try:
+            return input(self._(question))
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return ""
 
     def _hit(self, view: PlayerView, rest: list[str]) -> bool:
         groups = self._groups(view)
@@ -274,7 +295,29 @@ class LineGame(Phase10Queries):
             return int(token) - 1
         self.say(
             N_("There is no player {token}: players are {names}."),
-            token=repr(token),
+            token=echoed(token),
             names=", ".join(self.match.names),
         )
         return None
+
+    def _hint_command(self, view: PlayerView) -> str:
+        """The line command for the move a strong computer player would make now."""
+        action = self.suggested_action()
+        if isinstance(action, Draw):
+            return "d" if action.source is Source.DRAW_PILE else "t"
+        if isinstance(action, LayDown):
+            options = [a for a in view.legal if isinstance(a, LayDown)]
+            if action in options:
+                return f"lay {options.index(action) + 1} y"
+            return "lay " + " | ".join(group_text(g) for g in action.groups)
+        if isinstance(action, Hit):
+            numbers = {(o, i): n for n, (o, i, _) in enumerate(self._groups(view), start=1)}
+            group = view.table[action.owner][action.index]
+            end = ""
+            if group.kind is Kind.RUN and action.card == WILD_CODE:
+                end = " low" if action.value < group.low else " high"
+            return f"hit {SYMBOL_OF[action.card]} {numbers[action.owner, action.index]}{end}"
+        if isinstance(action, Discard):
+            target = "" if action.target is None else f" {self.match.names[action.target]}"
+            return f"discard {SYMBOL_OF[action.card]}{target}"
+        return str(action)

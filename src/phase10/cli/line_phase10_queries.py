@@ -22,11 +22,14 @@ HELP: Final = N_("""\
 Commands (type them and press Enter):
   d or draw            draw the top card of the draw pile
   t or take            take the top card of the discard pile
-  lay                  list the ways to lay down your phase; lay N picks way N
+  lay                  list the ways to lay down your phase; lay N shows way N and asks
+                       before it lays (lay N y: at once)
   lay GROUP | GROUP    lay down groups you type, e.g. lay set R5 B5 W | set G7 R7 Y7
   hit                  list the groups on the table and what you can hit
   hit CARD N [low|high]  hit CARD on table group N (low/high: which end of a run a wild takes)
   discard CARD [NAME]  discard CARD; for a Skip, NAME is the player who loses a turn
+  hint                 ask what a strong computer player would do now
+  r or again           hear the last events again
 Cards are named like R7, B12, W (wild), S (skip), or given by position in your hand: 3.
 Colours: R red, B blue, Y yellow, G green.
 Questions: h hand, p discard pile, b table, s scores, w whose turn, m my phase, ? help,
@@ -205,7 +208,7 @@ class Phase10Queries(LineBase):
         elif verb in ("m", "me", "phase"):
             print(self._phase_line(view))
         else:
-            self.say(N_("Unknown command {command}. Type ? for help."), command=repr(verb))
+            self.unknown(verb)
         return False
 
     def _show_table(self, view: PlayerView) -> None:
@@ -228,8 +231,12 @@ class Phase10Queries(LineBase):
     def _show_scores(self, view: PlayerView) -> None:
         parts = []
         tr = self.tr
+        pick_any = view.rules.progression is Progression.PICK_ANY and not view.tiebreak
         for seat, p in enumerate(view.players):
-            if p.phase is None:
+            if pick_any and p.completed != (1 << len(view.rules.phases)) - 1:
+                # Issue 16, bug 1: under pick_a_phase a player has no one phase to be on.
+                where = tr.gettext("any open phase")
+            elif p.phase is None:
                 where = tr.gettext("every phase done")
             else:
                 where = tr.gettext("phase {phase}").format(phase=p.phase.number)
@@ -238,6 +245,13 @@ class Phase10Queries(LineBase):
             cards = tr.ngettext("{count} card", "{count} cards", p.hand_size).format(
                 count=p.hand_size
             )
+            if p.skip_pending:
+                # Issue 16: s says who has a Skip waiting.
+                cards += tr.ngettext(
+                    ", {count} Skip waiting: loses the next turn",
+                    ", {count} Skips waiting: loses the next turns",
+                    p.skip_pending,
+                ).format(count=p.skip_pending)
             parts.append(
                 tr.gettext("{name} {points} points ({where}, {cards})").format(
                     name=self.match.names[seat], points=p.score, where=where, cards=cards

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from phase10.cli.lines import LineBase
+from phase10.cli.lines import YES, LineBase
 from phase10.explain import explain_illegal, explain_notation
 from phase10.games.phase10.actions import Draw, Source
 from phase10.games.programmes.actions import (
@@ -28,6 +28,7 @@ from phase10.games.programmes.narration import narrate_programmes, program_text
 from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.errors import IllegalActionError, NotationError
 from phase10.kernel.i18n import N_
+from phase10.kernel.kinds import Kind
 from phase10.kernel.state import Stage
 
 HELP: Final = N_("""\
@@ -35,10 +36,13 @@ Commands (type them and press Enter):
   d or draw            draw the top card of the draw pile
   t or take            take the top card of the discard pile
   swap                 swap your program card, when the rules allow it
-  reveal               list the ways to reveal your program; reveal N picks way N
+  reveal               list the ways to reveal your program; reveal N shows way N
+                       and asks before it reveals (reveal N y: at once)
   meld set 7S 7H JK    lay a new set, once your program is revealed
   extend CARD N [low|high]  add CARD to table combination N
   discard CARD         discard CARD and end your turn
+  hint                 ask what a strong computer player would do now
+  r or again           hear the last events again
 Cards are named like AS, 10H, QD, JK (joker), or given by position in your hand: 3.
 A 2 and a joker are wild.
 Questions: h hand, m my program, b table, p discard pile, s programs done, w whose turn,
@@ -59,10 +63,7 @@ class ProgrammeLineGame(LineBase):
         """Say what the last action did, as this seat may see it."""
         view = self.match.view(self.seat)
         names = self.match.names
-        for line in narrate_programmes(
-            view.events, names, self.seat, rules=view.rules, lang=self.tr
-        ):
-            print(line)
+        self.tell(narrate_programmes(view.events, names, self.seat, rules=view.rules, lang=self.tr))
 
     # ------------------------------------------------------------------------ the loop
 
@@ -70,6 +71,9 @@ class ProgrammeLineGame(LineBase):
         self.narrate()
         need_status = True
         while not self.match.is_over:
+            if self.takes_over():
+                need_status = True
+                continue
             if self.match.to_act != self.seat:
                 self.match.bot_step()
                 self.save()
@@ -90,10 +94,7 @@ class ProgrammeLineGame(LineBase):
             need_status = self.command(line.strip())
         self.save()
         if self.match.state.outcome is None:
-            self.say(
-                N_("Game saved to {path}. Resume it with: phase10 resume {path}"),
-                path=self.save_path,
-            )
+            self.say_saved()
         else:
             self.say(N_("Programs completed: {programs}."), programs=self._programs_done())
         return 0
@@ -147,8 +148,10 @@ class ProgrammeLineGame(LineBase):
             )
         if any(isinstance(a, Meld) for a in view.legal):
             self.say(N_("You can lay a new set: meld set CARD CARD CARD."))
-        if any(isinstance(a, Extend) for a in view.legal):
-            self.say(N_("Some of your cards fit combinations on the table: type b to see them."))
+        extends = self._extend_commands(view)
+        if extends:
+            # Issue 16, bug 11: say which cards fit where, not only that some do.
+            self.say(N_("You can extend: {extends}."), extends="; ".join(extends))
         self.say(N_("End your turn with: discard CARD."))
 
     # ------------------------------------------------------------------------ commands
@@ -190,32 +193,100 @@ class ProgrammeLineGame(LineBase):
             return Draw(Source.DISCARD_PILE)
         if verb == "swap":
             return SwapProgram()
+        if verb == "hint" and not rest:
+            self.say_hint(self._hint_command(view))
+            return None
+        if verb in ("r", "again") and not rest:
+            self.say_again()
+            return None
         if verb in ("discard", "x") and len(rest) == 1:
             return DiscardCard(self.card(view, rest[0]))
         if verb == "reveal":
             return self.reveal(view, rest)
-        if verb == "meld" and rest:
+        if verb == "meld":
+            if not rest:
+                # Issue 16, bug 11: help lists meld, so meld alone explains itself.
+                self.say(N_("Write: meld set CARD CARD CARD, e.g. meld set 7S 7H JK."))
+                return None
             parsed = parse_programme_action("meld " + " ".join(rest))
             return Meld(parsed.combo) if isinstance(parsed, Meld) else None
-        if verb == "extend" and len(rest) in (2, 3) and rest[1].isdigit():
-            return self.extend(view, rest)
-        self.query(view, verb)
+        if verb == "extend":
+            if len(rest) in (2, 3) and rest[1].isdigit():
+                return self.extend(view, rest)
+            self.say(
+                N_("Write: extend CARD N [low|high], e.g. extend 7H 2 (type b to see the table).")
+            )
+            extends = self._extend_commands(view)
+            if extends:
+                self.say(N_("You can extend: {extends}."), extends="; ".join(extends))
+            return None
+        if verb in ("discard", "x"):
+            self.say(N_("Write: discard CARD, e.g. discard 7H or discard 3 (a position)."))
+            return None
+        self.query(view, verb, " ".join([verb, *rest]))
         return None
+
+    def _extend_commands(self, view: ProgrammeView) -> list[str]:
+        """The ``extend`` commands that would play now, one per card and place."""
+        numbers = {
+            (o, i): n
+            for n, (o, i) in enumerate(
+                ((o, i) for o, row in enumerate(view.table) for i in range(len(row))), start=1
+            )
+        }
+        out: list[str] = []
+        for action in view.legal:
+            if not isinstance(action, Extend):
+                continue
+            combo = view.table[action.owner][action.index]
+            end = ""
+            if combo.kind is Kind.RUN and action.card.is_wild and action.value >= 0:
+                end = " low" if action.value < combo.low else " high"
+            command = f"extend {action.card} {numbers[action.owner, action.index]}{end}"
+            if command not in out:
+                out.append(command)
+        return out
 
     def reveal(self, view: ProgrammeView, rest: list[str]) -> ProgrammeAction | None:
         options = [a for a in view.legal if isinstance(a, Reveal)]
         if rest and rest[0].isdigit():
             if 1 <= int(rest[0]) <= len(options):
-                return options[int(rest[0]) - 1]
+                return self._confirm_reveal(options[int(rest[0]) - 1], rest[1:])
             if not options:
                 self.say(N_("You cannot reveal your program now."))
                 return None
         elif rest:
             return parse_programme_action("reveal " + " ".join(rest))
         for number, option in enumerate(options, start=1):
-            print(f"{number}: {' | '.join(str(c) for c in option.combos)}")
+            print(f"{number}: {self._reveal_text(option)}")
         if not options:
             self.say(N_("You cannot reveal your program now."))
+        return None
+
+    def _reveal_text(self, option: Reveal) -> str:
+        """The combinations a reveal lays, with how many wilds it spends."""
+        text = " | ".join(str(c) for c in option.combos)
+        wilds = sum(1 for c in option.combos for card in c.cards if card.is_wild)
+        if not wilds:
+            return text
+        spent = self.tr.ngettext("{count} wild", "{count} wilds", wilds).format(count=wilds)
+        return f"{text} ({spent})"
+
+    def _confirm_reveal(self, option: Reveal, rest: list[str]) -> ProgrammeAction | None:
+        """Issue 16, bug 11: a reveal by number shows what it lays and asks first
+        (``reveal N y`` confirms at once)."""
+        self.say(N_("This lays: {combos}."), combos=self._reveal_text(option))
+        if rest:
+            answer = rest[0]
+        else:
+            try:
+                answer = input(self._("Reveal your program with these cards? (y/n) "))
+            except (EOFError, KeyboardInterrupt):
+                print()
+                answer = ""
+        if answer.strip().lower() in YES:
+            return option
+        self.say(N_("Nothing revealed."))
         return None
 
     def extend(self, view: ProgrammeView, rest: list[str]) -> ProgrammeAction | None:
@@ -232,7 +303,7 @@ class ProgrammeLineGame(LineBase):
             value = combo.low - 1 if rest[2].lower() == "low" else combo.high + 1
         return Extend(card, owner, index, value)
 
-    def query(self, view: ProgrammeView, verb: str) -> None:
+    def query(self, view: ProgrammeView, verb: str, line: str = "") -> None:
         if verb in ("?", "help"):
             self.say(HELP)
         elif verb in ("h", "hand"):
@@ -259,7 +330,7 @@ class ProgrammeLineGame(LineBase):
             else:
                 self.say(N_("It is {name}'s turn."), name=self.match.names[view.current])
         else:
-            self.say(N_("Unknown command {command}. Type ? for help."), command=repr(verb))
+            self.unknown(line or verb)
 
     def show_table(self, view: ProgrammeView) -> None:
         rows = [(o, c) for o, row in enumerate(view.table) for c in row]
@@ -283,3 +354,28 @@ class ProgrammeLineGame(LineBase):
                     name=name,
                     program=program_text(p.program, self.tr),
                 )
+        extends = self._extend_commands(view)
+        if extends:
+            self.say(N_("You can extend: {extends}."), extends="; ".join(extends))
+
+    def _hint_command(self, view: ProgrammeView) -> str:
+        """The line command for the move a strong computer player would make now."""
+        action = self.suggested_action()
+        if isinstance(action, Draw):
+            return "d" if action.source is Source.DRAW_PILE else "t"
+        if isinstance(action, SwapProgram):
+            return "swap"
+        if isinstance(action, Reveal):
+            options = [a for a in view.legal if isinstance(a, Reveal)]
+            if action in options:
+                return f"reveal {options.index(action) + 1} y"
+        if isinstance(action, Extend):
+            combos = [(o, i) for o, row in enumerate(view.table) for i in range(len(row))]
+            combo = view.table[action.owner][action.index]
+            end = ""
+            if combo.kind is Kind.RUN and action.card.is_wild and action.value >= 0:
+                end = " low" if action.value < combo.low else " high"
+            return f"extend {action.card} {combos.index((action.owner, action.index)) + 1}{end}"
+        if isinstance(action, DiscardCard):
+            return f"discard {action.card}"
+        return str(action)

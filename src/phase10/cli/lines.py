@@ -4,10 +4,40 @@ after every action with a single warning when the file cannot be written."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections import deque
+from collections.abc import Iterable, Mapping
+from typing import Final
 
+from phase10.bots import make_bot
+from phase10.cli.places import resume_command
 from phase10.kernel.i18n import N_, Translator, translator
 from phase10.match import Match
+
+#: Yes, in every language of the game (a confirmation takes any of them).
+YES: Final = frozenset({"y", "yes", "o", "oui", "j", "ja"})
+
+#: How many of the last events ``r`` (again) says again.
+RECENT: Final = 12
+#: The level of the computer player whose move ``hint`` suggests.
+HINT_LEVEL: Final = "hard"
+
+#: At most this many characters of an unknown command are echoed back (issue 16, bug 10).
+ECHO_LIMIT: Final = 40
+
+
+def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` quoted for an error message, cut to ``limit`` characters with an ellipsis.
+
+    >>> echoed("frobnicate")
+    "'frobnicate'"
+    >>> echoed("x" * 5000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+    """
+    text = " ".join(text.split())
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    return repr(text)
 
 
 class LineBase:
@@ -29,10 +59,68 @@ class LineBase:
         self._ = self.tr.gettext
         self.words = dict(words or {})
         self._save_warned = False
+        self.recent: deque[str] = deque(maxlen=RECENT)
+
+    def tell(self, lines: Iterable[str]) -> None:
+        """Print the narration's sentences and keep the last few for ``r`` (again)."""
+        for line in lines:
+            print(line)
+            self.recent.append(line)
+
+    def say_again(self) -> None:
+        """Issue 16: hear the last few events again."""
+        if not self.recent:
+            self.say(N_("Nothing has happened yet since you started."))
+            return
+        self.say(N_("The last events:"))
+        for line in self.recent:
+            print(line)
+
+    def suggested_action(self) -> object:
+        """What a strong computer player would do in this seat now (for ``hint``)."""
+        bot = make_bot(HINT_LEVEL, self.match.game.name)
+        rng = random.Random(f"hint:{self.match.seed}:{self.match.version}")
+        return bot.choose(self.match.view(self.seat), rng)
+
+    def say_hint(self, command: str) -> None:
+        self.say(N_("A strong computer player would type: {command}"), command=command)
 
     def say(self, message: str, **fields: object) -> None:
         """Print ``message`` (an English msgid) translated and filled in."""
         print(self._(message).format(**fields))
+
+    def unknown(self, text: str) -> None:
+        """Say that ``text`` is no command, echoing at most a short prefix of it."""
+        self.say(N_("Unknown command {command}. Type ? for help."), command=echoed(text))
+
+    def takes_over(self) -> bool:
+        """Hot seat: when another person is to act, hand the keyboard over and play as them
+        (True); False when a computer player is to act or the game is over."""
+        if self.match.is_over:
+            return False
+        seat = self.match.to_act
+        if seat == self.seat or self.match.seats[seat].bot is not None:
+            return False
+        name = self.match.names[seat]
+        print()
+        self.say(N_("Pass the keyboard to {name}."), name=name)
+        try:
+            input(self._("Press Enter when only {name} can see the screen. ").format(name=name))
+        except (EOFError, KeyboardInterrupt):
+            print()
+        self.seat = seat
+        # What the last person heard may show their cards ("You drew R7"): not for r (again).
+        self.recent.clear()
+        return True
+
+    def say_saved(self) -> None:
+        """Where the game is saved and the command that resumes it, as it can be typed
+        (issue 16, bug 3: it works without ``phase10`` on the PATH, from any directory)."""
+        self.say(
+            N_("Game saved to {path}. Resume it with: {command}"),
+            path=self.save_path,
+            command=resume_command(self.save_path),
+        )
 
     def save(self) -> None:
         """Save the match; the first failure is reported, the game goes on regardless."""

@@ -27,7 +27,9 @@ from phase10.cli import (
     variants_cmd,
 )
 from phase10.cli.common import HELP_WIDTH, PROG
-from phase10.kernel.errors import Phase10Error
+from phase10.explain import explain_reason
+from phase10.kernel.errors import IllegalActionError, NotationError, Phase10Error
+from phase10.kernel.i18n import detect_language
 
 INTRO = "An exact, deterministic Phase 10 engine with computer opponents."
 
@@ -115,6 +117,7 @@ def _description(commands: Mapping[str, argparse.ArgumentParser]) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
+    args: argparse.Namespace | None = None
     try:
         args = parser.parse_args(argv)
         status: int = args.func(args)
@@ -129,6 +132,11 @@ def main(argv: list[str] | None = None) -> int:
         # The reader (e.g. ``| head``) went away: not an error, and nothing more to say.
         _silence_stdout()
         return 0
+    except (NotationError, IllegalActionError) as exc:
+        # Issue 16: what a player typed wrong, in the player's language.
+        lang = getattr(args, "lang", None) or detect_language()
+        print(f"{PROG}: error: {' '.join(explain_reason(exc, lang).split())}", file=sys.stderr)
+        return 2
     except (Phase10Error, OSError) as exc:
         print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)
         return 2

@@ -16,10 +16,11 @@ one-letter commands work in every language; each language also has its own words
 from __future__ import annotations
 
 import argparse
+import contextlib
 from typing import Any, Final
 
 from phase10.bots import LEVELS
-from phase10.cli import fullscreen
+from phase10.cli import fullscreen, places
 from phase10.cli.common import (
     CommandError,
     add_game_options,
@@ -27,13 +28,18 @@ from phase10.cli.common import (
     bounded_int,
     chosen_game,
     opponents_and_seed,
+    people_names,
     table_seats,
 )
 from phase10.cli.kits import command_kit
+from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
 from phase10.match import Match, load_match
 
-DEFAULT_SAVE: Final = "saves/last-game.json"
+#: What the help says of the default save (the path itself depends on the user).
+DEFAULT_SAVE_HELP: Final = "last-game.json in your data directory, e.g. " + str(
+    places.default_save()
+)
 DEFAULT_NAME: Final = N_("You")
 
 #: Each language's own command words, on top of the English ones (which work everywhere).
@@ -55,6 +61,8 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
         "qui": "w",
         "aide": "?",
         "quitter": "q",
+        "indice": "hint",
+        "encore": "r",
     },
     "de": {
         "ziehen": "d",
@@ -69,6 +77,8 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
         "wer": "w",
         "hilfe": "?",
         "beenden": "q",
+        "tipp": "hint",
+        "nochmal": "r",
     },
     "nl": {
         "trek": "d",
@@ -82,6 +92,8 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
         "wie": "w",
         "fase": "m",
         "stop": "q",
+        "tip": "hint",
+        "nog": "r",
     },
 }
 
@@ -129,33 +141,122 @@ def register(subparsers: Any) -> None:
     )
     play.add_argument("--name", default=None, help="your name (default: You, in your language)")
     play.add_argument(
-        "--seed", type=int, default=None, help="the game's seed (default: from the clock)"
+        "--people",
+        metavar="NAMES",
+        default=None,
+        help=(
+            "line by line: several people share the keyboard (hot seat), e.g. --people Ann,Bob; "
+            "computer players fill the other seats of --players"
+        ),
     )
     play.add_argument(
-        "--plain",
-        action="store_true",
-        help="line-by-line play for screen readers and scripts",
+        "--seed", type=int, default=None, help="the game's seed (default: from the clock)"
     )
+    add_mode_options(play)
     add_lang_option(play)
     fullscreen.add_options(play, plain=False)
     play.add_argument(
         "--save",
         metavar="PATH",
-        default=DEFAULT_SAVE,
-        help=f"where the game is saved after every move (default: {DEFAULT_SAVE})",
+        default=None,
+        help=(
+            "where the game is saved after every move (default: "
+            f"{DEFAULT_SAVE_HELP}; an unfinished game there is kept and the new one is saved "
+            "next to it)"
+        ),
     )
     play.set_defaults(func=run)
     resume = subparsers.add_parser(
         "resume",
         help="go on with a saved game",
-        description="Resume a game saved by 'phase10 play'.",
+        description=(
+            "Resume a game saved by 'phase10 play', in the mode and language it was played in "
+            "unless you say otherwise."
+        ),
     )
     resume.add_argument(
-        "path", nargs="?", default=DEFAULT_SAVE, help=f"the saved game (default: {DEFAULT_SAVE})"
+        "path",
+        nargs="?",
+        default=None,
+        help="the saved game (default: the newest save in your data directory)",
     )
+    add_mode_options(resume)
     add_lang_option(resume)
-    fullscreen.add_options(resume, plain=True)
+    fullscreen.add_options(resume, plain=False)
     resume.set_defaults(func=run_resume)
+
+
+def add_mode_options(parser: argparse.ArgumentParser) -> None:
+    """``--plain``, ``--always-plain`` and ``--screen``: line by line or the full screen."""
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--plain",
+        action="store_true",
+        help=(
+            "line-by-line play for screen readers and scripts (also: the environment "
+            f"variable {places.PLAIN_ENV}=1)"
+        ),
+    )
+    mode.add_argument(
+        "--always-plain",
+        action="store_true",
+        help="play line by line now and every time after (saved in your settings)",
+    )
+    mode.add_argument(
+        "--screen",
+        action="store_true",
+        help="the full screen, even if line-by-line play was saved as your preference",
+    )
+
+
+def apply_mode(args: argparse.Namespace, saved_mode: str | None = None) -> None:
+    """Settle ``args.plain``: ``--plain``, ``--always-plain`` (remembered), ``--screen``, else
+    the saved game's mode, ``PHASE10_PLAIN`` or the saved preference (issue 16)."""
+    lang = chosen_language(args)
+    _ = translator(lang).gettext
+    if getattr(args, "always_plain", False):
+        try:
+            path = places.save_setting("plain", True)
+        except OSError as exc:
+            print(_("Cannot save your preference: {reason}").format(reason=exc.strerror))
+        else:
+            print(_("From now on the game plays line by line (saved in {path}).").format(path=path))
+        args.plain = True
+        return
+    if getattr(args, "screen", False):
+        if places.load_settings().get("plain") is True:
+            with contextlib.suppress(OSError):
+                places.save_setting("plain", False)
+        args.plain = False
+        return
+    if args.plain:
+        return
+    args.plain = saved_mode == "plain" or places.plain_preferred()
+
+
+def save_path(args: argparse.Namespace, lang: str) -> str:
+    """``--save``, else the default save; an unfinished game there is never overwritten: the
+    new game gets a free name next to it, and the player is told (issue 16)."""
+    if args.save is not None:
+        return str(args.save)
+    default = places.default_save()
+    path = default
+    if default.exists():
+        try:
+            unfinished = not load_match(default).is_over
+        except Phase10Error:
+            unfinished = True
+        if unfinished:
+            path = places.free_save_path(default)
+            print(
+                translator(lang)
+                .gettext(
+                    "An unfinished game is saved in {old}; it is kept, and this game is saved "
+                    "in {new}."
+                )
+                .format(old=default, new=path)
+            )
+    return str(path)
 
 
 def player_name(args: argparse.Namespace, lang: str) -> str:
@@ -169,13 +270,26 @@ def run(args: argparse.Namespace) -> int:
     lang = chosen_language(args)
     _ = translator(lang).gettext
     name = player_name(args, lang)
+    people = people_names(args.people) if getattr(args, "people", None) else [name]
+    if len(people) > int(args.players):
+        raise CommandError(
+            _("--people names {count} people but --players is {players}").format(
+                count=len(people), players=args.players
+            )
+        )
     game = chosen_game(args)
     kit = command_kit(game)
     rules = kit.rules(args)
-    bots, seed = opponents_and_seed(args, game.name)
+    bots, seed = opponents_and_seed(args, game.name, len(people))
+    apply_mode(args)
+    if len(people) > 1:
+        args.plain = True  # the full screen has a hot seat of its own, on its new-game screen
+    args.save = save_path(args, lang)
     if (status := fullscreen.launch_new(args, rules, seed, name, lang)) is not None:
         return status
-    match = Match.start(rules, table_seats(name, bots), seed)
+    match = Match.start(rules, table_seats(people, bots), seed)
+    # Issue 16, bug 3: the save remembers the mode and the language it is played in.
+    match.interface = {"mode": "plain", "lang": lang}
     print(_("Seed {seed}: play this game again with --seed {seed}.").format(seed=seed))
     print(
         _("Rules: {rules}. Players: {players}.").format(
@@ -183,23 +297,40 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     print(_("Type ? for help."))
-    return kit.line_game(match, 0, str(args.save), lang, COMMAND_WORDS[lang]).begin()
+    seat = first_seat(match)
+    return kit.line_game(match, seat, str(args.save), lang, COMMAND_WORDS[lang]).begin()
+
+
+def first_seat(match: Match) -> int:
+    """The seat the line game starts from. With several people at the keyboard, not the one
+    to act: the game then asks to pass the keyboard to that person by name, so nobody has to
+    guess whose "you" the screen means."""
+    humans = match.human_seats
+    if len(humans) > 1 and match.to_act in humans:
+        return next(h for h in humans if h != match.to_act)
+    return humans[0]
 
 
 def run_resume(args: argparse.Namespace) -> int:
     """Resume a saved game of any game and play on; returns 0 (a bad file raises
     ``MatchError``)."""
+    path = str(args.path) if args.path is not None else str(places.newest_save())
+    match = load_match(path)
+    saved_lang = match.interface.get("lang")
+    if getattr(args, "lang", None) is None and saved_lang in LANGUAGES:
+        args.lang = saved_lang
     lang = chosen_language(args)
     _ = translator(lang).gettext
-    path = str(args.path)
-    match = load_match(path)
+    apply_mode(args, match.interface.get("mode"))
     humans = match.human_seats
     if not humans:
         raise CommandError(
             _("{path}: no seat in this game is played by a person").format(path=path)
         )
+    match.interface = {"mode": "plain" if args.plain else "screen", "lang": lang}
     if (status := fullscreen.launch_resume(args, match, path, lang)) is not None:
         return status
+    match.interface = {"mode": "plain", "lang": lang}
     print(
         _("Resumed the game from {path} (seed {seed}), hand {hand}.").format(
             path=path, seed=match.seed, hand=match.game.hand_number(match.state) + 1
@@ -211,4 +342,4 @@ def run_resume(args: argparse.Namespace) -> int:
         )
     )
     kit = command_kit(match.game)
-    return kit.line_game(match, humans[0], path, lang, COMMAND_WORDS[lang]).loop()
+    return kit.line_game(match, first_seat(match), path, lang, COMMAND_WORDS[lang]).loop()

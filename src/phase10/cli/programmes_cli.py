@@ -6,10 +6,18 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
+from dataclasses import replace
 
 from phase10.cli.common import CommandError, variant_tokens
 from phase10.cli.report import check_json, estimate, print_possible
-from phase10.games.programmes.cards import parse_playing_cards, programme_deck
+from phase10.games.programmes.cards import (
+    SUITS,
+    PlayingCard,
+    parse_playing_cards,
+    programme_deck,
+    rank_name,
+)
 from phase10.games.programmes.finder import find_programme
 from phase10.games.programmes.programs import ProgramCard, program_by_id, program_from_dict
 from phase10.games.programmes.rules import ProgrammeRules
@@ -63,9 +71,64 @@ def run_check(args: argparse.Namespace) -> int:
         print_possible(str(program), combos, " ".join(str(c) for c in rest))
     else:
         print(f"{program}: not possible with these {len(cards)} cards")
-        if len(cards) < program.cards_needed:
-            print(f"  needs {program.cards_needed} cards; there are {len(cards)}")
+        print(f"  {why_not(cards, program)}")
     return 0 if combos is not None else 1
+
+
+def why_not(cards: Sequence[PlayingCard], program: ProgramCard) -> str:
+    """Why ``cards`` cannot reveal ``program`` (issue 16: ``check`` says why, not only "not
+    possible"): too few cards, too few in the program's suits, no wilds allowed, the one
+    combination no card set can make, or the combinations not all at once.
+
+    >>> from phase10.games.programmes.programs import Directive
+    >>> from phase10.kernel.kinds import Kind
+    >>> two_sets = ProgramCard("X", (Directive(2, Kind.SET, 3),))
+    >>> why_not(parse_playing_cards("7S 7H 7D 8S 8H"), two_sets)
+    'needs 6 cards; there are 5'
+    >>> why_not(parse_playing_cards("7S 7H 7D 8S 8H 9C"), two_sets)
+    'no set of 3 besides the first: 2x set of 3 needs 2 of them'
+    >>> run = ProgramCard("Y", (Directive(1, Kind.RUN, 4),), no_wild=True)
+    >>> why_not(parse_playing_cards("3S 4S 2S 6S KH"), run)
+    'no run of 4 without wilds (this program allows none), from 3S 4S 6S KH'
+    """
+    if len(cards) < program.cards_needed:
+        return f"needs {program.cards_needed} cards; there are {len(cards)}"
+    usable = [c for c in cards if not (program.no_wild and c.is_wild)]
+    if program.suits is not None:
+        usable = [c for c in usable if c.is_wild or c.suit in program.suits]
+        suits = " ".join(SUITS[s] for s in program.suits)
+        if len(usable) < program.cards_needed:
+            return (
+                f"needs {program.cards_needed} cards in the suits {suits} (wilds count); "
+                f"there are {len(usable)}"
+            )
+    wilds = sum(1 for c in cards if c.is_wild)
+    if program.no_wild:
+        how = f" without wilds (this program allows none), from {_shown(usable)}"
+    elif wilds:
+        how = f", even with the {wilds} wild{'s' if wilds > 1 else ''}"
+    else:
+        how = ", and there are no wilds"
+    for directive in program.directives:
+        single = replace(directive, mult=1)
+        shape = f"{directive.kind.value} of {directive.length}"
+        if single.values is not None:
+            shape += f" ({'-'.join(rank_name(v) for v in single.values)})"
+        if find_programme(cards, replace(program, directives=(single,))) is None:
+            return f"no {shape}{how}"
+        if (
+            directive.mult > 1
+            and find_programme(cards, replace(program, directives=(directive,))) is None
+        ):
+            return f"no {shape} besides the first: {directive} needs {directive.mult} of them"
+    return (
+        "each combination is possible alone, but not all of them from the same cards "
+        "(a card serves in one combination only)"
+    )
+
+
+def _shown(cards: Sequence[PlayingCard]) -> str:
+    return " ".join(str(c) for c in cards)
 
 
 def run_odds(args: argparse.Namespace) -> int:

@@ -97,9 +97,26 @@ def _translator(lang: str | Translator | None) -> Translator:
     return translator(lang) if isinstance(lang, str) else lang
 
 
+#: Parameters that echo what a person typed, and how much of it a message repeats: a
+#: 5,000-character line is not read back whole (issue 16, bug 10).
+ECHOED: Final = frozenset({"text", "token"})
+ECHO_LIMIT: Final = 60
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return ", ".join(str(v) for v in value)
+    return value
+
+
+def _echoed(value: Any) -> Any:
+    """A typed text cut to :data:`ECHO_LIMIT` characters with an ellipsis.
+
+    >>> _echoed("x" * 100) == "x" * 60 + "…"
+    True
+    """
+    if isinstance(value, str) and len(value) > ECHO_LIMIT:
+        return value[:ECHO_LIMIT] + "…"
     return value
 
 
@@ -109,7 +126,11 @@ def render(key: str, params: Mapping[str, Any], lang: str | Translator | None = 
     table = _table(key)
     renderers: Mapping[str, FieldRenderer] = {} if table is None else table.fields
     values = {
-        name: renderers[name](value, tr) if name in renderers else _plain(value)
+        name: renderers[name](value, tr)
+        if name in renderers
+        else _echoed(value)
+        if name in ECHOED
+        else _plain(value)
         for name, value in params.items()
     }
     text = template(key)
@@ -134,7 +155,7 @@ KERNEL: Final = register(
             "kernel.discard_pile_empty": N_("the discard pile is empty"),
             "kernel.empty_action": N_("an empty action"),
             "kernel.token_not_a_card": N_(
-                "token {position} {token!r} is not a card: expected {expected}"
+                "{token!r} (word {position}) is not a card: expected {expected}"
             ),
             "kernel.not_a_card": N_("{token!r} is not a card: expected {expected}"),
             # JSON a client program sent: the path of the bad value, then the problem in

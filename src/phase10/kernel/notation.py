@@ -5,7 +5,7 @@
 >>> parse_tokens("a x", {"A": 1}, "A")
 Traceback (most recent call last):
 ...
-phase10.kernel.errors.NotationError: token 2 'x' is not a card: expected A
+phase10.kernel.errors.NotationError: 'x' (word 2) is not a card: expected A
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from phase10 import games
 from phase10.bots import LEVEL_NAMES
+from phase10.games.phase10.rules import Progression
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import N_, Translator
 
@@ -165,6 +166,16 @@ def table_lines(view: View, names: list[str], seat: int, tr: Translator) -> list
 # ---------------------------------------------------------------------------- phases, programs
 
 
+def _open_phases(view: View, player: dict[str, Any]) -> list[int] | None:
+    """The phases ``player`` may still lay down under ``pick_a_phase`` (outside a tie-break);
+    ``None`` under the other progressions."""
+    rules = _rules(view)
+    if rules is None or view.get("tiebreak") or rules.progression is not Progression.PICK_ANY:
+        return None
+    done = int(player.get("completed", 0))
+    return [p.number for i, p in enumerate(rules.phases) if not done >> i & 1]
+
+
 def _rules(view: View) -> Any:
     try:
         return games.get(view["game"]).find_rules(view["rules"])
@@ -209,6 +220,11 @@ def me_line(view: View, seat: int, tr: Translator) -> str:
         rules = _rules(view)
         number = rules.phases[me["laid"]].number if rules is not None else me["laid"] + 1
         return tr.gettext("Your phase {phase} is down this hand.").format(phase=number)
+    if (open_phases := _open_phases(view, me)) is not None:
+        # Issue 16, bug 1 (its class in the online line mode): pick_a_phase has no one phase.
+        return tr.gettext("Phases you may still lay down: {phases}.").format(
+            phases=", ".join(str(n) for n in open_phases)
+        )
     if me["phase"] is None:
         return tr.gettext("You have completed every phase.")
     return tr.gettext("You are on phase {phase}: {description}.").format(
@@ -312,7 +328,9 @@ def scores_line(view: View, names: list[str], tr: Translator) -> str:
         return _say(tr, N_("Programs completed: {programs}."), programs=done)
     parts = []
     for name, p in zip(names, view["players"], strict=False):
-        if p["phase"] is None:
+        if _open_phases(view, p):
+            where = tr.gettext("any open phase")
+        elif p["phase"] is None:
             where = tr.gettext("every phase done")
         else:
             where = tr.gettext("phase {phase}").format(phase=p["phase"]["number"])

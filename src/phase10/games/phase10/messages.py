@@ -71,8 +71,10 @@ MESSAGES: Final[dict[str, str]] = {
     "phase10.skip_next_only": N_("under these rules a Skip always goes to the next player"),
     "phase10.choose_skip_target": N_("choose the player who loses a turn: {players}"),
     "phase10.skip_at_other": N_("a Skip must be played at another player"),
-    "phase10.sits_out": N_("player {player} sits out this tie-break hand"),
-    "phase10.skip_limit": N_("player {player} cannot be skipped again yet (skip_limit={limit})"),
+    # Issue 16: a player's words ({player} is a seat index and {limit} a flag's value: the
+    # rule id shown with the message says which limit applies).
+    "phase10.sits_out": N_("that player sits out this tie-break hand"),
+    "phase10.skip_limit": N_("that player cannot be skipped again yet"),
     # groups: a group
     "phase10.group_empty": N_("a group needs at least one card"),
     "phase10.skip_in_group": N_("a Skip is never part of a group"),
@@ -113,13 +115,13 @@ MESSAGES: Final[dict[str, str]] = {
     "phase10.group_kind": N_("a group starts with set, run or colour: {text!r}"),
     "phase10.group_no_cards": N_("the group {text!r} has no cards"),
     "phase10.token_only_wild": N_(
-        "token {position} {token!r}: only a wild (W) may say what it stands for"
+        "{token!r} (card {position} of the group): only a wild (W) may say what it stands for"
     ),
     "phase10.token_wild_colour": N_(
-        "token {position} {token!r}: a wild in a colour group stands for R, B, Y or G"
+        "{token!r} (card {position} of the group): a wild in a colour group stands for R, B, Y or G"
     ),
     "phase10.token_wild_number": N_(
-        "token {position} {token!r}: a wild stands for a number from 1 to 12"
+        "{token!r} (card {position} of the group): a wild stands for a number from 1 to 12"
     ),
     "phase10.wild_values": N_("say what each wild stands for in {text!r} (e.g. W=5)"),
     "phase10.empty_group": N_("an empty group in {text!r}"),

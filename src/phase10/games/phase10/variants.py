@@ -331,8 +331,9 @@ def build_rules(
         if flag in set_by and set_by[flag][1] != value:
             other = set_by[flag][0]
             raise RulesError(
-                f"variants {other} and {canonical} conflict: both set {flag} "
-                f"({_shown(set_by[flag][1])} against {_shown(value)})",
+                # Issue 16: player's words, not the flag's name.
+                f"the variants {other} and {canonical} cannot be played together: "
+                "they change the same rule in different ways",
                 key=canonical,
             )
         if flag not in set_by:

@@ -108,10 +108,10 @@ MESSAGES: Final[dict[str, str]] = {
     "programmes.combo_kind": N_("a combination starts with set or run: {text!r}"),
     "programmes.combo_no_cards": N_("the combination {text!r} has no cards"),
     "programmes.token_only_wild": N_(
-        "token {position} {token!r}: only a wild (a 2 or JK) says what it stands for"
+        "{token!r} (card {position} of the group): only a wild (a 2 or JK) says what it stands for"
     ),
     "programmes.token_wild_rank": N_(
-        "token {position} {token!r}: a wild stands for a rank (A, 3-10, J, Q, K)"
+        "{token!r} (card {position} of the group): a wild stands for a rank (A, 3-10, J, Q, K)"
     ),
     "programmes.wild_values_set": N_("say what each wild stands for in {text!r} (e.g. JK=7)"),
     "programmes.run_suit_unreadable": N_(

@@ -46,6 +46,7 @@ MESSAGES: Final[dict[str, str]] = {
     "programmes.sun_card": N_("{name} is dealt a sun card, a free program ({count} done)."),
     "programmes.sun_card.you": N_("You are dealt a sun card, a free program ({count} done)."),
     "programmes.no_program": N_("The program deck is empty: {name} plays without a program."),
+    "programmes.no_program.you": N_("The program deck is empty: you play without a program."),
     "programmes.program_swapped": N_("{name} swaps their program card."),
     "programmes.program_swapped.you": N_("You swap your program {program}."),
     "programmes.hand_dealt": N_("Manche {hand} is dealt by {dealer}."),

@@ -1,0 +1,135 @@
+"""Where ``play`` keeps things, and how it tells a player to come back.
+
+Saves go to the user's data directory (``platformdirs``; ``PHASE10_DATA_DIR`` overrides it),
+not to the current directory; the player's settings (the line mode preference) to the user's
+config directory (``PHASE10_CONFIG_DIR`` overrides it). :func:`resume_command` writes a
+``resume`` command that works as printed: ``phase10`` when that is this installation's command
+on the PATH, else this Python with ``-m phase10``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import sys
+from pathlib import Path
+from typing import Final
+
+import platformdirs
+
+APP: Final = "phase10"
+#: The name of the default save in :func:`saves_dir`.
+DEFAULT_SAVE_NAME: Final = "last-game.json"
+#: Set to 1 (or yes, true, on) to play line by line even on a terminal (issue 16).
+PLAIN_ENV: Final = "PHASE10_PLAIN"
+
+
+def data_dir() -> Path:
+    """The user's data directory for this program."""
+    override = os.environ.get("PHASE10_DATA_DIR")
+    return Path(override) if override else Path(platformdirs.user_data_dir(APP))
+
+
+def config_dir() -> Path:
+    """The user's config directory for this program."""
+    override = os.environ.get("PHASE10_CONFIG_DIR")
+    return Path(override) if override else Path(platformdirs.user_config_dir(APP))
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def default_save() -> Path:
+    """Where a game is saved when ``--save`` says nothing."""
+    return saves_dir() / DEFAULT_SAVE_NAME
+
+
+def free_save_path(path: Path) -> Path:
+    """``path`` if nothing is there, else the first ``NAME-2.json``, ``NAME-3.json``... free."""
+    if not path.exists():
+        return path
+    number = 2
+    while (candidate := path.with_name(f"{path.stem}-{number}{path.suffix}")).exists():
+        number += 1
+    return candidate
+
+
+def newest_save() -> Path:
+    """The most recently written save in :func:`saves_dir` (the default save if none)."""
+    try:
+        saves = [p for p in saves_dir().glob("*.json") if p.is_file()]
+    except OSError:
+        saves = []
+    if not saves:
+        return default_save()
+    return max(saves, key=lambda p: p.stat().st_mtime)
+
+
+# ---------------------------------------------------------------------------- settings
+
+
+def _settings_file() -> Path:
+    return config_dir() / "settings.json"
+
+
+def load_settings() -> dict[str, object]:
+    """The saved settings; nothing (not an error) when there are none or they are unreadable."""
+    try:
+        data = json.loads(_settings_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def save_setting(key: str, value: object) -> Path:
+    """Remember ``key = value``; returns the settings file (``OSError`` if it cannot be written)."""
+    settings = load_settings()
+    settings[key] = value
+    path = _settings_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(settings, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return path
+
+
+def plain_preferred() -> bool:
+    """Whether the player asked for the line mode once and for all: ``PHASE10_PLAIN=1`` or a
+    saved preference (``phase10 play --always-plain``)."""
+    env = os.environ.get(PLAIN_ENV, "").strip().lower()
+    if env in ("1", "yes", "true", "on"):
+        return True
+    if env in ("0", "no", "false", "off"):
+        return False
+    return load_settings().get("plain") is True
+
+
+# ---------------------------------------------------------------------------- commands
+
+
+def program_command() -> list[str]:
+    """The words that run this program as installed: ``phase10`` when that command on the
+    PATH belongs to this Python, else this Python with ``-m phase10`` (and the PYTHONPATH it
+    needs, when the package is found only through PYTHONPATH)."""
+    found = shutil.which(APP)
+    here = Path(sys.executable).parent
+    if found is not None and Path(found).parent in (here, here.resolve()):
+        return [APP]
+    words = [sys.executable, "-m", APP]
+    pythonpath = os.environ.get("PYTHONPATH")
+    package_root = Path(__file__).resolve().parents[2]
+    if pythonpath and any(
+        Path(entry).resolve() == package_root for entry in pythonpath.split(os.pathsep) if entry
+    ):
+        words = [f"PYTHONPATH={pythonpath}", *words]
+    return words
+
+
+def resume_command(path: str) -> str:
+    """A shell command that resumes the game saved at ``path``, from any directory."""
+    words = program_command()
+    env = [w for w in words if w.startswith("PYTHONPATH=")]
+    rest = [w for w in words if not w.startswith("PYTHONPATH=")]
+    prefix = "".join(f"PYTHONPATH={shlex.quote(w.partition('=')[2])} " for w in env)
+    return prefix + shlex.join([*rest, "resume", os.path.abspath(path)])

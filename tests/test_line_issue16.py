@@ -1,0 +1,455 @@
+"""Issue 16 ("The terminal game as a new player meets it"), the line mode's share: each test
+names the point of the issue it checks and would have failed before the fix."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from phase10.cli import places
+from phase10.cli.main import main
+from phase10.cli.play import apply_mode, register
+from phase10.games.phase10.cards import parse_cards
+from phase10.games.phase10.narration import describe_event
+from phase10.games.phase10.state import Event, EventKind
+from phase10.games.phase10.variants import find_variant
+from phase10.games.programmes.cards import parse_playing_cards
+from phase10.games.programmes.combos import Combination
+from phase10.games.programmes.narration import describe_programme_event
+from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
+from phase10.games.programmes.variants import find_programme_rules
+from phase10.kernel.errors import RulesError
+from phase10.kernel.i18n import translator
+from phase10.match import Match, Seat, load_match
+from phase10.online.text import me_line, scores_line
+
+
+def _play(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    lines: list[str],
+    *argv: str,
+) -> str:
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    assert main(["play", "--plain", *argv]) == 0
+    return capsys.readouterr().out
+
+
+# ---------------------------------------------------------------------------- bug 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "wanted", "wrong"),
+    [("en", "any open phase", "every phase done"), ("fr", "n'importe quelle", "toutes")],
+)
+def test_bug1_pick_a_phase_scores_say_any_open_phase(
+    lang: str,
+    wanted: str,
+    wrong: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """Issue 16 bug 1 (P10 variant pick_a_phase): s must not say every phase is done."""
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["s", "q"],
+        *("--seed", "5", "--players", "3", "--variant", "pick_a_phase", "--lang", lang),
+        *("--save", str(tmp_path / "g.json")),
+    )
+    scores = next(line for line in out.splitlines() if line.startswith("> "))
+    assert wanted in scores
+    assert wrong not in scores
+
+
+# ---------------------------------------------------------------------------- bug 10
+
+
+@pytest.mark.parametrize("game", ["phase10", "programmes"])
+def test_bug10_an_unknown_long_command_is_echoed_as_a_short_prefix(
+    game: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 bug 10: a 5,000-character command is echoed as at most 40 characters."""
+    junk = "z" * 5000
+    out = _play(
+        monkeypatch,
+        capsys,
+        [junk, f"w {junk}", "q"],
+        *("--game", game, "--seed", "3", "--save", str(tmp_path / "g.json")),
+    )
+    assert "z" * 41 not in out
+    assert "Unknown command 'zzzzzzzzzz" in out
+    assert "…'" in out
+
+
+# ---------------------------------------------------------------------------- bug 11
+
+
+def test_bug11_meld_extend_and_discard_alone_give_their_usage(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 bug 11: the commands help lists are never an "Unknown command"."""
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["d", "meld", "extend", "discard", "q"],
+        *("--game", "programmes", "--seed", "3", "--save", str(tmp_path / "g.json")),
+    )
+    assert "Unknown command" not in out
+    assert "Write: meld set CARD CARD CARD" in out
+    assert "Write: extend CARD N [low|high]" in out
+    assert "Write: discard CARD" in out
+
+
+def test_bug11_reveal_n_shows_the_cards_and_asks_first(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 bug 11 (AMZ reveal, E-08): reveal N shows what it lays, wilds counted, and
+    reveals only after a yes."""
+    save = tmp_path / "g.json"
+    argv = ("--game", "programmes", "--seed", "3", "--save", str(save))
+    out = _play(monkeypatch, capsys, ["d", "reveal", "reveal 2", "n", "q"], *argv)
+    assert "2: set 8S 8S 8H 2C=8 (1 wild)" in out
+    assert "This lays: set 8S 8S 8H 2C=8 (1 wild)." in out
+    assert "Nothing revealed." in out
+    assert "You reveal" not in out
+    assert not load_match(save).state.players[0].revealed
+    out = _play(monkeypatch, capsys, ["d", "reveal 1", "y", "b", "q"], *argv)
+    assert "You reveal program PRG-03" in out
+    # "Some of your cards fit ... type b": the status and b now name the card and the place.
+    assert "You can extend: extend 2C 1." in out
+    assert out.count("You can extend: extend 2C 1.") >= 2
+
+
+# ---------------------------------------------------------------------------- developer words
+
+
+def test_friction_notation_errors_use_players_words(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 friction: no "token 1 'R5=3'" in an error a player reads."""
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["d", "lay set R5=3 B5 W | set G7 R7 Y7", "q"],
+        *("--seed", "5", "--save", str(tmp_path / "g.json")),
+    )
+    assert "token" not in out
+    assert "'R5=3' (card 1 of the group): only a wild (W) may say what it stands for" in out
+
+
+def test_friction_variant_clash_names_no_flag() -> None:
+    """Issue 16 friction: no "both set phase_sequence" when two variants clash."""
+    with pytest.raises(RulesError) as info:
+        find_variant("even_phases+odd_phases")
+    assert "phase_sequence" not in str(info.value)
+    assert "cannot be played together" in str(info.value)
+
+
+# ---------------------------------------------------------------------------- bug 3 and saves
+
+
+def test_bug3_a_save_remembers_mode_and_language_and_the_hint_works_as_printed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 bug 3: the save keeps the line mode and the language; resume uses both; the
+    printed command resumes the game when run as printed, from another directory."""
+    save = tmp_path / "plain.json"
+    out = _play(monkeypatch, capsys, ["q"], "--seed", "3", "--lang", "de", "--save", str(save))
+    assert load_match(save).interface == {"mode": "plain", "lang": "de"}
+    command = out.rsplit(": ", 1)[1].strip()
+    assert "resume" in command
+    assert str(save) in command
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update({"LANGUAGE": "en", "PHASE10_DATA_DIR": str(tmp_path / "other")})
+    if "PYTHONPATH=" not in command and shutil.which("phase10") is None:
+        pytest.fail(f"the hint needs phase10 on the PATH: {command}")
+    done = subprocess.run(  # the command the game printed, run as a player would
+        ["/bin/sh", "-c", command],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path / ".." if (tmp_path / "..").exists() else None,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    # Resumed in German, line by line (not the full screen), though LANGUAGE says English.
+    assert "Spiel" in done.stdout
+    assert "Fortgesetzt" in done.stdout or "fortgesetzt" in done.stdout
+
+
+def test_bug3_resume_takes_the_saved_mode(tmp_path: Path) -> None:
+    """Issue 16 bug 3: a game saved from --plain resumes line by line."""
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    args = parser.parse_args(["resume", str(tmp_path / "x.json")])
+    apply_mode(args, "plain")
+    assert args.plain is True
+    args = parser.parse_args(["resume", "--screen", str(tmp_path / "x.json")])
+    apply_mode(args, "plain")
+    assert args.plain is False
+
+
+def test_friction_saves_go_to_the_data_dir_and_never_overwrite_an_unfinished_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 friction: no saves/ in the current directory; a new game keeps the old save."""
+    monkeypatch.chdir(tmp_path)
+    _play(monkeypatch, capsys, ["q"], "--seed", "3")
+    assert not (tmp_path / "saves").exists()
+    first = places.default_save()
+    assert first.is_file()
+    before = first.read_bytes()
+    out = _play(monkeypatch, capsys, ["q"], "--seed", "4")
+    assert first.read_bytes() == before
+    second = first.with_name("last-game-2.json")
+    assert second.is_file()
+    assert f"An unfinished game is saved in {first}; it is kept" in out
+    assert load_match(second).seed == 4
+    # resume with no path takes the newest save.
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["resume"]) == 0
+    assert "(seed 4)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("how", ["env", "setting"])
+def test_friction_plain_preference_is_set_once(
+    how: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 friction: PHASE10_PLAIN=1 or --always-plain once; then play is line by line."""
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    if how == "env":
+        monkeypatch.setenv("PHASE10_PLAIN", "1")
+    else:
+        apply_mode(parser.parse_args(["play", "--always-plain"]))
+        assert "From now on the game plays line by line" in capsys.readouterr().out
+    args = parser.parse_args(["play"])
+    apply_mode(args)
+    assert args.plain is True
+    if how == "setting":
+        apply_mode(parser.parse_args(["play", "--screen"]))
+        args = parser.parse_args(["play"])
+        apply_mode(args)
+        assert args.plain is False
+
+
+# ---------------------------------------------------------------------------- bug 5
+
+
+def _own_events() -> list[tuple[str, object]]:
+    """One event of every kind of both games, acted by seat 0."""
+    out: list[tuple[str, object]] = []
+    for kind in ProgrammeEventKind:
+        if kind in (ProgrammeEventKind.PROGRAMS_SHUFFLED, ProgrammeEventKind.HAND_ENDED):
+            continue
+        out.append(
+            (
+                "programmes",
+                ProgrammeEvent(
+                    kind,
+                    seat=0,
+                    number=1,
+                    target=1,
+                    cards=parse_playing_cards("7H"),
+                    programs=(0,),
+                    scores=(1, 0, 0),
+                    combos=(Combination.parse("set 7H 7S 7D"),),
+                ),
+            )
+        )
+    for p10_kind in EventKind:
+        if p10_kind in (EventKind.HAND_ENDED, EventKind.TIEBREAK, EventKind.SKIPPED_PLAYER):
+            continue
+        out.append(
+            ("phase10", Event(p10_kind, seat=0, number=1, target=1, cards=parse_cards("R7")))
+        )
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
+def test_bug5_the_players_own_seat_is_always_second_person(lang: str) -> None:
+    """Issue 16 bug 5: every sentence about the reader's own seat says "you", never the name
+    (no "You receives", "The program deck is empty: You plays")."""
+    names = ["Zed", "Ann", "Bob"]
+    rules = find_programme_rules("programmes")
+    for game, event in _own_events():
+        if game == "programmes":
+            assert isinstance(event, ProgrammeEvent)
+            text = describe_programme_event(event, names, 0, rules=rules, lang=lang)
+        else:
+            assert isinstance(event, Event)
+            text = describe_event(event, names, 0, lang=lang)
+        assert "Zed" not in text, (event, text)
+
+
+def test_bug5_hot_seat_people_named_you_get_a_name_of_their_own(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 bug 5 and friction (hot seat in the line mode): two people share the
+    keyboard; "you" is no name, so nobody reads "It is You's turn"; each person is told to
+    take the keyboard and then reads their own hand in the second person."""
+    save = tmp_path / "hot.json"
+    script = ["", "d", "discard 1"] * 6 + ["", "r", "q"]
+    out = _play(
+        monkeypatch,
+        capsys,
+        script,
+        *("--people", "Ann,You", "--players", "3", "--seed", "3", "--save", str(save)),
+    )
+    assert "You's" not in out
+    assert "Players: Ann, Player 2, Bob." in out
+    assert "Pass the keyboard to Player 2." in out
+    assert "Pass the keyboard to Ann." in out
+    # r after the pass does not repeat the other person's "You drew ..." to this one.
+    assert "Nothing has happened yet" in out.rsplit("Pass the keyboard", 1)[1]
+    match = load_match(save)
+    assert match.human_seats == (0, 1)
+    assert len(match.record.actions) >= 6
+
+
+# ---------------------------------------------------------------------------- hint, again, Skips
+
+
+@pytest.mark.parametrize(
+    ("game", "wanted"), [("phase10", "type: discard S Ann"), ("programmes", "type: reveal 1 y")]
+)
+def test_friction_hint_and_again_in_the_line_mode(
+    game: str,
+    wanted: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """Issue 16 friction: hint says a move as a command to type; r says the last events again."""
+    seed = "5" if game == "phase10" else "3"
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["hint", "d", "hint", "r", "?", "q"],
+        *("--game", game, "--seed", seed, "--save", str(tmp_path / "g.json")),
+    )
+    assert "A strong computer player would type: " in out
+    assert wanted in out
+    again = out.split("The last events:", 1)[1]
+    assert "It is your turn." in again
+    assert "You drew " in again
+    assert "hint " in out.split("Commands (type them", 1)[1]
+    assert "Unknown command" not in out
+
+
+def test_friction_s_says_who_has_a_skip_waiting(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 friction (P10-R25, a Skip makes its target lose the next turn): s names it."""
+    # Three people at one keyboard (seed 5: Ann, who deals, holds a Skip): Ann skips Cleo,
+    # then Bob asks for the scores while Cleo's Skip is still waiting.
+    script = ["", "d", "discard 1", "", "d", "discard 1", "", "d", "discard S Cleo", "", "s"]
+    out = _play(
+        monkeypatch,
+        capsys,
+        [*script, "q"],
+        *("--people", "Ann,Bob,Cleo", "--seed", "5", "--save", str(tmp_path / "g.json")),
+    )
+    assert "You discarded a Skip: Cleo loses the next turn." in out
+    scores = next(line for line in out.splitlines() if "Scores:" in line)
+    cleo = scores.split("Cleo", 1)[1]
+    assert "1 Skip waiting: loses the next turn" in cleo, scores
+    assert "Skip waiting" not in scores.split("Cleo", 1)[0]
+
+
+# ---------------------------------------------------------------------------- check
+
+
+@pytest.mark.parametrize(
+    ("cards", "reason"),
+    [
+        (["7S", "7H", "8D"], "needs 4 cards; there are 3"),
+        (["7S", "7H", "8D", "9C", "2C", "KH"], "no set of 4, even with the 1 wild"),
+    ],
+)
+def test_friction_programmes_check_says_why_not(
+    cards: list[str], reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 friction (AMZ-R15, exact counts E-08): check says why a program is not
+    possible, not only that it is not."""
+    assert main(["check", "--game", "programmes", "--program", "PRG-03", *cards]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("not possible with these " + str(len(cards)) + " cards")
+    assert lines[1].strip() == reason
+
+
+def test_bug11_class_lay_n_shows_the_cards_and_asks_first(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 bug 11, same class in Phase 10 (P10-R15 lay-down): lay N shows what it lays
+    and lays only after a yes."""
+    save = tmp_path / "g.json"
+    argv = ("--seed", "11", "--players", "2", "--save", str(save))
+    # Find a turn where a lay-down is offered, by playing d / discard 1 until one is.
+    lines = ["d", "lay 1", "n"] + ["discard 1", "d", "lay 1", "n"] * 30 + ["q"]
+    out = _play(monkeypatch, capsys, lines, *argv)
+    if "This lays: " not in out:
+        pytest.skip("no lay-down offered in this deal")
+    assert "Nothing laid down." in out
+    assert "You laid down" not in out
+
+
+def test_bug10_class_notation_errors_echo_a_short_prefix(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 bug 10, same class: a long card or group in an error is cut too."""
+    junk = "Q" * 5000
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["d", f"discard {junk}", f"lay set {junk}", f"hit {junk} 1", "q"],
+        *("--seed", "5", "--save", str(tmp_path / "g.json")),
+    )
+    assert "Q" * 61 not in out
+    assert "Could not read that: 'QQQQ" in out
+
+
+def test_bug1_class_the_online_line_mode_says_any_open_phase_too() -> None:
+    """Issue 16 bug 1, same class in ``phase10 join --plain`` (phase10.online.text)."""
+    match = Match.start(find_variant("pick_a_phase"), [Seat("Ann"), Seat("Bob")], seed=5)
+    view = match.game.view_to_json(match.view(0))
+    scores = scores_line(view, ["Ann", "Bob"], translator("en"))
+    assert "every phase done" not in scores
+    assert scores.count("any open phase") == 2
+    assert me_line(view, 0, translator("en")).startswith("Phases you may still lay down: 1, 2")
+
+
+def test_friction_a_card_typed_wrong_on_the_command_line_is_told_in_the_players_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 friction (developer words, all four languages): check R1 X9 in French."""
+    monkeypatch.setenv("LANGUAGE", "fr")
+    assert main(["check", "--phase", "1", "R1", "X9"]) == 2
+    err = capsys.readouterr().err
+    assert "'X9' (mot 2) n'est pas une carte" in err
+    assert "token" not in err
+
+
+def test_friction_a_hot_seat_game_resumes_by_naming_who_takes_the_keyboard(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 friction (hot seat): a resumed game says whose turn it is by name first."""
+    save = tmp_path / "hot.json"
+    argv = ("--people", "Ann,Bob", "--players", "2", "--seed", "3", "--save", str(save))
+    _play(monkeypatch, capsys, ["", "d", "discard 1", "q"], *argv)
+    match = load_match(save)
+    to_act = match.names[match.to_act]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nq\n"))
+    assert main(["resume", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert f"Pass the keyboard to {to_act}." in out.split("Your hand", 1)[0]
