@@ -13,7 +13,7 @@ SERVE_STAMP := $(VENV)/.installed-serve
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,tui,sim,web,rl]'
+	$(BIN)/pip install --quiet -e '.[dev,tui,sim,web,rl,train]'
 	touch $(STAMP) $(PLAY_STAMP) $(SERVE_STAMP)
 
 $(PLAY_STAMP): pyproject.toml

@@ -174,4 +174,5 @@ def test_gymnasium_make_builds_the_registered_environments() -> None:
     assert isinstance(text, str)
     assert text.startswith("Phase 10, hand 1: seat 0 sees")
     other = gymnasium.make("phase10/Programmes-v0", players=3, opponents="greedy")
+    assert isinstance(other.unwrapped, SingleAgentEnv)
     assert other.unwrapped.aec.game.name == "programmes"
