@@ -15,6 +15,7 @@ every number stays near 0..1. ``LAYOUT.markdown()`` is the table in docs/rl.md.
 
 from __future__ import annotations
 
+from array import array
 from enum import Enum
 from functools import lru_cache
 from typing import Final
@@ -161,28 +162,44 @@ def _rules_vector(rules: RuleSet) -> npt.NDArray[np.float32]:
     return np.array(out, np.float32)
 
 
-@lru_cache(maxsize=256)
-def _template(rules: RuleSet, players: int) -> npt.NDArray[np.float32]:
-    """What is fixed for a game: the rules, the number of players, which seats are present."""
+#: The template of a game by the identity of its rule set (hashing a rule set reads all its
+#: flags, too slow for every step): (rules, players, vector), the rules held so their id
+#: stays theirs.
+_TEMPLATES: dict[tuple[int, int], tuple[RuleSet, array[float]]] = {}
+
+
+def _template(rules: RuleSet, players: int) -> array[float]:
+    """What is fixed for a game: the rules and the number of players."""
+    entry = _TEMPLATES.get((id(rules), players))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
     obs = np.zeros(SIZE, np.float32)
     obs[_RULES] = _rules_vector(rules)
     obs[_PLAYERS + players - 2] = 1
-    for rel in range(players):
-        obs[_SEATS.start + rel * _SEAT + _S["present"]] = 1
-    return obs
+    if len(_TEMPLATES) >= 256:
+        _TEMPLATES.clear()
+    floats = array("f", obs.tobytes())
+    _TEMPLATES[(id(rules), players)] = (rules, floats)
+    return floats
 
 
-_PILE_SEEN: list[tuple[tuple[int, ...], list[int]]] = [((), [])]
+def _zeros(size: int) -> array[float]:
+    return array("f", bytes(4 * size))
 
 
-def _pile_positions(pile: tuple[int, ...]) -> list[int]:
-    """The discard pile's count positions. The pile grows through a hand and stays the same
-    object over the several steps of a turn: the last answer is kept for that object."""
-    seen, positions = _PILE_SEEN[0]
+_PILE_SEEN: list[tuple[tuple[int, ...], array[float]]] = [((), _zeros(CARDS))]
+
+
+def _pile_counts(pile: tuple[int, ...]) -> array[float]:
+    """The discard pile's counts. The pile grows through a hand and stays the same object
+    over the several steps of a turn: the last answer is kept for that object."""
+    seen, counts = _PILE_SEEN[0]
     if seen is not pile:
-        positions = [_PILE + c for c in pile]
-        _PILE_SEEN[0] = (pile, positions)
-    return positions
+        counts = _zeros(CARDS)
+        for c in pile:
+            counts[c] += 1.0
+        _PILE_SEEN[0] = (pile, counts)
+    return counts
 
 
 _SEAT = SEAT_FIELDS.size
@@ -193,25 +210,27 @@ _KIND_AT = {Kind.SET: 0, Kind.RUN: 1, Kind.COLOUR: 2}
 def encode(view: PlayerView, memory: TableMemory | None = None) -> npt.NDArray[np.float32]:
     """The observation of ``view``'s seat; ``memory`` adds what was passed and discarded.
 
-    Built for speed (it runs at every step of training): every count and one-hot is a
-    position in one list, counted by a single ``bincount``; the rest is a few slices.
+    Built for speed (it runs at every step of training). Every numpy call costs more than
+    a dozen single writes, so the vector is written as a C ``array`` of floats: the game's
+    fixed part is a cached template, each seat's block and table block are cached (only
+    the seat that acted has a new public record), and numpy sees the result once.
     """
     n = len(view.players)
-    # Positions to add 1 at: one-hots (each position once) and counts (a position per copy).
-    at = [_HAND + c for c in view.hand]
+    out = array("f", _template(view.rules, n))
+    for c in view.hand:
+        out[_HAND + c] += 1.0
     pile = view.discard_pile
-    at.append(_TOP + (pile[-1] if pile else CARDS))
-    at += _pile_positions(pile)
+    out[_TOP + (pile[-1] if pile else CARDS)] = 1.0
+    out[_PILE : _PILE + CARDS] = _pile_counts(pile)
     stage = view.stage
     if stage is Stage.DRAW:
-        at.append(_STAGE)
+        out[_STAGE] = 1.0
     elif stage is Stage.PLAY:
-        at.append(_STAGE + 1)
+        out[_STAGE + 1] = 1.0
     if view.tiebreak:
-        at.append(_TIE)
-    # Numbers that are not counts: (position, value).
-    where = [_DRAW, _HANDNO]
-    values = [view.draw_pile_size / 100, view.hand_number / 10]
+        out[_TIE] = 1.0
+    out[_DRAW] = view.draw_pile_size / 100
+    out[_HANDNO] = view.hand_number / 10
     me, dealer, current = view.seat, view.dealer, view.current
     over = stage is Stage.OVER
     players, table = view.players, view.table
@@ -220,18 +239,17 @@ def encode(view: PlayerView, memory: TableMemory | None = None) -> npt.NDArray[n
         p = players[seat]
         groups = table[seat]
         flags = (seat == dealer) + 2 * (seat == current and not over)
-        memo = _SEAT_MEMO.get((rel, id(p)))
+        memo = _SEAT_MEMO.get(id(p))
         if memo is None or memo[0] is not p or memo[1] is not groups or memo[2] != flags:
-            memo = (p, groups, flags, *_seat_part(rel, p, groups, flags))
+            memo = (p, groups, flags, *_seat_blocks(p, groups, flags))
             if len(_SEAT_MEMO) >= _SEAT_MEMO_LIMIT:
                 _SEAT_MEMO.clear()
-            _SEAT_MEMO[(rel, id(p))] = memo
-        at += memo[3]
-        where += memo[4]
-        values += memo[5]
-    counts = np.bincount(np.fromiter(at, np.intp, len(at)), minlength=SIZE)
-    obs = _template(view.rules, n) + counts.astype(np.float32)
-    obs[where] = values
+            _SEAT_MEMO[id(p)] = memo
+        base = _SEATS.start + rel * _SEAT
+        out[base : base + _SEAT] = memo[3]
+        gbase = _TABLE.start + rel * GROUPS * _GROUP
+        out[gbase : gbase + GROUPS * _GROUP] = memo[4]
+    obs = np.frombuffer(out, np.float32)
     if memory is not None and memory.hand == view.hand_number:
         for rel in range(n):
             seat = (me + rel) % n
@@ -241,55 +259,61 @@ def encode(view: PlayerView, memory: TableMemory | None = None) -> npt.NDArray[n
     return obs
 
 
-#: A seat's part of the vector by (relative slot, the identity of its public record): only
-#: the seat that acted changes between two steps. An entry holds the record and the groups it
-#: was built from (so their ids stay theirs) and is used only if both are the same objects.
-_SeatPart = tuple[PublicPlayer, tuple[Group, ...], int, list[int], list[int], list[float]]
-_SEAT_MEMO: dict[tuple[int, int], _SeatPart] = {}
+#: A seat's two blocks by the identity of its public record: only the seat that acted
+#: changes between two steps. An entry holds the record and the groups it was built from (so
+#: their ids stay theirs) and is used only if both are the same objects and the flags agree.
+_SeatBlocks = tuple[PublicPlayer, tuple[Group, ...], int, "array[float]", "array[float]"]
+_SEAT_MEMO: dict[int, _SeatBlocks] = {}
 _SEAT_MEMO_LIMIT = 4096
 
 
-def _seat_part(
-    rel: int, p: PublicPlayer, groups: tuple[Group, ...], flags: int
-) -> tuple[list[int], list[int], list[float]]:
-    """Positions to count, and (position, value) pairs, of the seat in slot ``rel``;
-    ``flags``: 1 if it dealt, 2 if the game waits for it."""
-    base = _SEATS.start + rel * _SEAT
-    at: list[int] = []
+def _seat_blocks(
+    p: PublicPlayer, groups: tuple[Group, ...], flags: int
+) -> tuple[array[float], array[float]]:
+    """The seat's block (without its memory of the hand) and its table block; ``flags``: 1
+    if it dealt, 2 if the game waits for it."""
+    out = _zeros(_SEAT)
+    out[_S_PRESENT] = 1.0
     if p.dealt_in:
-        at.append(base + _S_DEALT)
+        out[_S_DEALT] = 1.0
     if flags & 1:
-        at.append(base + _S_DEALER)
+        out[_S_DEALER] = 1.0
     if flags & 2:
-        at.append(base + _S_ACT)
+        out[_S_ACT] = 1.0
     done = p.completed
     if done:
-        at += _COMPLETED_AT[rel][done]
+        for i in range(PHASES):
+            if done >> i & 1:
+                out[_S_COMPLETED + i] = 1.0
     phase = p.phase
-    at.append(base + _S_PHASE + (phase.number - 1 if phase is not None else PHASES))
+    out[_S_PHASE + (phase.number - 1 if phase is not None else PHASES)] = 1.0
     if p.laid >= 0:
-        at.append(base + _S_LAID)
-    at += [base + _S_TOOK + c for c in p.took]
-    where = [base + _S_HAND, base + _S_DONE, base + _S_SCORE]
-    values: list[float] = [p.hand_size / 10, done.bit_count() / 10, p.score / 100]
+        out[_S_LAID] = 1.0
+    for c in p.took:
+        out[_S_TOOK + c] += 1.0
+    out[_S_HAND] = p.hand_size / 10
+    out[_S_DONE] = done.bit_count() / 10
+    out[_S_SCORE] = p.score / 100
     if p.skip_pending or p.skip_lost or p.skip_targeted or p.skip_placed:
-        where += [base + _S_SKIPS + i for i in range(4)]
-        values += [p.skip_pending, p.skip_lost, p.skip_targeted, p.skip_placed]
-    gbase = _TABLE.start + rel * GROUPS * _GROUP
+        out[_S_SKIPS] = p.skip_pending
+        out[_S_SKIPS + 1] = p.skip_lost
+        out[_S_SKIPS + 2] = p.skip_targeted
+        out[_S_SKIPS + 3] = p.skip_placed
+    table = _zeros(GROUPS * _GROUP)
     for index, group in enumerate(groups[:GROUPS]):
-        g = gbase + index * _GROUP
+        g = index * _GROUP
         kind = group.kind
         low = group.low
-        at += [
-            g + _G_PRESENT,
-            g + _G_KIND + _KIND_AT[kind],
-            g + _G_KEY + (low if kind is Kind.COLOUR else low - 1),
-        ]
-        where += [g + _G_HIGH, g + _G_SIZE, g + _G_WILDS]
-        values += [group.high / 12, len(group.cards) / 12, group.wilds / 8]
-    return at, where, values
+        table[g + _G_PRESENT] = 1.0
+        table[g + _G_KIND + _KIND_AT[kind]] = 1.0
+        table[g + _G_KEY + (low if kind is Kind.COLOUR else low - 1)] = 1.0
+        table[g + _G_HIGH] = group.high / 12
+        table[g + _G_SIZE] = len(group.cards) / 12
+        table[g + _G_WILDS] = group.wilds / 8
+    return out, table
 
 
+_S_PRESENT = _S["present"]
 _S_DEALT = _S["dealt_in"]
 _S_DEALER = _S["dealer"]
 _S_ACT = _S["to_act"]
@@ -309,12 +333,3 @@ _G_KEY = _G["key"]
 _G_HIGH = _G["high"]
 _G_SIZE = _G["size"]
 _G_WILDS = _G["wilds"]
-#: Per relative seat and bit mask of completed phases, the positions to mark: a lookup
-#: instead of ten shifts per seat at every step.
-_COMPLETED_AT: Final = tuple(
-    tuple(
-        tuple(_SEATS.start + rel * _SEAT + _S_COMPLETED + i for i in range(PHASES) if mask >> i & 1)
-        for mask in range(1 << PHASES)
-    )
-    for rel in range(SEATS)
-)

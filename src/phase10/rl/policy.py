@@ -4,8 +4,10 @@ the softmax, and its files. PyTorch is imported only when a policy is built or l
 the rest of ``phase10.rl`` works without it; without it, :class:`PolicyError` says
 ``pip install -e '.[train]'``.
 
->>> policy = build_policy("phase10", hidden=(8,))  # doctest: +SKIP
->>> save_policy(policy, "tiny.pt"); load_policy("tiny.pt", "phase10").hidden  # doctest: +SKIP
+>>> import os, tempfile
+>>> path = os.path.join(tempfile.mkdtemp(), "tiny.pt")
+>>> save_policy(build_policy("phase10", hidden=(8,)), path)
+>>> load_policy(path, "phase10").hidden
 (8,)
 """
 
@@ -52,7 +54,7 @@ def build_policy(game: str = "phase10", hidden: Sequence[int] = (256, 256)) -> M
     layer widths; weights come from PyTorch's generator (seed it with
     ``torch.manual_seed``).
 
-    >>> build_policy("phase10", hidden=(16,)).actions  # doctest: +SKIP
+    >>> build_policy("phase10", hidden=(16,)).actions
     2097
     """
     require_torch()

@@ -8,9 +8,12 @@ simulator and a match call ``watch(public_view, seat, action)`` on every bot tha
 before each action of any seat is applied (``phase10.bots.watch_all``). It plays the most
 likely legal action (deterministic: it needs no randomness).
 
->>> bot = PolicyBot("examples/policies/phase10-heads-up.pt")  # doctest: +SKIP
->>> bot.name  # doctest: +SKIP
-'rl:examples/policies/phase10-heads-up.pt'
+>>> import os, tempfile
+>>> from phase10.rl.policy import build_policy, save_policy
+>>> path = os.path.join(tempfile.mkdtemp(), "tiny.pt")
+>>> save_policy(build_policy("phase10", hidden=(8,)), path)
+>>> PolicyBot(path).name == f"rl:{path}"
+True
 """
 
 from __future__ import annotations
