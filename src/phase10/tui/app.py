@@ -22,7 +22,13 @@ from phase10.explain import explain_reason
 from phase10.kernel.errors import IllegalActionError
 from phase10.match import Match, Seat
 from phase10.tui.newgame import Defaults, NewGameScreen, Setup
-from phase10.tui.screens import HandSummaryScreen, PassScreen
+from phase10.tui.screens import (
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    HandSummaryScreen,
+    PassScreen,
+    TooSmallScreen,
+)
 from phase10.tui.table import TableBase
 from phase10.tui.table_phase10 import TableScreen
 from phase10.tui.table_programmes import ProgrammeTableScreen
@@ -78,7 +84,22 @@ class Phase10App(App[str | None]):
             raise RuntimeError("no game has been dealt yet")
         return self.match_or_none
 
+    def on_resize(self) -> None:
+        self.call_later(self.check_size)
+
+    def check_size(self) -> None:
+        """Cover the game with a "terminal too small" message below the minimum size, and
+        uncover it when the terminal is large enough again (issue 16, bug 2)."""
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        on_top = isinstance(self.screen, TooSmallScreen)
+        if small and not on_top:
+            self.push_screen(TooSmallScreen())
+        elif not small and on_top:
+            self.pop_screen()
+
     def on_mount(self) -> None:
+        self.call_later(self.check_size)
         if self.match_or_none is None:
             self.push_screen(NewGameScreen(self.defaults), self._deal)
         elif not self._resumed:

@@ -18,6 +18,39 @@ from textual.widgets.option_list import Option
 
 from phase10.tui.text import _, translate_bindings
 
+#: The smallest terminal every screen of both games is laid out for (issue 16, bug 2).
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+def too_small_text(width: int, height: int) -> str:
+    """The sentence shown instead of the game on a terminal below ``MIN_WIDTH`` x
+    ``MIN_HEIGHT``."""
+    text = _(
+        "The terminal is too small: the game needs at least {min_width}×{min_height} "
+        "characters and this one is {width}×{height}. Enlarge the window or make the font "
+        "smaller; the game goes on where it was. Ctrl+Q saves and quits."
+    )
+    return text.format(min_width=MIN_WIDTH, min_height=MIN_HEIGHT, width=width, height=height)
+
+
+class TooSmallScreen(Screen[None]):
+    """Covers everything while the terminal is below the minimum size; the app removes it
+    as soon as the terminal is large enough again."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen { align: center middle; }
+    TooSmallScreen Static { width: 1fr; height: auto; padding: 0 1; text-style: bold; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(too_small_text(*self.app.size), id="too-small")
+
+    def on_resize(self) -> None:
+        self.query_one("#too-small", Static).update(too_small_text(*self.app.size))
+
+    def on_screen_resume(self) -> None:
+        self.app.call_later(self.app.check_size)  # type: ignore[attr-defined]
+
 
 class ChoiceScreen(ModalScreen[int | None]):
     """Pick one of ``options`` (label, enabled); returns its index, or ``None`` on Escape.

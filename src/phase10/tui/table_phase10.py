@@ -39,7 +39,7 @@ class TableScreen(TableBase):
     BINDINGS: ClassVar[list[BindingType]] = [
         *DRAW_KEYS,
         Binding("l", "lay", _("Lay down")),
-        Binding("a", "all_lays", _("All lay-downs")),
+        Binding("a", "all_lays", _("List")),
         Binding("g", "hit", _("Hit")),
         Binding("x", "discard", _("Discard")),
         *COMMON_KEYS,

@@ -114,13 +114,14 @@ def extend_label(view: ProgrammeView, names: Sequence[str], action: Extend) -> s
 
 def players_table(view: ProgrammeView, names: Sequence[str], kinds: Sequence[str]) -> Table:
     """Everyone's cards in hand, program (once revealed), programs done and combinations."""
-    table = Table(expand=True, box=None, pad_edge=False, header_style="bold")
-    table.add_column(_("Player"), no_wrap=True)
-    # Wrapped, never cut: a braille display shows only what is written out (the whole program).
-    table.add_column(_("Program"), ratio=3, overflow="fold")
-    table.add_column(_("Cards"), justify="right")
-    table.add_column(_("Done"), justify="right")
-    table.add_column(_("Laid down"), ratio=3)
+    table = Table(expand=True, box=None, padding=(0, 1, 0, 0), header_style="bold")
+    # Wrapped between words, never cut: a braille display shows only what is written out
+    # (the whole program); the minimum widths keep every word whole at 80 columns (issue 16).
+    table.add_column(_("Player"), min_width=11)
+    table.add_column(_("Program"), ratio=3, min_width=14)
+    table.add_column(_("Cards"), justify="right", no_wrap=True)
+    table.add_column(_("Done"), justify="right", no_wrap=True)
+    table.add_column(_("Laid down"), ratio=2, min_width=9)
     for seat, player in enumerate(view.players):
         name = seat_name(view, names, kinds, seat)
         if player.program is not None:
@@ -182,7 +183,7 @@ class ProgrammeTableScreen(TableBase):
     BINDINGS: ClassVar[list[BindingType]] = [
         *DRAW_KEYS,
         Binding("v", "reveal", _("Reveal")),
-        Binding("a", "all_reveals", _("All reveals")),
+        Binding("a", "all_reveals", _("List")),
         Binding("n", "meld", _("New set")),
         Binding("g", "extend", _("Extend")),
         Binding("x", "discard", _("Discard")),
