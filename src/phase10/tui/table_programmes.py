@@ -25,6 +25,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from phase10.bots import make_bot
+from phase10.explain import explain_reason
 from phase10.games.programmes.actions import (
     DiscardCard,
     Extend,
@@ -38,6 +39,7 @@ from phase10.games.programmes.combos import Combination, parse_combinations
 from phase10.games.programmes.narration import program_text
 from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.actions import Draw, Source
+from phase10.kernel.errors import IllegalActionError
 from phase10.kernel.i18n import N_
 from phase10.kernel.state import Stage
 from phase10.standings import final_standing
@@ -320,10 +322,23 @@ class ProgrammeTableScreen(TableBase):
                 return
             self.act(Meld(combo))
             return
-        if melds:
-            self.say(_("Choose 3 or more cards of one rank, then press n."), error=True)
-        else:
+        revealed = view.players[view.seat].revealed
+        if view.stage is Stage.DRAW:
+            self.say(
+                _("Not allowed (D-19): draw a card first; a turn starts with a draw."), error=True
+            )
+        elif not revealed:
             self.say(_("You cannot lay a new set now: reveal your program first."), error=True)
+        elif chosen:
+            # One or two cards: the real reason is the size of a new set (issue 16, bug 4).
+            reason = explain_reason(
+                IllegalActionError("E-14", "programmes.new_set_size"), current()
+            )
+            self.say(
+                _("Not allowed ({rule}): {message}").format(rule="E-14", message=reason), error=True
+            )
+        else:
+            self.say(_("Choose 3 or more cards of one rank, then press n."), error=True)
 
     def action_extend(self) -> None:
         found = self._moves_of_card(Extend)
