@@ -11,7 +11,7 @@ from typing import ClassVar
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
@@ -50,6 +50,49 @@ class TooSmallScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.app.call_later(self.app.check_size)  # type: ignore[attr-defined]
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question: y or Enter on "Yes" answers yes; n or Escape answers no. The
+    question is a sentence, so it is read out whole; "No" has the focus, so a stray Enter
+    changes nothing."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Vertical {
+        width: 70; max-width: 95%; height: auto; border: thick $warning; background: $surface;
+        padding: 1 2;
+    }
+    ConfirmScreen Static { width: 1fr; }
+    ConfirmScreen Horizontal { height: auto; margin: 1 0 0 0; }
+    ConfirmScreen Button { margin: 0 2 0 0; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", _("Yes")),
+        Binding("n", "answer(False)", _("No")),
+        Binding("escape", "answer(False)", _("No"), show=False),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question, id="question")
+            with Horizontal():
+                yield Button(_("Yes (y)"), id="yes", variant="warning")
+                yield Button(_("No (n)"), id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 class ChoiceScreen(ModalScreen[int | None]):
