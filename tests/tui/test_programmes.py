@@ -86,7 +86,13 @@ def test_the_new_game_screen_deals_the_programmes_game(tmp_path: Path) -> None:
             await pilot.pause()
             app.screen.query_one("#game", Select).value = "programmes"
             await pilot.pause()
-            assert "The programmes game uses its own rules" in screen_text(app)
+            # Issue 16, bug 8: the programmes game's own title and option (AMZ-R31), and
+            # none of Phase 10's rules, variants or phases.
+            text = screen_text(app)
+            assert "New game of Programmes" in text
+            assert "Program swap (AMZ-R31)" in text
+            assert "standard" not in text
+            assert "Phases to play" not in text
             await pilot.press("ctrl+s")
             await settle(pilot, app)
             assert isinstance(app.screen, ProgrammeTableScreen)
