@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Markdown, OptionList, Static
+from textual.widgets import Button, Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from phase10.tui.text import _, translate_bindings
@@ -95,6 +95,52 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
+class NumberScreen(ModalScreen[int | None]):
+    """Asks for a card's position in the hand, so every card is reachable by its number,
+    not only the first ten with the digit keys (issue 16). Returns a position from 0."""
+
+    DEFAULT_CSS = """
+    NumberScreen { align: center middle; }
+    NumberScreen > Vertical {
+        width: 50; max-width: 95%; height: auto; border: thick $accent; background: $surface;
+        padding: 1 2;
+    }
+    NumberScreen Static { width: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("Cancel"))]
+
+    def __init__(self, count: int) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.count = count
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            text = _("Which card? Type its number, 1 to {count}, then Enter (Escape cancels).")
+            yield Static(text.format(count=self.count), id="number-question")
+            yield Input(type="integer", id="number")
+            yield Static("", id="number-error")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        try:
+            number = int(event.value)
+        except ValueError:
+            number = 0
+        if 1 <= number <= self.count:
+            self.dismiss(number - 1)
+            return
+        text = _("There is no card {number}: type a number from 1 to {count}.")
+        self.query_one("#number-error", Static).update(
+            text.format(number=event.value, count=self.count)
+        )
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class ChoiceScreen(ModalScreen[int | None]):
     """Pick one of ``options`` (label, enabled); returns its index, or ``None`` on Escape.
 
@@ -154,7 +200,11 @@ class PassScreen(Screen[None]):
     PassScreen Static { text-align: center; width: 1fr; }
     PassScreen Button { width: 1fr; margin: 1 0 0 0; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", _("I am ready"))]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "ready", _("I am ready")),
+        # q saves and quits here too, as at the table (issue 16).
+        Binding("q", "app.save_quit", _("Quit")),
+    ]
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -194,6 +244,8 @@ class HandResult:
     title: str | None = None
     nobody_out: str | None = None
     headers: tuple[str, str, str] | None = None
+    #: The cards each player was left with, written out, in the order of ``rows``.
+    left: tuple[str, ...] = ()
 
 
 class HandSummaryScreen(ModalScreen[None]):
@@ -202,7 +254,8 @@ class HandSummaryScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HandSummaryScreen { align: center middle; }
     HandSummaryScreen > Vertical {
-        width: 90; height: auto; border: thick $accent; padding: 1 2; background: $surface;
+        width: 90; max-width: 100%; height: auto; max-height: 100%; overflow-y: auto;
+        border: thick $accent; padding: 1 2; background: $surface;
     }
     HandSummaryScreen Static { width: 1fr; }
     HandSummaryScreen Button { width: 1fr; margin: 1 0 0 0; }
@@ -233,8 +286,13 @@ class HandSummaryScreen(ModalScreen[None]):
             table.add_column(this_hand, justify="right")
             table.add_column(total_header, justify="right")
             table.add_column(after)
-            for name, points, total, phase in r.rows:
-                table.add_row(name, str(points), str(total), phase)
+            if r.left:
+                table.add_column(_("Cards left"), ratio=1)
+            for seat, (name, points, total, phase) in enumerate(r.rows):
+                cells = [name, str(points), str(total), phase]
+                if r.left:
+                    cells.append(r.left[seat] if seat < len(r.left) else "-")
+                table.add_row(*cells)
             yield Static(table)
             yield Static("\n".join(r.progress))
             label = _("See the final standing") if r.game_over else _("Deal the next hand")
@@ -250,19 +308,22 @@ class HandSummaryScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class GameOverScreen(Screen[None]):
-    """The final standing."""
+class GameOverScreen(Screen[bool]):
+    """The final standing; returns True for a new game with the same players (issue 16),
+    False to quit."""
 
     DEFAULT_CSS = """
     GameOverScreen { align: center middle; }
     GameOverScreen > Vertical {
-        width: 90; height: auto; border: thick $success; padding: 1 2; background: $surface;
+        width: 90; max-width: 100%; height: auto; border: thick $success; padding: 1 2;
+        background: $surface;
     }
-    GameOverScreen Button { width: 1fr; margin: 1 0 0 0; }
+    GameOverScreen Horizontal { height: auto; margin: 1 0 0 0; }
+    GameOverScreen Button { width: 1fr; margin: 0 1 0 0; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "app.quit", _("Quit")),
-        Binding("enter", "app.quit", _("Quit")),
+        Binding("n", "finish(True)", _("Play again with the same players")),
+        Binding("q", "finish(False)", _("Quit")),
     ]
 
     def __init__(
@@ -291,11 +352,19 @@ class GameOverScreen(Screen[None]):
                 mark = _("{name} (winner)").format(name=name) if winner else name
                 table.add_row(str(place), mark, str(done), str(points))
             yield Static(table)
-            yield Button(_("Quit"), id="quit")
+            with Horizontal():
+                yield Button(_("Play again (n)"), id="again")
+                yield Button(_("Quit (q)"), id="quit")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.query_one("#again", Button).focus()
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.app.exit()
+        self.dismiss(event.button.id == "again")
+
+    def action_finish(self, again: bool) -> None:
+        self.dismiss(again)
 
 
 class RulesScreen(ModalScreen[None]):

@@ -24,7 +24,13 @@ from phase10.kernel.state import Stage
 from phase10.tui.hand import (
     is_sub_multiset,
 )
-from phase10.tui.screens import ChoiceScreen, GameOverScreen, HandResult
+from phase10.tui.screens import (
+    ChoiceScreen,
+    ConfirmScreen,
+    GameOverScreen,
+    HandResult,
+    NumberScreen,
+)
 from phase10.tui.text import _, ngettext, translate_bindings
 from phase10.tui.widgets import CardFace, CardWidget, HandView, KeyBar, Pile
 
@@ -48,6 +54,8 @@ COMMON_KEYS: list[BindingType] = [
     Binding("right", "cursor(1)", _("Next card"), show=False),
     Binding("space", "choose_card", _("Choose card"), show=False),
     Binding("escape", "clear", _("Clear choice"), show=False),
+    Binding("c", "pick_number", _("Card no.")),
+    Binding("number_sign", "pick_number", _("Card no."), show=False),
     *(
         Binding(str(n % 10), f"pick({n - 1})", _("Choose card by position"), show=False)
         for n in range(1, 11)
@@ -131,6 +139,8 @@ class TableBase(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        if not self.query("#groups-box"):
+            return  # a table replaced by a rematch before it was composed: nothing to draw
         self.query_one("#groups-box").border_title = _(self.groups_title)
         log = self.query_one(RichLog)
         log.border_title = _("Game log")
@@ -226,6 +236,10 @@ class TableBase(Screen[None]):
     def _sorted(self, view: Any, hand: tuple[Any, ...]) -> list[Any]:
         raise NotImplementedError
 
+    def cards_text(self, cards: Sequence[Any]) -> str:
+        """Cards written out (``R7 B3 W``), or ``-`` for none."""
+        return " ".join(self._card_name(c) for c in cards) or "-"
+
     def _me_line(self, view: Any, visible: bool) -> str:
         raise NotImplementedError
 
@@ -292,6 +306,17 @@ class TableBase(Screen[None]):
             self.chosen ^= {position}
             self.redraw()
 
+    def action_pick_number(self) -> None:
+        """Choose any card by its number (the digit keys reach only the first ten)."""
+        if not self.cards:
+            return
+
+        def picked(position: int | None) -> None:
+            if position is not None:
+                self.action_pick(position)
+
+        self.app.push_screen(NumberScreen(len(self.cards)), picked)
+
     def action_clear(self) -> None:
         self.chosen.clear()
         self.message = None
@@ -331,12 +356,62 @@ class TableBase(Screen[None]):
         view, _visible = game.table_view()
         return view
 
-    def act(self, action: Any) -> None:
+    def act(self, action: Any) -> bool:
+        """Play ``action``; False (and the reason shown) if it is not allowed."""
         self.message = None
         self.hinted = None
         error = self.game.play_human(action)
         if error is not None:
             self.say(error, error=True)
+            return False
+        return True
+
+    def ask(self, question: str, then: Callable[[], object]) -> None:
+        """Ask ``question`` (yes or no) and call ``then`` on yes."""
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.app.push_screen(ConfirmScreen(question), answered)
+
+    def discard_asking(self, card: Any, then: Callable[[], object]) -> None:
+        """Discard at once when the card was chosen; ask first when it is only under the
+        cursor (issue 16: a stray x must not throw a card away)."""
+        view, _visible = self.game.table_view()
+        discards = [a for a in view.legal if type(a).__name__ in ("Discard", "DiscardCard")]
+        if self.chosen or not any(a.card == card for a in discards):
+            then()  # chosen, or not allowed now: the engine says why at once
+            return
+        text = _("No card is chosen. Discard {card}, the card under the cursor?")
+        self.ask(text.format(card=self._card_name(card)), then)
+
+    def _own_additions(self, view: Any, card: Any) -> list[Any]:
+        """The legal moves that add ``card`` to the seat's own groups (after laying down)."""
+        raise NotImplementedError
+
+    def _lay_then_add(self, action: Any, chosen: Sequence[Any]) -> None:
+        """Lay ``action`` down, then add the other chosen cards to the seat's own groups in
+        the same turn (D-14, E-08), so a longer choice is honoured (issue 16)."""
+        extras = list(chosen)
+        for card in action.cards:
+            if card in extras:
+                extras.remove(card)
+        if not self.act(action):
+            return
+        progress = True
+        while extras and progress and self.game.can_act():
+            progress = False
+            view, _visible = self.game.table_view()
+            for card in list(extras):
+                moves = self._own_additions(view, card)
+                if moves and self.act(moves[0]):
+                    extras.remove(card)
+                    progress = True
+                    break
+        if extras and self.game.can_act():
+            text = _("Laid down. These chosen cards fit none of your groups: {cards}.")
+            self.say(text.format(cards=self.cards_text(extras)))
 
     def action_draw(self) -> None:
         if self._view() is not None:
@@ -402,6 +477,10 @@ class TableBase(Screen[None]):
         options = options_for(chosen)
         if not options:
             self.say(mismatch if chosen and options_for(()) else why_not(), error=True)
+            return
+        if chosen and len(chosen) > len(options[0].cards):
+            # More cards chosen than the lay-down needs: lay it and add the rest.
+            self._lay_then_add(options[0], chosen)
             return
         if len(options) == 1:
             self.act(options[0])

@@ -41,9 +41,10 @@ from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.actions import Draw, Source
 from phase10.kernel.errors import IllegalActionError
 from phase10.kernel.i18n import N_
+from phase10.kernel.kinds import Kind
 from phase10.kernel.state import Stage
 from phase10.standings import final_standing
-from phase10.tui.hand import is_sub_multiset
+from phase10.tui.hand import distinct, is_sub_multiset
 from phase10.tui.screens import GameOverScreen, HandResult, RulesScreen
 from phase10.tui.table import COMMON_KEYS, DRAW_KEYS, TableBase
 from phase10.tui.text import _, current, ngettext
@@ -92,6 +93,19 @@ class SortBy:
 def combo_text(combo: Combination) -> str:
     """``set 7S 7H JK=7``: the notation, the same in every language."""
     return str(combo)
+
+
+def reveal_shape(action: Reveal) -> tuple[object, ...]:
+    """What a person tells reveals apart by: a set's values without the suits of its natural
+    cards (issue 16: the same reveal with suits swapped is one choice); a run keeps its suit.
+    """
+    shape = []
+    for combo in action.combos:
+        tokens = combo.tokens()
+        if combo.kind is not Kind.RUN:
+            tokens = [t if "=" in t else t[:-1] for t in tokens]
+        shape.append((combo.kind, tuple(sorted(tokens))))
+    return tuple(shape)
 
 
 def reveal_label(action: Reveal) -> str:
@@ -278,10 +292,13 @@ class ProgrammeTableScreen(TableBase):
         return _("Your hand does not hold your whole program yet.")
 
     def _reveals(self, view: ProgrammeView, chosen: Sequence[int]) -> list[Reveal]:
+        """The distinct legal reveals within the chosen cards (all if none is chosen), the
+        ones that use the most chosen cards first."""
         options = [a for a in view.legal if isinstance(a, Reveal)]
-        if not chosen:
-            return options
-        return [a for a in options if is_sub_multiset(a.cards, chosen)]
+        if chosen:
+            options = [a for a in options if is_sub_multiset(a.cards, chosen)]
+            options.sort(key=lambda a: -len(a.cards))
+        return distinct(options, reveal_shape)
 
     def _choose_reveal(self, options: Sequence[Reveal]) -> None:
         labels = [(reveal_label(a), True) for a in options]
@@ -350,8 +367,18 @@ class ProgrammeTableScreen(TableBase):
             if not any(view.table):
                 self.say(_("There is no combination on the table yet."), error=True)
                 return
-            owner = next(o for o, row in enumerate(view.table) if row)
-            self.act(Extend(card, owner, 0))  # the engine's reason, with its rule id
+            # Nothing fits: every combination with the engine's reason (issue 16).
+            probes = [
+                Extend(card, owner, index)
+                for owner, row in enumerate(view.table)
+                for index in range(len(row))
+            ]
+            reasons = [
+                (f"{extend_label(view, names, p)} ({self.game.explain(p) or ''})", False)
+                for p in probes
+            ]
+            title = _("{card} fits no combination on the table:").format(card=CARD_SYMBOL[card])
+            self._choose(title, reasons, probes)
             return
         labels = [(extend_label(view, names, a), True) for a in legal]
         title = _("Add {card} to which combination?").format(card=CARD_SYMBOL[card])
@@ -363,7 +390,7 @@ class ProgrammeTableScreen(TableBase):
             return
         card = self._one_card()
         if card is not None:
-            self.act(DiscardCard(card))
+            self.discard_asking(card, lambda: self.act(DiscardCard(card)))
 
     def action_swap(self) -> None:
         if self._view() is not None:
@@ -371,6 +398,13 @@ class ProgrammeTableScreen(TableBase):
 
     def _hint(self, view: ProgrammeView) -> tuple[str, tuple[int, ...], Any]:
         return hint(view)
+
+    def _own_additions(self, view: ProgrammeView, card: int) -> list[Any]:
+        return [
+            a
+            for a in view.legal
+            if isinstance(a, Extend) and a.card == card and a.owner == view.seat
+        ]
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(programmes_rules_markdown()))
