@@ -4,19 +4,28 @@ names the point of the issue (bug number or friction) and the rule id it rests o
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 from textual.widgets import Select
 
-from phase10.match import ProgrammeMatch
+from phase10.match import Match, ProgrammeMatch
 from phase10.tui import Defaults, Phase10App
 from phase10.tui.newgame import NewGameScreen
-from phase10.tui.screens import ConfirmScreen, TooSmallScreen
+from phase10.tui.screens import (
+    ConfirmScreen,
+    GameOverScreen,
+    HandSummaryScreen,
+    NumberScreen,
+    PassScreen,
+    TooSmallScreen,
+)
 from phase10.tui.table import TableBase
 from phase10.tui.table_phase10 import TableScreen
 from phase10.tui.table_programmes import ProgrammeTableScreen
 
-from .helpers import make_app, make_programmes_app, screen_text, settle
+from .helpers import make_app, make_programmes_app, play_turn_with_keys, screen_text, settle
 
 SMALL = (80, 24)
 
@@ -208,3 +217,203 @@ def test_friction_the_drawn_card_is_marked_in_words_and_by_a_sign(tmp_path: Path
             assert f"You drew {name} (marked *)." in screen_text(app)
 
     asyncio.run(scenario())
+
+
+def test_friction_every_card_is_reachable_by_its_number(tmp_path: Path) -> None:
+    """The digit keys reach cards 1 to 10; c asks for any number (a 14-card hand)."""
+    app = make_programmes_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")])
+
+    async def scenario() -> None:
+        async with app.run_test(size=SMALL) as pilot:
+            await settle(pilot, app)
+            await pilot.press("d", "c")
+            assert isinstance(app.screen, NumberScreen)
+            await pilot.press("1", "4", "enter")
+            table = app.screen
+            assert isinstance(table, ProgrammeTableScreen)
+            assert table.chosen == {13}
+            await pilot.press("c", "9", "9", "enter")
+            assert "There is no card 99" in screen_text(app)
+            await pilot.press("escape")
+            assert app.screen is table
+
+    asyncio.run(scenario())
+
+
+def test_friction_x_with_nothing_chosen_asks_first(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium")])
+
+    async def scenario() -> None:
+        async with app.run_test(size=SMALL) as pilot:
+            await settle(pilot, app)
+            await pilot.press("d")
+            actions = len(app.match.record.actions)
+            await pilot.press("x")
+            assert isinstance(app.screen, ConfirmScreen)
+            assert "No card is chosen. Discard" in screen_text(app)
+            await pilot.press("n")
+            assert len(app.match.record.actions) == actions
+            await pilot.press("x", "y")
+            assert len(app.match.record.actions) > actions
+
+    asyncio.run(scenario())
+
+
+def test_friction_laydown_lists_show_distinct_choices_only() -> None:
+    """Issue 16: the same lay-down with colours swapped is listed once."""
+    from phase10.games.phase10.actions import LayDown
+    from phase10.games.phase10.groups import Group
+    from phase10.tui.hand import laydowns_for
+
+    sevens = ["set R7 B7 G7", "set R7 B7 Y7", "set B7 G7 Y7"]
+    options = [LayDown((Group.parse("set R3 B3 W"), Group.parse(s))) for s in sevens]
+    other = LayDown((Group.parse("set R3 B3 W"), Group.parse("set R9 B9 G9")))
+    view = SimpleNamespace(legal=[*options, other])
+    assert laydowns_for(view, ()) == [options[0], other]  # type: ignore[arg-type]
+
+
+def test_friction_a_longer_choice_is_laid_and_the_extras_hit_in_the_same_turn(
+    tmp_path: Path,
+) -> None:
+    """D-14: after laying down, the player may hit their own groups in the same turn; the
+    chosen 4th card of a set is not ignored."""
+    from phase10.games.phase10.cards import NUMBER_OF
+
+    app = make_app(tmp_path, seed=23, seats=[("You", None), ("Ann", "easy")])
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("d")
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            hand = app.match.state.players[0].hand
+            chosen = [c for c in hand if NUMBER_OF[c] in (3, 7) and c < 48]
+            assert len(chosen) == 7
+            table._select(chosen)
+            await pilot.press("l")
+            await pilot.pause()
+            groups = app.match.state.table[0]
+            assert sorted(len(g.cards) for g in groups) == [3, 4]
+            assert len(app.match.state.players[0].hand) == len(hand) - 7
+
+    asyncio.run(scenario())
+
+
+def test_friction_the_pending_skip_note_is_never_cut(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    from phase10.tui.widgets import players_table
+
+    app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium"), ("Bob", "hard")])
+    view = app.match.view(0)
+    players = list(view.players)
+    players[1] = replace(players[1], skip_pending=1)
+    view = replace(view, players=tuple(players))
+    console = Console(width=50, record=True)
+    console.print(players_table(view, app.match.names, ["", "computer: medium", ""]))
+    text = " ".join(console.export_text().split())
+    assert "(will lose the next turn)" in text
+    assert "…" not in text
+
+
+def test_friction_the_end_of_hand_shows_the_cards_left(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=5, seats=[("You", None), ("Ann", "hard")])
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            for _turn in range(60):
+                if isinstance(app.screen, HandSummaryScreen):
+                    break
+                await play_turn_with_keys(pilot, app)
+                await settle(pilot, app)
+            assert isinstance(app.screen, HandSummaryScreen)
+            result = app.screen.result
+            assert "Cards left" in screen_text(app)
+            assert len(result.left) == 2
+            out = [name for name, *_rest in result.rows].index(result.went_out or "")
+            assert result.left[out] == "-"
+            assert any(cards != "-" for cards in result.left)
+
+    asyncio.run(scenario())
+
+
+def test_friction_the_final_standing_offers_a_rematch(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium")])
+
+    async def scenario() -> None:
+        async with app.run_test(size=SMALL) as pilot:
+            await settle(pilot, app)
+            answers: list[bool | None] = []
+            await app.push_screen(
+                GameOverScreen("Ann wins.", [(1, "Ann", 10, 5, True)]), answers.append
+            )
+            await pilot.pause()
+            assert "Play again (n)" in screen_text(app)
+            await pilot.press("n")
+            assert answers == [True]
+            await pilot.pause()
+            old = app.match
+            app.rematch()
+            await settle(pilot, app)
+            assert app.match is not old
+            assert app.match.seed == old.seed + 1
+            assert app.match.names == old.names
+            assert isinstance(app.screen, TableScreen)
+
+    asyncio.run(scenario())
+
+
+def test_friction_a_resumed_game_shows_the_last_moves(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium")])
+
+    async def first() -> None:
+        async with app.run_test(size=SMALL) as pilot:
+            await settle(pilot, app)
+            await pilot.press("d", "x", "y")
+            await settle(pilot, app)
+            await pilot.press("q")
+
+    asyncio.run(first())
+    resumed = Phase10App(
+        save_path=tmp_path / "game.json", match=Match.load(tmp_path / "game.json"), delay=0
+    )
+
+    async def second() -> None:
+        async with resumed.run_test(size=SMALL) as pilot:
+            await settle(pilot, resumed)
+            log = "\n".join(resumed.log_lines)
+            assert "The last moves before the game was saved:" in log
+            assert "You drew" in log
+            assert "You discarded" in log
+
+    asyncio.run(second())
+
+
+def test_friction_q_on_the_pass_screen_and_ctrl_c_quit(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=3, seats=[("Ann", None), ("Bob", None)])
+
+    async def hot_seat() -> None:
+        async with app.run_test(size=SMALL) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, PassScreen)
+            await pilot.press("q")
+        assert app.return_value is not None
+        assert "Game saved" in app.return_value
+
+    asyncio.run(hot_seat())
+    other = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium")])
+
+    async def ctrl_c() -> None:
+        async with other.run_test(size=SMALL) as pilot:
+            await settle(pilot, other)
+            await pilot.press("ctrl+c")
+            assert isinstance(other.screen, ConfirmScreen)
+            await pilot.press("n")
+            assert isinstance(other.screen, TableScreen)
+            await pilot.press("ctrl+c", "y")
+        assert other.return_value is not None
+        assert "Game saved" in other.return_value
+
+    asyncio.run(ctrl_c())

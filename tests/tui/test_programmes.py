@@ -13,7 +13,7 @@ from textual.widgets import Select
 
 from phase10.match import ProgrammeMatch, load_match
 from phase10.tui import Defaults, Phase10App
-from phase10.tui.screens import ChoiceScreen, GameOverScreen, HandSummaryScreen
+from phase10.tui.screens import ChoiceScreen, ConfirmScreen, GameOverScreen, HandSummaryScreen
 from phase10.tui.table_programmes import ProgrammeTableScreen
 
 from .helpers import SIZE, make_programmes_app, screen_text, settle
@@ -37,6 +37,8 @@ async def play_turn(pilot: Pilot[Any], app: Phase10App) -> list[str]:
         await pilot.press(KEYS.get(kind, "x"))
         if isinstance(app.screen, ChoiceScreen):
             await pilot.press("enter")
+        if isinstance(app.screen, ConfirmScreen):
+            await pilot.press("y")
         if kind == "DiscardCard":
             break
     return played
@@ -168,7 +170,7 @@ def test_two_people_pass_the_keyboard_and_programs_stay_secret(tmp_path: Path) -
                 await pilot.press("enter")
                 await pilot.pause()
             assert app.viewer == first
-            await pilot.press("d", "x")
+            await pilot.press("d", "x", "y")  # nothing chosen: x asks (issue 16)
             await pilot.pause()
             assert isinstance(app.screen, PassScreen)
             assert "secret" not in screen_text(app)
