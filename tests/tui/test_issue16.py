@@ -417,3 +417,38 @@ def test_friction_q_on_the_pass_screen_and_ctrl_c_quit(tmp_path: Path) -> None:
         assert "Game saved" in other.return_value
 
     asyncio.run(ctrl_c())
+
+
+def test_bug9_the_programmes_rules_screen_has_every_point_of_the_leaflet(tmp_path: Path) -> None:
+    from phase10.api import find_variant
+    from phase10.tui.rules_text import programmes_rules_markdown
+
+    text = " ".join(programmes_rules_markdown(find_variant("programmes+program_swap")).split())
+    points = {
+        "no new runs after revealing": ("AMZ-R21", "never start a new run"),
+        "no extending before revealing": ("AMZ-R22", "Before revealing you may not add"),
+        "one card left: draw from the pile": ("AMZ-R10", "exactly one card"),
+        "sun cards": ("AMZ-R07", "sun card"),
+        "aces high or low": ("AMZ-R26", "J-Q-K-A"),
+        "wilds keep their value": ("AMZ-R25", "keeps that value"),
+        "a natural card per combination": ("AMZ-R17", "at least one natural card"),
+        "program constraints": ("AMZ-R16", "forbid wilds"),
+        "exact counts": ("E-08", "exactly the number of cards"),
+        "unrevealed programs carry over": ("AMZ-R29", "unrevealed program is kept"),
+        "the swap": ("AMZ-R31", "swap it"),
+        "the first dealer": ("AMZ-R05", "first spade"),
+    }
+    for point, (rule, words) in points.items():
+        assert rule in text, point
+        assert words in text, point
+    assert "the program swap is on: after 3 failed manches" in text
+    app = make_programmes_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")])
+
+    async def scenario() -> None:
+        async with app.run_test(size=SMALL) as pilot:
+            await settle(pilot, app)
+            await pilot.press("r")
+            await pilot.pause()
+            assert "the program swap is off" in screen_text(app)
+
+    asyncio.run(scenario())

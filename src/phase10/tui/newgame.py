@@ -273,7 +273,7 @@ class NewGameScreen(Screen[Setup]):
         if _game_of(rules) == "programmes":
             from phase10.tui.table_programmes import programmes_rules_markdown
 
-            self.app.push_screen(RulesScreen(programmes_rules_markdown()))
+            self.app.push_screen(RulesScreen(programmes_rules_markdown(rules)))
             return
         self.app.push_screen(RulesScreen(rules_markdown(rules)))
 

@@ -45,10 +45,13 @@ from phase10.kernel.kinds import Kind
 from phase10.kernel.state import Stage
 from phase10.standings import final_standing
 from phase10.tui.hand import distinct, is_sub_multiset
+from phase10.tui.rules_text import programmes_rules_markdown
 from phase10.tui.screens import GameOverScreen, HandResult, RulesScreen
 from phase10.tui.table import COMMON_KEYS, DRAW_KEYS, TableBase
 from phase10.tui.text import _, current, ngettext
 from phase10.tui.widgets import CardFace, numbered_text, seat_name
+
+__all__ = ["ProgrammeTableScreen", "programmes_rules_markdown"]
 
 
 def card_label(card: int) -> str:
@@ -407,7 +410,7 @@ class ProgrammeTableScreen(TableBase):
         ]
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(programmes_rules_markdown()))
+        self.app.push_screen(RulesScreen(programmes_rules_markdown(self.game.match.rules)))
 
     # ------------------------------------------------------------------------ results
 
@@ -444,27 +447,3 @@ class ProgrammeTableScreen(TableBase):
         rows = [(row.place, row.name, row.done, hands, row.winner) for row in final_standing(match)]
         headers = (_("Programs done"), _("Manches played"))
         return GameOverScreen(self.game.headline(), rows, headers=headers)
-
-
-def programmes_rules_markdown() -> str:
-    """The programmes game in short, for the rules screen."""
-    return "\n\n".join(
-        [
-            _("# Programmes: the rules"),
-            _(
-                "Two packs of playing cards with their jokers. Every 2 and every joker is "
-                "wild. Each manche you are dealt 13 cards and one secret program card: the "
-                "combinations you must lay (sets of one rank, runs in one suit)."
-            ),
-            _(
-                "A turn: draw from the draw pile or take the top of the discard pile; reveal "
-                "your program by laying all its combinations at once (v, or a for the list); "
-                "once revealed, lay new sets (n) and add cards to any combination (g); end by "
-                "discarding a card (x)."
-            ),
-            _(
-                "The manche ends when someone has no card left or everyone has revealed. A "
-                "revealed program counts as done. The first to complete five programs wins."
-            ),
-        ]
-    )
