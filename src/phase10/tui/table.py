@@ -72,14 +72,17 @@ class TableBase(Screen[None]):
     TableBase #title { height: 1; background: $panel; text-style: bold; padding: 0 1; }
     TableBase.-short #title { display: none; }
     TableBase #middle { height: 1fr; }
-    TableBase #left { width: 7fr; }
+    TableBase #left { width: 5fr; }
     TableBase #players-box {
         height: auto; max-height: 80%; border: round $foreground 40%; border-title-align: left;
     }
     TableBase #players { height: auto; }
     TableBase #players-box { scrollbar-size-vertical: 1; }
     TableBase #groups-box { height: 1fr; min-height: 3; border: round $foreground 40%; }
-    TableBase #log { width: 3fr; min-width: 24; border: round $foreground 40%; }
+    TableBase #log {
+        width: 2fr; min-width: 22; border: round $foreground 40%;
+        scrollbar-gutter: stable; scrollbar-size-vertical: 1;
+    }
     TableBase #piles { height: 2; }
     TableBase #pile-column { width: auto; height: 2; }
     TableBase #me { width: 1fr; height: 2; padding: 0 1; }

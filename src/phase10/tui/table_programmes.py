@@ -49,7 +49,7 @@ from phase10.tui.rules_text import programmes_rules_markdown
 from phase10.tui.screens import GameOverScreen, HandResult, RulesScreen
 from phase10.tui.table import COMMON_KEYS, DRAW_KEYS, TableBase
 from phase10.tui.text import _, current, ngettext
-from phase10.tui.widgets import CardFace, numbered_text, seat_name
+from phase10.tui.widgets import CardFace, numbered_text, seat_name, word_column
 
 __all__ = ["ProgrammeTableScreen", "programmes_rules_markdown"]
 
@@ -136,11 +136,11 @@ def players_table(view: ProgrammeView, names: Sequence[str], kinds: Sequence[str
     table = Table(expand=True, box=None, padding=(0, 1, 0, 0), header_style="bold")
     # Wrapped between words, never cut: a braille display shows only what is written out
     # (the whole program); the minimum widths keep every word whole at 80 columns (issue 16).
-    table.add_column(_("Player"), min_width=11)
-    table.add_column(_("Program"), ratio=3, min_width=14)
+    word_column(table, _("Player"), ratio=4, min_width=17)
+    word_column(table, _("Program"), ratio=4, min_width=13)
     table.add_column(_("Cards"), justify="right", no_wrap=True)
     table.add_column(_("Done"), justify="right", no_wrap=True)
-    table.add_column(_("Laid down"), ratio=2, min_width=9)
+    word_column(table, _("Laid down"), ratio=2, min_width=10)
     for seat, player in enumerate(view.players):
         name = seat_name(view, names, kinds, seat)
         if player.program is not None:

@@ -214,16 +214,23 @@ def seat_name(view: Any, names: Sequence[str], kinds: Sequence[str], seat: int) 
     return name
 
 
+def word_column(table: Table, header: str, *, ratio: int, min_width: int) -> None:
+    """A column whose text wraps between words: at least ``min_width`` wide and as wide as
+    the header's longest word, so no language's header or word is cut (issue 16, bug 2)."""
+    widest = max((len(word) + 1 for word in header.split()), default=0)
+    table.add_column(header, ratio=ratio, min_width=max(min_width, widest))
+
+
 def players_table(view: PlayerView, names: Sequence[str], kinds: Sequence[str]) -> Table:
     """Everyone's phase, cards in hand, score and laid-down groups, the seat to act marked."""
     table = Table(expand=True, box=None, padding=(0, 1, 0, 0), header_style="bold")
     # Text wraps between words, never cut (issue 16, bug 2): a braille display shows only
     # what is written out; the minimum widths keep every word whole at 80 columns.
-    table.add_column(_("Player"), min_width=11)
-    table.add_column(_("Phase"), ratio=3, min_width=14)
+    word_column(table, _("Player"), ratio=4, min_width=17)
+    word_column(table, _("Phase"), ratio=4, min_width=13)
     table.add_column(_("Cards"), justify="right", no_wrap=True)
     table.add_column(_("Score"), justify="right", no_wrap=True)
-    table.add_column(_("Laid down"), ratio=2, min_width=9)
+    word_column(table, _("Laid down"), ratio=2, min_width=10)
     rules = view.rules
     for seat, player in enumerate(view.players):
         name = seat_name(view, names, kinds, seat)
