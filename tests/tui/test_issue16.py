@@ -467,3 +467,19 @@ def test_bug9_the_programmes_rules_screen_has_every_point_of_the_leaflet(tmp_pat
             assert "the program swap is off" in screen_text(app)
 
     asyncio.run(scenario())
+
+
+def test_friction_reveal_lists_show_distinct_choices_only() -> None:
+    """Issue 16: a set with its suits swapped is one choice; runs in other suits are not."""
+    from phase10.games.programmes.actions import Reveal
+    from phase10.games.programmes.combos import parse_combinations
+    from phase10.tui.hand import distinct
+    from phase10.tui.table_programmes import reveal_shape
+
+    def reveal(text: str) -> Reveal:
+        return Reveal(parse_combinations(text))
+
+    sets = [reveal("set 7S 7H 7D 7C"), reveal("set 7S 7H 7D 7D"), reveal("set 8S 8H 8D 8C")]
+    assert distinct(sets, reveal_shape) == [sets[0], sets[2]]
+    runs = [reveal("run 4S 5S 6S 7S"), reveal("run 4H 5H 6H 7H")]
+    assert distinct(runs, reveal_shape) == runs
