@@ -11,7 +11,7 @@ from phase10.api import find_variant
 from phase10.bots import make_bot
 from phase10.match import Match, ProgrammeMatch, Seat
 from phase10.tui import Phase10App
-from phase10.tui.screens import ChoiceScreen, HandSummaryScreen
+from phase10.tui.screens import ChoiceScreen, ConfirmScreen, HandSummaryScreen
 from phase10.tui.table import TableBase
 from phase10.tui.table_phase10 import TableScreen
 
@@ -88,3 +88,5 @@ async def play_turn_with_keys(pilot: Pilot[Any], app: Phase10App) -> None:
         await pilot.press("x")
         if isinstance(app.screen, ChoiceScreen):
             await pilot.press("enter")
+        if isinstance(app.screen, ConfirmScreen):  # nothing chosen: x asks (issue 16)
+            await pilot.press("y")

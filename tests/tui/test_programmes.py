@@ -13,7 +13,7 @@ from textual.widgets import Select
 
 from phase10.match import ProgrammeMatch, load_match
 from phase10.tui import Defaults, Phase10App
-from phase10.tui.screens import ChoiceScreen, GameOverScreen, HandSummaryScreen
+from phase10.tui.screens import ChoiceScreen, ConfirmScreen, GameOverScreen, HandSummaryScreen
 from phase10.tui.table_programmes import ProgrammeTableScreen
 
 from .helpers import SIZE, make_programmes_app, screen_text, settle
@@ -37,6 +37,8 @@ async def play_turn(pilot: Pilot[Any], app: Phase10App) -> list[str]:
         await pilot.press(KEYS.get(kind, "x"))
         if isinstance(app.screen, ChoiceScreen):
             await pilot.press("enter")
+        if isinstance(app.screen, ConfirmScreen):
+            await pilot.press("y")
         if kind == "DiscardCard":
             break
     return played
@@ -86,7 +88,13 @@ def test_the_new_game_screen_deals_the_programmes_game(tmp_path: Path) -> None:
             await pilot.pause()
             app.screen.query_one("#game", Select).value = "programmes"
             await pilot.pause()
-            assert "The programmes game uses its own rules" in screen_text(app)
+            # Issue 16, bug 8: the programmes game's own title and option (AMZ-R31), and
+            # none of Phase 10's rules, variants or phases.
+            text = screen_text(app)
+            assert "New game of Programmes" in text
+            assert "Program swap (AMZ-R31)" in text
+            assert "standard" not in text
+            assert "Phases to play" not in text
             await pilot.press("ctrl+s")
             await settle(pilot, app)
             assert isinstance(app.screen, ProgrammeTableScreen)
@@ -162,7 +170,7 @@ def test_two_people_pass_the_keyboard_and_programs_stay_secret(tmp_path: Path) -
                 await pilot.press("enter")
                 await pilot.pause()
             assert app.viewer == first
-            await pilot.press("d", "x")
+            await pilot.press("d", "x", "y")  # nothing chosen: x asks (issue 16)
             await pilot.pause()
             assert isinstance(app.screen, PassScreen)
             assert "secret" not in screen_text(app)

@@ -60,3 +60,42 @@ def test_programmes_table_screen(snap_compare: SnapCompare, tmp_path: Path) -> N
         await pilot.press("d", "h")
 
     assert snap_compare(app, terminal_size=SIZE, run_before=ready)
+
+
+# Issue 16, bug 2: everything usable at 80x24, for both games and the new-game screen.
+SMALL = (80, 24)
+
+
+def test_new_game_screen_80x24(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    app = Phase10App(save_path=tmp_path / "game.json", defaults=Defaults(players=3, seed=7))
+    assert snap_compare(app, terminal_size=SMALL)
+
+
+def test_table_screen_80x24(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium"), ("Bob", "hard")])
+
+    async def ready(pilot: Pilot[Any]) -> None:
+        await settle(pilot, app)
+        await pilot.press("d")
+
+    assert snap_compare(app, terminal_size=SMALL, run_before=ready)
+
+
+def test_programmes_table_screen_80x24(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    seats = [("You", None), ("Ann", "easy"), ("Bob", "medium")]
+    app = make_programmes_app(tmp_path, seed=4, seats=seats)
+
+    async def ready(pilot: Pilot[Any]) -> None:
+        await settle(pilot, app)
+        await pilot.press("d")
+
+    assert snap_compare(app, terminal_size=SMALL, run_before=ready)
+
+
+def test_too_small_terminal(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium")])
+
+    async def ready(pilot: Pilot[Any]) -> None:
+        await pilot.pause(0.2)
+
+    assert snap_compare(app, terminal_size=(60, 20), run_before=ready)

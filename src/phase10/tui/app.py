@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -22,7 +23,14 @@ from phase10.explain import explain_reason
 from phase10.kernel.errors import IllegalActionError
 from phase10.match import Match, Seat
 from phase10.tui.newgame import Defaults, NewGameScreen, Setup
-from phase10.tui.screens import HandSummaryScreen, PassScreen
+from phase10.tui.screens import (
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    ConfirmScreen,
+    HandSummaryScreen,
+    PassScreen,
+    TooSmallScreen,
+)
 from phase10.tui.table import TableBase
 from phase10.tui.table_phase10 import TableScreen
 from phase10.tui.table_programmes import ProgrammeTableScreen
@@ -43,8 +51,13 @@ class Phase10App(App[str | None]):
 
     TITLE = "Phase 10"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "save_quit", _("Save and quit"), show=False)
+        Binding("ctrl+q", "save_quit", _("Save and quit"), show=False),
+        # Ctrl+C quits too, asking first when a game is unfinished (issue 16).
+        Binding("ctrl+c", "ask_quit", _("Quit"), show=False, priority=True),
     ]
+
+    #: How many of the last events a resumed game shows in its log (issue 16).
+    RECENT_EVENTS = 12
 
     def __init__(
         self,
@@ -78,19 +91,48 @@ class Phase10App(App[str | None]):
             raise RuntimeError("no game has been dealt yet")
         return self.match_or_none
 
+    def on_resize(self) -> None:
+        self.call_later(self.check_size)
+
+    def check_size(self) -> None:
+        """Cover the game with a "terminal too small" message below the minimum size, and
+        uncover it when the terminal is large enough again (issue 16, bug 2)."""
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        on_top = isinstance(self.screen, TooSmallScreen)
+        if small and not on_top:
+            self.push_screen(TooSmallScreen())
+        elif not small and on_top:
+            self.pop_screen()
+
     def on_mount(self) -> None:
+        self.call_later(self.check_size)
         if self.match_or_none is None:
             self.push_screen(NewGameScreen(self.defaults), self._deal)
         elif not self._resumed:
             self._introduce()
             self._begin()
         else:
+            self._recent_events()
             self.log_lines.append(
                 _("Resumed the saved game from {path}: hand {hand}.").format(
                     path=self.save_path, hand=self.match.state.hand_number + 1
                 )
             )
             self._begin()
+
+    def _recent_events(self) -> None:
+        """The last events before the save, so a resumed game does not start with an empty
+        log (issue 16): as the person at the keyboard may know them."""
+        match = self.match
+        entries = match.since(self.narrator)[1:]
+        events = [entry.item for entry in entries[-self.RECENT_EVENTS :]]
+        if not events:
+            return
+        self.log_lines.append(_("The last moves before the game was saved:"))
+        self.log_lines += match.game.narrate(
+            events, match.names, self.narrator, rules=match.rules, lang=current()
+        )
 
     def _deal(self, setup: Setup | None) -> None:
         if setup is None:
@@ -110,12 +152,15 @@ class Phase10App(App[str | None]):
         self._narrate_events(self.match.state.events)
         self._save()
 
-    def _begin(self) -> None:
+    def _begin(self, *, replace_table: bool = False) -> None:
         humans = self.match.human_seats
         if len(humans) == 1:
             self.viewer = humans[0]
         self.table = TABLES[self.match.game.family]()
-        self.push_screen(self.table)
+        if replace_table:
+            self.switch_screen(self.table)
+        else:
+            self.push_screen(self.table)
         self.call_after_refresh(self.advance)
 
     # ------------------------------------------------------------------------ what is shown
@@ -176,7 +221,9 @@ class Phase10App(App[str | None]):
         return None
 
     def _play(self, action: Any) -> None:
-        events = self.match.play(self.match.to_act, action, self.match.version)
+        actor = self.match.to_act
+        hands = [tuple(p.hand) for p in self.match.state.players]
+        events = self.match.play(actor, action, self.match.version)
         self._save()
         self._narrate_events(events)
         # Every game's event kinds are string enums; a hand's end is "hand_ended" in each.
@@ -184,9 +231,33 @@ class Phase10App(App[str | None]):
         if ended is not None and self.table is not None:
             self._waiting = True
             self.refresh_table()
-            self.push_screen(HandSummaryScreen(self.table.hand_result(ended)), self._after_summary)
+            result = self.table.hand_result(ended)
+            left = self._cards_left(hands, actor, action, ended)
+            result = replace(result, left=tuple(self.table.cards_text(c) for c in left))
+            self.push_screen(HandSummaryScreen(result), self._after_summary)
             return
         self.advance()
+
+    @staticmethod
+    def _cards_left(
+        hands: list[tuple[Any, ...]], actor: int, action: Any, ended: Any
+    ) -> list[tuple[Any, ...]]:
+        """The cards each seat was left with when the hand ended (issue 16): the hands
+        before the last action, less the cards that action put down."""
+        left = [list(h) for h in hands]
+        if ended.seat == actor:
+            left[actor] = []
+        else:
+            combo = getattr(action, "combo", None)
+            played = list(getattr(action, "cards", ()) or ())
+            if combo is not None:
+                played = list(combo.cards)
+            elif hasattr(action, "card") and not played:
+                played = [action.card]
+            for card in played:
+                if card in left[actor]:
+                    left[actor].remove(card)
+        return [tuple(h) for h in left]
 
     def _after_summary(self, _result: None) -> None:
         self._waiting = False
@@ -306,7 +377,27 @@ class Phase10App(App[str | None]):
 
     def _show_standing(self) -> None:
         if self.table is not None and self.match.is_over:
-            self.push_screen(self.table.final_screen())
+            self.push_screen(self.table.final_screen(), self._after_standing)
+
+    def _after_standing(self, again: bool | None) -> None:
+        if again:
+            self.call_after_refresh(self.rematch)  # once the standing is off the stack
+        else:
+            self.exit()
+
+    def rematch(self) -> None:
+        """Deal a new game with the same rules and players (the next seed) after the final
+        standing (issue 16)."""
+        old = self.match
+        seats = [
+            Seat(s.name, None if s.bot is None else make_bot(s.bot.name, games.of(old.rules)))
+            for s in old.seats
+        ]
+        self.match_or_none = Match.start(old.rules, seats, old.seed + 1)
+        self.log_lines.append(_("A new game with the same players and rules."))
+        self.viewer = None
+        self._introduce()
+        self._begin(replace_table=isinstance(self.screen, TableBase))
 
     # ------------------------------------------------------------------------ saving
 
@@ -318,6 +409,21 @@ class Phase10App(App[str | None]):
                 self._save_warned = True
                 text = _("Warning: the game cannot be saved to {path}: {reason}.")
                 self.log_lines.append(text.format(path=self.save_path, reason=exc.strerror))
+
+    def action_ask_quit(self) -> None:
+        """Ctrl+C: quit, asking first (and saving) when a game is under way."""
+        if self.match_or_none is None or self.match.is_over:
+            self.exit()
+            return
+        if isinstance(self.screen, ConfirmScreen):
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.action_save_quit()
+
+        question = _("Quit now? The game is saved and can be resumed later.")
+        self.push_screen(ConfirmScreen(question), answered)
 
     def action_save_quit(self) -> None:
         """Save and leave; ``run()`` returns how to resume."""

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
+from typing import Any
 
 from phase10.bots import make_bot
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source
@@ -124,12 +125,45 @@ def is_sub_multiset(part: Sequence[int], whole: Sequence[int]) -> bool:
     return not Counter(part) - Counter(whole)
 
 
+def laydown_shape(action: LayDown) -> tuple[object, ...]:
+    """What a person tells lay-downs apart by: each group's kind and values, and colours only
+    in a colour group (issue 16: the same lay-down with colours swapped is one choice).
+
+    >>> from phase10.games.phase10.groups import Group
+    >>> a = LayDown((Group.parse("set R5 B5 W"), Group.parse("set R7 Y7 G7")))
+    >>> b = LayDown((Group.parse("set Y5 B5 W"), Group.parse("set R7 B7 G7")))
+    >>> laydown_shape(a) == laydown_shape(b)
+    True
+    """
+    shape: list[object] = [action.phase]
+    for group in action.groups:
+        tokens = group.tokens()
+        if group.kind is not Kind.COLOUR:
+            tokens = [t if t.startswith("W") else t[1:] for t in tokens]
+        shape.append((group.kind, tuple(sorted(tokens))))
+    return tuple(shape)
+
+
+def distinct(options: Sequence[Any], shape: Callable[[Any], object]) -> list[Any]:
+    """The first of each ``shape`` among ``options``, in order."""
+    seen: set[object] = set()
+    out = []
+    for option in options:
+        key = shape(option)
+        if key not in seen:
+            seen.add(key)
+            out.append(option)
+    return out
+
+
 def laydowns_for(view: PlayerView, selected: Sequence[int]) -> list[LayDown]:
-    """The legal lay-downs that use only ``selected`` cards (all of them if none is selected)."""
+    """The distinct legal lay-downs that use only ``selected`` cards (all of them if none is
+    selected), the ones that use the most chosen cards first."""
     options = [a for a in view.legal if isinstance(a, LayDown)]
-    if not selected:
-        return options
-    return [a for a in options if is_sub_multiset(a.cards, selected)]
+    if selected:
+        options = [a for a in options if is_sub_multiset(a.cards, selected)]
+        options.sort(key=lambda a: -len(a.cards))
+    return distinct(options, laydown_shape)
 
 
 def group_name(view: PlayerView, names: Sequence[str], owner: int, group: Group) -> str:

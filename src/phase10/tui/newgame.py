@@ -77,7 +77,7 @@ class TickBox(Checkbox):
     """A checkbox whose state shows as a mark (✓ or blank), not by colour alone."""
 
     DEFAULT_CSS = """
-    TickBox { border: none; height: 1; padding: 0 1; width: 1fr; }
+    TickBox { border: none; height: auto; padding: 0 1; width: 1fr; }
     TickBox:focus { border: none; background: $boost; }
     """
 
@@ -93,16 +93,18 @@ class NewGameScreen(Screen[Setup]):
     DEFAULT_CSS = """
     NewGameScreen { layout: vertical; }
     NewGameScreen #title { text-style: bold; padding: 0 1; height: 1; }
-    NewGameScreen #columns { height: 1fr; }
-    NewGameScreen VerticalScroll { width: 1fr; padding: 0 1; }
+    NewGameScreen #form { height: 1fr; }
+    NewGameScreen #columns { height: auto; }
+    NewGameScreen #columns > Vertical { width: 1fr; height: auto; padding: 0 1; }
+    NewGameScreen.-narrow #columns { layout: vertical; }
     NewGameScreen .row { height: 3; }
-    NewGameScreen .row Label { width: 18; padding: 1 1 0 0; }
+    NewGameScreen .row Label { width: 15; padding: 1 1 0 0; }
     NewGameScreen .row Input { width: 1fr; }
     NewGameScreen .row Select { width: 1fr; }
     NewGameScreen #variants { height: auto; }
     NewGameScreen .seat Label { width: 8; }
-    NewGameScreen .seat Input { width: 18; }
-    NewGameScreen #profile-text { color: $text-muted; height: auto; padding: 0 0 0 18; }
+    NewGameScreen .seat Input { width: 13; }
+    NewGameScreen #profile-text { color: $text-muted; height: auto; padding: 0 0 0 15; }
     NewGameScreen #error { color: $error; height: auto; padding: 0 1; }
     NewGameScreen #buttons { height: 3; padding: 0 1; }
     NewGameScreen #buttons Button { margin: 0 2 0 0; }
@@ -110,8 +112,13 @@ class NewGameScreen(Screen[Setup]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", _("Start")),
         Binding("f1", "rules", _("Rules")),
-        Binding("escape", "app.quit", _("Quit")),
+        Binding("escape", "quit", _("Quit")),
     ]
+
+    #: Below 110 columns the two columns of the form stack into one that scrolls (issue 16,
+    #: bug 2: no label or choice is wrapped inside a word at 80 columns).
+    # Textual declares it as an instance variable; ClassVar would not type-check.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
 
     def __init__(self, defaults: Defaults) -> None:
         super().__init__()
@@ -120,9 +127,9 @@ class NewGameScreen(Screen[Setup]):
 
     def compose(self) -> ComposeResult:
         d = self.defaults
-        yield Static(_("New game of Phase 10"), id="title")
-        with Horizontal(id="columns"):
-            with VerticalScroll(id="left"):
+        yield Static(self._title(_game_of(d.rules)), id="title")
+        with VerticalScroll(id="form"), Horizontal(id="columns"):
+            with Vertical(id="left"):
                 games = [(_("Phase 10"), "phase10")]
                 if programmes_available():
                     games.append((_("Programmes"), "programmes"))
@@ -140,21 +147,27 @@ class NewGameScreen(Screen[Setup]):
                     label = _("As on the command line: {name}").format(name=d.rules.name)
                     profiles.insert(0, (label, GIVEN))
                     start_profile = GIVEN
-                with Horizontal(classes="row"):
+                with Horizontal(classes="row phase10-only"):
                     yield Label(_("Rules"))
                     yield Select(profiles, value=start_profile, allow_blank=False, id="profile")
-                yield Static("", id="profile-text")
-                yield Label(_("Variants (space to tick):"))
-                with Vertical(id="variants"):
+                yield Static("", id="profile-text", classes="phase10-only")
+                yield Label(_("Variants (space to tick):"), classes="phase10-only")
+                with Vertical(id="variants", classes="phase10-only"):
                     for name, v in VARIANTS.items():
                         if not v.takes_number:
                             yield TickBox(
                                 f"{name}: {_(v.description)}", name in d.variants, name=name
                             )
-                with Horizontal(classes="row"):
+                with Horizontal(classes="row phase10-only"):
                     yield Label(_("Phases to play"))
                     yield Input(placeholder=_("all"), id="phase-count", type="integer")
-            with VerticalScroll(id="right"):
+                # The programmes game's one option (AMZ-R31): shown only for that game.
+                swap = _("Program swap (AMZ-R31): a program failed for 3 manches may be swapped")
+                given_swap = _game_of(d.rules) == "programmes" and bool(
+                    getattr(d.rules, "program_swap_after", None)
+                )
+                yield TickBox(swap, given_swap, id="program-swap", classes="programmes-only")
+            with Vertical(id="right"):
                 counts = [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
                 with Horizontal(classes="row"):
                     yield Label(_("Players"))
@@ -182,16 +195,46 @@ class NewGameScreen(Screen[Setup]):
             yield Button(_("Quit"), id="quit")
         yield Footer()
 
+    @staticmethod
+    def _title(game: str) -> str:
+        if game == "programmes":
+            return _("New game of Programmes")
+        return _("New game of Phase 10")
+
     def on_mount(self) -> None:
         self._update_seats()
-        self._update_profile_text()
-        self.query_one("#start", Button).focus()
+        self._update_game()
+        # The first field has the focus, so a first Enter does not start the game (issue 16).
+        self.query_one("#game", Select).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players":
             self._update_seats()
-        elif event.select.id in ("profile", "game"):
+        elif event.select.id == "game":
+            self._update_game()
+        elif event.select.id == "profile":
             self._update_profile_text()
+
+    def _update_game(self) -> None:
+        """Show only the chosen game's options: Phase 10's rules, variants and phases, or the
+        programmes game's program swap (issue 16, bug 8)."""
+        game = str(self.query_one("#game", Select).value)
+        for widget in self.query(".phase10-only"):
+            widget.display = game != "programmes"
+        for widget in self.query(".programmes-only"):
+            widget.display = game == "programmes"
+        self.query_one("#title", Static).update(self._title(game))
+        self._update_profile_text()
+
+    def action_quit(self) -> None:
+        """Escape asks before leaving: a stray key must not lose the form."""
+        from phase10.tui.screens import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(ConfirmScreen(_("Quit without starting a game?")), answered)
 
     def _update_seats(self) -> None:
         count = self.query_one("#players", Select).value
@@ -204,7 +247,7 @@ class NewGameScreen(Screen[Setup]):
         profile = self.query_one("#profile", Select).value
         text = ""
         if game == "programmes":
-            text = _("The programmes game uses its own rules; profiles and variants do not apply.")
+            text = ""
         elif profile == GIVEN and _game_of(self.defaults.rules) == "phase10":
             text = _("The rules given on the command line.")
         elif isinstance(profile, str):
@@ -217,7 +260,7 @@ class NewGameScreen(Screen[Setup]):
         elif event.button.id == "rules":
             self.action_rules()
         else:
-            self.app.exit()
+            self.action_quit()
 
     def action_rules(self) -> None:
         from phase10.tui.rules_text import rules_markdown
@@ -230,17 +273,23 @@ class NewGameScreen(Screen[Setup]):
         if _game_of(rules) == "programmes":
             from phase10.tui.table_programmes import programmes_rules_markdown
 
-            self.app.push_screen(RulesScreen(programmes_rules_markdown()))
+            self.app.push_screen(RulesScreen(programmes_rules_markdown(rules)))
             return
         self.app.push_screen(RulesScreen(rules_markdown(rules)))
 
     def _rules(self) -> Any:
         if self.query_one("#game", Select).value == "programmes":
-            if _game_of(self.defaults.rules) == "programmes":
-                return self.defaults.rules
-            return find_variant("programmes")
+            swap = self.query_one("#program-swap", TickBox).value
+            given = self.defaults.rules
+            if _game_of(given) == "programmes" and bool(given.program_swap_after) == swap:
+                return given
+            return find_variant("programmes+program_swap" if swap else "programmes")
         profile = self.query_one("#profile", Select).value
-        variants = [str(box.name) for box in self.query(TickBox) if box.value]
+        variants = [
+            str(box.name)
+            for box in self.query("#variants TickBox")
+            if isinstance(box, TickBox) and box.value
+        ]
         count = self.query_one("#phase-count", Input).value.strip()
         if count:
             variants.append(f"n_phases={count}")

@@ -11,12 +11,134 @@ from typing import ClassVar
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Markdown, OptionList, Static
+from textual.widgets import Button, Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from phase10.tui.text import _, translate_bindings
+
+#: The smallest terminal every screen of both games is laid out for (issue 16, bug 2).
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+def too_small_text(width: int, height: int) -> str:
+    """The sentence shown instead of the game on a terminal below ``MIN_WIDTH`` x
+    ``MIN_HEIGHT``."""
+    text = _(
+        "The terminal is too small: the game needs at least {min_width}×{min_height} "
+        "characters and this one is {width}×{height}. Enlarge the window or make the font "
+        "smaller; the game goes on where it was. Ctrl+Q saves and quits."
+    )
+    return text.format(min_width=MIN_WIDTH, min_height=MIN_HEIGHT, width=width, height=height)
+
+
+class TooSmallScreen(Screen[None]):
+    """Covers everything while the terminal is below the minimum size; the app removes it
+    as soon as the terminal is large enough again."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen { align: center middle; }
+    TooSmallScreen Static { width: 1fr; height: auto; padding: 0 1; text-style: bold; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(too_small_text(*self.app.size), id="too-small")
+
+    def on_resize(self) -> None:
+        self.query_one("#too-small", Static).update(too_small_text(*self.app.size))
+
+    def on_screen_resume(self) -> None:
+        self.app.call_later(self.app.check_size)  # type: ignore[attr-defined]
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question: y or Enter on "Yes" answers yes; n or Escape answers no. The
+    question is a sentence, so it is read out whole; "No" has the focus, so a stray Enter
+    changes nothing."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Vertical {
+        width: 70; max-width: 95%; height: auto; border: thick $warning; background: $surface;
+        padding: 1 2;
+    }
+    ConfirmScreen Static { width: 1fr; }
+    ConfirmScreen Horizontal { height: auto; margin: 1 0 0 0; }
+    ConfirmScreen Button { margin: 0 2 0 0; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", _("Yes")),
+        Binding("n", "answer(False)", _("No")),
+        Binding("escape", "answer(False)", _("No"), show=False),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question, id="question")
+            with Horizontal():
+                yield Button(_("Yes (y)"), id="yes", variant="warning")
+                yield Button(_("No (n)"), id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class NumberScreen(ModalScreen[int | None]):
+    """Asks for a card's position in the hand, so every card is reachable by its number,
+    not only the first ten with the digit keys (issue 16). Returns a position from 0."""
+
+    DEFAULT_CSS = """
+    NumberScreen { align: center middle; }
+    NumberScreen > Vertical {
+        width: 50; max-width: 95%; height: auto; border: thick $accent; background: $surface;
+        padding: 1 2;
+    }
+    NumberScreen Static { width: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("Cancel"))]
+
+    def __init__(self, count: int) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.count = count
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            text = _("Which card? Type its number, 1 to {count}, then Enter (Escape cancels).")
+            yield Static(text.format(count=self.count), id="number-question")
+            yield Input(type="integer", id="number")
+            yield Static("", id="number-error")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        try:
+            number = int(event.value)
+        except ValueError:
+            number = 0
+        if 1 <= number <= self.count:
+            self.dismiss(number - 1)
+            return
+        text = _("There is no card {number}: type a number from 1 to {count}.")
+        self.query_one("#number-error", Static).update(
+            text.format(number=event.value, count=self.count)
+        )
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 class ChoiceScreen(ModalScreen[int | None]):
@@ -78,7 +200,11 @@ class PassScreen(Screen[None]):
     PassScreen Static { text-align: center; width: 1fr; }
     PassScreen Button { width: 1fr; margin: 1 0 0 0; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", _("I am ready"))]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "ready", _("I am ready")),
+        # q saves and quits here too, as at the table (issue 16).
+        Binding("q", "app.save_quit", _("Quit")),
+    ]
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -118,6 +244,8 @@ class HandResult:
     title: str | None = None
     nobody_out: str | None = None
     headers: tuple[str, str, str] | None = None
+    #: The cards each player was left with, written out, in the order of ``rows``.
+    left: tuple[str, ...] = ()
 
 
 class HandSummaryScreen(ModalScreen[None]):
@@ -126,7 +254,8 @@ class HandSummaryScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HandSummaryScreen { align: center middle; }
     HandSummaryScreen > Vertical {
-        width: 90; height: auto; border: thick $accent; padding: 1 2; background: $surface;
+        width: 90; max-width: 100%; height: auto; max-height: 100%; overflow-y: auto;
+        border: thick $accent; padding: 1 2; background: $surface;
     }
     HandSummaryScreen Static { width: 1fr; }
     HandSummaryScreen Button { width: 1fr; margin: 1 0 0 0; }
@@ -157,8 +286,13 @@ class HandSummaryScreen(ModalScreen[None]):
             table.add_column(this_hand, justify="right")
             table.add_column(total_header, justify="right")
             table.add_column(after)
-            for name, points, total, phase in r.rows:
-                table.add_row(name, str(points), str(total), phase)
+            if r.left:
+                table.add_column(_("Cards left"), ratio=1)
+            for seat, (name, points, total, phase) in enumerate(r.rows):
+                cells = [name, str(points), str(total), phase]
+                if r.left:
+                    cells.append(r.left[seat] if seat < len(r.left) else "-")
+                table.add_row(*cells)
             yield Static(table)
             yield Static("\n".join(r.progress))
             label = _("See the final standing") if r.game_over else _("Deal the next hand")
@@ -174,19 +308,22 @@ class HandSummaryScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class GameOverScreen(Screen[None]):
-    """The final standing."""
+class GameOverScreen(Screen[bool]):
+    """The final standing; returns True for a new game with the same players (issue 16),
+    False to quit."""
 
     DEFAULT_CSS = """
     GameOverScreen { align: center middle; }
     GameOverScreen > Vertical {
-        width: 90; height: auto; border: thick $success; padding: 1 2; background: $surface;
+        width: 90; max-width: 100%; height: auto; border: thick $success; padding: 1 2;
+        background: $surface;
     }
-    GameOverScreen Button { width: 1fr; margin: 1 0 0 0; }
+    GameOverScreen Horizontal { height: auto; margin: 1 0 0 0; }
+    GameOverScreen Button { width: 1fr; margin: 0 1 0 0; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "app.quit", _("Quit")),
-        Binding("enter", "app.quit", _("Quit")),
+        Binding("n", "finish(True)", _("Play again with the same players")),
+        Binding("q", "finish(False)", _("Quit")),
     ]
 
     def __init__(
@@ -215,11 +352,19 @@ class GameOverScreen(Screen[None]):
                 mark = _("{name} (winner)").format(name=name) if winner else name
                 table.add_row(str(place), mark, str(done), str(points))
             yield Static(table)
-            yield Button(_("Quit"), id="quit")
+            with Horizontal():
+                yield Button(_("Play again (n)"), id="again")
+                yield Button(_("Quit (q)"), id="quit")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.query_one("#again", Button).focus()
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.app.exit()
+        self.dismiss(event.button.id == "again")
+
+    def action_finish(self, again: bool) -> None:
+        self.dismiss(again)
 
 
 class RulesScreen(ModalScreen[None]):

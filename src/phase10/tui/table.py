@@ -16,16 +16,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from phase10.games.phase10.actions import Draw, Source
 from phase10.kernel.i18n import N_
+from phase10.kernel.state import Stage
 from phase10.tui.hand import (
     is_sub_multiset,
 )
-from phase10.tui.screens import ChoiceScreen, GameOverScreen, HandResult
+from phase10.tui.screens import (
+    ChoiceScreen,
+    ConfirmScreen,
+    GameOverScreen,
+    HandResult,
+    NumberScreen,
+)
 from phase10.tui.text import _, ngettext, translate_bindings
-from phase10.tui.widgets import CardFace, CardWidget, HandView, Pile
+from phase10.tui.widgets import CardFace, CardWidget, HandView, KeyBar, Pile
 
 if TYPE_CHECKING:
     from phase10.tui.app import Phase10App
@@ -35,18 +42,20 @@ if TYPE_CHECKING:
 #: moving and choosing cards); each game puts its own actions between them.
 DRAW_KEYS: list[BindingType] = [
     Binding("d", "draw", _("Draw")),
-    Binding("t", "take", _("Take discard")),
+    Binding("t", "take", _("Take")),
 ]
 COMMON_KEYS: list[BindingType] = [
     Binding("h", "hint", _("Hint")),
     Binding("s", "sort", _("Sort")),
     Binding("r", "rules", _("Rules")),
     Binding("f1", "rules", _("Rules"), show=False),
-    Binding("q", "app.save_quit", _("Save and quit")),
+    Binding("q", "app.save_quit", _("Quit")),
     Binding("left", "cursor(-1)", _("Previous card"), show=False),
     Binding("right", "cursor(1)", _("Next card"), show=False),
     Binding("space", "choose_card", _("Choose card"), show=False),
     Binding("escape", "clear", _("Clear choice"), show=False),
+    Binding("c", "pick_number", _("Card no.")),
+    Binding("number_sign", "pick_number", _("Card no."), show=False),
     *(
         Binding(str(n % 10), f"pick({n - 1})", _("Choose card by position"), show=False)
         for n in range(1, 11)
@@ -61,17 +70,33 @@ class TableBase(Screen[None]):
 
     DEFAULT_CSS = """
     TableBase #title { height: 1; background: $panel; text-style: bold; padding: 0 1; }
+    TableBase.-short #title { display: none; }
     TableBase #middle { height: 1fr; }
-    TableBase #left { width: 2fr; }
-    TableBase #players { height: auto; border: round $foreground 40%; border-title-align: left; }
-    TableBase #groups-box { height: 1fr; border: round $foreground 40%; }
-    TableBase #log { width: 1fr; border: round $foreground 40%; }
-    TableBase #piles { height: 3; }
-    TableBase #me { width: 1fr; height: 3; padding: 0 1; content-align: left middle; }
+    TableBase #left { width: 5fr; }
+    TableBase #players-box {
+        height: auto; max-height: 80%; border: round $foreground 40%; border-title-align: left;
+    }
+    TableBase #players { height: auto; }
+    TableBase #players-box { scrollbar-size-vertical: 1; }
+    TableBase #groups-box { height: 1fr; min-height: 3; border: round $foreground 40%; }
+    TableBase #log {
+        width: 2fr; min-width: 22; border: round $foreground 40%;
+        scrollbar-gutter: stable; scrollbar-size-vertical: 1;
+    }
+    TableBase #piles { height: 2; }
+    TableBase #pile-column { width: auto; height: 2; }
+    TableBase #me { width: 1fr; height: 2; padding: 0 1; }
     TableBase #hand { margin: 0 1; }
-    TableBase #status { height: 2; padding: 0 1; background: $boost; }
+    TableBase #status {
+        height: auto; min-height: 2; max-height: 3; padding: 0 1; background: $boost;
+    }
     TableBase #status.error { color: $error; text-style: bold; }
     """
+
+    #: Below 30 lines the title line gives its line to the table: it becomes the title of
+    #: the players' box (issue 16, bug 2: everything fits in 80x24).
+    # Textual declares it as an instance variable; ClassVar would not type-check.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
 
     #: The title of the box of combinations laid down.
     groups_title = N_("Groups on the table")
@@ -86,6 +111,8 @@ class TableBase(Screen[None]):
         self.message: str | None = None
         self.message_is_error = False
         self.hinted: Any = None
+        self.drawn: int | None = None
+        self._drew: Any = None
         self._last_hand: tuple[int, ...] | None = None
         self._logged = 0
 
@@ -100,25 +127,32 @@ class TableBase(Screen[None]):
         yield Static("", id="title")
         with Horizontal(id="middle"):
             with Vertical(id="left"):
-                yield Static("", id="players")
+                with VerticalScroll(id="players-box", can_focus=False):
+                    yield Static("", id="players")
                 with VerticalScroll(id="groups-box"):
                     yield Static("", id="groups")
             yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         with Horizontal(id="piles"):
-            yield Pile(discard=False, id="draw-pile")
-            yield Pile(discard=True, id="discard-pile")
+            with Vertical(id="pile-column"):
+                yield Pile(discard=False, id="draw-pile")
+                yield Pile(discard=True, id="discard-pile")
             yield Static("", id="me")
         yield HandView(id="hand")
         yield Static("", id="status")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#players").border_title = _("Players")
+        if not self.query("#groups-box"):
+            return  # a table replaced by a rematch before it was composed: nothing to draw
         self.query_one("#groups-box").border_title = _(self.groups_title)
         log = self.query_one(RichLog)
         log.border_title = _("Game log")
         log.can_focus = False
         self.redraw()
+
+    def on_resize(self) -> None:
+        if self.is_mounted and self.cards is not None:
+            self.call_after_refresh(self.redraw)
 
     #: How a card of the hand shows (``None``: Phase 10's cards).
     face: CardFace = None
@@ -128,7 +162,10 @@ class TableBase(Screen[None]):
         game = self.game
         view, visible = game.table_view()
         names = game.match.names
-        self.query_one("#title", Static).update(self._title(view))
+        title = self._title(view)
+        self.query_one("#title", Static).update(title)
+        box = self.query_one("#players-box")
+        box.border_title = title if self.has_class("-short") else _("Players")
         self.query_one("#players", Static).update(self._players(view, names))
         self.query_one("#groups", Static).update(self._table_text(view, names))
         count = view.draw_pile_size
@@ -160,7 +197,30 @@ class TableBase(Screen[None]):
         else:
             self.cards = self._sorted(view, hand)
             self.cursor = max(0, min(self.cursor, len(self.cards) - 1))
-        self.query_one(HandView).show(self.cards, sorted(self.chosen), self.cursor, self.face)
+        self.drawn = self._drawn_position(view, visible)
+        self.query_one(HandView).show(
+            self.cards, sorted(self.chosen), self.cursor, self.face, self.drawn
+        )
+
+    def _drawn_position(self, view: Any, visible: bool) -> int | None:
+        """Where the card drawn this turn is in the hand as shown, or None (not drawn yet,
+        not this seat's turn, or already played)."""
+        if not visible or self.cards is None or view.current != view.seat:
+            self._drew = None
+            return None
+        if view.stage is Stage.DRAW:
+            self._drew = None
+            return None
+        # A view carries the last action's events only: remember the draw for the turn.
+        drew = next((e for e in reversed(view.events) if e.kind == "drew"), None)
+        if drew is not None and drew.seat == view.seat and drew.cards:
+            self._drew = drew.cards[0]
+        card = self._drew
+        if card is None:
+            return None
+        # The last copy of the card in the hand (sorting puts copies side by side).
+        places = [i for i, c in enumerate(self.cards) if c == card]
+        return places[-1] if places else None
 
     # What each game shows in its own way.
 
@@ -178,6 +238,10 @@ class TableBase(Screen[None]):
 
     def _sorted(self, view: Any, hand: tuple[Any, ...]) -> list[Any]:
         raise NotImplementedError
+
+    def cards_text(self, cards: Sequence[Any]) -> str:
+        """Cards written out (``R7 B3 W``), or ``-`` for none."""
+        return " ".join(self._card_name(c) for c in cards) or "-"
 
     def _me_line(self, view: Any, visible: bool) -> str:
         raise NotImplementedError
@@ -197,7 +261,12 @@ class TableBase(Screen[None]):
         if self.message is not None:
             status.update(self.message)
             return
-        status.update(self._prompt(view, visible))
+        prompt = self._prompt(view, visible)
+        if self.drawn is not None and self.cards is not None:
+            card = self._card_name(self.cards[self.drawn])
+            drawn = _("You drew {card} (marked *).").format(card=card)
+            prompt = f"{drawn} {prompt}"
+        status.update(prompt)
 
     def say(self, message: str, *, error: bool = False) -> None:
         """Show ``message`` in the status line until the next action."""
@@ -240,6 +309,17 @@ class TableBase(Screen[None]):
             self.chosen ^= {position}
             self.redraw()
 
+    def action_pick_number(self) -> None:
+        """Choose any card by its number (the digit keys reach only the first ten)."""
+        if not self.cards:
+            return
+
+        def picked(position: int | None) -> None:
+            if position is not None:
+                self.action_pick(position)
+
+        self.app.push_screen(NumberScreen(len(self.cards)), picked)
+
     def action_clear(self) -> None:
         self.chosen.clear()
         self.message = None
@@ -279,12 +359,62 @@ class TableBase(Screen[None]):
         view, _visible = game.table_view()
         return view
 
-    def act(self, action: Any) -> None:
+    def act(self, action: Any) -> bool:
+        """Play ``action``; False (and the reason shown) if it is not allowed."""
         self.message = None
         self.hinted = None
         error = self.game.play_human(action)
         if error is not None:
             self.say(error, error=True)
+            return False
+        return True
+
+    def ask(self, question: str, then: Callable[[], object]) -> None:
+        """Ask ``question`` (yes or no) and call ``then`` on yes."""
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.app.push_screen(ConfirmScreen(question), answered)
+
+    def discard_asking(self, card: Any, then: Callable[[], object]) -> None:
+        """Discard at once when the card was chosen; ask first when it is only under the
+        cursor (issue 16: a stray x must not throw a card away)."""
+        view, _visible = self.game.table_view()
+        discards = [a for a in view.legal if type(a).__name__ in ("Discard", "DiscardCard")]
+        if self.chosen or not any(a.card == card for a in discards):
+            then()  # chosen, or not allowed now: the engine says why at once
+            return
+        text = _("No card is chosen. Discard {card}, the card under the cursor?")
+        self.ask(text.format(card=self._card_name(card)), then)
+
+    def _own_additions(self, view: Any, card: Any) -> list[Any]:
+        """The legal moves that add ``card`` to the seat's own groups (after laying down)."""
+        raise NotImplementedError
+
+    def _lay_then_add(self, action: Any, chosen: Sequence[Any]) -> None:
+        """Lay ``action`` down, then add the other chosen cards to the seat's own groups in
+        the same turn (D-14, E-08), so a longer choice is honoured (issue 16)."""
+        extras = list(chosen)
+        for card in action.cards:
+            if card in extras:
+                extras.remove(card)
+        if not self.act(action):
+            return
+        progress = True
+        while extras and progress and self.game.can_act():
+            progress = False
+            view, _visible = self.game.table_view()
+            for card in list(extras):
+                moves = self._own_additions(view, card)
+                if moves and self.act(moves[0]):
+                    extras.remove(card)
+                    progress = True
+                    break
+        if extras and self.game.can_act():
+            text = _("Laid down. These chosen cards fit none of your groups: {cards}.")
+            self.say(text.format(cards=self.cards_text(extras)))
 
     def action_draw(self) -> None:
         if self._view() is not None:
@@ -350,6 +480,10 @@ class TableBase(Screen[None]):
         options = options_for(chosen)
         if not options:
             self.say(mismatch if chosen and options_for(()) else why_not(), error=True)
+            return
+        if chosen and len(chosen) > len(options[0].cards):
+            # More cards chosen than the lay-down needs: lay it and add the rest.
+            self._lay_then_add(options[0], chosen)
             return
         if len(options) == 1:
             self.act(options[0])

@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source
-from phase10.games.phase10.cards import SKIP_CODE, SYMBOL_OF
+from phase10.games.phase10.cards import SKIP_CODE, SYMBOL_OF, Card
 from phase10.games.phase10.narration import describe_progress, phase_title
 from phase10.games.phase10.rules import Progression
 from phase10.games.phase10.view import PlayerView
@@ -39,7 +39,7 @@ class TableScreen(TableBase):
     BINDINGS: ClassVar[list[BindingType]] = [
         *DRAW_KEYS,
         Binding("l", "lay", _("Lay down")),
-        Binding("a", "all_lays", _("All lay-downs")),
+        Binding("a", "all_lays", _("List")),
         Binding("g", "hit", _("Hit")),
         Binding("x", "discard", _("Discard")),
         *COMMON_KEYS,
@@ -174,8 +174,9 @@ class TableScreen(TableBase):
             self.say(_("There is no group on the table to hit yet."), error=True)
             return
         if not legal:
-            # Nothing fits: the engine's reason for the first group says why (e.g. P10-R21).
-            self.act(actions[0])
+            # Nothing fits: every group with its own reason (issue 16), not only the first.
+            title = _("{card} fits no group on the table:").format(card=SYMBOL_OF[card])
+            self._choose(title, labels, actions)
             return
         title = _("Hit {card} on which group?").format(card=SYMBOL_OF[card])
         self._choose(title, labels, actions)
@@ -187,6 +188,9 @@ class TableScreen(TableBase):
         card = self._one_card()
         if card is None:
             return
+        self.discard_asking(card, lambda: self._discard(view, card))
+
+    def _discard(self, view: PlayerView, card: Card) -> None:
         choices = discard_choices(view, card)
         if len(choices) > 1:
             names = self.game.match.names
@@ -201,6 +205,11 @@ class TableScreen(TableBase):
 
     def _hint(self, view: PlayerView) -> tuple[str, tuple[int, ...], Any]:
         return hint(view)
+
+    def _own_additions(self, view: PlayerView, card: int) -> list[Any]:
+        return [
+            a for a in view.legal if isinstance(a, Hit) and a.card == card and a.owner == view.seat
+        ]
 
     def action_rules(self) -> None:
         from phase10.tui.rules_text import rules_markdown

@@ -25,6 +25,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from phase10.bots import make_bot
+from phase10.explain import explain_reason
 from phase10.games.programmes.actions import (
     DiscardCard,
     Extend,
@@ -38,14 +39,19 @@ from phase10.games.programmes.combos import Combination, parse_combinations
 from phase10.games.programmes.narration import program_text
 from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.actions import Draw, Source
+from phase10.kernel.errors import IllegalActionError
 from phase10.kernel.i18n import N_
+from phase10.kernel.kinds import Kind
 from phase10.kernel.state import Stage
 from phase10.standings import final_standing
-from phase10.tui.hand import is_sub_multiset
+from phase10.tui.hand import distinct, is_sub_multiset
+from phase10.tui.rules_text import programmes_rules_markdown
 from phase10.tui.screens import GameOverScreen, HandResult, RulesScreen
 from phase10.tui.table import COMMON_KEYS, DRAW_KEYS, TableBase
 from phase10.tui.text import _, current, ngettext
-from phase10.tui.widgets import CardFace, numbered_text, seat_name
+from phase10.tui.widgets import CardFace, numbered_text, seat_name, word_column
+
+__all__ = ["ProgrammeTableScreen", "programmes_rules_markdown"]
 
 
 def card_label(card: int) -> str:
@@ -92,6 +98,19 @@ def combo_text(combo: Combination) -> str:
     return str(combo)
 
 
+def reveal_shape(action: Reveal) -> tuple[object, ...]:
+    """What a person tells reveals apart by: a set's values without the suits of its natural
+    cards (issue 16: the same reveal with suits swapped is one choice); a run keeps its suit.
+    """
+    shape = []
+    for combo in action.combos:
+        tokens = combo.tokens()
+        if combo.kind is not Kind.RUN:
+            tokens = [t if "=" in t else t[:-1] for t in tokens]
+        shape.append((combo.kind, tuple(sorted(tokens))))
+    return tuple(shape)
+
+
 def reveal_label(action: Reveal) -> str:
     return " + ".join(combo_text(c) for c in action.combos)
 
@@ -114,13 +133,14 @@ def extend_label(view: ProgrammeView, names: Sequence[str], action: Extend) -> s
 
 def players_table(view: ProgrammeView, names: Sequence[str], kinds: Sequence[str]) -> Table:
     """Everyone's cards in hand, program (once revealed), programs done and combinations."""
-    table = Table(expand=True, box=None, pad_edge=False, header_style="bold")
-    table.add_column(_("Player"), no_wrap=True)
-    # Wrapped, never cut: a braille display shows only what is written out (the whole program).
-    table.add_column(_("Program"), ratio=3, overflow="fold")
-    table.add_column(_("Cards"), justify="right")
-    table.add_column(_("Done"), justify="right")
-    table.add_column(_("Laid down"), ratio=3)
+    table = Table(expand=True, box=None, padding=(0, 1, 0, 0), header_style="bold")
+    # Wrapped between words, never cut: a braille display shows only what is written out
+    # (the whole program); the minimum widths keep every word whole at 80 columns (issue 16).
+    word_column(table, _("Player"), ratio=4, min_width=17)
+    word_column(table, _("Program"), ratio=4, min_width=13)
+    table.add_column(_("Cards"), justify="right", no_wrap=True)
+    table.add_column(_("Done"), justify="right", no_wrap=True)
+    word_column(table, _("Laid down"), ratio=2, min_width=10)
     for seat, player in enumerate(view.players):
         name = seat_name(view, names, kinds, seat)
         if player.program is not None:
@@ -182,7 +202,7 @@ class ProgrammeTableScreen(TableBase):
     BINDINGS: ClassVar[list[BindingType]] = [
         *DRAW_KEYS,
         Binding("v", "reveal", _("Reveal")),
-        Binding("a", "all_reveals", _("All reveals")),
+        Binding("a", "all_reveals", _("List")),
         Binding("n", "meld", _("New set")),
         Binding("g", "extend", _("Extend")),
         Binding("x", "discard", _("Discard")),
@@ -275,10 +295,13 @@ class ProgrammeTableScreen(TableBase):
         return _("Your hand does not hold your whole program yet.")
 
     def _reveals(self, view: ProgrammeView, chosen: Sequence[int]) -> list[Reveal]:
+        """The distinct legal reveals within the chosen cards (all if none is chosen), the
+        ones that use the most chosen cards first."""
         options = [a for a in view.legal if isinstance(a, Reveal)]
-        if not chosen:
-            return options
-        return [a for a in options if is_sub_multiset(a.cards, chosen)]
+        if chosen:
+            options = [a for a in options if is_sub_multiset(a.cards, chosen)]
+            options.sort(key=lambda a: -len(a.cards))
+        return distinct(options, reveal_shape)
 
     def _choose_reveal(self, options: Sequence[Reveal]) -> None:
         labels = [(reveal_label(a), True) for a in options]
@@ -319,10 +342,23 @@ class ProgrammeTableScreen(TableBase):
                 return
             self.act(Meld(combo))
             return
-        if melds:
-            self.say(_("Choose 3 or more cards of one rank, then press n."), error=True)
-        else:
+        revealed = view.players[view.seat].revealed
+        if view.stage is Stage.DRAW:
+            self.say(
+                _("Not allowed (D-19): draw a card first; a turn starts with a draw."), error=True
+            )
+        elif not revealed:
             self.say(_("You cannot lay a new set now: reveal your program first."), error=True)
+        elif chosen:
+            # One or two cards: the real reason is the size of a new set (issue 16, bug 4).
+            reason = explain_reason(
+                IllegalActionError("E-14", "programmes.new_set_size"), current()
+            )
+            self.say(
+                _("Not allowed ({rule}): {message}").format(rule="E-14", message=reason), error=True
+            )
+        else:
+            self.say(_("Choose 3 or more cards of one rank, then press n."), error=True)
 
     def action_extend(self) -> None:
         found = self._moves_of_card(Extend)
@@ -334,8 +370,18 @@ class ProgrammeTableScreen(TableBase):
             if not any(view.table):
                 self.say(_("There is no combination on the table yet."), error=True)
                 return
-            owner = next(o for o, row in enumerate(view.table) if row)
-            self.act(Extend(card, owner, 0))  # the engine's reason, with its rule id
+            # Nothing fits: every combination with the engine's reason (issue 16).
+            probes = [
+                Extend(card, owner, index)
+                for owner, row in enumerate(view.table)
+                for index in range(len(row))
+            ]
+            reasons = [
+                (f"{extend_label(view, names, p)} ({self.game.explain(p) or ''})", False)
+                for p in probes
+            ]
+            title = _("{card} fits no combination on the table:").format(card=CARD_SYMBOL[card])
+            self._choose(title, reasons, probes)
             return
         labels = [(extend_label(view, names, a), True) for a in legal]
         title = _("Add {card} to which combination?").format(card=CARD_SYMBOL[card])
@@ -347,7 +393,7 @@ class ProgrammeTableScreen(TableBase):
             return
         card = self._one_card()
         if card is not None:
-            self.act(DiscardCard(card))
+            self.discard_asking(card, lambda: self.act(DiscardCard(card)))
 
     def action_swap(self) -> None:
         if self._view() is not None:
@@ -356,8 +402,15 @@ class ProgrammeTableScreen(TableBase):
     def _hint(self, view: ProgrammeView) -> tuple[str, tuple[int, ...], Any]:
         return hint(view)
 
+    def _own_additions(self, view: ProgrammeView, card: int) -> list[Any]:
+        return [
+            a
+            for a in view.legal
+            if isinstance(a, Extend) and a.card == card and a.owner == view.seat
+        ]
+
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(programmes_rules_markdown()))
+        self.app.push_screen(RulesScreen(programmes_rules_markdown(self.game.match.rules)))
 
     # ------------------------------------------------------------------------ results
 
@@ -394,27 +447,3 @@ class ProgrammeTableScreen(TableBase):
         rows = [(row.place, row.name, row.done, hands, row.winner) for row in final_standing(match)]
         headers = (_("Programs done"), _("Manches played"))
         return GameOverScreen(self.game.headline(), rows, headers=headers)
-
-
-def programmes_rules_markdown() -> str:
-    """The programmes game in short, for the rules screen."""
-    return "\n\n".join(
-        [
-            _("# Programmes: the rules"),
-            _(
-                "Two packs of playing cards with their jokers. Every 2 and every joker is "
-                "wild. Each manche you are dealt 13 cards and one secret program card: the "
-                "combinations you must lay (sets of one rank, runs in one suit)."
-            ),
-            _(
-                "A turn: draw from the draw pile or take the top of the discard pile; reveal "
-                "your program by laying all its combinations at once (v, or a for the list); "
-                "once revealed, lay new sets (n) and add cards to any combination (g); end by "
-                "discarding a card (x)."
-            ),
-            _(
-                "The manche ends when someone has no card left or everyone has revealed. A "
-                "revealed program counts as done. The first to complete five programs wins."
-            ),
-        ]
-    )

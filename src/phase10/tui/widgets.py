@@ -26,18 +26,24 @@ from phase10.tui.text import _, current
 CardFace = tuple[Callable[[int], str], Callable[[int], str]] | None
 
 
+#: The marks on a card's middle line: chosen, and the card just drawn (shapes, never colour
+#: alone; the status line says the same in words).
+CHOSEN_MARK = "▲"
+DRAWN_MARK = "*"
+
+
 class CardWidget(Static):
-    """One card: its name (``R7``), a mark (▲) when chosen, and its position in the hand."""
+    """One card: its name (``R7``), a mark (▲) when chosen and (*) when just drawn, and its
+    position in the hand, written ``#3`` and dim so it does not read like the card's value."""
 
     DEFAULT_CSS = """
     CardWidget {
-        width: 6;
+        width: 5;
         height: 5;
         border: round $foreground 50%;
         content-align: center middle;
         text-align: center;
         text-style: bold;
-        margin: 0 1 0 0;
     }
     CardWidget.red { color: #ff6b6b; }
     CardWidget.blue { color: #74a7ff; }
@@ -58,18 +64,27 @@ class CardWidget(Static):
             self.position = position
 
     def __init__(
-        self, card: int, position: int, *, chosen: bool, cursor: bool, face: CardFace = None
+        self,
+        card: int,
+        position: int,
+        *,
+        chosen: bool,
+        cursor: bool,
+        face: CardFace = None,
+        drawn: bool = False,
     ) -> None:
         super().__init__()
         self.position = position
         self.face = face or (card_label, card_class)
-        self.show(card, chosen=chosen, cursor=cursor)
+        self.show(card, chosen=chosen, cursor=cursor, drawn=drawn)
 
-    def show(self, card: int, *, chosen: bool, cursor: bool) -> None:
-        """Redraw as ``card``, with the chosen mark and the cursor frame as asked."""
+    def show(self, card: int, *, chosen: bool, cursor: bool, drawn: bool = False) -> None:
+        """Redraw as ``card``, with the chosen and drawn marks and the cursor frame as asked."""
         label, css = self.face
-        mark = "▲" if chosen else " "
-        self.update(f"{label(card)}\n{mark}\n{self.position + 1}")
+        mark = (CHOSEN_MARK if chosen else "") + (DRAWN_MARK if drawn else "")
+        face = Text(f"{label(card)}\n{mark or ' '}\n")
+        face.append(f"#{self.position + 1}", style="dim not bold")
+        self.update(face)
         for name in ("red", "blue", "yellow", "green", "wild", "skip"):
             self.set_class(name == css(card), name)
         self.set_class(chosen, "chosen")
@@ -77,6 +92,56 @@ class CardWidget(Static):
 
     def on_click(self) -> None:
         self.post_message(self.Clicked(self.position))
+
+
+def pack_keys(keys: Sequence[tuple[str, str]], width: int) -> list[Text]:
+    """``keys`` (key, what it does) as lines of at most ``width`` cells; an entry is never
+    split, so every key stays readable however narrow the terminal or long the language.
+
+    >>> [line.plain for line in pack_keys([("d", "Draw"), ("t", "Take"), ("q", "Quit")], 14)]
+    ['d Draw  t Take', 'q Quit']
+    """
+    lines: list[Text] = []
+    line = Text()
+    for key, description in keys:
+        entry = Text.assemble((key, "bold reverse"), " ", description)
+        if line.cell_len and line.cell_len + 2 + entry.cell_len > width:
+            lines.append(line)
+            line = Text()
+        if line.cell_len:
+            line.append("  ")
+        line.append_text(entry)
+    if line.cell_len:
+        lines.append(line)
+    return lines
+
+
+class KeyBar(Static):
+    """The keys of the screen with what each does, on as many lines as the width needs (a
+    footer of one line hid the last keys at 80 columns: issue 16, bug 2)."""
+
+    DEFAULT_CSS = """
+    KeyBar { height: auto; max-height: 3; padding: 0 1; background: $panel; }
+    """
+
+    def keys(self) -> list[tuple[str, str]]:
+        seen: set[str] = set()
+        keys: list[tuple[str, str]] = []
+        for active in self.screen.active_bindings.values():
+            binding = active.binding
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            keys.append(
+                (binding.key_display or self.app.get_key_display(binding), binding.description)
+            )
+        return keys
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return max(1, len(pack_keys(self.keys(), width)))
+
+    def render(self) -> Text:
+        return Text("\n").join(pack_keys(self.keys(), max(1, self.content_region.width)))
 
 
 class HandView(Horizontal):
@@ -93,13 +158,15 @@ class HandView(Horizontal):
         chosen: Sequence[int],
         cursor: int,
         face: CardFace = None,
+        drawn: int | None = None,
     ) -> None:
-        """Redraw: ``cards`` in display order (``None`` hides the hand), chosen positions;
-        ``face`` names and colours a card (Phase 10's cards by default)."""
+        """Redraw: ``cards`` in display order (``None`` hides the hand), chosen positions,
+        the position of the card just drawn; ``face`` names and colours a card (Phase 10's
+        cards by default)."""
         existing = list(self.query(CardWidget))
         if cards and len(existing) == len(cards) and len(self.children) == len(cards):
             for i, (widget, card) in enumerate(zip(existing, cards, strict=True)):
-                widget.show(card, chosen=i in chosen, cursor=i == cursor)
+                widget.show(card, chosen=i in chosen, cursor=i == cursor, drawn=i == drawn)
             return
         self.remove_children()
         if cards is None:
@@ -110,17 +177,17 @@ class HandView(Horizontal):
             self.mount(Static(_("Your hand is empty."), classes="note"))
             return
         self.mount_all(
-            CardWidget(card, i, chosen=i in chosen, cursor=i == cursor, face=face)
+            CardWidget(card, i, chosen=i in chosen, cursor=i == cursor, face=face, drawn=i == drawn)
             for i, card in enumerate(cards)
         )
 
 
 class Pile(Static):
-    """The draw pile or the discard pile; a click draws from it."""
+    """The draw pile or the discard pile, one line; a click draws from it."""
 
     DEFAULT_CSS = """
-    Pile { width: 28; height: 3; border: round $foreground 40%; padding: 0 1; }
-    Pile:hover { border: round $accent; }
+    Pile { width: auto; max-width: 40; height: 1; padding: 0 1; }
+    Pile:hover { text-style: underline; }
     """
 
     class Clicked(Message):
@@ -142,18 +209,28 @@ def seat_name(view: Any, names: Sequence[str], kinds: Sequence[str], seat: int) 
     turn = "▶ " if seat == view.current and view.outcome is None else "  "
     name = Text(turn + names[seat], style="bold" if seat == view.current else "")
     if kinds[seat]:
-        name.append(f" ({kinds[seat]})", style="dim")
+        # On its own line, so a narrow column wraps between words, never inside the name.
+        name.append(f"\n{kinds[seat]}", style="dim")
     return name
+
+
+def word_column(table: Table, header: str, *, ratio: int, min_width: int) -> None:
+    """A column whose text wraps between words: at least ``min_width`` wide and as wide as
+    the header's longest word, so no language's header or word is cut (issue 16, bug 2)."""
+    widest = max((len(word) + 1 for word in header.split()), default=0)
+    table.add_column(header, ratio=ratio, min_width=max(min_width, widest))
 
 
 def players_table(view: PlayerView, names: Sequence[str], kinds: Sequence[str]) -> Table:
     """Everyone's phase, cards in hand, score and laid-down groups, the seat to act marked."""
-    table = Table(expand=True, box=None, pad_edge=False, header_style="bold")
-    table.add_column(_("Player"), no_wrap=True)
-    table.add_column(_("Phase"), ratio=3, no_wrap=True, overflow="ellipsis")
-    table.add_column(_("Cards"), justify="right")
-    table.add_column(_("Score"), justify="right")
-    table.add_column(_("Laid down"), ratio=3)
+    table = Table(expand=True, box=None, padding=(0, 1, 0, 0), header_style="bold")
+    # Text wraps between words, never cut (issue 16, bug 2): a braille display shows only
+    # what is written out; the minimum widths keep every word whole at 80 columns.
+    word_column(table, _("Player"), ratio=4, min_width=17)
+    word_column(table, _("Phase"), ratio=4, min_width=13)
+    table.add_column(_("Cards"), justify="right", no_wrap=True)
+    table.add_column(_("Score"), justify="right", no_wrap=True)
+    word_column(table, _("Laid down"), ratio=2, min_width=10)
     rules = view.rules
     for seat, player in enumerate(view.players):
         name = seat_name(view, names, kinds, seat)
