@@ -94,7 +94,7 @@ class Game:
     def over(self) -> bool:
         return any(p.over for p in self.players.values())
 
-    def play_until(self, done: Any, rng: random.Random, timeout: float = 60) -> None:
+    def play_until(self, done: Any, rng: random.Random, timeout: float = 150) -> None:
         """Scripted moves until ``done()``; a ``ConnectionClosed`` (the server died) is the
         caller's to handle."""
         deadline = time.monotonic() + timeout
@@ -191,7 +191,7 @@ def test_kill_9_twice_mid_game_loses_nothing(
         game.play_until(lambda: False, rng, timeout=10)
     killer.join()
     game.crash()
-    game.play_until(lambda: game.over, rng, timeout=90)
+    game.play_until(lambda: game.over, rng, timeout=240)
     assert game.restarts == 2
     match = check_against_database(game, url)
     assert match.is_over
@@ -226,6 +226,6 @@ def test_kill_9_while_a_computer_thinks(live_server: StartLiveServer, tmp_path: 
     assert person.version == thinking_at, "the expert answered before the kill"
     game.crash()
     person = game.players[0]
-    game.play_until(lambda: person.version >= thinking_at + 6 and person.my_turn, rng, timeout=60)
+    game.play_until(lambda: person.version >= thinking_at + 6 and person.my_turn, rng, timeout=150)
     check_against_database(game, url)
     game.close()
