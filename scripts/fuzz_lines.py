@@ -233,7 +233,9 @@ def classify(game: str, line: str, save: Path, baseline: int) -> tuple[str, str]
 def run(lines: dict[str, Sequence[str]], verbose: bool) -> Counter[str]:
     """Classify every line of every game; print each non-clear one when ``verbose``."""
     counts: Counter[str] = Counter()
+    saved_env = dict(os.environ)
     with tempfile.TemporaryDirectory() as home:
+        # A home of its own: the games played here touch no real save or setting.
         os.environ["PHASE10_DATA_DIR"] = str(Path(home) / "data")
         os.environ["PHASE10_CONFIG_DIR"] = str(Path(home) / "config")
         os.environ.setdefault("LANGUAGE", "en")
@@ -246,6 +248,8 @@ def run(lines: dict[str, Sequence[str]], verbose: bool) -> Counter[str]:
                 counts[kind] += 1
                 if verbose and kind != "clear":
                     print(f"{game} {kind}: {line[:60]!r} -> {answer[:160]!r}", file=sys.__stdout__)
+    os.environ.clear()
+    os.environ.update(saved_env)
     return counts
 
 

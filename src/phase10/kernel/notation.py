@@ -11,11 +11,32 @@ phase10.kernel.errors.NotationError: 'x' (word 2) is not a card: expected A
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Final, Self, TypeVar
 
 from phase10.kernel.errors import NotationError
 
 T = TypeVar("T")
+
+#: The most digits a typed number may have. No position, group, seat, phase or seed a player
+#: types comes near it, and it keeps ``int()`` far from Python's 4,300-digit limit (issue 17).
+MAX_DIGITS: Final = 18
+
+
+def parse_number(text: str) -> int | None:
+    """``text`` as a whole number written with the ASCII digits 0 to 9, else ``None``.
+
+    The one place typed numbers are read (issue 17, point 3): ``str.isdigit`` also accepts
+    ``²`` (which ``int`` refuses) and ``int`` also reads ``١`` or ``𝟕``, which nobody means as a
+    position; a sign, a blank or more than :data:`MAX_DIGITS` digits is not a number either.
+
+    >>> parse_number("12"), parse_number("007")
+    (12, 7)
+    >>> [parse_number(t) for t in ("²", "١", "𝟕", "-1", "+1", " 1", "", "1_0", "9" * 5000)]
+    [None, None, None, None, None, None, None, None, None]
+    """
+    if 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit():
+        return int(text)
+    return None
 
 
 def parse_tokens(text: str | Iterable[str], table: Mapping[str, T], expected: str) -> tuple[T, ...]:
