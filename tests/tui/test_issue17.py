@@ -1,0 +1,85 @@
+"""Issue 17 on the full screen: no secret of another seat on screen (point 1), names and
+program ids shown as text, never as markup or raw escape codes (point 4)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from phase10.api import find_variant
+from phase10.bots import make_bot
+from phase10.games.programmes.narration import program_text
+from phase10.match import ProgrammeMatch, Seat
+from phase10.tui import Phase10App
+from phase10.tui.screens import PassScreen
+from phase10.tui.table_programmes import ProgrammeTableScreen
+
+from .helpers import SIZE, screen_text
+from .test_programmes import play_turn
+
+
+def test_issue17_point1_hot_seat_never_shows_the_computers_secret_program(tmp_path: Path) -> None:
+    """Two people and a computer at one keyboard (seed 4): while the computer moves, or the
+    keyboard changes hands, the table shows no seat's secret program."""
+    seats = [Seat("Ann"), Seat("Bob"), Seat("Cid", make_bot("easy", "programmes"))]
+    match = ProgrammeMatch.start(find_variant("programmes"), seats, 4)
+    # A long delay holds the computer's turn on screen while the test looks at it.
+    app = Phase10App(save_path=tmp_path / "g.json", match=match, delay=30, resumed=False)
+    checked = 0
+
+    async def scenario() -> None:
+        nonlocal checked
+        async with app.run_test(size=SIZE) as pilot:
+            for _step in range(30):
+                await pilot.pause(0.05)
+                if match.to_act == 2:
+                    view, visible = app.table_view()
+                    assert not visible
+                    assert view.program is None
+                    assert view.hand == ()
+                    secret = match.view(2).program
+                    assert secret is not None
+                    text = screen_text(app)
+                    assert "secret" not in text
+                    assert program_text(secret) not in text
+                    checked += 1
+                    app._start_bot(len(match.record.actions))  # let the computer move now
+                    continue
+                if isinstance(app.screen, PassScreen):
+                    view, visible = app.table_view()
+                    assert not visible
+                    assert view.program is None
+                    await pilot.press("enter")
+                    continue
+                if isinstance(app.screen, ProgrammeTableScreen) and app.can_act():
+                    await play_turn(pilot, app)
+                if checked >= 2:
+                    break
+
+    asyncio.run(scenario())
+    assert checked >= 1
+
+
+def test_issue17_point1_the_hot_seat_log_tells_only_what_everyone_may_know(tmp_path: Path) -> None:
+    """The log of a game with two people speaks to all of them: no card drawn from the pile
+    by anyone is named in it."""
+    seats = [Seat("Ann"), Seat("Bob"), Seat("Cid", make_bot("easy", "programmes"))]
+    match = ProgrammeMatch.start(find_variant("programmes"), seats, 4)
+    app = Phase10App(save_path=tmp_path / "g.json", match=match, delay=0, resumed=False)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            for _step in range(40):
+                await pilot.pause(0.05)
+                if isinstance(app.screen, PassScreen):
+                    await pilot.press("enter")
+                elif isinstance(app.screen, ProgrammeTableScreen) and app.can_act():
+                    await play_turn(pilot, app)
+                if match.version > 8:
+                    break
+
+    asyncio.run(scenario())
+    assert match.version > 8
+    drew = [line for line in app.log_lines if " drew " in line]
+    assert drew
+    assert all(line.rstrip(".").endswith("drew a card") for line in drew), drew
