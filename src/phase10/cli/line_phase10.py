@@ -70,6 +70,7 @@ class LineGame(Phase10Queries):
             return 0
         self.save()
         self.show_standing()
+        self.say_seed()
         return 0
 
     def _ask(self, prompt: str) -> str:

@@ -98,6 +98,7 @@ class ProgrammeLineGame(LineBase):
             self.say_saved()
         else:
             self.say(N_("Programs completed: {programs}."), programs=self._programs_done())
+            self.say_seed()
         return 0
 
     def _programs_done(self) -> str:
