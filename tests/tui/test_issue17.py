@@ -6,15 +6,25 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from phase10.api import find_variant
 from phase10.bots import make_bot
 from phase10.games.programmes.narration import program_text
+from phase10.kernel.notation import is_control, printable
 from phase10.match import ProgrammeMatch, Seat
 from phase10.tui import Phase10App
 from phase10.tui.screens import PassScreen
 from phase10.tui.table_programmes import ProgrammeTableScreen
 
-from .helpers import SIZE, screen_text
+from .helpers import (
+    SIZE,
+    make_app,
+    make_programmes_app,
+    play_turn_with_keys,
+    screen_text,
+    settle,
+)
 from .test_programmes import play_turn
 
 
@@ -83,3 +93,54 @@ def test_issue17_point1_the_hot_seat_log_tells_only_what_everyone_may_know(tmp_p
     drew = [line for line in app.log_lines if " drew " in line]
     assert drew
     assert all(line.rstrip(".").endswith("drew a card") for line in drew), drew
+
+
+#: Issue 17, point 4: sixteen hostile names: markup that crashed the screen or turned into
+#: styling, and terminal escape codes (ESC, CSI, OSC 8 links, BEL, C1, bidi overrides).
+HOSTILE_NAMES = (
+    "[/]",
+    "a[/b]",
+    "[link=https://x]y[/link]",
+    "[red]x[/red]",
+    "[bold]",
+    "[",
+    "x]",
+    "\\[x]",
+    "[@click=app.quit]q[/]",
+    ":smile:",
+    "[/red]",
+    "x[",
+    "\x1b[31mR",
+    "\x1b]8;;http://x\x07L",
+    "\u202eevil",
+    "\x07bell\x9b",
+)
+
+
+@pytest.mark.parametrize("game", ["phase10", "programmes"])
+@pytest.mark.parametrize("chunk", range(0, len(HOSTILE_NAMES), 4))
+def test_issue17_point4_names_are_text_on_the_full_screen(
+    tmp_path: Path, game: str, chunk: int
+) -> None:
+    names = HOSTILE_NAMES[chunk : chunk + 4]
+    levels: list[str | None] = [None, "easy", "easy", "easy"]
+    seats = list(zip(names, levels, strict=True))
+    make = make_app if game == "phase10" else make_programmes_app
+    app = make(tmp_path, seed=4, seats=seats)
+    shown: list[str] = []
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, app)
+            shown.append(screen_text(app))
+            if game == "phase10":
+                await play_turn_with_keys(pilot, app)
+            else:
+                await play_turn(pilot, app)
+            await settle(pilot, app)
+            shown.append(screen_text(app))
+
+    asyncio.run(scenario())  # a markup error would raise here
+    for text in shown:
+        assert printable(names[0]) in text  # the person's own line: the name as written
+        assert not [c for c in text if is_control(c) and c != "\n"]

@@ -102,3 +102,30 @@ class NotatedCard(int):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.from_symbol({self.symbols[self]!r})"
+
+
+#: Bidirectional overrides and isolates: they reorder what follows them on a terminal.
+_BIDI: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def is_control(char: str) -> bool:
+    """Whether ``char`` must never reach a terminal as it is: C0 and C1 controls (ESC and
+    CSI among them), DEL, and the bidirectional overrides (issue 17, point 4).
+
+    >>> [is_control(c) for c in ("a", "\\x1b", "\\x9b", "\\u202e", "é", " ")]
+    [False, True, True, True, False, False]
+    """
+    code = ord(char)
+    return code < 0x20 or 0x7F <= code < 0xA0 or char in _BIDI
+
+
+def printable(text: str) -> str:
+    """``text`` with each control character written as its escape (``\\x1b``): safe to
+    print on any terminal, and still telling what was there.
+
+    >>> printable("Ann"), printable("\\x1b[31mR"), printable("a\\u202eb")
+    ('Ann', '\\\\x1b[31mR', 'a\\\\u202eb')
+    """
+    if not any(is_control(c) for c in text):
+        return text
+    return "".join(repr(c)[1:-1] if is_control(c) else c for c in text)

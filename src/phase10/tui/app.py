@@ -147,8 +147,8 @@ class Phase10App(App[str | None]):
         self._begin()
 
     def _introduce(self) -> None:
-        text = _("Seed {seed}: the same seed and moves give the same game.")
-        self.log_lines.append(text.format(seed=self.match.seed))
+        # No seed here: with the seed, new_game rebuilds every hand and every future draw, so
+        # it is shown only once the game is over (issue 17, point 2; see _show_standing).
         self._narrate_events(self.match.state.events)
         self._save()
 
@@ -384,7 +384,14 @@ class Phase10App(App[str | None]):
 
     def _show_standing(self) -> None:
         if self.table is not None and self.match.is_over:
-            self.push_screen(self.table.final_screen(), self._after_standing)
+            seed = _("Seed {seed}: the same seed and moves give the same game.").format(
+                seed=self.match.seed
+            )
+            if seed not in self.log_lines:
+                self.log_lines.append(seed)
+            screen = self.table.final_screen()
+            screen.note = seed
+            self.push_screen(screen, self._after_standing)
 
     def _after_standing(self, again: bool | None) -> None:
         if again:
