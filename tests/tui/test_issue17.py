@@ -7,6 +7,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from phase10.api import find_variant
 from phase10.bots import make_bot
@@ -14,7 +15,7 @@ from phase10.games.programmes.narration import program_text
 from phase10.kernel.notation import is_control, printable
 from phase10.match import ProgrammeMatch, Seat
 from phase10.tui import Phase10App
-from phase10.tui.screens import PassScreen
+from phase10.tui.screens import NumberScreen, PassScreen
 from phase10.tui.table_programmes import ProgrammeTableScreen
 
 from .helpers import (
@@ -144,3 +145,27 @@ def test_issue17_point4_names_are_text_on_the_full_screen(
     for text in shown:
         assert printable(names[0]) in text  # the person's own line: the name as written
         assert not [c for c in text if is_control(c) and c != "\n"]
+
+
+def test_issue17_point3_the_card_number_box_answers_odd_digits_and_huge_numbers(
+    tmp_path: Path,
+) -> None:
+    """Typed into the full screen's "which card?" box: ², ١ and 5,000 digits each get the
+    box's own answer and the game goes on."""
+    app = make_programmes_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")])
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, app)
+            await pilot.press("d", "c")
+            box = app.screen
+            assert isinstance(box, NumberScreen)
+            for typed in ("²", "١", "9" * 5000, "-1"):
+                box.on_input_submitted(Input.Submitted(box.query_one(Input), typed))
+                await pilot.pause()
+                assert app.screen is box
+                assert "There is no card" in screen_text(app)
+            await pilot.press("escape")
+            assert isinstance(app.screen, ProgrammeTableScreen)
+
+    asyncio.run(scenario())

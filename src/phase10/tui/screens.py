@@ -16,6 +16,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from phase10.kernel.notation import parse_number, printable
 from phase10.tui.plain import Plain, plain
 from phase10.tui.text import _, translate_bindings
 
@@ -126,16 +127,14 @@ class NumberScreen(ModalScreen[int | None]):
         self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        try:
-            number = int(event.value)
-        except ValueError:
-            number = 0
+        # The one reader of typed numbers (issue 17, point 3): no ², no 5,000 digits.
+        number = parse_number(event.value.strip()) or 0
         if 1 <= number <= self.count:
             self.dismiss(number - 1)
             return
         text = _("There is no card {number}: type a number from 1 to {count}.")
         self.query_one("#number-error", Static).update(
-            text.format(number=event.value, count=self.count)
+            text.format(number=printable(event.value[:12]), count=self.count)
         )
 
     def action_cancel(self) -> None:
