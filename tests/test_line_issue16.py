@@ -218,7 +218,9 @@ def test_friction_saves_go_to_the_data_dir_and_never_overwrite_an_unfinished_gam
     # resume with no path takes the newest save.
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
     assert main(["resume"]) == 0
-    assert "(seed 4)" in capsys.readouterr().out
+    resumed = capsys.readouterr().out
+    assert f"Resumed the game from {second}" in resumed
+    assert "seed" not in resumed.lower()  # issue 17, point 2: no seed before the end
 
 
 @pytest.mark.parametrize("how", ["env", "setting"])

@@ -35,6 +35,7 @@ from phase10.bots import make_bot, watch_all
 from phase10.kernel.bots import AnyBot
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.game import Game
+from phase10.kernel.notation import printable
 from phase10.records import GameRecord, RecordError
 from phase10.storage import FileStore, StorageError, Store
 
@@ -128,7 +129,9 @@ class Match:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(s.name for s in self.seats)
+        """The seats' names as every front end shows them: a control character (from an
+        edited save, say) written as its escape, never sent raw (issue 17, point 4)."""
+        return tuple(printable(s.name) for s in self.seats)
 
     @property
     def seed(self) -> int:

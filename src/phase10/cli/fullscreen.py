@@ -71,6 +71,7 @@ def launch_new(args: argparse.Namespace, rules: Any, seed: int, name: str, lang:
         seed=seed,
         delay=float(args.delay),
         lang=lang,
+        show_seed=getattr(args, "seed", None) is not None,
     )
 
 

@@ -25,6 +25,7 @@ from phase10.games.phase10.state import Event, EventKind
 from phase10.games.phase10.view import PlayerView
 from phase10.kernel.errors import IllegalActionError, NotationError
 from phase10.kernel.i18n import N_
+from phase10.kernel.notation import parse_number
 from phase10.match import Match
 
 
@@ -69,6 +70,7 @@ class LineGame(Phase10Queries):
             return 0
         self.save()
         self.show_standing()
+        self.say_seed()
         return 0
 
     def _ask(self, prompt: str) -> str:
@@ -122,9 +124,9 @@ class LineGame(Phase10Queries):
         verb = self.words.get(verb, verb)
         view = self.match.view(self.seat)
         try:
-            if verb in ("d", "draw"):
+            if verb in ("d", "draw") and not rest:
                 return self._play(Draw(Source.DRAW_PILE))
-            if verb in ("t", "take"):
+            if verb in ("t", "take") and not rest:
                 return self._play(Draw(Source.DISCARD_PILE))
             if verb == "lay":
                 return self._lay(view, rest)
@@ -155,8 +157,8 @@ class LineGame(Phase10Queries):
 
     def _card(self, view: PlayerView, token: str) -> Card | None:
         """A card of the hand by position or name; prints why not and returns None."""
-        if token.isdigit():
-            position = int(token)
+        position = parse_number(token)
+        if position is not None:
             if not 1 <= position <= len(view.hand):
                 self.say_n(
                     self.tr.ngettext(
@@ -173,7 +175,7 @@ class LineGame(Phase10Queries):
 
     def _lay(self, view: PlayerView, rest: list[str]) -> bool:
         options = [a for a in view.legal if isinstance(a, LayDown)]
-        if rest and not rest[0].isdigit():
+        if rest and parse_number(rest[0]) is None:
             return self._play(parse_action("lay " + " ".join(rest)))
         if not options:
             print(self._why_no_laydown(view))
@@ -196,10 +198,11 @@ class LineGame(Phase10Queries):
             if not answer:
                 return False
             rest = [answer, "y"]  # chosen from the list just shown: no second question
-        if not rest[0].isdigit() or not 1 <= int(rest[0]) <= len(options):
+        chosen_number = parse_number(rest[0])
+        if chosen_number is None or not 1 <= chosen_number <= len(options):
             self.say(N_("Choose a number from 1 to {count}."), count=len(options))
             return False
-        chosen = options[int(rest[0]) - 1]
+        chosen = options[chosen_number - 1]
         # Issue 16 (bug 11's class): a lay-down by number shows what it lays and asks first
         # (lay N y: at once).
         groups = " | ".join(group_text(g, self.tr) for g in chosen.groups)
@@ -227,14 +230,14 @@ class LineGame(Phase10Queries):
             else:
                 self.say(N_("You have nothing to hit."))
             return False
-        if len(rest) not in (2, 3) or not rest[1].isdigit():
+        number = parse_number(rest[1]) if len(rest) in (2, 3) else None
+        if number is None:
             self.say(N_("Write: hit CARD GROUP-NUMBER, e.g. hit R7 2 (type b to see the groups)."))
             return False
         name, _, value_text = rest[0].partition("=")
         card = self._card(view, name)
         if card is None:
             return False
-        number = int(rest[1])
         if not 1 <= number <= len(groups):
             self.say(
                 N_("There is no group {number} on the table (type b to see them)."), number=number
@@ -245,8 +248,8 @@ class LineGame(Phase10Queries):
         end = rest[2].lower() if len(rest) == 3 else value_text
         if end in ("low", "high") and group.kind is Kind.RUN:
             value = group.low - 1 if end == "low" else group.high + 1
-        elif end.isdigit():
-            value = int(end)
+        elif (typed := parse_number(end)) is not None:
+            value = typed
         elif (colour := Colour.find(end)) is not None:
             value = int(colour)
         elif end:
@@ -291,8 +294,9 @@ class LineGame(Phase10Queries):
         names = [n.lower() for n in self.match.names]
         if token.lower() in names:
             return names.index(token.lower())
-        if token.isdigit() and 1 <= int(token) <= len(names):
-            return int(token) - 1
+        number = parse_number(token)
+        if number is not None and 1 <= number <= len(names):
+            return number - 1
         self.say(
             N_("There is no player {token}: players are {names}."),
             token=echoed(token),

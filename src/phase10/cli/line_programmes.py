@@ -29,6 +29,7 @@ from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.errors import IllegalActionError, NotationError
 from phase10.kernel.i18n import N_
 from phase10.kernel.kinds import Kind
+from phase10.kernel.notation import parse_number
 from phase10.kernel.state import Stage
 
 HELP: Final = N_("""\
@@ -97,6 +98,7 @@ class ProgrammeLineGame(LineBase):
             self.say_saved()
         else:
             self.say(N_("Programs completed: {programs}."), programs=self._programs_done())
+            self.say_seed()
         return 0
 
     def _programs_done(self) -> str:
@@ -182,16 +184,17 @@ class ProgrammeLineGame(LineBase):
         return True
 
     def card(self, view: ProgrammeView, token: str) -> PlayingCard:
-        if token.isdigit() and 1 <= int(token) <= len(view.hand):
-            return view.hand[int(token) - 1]
+        number = parse_number(token)
+        if number is not None and 1 <= number <= len(view.hand):
+            return view.hand[number - 1]
         return PlayingCard.from_symbol(token)
 
     def action(self, view: ProgrammeView, verb: str, rest: list[str]) -> ProgrammeAction | None:
-        if verb in ("d", "draw"):
+        if verb in ("d", "draw") and not rest:
             return Draw(Source.DRAW_PILE)
-        if verb in ("t", "take"):
+        if verb in ("t", "take") and not rest:
             return Draw(Source.DISCARD_PILE)
-        if verb == "swap":
+        if verb == "swap" and not rest:
             return SwapProgram()
         if verb == "hint" and not rest:
             self.say_hint(self._hint_command(view))
@@ -211,7 +214,7 @@ class ProgrammeLineGame(LineBase):
             parsed = parse_programme_action("meld " + " ".join(rest))
             return Meld(parsed.combo) if isinstance(parsed, Meld) else None
         if verb == "extend":
-            if len(rest) in (2, 3) and rest[1].isdigit():
+            if len(rest) in (2, 3) and parse_number(rest[1]) is not None:
                 return self.extend(view, rest)
             self.say(
                 N_("Write: extend CARD N [low|high], e.g. extend 7H 2 (type b to see the table).")
@@ -249,12 +252,15 @@ class ProgrammeLineGame(LineBase):
 
     def reveal(self, view: ProgrammeView, rest: list[str]) -> ProgrammeAction | None:
         options = [a for a in view.legal if isinstance(a, Reveal)]
-        if rest and rest[0].isdigit():
-            if 1 <= int(rest[0]) <= len(options):
-                return self._confirm_reveal(options[int(rest[0]) - 1], rest[1:])
+        number = parse_number(rest[0]) if rest else None
+        if number is not None:
+            if 1 <= number <= len(options):
+                return self._confirm_reveal(options[number - 1], rest[1:])
             if not options:
                 self.say(N_("You cannot reveal your program now."))
-                return None
+            else:
+                self.say(N_("Choose a number from 1 to {count}."), count=len(options))
+            return None
         elif rest:
             return parse_programme_action("reveal " + " ".join(rest))
         for number, option in enumerate(options, start=1):
@@ -291,7 +297,7 @@ class ProgrammeLineGame(LineBase):
 
     def extend(self, view: ProgrammeView, rest: list[str]) -> ProgrammeAction | None:
         combos = [(o, i) for o, row in enumerate(view.table) for i in range(len(row))]
-        number = int(rest[1])
+        number = parse_number(rest[1]) or 0
         if not 1 <= number <= len(combos):
             self.say(N_("There is no combination {number} (type b to see them)."), number=number)
             return None
@@ -300,7 +306,12 @@ class ProgrammeLineGame(LineBase):
         combo = view.table[owner][index]
         value = -1
         if len(rest) == 3:
-            value = combo.low - 1 if rest[2].lower() == "low" else combo.high + 1
+            end = rest[2].lower()
+            if end not in ("low", "high"):
+                # Issue 17: any other word was taken as "high" without a word.
+                self.say(N_("Say low or high for the end of the run, e.g. extend JK 2 high."))
+                return None
+            value = combo.low - 1 if end == "low" else combo.high + 1
         return Extend(card, owner, index, value)
 
     def query(self, view: ProgrammeView, verb: str, line: str = "") -> None:

@@ -113,6 +113,14 @@ class LineBase:
         self.recent.clear()
         return True
 
+    def say_seed(self) -> None:
+        """The game's seed, once the game is over: before, it would give away every hand and
+        every draw to come (issue 17, point 2)."""
+        if self.match.is_over:
+            self.say(
+                N_("Seed {seed}: play this game again with --seed {seed}."), seed=self.match.seed
+            )
+
     def say_saved(self) -> None:
         """Where the game is saved and the command that resumes it, as it can be typed
         (issue 16, bug 3: it works without ``phase10`` on the PATH, from any directory)."""

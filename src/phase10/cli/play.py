@@ -34,6 +34,7 @@ from phase10.cli.common import (
 from phase10.cli.kits import command_kit
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
+from phase10.kernel.notation import is_control, printable
 from phase10.match import Match, load_match
 
 #: What the help says of the default save (the path itself depends on the user).
@@ -271,6 +272,11 @@ def run(args: argparse.Namespace) -> int:
     _ = translator(lang).gettext
     name = player_name(args, lang)
     people = people_names(args.people) if getattr(args, "people", None) else [name]
+    for person in [name, *people]:
+        if any(is_control(c) for c in person):
+            # Issue 17, point 4: a name is shown on every screen; escape codes never are.
+            text = _("the name {name} holds a control character: use letters, digits and signs")
+            raise CommandError(text.format(name=printable(person)))
     if len(people) > int(args.players):
         raise CommandError(
             _("--people names {count} people but --players is {players}").format(
@@ -290,7 +296,8 @@ def run(args: argparse.Namespace) -> int:
     match = Match.start(rules, table_seats(people, bots), seed)
     # Issue 16, bug 3: the save remembers the mode and the language it is played in.
     match.interface = {"mode": "plain", "lang": lang}
-    print(_("Seed {seed}: play this game again with --seed {seed}.").format(seed=seed))
+    # No seed until the game is over: with it, every hand and every draw can be rebuilt
+    # (issue 17, point 2); the line game tells it at the end (LineBase.say_seed).
     print(
         _("Rules: {rules}. Players: {players}.").format(
             rules=rules.name, players=", ".join(match.names)
@@ -332,8 +339,8 @@ def run_resume(args: argparse.Namespace) -> int:
         return status
     match.interface = {"mode": "plain", "lang": lang}
     print(
-        _("Resumed the game from {path} (seed {seed}), hand {hand}.").format(
-            path=path, seed=match.seed, hand=match.game.hand_number(match.state) + 1
+        _("Resumed the game from {path}, hand {hand}.").format(
+            path=path, hand=match.game.hand_number(match.state) + 1
         )
     )
     print(

@@ -11,11 +11,32 @@ phase10.kernel.errors.NotationError: 'x' (word 2) is not a card: expected A
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Final, Self, TypeVar
 
 from phase10.kernel.errors import NotationError
 
 T = TypeVar("T")
+
+#: The most digits a typed number may have. No position, group, seat, phase or seed a player
+#: types comes near it, and it keeps ``int()`` far from Python's 4,300-digit limit (issue 17).
+MAX_DIGITS: Final = 18
+
+
+def parse_number(text: str) -> int | None:
+    """``text`` as a whole number written with the ASCII digits 0 to 9, else ``None``.
+
+    The one place typed numbers are read (issue 17, point 3): ``str.isdigit`` also accepts
+    ``²`` (which ``int`` refuses) and ``int`` also reads ``١`` or ``𝟕``, which nobody means as a
+    position; a sign, a blank or more than :data:`MAX_DIGITS` digits is not a number either.
+
+    >>> parse_number("12"), parse_number("007")
+    (12, 7)
+    >>> [parse_number(t) for t in ("²", "١", "𝟕", "-1", "+1", " 1", "", "1_0", "9" * 5000)]
+    [None, None, None, None, None, None, None, None, None]
+    """
+    if 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit():
+        return int(text)
+    return None
 
 
 def parse_tokens(text: str | Iterable[str], table: Mapping[str, T], expected: str) -> tuple[T, ...]:
@@ -81,3 +102,30 @@ class NotatedCard(int):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.from_symbol({self.symbols[self]!r})"
+
+
+#: Bidirectional overrides and isolates: they reorder what follows them on a terminal.
+_BIDI: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def is_control(char: str) -> bool:
+    """Whether ``char`` must never reach a terminal as it is: C0 and C1 controls (ESC and
+    CSI among them), DEL, and the bidirectional overrides (issue 17, point 4).
+
+    >>> [is_control(c) for c in ("a", "\\x1b", "\\x9b", "\\u202e", "é", " ")]
+    [False, True, True, True, False, False]
+    """
+    code = ord(char)
+    return code < 0x20 or 0x7F <= code < 0xA0 or char in _BIDI
+
+
+def printable(text: str) -> str:
+    """``text`` with each control character written as its escape (``\\x1b``): safe to
+    print on any terminal, and still telling what was there.
+
+    >>> printable("Ann"), printable("\\x1b[31mR"), printable("a\\u202eb")
+    ('Ann', '\\\\x1b[31mR', 'a\\\\u202eb')
+    """
+    if not any(is_control(c) for c in text):
+        return text
+    return "".join(repr(c)[1:-1] if is_control(c) else c for c in text)

@@ -26,9 +26,13 @@ def play_new(
     seed: int = 1,
     delay: float = DEFAULT_DELAY,
     lang: str = "en",
+    show_seed: bool = True,
 ) -> int:
-    """Open the new-game screen with these choices filled in, then play; returns 0."""
-    defaults = Defaults(rules=rules, players=players, level=level, name=name, seed=seed)
+    """Open the new-game screen with these choices filled in, then play; returns 0
+    (``show_seed`` False: the seed came from the clock and the form does not show it)."""
+    defaults = Defaults(
+        rules=rules, players=players, level=level, name=name, seed=seed, show_seed=show_seed
+    )
     app = Phase10App(save_path=save_path, defaults=defaults, delay=delay, lang=lang)
     _finish(app.run())
     return 0

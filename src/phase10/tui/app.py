@@ -147,8 +147,8 @@ class Phase10App(App[str | None]):
         self._begin()
 
     def _introduce(self) -> None:
-        text = _("Seed {seed}: the same seed and moves give the same game.")
-        self.log_lines.append(text.format(seed=self.match.seed))
+        # No seed here: with the seed, new_game rebuilds every hand and every future draw, so
+        # it is shown only once the game is over (issue 17, point 2; see _show_standing).
         self._narrate_events(self.match.state.events)
         self._save()
 
@@ -166,11 +166,16 @@ class Phase10App(App[str | None]):
     # ------------------------------------------------------------------------ what is shown
 
     def table_view(self) -> tuple[Any, bool]:
-        """The view the table shows and whether the hand in it may be shown."""
+        """The view the table shows and whether the hand in it may be shown.
+
+        When no seat's secrets may be shown (between two people at one keyboard, or while a
+        computer player moves in a hot-seat game), the table gets a spectator's view: no hand,
+        no secret program, no legal moves, so no part of the screen can show them (issue 17,
+        point 1: the players table showed the computer's secret program)."""
         match = self.match
         if self.viewer is not None:
             return match.view(self.viewer), True
-        return match.view(match.to_act), False
+        return match.public_view(), False
 
     def seat_kinds(self) -> list[str]:
         """Blank for a person, the computer player's level otherwise, per seat."""
@@ -358,8 +363,10 @@ class Phase10App(App[str | None]):
         """One sentence per event, as the person at the keyboard may know it."""
         match = self.match
         viewer = self.narrator
-        seat = viewer if viewer is not None else match.to_act
-        seen = match.view(seat).events if events else ()
+        # Several people at one keyboard: the log is read by all of them, so it tells what a
+        # spectator may know, never what the seat to act saw (issue 17, point 1).
+        shown = match.view(viewer) if viewer is not None else match.public_view()
+        seen = shown.events if events else ()
         self.log_lines += match.game.narrate(
             seen, match.names, viewer, rules=match.rules, lang=current()
         )
@@ -377,7 +384,14 @@ class Phase10App(App[str | None]):
 
     def _show_standing(self) -> None:
         if self.table is not None and self.match.is_over:
-            self.push_screen(self.table.final_screen(), self._after_standing)
+            seed = _("Seed {seed}: the same seed and moves give the same game.").format(
+                seed=self.match.seed
+            )
+            if seed not in self.log_lines:
+                self.log_lines.append(seed)
+            screen = self.table.final_screen()
+            screen.note = seed
+            self.push_screen(screen, self._after_standing)
 
     def _after_standing(self, again: bool | None) -> None:
         if again:

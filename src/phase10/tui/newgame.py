@@ -4,7 +4,6 @@ or a computer player with a level, and the names. It returns a ``Setup``; the ap
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
@@ -21,7 +20,9 @@ from phase10.bots import LEVEL_NAMES, LEVELS
 from phase10.games.phase10.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from phase10.games.phase10.variants import PROFILE_DESCRIPTIONS, PROFILES, VARIANTS, build_rules
 from phase10.kernel.errors import RulesError
+from phase10.kernel.notation import is_control, parse_number
 from phase10.match import Match, Seat
+from phase10.tui.plain import Plain
 from phase10.tui.text import _, translate_bindings
 
 COMPUTER_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve")
@@ -71,6 +72,9 @@ class Defaults:
     name: str = "You"
     seed: int = 1
     variants: tuple[str, ...] = field(default=())
+    #: Whether the form shows ``seed``: only when the player gave it. A seed from the clock
+    #: stays unseen until the game is over, since it rebuilds every hand (issue 17, point 2).
+    show_seed: bool = True
 
 
 class TickBox(Checkbox):
@@ -127,7 +131,7 @@ class NewGameScreen(Screen[Setup]):
 
     def compose(self) -> ComposeResult:
         d = self.defaults
-        yield Static(self._title(_game_of(d.rules)), id="title")
+        yield Plain(self._title(_game_of(d.rules)), id="title")
         with VerticalScroll(id="form"), Horizontal(id="columns"):
             with Vertical(id="left"):
                 games = [(_("Phase 10"), "phase10")]
@@ -150,7 +154,7 @@ class NewGameScreen(Screen[Setup]):
                 with Horizontal(classes="row phase10-only"):
                     yield Label(_("Rules"))
                     yield Select(profiles, value=start_profile, allow_blank=False, id="profile")
-                yield Static("", id="profile-text", classes="phase10-only")
+                yield Plain("", id="profile-text", classes="phase10-only")
                 yield Label(_("Variants (space to tick):"), classes="phase10-only")
                 with Vertical(id="variants", classes="phase10-only"):
                     for name, v in VARIANTS.items():
@@ -187,8 +191,13 @@ class NewGameScreen(Screen[Setup]):
                         yield Select(kinds, value=kind, allow_blank=False, id=f"kind-{seat}")
                 with Horizontal(classes="row"):
                     yield Label(_("Seed"))
-                    yield Input(value=str(d.seed), id="seed", type="integer")
-        yield Static("", id="error")
+                    yield Input(
+                        value=str(d.seed) if d.show_seed else "",
+                        placeholder=_("chosen at random"),
+                        id="seed",
+                        type="integer",
+                    )
+        yield Plain("", id="error")
         with Horizontal(id="buttons"):
             yield Button(_("Start the game"), variant="primary", id="start")
             yield Button(_("Rules"), id="rules")
@@ -316,6 +325,13 @@ class NewGameScreen(Screen[Setup]):
             if not name:
                 error.update(_("Seat {number} needs a name.").format(number=seat + 1))
                 return
+            if any(is_control(c) for c in name):
+                error.update(
+                    _("The name of seat {number} holds a control character.").format(
+                        number=seat + 1
+                    )
+                )
+                return
             seats.append((name, None if kind == HUMAN else str(kind)))
         names = [n.lower() for n, _k in seats]
         if len(set(names)) != len(names):
@@ -327,6 +343,7 @@ class NewGameScreen(Screen[Setup]):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = self.defaults.seed
         if seed_text:
-            with contextlib.suppress(ValueError):
-                seed = int(seed_text)
+            typed = parse_number(seed_text)
+            if typed is not None:
+                seed = typed
         self.dismiss(Setup(rules=rules, seats=tuple(seats), seed=seed))

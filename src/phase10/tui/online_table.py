@@ -34,6 +34,7 @@ from phase10.online.connection import BACK, GAVE_UP, LOST, REFUSED, Connection
 from phase10.online.links import Api, ApiError, SeatStore, StoredSeat, Target, UnreachableError
 from phase10.online.moves import display
 from phase10.online.text import group_text, groups_in_order, lobby_lines, standing_lines
+from phase10.tui.plain import Plain, plain
 from phase10.tui.text import _, current, translate_bindings, use_language
 
 __all__ = ["OnlineApp", "OnlineTable", "play_online"]
@@ -95,7 +96,7 @@ class LobbyScreen(ModalScreen[None]):
     def __init__(self) -> None:
         super().__init__()
         translate_bindings(self)
-        self.body = Static(id="lobby")
+        self.body = Plain(id="lobby")
 
     def compose(self) -> ComposeResult:
         yield self.body
@@ -138,7 +139,7 @@ class SummaryScreen(ModalScreen[None]):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
-        yield Static("\n".join([*self.lines, "", _("Press Enter to go on.")]))
+        yield Plain("\n".join([*self.lines, "", _("Press Enter to go on.")]))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -180,12 +181,12 @@ class OnlineTable(Screen[None]):
         self.shown_moves: list[dict[str, Any]] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Plain(id="status")
         with Horizontal(id="body"):
             with Vertical(id="left"):
-                yield Static(id="players")
-                yield Static(id="pile")
-                yield Static(id="groups")
+                yield Plain(id="players")
+                yield Plain(id="pile")
+                yield Plain(id="groups")
                 yield RichLog(id="log", wrap=True, markup=False)
             with Vertical(id="right"):
                 yield OptionList(id="hand")
@@ -312,7 +313,7 @@ class OnlineTable(Screen[None]):
         widget = self.query_one("#moves", OptionList)
         widget.clear_options()
         for entry in shown:
-            widget.add_option(Option(display(str(entry["text"]), names)))
+            widget.add_option(Option(plain(display(str(entry["text"]), names))))
         if shown:
             widget.highlighted = 0
 

@@ -16,6 +16,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from phase10.kernel.notation import parse_number, printable
+from phase10.tui.plain import Plain, plain
 from phase10.tui.text import _, translate_bindings
 
 #: The smallest terminal every screen of both games is laid out for (issue 16, bug 2).
@@ -43,7 +45,7 @@ class TooSmallScreen(Screen[None]):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static(too_small_text(*self.app.size), id="too-small")
+        yield Plain(too_small_text(*self.app.size), id="too-small")
 
     def on_resize(self) -> None:
         self.query_one("#too-small", Static).update(too_small_text(*self.app.size))
@@ -80,7 +82,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question, id="question")
+            yield Plain(self.question, id="question")
             with Horizontal():
                 yield Button(_("Yes (y)"), id="yes", variant="warning")
                 yield Button(_("No (n)"), id="no", variant="primary")
@@ -117,24 +119,22 @@ class NumberScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             text = _("Which card? Type its number, 1 to {count}, then Enter (Escape cancels).")
-            yield Static(text.format(count=self.count), id="number-question")
+            yield Plain(text.format(count=self.count), id="number-question")
             yield Input(type="integer", id="number")
-            yield Static("", id="number-error")
+            yield Plain("", id="number-error")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        try:
-            number = int(event.value)
-        except ValueError:
-            number = 0
+        # The one reader of typed numbers (issue 17, point 3): no ², no 5,000 digits.
+        number = parse_number(event.value.strip()) or 0
         if 1 <= number <= self.count:
             self.dismiss(number - 1)
             return
         text = _("There is no card {number}: type a number from 1 to {count}.")
         self.query_one("#number-error", Static).update(
-            text.format(number=event.value, count=self.count)
+            text.format(number=printable(event.value[:12]), count=self.count)
         )
 
     def action_cancel(self) -> None:
@@ -166,14 +166,14 @@ class ChoiceScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.title_text, classes="title")
+            yield Plain(self.title_text, classes="title")
             yield OptionList(
                 *(
-                    Option(f"{i}. {label}", id=str(i - 1), disabled=not enabled)
+                    Option(plain(f"{i}. {label}"), id=str(i - 1), disabled=not enabled)
                     for i, (label, enabled) in enumerate(self.options, start=1)
                 )
             )
-            yield Static(_("Enter chooses, Escape cancels."))
+            yield Plain(_("Enter chooses, Escape cancels."))
 
     def on_mount(self) -> None:
         option_list = self.query_one(OptionList)
@@ -214,13 +214,14 @@ class PassScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             text = _("Pass the keyboard to {name}.").format(name=self.player_name)
-            yield Static(text, id="pass-title")
-            yield Static(
+            yield Plain(text, id="pass-title")
+            yield Plain(
                 _("Every hand is hidden. Press Enter when only {name} can see the screen.").format(
                     name=self.player_name
                 )
             )
-            yield Button(_("I am {name}: show my hand").format(name=self.player_name), id="ready")
+            text = _("I am {name}: show my hand").format(name=self.player_name)
+            yield Button(plain(text), id="ready")
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -271,11 +272,11 @@ class HandSummaryScreen(ModalScreen[None]):
         r = self.result
         with Vertical():
             title = r.title or _("Hand {number} is over.").format(number=r.hand)
-            yield Static(title, id="summary-title")
+            yield Plain(title, id="summary-title")
             if r.went_out is None:
-                yield Static(r.nobody_out or _("The draw pile ran out and nobody went out."))
+                yield Plain(r.nobody_out or _("The draw pile ran out and nobody went out."))
             else:
-                yield Static(_("{name} went out.").format(name=r.went_out))
+                yield Plain(_("{name} went out.").format(name=r.went_out))
             this_hand, total_header, after = r.headers or (
                 _("Points this hand"),
                 _("Total"),
@@ -292,9 +293,9 @@ class HandSummaryScreen(ModalScreen[None]):
                 cells = [name, str(points), str(total), phase]
                 if r.left:
                     cells.append(r.left[seat] if seat < len(r.left) else "-")
-                table.add_row(*cells)
-            yield Static(table)
-            yield Static("\n".join(r.progress))
+                table.add_row(*map(plain, cells))
+            yield Plain(table)
+            yield Plain("\n".join(r.progress))
             label = _("See the final standing") if r.game_over else _("Deal the next hand")
             yield Button(label, id="continue")
 
@@ -338,10 +339,12 @@ class GameOverScreen(Screen[bool]):
         self.headline = headline
         self.rows = list(rows)
         self.headers = headers
+        #: A line under the table: the game's seed, safe to show once the game is over.
+        self.note = ""
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.headline, id="standing-title")
+            yield Plain(self.headline, id="standing-title")
             table = Table(expand=True)
             table.add_column(_("Place"), justify="right")
             table.add_column(_("Player"))
@@ -350,8 +353,10 @@ class GameOverScreen(Screen[bool]):
             table.add_column(points_header, justify="right")
             for place, name, done, points, winner in self.rows:
                 mark = _("{name} (winner)").format(name=name) if winner else name
-                table.add_row(str(place), mark, str(done), str(points))
-            yield Static(table)
+                table.add_row(str(place), plain(mark), str(done), str(points))
+            yield Plain(table)
+            if self.note:
+                yield Plain(self.note, id="standing-note")
             with Horizontal():
                 yield Button(_("Play again (n)"), id="again")
                 yield Button(_("Quit (q)"), id="quit")

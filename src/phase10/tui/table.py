@@ -24,6 +24,7 @@ from phase10.kernel.state import Stage
 from phase10.tui.hand import (
     is_sub_multiset,
 )
+from phase10.tui.plain import Plain
 from phase10.tui.screens import (
     ChoiceScreen,
     ConfirmScreen,
@@ -124,21 +125,21 @@ class TableBase(Screen[None]):
         return self.app
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="title")
+        yield Plain("", id="title")
         with Horizontal(id="middle"):
             with Vertical(id="left"):
                 with VerticalScroll(id="players-box", can_focus=False):
-                    yield Static("", id="players")
+                    yield Plain("", id="players")
                 with VerticalScroll(id="groups-box"):
-                    yield Static("", id="groups")
+                    yield Plain("", id="groups")
             yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         with Horizontal(id="piles"):
             with Vertical(id="pile-column"):
                 yield Pile(discard=False, id="draw-pile")
                 yield Pile(discard=True, id="discard-pile")
-            yield Static("", id="me")
+            yield Plain("", id="me")
         yield HandView(id="hand")
-        yield Static("", id="status")
+        yield Plain("", id="status")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -154,7 +154,8 @@ def players_table(view: ProgrammeView, names: Sequence[str], kinds: Sequence[str
         else:
             program = _("none this manche")
         combos = " + ".join(combo_text(c) for c in view.table[seat]) or "-"
-        table.add_row(name, program, str(player.hand_size), str(len(player.done)), combos)
+        # Program ids come from rules files: text, never markup (issue 17, point 4).
+        table.add_row(name, Text(program), str(player.hand_size), str(len(player.done)), combos)
     return table
 
 

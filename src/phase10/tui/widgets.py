@@ -19,6 +19,7 @@ from phase10.games.phase10.narration import phase_description
 from phase10.games.phase10.rules import Progression
 from phase10.games.phase10.view import PlayerView
 from phase10.tui.hand import card_class, card_label, group_name
+from phase10.tui.plain import Plain
 from phase10.tui.text import _, current
 
 #: How a card shows: its name and its CSS class (a colour, ``wild`` or ``skip``); ``None``
@@ -171,10 +172,10 @@ class HandView(Horizontal):
         self.remove_children()
         if cards is None:
             note = _("The hand is hidden until the next player is at the keyboard.")
-            self.mount(Static(note, classes="note"))
+            self.mount(Plain(note, classes="note"))
             return
         if not cards:
-            self.mount(Static(_("Your hand is empty."), classes="note"))
+            self.mount(Plain(_("Your hand is empty."), classes="note"))
             return
         self.mount_all(
             CardWidget(card, i, chosen=i in chosen, cursor=i == cursor, face=face, drawn=i == drawn)

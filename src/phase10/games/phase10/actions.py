@@ -41,6 +41,7 @@ from phase10.kernel.actions import Draw as Draw
 from phase10.kernel.actions import Source as Source
 from phase10.kernel.actions import split_action
 from phase10.kernel.errors import NotationError
+from phase10.kernel.notation import parse_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,10 +119,9 @@ def parse_action(text: str) -> Action:
         body = " ".join(rest)
         phase = None
         if rest[0].lower() == "phase" and len(rest) > 1:
-            number = rest[1].rstrip(":")
-            if not number.isdigit():
+            phase = parse_number(rest[1].rstrip(":"))
+            if phase is None:
                 raise NotationError("phase10.phase_number", text=text)
-            phase = int(number)
             body = " ".join(rest[2:])
         return LayDown(parse_groups(body), phase)
     if verb == "hit" and len(rest) == 3 and rest[1].lower() == "on":
@@ -129,29 +129,31 @@ def parse_action(text: str) -> Action:
     if verb == "discard" and len(rest) in (1, 3):
         (card,) = parse_cards(rest[:1])
         if len(rest) == 3:
-            if rest[1].lower() != "to" or not rest[2].isdigit():
+            target = parse_number(rest[2])
+            if rest[1].lower() != "to" or target is None:
                 raise NotationError("phase10.skip_target_notation", text=text)
-            return Discard(card, int(rest[2]))
+            return Discard(card, target)
         return Discard(card)
     raise NotationError("phase10.not_an_action_text", text=text)
 
 
 def _parse_hit(token: str, where: str, text: str) -> Hit:
     owner, dot, index = where.partition(".")
-    if not dot or not owner.isdigit() or not index.isdigit():
+    seat, place = parse_number(owner), parse_number(index)
+    if not dot or seat is None or place is None:
         raise NotationError("phase10.target_group", text=text)
     name, eq, value = token.partition("=")
     (card,) = parse_cards([name])
-    seat, place = int(owner), int(index)
     if card == WILD_CODE:
         if not eq:
             return Hit(card, seat, place, -1)
         colour = Colour.find(value)
         if colour is not None:
             return Hit(card, seat, place, int(colour))
-        if not value.isdigit():
+        number = parse_number(value)
+        if number is None:
             raise NotationError("phase10.wild_number_or_colour", token=token)
-        return Hit(card, seat, place, int(value))
+        return Hit(card, seat, place, number)
     if not eq or value == str(NUMBER_OF[card]):
         return Hit(card, seat, place, NUMBER_OF[card])
     if card < NUMBERED and Colour.find(value) == COLOUR_OF[card]:

@@ -34,6 +34,7 @@ from phase10.games.phase10.cards import (
 from phase10.games.phase10.messages import COLOUR_TAKES
 from phase10.kernel.errors import NotationError, Problem
 from phase10.kernel.kinds import Ends, Kind
+from phase10.kernel.notation import parse_number
 
 _KIND_WORDS = {
     "set": Kind.SET,
@@ -132,9 +133,10 @@ def _parse_token(kind: Kind, token: str, position: int) -> tuple[int, int | None
             raise NotationError(
                 "phase10.token_wild_colour", position=position, token=token
             ) from None
-    if not value.isdigit() or not 1 <= int(value) <= MAX_NUMBER:
+    number = parse_number(value)
+    if number is None or not 1 <= number <= MAX_NUMBER:
         raise NotationError("phase10.token_wild_number", position=position, token=token)
-    return WILD_CODE, int(value)
+    return WILD_CODE, number
 
 
 def _natural_value(kind: Kind, code: int) -> int | None:

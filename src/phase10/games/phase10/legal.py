@@ -14,6 +14,7 @@ computed twice.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source
 from phase10.games.phase10.cards import (
@@ -51,6 +52,12 @@ _DRAW = (Draw(Source.DRAW_PILE),)
 _DRAW_OR_TAKE = (Draw(Source.DRAW_PILE), Draw(Source.DISCARD_PILE))
 _DISCARD = tuple(Discard(c) for c in CARDS)
 _SKIP_AT = tuple(Discard(SKIP, t) for t in range(MAX_PLAYERS))
+
+#: How many card codes there are (0 to 47 numbered, 48 wild, 49 Skip).
+#: What a card of an action may be: a plain ``int`` code or the game's card class.
+CARD_TYPES: Final = frozenset({int, Card})
+CARD_CODES: Final = len(SYMBOL_OF)
+ALL_CODES: Final = frozenset(range(CARD_CODES))
 
 
 def active_after(seat: int, players: Sequence[PlayerState]) -> int:
@@ -239,6 +246,9 @@ def _prepare(state: GameState, action: Action) -> object:
     """Check ``action``; return what applying it needs (so nothing is computed twice)."""
     if state.stage is Stage.OVER:
         raise IllegalActionError("P10-R36", "kernel.game_over")
+    if not well_formed(state, action):
+        # Issue 17, point 12: a field of the wrong type or out of range is no action at all.
+        raise IllegalActionError("P10-R13", "phase10.not_an_action", action=_short(action))
     if isinstance(action, Draw):
         _check_draw(state, action)
         return None
@@ -251,6 +261,76 @@ def _prepare(state: GameState, action: Action) -> object:
     if isinstance(action, Discard):
         return _check_discard(state, action)
     raise IllegalActionError("P10-R13", "phase10.not_an_action", action=repr(action))
+
+
+def well_formed(state: GameState, action: object) -> bool:
+    """Whether every field of ``action`` has its type and range (issue 17, point 12):
+    cards are codes 0 to 49, seats are seats of this game, numbers are ``int`` and never
+    ``bool``, groups are ``Group`` objects. Cheap: a few type tests per field. Whether the
+    action is *legal* is for the rule checks after it; an object of another type is left to
+    them too (they answer "not an action").
+
+    >>> from phase10.games.phase10.rules import RuleSet
+    >>> from phase10.games.phase10.turns import new_game
+    >>> state = new_game(RuleSet(), players=2, seed=3)
+    >>> well_formed(state, Discard(999)), well_formed(state, Discard(None)), well_formed(
+    ...     state, Discard(49, 1))
+    (False, False, True)
+    """
+    kind = type(action)
+    # Inline type tests, no helper per field: this runs before every rule check, legal
+    # moves included, and must not slow the bots' searches down.
+    if kind is Discard:
+        assert isinstance(action, Discard)
+        card, target = action.card, action.target
+        return (
+            type(card) in CARD_TYPES
+            and 0 <= card < CARD_CODES
+            and (target is None or (type(target) is int and 0 <= target < state.num_players))
+        )
+    if kind is Hit:
+        assert isinstance(action, Hit)
+        card, owner = action.card, action.owner
+        return (
+            type(card) in CARD_TYPES
+            and 0 <= card < CARD_CODES
+            and type(owner) is int
+            and 0 <= owner < state.num_players
+            and type(action.index) is int
+            and type(action.value) is int
+        )
+    if kind is LayDown:
+        assert isinstance(action, LayDown)
+        phase, groups = action.phase, action.groups
+        if not (phase is None or type(phase) is int) or type(groups) is not tuple:
+            return False
+        return all(_group_well_formed(group) for group in groups)
+    if kind is Draw:
+        assert isinstance(action, Draw)
+        return isinstance(action.source, Source)
+    return True
+
+
+def _group_well_formed(group: object) -> bool:
+    if type(group) is not Group:
+        return False
+    assert isinstance(group, Group)
+    cards, values = group.cards, group.values
+    return (
+        type(cards) is tuple
+        and type(values) is tuple
+        and len(cards) == len(values)
+        and isinstance(group.kind, Kind)
+        # One pass over the types of cards and values together, then the codes: C loops.
+        and CARD_TYPES.issuperset(map(type, cards + values))
+        and ALL_CODES.issuperset(cards)
+    )
+
+
+def _short(action: object) -> str:
+    """An action's ``repr`` cut short for a message (a malformed one may be huge)."""
+    text = repr(action)
+    return text if len(text) <= 80 else text[:80] + "…"
 
 
 def _check_draw(state: GameState, action: Draw) -> None:

@@ -35,6 +35,7 @@ from phase10.games.phase10.rules import (
 )
 from phase10.kernel.errors import RulesError
 from phase10.kernel.i18n import N_
+from phase10.kernel.notation import parse_number
 
 __all__ = [
     "PROFILES",
@@ -252,8 +253,8 @@ def _convert_flag(key: str, value: object, *, strict: bool) -> object:
         return None
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    if not strict and isinstance(value, str) and value.strip().isdecimal():
-        return int(value)
+    if not strict and isinstance(value, str) and (number := parse_number(value.strip())):
+        return number
     raise _bad(key, f"must be a whole number or 'all', not {value!r}")
 
 
@@ -268,12 +269,13 @@ def _parse_variant(token: str) -> tuple[str, str, object]:
                 "n_phases needs the number of phases: give N as n_phases=N (e.g. n_phases=5)",
                 key="n_phases",
             )
-        if not number.isdecimal() or int(number) < 1:
+        count = parse_number(number)  # issue 17: no ², no 5,000 digits
+        if count is None or count < 1:
             raise RulesError(
-                f"n_phases: {number!r} is not a whole number of phases (e.g. n_phases=5)",
+                f"n_phases: {number[:20]!r} is not a whole number of phases (e.g. n_phases=5)",
                 key="n_phases",
             )
-        return f"n_phases={int(number)}", "phase_count", int(number)
+        return f"n_phases={count}", "phase_count", count
     variant = VARIANTS.get(word)
     if variant is None or variant.takes_number:
         if word in PROFILES:

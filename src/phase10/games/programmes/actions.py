@@ -42,6 +42,7 @@ from phase10.games.programmes.cards import (
 from phase10.games.programmes.combos import Combination, parse_combinations
 from phase10.kernel.actions import Draw, split_action
 from phase10.kernel.errors import NotationError
+from phase10.kernel.notation import parse_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,16 +123,20 @@ def parse_programme_action(text: str) -> ProgrammeAction:
     if verb == "reveal" and rest:
         return Reveal(parse_combinations(" ".join(rest)))
     if verb == "meld" and rest:
-        (combo,) = parse_combinations(" ".join(rest))
-        return Meld(combo)
+        combos = parse_combinations(" ".join(rest))
+        if len(combos) != 1:
+            # Issue 17, point 3: ``meld set AS AS AS | set KS KS KS`` is two combinations.
+            raise NotationError("programmes.meld_one_combo", text=text)
+        return Meld(combos[0])
     if verb == "discard" and len(rest) == 1:
         return DiscardCard(parse_playing_cards(rest)[0])
     if verb == "extend" and len(rest) == 3 and rest[1].lower() == "on":
         owner, dot, index = rest[2].partition(".")
-        if not dot or not owner.isdigit() or not index.isdigit():
+        seat, place = parse_number(owner), parse_number(index)
+        if not dot or seat is None or place is None:
             raise NotationError("programmes.target_combo", text=text)
         card, number = _extension_token(rest[0])
-        return Extend(card, int(owner), int(index), number)
+        return Extend(card, seat, place, number)
     raise NotationError("programmes.not_an_action_text", text=text)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Final
 
 from phase10.games.programmes.actions import (
     DiscardCard,
@@ -36,6 +37,12 @@ _DRAW_OR_TAKE = (Draw(Source.DRAW_PILE), Draw(Source.DISCARD_PILE))
 #: E-14: the smallest new set; the move generator lists new sets at this size only, because
 #: more cards of the value can be added straight after (E-15), which reaches every result.
 NEW_SET = 3
+
+#: How many card codes there are (0 to 51 the ranks of four suits, 52 the joker).
+#: What a card of an action may be: a plain ``int`` code or the game's card class.
+CARD_TYPES: Final = frozenset({int, PlayingCard})
+CARD_CODES: Final = len(CARD_SYMBOL)
+ALL_CODES: Final = frozenset(range(CARD_CODES))
 
 
 # ---------------------------------------------------------------------------- legal actions
@@ -115,6 +122,9 @@ def _prepare(state: ProgrammeState, action: object) -> int:
     """Check ``action``; return the value an extension takes (else 0)."""
     if state.stage is Stage.OVER:
         raise IllegalActionError("AMZ-R30", "kernel.game_over")
+    if not well_formed(state, action):
+        # Issue 17, point 12: a field of the wrong type or out of range is no action at all.
+        raise IllegalActionError("E-25", "programmes.not_an_action", action=_short(action))
     seat = state.current
     player = state.players[seat]
     if isinstance(action, SwapProgram):
@@ -142,6 +152,70 @@ def _prepare(state: ProgrammeState, action: object) -> int:
         _check_meld(player, action)
         return 0
     return _check_extend(state, player, action)
+
+
+def well_formed(state: ProgrammeState, action: object) -> bool:
+    """Whether every field of ``action`` has its type and range (issue 17, point 12): cards
+    are codes 0 to 52, seats are seats of this game, numbers are ``int`` and never ``bool``,
+    combinations are ``Combination`` objects. Cheap: a few type tests per field; whether the
+    action is legal is for the rule checks after it.
+
+    >>> from phase10.games.programmes.rules import ProgrammeRules
+    >>> from phase10.games.programmes.turns import new_game
+    >>> state = new_game(ProgrammeRules(), players=2, seed=2)
+    >>> well_formed(state, DiscardCard(999)), well_formed(state, DiscardCard(None))
+    (False, False)
+    """
+    kind = type(action)
+    # Inline type tests, no helper per field: this runs before every rule check, legal
+    # moves included, and must not slow the bots' searches down.
+    if kind is DiscardCard:
+        card = action.card  # type: ignore[attr-defined]
+        return type(card) in CARD_TYPES and 0 <= card < CARD_CODES
+    if kind is Reveal:
+        combos = action.combos  # type: ignore[attr-defined]
+        if type(combos) is not tuple:
+            return False
+        return all(_combo_well_formed(combo) for combo in combos)
+    if kind is Extend:
+        assert isinstance(action, Extend)
+        card, owner = action.card, action.owner
+        return (
+            type(card) in CARD_TYPES
+            and 0 <= card < CARD_CODES
+            and type(owner) is int
+            and 0 <= owner < state.num_players
+            and type(action.index) is int
+            and type(action.value) is int
+        )
+    if kind is Meld:
+        return _combo_well_formed(action.combo)  # type: ignore[attr-defined]
+    if kind is Draw:
+        return isinstance(action.source, Source)  # type: ignore[attr-defined]
+    return True
+
+
+def _combo_well_formed(combo: object) -> bool:
+    if type(combo) is not Combination:
+        return False
+    assert isinstance(combo, Combination)
+    cards, values = combo.cards, combo.values
+    return (
+        type(cards) is tuple
+        and type(values) is tuple
+        and len(cards) == len(values)
+        and isinstance(combo.kind, Kind)
+        and type(combo.suit) is int
+        # One pass over the types of cards and values together, then the codes: C loops.
+        and CARD_TYPES.issuperset(map(type, cards + values))
+        and ALL_CODES.issuperset(cards)
+    )
+
+
+def _short(action: object) -> str:
+    """An action's ``repr`` cut short for a message (a malformed one may be huge)."""
+    text = repr(action)
+    return text if len(text) <= 80 else text[:80] + "…"
 
 
 def _check_swap(state: ProgrammeState, player: Programmer) -> None:

@@ -119,6 +119,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "programmes.wild_values_run": N_("say what each wild stands for in {text!r} (e.g. 2D=10S)"),
     "programmes.empty_combo": N_("an empty combination in {text!r}"),
+    "programmes.meld_one_combo": N_("a meld lays one combination at a time: {text!r}"),
     "programmes.target_combo": N_("write the combination as SEAT.INDEX (e.g. 1.0) in {text!r}"),
     "programmes.natural_stands_for_itself": N_(
         "a natural card stands only for itself (an ace at the high end: AS=A+): {token!r}"
