@@ -28,3 +28,85 @@ def test_a_duplicated_card_in_a_preset_deck_is_named_with_the_missing_one(game: 
     assert f"too many: {twice} (3 instead of 2)" in message
     assert f"missing: {gone}" in message
     assert "\n" not in message
+
+
+SMALL_RUN = ["simulate", "--variant", "n_phases=1", "--games", "6", "--seed", "3"]
+
+
+def _drop_timing(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if "took" not in line)
+
+
+def test_simulate_prints_plain_progress_lines_on_stderr_and_the_same_result(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 16 bug 12, issue 17 point 10: a run that is not on a terminal says how far it
+    is in sentences on stderr; stdout is the same with --quiet, which silences them."""
+    from phase10.cli.main import main
+
+    assert main(SMALL_RUN) == 0
+    loud = capsys.readouterr()
+    assert "6/6 games done in" in loud.err
+    assert main([*SMALL_RUN, "--quiet"]) == 0
+    quiet = capsys.readouterr()
+    assert quiet.err == ""
+    assert _drop_timing(quiet.out) == _drop_timing(loud.out)
+    assert "6 games" in loud.out
+
+
+def test_plain_progress_says_the_time_left_every_few_seconds() -> None:
+    """Issue 16 bug 12: one sentence per interval, with an estimate, and a last one."""
+    import io
+
+    from phase10.cli.progress import progress_reporter
+
+    out = io.StringIO()
+    now = [0.0]
+    with progress_reporter(100, "games", stream=out, clock=lambda: now[0]) as step:
+        assert step is not None
+        for done in range(1, 101):
+            now[0] += 1.0
+            step(done, 100)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "5/100 games, about 2 min left"
+    assert lines[-1] == "100/100 games done in 2 min"
+    assert len(lines) == 100 // 5
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["simulate", "--bots", "ismcts:infs,greedy"], "at most 3600"),
+        (["simulate", "--bots", "ismcts:nans,greedy"], "greater than 0"),
+        (["simulate", "--bots", "ismcts:1e9it,greedy"], "from 1 to 1,000,000"),
+        (["simulate", "--bots", "ismcts:-1it,greedy"], "from 1 to 1,000,000"),
+        (["simulate", "--bots", "ismcts:10it:zinf,greedy"], "at most 100"),
+        (["simulate", "--games", "10000000"], "from 1 to 1,000,000"),
+        (["simulate", "--workers", "1024"], "from 1 to 256"),
+        (["simulate", "--workers", "200"], "--oversubscribe"),
+        (["simulate", "--seed", "1" * 5000], "not a whole number"),
+        (["simulate", "--seed", "²"], "not a whole number"),
+        (["odds", "--phase", "1", "--hands", "100000000"], "10,000,000"),
+        (["bench", "--seconds", "inf"], "at most 3600"),
+        (["bench", "--seconds", "nan"], "greater than 0"),
+        (["bench", "--seconds", "1e999"], "at most 3600"),
+        (["play", "--plain", "--seed", "-5"], "from 0 to"),
+        (["play", "--plain", "--delay", "-1"], "0 or more"),
+        (["serve", "--port", "70000"], "from 1 to 65,535"),
+        (["serve", "--bot-delay", "nan"], "0 or more"),
+        (["serve", "--hold", "-1"], "from 0 to"),
+    ],
+)
+def test_absurd_numbers_get_one_clear_line_and_exit_2(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 17 point 10: NaN, infinity, negatives, huge values and budgets that never end
+    are refused before anything starts: exit 2, one line naming the limit."""
+    from phase10.cli.main import main
+
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("phase10: error:")
+    assert words in err
+    assert "Traceback" not in err

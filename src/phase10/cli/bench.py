@@ -18,7 +18,7 @@ from phase10.bench.playout import (
     state_size,
 )
 from phase10.bench.search import PER_DECISION, measure_ismcts
-from phase10.cli.common import bounded_int, paragraph, positive_float
+from phase10.cli.common import MAX_SEED, bounded_int, paragraph, positive_float
 
 DEFAULT_SECONDS: Final = 2.0
 PLAYOUT_PLAYERS: Final = 4
@@ -55,7 +55,11 @@ def register(subparsers: Any) -> None:
         help=f"time for each speed figure (default: {DEFAULT_SECONDS:g})",
     )
     parser.add_argument(
-        "--seed", type=bounded_int(0), default=1, metavar="S", help="random seed (default: 1)"
+        "--seed",
+        type=bounded_int(0, MAX_SEED),
+        default=1,
+        metavar="S",
+        help="random seed (default: 1)",
     )
     parser.add_argument("--json", action="store_true", help="print a JSON object")
     parser.set_defaults(func=run)
