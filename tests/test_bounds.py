@@ -3,12 +3,18 @@ progress on long runs, the programmes finder's cost, and the deck check's messag
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from phase10.api import find_variant
 from phase10.games.phase10.cards import full_deck
-from phase10.games.programmes.cards import programme_deck
+from phase10.games.programmes.cards import JOKER_CODE, programme_deck
+from phase10.games.programmes.programs import DEFAULT_PROGRAMS
 from phase10.kernel.errors import RulesError
+from phase10.kernel.kinds import Kind
 
 
 @pytest.mark.parametrize("game", ["phase10", "programmes"])
@@ -110,3 +116,61 @@ def test_absurd_numbers_get_one_clear_line_and_exit_2(
     assert err.startswith("phase10: error:")
     assert words in err
     assert "Traceback" not in err
+
+
+def test_programmes_check_refuses_more_of_a_card_than_the_deck_holds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 17 point 11: 100,000 cards did not finish; a hand holds at most the deck's two
+    of each face and four jokers (AMZ-R01), and more is one clear line naming the limit."""
+    from phase10.cli.main import main
+
+    hand = [str(c) for c in programme_deck()] * 1000
+    assert main(["check", "--game", "programmes", "--program", "PRG-07", *hand]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "AMZ-R01" in err
+    assert "108 cards" in err
+
+
+def _old_set_candidates(d: Any, program: Any, counts: list[int], wilds: int) -> list[Any]:
+    """The set candidates as the finder made them before issue 17 point 11: every
+    combination of the pool with each copy apart, then deduplicated."""
+    from itertools import combinations
+
+    from phase10.games.programmes import finder
+
+    values = (d.values[0],) if d.values is not None else finder._SET_VALUES
+    spare = 0 if program.no_wild else wilds
+    out = []
+    for value in values:
+        pool = [
+            c
+            for s in finder._suits(program)
+            for c in [s * 13 + value - 1]
+            for _ in range(counts[c])
+        ]
+        for k in range(min(d.length, len(pool)), 0, -1):
+            if d.length - k > spare:
+                break
+            for chosen in sorted(set(combinations(pool, k))):
+                out.append((d.length - k, [(c, value) for c in chosen]))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, JOKER_CODE), min_size=0, max_size=30),
+    st.sampled_from([p for p in DEFAULT_PROGRAMS if not p.sun]),
+)
+def test_the_set_finder_lists_what_it_listed_before(cards: list[int], program: Any) -> None:
+    """Issue 17 point 11: enumerating multisets instead of copies changes no candidate and
+    no order, for random hands (up to 8 copies of a card) and every program card."""
+    from phase10.games.programmes import finder
+
+    counts = finder._counts(cards)
+    wilds = sum(counts[c] for c in finder._WILD_CODES)
+    for d in program.groups:
+        if d.kind is Kind.SET:
+            new = list(finder._set_candidates(d, program, counts, wilds))
+            assert new == _old_set_candidates(d, program, counts, wilds)
