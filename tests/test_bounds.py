@@ -174,3 +174,49 @@ def test_the_set_finder_lists_what_it_listed_before(cards: list[int], program: A
         if d.kind is Kind.SET:
             new = list(finder._set_candidates(d, program, counts, wilds))
             assert new == _old_set_candidates(d, program, counts, wilds)
+
+
+#: A fast subset of scripts/fuzz_commands.py: every number option of the commands that run
+#: and end on their own, with values that cannot be meant (issue 17 point 10).
+FUZZ_VALUES = ("-1", "nan", "inf", "1e999", "1" + "0" * 5000, "", "²", "1e9", "1000000000")
+FUZZ_COMMANDS = {
+    ("simulate", "--variant", "n_phases=1", "--games", "2"): ("--games", "--seed", "--workers"),
+    ("odds", "--phase", "1", "--hands", "20"): ("--hands", "--seed", "--phase"),
+    ("bench", "--seconds", "0.01"): ("--seconds", "--seed"),
+    ("check", "--phase", "1", "R5"): ("--phase",),
+}
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [*base, option, value]
+        for base, options in FUZZ_COMMANDS.items()
+        for option in options
+        for value in FUZZ_VALUES
+        # A seed of 1,000,000,000 or 0 is a fine seed.
+        if not (option == "--seed" and value in ("1e9", "1000000000"))
+    ],
+    ids=lambda argv: " ".join(a[:12] for a in argv[-2:]),
+)
+def test_bad_numbers_to_every_command_are_refused_quickly(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 17 point 10: exit 2 and one line, within ten seconds, for each bad number."""
+    import signal
+
+    from phase10.cli.main import main
+
+    def too_slow(_signal: int, _frame: object) -> None:
+        raise TimeoutError(f"phase10 {' '.join(argv)[:80]} ran for more than 10 s")
+
+    previous = signal.signal(signal.SIGALRM, too_slow)
+    signal.alarm(10)
+    try:
+        status = main(argv)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    err = capsys.readouterr().err
+    assert (status, err.count("\n")) == (2, 1), err
+    assert "Traceback" not in err
