@@ -220,3 +220,19 @@ def test_bad_numbers_to_every_command_are_refused_quickly(
     err = capsys.readouterr().err
     assert (status, err.count("\n")) == (2, 1), err
     assert "Traceback" not in err
+
+
+def test_odds_tells_its_progress_off_a_terminal_and_keeps_its_answer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 16 bug 12: odds with many hands says how far it is on stderr (not a
+    terminal here); --quiet silences it and stdout does not change."""
+    from phase10.cli.main import main
+
+    argv = ["odds", "--phase", "1", "--hands", "500", "--seed", "2"]
+    assert main(argv) == 0
+    loud = capsys.readouterr()
+    assert "500/500 hands done in" in loud.err
+    assert main([*argv, "--quiet"]) == 0
+    quiet = capsys.readouterr()
+    assert (quiet.err, quiet.out) == ("", loud.out)

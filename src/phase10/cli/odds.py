@@ -19,6 +19,7 @@ from phase10.cli.common import (
     paragraph,
 )
 from phase10.cli.kits import command_kit
+from phase10.cli.progress import add_quiet_option
 
 DEFAULT_HANDS: Final = 20_000
 
@@ -64,6 +65,7 @@ def register(subparsers: Any) -> None:
         help="random seed (default: 1)",
     )
     parser.add_argument("--json", action="store_true", help="print a JSON object")
+    add_quiet_option(parser)
     parser.set_defaults(func=run)
 
 
