@@ -236,3 +236,16 @@ def test_odds_tells_its_progress_off_a_terminal_and_keeps_its_answer(
     assert main([*argv, "--quiet"]) == 0
     quiet = capsys.readouterr()
     assert (quiet.err, quiet.out) == ("", loud.out)
+
+
+def test_bench_says_each_measurement_on_stderr_unless_quiet(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 16 bug 12: bench's three measurements are announced with the time left."""
+    from phase10.cli.main import main
+
+    assert main(["bench", "--seconds", "0.05"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert [line.split(" measuring")[0] for line in err] == ["1/3", "2/3", "3/3"]
+    assert main(["bench", "--seconds", "0.05", "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
