@@ -101,6 +101,8 @@ def test_plain_progress_says_the_time_left_every_few_seconds() -> None:
         (["serve", "--port", "70000"], "from 1 to 65,535"),
         (["serve", "--bot-delay", "nan"], "0 or more"),
         (["serve", "--hold", "-1"], "from 0 to"),
+        (["simulate", "--games", "2", "--rules", ""], "--rules is empty"),
+        (["odds", "--phase", "1", "--rules-file", " "], "--rules-file is empty"),
     ],
 )
 def test_absurd_numbers_get_one_clear_line_and_exit_2(

@@ -113,9 +113,20 @@ def chosen_game(args: argparse.Namespace) -> Game:
     """
     named = str(getattr(args, "game", "phase10"))
     rules: str | None = getattr(args, "rules", None)
+    _no_empty_names(args)
     if named == "phase10" and rules is not None and not rules.lower().endswith(".toml"):
         return games.for_rules_name(rules)
     return games.get(named)
+
+
+def _no_empty_names(args: argparse.Namespace) -> None:
+    """An empty ``--rules ''`` or ``--rules-file ''`` is a mistake, not the default rules
+    (issue 17 point 10: it was silently read as the standard profile)."""
+    for option in ("rules", "rules_file", "programs"):
+        value = getattr(args, option, None)
+        if value is not None and not str(value).strip():
+            flag = "--" + option.replace("_", "-")
+            raise CommandError(f"{flag} is empty: give a name or a file, or leave the option out")
 
 
 def variant_tokens(args: argparse.Namespace) -> list[str]:
@@ -126,6 +137,7 @@ def variant_tokens(args: argparse.Namespace) -> list[str]:
 
 def rules_from_args(args: argparse.Namespace) -> RuleSet:
     """The ``RuleSet`` the rule options describe; raises ``RulesError`` with a clear message."""
+    _no_empty_names(args)
     rules_arg: str | None = args.rules
     rules_file: str | None = args.rules_file
     variants = variant_tokens(args)
