@@ -102,6 +102,9 @@ def test_plain_progress_says_the_time_left_every_few_seconds() -> None:
         (["serve", "--bot-delay", "nan"], "0 or more"),
         (["serve", "--hold", "-1"], "from 0 to"),
         (["simulate", "--games", "2", "--rules", ""], "--rules is empty"),
+        (["check", "--phase", "1", *["W"] * 5000], "1 to 108 cards"),
+        (["check", "--phase", "1", " "], "1 to 108 cards"),
+        (["check", "--game", "programmes", "--program", "PRG-07", " "], "no cards"),
         (["odds", "--phase", "1", "--rules-file", " "], "--rules-file is empty"),
     ],
 )

@@ -88,6 +88,8 @@ def check_in_deck(cards: Sequence[PlayingCard]) -> None:
     phase10.cli.common.CommandError: 5 JK in the hand, but the deck has 4 (AMZ-R01: 108 ...)
     """
     deck = Counter(programme_deck())
+    if not cards:
+        raise CommandError("no cards to check: give the hand, e.g. 8S 9S JK JS")
     held = Counter(cards)
     for card, count in held.items():
         if count > deck[card]:
