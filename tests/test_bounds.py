@@ -96,6 +96,7 @@ def test_plain_progress_says_the_time_left_every_few_seconds() -> None:
         (["bench", "--seconds", "inf"], "at most 3600"),
         (["bench", "--seconds", "nan"], "greater than 0"),
         (["bench", "--seconds", "1e999"], "at most 3600"),
+        (["bench", "--seconds", "١"], "greater than 0"),
         (["play", "--plain", "--seed", "-5"], "from 0 to"),
         (["play", "--plain", "--delay", "-1"], "0 or more"),
         (["serve", "--port", "70000"], "from 1 to 65,535"),

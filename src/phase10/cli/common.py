@@ -246,7 +246,8 @@ def seconds_up_to(high: float, *, zero: bool = False) -> Callable[[str], float]:
 
     def parse(text: str) -> float:
         try:
-            value = float(text.strip()) if len(text) <= 40 else math.nan
+            # ASCII only: float() reads "١" (Arabic-Indic one) as 1.0, which nobody meant.
+            value = float(text.strip()) if len(text) <= 40 and text.isascii() else math.nan
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
         # NaN fails every comparison, so it lands here with infinity and the negatives.
