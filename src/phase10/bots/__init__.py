@@ -75,6 +75,14 @@ LEVEL_NAMES: Final[dict[str, str]] = {
     "expert": N_("expert"),
 }
 
+#: The largest budgets a spec may ask for (issue 17 point 10): a million iterations or an
+#: hour a decision is already days a game; beyond that a typo (``ismcts:1e9it``) or infinity
+#: (``ismcts:infs``) would run forever, so it is refused rather than started.
+MAX_ITERATIONS: Final = 1_000_000
+MAX_SECONDS: Final = 3600.0
+#: The bar for overruling the prior, in standard errors: beyond this it never overrules.
+MAX_CONFIDENCE: Final = 100.0
+
 #: Bots that take a search budget in their name (``ismcts:0.1s``); each factory accepts
 #: ``iterations``, ``seconds`` and ``name``.
 _SEARCHERS: Final = ("ismcts", "pimc")
@@ -198,20 +206,30 @@ def _searcher(spec: str, factory: Callable[..., Any], label: str, budget: str) -
     confidence: float | None = None
     if colon:
         value = _number(bar[1:]) if bar.startswith("z") else None
-        if value is None or not value > 0:
+        if value is None or not 0 < value <= MAX_CONFIDENCE:
             raise ValueError(
                 f"bot spec {spec!r}: after the budget comes the bar in standard errors, "
-                "greater than 0 (ismcts:800it:z2)"
+                f"greater than 0 and at most {MAX_CONFIDENCE:g} (ismcts:800it:z2)"
             )
         confidence = value
     bot: Any = None
-    try:
-        if budget.endswith("it"):
-            bot = factory(iterations=int(budget[:-2]), name=label)
-        elif budget.endswith("s"):
-            bot = factory(seconds=float(budget[:-1]), name=label)
-    except ValueError as exc:
-        raise ValueError(f"bot spec {spec!r}: {exc}") from None
+    if budget.endswith("it"):
+        iterations = _whole(budget[:-2])
+        if iterations is None or not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError(
+                f"bot spec {spec!r}: the iterations must be a whole number from 1 to "
+                f"{MAX_ITERATIONS:,} (ismcts:500it)"
+            )
+        bot = factory(iterations=iterations, name=label)
+    elif budget.endswith("s"):
+        seconds = _number(budget[:-1])
+        # NaN fails both comparisons, infinity the second: neither is a budget.
+        if seconds is None or not 0 < seconds <= MAX_SECONDS:
+            raise ValueError(
+                f"bot spec {spec!r}: the seconds must be a number greater than 0 and at "
+                f"most {MAX_SECONDS:g} (ismcts:0.1s)"
+            )
+        bot = factory(seconds=seconds, name=label)
     if bot is None:
         raise ValueError(
             f"bot spec {spec!r}: write the budget as seconds (0.1s) or iterations (200it)"
@@ -227,3 +245,12 @@ def _number(text: str) -> float | None:
         return float(text)
     except ValueError:
         return None
+
+
+def _whole(text: str) -> int | None:
+    # ASCII digits only: int() takes "²"-like digits in some scripts and not others, and a
+    # budget has no business being 4,300 digits long.
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
+        return None
+    return int(digits)

@@ -18,7 +18,8 @@ from phase10.bench.playout import (
     state_size,
 )
 from phase10.bench.search import PER_DECISION, measure_ismcts
-from phase10.cli.common import bounded_int, paragraph, positive_float
+from phase10.cli.common import MAX_SEED, bounded_int, paragraph, positive_float
+from phase10.cli.progress import add_quiet_option, duration
 
 DEFAULT_SECONDS: Final = 2.0
 PLAYOUT_PLAYERS: Final = 4
@@ -55,9 +56,14 @@ def register(subparsers: Any) -> None:
         help=f"time for each speed figure (default: {DEFAULT_SECONDS:g})",
     )
     parser.add_argument(
-        "--seed", type=bounded_int(0), default=1, metavar="S", help="random seed (default: 1)"
+        "--seed",
+        type=bounded_int(0, MAX_SEED),
+        default=1,
+        metavar="S",
+        help="random seed (default: 1)",
     )
     parser.add_argument("--json", action="store_true", help="print a JSON object")
+    add_quiet_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -65,11 +71,21 @@ def run(args: argparse.Namespace) -> int:
     """Take every measurement and print it with the command that reproduces it."""
     seconds: float = args.seconds
     seed: int = args.seed
-    if not args.json:
-        print(f"Measuring for about {3 * seconds:g} s on one core ...", file=sys.stderr)
+    # Issue 16 bug 12: a sentence per measurement on stderr, so a long --seconds is not a
+    # silent wait; --json and --quiet keep stderr empty.
+    loud = not (args.json or args.quiet)
+
+    def stage(number: int, what: str) -> None:
+        if loud:
+            left = duration((4 - number) * seconds)
+            print(f"{number}/3 measuring {what}, about {left} left", file=sys.stderr, flush=True)
+
+    stage(1, "phase checks")
     per_phase = measure_find_phase(seconds, seed)
     average = sum(per_phase.values()) / len(per_phase)
+    stage(2, "random playouts")
     playout = measure_playout(seconds, seed, PLAYOUT_PLAYERS)
+    stage(3, "ISMCTS iterations")
     search = measure_ismcts(seconds, seed, PLAYOUT_PLAYERS)
     state = midgame_state(seed, PLAYOUT_PLAYERS)
     state_bytes = state_size(state)

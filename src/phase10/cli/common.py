@@ -13,6 +13,8 @@
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import textwrap
 import time
 from collections.abc import Callable, Sequence
@@ -111,9 +113,20 @@ def chosen_game(args: argparse.Namespace) -> Game:
     """
     named = str(getattr(args, "game", "phase10"))
     rules: str | None = getattr(args, "rules", None)
+    _no_empty_names(args)
     if named == "phase10" and rules is not None and not rules.lower().endswith(".toml"):
         return games.for_rules_name(rules)
     return games.get(named)
+
+
+def _no_empty_names(args: argparse.Namespace) -> None:
+    """An empty ``--rules ''`` or ``--rules-file ''`` is a mistake, not the default rules
+    (issue 17 point 10: it was silently read as the standard profile)."""
+    for option in ("rules", "rules_file", "programs"):
+        value = getattr(args, option, None)
+        if value is not None and not str(value).strip():
+            flag = "--" + option.replace("_", "-")
+            raise CommandError(f"{flag} is empty: give a name or a file, or leave the option out")
 
 
 def variant_tokens(args: argparse.Namespace) -> list[str]:
@@ -124,6 +137,7 @@ def variant_tokens(args: argparse.Namespace) -> list[str]:
 
 def rules_from_args(args: argparse.Namespace) -> RuleSet:
     """The ``RuleSet`` the rule options describe; raises ``RulesError`` with a clear message."""
+    _no_empty_names(args)
     rules_arg: str | None = args.rules
     rules_file: str | None = args.rules_file
     variants = variant_tokens(args)
@@ -177,16 +191,44 @@ def phase_in_play(rules: RuleSet, number: int) -> Phase:
     return phase
 
 
+#: The caps of the commands' numbers (issue 17 point 10): a seed fits in 63 bits, games and
+#: hands stop at what runs in hours on a laptop, a time at an hour. Beyond them a typo
+#: (1e9, an extra zero or ten) would run for days or exhaust memory, so it is refused.
+MAX_SEED: Final = 2**63 - 1
+MAX_GAMES: Final = 1_000_000
+MAX_HANDS: Final = 10_000_000
+MAX_SECONDS: Final = 3600.0
+#: Worker processes: at most one per CPU unless --oversubscribe, and never beyond this.
+MAX_WORKERS: Final = 256
+
+
+def _whole_number(text: str) -> int | None:
+    """``text`` as a whole number in ASCII digits (an optional sign), or None; at most 20
+    digits, so a 5,000-digit number is refused before ``int()`` refuses it with a traceback."""
+    digits = text.strip()
+    body = digits[1:] if digits[:1] in ("+", "-") else digits
+    if not (body.isascii() and body.isdigit()) or len(body) > 20:
+        return None
+    return int(digits)
+
+
 def bounded_int(low: int, high: int | None = None) -> Callable[[str], int]:
-    """An argparse ``type`` for a whole number from ``low`` to ``high`` (inclusive)."""
+    """An argparse ``type`` for a whole number from ``low`` to ``high`` (inclusive).
+
+    >>> bounded_int(1, 10)("7")
+    7
+    >>> bounded_int(1, 10)("²")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '²' is not a whole number
+    """
 
     def parse(text: str) -> int:
-        try:
-            value = int(text.strip())
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        value = _whole_number(text)
+        if value is None:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
         if value < low or (high is not None and value > high):
-            span = f"from {low} to {high}" if high is not None else f"of at least {low}"
+            span = f"from {low:,} to {high:,}" if high is not None else f"of at least {low:,}"
             raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number {span}")
         return value
 
@@ -194,15 +236,50 @@ def bounded_int(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
-def positive_float(text: str) -> float:
-    """An argparse ``type`` for a finite number greater than zero."""
-    try:
-        value = float(text.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a number greater than 0")
-    return value
+def seconds_up_to(high: float, *, zero: bool = False) -> Callable[[str], float]:
+    """An argparse ``type`` for a finite number of seconds greater than 0 (or 0 itself with
+    ``zero``) and at most ``high``; NaN and infinity are refused.
+
+    >>> seconds_up_to(60)("0.5"), seconds_up_to(60, zero=True)("0")
+    (0.5, 0.0)
+    """
+
+    def parse(text: str) -> float:
+        try:
+            # ASCII only: float() reads "١" (Arabic-Indic one) as 1.0, which nobody meant.
+            value = float(text.strip()) if len(text) <= 40 and text.isascii() else math.nan
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        # NaN fails every comparison, so it lands here with infinity and the negatives.
+        if not ((value > 0 or (zero and value == 0)) and value <= high):
+            least = "0 or more" if zero else "greater than 0"
+            raise argparse.ArgumentTypeError(
+                f"{text!r}: expected a number of seconds {least} and at most {high:g}"
+            )
+        return value
+
+    parse.__name__ = "number"
+    return parse
+
+
+#: A finite number of seconds greater than zero, at most an hour.
+positive_float: Final = seconds_up_to(MAX_SECONDS)
+
+
+def check_workers(workers: int, oversubscribe: bool, *, remote: bool = False) -> None:
+    """Refuse more worker processes than this machine has CPUs (issue 17 point 10: 1,024
+    workers started 1,025 processes) unless ``oversubscribe`` says so, or the work runs on a
+    ``remote`` cluster.
+
+    >>> check_workers(1, False)
+    """
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    if remote or oversubscribe or workers <= (cpus or 1):
+        return
+    raise CommandError(
+        f"--workers {workers}: this machine has {cpus} CPU(s); more workers than CPUs only "
+        "share them (add --oversubscribe to start them anyway)"
+    )
 
 
 #: The computer players' names, in seat order (a person's own name is skipped).

@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import Any
 
-from phase10.cli.common import positive_float
+from phase10.cli.common import seconds_up_to
 from phase10.match import Match
 
 DEFAULT_DELAY = 0.6
@@ -34,8 +34,8 @@ def add_options(parser: argparse.ArgumentParser, *, plain: bool) -> None:
     )
 
 
-def _delay(text: str) -> float:
-    return 0.0 if text.strip() in ("0", "0.0") else positive_float(text)
+#: The full screen's pause before a computer move: none, or up to a minute.
+_delay = seconds_up_to(60.0, zero=True)
 
 
 def wanted(args: argparse.Namespace) -> bool:

@@ -10,6 +10,8 @@ import argparse
 from typing import Any, Final
 
 from phase10.cli.common import (
+    MAX_HANDS,
+    MAX_SEED,
     add_game_options,
     add_rules_options,
     bounded_int,
@@ -17,6 +19,7 @@ from phase10.cli.common import (
     paragraph,
 )
 from phase10.cli.kits import command_kit
+from phase10.cli.progress import add_quiet_option
 
 DEFAULT_HANDS: Final = 20_000
 
@@ -49,15 +52,20 @@ def register(subparsers: Any) -> None:
     add_rules_options(parser)
     parser.add_argument(
         "--hands",
-        type=bounded_int(1),
+        type=bounded_int(1, MAX_HANDS),
         default=DEFAULT_HANDS,
         metavar="K",
         help=f"how many hands to deal (default: {DEFAULT_HANDS})",
     )
     parser.add_argument(
-        "--seed", type=bounded_int(0), default=1, metavar="S", help="random seed (default: 1)"
+        "--seed",
+        type=bounded_int(0, MAX_SEED),
+        default=1,
+        metavar="S",
+        help="random seed (default: 1)",
     )
     parser.add_argument("--json", action="store_true", help="print a JSON object")
+    add_quiet_option(parser)
     parser.set_defaults(func=run)
 
 

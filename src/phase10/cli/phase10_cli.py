@@ -33,6 +33,14 @@ def run_check(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     phase = phase_in_play(rules, args.phase)
     cards = parse_cards(" ".join(args.cards))
+    # Issue 17 point 10: a hand is some of the 108-card deck (P10-R01); an empty one or
+    # thousands of cards is a mistake. Copies beyond the deck's stay allowed: people check
+    # hypothetical hands (four R2 in the help's own example).
+    if not 1 <= len(cards) <= len(full_deck()):
+        raise CommandError(
+            f"a hand to check holds 1 to {len(full_deck())} cards (the deck, P10-R01), "
+            f"not {len(cards)}"
+        )
     groups = find_phase(cards, phase, rules)
     left = left_over(cards, groups or ())
     if args.json:

@@ -22,6 +22,7 @@ from typing import Any, Final
 from phase10.bots import LEVELS
 from phase10.cli import fullscreen, places
 from phase10.cli.common import (
+    MAX_SEED,
     CommandError,
     add_game_options,
     add_rules_options,
@@ -151,7 +152,10 @@ def register(subparsers: Any) -> None:
         ),
     )
     play.add_argument(
-        "--seed", type=int, default=None, help="the game's seed (default: from the clock)"
+        "--seed",
+        type=bounded_int(0, MAX_SEED),
+        default=None,
+        help="the game's seed (default: from the clock)",
     )
     add_mode_options(play)
     add_lang_option(play)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -59,6 +60,7 @@ def run_check(args: argparse.Namespace) -> int:
     rules = programme_rules(args)
     program = chosen_program(args, rules)
     cards = parse_playing_cards(" ".join(args.cards))
+    check_in_deck(cards)
     combos = find_programme(cards, program)
     rest = list(cards)
     for combo in combos or ():
@@ -73,6 +75,28 @@ def run_check(args: argparse.Namespace) -> int:
         print(f"{program}: not possible with these {len(cards)} cards")
         print(f"  {why_not(cards, program)}")
     return 0 if combos is not None else 1
+
+
+def check_in_deck(cards: Sequence[PlayingCard]) -> None:
+    """A hand to check holds no more of a card than the 108-card deck does (AMZ-R01: two of
+    each face, four jokers), so at most 108 cards: issue 17 point 11, where 100,000 cards
+    kept the finder busy for good.
+
+    >>> check_in_deck(parse_playing_cards("JK JK JK JK JK"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    phase10.cli.common.CommandError: 5 JK in the hand, but the deck has 4 (AMZ-R01: 108 ...)
+    """
+    deck = Counter(programme_deck())
+    if not cards:
+        raise CommandError("no cards to check: give the hand, e.g. 8S 9S JK JS")
+    held = Counter(cards)
+    for card, count in held.items():
+        if count > deck[card]:
+            raise CommandError(
+                f"{count} {card} in the hand, but the deck has {deck[card]} "
+                f"(AMZ-R01: {sum(deck.values())} cards, two of each face and four jokers)"
+            )
 
 
 def why_not(cards: Sequence[PlayingCard], program: ProgramCard) -> str:

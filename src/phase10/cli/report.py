@@ -11,14 +11,12 @@ from __future__ import annotations
 import argparse
 import math
 import random
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Final, Protocol, TypeVar
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from phase10.cli.progress import progress_reporter
 
 T = TypeVar("T")
 CONFIDENCE: Final = 0.99
@@ -106,9 +104,11 @@ def estimate(
     holds: Callable[[list[T]], bool], deck: Sequence[T], size: int, args: argparse.Namespace
 ) -> Estimate:
     """Deal ``--hands`` random ``size``-card hands from ``deck`` with ``--seed`` and count
-    those that satisfy ``holds``; a progress bar on a terminal unless ``--json``."""
-    progress = not args.json and sys.stderr.isatty()
-    hits = count_deals(holds, deck, size, args.hands, args.seed, progress=progress)
+    those that satisfy ``holds``; progress on stderr (a bar on a terminal, else a sentence
+    every few seconds) unless ``--json`` or ``--quiet``."""
+    quiet = bool(args.json or getattr(args, "quiet", False))
+    with progress_reporter(args.hands, "hands", quiet=quiet) as step:
+        hits = count_deals(holds, deck, size, args.hands, args.seed, step=step)
     return Estimate(hits=hits, hands=args.hands, seed=args.seed)
 
 
@@ -119,9 +119,10 @@ def count_deals(
     hands: int,
     seed: int,
     *,
-    progress: bool,
+    step: Callable[[int, int], None] | None = None,
 ) -> int:
-    """How many of ``hands`` random ``size``-card deals from ``deck`` satisfy ``holds``.
+    """How many of ``hands`` random ``size``-card deals from ``deck`` satisfy ``holds``;
+    ``step(done, hands)`` is told how far it is.
 
     A hand dealt from a freshly shuffled deck is a uniform random subset of it;
     ``rng.sample`` draws exactly that without shuffling the whole deck, and keeps the hands
@@ -129,25 +130,15 @@ def count_deals(
     """
     rng = random.Random(seed)
     hits = 0
-    bar = Progress(
-        TextColumn("dealing hands"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=not progress,
-        transient=True,
-    )
-    with bar:
-        task = bar.add_task("odds", total=hands)
-        done = 0
-        while done < hands:
-            batch = min(_UPDATE_EVERY, hands - done)
-            for _ in range(batch):
-                if holds(rng.sample(deck, size)):
-                    hits += 1
-            done += batch
-            bar.update(task, completed=done)
+    done = 0
+    while done < hands:
+        batch = min(_UPDATE_EVERY, hands - done)
+        for _ in range(batch):
+            if holds(rng.sample(deck, size)):
+                hits += 1
+        done += batch
+        if step is not None:
+            step(done, hands)
     return hits
 
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from phase10.cli.common import CommandError, paragraph
+from phase10.cli.common import MAX_WORKERS, CommandError, bounded_int, paragraph, seconds_up_to
+
+#: The longest a dropped seat waits, and the longest pause after a computer move.
+MAX_HOLD = 86_400
+MAX_BOT_DELAY = 60.0
 
 DESCRIPTION = (
     "Start the game server for online play: people open the printed address in a browser, "
@@ -32,25 +36,27 @@ def register(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    parser.add_argument(
+        "--port", type=bounded_int(1, 65535), default=8000, help="port to listen on (8000)"
+    )
     parser.add_argument("--database", metavar="URL", help="sqlite:///FILE or postgresql://...")
     parser.add_argument(
         "--hold",
-        type=int,
+        type=bounded_int(0, MAX_HOLD),
         default=60,
         metavar="SECONDS",
         help="how long a dropped player's seat waits before a computer plays it (60)",
     )
     parser.add_argument(
         "--bot-workers",
-        type=int,
+        type=bounded_int(0, MAX_WORKERS),
         default=2,
         metavar="N",
         help="worker processes for computer players (2)",
     )
     parser.add_argument(
         "--bot-delay",
-        type=float,
+        type=seconds_up_to(MAX_BOT_DELAY, zero=True),
         default=0.6,
         metavar="SECONDS",
         help="pause after each computer move so people can follow (0.6)",

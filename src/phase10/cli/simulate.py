@@ -5,21 +5,23 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
-import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any, Final
 
 from phase10.cli.common import (
+    MAX_GAMES,
+    MAX_SEED,
+    MAX_WORKERS,
     CommandError,
     add_rules_options,
     bounded_int,
+    check_workers,
     chosen_game,
     paragraph,
     rules_options,
 )
 from phase10.cli.kits import command_kit
+from phase10.cli.progress import add_quiet_option, progress_reporter
 from phase10.sim import BACKENDS, GAMES, SimConfig, Summary, parse_bots, simulate, solo_study
 
 DEFAULT_GAMES: Final = 100
@@ -71,20 +73,30 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--games",
-        type=bounded_int(1),
+        type=bounded_int(1, MAX_GAMES),
         default=DEFAULT_GAMES,
         metavar="N",
         help=f"games to play (default: {DEFAULT_GAMES})",
     )
     parser.add_argument(
-        "--seed", type=bounded_int(0), default=1, metavar="S", help="random seed (default: 1)"
+        "--seed",
+        type=bounded_int(0, MAX_SEED),
+        default=1,
+        metavar="S",
+        help="random seed (default: 1)",
     )
     parser.add_argument(
         "--workers",
-        type=bounded_int(1, 1024),
+        type=bounded_int(1, MAX_WORKERS),
         default=1,
         metavar="K",
-        help="processes (or Ray CPUs for a local Ray instance) (default: 1)",
+        help="processes (or Ray CPUs for a local Ray instance), at most one per CPU of this "
+        f"machine unless --oversubscribe, never more than {MAX_WORKERS} (default: 1)",
+    )
+    parser.add_argument(
+        "--oversubscribe",
+        action="store_true",
+        help="allow more --workers than this machine has CPUs (they then share them)",
     )
     parser.add_argument(
         "--backend",
@@ -108,6 +120,7 @@ def register(subparsers: Any) -> None:
         "--phase", type=bounded_int(1, 10), default=None, metavar="N", help="phase for --solo"
     )
     parser.add_argument("--json", action="store_true", help="print a JSON object")
+    add_quiet_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -127,6 +140,7 @@ def run(args: argparse.Namespace) -> int:
         bots = parse_bots(args.bots, game.name)
     except ValueError as exc:
         raise CommandError(f"--bots: {exc}") from None
+    check_workers(args.workers, args.oversubscribe, remote=args.address is not None)
     if args.duplicate and args.games % len(bots):
         raise CommandError(
             f"--duplicate plays each deal {len(bots)} times (once per seat): --games must be "
@@ -142,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
     )
     command = _command(args, bots)
     started = time.perf_counter()
-    with _progress(args.games) as progress:
+    with progress_reporter(args.games, "games", quiet=args.quiet) as progress:
         summary = simulate(
             config,
             workers=args.workers,
@@ -199,31 +213,6 @@ def _command(args: argparse.Namespace, bots: tuple[str, ...]) -> str:
     if args.duplicate:
         words.append("--duplicate")
     return shlex.join(words)
-
-
-@contextmanager
-def _progress(total: int) -> Iterator[Callable[[int, int], None] | None]:
-    """A rich progress bar on stderr when it is a terminal; nothing otherwise."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    with Progress(
-        "games",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    ) as bar:
-        task = bar.add_task("games", total=total)
-
-        def advance(done: int, _total: int) -> None:
-            bar.update(task, completed=done)
-
-        yield advance
 
 
 def _print_summary(

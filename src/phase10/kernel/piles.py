@@ -100,12 +100,32 @@ def before_deal(
 
 
 def check_order(order: Sequence[int], expected: Sequence[int], index: int, rule: str) -> None:
-    """A preset shuffle must be a permutation of the cards being shuffled."""
-    if Counter(order) != Counter(expected):
-        raise RulesError(
-            f"{rule}: preset shuffle {index + 1} must hold exactly the {len(expected)} cards "
-            f"being shuffled (got {len(order)} cards)"
-        )
+    """A preset shuffle must be a permutation of the cards being shuffled; the error names
+    the cards held too often and those missing (issue 17 point 13), since a count alone ("got
+    108 cards") does not say what is wrong with a deck of the right size.
+
+    >>> try:
+    ...     check_order((1, 1, 3), (1, 2, 3), 0, "X")
+    ... except RulesError as exc:
+    ...     print(str(exc).partition("(")[2])
+    got 3 cards; too many: 1 (2 instead of 1); missing: 2)
+    """
+    have, want = Counter(order), Counter(expected)
+    if have == want:
+        return
+    extra = [
+        f"{card} ({have[card]} instead of {want[card]})" for card in have if have[card] > want[card]
+    ]
+    missing = [str(card) for card in want if have[card] < want[card]]
+    found = [f"got {len(order)} cards"]
+    if extra:
+        found.append(f"too many: {', '.join(extra)}")
+    if missing:
+        found.append(f"missing: {', '.join(missing)}")
+    raise RulesError(
+        f"{rule}: preset shuffle {index + 1} must hold exactly the {len(expected)} cards "
+        f"being shuffled ({'; '.join(found)})"
+    )
 
 
 def shuffled(

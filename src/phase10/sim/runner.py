@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
 import random
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -344,6 +345,10 @@ class _Ray:
     """Games as Ray tasks: a local Ray instance, or the cluster at ``address``."""
 
     def __init__(self, workers: int, address: str | None) -> None:
+        if address is None:
+            # Ray reads its authentication mode when it is imported, so this comes first;
+            # a mode the user chose is kept (issue 17 point 13).
+            os.environ.setdefault("RAY_AUTH_MODE", "token")
         try:
             import ray
         except ImportError:
@@ -357,6 +362,12 @@ class _Ray:
             if address is not None:
                 options["address"] = address
             else:
+                # Issue 17 point 13: a local instance listens on every interface, and any
+                # machine on the network could run code through it. Ray turns a loopback
+                # node address into the machine's own (services.resolve_ip_for_localhost) and
+                # has no option to bind its servers to loopback, so the guard is the token
+                # (RAY_AUTH_MODE=token, set above): Ray 2.52 and later generate one for a
+                # local ray.init and refuse every caller without it.
                 options["num_cpus"] = workers
             ray.init(**options)
             self.started = True

@@ -61,12 +61,34 @@ def _set_candidates(
     values = (d.values[0],) if d.values is not None else _SET_VALUES
     spare = 0 if program.no_wild else wilds
     for value in values:
-        pool = [c for s in _suits(program) for c in [s * 13 + value - 1] for _ in range(counts[c])]
-        for k in range(min(d.length, len(pool)), 0, -1):
+        held = [(c, counts[c]) for s in _suits(program) for c in [s * 13 + value - 1] if counts[c]]
+        for k in range(min(d.length, sum(n for _, n in held)), 0, -1):
             if d.length - k > spare:
                 break
-            for chosen in sorted(set(combinations(pool, k))):
+            for chosen in sorted(_multisets(held, k)):
                 yield d.length - k, [(c, value) for c in chosen]
+
+
+def _multisets(held: Sequence[tuple[int, int]], k: int) -> Iterator[tuple[int, ...]]:
+    """Every distinct choice of ``k`` cards from ``held`` (code, copies), in ``held``'s order.
+
+    The same tuples as ``set(combinations(pool, k))`` over the pool with each code repeated,
+    but made one per multiset rather than one per choice of copies: with many copies of a
+    card (issue 17 point 11) the pool's combinations grow as its size to the k-th power, the
+    multisets only with the number of distinct codes (at most four suits).
+
+    >>> sorted(_multisets([(5, 2), (18, 1)], 2))
+    [(5, 5), (5, 18)]
+    """
+    if k == 0:
+        yield ()
+        return
+    if not held:
+        return
+    (code, copies), rest = held[0], held[1:]
+    for take in range(min(copies, k), -1, -1):
+        for tail in _multisets(rest, k - take):
+            yield (code,) * take + tail
 
 
 def _run_candidates(
