@@ -66,10 +66,12 @@ class LineGame(Phase10Queries):
         except _Quit:
             self.save()
             self.say_saved()
-            return 0
+            return self.exit_status
         self.save()
         self.show_standing()
-        return 0
+        if self.save_error is not None:
+            self.say_not_saved()
+        return self.exit_status
 
     def _ask(self, prompt: str) -> str:
         try:

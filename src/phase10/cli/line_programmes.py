@@ -97,7 +97,9 @@ class ProgrammeLineGame(LineBase):
             self.say_saved()
         else:
             self.say(N_("Programs completed: {programs}."), programs=self._programs_done())
-        return 0
+            if self.save_error is not None:
+                self.say_not_saved()
+        return self.exit_status
 
     def _programs_done(self) -> str:
         view = self.match.view(self.seat)
