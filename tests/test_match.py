@@ -102,7 +102,7 @@ def test_a_whole_game_saved_at_the_end_loads_as_over(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("not json", "not JSON"),
+        ("not json", "not valid JSON"),
         ("[]", "JSON object"),
         ('{"format": "other"}', "format"),
         ('{"format": "phase10-match", "version": 1, "record": {}}', "format"),

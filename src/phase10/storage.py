@@ -45,6 +45,7 @@ from typing import Any, Final, Protocol
 import platformdirs
 
 from phase10.kernel.errors import Phase10Error
+from phase10.kernel.files import parse_json, read_text
 
 __all__ = [
     "CHECKSUM",
@@ -64,8 +65,6 @@ KEY_NAME: Final = "integrity.key"
 SIGNED: Final = "hmac-sha256:"
 #: The name of the default save in :func:`saves_dir`.
 DEFAULT_SAVE_NAME: Final = "last-game.json"
-#: A save bigger than this is not one of ours (a long game's save is well under 1 MB).
-MAX_BYTES: Final = 16 * 1024 * 1024
 
 
 class StorageError(Phase10Error, ValueError):
@@ -237,23 +236,12 @@ class FileStore:
         _sync_folder(target.parent)
 
     def load(self, key: str) -> dict[str, Any]:
-        path = Path(key)
-        try:
-            if path.stat().st_size > MAX_BYTES:
-                raise StorageError(f"{key}: too big to be a saved game")
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            raise StorageError(f"{key}: cannot read the saved game: no such file") from None
-        except IsADirectoryError:
-            raise StorageError(f"{key}: is a folder, not a saved game") from None
-        except OSError as exc:
-            raise StorageError(f"{key}: cannot read the save: {exc.strerror}") from None
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError as exc:
-            raise StorageError(f"{key}: not UTF-8 text (byte {exc.start})") from None
-        except (json.JSONDecodeError, RecursionError, ValueError) as exc:
-            raise StorageError(f"{key}: not a saved game (not JSON: {exc})") from None
+        if not key.strip():
+            raise StorageError("the save's path is empty")
+        # Only a regular file of sensible size is read (never /dev/zero); not UTF-8, not JSON,
+        # too deep or a number too long: one clear StorageError naming the file (issue 17, 5).
+        text = read_text(key, StorageError, " the saved game")
+        data = parse_json(text, StorageError, key)
         if not isinstance(data, dict):
             raise StorageError(f"{key}: not a saved game (expected a JSON object)")
         stored = data.pop(CHECKSUM, None)
