@@ -176,7 +176,7 @@ def run(
             path.write_bytes(raw)
             verdict = classify(path, original)
             counts[verdict] += 1
-            if verdict in ("internal", "silent") and os.environ.get("FUZZ_VERBOSE"):
+            if verdict != "clear" and os.environ.get("FUZZ_VERBOSE"):
                 print(f"  {label}: {verdict}: {name}", file=sys.stderr)
     return counts
 
@@ -191,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 <= args.flips <= 100_000 or not 0 < args.seconds <= 3600:
         parser.error("--flips must be 0..100000 and --seconds 0..3600")
     deadline = time.monotonic() + args.seconds
+    # Saves are signed with the key in the data directory: use a fresh one, never the player's.
+    os.environ["PHASE10_DATA_DIR"] = tempfile.mkdtemp(prefix="phase10-fuzz-")
     rng = random.Random(args.seed)
     games = ("phase10", "programmes") if args.game == "both" else (args.game,)
     bad = 0
