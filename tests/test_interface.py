@@ -182,7 +182,7 @@ def test_file_store_writes_atomically_and_refuses_folders(tmp_path: Path) -> Non
     target.write_bytes(b"\xff\xfe not utf-8")
     with pytest.raises(StorageError, match="UTF-8"):
         store.load(str(target))
-    with pytest.raises(StorageError, match="no such file"):
+    with pytest.raises(StorageError, match=r"(?i)no such file"):
         store.load(os.path.join(tmp_path, "missing.json"))
 
 

@@ -3,9 +3,16 @@
 A :class:`Store` keeps JSON objects under string keys. :class:`FileStore` (the key is a file
 path) writes atomically: a temporary file created exclusively in the same folder, flushed and
 fsynced, then renamed over the target, so a crash leaves either the old save or the new one,
-never half of one. Every saved object carries a checksum of its content; loading a file whose
-checksum does not match says so plainly instead of handing on whatever the bytes now hold.
-The server's SQLite store implements the same interface.
+never half of one. Only regular files are written: a device, a folder or a symlink to one is
+refused.
+
+Every saved object carries a signature of its content: an HMAC-SHA256 keyed with a random key
+kept in the user's data directory (``integrity.key``, made on first use, readable by its owner
+only). Loading a file whose signature is missing or does not match refuses it plainly, so a
+save damaged on disk or edited by hand (even one whose plain hash was recomputed) is never
+played as if the game had written it. What this protects against and what it cannot (the
+file's owner can read the key and always cheat) is in docs/saves.md. The server's SQLite store
+implements the same interface and keeps its records out of the players' reach.
 
 >>> import tempfile, os
 >>> folder = tempfile.mkdtemp()
@@ -26,6 +33,7 @@ phase10.storage.StorageError: ...game.json: the save is damaged or was changed b
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
 import stat
@@ -34,14 +42,29 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final, Protocol
 
+import platformdirs
+
 from phase10.kernel.errors import Phase10Error
+from phase10.kernel.files import parse_json, read_text
 
-__all__ = ["CHECKSUM", "FileStore", "StorageError", "Store", "checksum"]
+__all__ = [
+    "CHECKSUM",
+    "FileStore",
+    "StorageError",
+    "Store",
+    "check_target",
+    "checksum",
+    "signature",
+]
 
-#: The key of the checksum inside every stored object.
+#: The key of the signature inside every stored object.
 CHECKSUM: Final = "checksum"
-#: A save bigger than this is not one of ours (a long game's save is well under 1 MB).
-MAX_BYTES: Final = 16 * 1024 * 1024
+#: The file, in the user's data directory, holding this user's signing key.
+KEY_NAME: Final = "integrity.key"
+#: What a signature starts with; anything else (an older plain ``sha256:``) is not ours.
+SIGNED: Final = "hmac-sha256:"
+#: The name of the default save in :func:`saves_dir`.
+DEFAULT_SAVE_NAME: Final = "last-game.json"
 
 
 class StorageError(Phase10Error, ValueError):
@@ -60,71 +83,196 @@ class Store(Protocol):
         ...
 
 
+def _canonical(data: Mapping[str, Any]) -> bytes:
+    body = {k: v for k, v in data.items() if k != CHECKSUM}
+    text = json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return text.encode("utf-8")
+
+
 def checksum(data: Mapping[str, Any]) -> str:
-    """The SHA-256 of ``data``'s canonical JSON (sorted keys, no spaces), without any
-    checksum it already holds.
+    """The plain SHA-256 of ``data``'s canonical JSON (sorted keys, no spaces), without any
+    checksum it already holds. Anyone can recompute it: it tells damage, not editing.
 
     >>> checksum({"a": 1}) == checksum({"a": 1, "checksum": "x"})
     True
     """
-    body = {k: v for k, v in data.items() if k != CHECKSUM}
-    text = json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return "sha256:" + hashlib.sha256(_canonical(data)).hexdigest()
+
+
+def signature(data: Mapping[str, Any], key: bytes) -> str:
+    """The HMAC-SHA256 of ``data``'s canonical JSON under ``key`` (any signature it already
+    holds left out): only someone holding ``key`` can make one that matches.
+
+    >>> signature({"a": 1}, b"k") == signature({"a": 1, "checksum": "x"}, b"k")
+    True
+    >>> signature({"a": 1}, b"k") == signature({"a": 1}, b"other key")
+    False
+    """
+    return SIGNED + hmac.new(key, _canonical(data), hashlib.sha256).hexdigest()
+
+
+# ---------------------------------------------------------------------------- places
+
+
+def data_dir() -> Path:
+    """The user's data directory for this program."""
+    override = os.environ.get("PHASE10_DATA_DIR")
+    return Path(override) if override else Path(platformdirs.user_data_dir("phase10"))
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def default_save() -> Path:
+    """Where a game is saved when ``--save`` says nothing."""
+    return saves_dir() / DEFAULT_SAVE_NAME
+
+
+def elsewhere(path: str | os.PathLike[str]) -> Path:
+    """Where to suggest saving when ``path`` failed (issue 17, point 7): a free name in the
+    data directory's saves, or in the home folder when the failed path was already there.
+
+    >>> elsewhere("/nowhere/game.json").parent == saves_dir()
+    True
+    """
+    target = Path(path)
+    if target.resolve().parent != saves_dir().resolve():
+        return free_save_path(default_save())
+    return free_save_path(Path.home() / "phase10-game.json")
+
+
+def free_save_path(path: Path) -> Path:
+    """``path`` if nothing is there, else the first ``NAME-2.json``, ``NAME-3.json``... free."""
+    if not path.exists():
+        return path
+    number = 2
+    while (candidate := path.with_name(f"{path.stem}-{number}{path.suffix}")).exists():
+        number += 1
+    return candidate
+
+
+def default_key_file() -> Path:
+    """``integrity.key`` in the user's data directory (``PHASE10_DATA_DIR`` overrides it)."""
+    return data_dir() / KEY_NAME
+
+
+def signing_key(path: Path, *, create: bool) -> bytes | None:
+    """This user's signing key from ``path``, made (32 random bytes, mode 0600, created
+    exclusively so two games starting together agree on one key) when ``create`` is true and
+    there is none; ``None`` when there is none and ``create`` is false."""
+    try:
+        return bytes.fromhex(path.read_text(encoding="ascii").strip())
+    except FileNotFoundError:
+        if not create:
+            return None
+    except (OSError, ValueError) as exc:
+        raise StorageError(
+            f"{path}: the signing key of your saves cannot be read ({exc})"
+        ) from None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    except FileExistsError:
+        return signing_key(path, create=False)
+    except OSError as exc:
+        raise StorageError(
+            f"{path}: cannot make the key that signs your saves: {exc.strerror}"
+        ) from None
+    key = os.urandom(32)
+    with os.fdopen(handle, "w", encoding="ascii") as file:
+        file.write(key.hex() + "\n")
+        file.flush()
+        os.fsync(file.fileno())
+    return key
 
 
 class FileStore:
-    """Saves as JSON files; the key is the file's path."""
+    """Saves as signed JSON files; the key is the file's path.
+
+    ``key_file`` holds the signing key (default: :func:`default_key_file`, read when first
+    needed so that ``PHASE10_DATA_DIR`` set later still counts).
+    """
+
+    def __init__(self, key_file: str | os.PathLike[str] | None = None) -> None:
+        self.key_file = None if key_file is None else Path(key_file)
+
+    def _key(self, *, create: bool) -> bytes | None:
+        return signing_key(self.key_file or default_key_file(), create=create)
 
     def save(self, key: str, data: Mapping[str, Any]) -> None:
-        target = Path(key)
-        if not key.strip():
-            raise StorageError("the save's path is empty")
-        _refuse_special(target)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        payload = {**{k: v for k, v in data.items() if k != CHECKSUM}, CHECKSUM: checksum(data)}
+        target = check_target(key)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StorageError(f"{target.parent}: cannot make the folder: {exc.strerror}") from None
+        secret = self._key(create=True)
+        assert secret is not None  # create=True makes one or raises
+        payload = {
+            **{k: v for k, v in data.items() if k != CHECKSUM},
+            CHECKSUM: signature(data, secret),
+        }
         text = json.dumps(payload, ensure_ascii=False, indent=1) + "\n"
-        handle, temporary = tempfile.mkstemp(
-            dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
-        )
+        try:
+            # mkstemp opens with O_CREAT | O_EXCL under a fresh random name: a file or symlink
+            # planted in the folder is never opened, let alone followed.
+            handle, temporary = tempfile.mkstemp(
+                dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+            )
+        except OSError as exc:
+            raise StorageError(f"{target}: cannot save there: {exc.strerror}") from None
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
                 file.write(text)
                 file.flush()
                 os.fsync(file.fileno())
             os.replace(temporary, target)
+        except OSError as exc:
+            Path(temporary).unlink(missing_ok=True)
+            raise StorageError(f"{target}: cannot save there: {exc.strerror}") from None
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
         _sync_folder(target.parent)
 
     def load(self, key: str) -> dict[str, Any]:
-        path = Path(key)
-        try:
-            if path.stat().st_size > MAX_BYTES:
-                raise StorageError(f"{key}: too big to be a saved game")
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            raise StorageError(f"{key}: cannot read the saved game: no such file") from None
-        except IsADirectoryError:
-            raise StorageError(f"{key}: is a folder, not a saved game") from None
-        except OSError as exc:
-            raise StorageError(f"{key}: cannot read the save: {exc.strerror}") from None
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError as exc:
-            raise StorageError(f"{key}: not UTF-8 text (byte {exc.start})") from None
-        except (json.JSONDecodeError, RecursionError, ValueError) as exc:
-            raise StorageError(f"{key}: not a saved game (not JSON: {exc})") from None
+        if not key.strip():
+            raise StorageError("the save's path is empty")
+        # Only a regular file of sensible size is read (never /dev/zero); not UTF-8, not JSON,
+        # too deep or a number too long: one clear StorageError naming the file (issue 17, 5).
+        text = read_text(key, StorageError, " the saved game")
+        data = parse_json(text, StorageError, key)
         if not isinstance(data, dict):
             raise StorageError(f"{key}: not a saved game (expected a JSON object)")
-        stored = data.get(CHECKSUM)
-        if stored is not None and stored != checksum(data):
+        stored = data.pop(CHECKSUM, None)
+        if not isinstance(stored, str) or not stored.startswith(SIGNED):
             raise StorageError(
-                f"{key}: the save is damaged or was changed by hand (its checksum does not "
-                "match its content); it is not loaded"
+                f"{key}: not signed by this game on this account (no signature, or an older "
+                "plain checksum), so it may have been changed by hand; it is not loaded"
             )
-        data.pop(CHECKSUM, None)
+        secret = self._key(create=False)
+        if secret is None or not hmac.compare_digest(stored, signature(data, secret)):
+            raise StorageError(
+                f"{key}: the save is damaged or was changed by hand (its signature does not "
+                f"match its content, or it was signed with another {KEY_NAME}); it is not loaded"
+            )
         return data
+
+
+def check_target(key: str) -> Path:
+    """``key`` as a path a save may be written to; ``StorageError`` if it is empty, or a
+    device, a folder or a symlink to one (issue 17, point 6: never replace ``/dev/null``).
+
+    >>> check_target("/dev/null")
+    Traceback (most recent call last):
+    ...
+    phase10.storage.StorageError: /dev/null: cannot save there: it is not a regular file
+    """
+    if not key.strip():
+        raise StorageError("the save's path is empty")
+    target = Path(key)
+    _refuse_special(target)
+    return target
 
 
 def _refuse_special(target: Path) -> None:

@@ -67,11 +67,13 @@ class LineGame(Phase10Queries):
         except _Quit:
             self.save()
             self.say_saved()
-            return 0
+            return self.exit_status
         self.save()
         self.show_standing()
         self.say_seed()
-        return 0
+        if self.save_error is not None:
+            self.say_not_saved()
+        return self.exit_status
 
     def _ask(self, prompt: str) -> str:
         try:

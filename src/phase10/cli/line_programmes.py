@@ -99,7 +99,9 @@ class ProgrammeLineGame(LineBase):
         else:
             self.say(N_("Programs completed: {programs}."), programs=self._programs_done())
             self.say_seed()
-        return 0
+            if self.save_error is not None:
+                self.say_not_saved()
+        return self.exit_status
 
     def _programs_done(self) -> str:
         view = self.match.view(self.seat)

@@ -5,14 +5,17 @@ after every action with a single warning when the file cannot be written."""
 from __future__ import annotations
 
 import random
+import shlex
 from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import Final
 
 from phase10.bots import make_bot
+from phase10.cli import places
 from phase10.cli.places import resume_command
 from phase10.kernel.i18n import N_, Translator, translator
 from phase10.match import Match
+from phase10.storage import StorageError
 
 #: Yes, in every language of the game (a confirmation takes any of them).
 YES: Final = frozenset({"y", "yes", "o", "oui", "j", "ja"})
@@ -59,6 +62,8 @@ class LineBase:
         self._ = self.tr.gettext
         self.words = dict(words or {})
         self._save_warned = False
+        #: Why the last save failed (None once one succeeds): said at the end, exit status 1.
+        self.save_error: str | None = None
         self.recent: deque[str] = deque(maxlen=RECENT)
 
     def tell(self, lines: Iterable[str]) -> None:
@@ -123,22 +128,50 @@ class LineBase:
 
     def say_saved(self) -> None:
         """Where the game is saved and the command that resumes it, as it can be typed
-        (issue 16, bug 3: it works without ``phase10`` on the PATH, from any directory)."""
+        (issue 16, bug 3: it works without ``phase10`` on the PATH, from any directory); or,
+        when saving failed, that it failed, why, and where it can be saved (issue 17, 7)."""
+        if self.save_error is not None:
+            self.say_not_saved()
+            return
         self.say(
             N_("Game saved to {path}. Resume it with: {command}"),
             path=self.save_path,
             command=resume_command(self.save_path),
         )
 
+    def say_not_saved(self) -> None:
+        """The game could not be saved: why, and the option that saves it elsewhere."""
+        self.say(
+            N_(
+                "The game was NOT saved to {path}: {reason}. Play with --save PATH to save "
+                "it elsewhere, e.g. --save {other}"
+            ),
+            path=self.save_path,
+            reason=self.save_error,
+            other=shlex.quote(str(places.elsewhere(self.save_path))),
+        )
+
+    @property
+    def exit_status(self) -> int:
+        """The exit status: 0, or 1 when the game could not be saved at the end."""
+        return 0 if self.save_error is None else 1
+
     def save(self) -> None:
-        """Save the match; the first failure is reported, the game goes on regardless."""
+        """Save the match; the first failure is reported, the game goes on regardless (and
+        the end says again that it is not saved)."""
         try:
             self.match.save(self.save_path)
-        except OSError as exc:
+        except (OSError, StorageError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            # A StorageError names the file already; the sentence names it once.
+            reason = reason.removeprefix(f"{self.save_path}: ").removeprefix("cannot save there: ")
+            self.save_error = " ".join(reason.split())
             if not self._save_warned:
                 self.say(
                     N_("Warning: cannot save to {path}: {reason}"),
                     path=self.save_path,
-                    reason=exc.strerror,
+                    reason=self.save_error,
                 )
                 self._save_warned = True
+        else:
+            self.save_error = None

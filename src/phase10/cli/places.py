@@ -19,42 +19,37 @@ from typing import Final
 
 import platformdirs
 
+# Where saves live is the application's notion (the full screen needs it too); the command
+# line re-exports it under the names it always had.
+from phase10.storage import (
+    DEFAULT_SAVE_NAME,
+    data_dir,
+    default_save,
+    elsewhere,
+    free_save_path,
+    saves_dir,
+)
+
 APP: Final = "phase10"
-#: The name of the default save in :func:`saves_dir`.
-DEFAULT_SAVE_NAME: Final = "last-game.json"
+__all__ = [
+    "DEFAULT_SAVE_NAME",
+    "config_dir",
+    "data_dir",
+    "default_save",
+    "elsewhere",
+    "free_save_path",
+    "newest_save",
+    "saves_dir",
+]
+
 #: Set to 1 (or yes, true, on) to play line by line even on a terminal (issue 16).
 PLAIN_ENV: Final = "PHASE10_PLAIN"
-
-
-def data_dir() -> Path:
-    """The user's data directory for this program."""
-    override = os.environ.get("PHASE10_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir(APP))
 
 
 def config_dir() -> Path:
     """The user's config directory for this program."""
     override = os.environ.get("PHASE10_CONFIG_DIR")
     return Path(override) if override else Path(platformdirs.user_config_dir(APP))
-
-
-def saves_dir() -> Path:
-    return data_dir() / "saves"
-
-
-def default_save() -> Path:
-    """Where a game is saved when ``--save`` says nothing."""
-    return saves_dir() / DEFAULT_SAVE_NAME
-
-
-def free_save_path(path: Path) -> Path:
-    """``path`` if nothing is there, else the first ``NAME-2.json``, ``NAME-3.json``... free."""
-    if not path.exists():
-        return path
-    number = 2
-    while (candidate := path.with_name(f"{path.stem}-{number}{path.suffix}")).exists():
-        number += 1
-    return candidate
 
 
 def newest_save() -> Path:

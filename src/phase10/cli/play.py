@@ -37,6 +37,7 @@ from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
 from phase10.kernel.notation import is_control, printable
 from phase10.match import Match, load_match
+from phase10.storage import check_target
 
 #: What the help says of the default save (the path itself depends on the user).
 DEFAULT_SAVE_HELP: Final = "last-game.json in your data directory, e.g. " + str(
@@ -243,6 +244,8 @@ def save_path(args: argparse.Namespace, lang: str) -> str:
     """``--save``, else the default save; an unfinished game there is never overwritten: the
     new game gets a free name next to it, and the player is told (issue 16)."""
     if args.save is not None:
+        # Refused before the game starts (exit 2), not after the first move (issue 17, 6).
+        check_target(str(args.save))
         return str(args.save)
     default = places.default_save()
     path = default

@@ -1,10 +1,57 @@
-"""Reading a user's file (a program deck, a saved match), naming the file in every error."""
+"""Reading a user's file (a program deck, a rules file, a saved match), naming the file in
+every error: only a regular file of a sensible size is read (never ``/dev/zero`` or a folder),
+it must be UTF-8, and a JSON or TOML document that is too deep or holds a number too long to
+convert is refused like any other malformed one (issue 17, point 5).
+"""
 
 from __future__ import annotations
 
+import json
 import os
+import stat
+import sys
+import tomllib
 from collections.abc import Callable
-from pathlib import Path
+from typing import Final
+
+#: No file of ours comes near this (a long game's save is well under 1 MB).
+MAX_BYTES: Final = 16 * 1024 * 1024
+
+
+def read_bytes(
+    path: str | os.PathLike[str],
+    error: Callable[[str], Exception],
+    what: str,
+    limit: int = MAX_BYTES,
+) -> bytes:
+    """The bytes of the regular file ``path`` (at most ``limit``); when it cannot be read,
+    ``error`` of ``"{path}: cannot read{what}: {reason}"``.
+
+    >>> read_bytes("/dev/zero", ValueError, " the deck")
+    Traceback (most recent call last):
+    ...
+    ValueError: /dev/zero: cannot read the deck: not a regular file
+    """
+    shown = os.fspath(path)
+    try:
+        # O_NONBLOCK: opening a FIFO someone planted must not hang; fstat then refuses it.
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise error(f"{shown}: cannot read{what}: {exc.strerror}") from None
+    try:
+        info = os.fstat(handle)
+        if stat.S_ISDIR(info.st_mode):
+            raise error(f"{shown}: cannot read{what}: it is a folder")
+        if not stat.S_ISREG(info.st_mode):
+            raise error(f"{shown}: cannot read{what}: not a regular file")
+        if info.st_size > limit:
+            raise error(f"{shown}: cannot read{what}: too big ({info.st_size} bytes)")
+        with os.fdopen(os.dup(handle), "rb") as file:
+            return file.read(limit + 1)[:limit]
+    except OSError as exc:
+        raise error(f"{shown}: cannot read{what}: {exc.strerror}") from None
+    finally:
+        os.close(handle)
 
 
 def read_text(path: str | os.PathLike[str], error: Callable[[str], Exception], what: str) -> str:
@@ -16,7 +63,54 @@ def read_text(path: str | os.PathLike[str], error: Callable[[str], Exception], w
     ...
     ValueError: /no/such/file: cannot read the deck: No such file or directory
     """
+    raw = read_bytes(path, error, what)
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise error(f"{os.fspath(path)}: cannot read{what}: {exc.strerror}") from None
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        shown = os.fspath(path)
+        raise error(f"{shown}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
+def parse_json(text: str, error: Callable[[str], Exception], shown: str) -> object:
+    """``text`` as JSON; ``error`` naming ``shown`` for anything malformed, too deep, with a
+    number over Python's 4,300-digit limit, or with NaN/Infinity (not JSON).
+
+    >>> parse_json("[" * 100_000, ValueError, "x.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: x.json: not valid JSON: nested too deeply
+    """
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise error(f"{shown}: not valid JSON: nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, too many digits, NaN or Infinity
+        raise error(f"{shown}: not valid JSON: {_reason(exc)}") from None
+
+
+def parse_toml(text: str, error: Callable[[str], Exception], shown: str) -> dict[str, object]:
+    """``text`` as TOML; ``error`` naming ``shown`` for anything malformed, too deep or with a
+    number over Python's 4,300-digit limit.
+
+    >>> parse_toml("n = " + "9" * 5000, ValueError, "x.toml")
+    Traceback (most recent call last):
+    ...
+    ValueError: x.toml: invalid TOML: a number has more than 4300 digits
+    """
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        raise error(f"{shown}: invalid TOML: nested too deeply") from None
+    except ValueError as exc:  # TOMLDecodeError or too many digits
+        raise error(f"{shown}: invalid TOML: {_reason(exc)}") from None
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _reason(exc: ValueError) -> str:
+    text = " ".join(str(exc).split())
+    if "integer string conversion" in text:  # Python's advice to raise the limit is not ours
+        return f"a number has more than {sys.get_int_max_str_digits()} digits"
+    return text

@@ -28,14 +28,15 @@ def play_new(
     lang: str = "en",
     show_seed: bool = True,
 ) -> int:
-    """Open the new-game screen with these choices filled in, then play; returns 0
-    (``show_seed`` False: the seed came from the clock and the form does not show it)."""
+    """Open the new-game screen with these choices filled in, then play; returns 0, or 1 if the
+    game could not be saved (the message says why and where it can be). ``show_seed`` False:
+    the seed came from the clock and the form does not show it."""
     defaults = Defaults(
         rules=rules, players=players, level=level, name=name, seed=seed, show_seed=show_seed
     )
     app = Phase10App(save_path=save_path, defaults=defaults, delay=delay, lang=lang)
     _finish(app.run())
-    return 0
+    return 0 if app.save_error is None else 1
 
 
 def play_match(
@@ -45,10 +46,11 @@ def play_match(
     delay: float = DEFAULT_DELAY,
     lang: str = "en",
 ) -> int:
-    """Go on with ``match`` (for ``phase10 resume``); returns 0."""
+    """Go on with ``match`` (for ``phase10 resume``); returns 0, or 1 if the
+    game could not be saved (the message says why and where it can be)."""
     app = Phase10App(save_path=save_path, match=match, delay=delay, lang=lang)
     _finish(app.run())
-    return 0
+    return 0 if app.save_error is None else 1
 
 
 def _finish(message: str | None) -> None:

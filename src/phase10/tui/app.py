@@ -9,6 +9,7 @@ keyboard: a "pass to the next player" screen hides every hand in between.
 from __future__ import annotations
 
 import random
+import shlex
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -22,6 +23,7 @@ from phase10.bots import LEVEL_NAMES, make_bot
 from phase10.explain import explain_reason
 from phase10.kernel.errors import IllegalActionError
 from phase10.match import Match, Seat
+from phase10.storage import StorageError, elsewhere
 from phase10.tui.newgame import Defaults, NewGameScreen, Setup
 from phase10.tui.screens import (
     MIN_HEIGHT,
@@ -81,6 +83,8 @@ class Phase10App(App[str | None]):
         self._bot_pending = False
         self._waiting = False  # a summary or pass screen is up: nobody may act
         self._save_warned = False
+        #: Why the last save failed (None once one succeeds): said on leaving, exit status 1.
+        self.save_error: str | None = None
         self._resumed = resumed
 
     # ------------------------------------------------------------------------ set-up
@@ -418,11 +422,26 @@ class Phase10App(App[str | None]):
     def _save(self) -> None:
         try:
             self.match.save(self.save_path)
-        except OSError as exc:
+        except (OSError, StorageError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            # A StorageError names the file already; the sentence names it once.
+            reason = reason.removeprefix(f"{self.save_path}: ").removeprefix("cannot save there: ")
+            self.save_error = " ".join(reason.split())
             if not self._save_warned:
                 self._save_warned = True
                 text = _("Warning: the game cannot be saved to {path}: {reason}.")
-                self.log_lines.append(text.format(path=self.save_path, reason=exc.strerror))
+                self.log_lines.append(text.format(path=self.save_path, reason=self.save_error))
+        else:
+            self.save_error = None
+
+    def not_saved_message(self) -> str:
+        """That the game could not be saved, why, and where it can be (issue 17, point 7)."""
+        text = _(
+            "The game was NOT saved to {path}: {reason}. Play with --save PATH to save it "
+            "elsewhere, e.g. --save {other}"
+        )
+        other = shlex.quote(str(elsewhere(self.save_path)))
+        return text.format(path=self.save_path, reason=self.save_error, other=other)
 
     def action_ask_quit(self) -> None:
         """Ctrl+C: quit, asking first (and saving) when a game is under way."""
@@ -445,6 +464,9 @@ class Phase10App(App[str | None]):
             self.exit()
             return
         self._save()
+        if self.save_error is not None:
+            self.exit(self.not_saved_message())
+            return
         if self.match.is_over:
             self.exit()
             return

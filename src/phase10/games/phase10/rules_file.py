@@ -6,7 +6,6 @@ example is :func:`load_rules_file`'s.
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -21,24 +20,17 @@ from phase10.games.phase10.variants import (
     build_rules,
 )
 from phase10.kernel.errors import RulesError
+from phase10.kernel.files import parse_toml, read_text
 
 _TOML_KEYS = ("name", "profile", "variants", "flags")
 
 
 def _load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
     shown = os.fspath(path)
-    try:
-        text = Path(path).read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise RulesError(f"{shown}: no such rules file") from None
-    except UnicodeDecodeError as err:
-        raise RulesError(f"{shown}: not UTF-8 text ({err.reason} at byte {err.start})") from None
-    except OSError as err:
-        raise RulesError(f"{shown}: cannot read the rules file: {err.strerror}") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise RulesError(f"{shown}: invalid TOML: {err}") from None
+    if not Path(path).exists() and not Path(path).is_symlink():
+        raise RulesError(f"{shown}: no such rules file")
+    text = read_text(path, RulesError, " the rules file")
+    return parse_toml(text, RulesError, shown)
 
 
 def load_rules_file(path: str | os.PathLike[str]) -> RuleSet:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import os
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -30,7 +29,7 @@ from typing import Any, Final
 from phase10.games.programmes.cards import ACE_HIGH, SUITS, rank_name, rank_value
 from phase10.games.programmes.combos import LONGEST_RUN
 from phase10.kernel.errors import NotationError, RulesError
-from phase10.kernel.files import read_text
+from phase10.kernel.files import parse_json, parse_toml, read_text
 from phase10.kernel.kinds import Kind
 
 #: 13 cards dealt plus the one drawn: the most a reveal can ever use (E-08, E-29).
@@ -173,9 +172,14 @@ def _directive(raw: object, index: int) -> Directive:
 def _suits(raw: object) -> tuple[int, ...] | None:
     if raw is None:
         return None
-    if not isinstance(raw, list) or not raw or any(s not in SUITS or not s for s in raw):
+    # Each item is one suit letter: "HD" is not a substring of the suits (issue 17, point 5).
+    if not isinstance(raw, list) or not raw or any(not _suit_letter(s) for s in raw):
         raise _BadField("suits", f"must be null or a non-empty list of S, H, D, C; not {raw!r}")
     return tuple(sorted({SUITS.index(s) for s in raw}))
+
+
+def _suit_letter(item: object) -> bool:
+    return isinstance(item, str) and len(item) == 1 and item in SUITS
 
 
 def _card(data: object) -> ProgramCard:
@@ -293,13 +297,10 @@ def load_program_deck(path: str | os.PathLike[str]) -> tuple[ProgramCard, ...]:
     """A user program deck from a JSON list, or a TOML file with ``[[card]]`` tables."""
     shown = os.fspath(path)
     text = read_text(path, RulesError, " the program deck")
-    try:
-        if shown.lower().endswith(".toml"):
-            data: object = tomllib.loads(text).get("card")
-        else:
-            data = json.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise RulesError(f"{shown}: not valid: {exc}") from None
+    if shown.lower().endswith(".toml"):
+        data: object = parse_toml(text, RulesError, shown).get("card")
+    else:
+        data = parse_json(text, RulesError, shown)
     return programs_from_list(data, shown)
 
 
