@@ -18,6 +18,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from phase10 import games
 from phase10.api import find_variant
 from phase10.bots import LEVEL_NAMES, LEVELS
+from phase10.cli.common import YOU_WORDS
 from phase10.games.phase10.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from phase10.games.phase10.variants import PROFILE_DESCRIPTIONS, PROFILES, VARIANTS, build_rules
 from phase10.kernel.errors import RulesError
@@ -323,6 +324,17 @@ class NewGameScreen(Screen[Setup]):
             return
         if all(level is not None for _n, level in seats):
             error.update(_("At least one seat must be played by a person."))
+            return
+        people = [n for n, level in seats if level is None]
+        you = next((n for n in people if n.lower() in YOU_WORDS), None)
+        if len(people) > 1 and you is not None:
+            # Issue 16, bug 5: every sentence names the seat, so a person called "You" among
+            # several would read "It is You's turn" to everyone else.
+            error.update(
+                _(
+                    "With several people at the keyboard, each needs their own name, not {name}."
+                ).format(name=you)
+            )
             return
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = self.defaults.seed

@@ -258,6 +258,8 @@ class ProgrammeTableScreen(TableBase):
         if view.outcome is not None:
             return _("The game is over.")
         if not visible or view.current != view.seat or not self.game.can_act():
+            if view.current == view.seat and visible:
+                return _("It is your turn.")
             return _("It is {name}'s turn.").format(name=names[view.current])
         if view.stage is Stage.DRAW:
             top = view.discard_top
