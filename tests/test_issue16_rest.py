@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from pathlib import Path
 
 import pytest
 
@@ -47,3 +48,17 @@ def test_help_mentions_both_games_and_the_full_screen(capsys: pytest.CaptureFixt
     play_help = " ".join(capsys.readouterr().out.split())
     assert "full screen" in play_help
     assert "--game programmes" in play_help
+
+
+def test_the_english_interface_says_round_not_manche() -> None:
+    """Issue 16 bug 6: "manche" is the French word; no English message uses it (the French,
+    German and Dutch catalogs keep their own words)."""
+    from babel.messages.pofile import read_po
+
+    import phase10
+
+    template = Path(phase10.__file__).parent / "locale" / "phase10.pot"
+    with template.open("rb") as handle:
+        catalog = read_po(handle)
+    english = [m.id for m in catalog if m.id and "manche" in str(m.id).lower()]
+    assert english == []

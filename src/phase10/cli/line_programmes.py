@@ -115,7 +115,7 @@ class ProgrammeLineGame(LineBase):
 
     def _program_line(self, view: ProgrammeView) -> str:
         if view.program is None:
-            return self._("You hold no program this manche.")
+            return self._("You hold no program this round.")
         text = program_text(view.program, self.tr)
         if view.players[self.seat].revealed:
             return self._("Your program {program} is revealed.").format(program=text)

@@ -82,7 +82,7 @@ def listing() -> list[str]:
     lines += [
         "",
         "The programmes game (amüze program-card rummy): programmes, with the variant",
-        "  program_swap (AMZ-R31: swap a program failed 3 manches) or program_swap_after=N.",
+        "  program_swap (AMZ-R31: swap a program failed 3 rounds) or program_swap_after=N.",
         "",
         "Show one in detail: phase10 variants PROFILE[+VARIANT...]",
     ]

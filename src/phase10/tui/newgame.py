@@ -163,7 +163,7 @@ class NewGameScreen(Screen[Setup]):
                     yield Label(_("Phases to play"))
                     yield Input(placeholder=_("all"), id="phase-count", type="integer")
                 # The programmes game's one option (AMZ-R31): shown only for that game.
-                swap = _("Program swap (AMZ-R31): a program failed for 3 manches may be swapped")
+                swap = _("Program swap (AMZ-R31): a program failed for 3 rounds may be swapped")
                 given_swap = _game_of(d.rules) == "programmes" and bool(
                     getattr(d.rules, "program_swap_after", None)
                 )
