@@ -62,3 +62,43 @@ def test_the_english_interface_says_round_not_manche() -> None:
         catalog = read_po(handle)
     english = [m.id for m in catalog if m.id and "manche" in str(m.id).lower()]
     assert english == []
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Ann", "C'est au tour d'Ann."),
+        ("Ève", "C'est au tour d'Ève."),
+        ("Hugo", "C'est au tour d'Hugo."),
+        ("Bob", "C'est au tour de Bob."),
+        ("Yann", "C'est au tour de Yann."),
+    ],
+)
+def test_french_elides_de_before_a_vowel_name(name: str, expected: str) -> None:
+    """Issue 16 bug 6: "C'est au tour d'Ann", "d'Ève", but "de Bob"."""
+    from phase10.kernel.i18n import translator
+
+    assert translator("fr").gettext("It is {name}'s turn.").format(name=name) == expected
+
+
+def test_french_never_elides_a_card_code() -> None:
+    """Issue 16 bug 6: only names are elided; "pas de AS" stays a card code."""
+    from phase10.kernel.i18n import elide_french
+
+    assert elide_french("pas de {card}", {"card": "AS"}) == "pas de {card}"
+    assert elide_french("pas de {card}", {"card": "Y10"}) == "pas de {card}"
+    assert elide_french("De {name} : {n}", {"name": "Ann", "n": 3}) == "D'{name} : {n}"
+
+
+def test_the_line_mode_says_au_tour_d_ann(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 bug 6, end to end: hot seat in French with Ann at the table."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("d\nq\n"))
+    argv = ["play", "--plain", "--lang", "fr", "--seed", "3", "--people", "Bob,Ann"]
+    assert main([*argv, "--save", str(tmp_path / "g.json")]) == 0
+    out = capsys.readouterr().out
+    assert "C'est au tour d'Ann." in out
+    assert "de Ann" not in out
