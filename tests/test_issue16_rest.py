@@ -102,3 +102,39 @@ def test_the_line_mode_says_au_tour_d_ann(
     out = capsys.readouterr().out
     assert "C'est au tour d'Ann." in out
     assert "de Ann" not in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "word"), [("fr", "défausser"), ("de", "ablegen"), ("nl", "afleggen")]
+)
+def test_hints_name_the_command_word_of_the_language_and_it_works(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    lang: str,
+    word: str,
+) -> None:
+    """Issue 16 bug 6: the line mode accepts each language's own words, so its hints show
+    them ("Finissez votre tour avec : défausser CARTE", not "discard CARTE"), and the word as
+    the hint writes it discards."""
+    import io
+
+    from phase10.kernel.i18n import translator
+
+    hint = translator(lang).gettext("End your turn with: discard CARD.")
+    assert f" {word} " in hint
+    assert "discard" not in hint
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"d\n{word} 1\nq\n"))
+    argv = ["play", "--plain", "--lang", lang, "--seed", "1", "--save", str(tmp_path / "g.json")]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert hint in out
+    assert "> " + translator(lang).gettext("You discarded {card}.").split("{card}")[0] in out
+
+
+def test_german_says_which_card_is_missing_in_a_whole_sentence() -> None:
+    """Issue 16 bug 6: "du hast keine S zum Ablegen" is neither grammatical nor clear."""
+    from phase10.kernel.i18n import translator
+
+    text = translator("de").gettext("you have no {card} to discard").format(card="S")
+    assert text == "die Karte S hast du nicht auf der Hand, also kannst du sie nicht ablegen"
