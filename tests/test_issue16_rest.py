@@ -138,3 +138,21 @@ def test_german_says_which_card_is_missing_in_a_whole_sentence() -> None:
 
     text = translator("de").gettext("you have no {card} to discard").format(card="S")
     assert text == "die Karte S hast du nicht auf der Hand, also kannst du sie nicht ablegen"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
+def test_counts_agree_with_their_noun_in_every_language(lang: str) -> None:
+    """Issue 16 ("1 programs"): a reshuffle of one card and a win with one program use the
+    singular, more use the plural, in all four languages."""
+    from phase10.games.programmes.narration import describe_programme_event
+    from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
+
+    one = describe_programme_event(
+        ProgrammeEvent(ProgrammeEventKind.RESHUFFLED, number=1), ["Ann", "Bob"], lang=lang
+    )
+    many = describe_programme_event(
+        ProgrammeEvent(ProgrammeEventKind.RESHUFFLED, number=7), ["Ann", "Bob"], lang=lang
+    )
+    assert one != many.replace("7", "1")
+    card = {"en": "1 card.", "fr": "1 carte.", "de": "1 Karte.", "nl": "1 kaart."}[lang]
+    assert one.endswith(card)
