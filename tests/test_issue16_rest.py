@@ -156,3 +156,16 @@ def test_counts_agree_with_their_noun_in_every_language(lang: str) -> None:
     assert one != many.replace("7", "1")
     card = {"en": "1 card.", "fr": "1 carte.", "de": "1 Karte.", "nl": "1 kaart."}[lang]
     assert one.endswith(card)
+
+
+def test_variants_lists_profiles_and_variants_in_the_chosen_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 16 bug 6: profile and variant descriptions stayed English in fr/de/nl."""
+    assert main(["variants", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Profile (mit --rules):")
+    assert "The baseline rules" not in out
+    assert "even_phases" in out  # the names are typed as they are, in every language
+    assert main(["variants", "--lang", "en"]) == 0
+    assert capsys.readouterr().out.startswith("Profiles (use with --rules):")
