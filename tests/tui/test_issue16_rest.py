@@ -88,3 +88,17 @@ def test_six_players_fit_80x24_in_both_games(tmp_path: Path) -> None:
                 assert "Eve" in "\n".join(row[: box.region.width] for row in rows)
 
         asyncio.run(scenario())
+
+
+def test_the_new_game_screen_offers_you_in_the_players_language(tmp_path: Path) -> None:
+    """Issue 16 bug 6: the first seat's default name was "You" on the French screen."""
+    app = Phase10App(
+        save_path=tmp_path / "game.json", defaults=Defaults(players=2, seed=4), lang="fr"
+    )
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert app.screen.query_one("#name-0", Input).value == "Vous"
+
+    asyncio.run(scenario())

@@ -181,6 +181,9 @@ class NewGameScreen(Screen[Setup]):
                 others = [n for n in COMPUTER_NAMES if n.lower() != d.name.lower()]
                 for seat in range(MAX_PLAYERS):
                     name = d.name if seat == 0 else others[(seat - 1) % len(others)]
+                    if seat == 0 and name == "You":
+                        # The default name in the player's language, as the line mode has it.
+                        name = _("You")
                     with Horizontal(classes="row seat", id=f"seat-{seat}"):
                         yield Label(_("Seat {number}").format(number=seat + 1))
                         yield Input(value=name, id=f"name-{seat}")
