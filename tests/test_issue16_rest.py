@@ -169,3 +169,10 @@ def test_variants_lists_profiles_and_variants_in_the_chosen_language(
     assert "even_phases" in out  # the names are typed as they are, in every language
     assert main(["variants", "--lang", "en"]) == 0
     assert capsys.readouterr().out.startswith("Profiles (use with --rules):")
+
+
+def test_simulate_says_1_game_not_1_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16 (plurals, the same class as "1 programs"): ``simulate --games 1``."""
+    assert main(["simulate", "--bots", "greedy,random", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 game, 2 players")
