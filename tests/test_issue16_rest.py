@@ -176,3 +176,21 @@ def test_simulate_says_1_game_not_1_games(capsys: pytest.CaptureFixture[str]) ->
     assert main(["simulate", "--bots", "greedy,random", "--games", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("1 game, 2 players")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", "--phase", "1", "R5"],
+        ["check", "--game", "programmes", "--program", "PRG-22", "8S"],
+    ],
+)
+def test_check_with_one_card_speaks_in_the_singular(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """Issue 16 (plurals): "not possible with these 1 card" and "there are 1" are gone."""
+    assert main(argv) == 1
+    out = capsys.readouterr().out
+    assert "not possible with this card" in out
+    assert "there is 1" in out
+    assert "these 1" not in out
