@@ -102,3 +102,31 @@ def test_the_new_game_screen_offers_you_in_the_players_language(tmp_path: Path) 
             assert app.screen.query_one("#name-0", Input).value == "Vous"
 
     asyncio.run(scenario())
+
+
+def test_phase_column_level_and_rules_phase_table_are_french(tmp_path: Path) -> None:
+    """Issue 16 bug 6: the Phase column, the computer's level and the rules screen's phase
+    table are in the player's language."""
+    from phase10.api import find_variant
+    from phase10.bots import make_bot
+    from phase10.match import Match, Seat
+
+    match = Match.start(
+        find_variant("standard"), [Seat("Ann", None), Seat("Bob", make_bot("hard"))], 5
+    )
+    app = Phase10App(save_path=tmp_path / "g.json", match=match, delay=0, resumed=False, lang="fr")
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await settle(pilot, app)
+            table = screen_text(app)
+            assert "1: série de 3 + série" in table
+            assert "difficile" in table
+            assert "set of" not in table
+            await pilot.press("r")
+            await pilot.pause()
+            rules = screen_text(app)
+            assert "suite de 7" in rules
+            assert "run of" not in rules
+
+    asyncio.run(scenario())
