@@ -456,7 +456,7 @@ def test_bug9_the_programmes_rules_screen_has_every_point_of_the_leaflet(tmp_pat
     for point, (rule, words) in points.items():
         assert rule in text, point
         assert words in text, point
-    assert "the program swap is on: after 3 failed manches" in text
+    assert "the program swap is on: after 3 failed rounds" in text
     app = make_programmes_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")])
 
     async def scenario() -> None:

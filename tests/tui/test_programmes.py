@@ -66,14 +66,14 @@ def test_a_whole_manche_with_keys_reveal_included(tmp_path: Path) -> None:
             assert "Meld" in played
             assert isinstance(app.screen, HandSummaryScreen)
             text = screen_text(app)
-            assert "Manche 1 is over." in text
+            assert "Round 1 is over." in text
             assert "Programs done" in text
             await pilot.press("enter")
             await settle(pilot, app)
             assert isinstance(app.screen, ProgrammeTableScreen | GameOverScreen)
         log = "\n".join(app.log_lines)
         assert "You reveal program PRG-03: 1x set of 4: set AS AH AC 2H=A." in log
-        assert "Manche 1 ended." in log
+        assert "Round 1 ended." in log
 
     asyncio.run(scenario())
 
@@ -99,7 +99,7 @@ def test_the_new_game_screen_deals_the_programmes_game(tmp_path: Path) -> None:
             await settle(pilot, app)
             assert isinstance(app.screen, ProgrammeTableScreen)
             assert isinstance(app.match, ProgrammeMatch)
-            assert "Programmes · manche 1" in screen_text(app)
+            assert "Programmes · round 1" in screen_text(app)
             await pilot.press("r")
             await pilot.pause()
             assert "Programmes: the rules" in screen_text(app)

@@ -391,7 +391,7 @@ def test_a_manche_of_the_programmes_game_survives_a_server_crash(
 
     play_until([owner, guest], manche_over, keys=lambda page: page is owner)
     summary = guest.locator("#hand-summary")
-    expect(summary.get_by_role("heading", name="Manche 1 is over.")).to_be_visible()
+    expect(summary.get_by_role("heading", name="Round 1 is over.")).to_be_visible()
     expect(summary.get_by_role("columnheader", name="Programs done")).to_be_visible()
     no_violations(guest, "the end-of-manche summary")
     no_sideways_scroll(owner, "the end-of-manche summary")

@@ -119,7 +119,7 @@ class ProgrammeLineGame(LineBase):
 
     def _program_line(self, view: ProgrammeView) -> str:
         if view.program is None:
-            return self._("You hold no program this manche.")
+            return self._("You hold no program this round.")
         text = program_text(view.program, self.tr)
         if view.players[self.seat].revealed:
             return self._("Your program {program} is revealed.").format(program=text)
@@ -328,11 +328,13 @@ class ProgrammeLineGame(LineBase):
             if top is None:
                 self.say(N_("The discard pile is empty."))
             else:
-                self.say(
-                    N_("Top of the discard pile: {card}; the draw pile has {count} cards."),
-                    card=CARD_SYMBOL[top],
-                    count=view.draw_pile_size,
+                count = view.draw_pile_size
+                text = self.tr.ngettext(
+                    "Top of the discard pile: {card}; the draw pile has {count} card.",
+                    "Top of the discard pile: {card}; the draw pile has {count} cards.",
+                    count,
                 )
+                print(text.format(card=CARD_SYMBOL[top], count=count))
         elif verb in ("b", "board", "table"):
             self.show_table(view)
         elif verb in ("s", "scores"):

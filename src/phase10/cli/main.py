@@ -31,22 +31,46 @@ from phase10.explain import explain_reason
 from phase10.kernel.errors import IllegalActionError, NotationError, Phase10Error
 from phase10.kernel.i18n import detect_language
 
-INTRO = "An exact, deterministic Phase 10 engine with computer opponents."
+INTRO = (
+    "Two card games in the terminal, Phase 10 and the amüze programmes rummy, "
+    "with computer opponents and an exact, deterministic engine."
+)
 
 RULES_NOTE = """\
 Rules: --rules PROFILE (or a .toml file), --rules-file PATH and --variant V choose the rules
 for check, odds and play; 'phase10 variants' lists them. Run 'phase10 COMMAND --help' for more.
 """
 
-#: One sentence per command of this module's own; other modules' commands are explained by
-#: the first line of their own description, so a new command is never left out of --help.
+#: One complete sentence per command (issue 16, bug 7): a description's first line is cut
+#: wherever the source wraps it, so a command without a summary here falls back to the first
+#: whole sentence of its description, never to a fragment.
 SUMMARIES: Final[dict[str, str]] = {
+    "play": (
+        "Play Phase 10 or the programmes rummy (--game programmes) against computer players "
+        "or friends: full screen on a terminal, line by line with --plain."
+    ),
+    "resume": (
+        "Go on with a saved game of either game, in the mode and language it was played in "
+        "unless you say otherwise."
+    ),
+    "simulate": (
+        "Play bots against each other over many seeded games of either game and report each "
+        "bot's win rate, mean score and rating."
+    ),
+    "serve": (
+        "Start the game server for online play of both games: people open the printed "
+        "address in a browser."
+    ),
+    "join": (
+        "Sit at a table of an online game (phase10 serve) from the terminal, full screen or "
+        "line by line."
+    ),
     "check": (
-        "Say whether a hand can make a phase and show one way to lay it down "
-        "(exit 0 possible, 1 not possible, 2 bad input)."
+        "Say whether a hand can make a phase, or a program with --game programmes, and show "
+        "one way to lay it down (exit 0 possible, 1 not possible, 2 bad input)."
     ),
     "odds": (
-        "Estimate the chance that a freshly dealt 10-card hand already holds a phase, "
+        "Estimate the chance that a freshly dealt hand already holds a phase or a program, "
         "with a 99% confidence interval."
     ),
     "bench": (
@@ -105,13 +129,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _description(commands: Mapping[str, argparse.ArgumentParser]) -> str:
     width = max(len(name) for name in commands) + 2
-    lines = [INTRO, "", "commands:"]
+    lines = [*textwrap.wrap(INTRO, HELP_WIDTH), "", "commands:"]
     for name, command in commands.items():
-        summary = SUMMARIES.get(name) or (command.description or "").strip().split("\n")[0]
+        summary = SUMMARIES.get(name) or first_sentence(command.description or "")
         wrapped = textwrap.wrap(summary, HELP_WIDTH - width - 2) or [""]
         lines.append(f"  {name:<{width}}{wrapped[0]}")
         lines += [f"  {'':<{width}}{more}" for more in wrapped[1:]]
     return "\n".join([*lines, "", RULES_NOTE])
+
+
+def first_sentence(text: str) -> str:
+    """The first whole sentence of ``text``, its line breaks undone.
+
+    >>> first_sentence("Play bots against each other\\nover many games. Seats rotate.")
+    'Play bots against each other over many games.'
+    """
+    words = " ".join(text.split())
+    end = words.find(". ")
+    return words if end < 0 else words[: end + 1]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -49,8 +49,8 @@ def run_check(args: argparse.Namespace) -> int:
         print_possible(f"Phase {phase.number} ({phase.description})", groups, format_cards(left))
     else:
         count = len(cards)
-        noun = "card" if count == 1 else "cards"
-        print(f"Phase {phase.number} ({phase.description}): not possible with these {count} {noun}")
+        these = "this card" if count == 1 else f"these {count} cards"
+        print(f"Phase {phase.number} ({phase.description}): not possible with {these}")
         reason = why_not(cards, phase, rules)
         if reason:
             print(f"  {reason}")
@@ -91,7 +91,8 @@ def why_not(cards: Sequence[Card], phase: Phase, rules: RuleSet) -> str | None:
     usable = sum(1 for c in cards if c != SKIP_CODE)
     if usable < phase.min_cards:
         skips = " that are not Skips" if usable < len(cards) else ""
-        return f"needs at least {phase.min_cards} cards{skips}; there are {usable}"
+        there = "there is" if usable == 1 else "there are"  # issue 16: no "there are 1"
+        return f"needs at least {phase.min_cards} cards{skips}; {there} {usable}"
     wilds = sum(1 for c in cards if c == WILD_CODE)
     with_wilds = (
         ", and there are no wilds"

@@ -124,8 +124,12 @@ def register(subparsers: Any) -> None:
     """Add the ``play`` and ``resume`` commands."""
     play = subparsers.add_parser(
         "play",
-        help="play a game against computer players in the terminal (line by line)",
-        description="Play Phase 10 against computer players, one line at a time.",
+        help="play a game against computer players in the terminal",
+        description=(
+            "Play Phase 10, or the amüze programmes rummy with --game programmes, against "
+            "computer players or friends at the same keyboard. On a terminal the game opens "
+            "full screen; --plain plays line by line, for screen readers and braille displays."
+        ),
         epilog="Type ? during the game for the list of commands.",
     )
     add_game_options(play, program=False)

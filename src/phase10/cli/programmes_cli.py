@@ -72,7 +72,8 @@ def run_check(args: argparse.Namespace) -> int:
     elif combos is not None:
         print_possible(str(program), combos, " ".join(str(c) for c in rest))
     else:
-        print(f"{program}: not possible with these {len(cards)} cards")
+        these = "this card" if len(cards) == 1 else f"these {len(cards)} cards"
+        print(f"{program}: not possible with {these}")
         print(f"  {why_not(cards, program)}")
     return 0 if combos is not None else 1
 
@@ -116,7 +117,8 @@ def why_not(cards: Sequence[PlayingCard], program: ProgramCard) -> str:
     'no run of 4 without wilds (this program allows none), from 3S 4S 6S KH'
     """
     if len(cards) < program.cards_needed:
-        return f"needs {program.cards_needed} cards; there are {len(cards)}"
+        there = "there is" if len(cards) == 1 else "there are"  # issue 16: no "there are 1"
+        return f"needs {program.cards_needed} cards; {there} {len(cards)}"
     usable = [c for c in cards if not (program.no_wild and c.is_wild)]
     if program.suits is not None:
         usable = [c for c in usable if c.is_wild or c.suit in program.suits]
@@ -124,7 +126,7 @@ def why_not(cards: Sequence[PlayingCard], program: ProgramCard) -> str:
         if len(usable) < program.cards_needed:
             return (
                 f"needs {program.cards_needed} cards in the suits {suits} (wilds count); "
-                f"there are {len(usable)}"
+                f"there {'is' if len(usable) == 1 else 'are'} {len(usable)}"
             )
     wilds = sum(1 for c in cards if c.is_wild)
     if program.no_wild:

@@ -194,8 +194,9 @@ def _solo(args: argparse.Namespace, rules: Any) -> int:
         print(json.dumps({**result.to_dict(), "seed": args.seed, "command": command}))
         return 0
     print(
-        f"Phase {result.phase} alone ({rules.name} rules, one greedy player, {result.games} "
-        f"trials): mean {result.mean_turns:.2f} turns, median {result.median_turns:g} turns"
+        f"Phase {result.phase} alone ({rules.name} rules, one greedy player, "
+        f"{counted(result.games, 'trial')}): mean {result.mean_turns:.2f} turns, "
+        f"median {result.median_turns:g} turns"
     )
     if result.capped:
         print(f"  {result.capped} trials stopped at the cap without the phase")
@@ -227,7 +228,7 @@ def _print_summary(
     players = len(summary.bots)
     deals = f"; each deal is played {players} times, once per seat" if duplicate else ""
     print(
-        f"{summary.games} games, {players} players, {rules} rules, seed {seed}; "
+        f"{counted(summary.games, 'game')}, {players} players, {rules} rules, seed {seed}; "
         f"seats rotate every game{deals}"
     )
     width = max(len(b.bot) for b in summary.bots) + 2
@@ -247,3 +248,12 @@ def _print_summary(
     print("  rating: OpenSkill Plackett-Luce, mu - 3 sigma")
     print(f"  took {elapsed:.1f} s with {workers} worker(s)")
     print(f"  reproduce: {command}")
+
+
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, plural unless it is one (issue 16: never "1 games").
+
+    >>> counted(1, "game"), counted(2, "game"), counted(0, "trial")
+    ('1 game', '2 games', '0 trials')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

@@ -15,6 +15,7 @@ from phase10.games.phase10.variants import (
     PROFILES,
     VARIANTS,
 )
+from phase10.kernel.i18n import LANGUAGES, N_, Translator, detect_language, translator
 
 _LINE_WIDTH: Final = 100
 
@@ -28,6 +29,7 @@ examples:
   phase10 variants de_article
   phase10 variants nl_accessible+even_phases+n_phases=3
   phase10 variants house.toml
+  phase10 variants --lang fr
 """
 
 
@@ -46,6 +48,12 @@ def register(subparsers: Any) -> None:
         metavar="PROFILE_OR_COMBO",
         help="a profile, profile+variant+..., variants alone, or a .toml rules file",
     )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help="the language of the listing's descriptions (default: from the locale)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -53,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the listing, or the description of one rule set."""
     name: str | None = args.name
     if name is None:
-        for line in listing():
+        for line in listing(translator(getattr(args, "lang", None) or detect_language())):
             print(line)
         return 0
     rules = load_rules_file(name) if name.lower().endswith(".toml") else find_variant(name)
@@ -62,29 +70,46 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def listing() -> list[str]:
-    """The profiles and variants, one per line with their descriptions.
+def listing(tr: Translator | None = None) -> list[str]:
+    """The profiles and variants, one per line with their descriptions, in ``tr``'s language
+    (issue 16, bug 6; names and flags stay as they are typed).
 
     >>> lines = listing()
     >>> lines[0], lines[2].split()[0]
     ('Profiles (use with --rules):', 'standard')
+    >>> listing(translator("fr"))[0]
+    'Profils (avec --rules) :'
     """
+    _ = (tr or translator("en")).gettext
     width = max(len(n) for n in [*PROFILES, *VARIANTS]) + 2
-    lines = ["Profiles (use with --rules):", ""]
+    lines = [_(N_("Profiles (use with --rules):")), ""]
     for name in PROFILES:
-        lines += _entry(name, width, PROFILE_DESCRIPTIONS[name])
-    lines += ["", "Variants (use with --variant, or join with +: standard+even_phases):", ""]
+        lines += _entry(name, width, _(PROFILE_DESCRIPTIONS[name]))
+    lines += [
+        "",
+        _(N_("Variants (use with --variant, or join with +: standard+even_phases):")),
+        "",
+    ]
     for name, variant in VARIANTS.items():
         shown = f"{name}=N" if variant.takes_number else name
         value = "N" if variant.value is None else _value(variant.value)
-        lines += _entry(shown, width, variant.description)
+        lines += _entry(shown, width, _(variant.description))
         lines.append(f"  {'':<{width}}flag: {variant.flag} = {value}")
     lines += [
         "",
-        "The programmes game (amüze program-card rummy): programmes, with the variant",
-        "  program_swap (AMZ-R31: swap a program failed 3 manches) or program_swap_after=N.",
+        *textwrap.wrap(
+            _(
+                N_(
+                    "The programmes game (amüze program-card rummy): programmes, with the "
+                    "variant program_swap (AMZ-R31: swap a program failed 3 rounds) or "
+                    "program_swap_after=N."
+                )
+            ),
+            _LINE_WIDTH,
+            subsequent_indent="  ",
+        ),
         "",
-        "Show one in detail: phase10 variants PROFILE[+VARIANT...]",
+        _(N_("Show one in detail: phase10 variants PROFILE[+VARIANT...]")),
     ]
     return lines
 

@@ -28,9 +28,11 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 LANGUAGES: Final[tuple[str, ...]] = ("en", "fr", "de", "nl")
 #: Each language's name in that language, for menus and help.
@@ -51,6 +53,59 @@ def N_(message: str) -> str:  # noqa: N802 - the conventional gettext marker nam
     return message
 
 
+#: First letters of a name that French elides before: vowels and the mute h of first names
+#: (d'Hugo). Y is left out: "de Yann", as French writes it.
+_ELIDING: Final = frozenset("AEIOUHÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜaeiouhàâäæéèêëîïôöœùûü")
+
+
+def elide_french(template: str, values: Mapping[str, Any]) -> str:
+    """``template`` with "de {name}" and "que {name}" elided before a name that starts with a
+    vowel sound (issue 16, bug 6): "d'Ann", "d'Ève", "qu'Hugo", but "de Bob". Only words are
+    names here: card codes (``AS``, ``Y10``) and numbers are never elided.
+
+    >>> elide_french("C'est au tour de {name}.", {"name": "Ann"})
+    "C'est au tour d'{name}."
+    >>> elide_french("C'est au tour de {name}.", {"name": "Bob"})
+    "C'est au tour de {name}."
+    >>> elide_french("vous n'avez pas de {card} en main", {"card": "AS"})
+    "vous n'avez pas de {card} en main"
+    """
+    for key, value in values.items():
+        if not isinstance(value, str) or not value or value[0] not in _ELIDING:
+            continue
+        if value == value.upper():
+            continue  # a card code or an abbreviation, not a name
+        template = re.sub(rf"\b([Dd]|[Qq]u)e \{{{re.escape(key)}\}}", rf"\1'{{{key}}}", template)
+    return template
+
+
+class FrenchText(str):
+    """A French message whose ``format`` elides "de" before names (see :func:`elide_french`),
+    so every ``_("...").format(name=...)`` call is right without a helper at each site.
+
+    >>> FrenchText("Main de {name}").format(name="Ève")
+    "Main d'Ève"
+    """
+
+    __slots__ = ()
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        """``str.format`` after eliding before vowel-initial names."""
+        return str.format(elide_french(self, kwargs), *args, **kwargs)
+
+
+class FrenchTranslations(gettext.GNUTranslations):
+    """The French catalog: its messages are :class:`FrenchText`."""
+
+    def gettext(self, message: str) -> str:
+        """The French of ``message``, eliding when formatted."""
+        return FrenchText(super().gettext(message))
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        """The French of the singular or plural, eliding when formatted."""
+        return FrenchText(super().ngettext(msgid1, msgid2, n))
+
+
 @cache
 def translator(lang: str) -> Translator:
     """The catalog for ``lang`` (``en``, ``fr``, ``de`` or ``nl``); English needs none.
@@ -62,6 +117,10 @@ def translator(lang: str) -> Translator:
         raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
     if lang == "en":
         return gettext.NullTranslations()
+    if lang == "fr":
+        return gettext.translation(
+            DOMAIN, localedir=LOCALE_DIR, languages=[lang], class_=FrenchTranslations
+        )
     return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang])
 
 

@@ -211,7 +211,7 @@ def me_line(view: View, seat: int, tr: Translator) -> str:
     if view["game"] == "programmes":
         program = view["program"]
         if program is None:
-            return tr.gettext("You hold no program this manche.")
+            return tr.gettext("You hold no program this round.")
         text = program_description(view, program, tr)
         if me["revealed"]:
             return tr.gettext("Your program {program} is revealed.").format(program=text)

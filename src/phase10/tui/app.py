@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 
 from phase10 import games
 from phase10.bots import LEVEL_NAMES, make_bot
+from phase10.cli.places import resume_command
 from phase10.explain import explain_reason
 from phase10.kernel.errors import IllegalActionError
 from phase10.match import Match, Seat
@@ -470,5 +471,7 @@ class Phase10App(App[str | None]):
         if self.match.is_over:
             self.exit()
             return
-        text = _("Game saved to {path}. Resume it with: phase10 resume {path}")
-        self.exit(text.format(path=self.save_path))
+        # The same command the line mode prints (issue 16, bug 3): it works as printed even
+        # when phase10 is not on the PATH, and the save keeps the mode and language.
+        text = _("Game saved to {path}. Resume it with: {command}")
+        self.exit(text.format(path=self.save_path, command=resume_command(str(self.save_path))))

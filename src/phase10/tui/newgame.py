@@ -17,6 +17,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from phase10 import games
 from phase10.api import find_variant
 from phase10.bots import LEVEL_NAMES, LEVELS
+from phase10.cli.common import YOU_WORDS
 from phase10.games.phase10.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from phase10.games.phase10.variants import PROFILE_DESCRIPTIONS, PROFILES, VARIANTS, build_rules
 from phase10.kernel.errors import RulesError
@@ -166,7 +167,7 @@ class NewGameScreen(Screen[Setup]):
                     yield Label(_("Phases to play"))
                     yield Input(placeholder=_("all"), id="phase-count", type="integer")
                 # The programmes game's one option (AMZ-R31): shown only for that game.
-                swap = _("Program swap (AMZ-R31): a program failed for 3 manches may be swapped")
+                swap = _("Program swap (AMZ-R31): a program failed for 3 rounds may be swapped")
                 given_swap = _game_of(d.rules) == "programmes" and bool(
                     getattr(d.rules, "program_swap_after", None)
                 )
@@ -184,6 +185,9 @@ class NewGameScreen(Screen[Setup]):
                 others = [n for n in COMPUTER_NAMES if n.lower() != d.name.lower()]
                 for seat in range(MAX_PLAYERS):
                     name = d.name if seat == 0 else others[(seat - 1) % len(others)]
+                    if seat == 0 and name == "You":
+                        # The default name in the player's language, as the line mode has it.
+                        name = _("You")
                     with Horizontal(classes="row seat", id=f"seat-{seat}"):
                         yield Label(_("Seat {number}").format(number=seat + 1))
                         yield Input(value=name, id=f"name-{seat}")
@@ -339,6 +343,17 @@ class NewGameScreen(Screen[Setup]):
             return
         if all(level is not None for _n, level in seats):
             error.update(_("At least one seat must be played by a person."))
+            return
+        people = [n for n, level in seats if level is None]
+        you = next((n for n in people if n.lower() in YOU_WORDS), None)
+        if len(people) > 1 and you is not None:
+            # Issue 16, bug 5: every sentence names the seat, so a person called "You" among
+            # several would read "It is You's turn" to everyone else.
+            error.update(
+                _(
+                    "With several people at the keyboard, each needs their own name, not {name}."
+                ).format(name=you)
+            )
             return
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = self.defaults.seed

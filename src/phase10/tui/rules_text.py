@@ -106,7 +106,7 @@ def _programmes_rules() -> list[str]:
         _(
             "To find the first dealer, the cards are dealt face up one by one: whoever gets "
             "the first spade deals first, the 2 of spades included (AMZ-R05, E-02). Each "
-            "manche, everyone is dealt 13 cards and one secret program card: the "
+            "round, everyone is dealt 13 cards and one secret program card: the "
             "combinations they must lay (AMZ-R06, AMZ-R08)."
         ),
         _(
@@ -124,36 +124,36 @@ def _programmes_rules() -> list[str]:
         _(
             "Every combination needs at least one natural card, not only a wild (AMZ-R17, "
             "E-07). A wild stands for the card you say when you lay it, and keeps that value "
-            "until the manche is over: nobody takes it back or moves it (AMZ-R25, E-06)."
+            "until the round is over: nobody takes it back or moves it (AMZ-R25, E-06)."
         ),
         _("## A turn"),
         _(
             "1. Draw from the draw pile or take the top of the discard pile; with exactly one "
             "card in your hand you must draw from the draw pile (AMZ-R10, E-16).\n"
             "2. If you hold your whole program you may reveal it: lay all its combinations "
-            "at once (v, or a for the list), at most once a manche (AMZ-R11, AMZ-R14, E-09).\n"
+            "at once (v, or a for the list), at most once a round (AMZ-R11, AMZ-R14, E-09).\n"
             "3. End by discarding a card (x), unless you have just laid your last card "
             "(AMZ-R13, E-18)."
         ),
         _(
             "Before revealing you may not add cards to anyone's combinations, and you have no "
             "other way to put cards on the table (AMZ-R22). Once revealed, for the rest of the "
-            "manche, you may lay new sets of 3 or more cards (n) and add cards to any "
+            "round, you may lay new sets of 3 or more cards (n) and add cards to any "
             "combination on the table (g), but you may never start a new run (AMZ-R20, "
             "AMZ-R21, E-14). Combinations grow but are never split (AMZ-R23)."
         ),
-        _("## The end of a manche and of the game"),
+        _("## The end of a round and of the game"),
         _(
-            "The manche ends when someone has no card left, or once everyone has revealed "
+            "The round ends when someone has no card left, or once everyone has revealed "
             "(AMZ-R28, E-19). A revealed program counts as completed (AMZ-R18). Only those "
             "who completed their program get a new one; an unrevealed program is kept for "
-            "the next manche (AMZ-R29). The first to complete five programs, sun cards "
+            "the next round (AMZ-R29). The first to complete five programs, sun cards "
             "included, wins at once; there are no points (AMZ-R30, AMZ-R32)."
         ),
         _(
             "Program swap (AMZ-R31, an option chosen on the new-game screen): a player who "
-            "has failed with the same program for 3 manches may swap it for another at the "
-            "start of a manche (w) (E-21)."
+            "has failed with the same program for 3 rounds may swap it for another at the "
+            "start of a round (w) (E-21)."
         ),
         _("## Keys at the table"),
         _(
@@ -177,7 +177,7 @@ def programmes_rules_markdown(rules: Any = None) -> str:
     swap = getattr(rules, "program_swap_after", None)
     if rules is not None:
         if swap:
-            line = _("In this game the program swap is on: after {count} failed manches.")
+            line = _("In this game the program swap is on: after {count} failed rounds.")
             paragraphs.insert(1, line.format(count=swap))
         else:
             paragraphs.insert(1, _("In this game the program swap is off."))

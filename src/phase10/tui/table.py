@@ -168,6 +168,13 @@ class TableBase(Screen[None]):
         box = self.query_one("#players-box")
         box.border_title = title if self.has_class("-short") else _("Players")
         self.query_one("#players", Static).update(self._players(view, names))
+        if view.outcome is None:
+            # Six seats do not fit 80x24 (issue 16): the box scrolls, and follows the seat to
+            # act so the ▶ row stays in sight without a key of its own.
+            share = view.current / max(1, len(names) - 1)
+            box.call_after_refresh(
+                lambda: box.scroll_to(y=round(box.max_scroll_y * share), animate=False)
+            )
         self.query_one("#groups", Static).update(self._table_text(view, names))
         count = view.draw_pile_size
         self.query_one("#draw-pile", Pile).update(

@@ -95,6 +95,8 @@ class TableScreen(TableBase):
         if view.outcome is not None:
             return _("The game is over.")
         if not visible or not view.my_turn or not self.game.can_act():
+            if view.current == view.seat and visible:
+                return _("It is your turn.")
             return _("It is {name}'s turn.").format(name=names[view.current])
         if view.stage is Stage.DRAW:
             top = view.discard_top

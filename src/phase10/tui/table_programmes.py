@@ -152,7 +152,7 @@ def players_table(view: ProgrammeView, names: Sequence[str], kinds: Sequence[str
         elif player.has_program:
             program = _("hidden")
         else:
-            program = _("none this manche")
+            program = _("none this round")
         combos = " + ".join(combo_text(c) for c in view.table[seat]) or "-"
         # Program ids come from rules files: text, never markup (issue 17, point 4).
         table.add_row(name, Text(program), str(player.hand_size), str(len(player.done)), combos)
@@ -220,7 +220,7 @@ class ProgrammeTableScreen(TableBase):
     face: CardFace = (card_label, card_class)
 
     def _title(self, view: ProgrammeView) -> str:
-        return _("Programmes · manche {hand}").format(hand=view.hand_number + 1)
+        return _("Programmes · round {hand}").format(hand=view.hand_number + 1)
 
     def _players(self, view: ProgrammeView, names: Sequence[str]) -> Table:
         return players_table(view, names, self.game.seat_kinds())
@@ -240,7 +240,7 @@ class ProgrammeTableScreen(TableBase):
         me = view.players[view.seat]
         name = self.game.match.names[view.seat]
         if view.program is None:
-            program = _("no program this manche")
+            program = _("no program this round")
         elif me.revealed:
             program = _("program {program} is revealed").format(
                 program=program_text(view.program, current())
@@ -259,6 +259,8 @@ class ProgrammeTableScreen(TableBase):
         if view.outcome is not None:
             return _("The game is over.")
         if not visible or view.current != view.seat or not self.game.can_act():
+            if view.current == view.seat and visible:
+                return _("It is your turn.")
             return _("It is {name}'s turn.").format(name=names[view.current])
         if view.stage is Stage.DRAW:
             top = view.discard_top
@@ -290,9 +292,9 @@ class ProgrammeTableScreen(TableBase):
         if view.stage is Stage.DRAW:
             return _("Not allowed (D-19): draw a card first; a turn starts with a draw.")
         if view.program is None:
-            return _("You hold no program this manche.")
+            return _("You hold no program this round.")
         if view.players[view.seat].revealed:
-            return _("Your program is already revealed this manche.")
+            return _("Your program is already revealed this round.")
         return _("Your hand does not hold your whole program yet.")
 
     def _reveals(self, view: ProgrammeView, chosen: Sequence[int]) -> list[Reveal]:
@@ -429,14 +431,14 @@ class ProgrammeTableScreen(TableBase):
             for seat in range(len(names))
             if seat < len(ended.scores)
         )
-        headers = (_("Completed this manche"), _("Programs done"), _("Revealed"))
+        headers = (_("Completed this round"), _("Programs done"), _("Revealed"))
         return HandResult(
             hand=ended.number + 1,
             went_out=names[ended.seat] if ended.seat >= 0 else None,
             rows=rows,
             progress=(),
             game_over=match.is_over,
-            title=_("Manche {number} is over.").format(number=ended.number + 1),
+            title=_("Round {number} is over.").format(number=ended.number + 1),
             nobody_out=_("Everyone has revealed a program and nobody went out."),
             headers=headers,
         )
@@ -446,5 +448,5 @@ class ProgrammeTableScreen(TableBase):
         result = match.game.outcome(match.state)
         hands = result.hands if result is not None else 0
         rows = [(row.place, row.name, row.done, hands, row.winner) for row in final_standing(match)]
-        headers = (_("Programs done"), _("Manches played"))
+        headers = (_("Programs done"), _("Rounds played"))
         return GameOverScreen(self.game.headline(), rows, headers=headers)

@@ -27,7 +27,7 @@ _PROGRAMMES_PROFILES: Final = {
     "programmes": N_("The amüze program cards: each player works on a secret program.")
 }
 _PROGRAMMES_VARIANTS: Final = {
-    "program_swap": N_("A player who failed a program three manches in a row may swap it."),
+    "program_swap": N_("A player who failed a program three rounds in a row may swap it."),
 }
 
 

@@ -113,7 +113,7 @@ STRINGS: Final[dict[str, str]] = {
     # The game's information.
     "info.rules": N_("Rules: {rules}"),
     "info.phase10": N_("Phase 10 · hand {hand} · rules: {rules}"),
-    "info.programmes": N_("Programmes · manche {hand}"),
+    "info.programmes": N_("Programmes · round {hand}"),
     "info.tiebreak": N_("tie-break hand"),
     "info.spectator": N_("you are watching as a spectator"),
     "to_play": N_("to play"),
@@ -128,7 +128,7 @@ STRINGS: Final[dict[str, str]] = {
     "fact.programs_done": N_("programs done: {count}"),
     "fact.revealed": N_("revealed: {program}"),
     "fact.secret": N_("secret: {program}"),
-    "fact.no_program": N_("none this manche"),
+    "fact.no_program": N_("none this round"),
     "fact.hidden_program": N_("hidden"),
     "pile.draw": N_("Draw pile"),
     "pile.discard": N_("Discard pile"),
@@ -215,7 +215,7 @@ STRINGS: Final[dict[str, str]] = {
     "q.every_phase": N_("You have completed every phase."),
     "q.program": N_("Your program: {program}."),
     "q.program_revealed": N_("Your program {program} is revealed."),
-    "q.no_program": N_("You hold no program this manche."),
+    "q.no_program": N_("You hold no program this round."),
     "keys_help": N_(
         "Keys: h your hand, t the discard pile, g the table, s scores, w whose turn, "
         "p your phase or program, d draw, k take the discard, x discard the chosen card, "
@@ -223,7 +223,7 @@ STRINGS: Final[dict[str, str]] = {
     ),
     # The summaries.
     "summary.hand_over": N_("Hand {number} is over."),
-    "summary.manche_over": N_("Manche {number} is over."),
+    "summary.manche_over": N_("Round {number} is over."),
     "summary.hand_caption": N_("The hand's points"),
     "summary.final": N_("Final standing"),
     "summary.final_caption": N_("The final standing"),

@@ -284,7 +284,13 @@ def describe_event(
     if kind is EventKind.TOOK_DISCARD:
         return _say(tr, "took_discard", me, name=name, card=card)
     if kind is EventKind.RESHUFFLED:
-        return _say(tr, "reshuffled", False, count=event.number or len(event.cards))
+        count = event.number or len(event.cards)
+        # A count in a sentence agrees with it in every language (issue 16: "1 programs").
+        return tr.ngettext(
+            "The discard pile is shuffled into a new draw pile of {count} card.",
+            "The discard pile is shuffled into a new draw pile of {count} cards.",
+            count,
+        ).format(count=count)
     if kind is EventKind.LAID_DOWN:
         groups = ", ".join(group_text(g, tr) for g in event.groups)
         return _say(

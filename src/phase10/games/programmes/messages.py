@@ -58,13 +58,13 @@ MESSAGES: Final[dict[str, str]] = {
     "programmes.reveal_first": N_("reveal your program before you put any other card on the table"),
     "programmes.swap_off": N_("swapping a program is off under these rules"),
     "programmes.swap_when": N_(
-        "a program may be swapped only at the start of a manche, before your first draw, "
-        "after failing it {count} manches"
+        "a program may be swapped only at the start of a round, before your first draw, "
+        "after failing it {count} rounds"
     ),
     "programmes.already_took": N_("you have already taken a card this turn"),
     "programmes.reserve_only": N_("with exactly one card in hand you must draw from the reserve"),
-    "programmes.already_revealed": N_("you have already revealed your program this manche"),
-    "programmes.no_program": N_("you hold no program card this manche"),
+    "programmes.already_revealed": N_("you have already revealed your program this round"),
+    "programmes.no_program": N_("you hold no program card this round"),
     "programmes.hold_program": N_("you must hold every card of the program"),
     "programmes.no_new_run": N_("a new run may never be formed after revealing"),
     "programmes.new_set_size": N_("a new set needs at least 3 cards of one value"),

@@ -49,8 +49,8 @@ MESSAGES: Final[dict[str, str]] = {
     "programmes.no_program.you": N_("The program deck is empty: you play without a program."),
     "programmes.program_swapped": N_("{name} swaps their program card."),
     "programmes.program_swapped.you": N_("You swap your program {program}."),
-    "programmes.hand_dealt": N_("Manche {hand} is dealt by {dealer}."),
-    "programmes.hand_dealt.you": N_("Manche {hand} is dealt by you."),
+    "programmes.hand_dealt": N_("Round {hand} is dealt by {dealer}."),
+    "programmes.hand_dealt.you": N_("Round {hand} is dealt by you."),
     "programmes.revealed": N_("{name} reveals program {program}: {combos}."),
     "programmes.revealed.you": N_("You reveal program {program}: {combos}."),
     "programmes.melded": N_("{name} lays a new set: {combo}."),
@@ -59,8 +59,8 @@ MESSAGES: Final[dict[str, str]] = {
     "programmes.extended.you": N_("You add {card} to {owner}'s combination, now {combo}."),
     "programmes.extended.yours": N_("{name} adds {card} to your combination, now {combo}."),
     "programmes.extended.yours.you": N_("You add {card} to your combination, now {combo}."),
-    "programmes.all_revealed": N_("Everyone has revealed a program: the manche ends."),
-    "programmes.hand_ended": N_("Manche {hand} ended. Programs completed: {programs}."),
+    "programmes.all_revealed": N_("Everyone has revealed a program: the round ends."),
+    "programmes.hand_ended": N_("Round {hand} ended. Programs completed: {programs}."),
     "programmes.game_over": N_("{name} wins the game with {count} programs."),
     "programmes.game_over.you": N_("You win the game with {count} programs."),
 }
@@ -147,7 +147,12 @@ def describe_programme_event(
     if kind is K.TURNED_UP:
         return _say(tr, "turned_up", False, card=card)
     if kind is K.RESHUFFLED:
-        return _say(tr, "reshuffled", False, count=event.number)
+        # A count in a sentence agrees with it in every language (issue 16: "1 programs").
+        return tr.ngettext(
+            "The discard pile is shuffled into a new draw pile of {count} card.",
+            "The discard pile is shuffled into a new draw pile of {count} cards.",
+            event.number,
+        ).format(count=event.number)
     if kind is K.HAND_DEALT:
         return _say(tr, "programmes.hand_dealt", me, hand=event.number + 1, dealer=name)
     if kind is K.REVEALED:
@@ -166,7 +171,19 @@ def describe_programme_event(
         if kind is K.HAND_ENDED:
             return _say(tr, "programmes.hand_ended", False, hand=event.number + 1, programs=parts)
         count = event.scores[event.seat] if 0 <= event.seat < len(event.scores) else 0
-        return _say(tr, "programmes.game_over", me, name=name, count=count)
+        if me:
+            won = tr.ngettext(
+                "You win the game with {count} program.",
+                "You win the game with {count} programs.",
+                count,
+            )
+        else:
+            won = tr.ngettext(
+                "{name} wins the game with {count} program.",
+                "{name} wins the game with {count} programs.",
+                count,
+            )
+        return won.format(name=name, count=count)
     key = f"programmes.{kind.value}"
     return _say(tr, key, me, name=name, program=program, count=event.number)
 

@@ -1,0 +1,196 @@
+"""Issue 16, the points left after the first two rounds: the top-level help (bug 7), French
+elision and other translations (bug 6), plurals and second-person seats. Each test names the
+point it checks."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+import pytest
+
+from phase10.cli.main import build_parser, main
+
+
+def test_every_command_line_in_help_is_a_whole_sentence(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 16 bug 7: no command's line in ``phase10 --help`` stops mid-sentence."""
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    subparsers = next(
+        action
+        for action in build_parser()._actions
+        if isinstance(action, argparse._SubParsersAction)
+    )
+    commands = list(subparsers.choices)
+    block = out.split("commands:\n", 1)[1].split("\n\n", 1)[0]
+    entries = re.split(r"\n  (?=\S)", "\n" + block.strip("\n"))[1:]
+    assert [entry.split()[0] for entry in entries] == commands
+    for entry in entries:
+        sentence = " ".join(entry.split()[1:])
+        assert sentence.endswith("."), f"cut short: {sentence!r}"
+        assert sentence[0].isupper(), sentence
+
+
+def test_help_mentions_both_games_and_the_full_screen(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16 bug 7: ``play`` opens the full screen, and the programmes game is named."""
+    assert main(["--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "one line at a time" not in out
+    assert "Phase 10" in out
+    assert "programmes" in out
+    play_line = out.split(" play ", 1)[1].split(" resume ", 1)[0]
+    assert "full screen" in play_line
+    assert "--plain" in play_line
+    assert main(["play", "--help"]) == 0
+    play_help = " ".join(capsys.readouterr().out.split())
+    assert "full screen" in play_help
+    assert "--game programmes" in play_help
+
+
+def test_the_english_interface_says_round_not_manche() -> None:
+    """Issue 16 bug 6: "manche" is the French word; no English message uses it (the French,
+    German and Dutch catalogs keep their own words)."""
+    from babel.messages.pofile import read_po
+
+    import phase10
+
+    template = Path(phase10.__file__).parent / "locale" / "phase10.pot"
+    with template.open("rb") as handle:
+        catalog = read_po(handle)
+    english = [m.id for m in catalog if m.id and "manche" in str(m.id).lower()]
+    assert english == []
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Ann", "C'est au tour d'Ann."),
+        ("Ève", "C'est au tour d'Ève."),
+        ("Hugo", "C'est au tour d'Hugo."),
+        ("Bob", "C'est au tour de Bob."),
+        ("Yann", "C'est au tour de Yann."),
+    ],
+)
+def test_french_elides_de_before_a_vowel_name(name: str, expected: str) -> None:
+    """Issue 16 bug 6: "C'est au tour d'Ann", "d'Ève", but "de Bob"."""
+    from phase10.kernel.i18n import translator
+
+    assert translator("fr").gettext("It is {name}'s turn.").format(name=name) == expected
+
+
+def test_french_never_elides_a_card_code() -> None:
+    """Issue 16 bug 6: only names are elided; "pas de AS" stays a card code."""
+    from phase10.kernel.i18n import elide_french
+
+    assert elide_french("pas de {card}", {"card": "AS"}) == "pas de {card}"
+    assert elide_french("pas de {card}", {"card": "Y10"}) == "pas de {card}"
+    assert elide_french("De {name} : {n}", {"name": "Ann", "n": 3}) == "D'{name} : {n}"
+
+
+def test_the_line_mode_says_au_tour_d_ann(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 16 bug 6, end to end: hot seat in French with Ann at the table."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("d\nq\n"))
+    argv = ["play", "--plain", "--lang", "fr", "--seed", "3", "--people", "Bob,Ann"]
+    assert main([*argv, "--save", str(tmp_path / "g.json")]) == 0
+    out = capsys.readouterr().out
+    assert "C'est au tour d'Ann." in out
+    assert "de Ann" not in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "word"), [("fr", "défausser"), ("de", "ablegen"), ("nl", "afleggen")]
+)
+def test_hints_name_the_command_word_of_the_language_and_it_works(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    lang: str,
+    word: str,
+) -> None:
+    """Issue 16 bug 6: the line mode accepts each language's own words, so its hints show
+    them ("Finissez votre tour avec : défausser CARTE", not "discard CARTE"), and the word as
+    the hint writes it discards."""
+    import io
+
+    from phase10.kernel.i18n import translator
+
+    hint = translator(lang).gettext("End your turn with: discard CARD.")
+    assert f" {word} " in hint
+    assert "discard" not in hint
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"d\n{word} 1\nq\n"))
+    argv = ["play", "--plain", "--lang", lang, "--seed", "1", "--save", str(tmp_path / "g.json")]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert hint in out
+    assert "> " + translator(lang).gettext("You discarded {card}.").split("{card}")[0] in out
+
+
+def test_german_says_which_card_is_missing_in_a_whole_sentence() -> None:
+    """Issue 16 bug 6: "du hast keine S zum Ablegen" is neither grammatical nor clear."""
+    from phase10.kernel.i18n import translator
+
+    text = translator("de").gettext("you have no {card} to discard").format(card="S")
+    assert text == "die Karte S hast du nicht auf der Hand, also kannst du sie nicht ablegen"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
+def test_counts_agree_with_their_noun_in_every_language(lang: str) -> None:
+    """Issue 16 ("1 programs"): a reshuffle of one card and a win with one program use the
+    singular, more use the plural, in all four languages."""
+    from phase10.games.programmes.narration import describe_programme_event
+    from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
+
+    one = describe_programme_event(
+        ProgrammeEvent(ProgrammeEventKind.RESHUFFLED, number=1), ["Ann", "Bob"], lang=lang
+    )
+    many = describe_programme_event(
+        ProgrammeEvent(ProgrammeEventKind.RESHUFFLED, number=7), ["Ann", "Bob"], lang=lang
+    )
+    assert one != many.replace("7", "1")
+    card = {"en": "1 card.", "fr": "1 carte.", "de": "1 Karte.", "nl": "1 kaart."}[lang]
+    assert one.endswith(card)
+
+
+def test_variants_lists_profiles_and_variants_in_the_chosen_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 16 bug 6: profile and variant descriptions stayed English in fr/de/nl."""
+    assert main(["variants", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Profile (mit --rules):")
+    assert "The baseline rules" not in out
+    assert "even_phases" in out  # the names are typed as they are, in every language
+    assert main(["variants", "--lang", "en"]) == 0
+    assert capsys.readouterr().out.startswith("Profiles (use with --rules):")
+
+
+def test_simulate_says_1_game_not_1_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16 (plurals, the same class as "1 programs"): ``simulate --games 1``."""
+    assert main(["simulate", "--bots", "greedy,random", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 game, 2 players")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", "--phase", "1", "R5"],
+        ["check", "--game", "programmes", "--program", "PRG-22", "8S"],
+    ],
+)
+def test_check_with_one_card_speaks_in_the_singular(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """Issue 16 (plurals): "not possible with these 1 card" and "there are 1" are gone."""
+    assert main(argv) == 1
+    out = capsys.readouterr().out
+    assert "not possible with this card" in out
+    assert "there is 1" in out
+    assert "these 1" not in out

@@ -1,0 +1,132 @@
+"""Issue 16, the full screen's remaining points: the quit hint is a command that works as
+printed, a person called "You" among several is refused, and six players fit 80x24."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.widgets import Input, Select, Static
+
+from phase10.cli.places import resume_command
+from phase10.tui import Defaults, Phase10App
+from phase10.tui.newgame import HUMAN, NewGameScreen
+from phase10.tui.screens import PassScreen
+
+from .helpers import make_app, make_programmes_app, screen_text, settle
+
+SMALL = (80, 24)
+
+
+def test_quit_hint_is_the_line_modes_resume_command(tmp_path: Path) -> None:
+    """Issue 16 bug 3, full screen: the hint at ``q`` is ``resume_command``, not a bare
+    ``phase10 resume PATH`` that fails when phase10 is not on the PATH."""
+    app = make_app(tmp_path, seed=3, seats=[("Ann", None), ("Bob", None)])
+
+    async def scenario() -> None:
+        async with app.run_test(size=SMALL) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, PassScreen)
+            await pilot.press("q")
+
+    asyncio.run(scenario())
+    assert app.return_value is not None
+    assert app.return_value.endswith(resume_command(str(tmp_path / "game.json")))
+
+
+def test_a_person_called_you_among_several_is_refused(tmp_path: Path) -> None:
+    """Issue 16 bug 5: with two people at the keyboard, a seat called "You" would make
+    "It is You's turn" for the other; the new-game screen says so and starts nothing."""
+    app = Phase10App(save_path=tmp_path / "game.json", defaults=Defaults(players=2, seed=4))
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, NewGameScreen)
+            screen.query_one("#kind-1", Select).value = HUMAN
+            screen.query_one("#name-0", Input).value = "You"
+            screen.query_one("#name-1", Input).value = "Ann"
+            await pilot.pause()
+            screen.action_start()
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            error = str(screen.query_one("#error", Static).render())
+            assert "each needs their own name, not You" in error
+
+    asyncio.run(scenario())
+
+
+def _six(tmp_path: Path, programmes: bool) -> Phase10App:
+    seats: list[tuple[str, str | None]] = [("You", None)] + [
+        (name, "easy") for name in ("Ann", "Bob", "Cleo", "Dirk", "Eve")
+    ]
+    if programmes:
+        return make_programmes_app(tmp_path, seed=5, seats=seats)
+    return make_app(tmp_path, seed=5, seats=seats)
+
+
+def test_six_players_fit_80x24_in_both_games(tmp_path: Path) -> None:
+    """Issue 16 bug 2 with six players at 80x24, both games: the players box scrolls, starts
+    at the seat to act, and its last seat can be scrolled into sight."""
+    for programmes in (False, True):
+        app = _six(tmp_path / str(programmes), programmes)
+
+        async def scenario(app: Phase10App = app) -> None:
+            async with app.run_test(size=SMALL) as pilot:
+                await settle(pilot, app)
+                await pilot.pause()
+                box = app.screen.query_one("#players-box")
+                top = box.region.y
+                rows = screen_text(app).splitlines()[top : top + box.region.height]
+                panel = "\n".join(row[: box.region.width] for row in rows)
+                assert "▶ You" in panel
+                assert box.max_scroll_y > 0
+                box.scroll_end(animate=False)
+                await pilot.pause()
+                rows = screen_text(app).splitlines()[top : top + box.region.height]
+                assert "Eve" in "\n".join(row[: box.region.width] for row in rows)
+
+        asyncio.run(scenario())
+
+
+def test_the_new_game_screen_offers_you_in_the_players_language(tmp_path: Path) -> None:
+    """Issue 16 bug 6: the first seat's default name was "You" on the French screen."""
+    app = Phase10App(
+        save_path=tmp_path / "game.json", defaults=Defaults(players=2, seed=4), lang="fr"
+    )
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert app.screen.query_one("#name-0", Input).value == "Vous"
+
+    asyncio.run(scenario())
+
+
+def test_phase_column_level_and_rules_phase_table_are_french(tmp_path: Path) -> None:
+    """Issue 16 bug 6: the Phase column, the computer's level and the rules screen's phase
+    table are in the player's language."""
+    from phase10.api import find_variant
+    from phase10.bots import make_bot
+    from phase10.match import Match, Seat
+
+    match = Match.start(
+        find_variant("standard"), [Seat("Ann", None), Seat("Bob", make_bot("hard"))], 5
+    )
+    app = Phase10App(save_path=tmp_path / "g.json", match=match, delay=0, resumed=False, lang="fr")
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await settle(pilot, app)
+            table = screen_text(app)
+            assert "1: série de 3 + série" in table
+            assert "difficile" in table
+            assert "set of" not in table
+            await pilot.press("r")
+            await pilot.pause()
+            rules = screen_text(app)
+            assert "suite de 7" in rules
+            assert "run of" not in rules
+
+    asyncio.run(scenario())
