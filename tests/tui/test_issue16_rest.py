@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.widgets import Input, Select, Static
 
-from phase10.cli.places import resume_command
+from phase10.launch import resume_command
 from phase10.tui import Defaults, Phase10App
 from phase10.tui.newgame import HUMAN, NewGameScreen
 from phase10.tui.screens import PassScreen

@@ -30,6 +30,7 @@ from phase10.kernel.bots import AnyBot
 from phase10.kernel.errors import Phase10Error, RulesError
 from phase10.kernel.game import Game
 from phase10.match import Seat
+from phase10.seat_names import YOU_WORDS
 
 DEFAULT_PROFILE: Final = "standard"
 PROG: Final = "phase10"
@@ -310,7 +311,6 @@ def table_seats(name: str | Sequence[str], bots: Sequence[AnyBot]) -> list[Seat]
 
 #: "You" in every language of the game: no name for one of several people at one keyboard,
 #: whose sentences would read "It is You's turn" to the others (issue 16, bug 5).
-YOU_WORDS: Final = frozenset({"you", "vous", "toi", "du", "sie", "jij", "je", "u"})
 
 
 def people_names(text: str) -> list[str]:

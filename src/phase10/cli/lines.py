@@ -12,8 +12,8 @@ from typing import Final
 
 from phase10.bots import make_bot
 from phase10.cli import places
-from phase10.cli.places import resume_command
 from phase10.kernel.i18n import N_, Translator, translator
+from phase10.launch import resume_command
 from phase10.match import Match
 from phase10.storage import StorageError
 

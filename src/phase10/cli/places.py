@@ -2,18 +2,14 @@
 
 Saves go to the user's data directory (``platformdirs``; ``PHASE10_DATA_DIR`` overrides it),
 not to the current directory; the player's settings (the line mode preference) to the user's
-config directory (``PHASE10_CONFIG_DIR`` overrides it). :func:`resume_command` writes a
-``resume`` command that works as printed: ``phase10`` when that is this installation's command
-on the PATH, else this Python with ``-m phase10``.
+config directory (``PHASE10_CONFIG_DIR`` overrides it). The ``resume`` command printed for a
+save comes from :mod:`phase10.launch`.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shlex
-import shutil
-import sys
 from pathlib import Path
 from typing import Final
 
@@ -101,30 +97,3 @@ def plain_preferred() -> bool:
 
 
 # ---------------------------------------------------------------------------- commands
-
-
-def program_command() -> list[str]:
-    """The words that run this program as installed: ``phase10`` when that command on the
-    PATH belongs to this Python, else this Python with ``-m phase10`` (and the PYTHONPATH it
-    needs, when the package is found only through PYTHONPATH)."""
-    found = shutil.which(APP)
-    here = Path(sys.executable).parent
-    if found is not None and Path(found).parent in (here, here.resolve()):
-        return [APP]
-    words = [sys.executable, "-m", APP]
-    pythonpath = os.environ.get("PYTHONPATH")
-    package_root = Path(__file__).resolve().parents[2]
-    if pythonpath and any(
-        Path(entry).resolve() == package_root for entry in pythonpath.split(os.pathsep) if entry
-    ):
-        words = [f"PYTHONPATH={pythonpath}", *words]
-    return words
-
-
-def resume_command(path: str) -> str:
-    """A shell command that resumes the game saved at ``path``, from any directory."""
-    words = program_command()
-    env = [w for w in words if w.startswith("PYTHONPATH=")]
-    rest = [w for w in words if not w.startswith("PYTHONPATH=")]
-    prefix = "".join(f"PYTHONPATH={shlex.quote(w.partition('=')[2])} " for w in env)
-    return prefix + shlex.join([*rest, "resume", os.path.abspath(path)])

@@ -20,9 +20,9 @@ from textual.binding import Binding, BindingType
 
 from phase10 import games
 from phase10.bots import LEVEL_NAMES, make_bot
-from phase10.cli.places import resume_command
 from phase10.explain import explain_reason
 from phase10.kernel.errors import IllegalActionError
+from phase10.launch import resume_command
 from phase10.match import Match, Seat
 from phase10.storage import StorageError, elsewhere
 from phase10.tui.newgame import Defaults, NewGameScreen, Setup

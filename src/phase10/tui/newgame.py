@@ -17,12 +17,12 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from phase10 import games
 from phase10.api import find_variant
 from phase10.bots import LEVEL_NAMES, LEVELS
-from phase10.cli.common import YOU_WORDS
 from phase10.games.phase10.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from phase10.games.phase10.variants import PROFILE_DESCRIPTIONS, PROFILES, VARIANTS, build_rules
 from phase10.kernel.errors import RulesError
 from phase10.kernel.notation import is_control, parse_number
 from phase10.match import Match, Seat
+from phase10.seat_names import YOU_WORDS
 from phase10.tui.plain import Plain
 from phase10.tui.text import _, translate_bindings
 

@@ -258,7 +258,7 @@ def describe_event(
     >>> describe_event(hit, names)
     "Bob hit W=2 on Ann's run 3-6."
     >>> describe_event(hit, names, lang="fr")
-    'Bob a ajouté W=2 à la suite 3-6 de Ann.'
+    "Bob a ajouté W=2 à la suite 3-6 d'Ann."
     >>> describe_event(Event(EventKind.HAND_ENDED, seat=0, scores=(0, 45), number=2), names)
     'Hand 3 ended. Points: Ann 0, Bob 45.'
     """
