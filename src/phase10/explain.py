@@ -12,7 +12,7 @@ the reader's language, structured parameters (a phase description, a combination
 >>> explain_illegal(IllegalActionError("D-19", "phase10.draw_first"), "nl")
 'Niet toegestaan (D-19): trek eerst een kaart; een beurt begint met trekken.'
 >>> explain_illegal(IllegalActionError("P10-R22", "phase10.no_card_in_hand", card="R7"), "de")
-'Nicht erlaubt (P10-R22): du hast keine R7 auf der Hand.'
+'Nicht erlaubt (P10-R22): die Karte R7 hast du nicht auf der Hand.'
 >>> explain_notation(NotationError("phase10.number_range", number=13))
 'Could not read that: card numbers run from 1 to 12, not 13.'
 """
