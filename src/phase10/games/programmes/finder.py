@@ -101,15 +101,16 @@ def _run_candidates(
     else:
         lows = range(1, ACE_HIGH - d.length + 2)
     for suit in _suits(program):
+        # What a natural of this suit can fill, by value 1..14 (the ace twice), found once
+        # for every window; E-05: the 2 slot is always a wild's.
+        row = [
+            (code, v) if v != 2 and counts[code] else None
+            for v in range(ACE_HIGH + 1)
+            for code in [suit * 13 + (v - 1) % 13]
+        ]
         for low in lows:
             slots = range(low, low + d.length)
-            held = [
-                (code, v)
-                for v in slots
-                if v != 2  # E-05: the 2 slot is always a wild
-                for code in [suit * 13 + (v - 1) % 13]
-                if counts[code]
-            ]
+            held = [pair for pair in row[low : low + d.length] if pair is not None]
             for k in range(len(held), 0, -1):
                 if d.length - k > spare:
                     break
@@ -117,29 +118,56 @@ def _run_candidates(
                     yield d.length - k, list(chosen), suit, slots
 
 
-def _candidates(d: Directive, program: ProgramCard, counts: list[int]) -> Iterator[Combination]:
+#: A candidate before its wilds are chosen: (wilds used, natural card/value pairs, suit, run
+#: window); a set has suit -1 and no window.
+_Shape = tuple[int, tuple[tuple[int, int], ...], int, range | None]
+
+
+def _shapes(d: Directive, program: ProgramCard, counts: list[int]) -> list[_Shape]:
+    """Every candidate of ``d`` in ``counts``, fewest wilds first (then in generation order).
+
+    Made once per search, from the whole hand: the candidates of the same directive with
+    fewer cards left are exactly those of this list whose naturals and wilds are still
+    held, in the same order (the generators walk values, windows and choices in a fixed
+    order and only skip what is not held), so deeper levels filter it instead of
+    generating again.
+    """
     wilds = sum(counts[c] for c in _WILD_CODES)
-    found: list[tuple[int, Combination]] = []
+    out: list[_Shape] = []
     if d.kind is Kind.SET:
         for used, pairs in _set_candidates(d, program, counts, wilds):
-            extra = _take_wilds(counts, used)
-            if extra is not None:
-                value = pairs[0][1]
-                combo = Combination.make(Kind.SET, [*pairs, *((w, value) for w in extra)])
-                found.append((used, combo))
+            out.append((used, tuple(pairs), -1, None))
     else:
-        for used, pairs, suit, window in _run_candidates(d, program, counts, wilds):
-            extra = _take_wilds(counts, used)
-            if extra is None:
-                continue
+        for used, run_pairs, suit, window in _run_candidates(d, program, counts, wilds):
+            out.append((used, tuple(run_pairs), suit, window))
+    # Fewest wilds first, so that the first answer found is a thrifty one.
+    out.sort(key=lambda shape: shape[0])
+    return out
+
+
+def _candidates(shapes: list[_Shape], counts: list[int]) -> Iterator[Combination]:
+    """The candidates of ``shapes`` still held in ``counts``, each with the first wilds in
+    code order (wilds are interchangeable)."""
+    wilds = sum(counts[c] for c in _WILD_CODES)
+    for used, pairs, suit, window in shapes:
+        if used > wilds:
+            continue
+        for c, _ in pairs:
+            counts[c] -= 1
+        held = all(counts[c] >= 0 for c, _ in pairs)
+        for c, _ in pairs:
+            counts[c] += 1
+        if not held:
+            continue
+        extra = _take_wilds(counts, used)
+        assert extra is not None  # used <= wilds
+        if window is None:
+            value = pairs[0][1]
+            yield Combination.make(Kind.SET, [*pairs, *((w, value) for w in extra)])
+        else:
             taken = {v for _, v in pairs}
             free = [v for v in window if v not in taken]
-            combo = Combination.make(Kind.RUN, [*pairs, *zip(extra, free, strict=True)], suit)
-            found.append((used, combo))
-    # Fewest wilds first, so that the first answer found is a thrifty one.
-    found.sort(key=lambda item: item[0])
-    for _, combo in found:
-        yield combo
+            yield Combination.make(Kind.RUN, [*pairs, *zip(extra, free, strict=True)], suit)
 
 
 def _search(
@@ -149,21 +177,25 @@ def _search(
     index: int,
     chosen: list[Combination],
     previous: Combination | None,
+    shapes: Mapping[int, list[_Shape]] | None = None,
 ) -> Iterator[tuple[Combination, ...]]:
+    if shapes is None:
+        shapes = {id(d): _shapes(d, program, counts) for d in dict.fromkeys(groups)}
     if index == len(groups):
         yield tuple(chosen)
         return
     d = groups[index]
     same = index > 0 and groups[index - 1] is d
-    for combo in _candidates(d, program, counts):
+    for combo in _candidates(shapes[id(d)], counts):
         # Repeats of one directive are listed in one order only (E-12 allows equal ones).
         if same and previous is not None and _key(combo) < _key(previous):
             continue
         for c in combo.cards:
             counts[c] -= 1
-        if all(x >= 0 for x in counts):
+        # Only the combination's own codes changed, and every count was >= 0 before.
+        if all(counts[c] >= 0 for c in combo.cards):
             chosen.append(combo)
-            yield from _search(groups, program, counts, index + 1, chosen, combo)
+            yield from _search(groups, program, counts, index + 1, chosen, combo, shapes)
             chosen.pop()
         for c in combo.cards:
             counts[c] += 1
