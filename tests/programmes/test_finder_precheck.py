@@ -3,6 +3,8 @@ candidate generators it stands in for, so it never hides a legal reveal."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +15,7 @@ from phase10.games.programmes.finder import (
     _run_candidates,
     _set_candidates,
     find_programme,
+    reveal_problem,
     reveals,
 )
 from phase10.games.programmes.programs import DEFAULT_PROGRAMS, ProgramCard
@@ -51,3 +54,26 @@ def test_precheck_answers_as_the_candidate_generators(
         assert find_programme(hand, program) is not None
     if not possible:
         assert find_programme(hand, program) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(DEFAULT_PROGRAMS),
+    st.lists(st.sampled_from(_POOL), min_size=3, max_size=16),
+)
+def test_every_listed_reveal_is_valid_held_and_distinct(
+    program: ProgramCard, cards: list[int]
+) -> None:
+    """AMZ-R14..R17, E-08: each reveal the move generator lists passes the reveal checker,
+    uses only cards of the hand, and no two are the same; one exists exactly when
+    ``find_programme`` finds one."""
+    hand = sorted(cards)
+    listed = reveals(hand, program)
+    keys = set()
+    for combos in listed:
+        assert reveal_problem(combos, program) is None
+        used = Counter(c for combo in combos for c in combo.cards)
+        assert all(used[c] <= hand.count(c) for c in used)
+        keys.add(tuple(sorted((combo.values, tuple(combo.cards), combo.suit) for combo in combos)))
+    assert len(keys) == len(listed)
+    assert (find_programme(hand, program) is not None) == bool(listed)
