@@ -122,7 +122,8 @@ class Phase10Queries(LineBase):
             end = ""
             if group.kind is Kind.RUN and action.card == WILD_CODE:
                 end = " low" if action.value < group.low else " high"
-            command = f"hit {SYMBOL_OF[action.card]} {numbers[action.owner, action.index]}{end}"
+            number = numbers[action.owner, action.index]
+            command = f"{self.word('hit')} {SYMBOL_OF[action.card]} {number}{end}"
             if command not in out:
                 out.append(command)
         return out

@@ -72,8 +72,9 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
         "nehmen": "t",
         "auslegen": "lay",
         "anlegen": "hit",
-        "abwerfen": "discard",
+        # ablegen first: the word the catalog's sentences and the hints use.
         "ablegen": "discard",
+        "abwerfen": "discard",
         "ablagestapel": "p",
         "tisch": "b",
         "punkte": "s",
