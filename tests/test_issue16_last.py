@@ -159,3 +159,67 @@ def test_variants_listing_translates_the_flag_label(
     assert "flag:" not in out
     label = translator(lang).gettext("flag: {flag} = {value}")
     assert label.format(flag="phase_sequence", value="odd") in out
+
+
+#: Point 5: each counted noun at n = 1 and 2 (and 0 in French, which takes the singular).
+PLURALS: dict[str, dict[int, tuple[str, str, str, str]]] = {
+    # n: (rounds in the swap rule, seconds a seat is kept, points of a winner, sun card)
+    "en": {
+        1: ("1 round", "kept for 1 second.", "and 1 point.", "(1 done)"),
+        2: ("2 rounds", "kept for 2 seconds.", "and 2 points.", "(2 done)"),
+    },
+    "fr": {
+        0: ("0 manche", "gardée 0 seconde.", "et 0 point.", "(0 réalisé)"),
+        1: ("1 manche", "gardée 1 seconde.", "et 1 point.", "(1 réalisé)"),
+        2: ("2 manches", "gardée 2 secondes.", "et 2 points.", "(2 réalisés)"),
+    },
+    "de": {
+        1: ("1 Runde lang", "wird 1 Sekunde lang", "und 1 Punkt.", "(1 erfüllt)"),
+        2: ("2 Runden lang", "wird 2 Sekunden lang", "und 2 Punkten.", "(2 erfüllt)"),
+    },
+    "nl": {
+        1: ("het 1 ronde niet", "blijft 1 seconde", "en 1 punt.", "(1 voltooid)"),
+        2: ("het 2 rondes niet", "blijft 2 seconden", "en 2 punten.", "(2 voltooid)"),
+    },
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_counted_nouns_agree_with_their_count_in_every_language(lang: str) -> None:
+    """Issue 16 point 5: the swap rule's rounds, the seconds a seat is kept, a winner's points
+    and the sun card's programs done take the singular or plural form of the language's
+    catalog ("1 manche", "0 point" in French, "2 Punkten"), never a fixed plural."""
+    import phase10.games.programmes  # noqa: F401 - registers the programmes messages
+    from phase10.games.phase10.narration import describe_event
+    from phase10.games.phase10.state import Event, EventKind
+    from phase10.games.programmes.narration import describe_programme_event
+    from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
+    from phase10.kernel.messages import render
+    from phase10.web.messages import render_notice
+
+    for n, (rounds, seconds, points, done) in PLURALS[lang].items():
+        swap = render("programmes.swap_when", {"rounds": n}, lang)
+        assert swap.endswith(rounds) or f" {rounds} " in f" {swap} ", swap
+        left = render_notice("web.left", {"name": "Ann", "seconds": n}, lang)
+        assert seconds in left, left
+        over = Event(EventKind.GAME_OVER, seat=0, scores=(n, 40))
+        for viewer in (0, 1):
+            won = describe_event(over, ["Ann", "Bob"], viewer, lang=lang)
+            assert won.endswith(points), won
+        sun = ProgrammeEvent(ProgrammeEventKind.SUN_CARD, seat=0, number=n)
+        for viewer in (0, 1):
+            said = describe_programme_event(sun, ["Ann", "Bob"], viewer, lang=lang)
+            assert said.endswith(done + "."), said
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_scores_line_says_0_point_in_french(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 point 5, end to end: at the start every score is 0, which French writes
+    "0 point" (the singular) and the other languages in the plural."""
+    out = _play(["--lang", lang], "s\nq\n", tmp_path, capsys)
+    zero = {"en": " 0 points (", "fr": " 0 point (", "de": " 0 Punkte (", "nl": " 0 punten ("}
+    assert zero[lang] in out
+    if lang == "fr":
+        assert " 0 points (" not in out

@@ -254,9 +254,11 @@ class Phase10Queries(LineBase):
                     p.skip_pending,
                 ).format(count=p.skip_pending)
             parts.append(
-                tr.gettext("{name} {points} points ({where}, {cards})").format(
-                    name=self.match.names[seat], points=p.score, where=where, cards=cards
-                )
+                tr.ngettext(
+                    "{name} {points} point ({where}, {cards})",
+                    "{name} {points} points ({where}, {cards})",
+                    p.score,
+                ).format(name=self.match.names[seat], points=p.score, where=where, cards=cards)
             )
         # A list separator: French typography puts a space before the semicolon.
         self.say(N_("Scores: {scores}."), scores=tr.gettext("; ").join(parts))

@@ -291,9 +291,13 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(text.format(name=printable(person)))
     if len(people) > int(args.players):
         raise CommandError(
-            _("--people names {count} people but --players is {players}").format(
-                count=len(people), players=args.players
+            translator(lang)
+            .ngettext(
+                "--people names {count} person but --players is {players}",
+                "--people names {count} people but --players is {players}",
+                len(people),
             )
+            .format(count=len(people), players=args.players)
         )
     game = chosen_game(args)
     kit = command_kit(game)
