@@ -223,3 +223,24 @@ def test_the_scores_line_says_0_point_in_french(
     assert zero[lang] in out
     if lang == "fr":
         assert " 0 points (" not in out
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "nl"])
+def test_every_help_names_the_language_s_own_command_words(lang: str) -> None:
+    """Issue 16 point 1: the help of both line games and of the online line client lists, for
+    each command that has a word in the language, that word beside the English one."""
+    from phase10.cli.join import HELP as JOIN_HELP
+    from phase10.cli.line_phase10_queries import HELP as PHASE10_HELP
+    from phase10.cli.line_programmes import HELP as PROGRAMMES_HELP
+
+    tr = translator(lang)
+    everything = ("d", "t", "lay", "hit", "discard", "hint", "r")
+    for help_text, verbs in (
+        (PHASE10_HELP, everything),
+        (PROGRAMMES_HELP, everything),
+        (JOIN_HELP, everything[:-1]),  # the online client has no "again"
+    ):
+        text = tr.gettext(help_text)
+        for verb in verbs:
+            local = LineBase.word_in(COMMAND_WORDS[lang], verb)
+            assert re.search(rf"(?<!\w){re.escape(local)}(?!\w)", text), (verb, local, text)
