@@ -229,9 +229,9 @@ def test_the_scores_line_says_0_point_in_french(
 def test_every_help_names_the_language_s_own_command_words(lang: str) -> None:
     """Issue 16 point 1: the help of both line games and of the online line client lists, for
     each command that has a word in the language, that word beside the English one."""
-    from phase10.cli.join import HELP as JOIN_HELP
     from phase10.cli.line_phase10_queries import HELP as PHASE10_HELP
     from phase10.cli.line_programmes import HELP as PROGRAMMES_HELP
+    from phase10.online.text import HELP as JOIN_HELP
 
     tr = translator(lang)
     everything = ("d", "t", "lay", "hit", "discard", "hint", "r")
