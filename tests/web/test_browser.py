@@ -418,14 +418,15 @@ def test_the_rules_page_is_the_rulebook_with_anchored_rules(
     assert page.locator("html").get_attribute("lang") == "de"
 
 
-def test_the_page_elides_french_as_the_terminal_does(
+def test_the_page_elides_french_and_counts_as_the_terminal_does(
     server: LiveServer, new_page: MakePage
 ) -> None:
     """Issue 16 point 3: the browser's French reads "C'est au tour d'Ann" and "d'Émile", like
     the terminal: the page's own function gives what ``elide_french`` gives, case by case
     (vowels, accented ones, a mute h, but never Y, a card code or a number), and the page's
-    strings use it."""
-    from phase10.kernel.i18n import elide_french
+    strings use it. Issue 16 point 5: its texts with a count take the form the catalogs'
+    plural rule gives ("1 carte", "0 carte", "2 cartes"; "0 cards" in English)."""
+    from phase10.kernel.i18n import LANGUAGES, elide_french, translator
 
     cases: list[tuple[str, dict[str, object]]] = [
         ("C'est au tour de {name}.", {"name": name})
@@ -449,6 +450,9 @@ def test_the_page_elides_french_as_the_terminal_does(
                 turn: ["Ann", "Émile", "Bob"].map((name) => common.t("q.their_turn", { name })),
                 owner: common.t("lobby.wait_owner", { name: "Ann" }),
                 hand: common.t("replay.hand_of", { name: "Hugo" }),
+                plural: ["en", "fr", "de", "nl"].map((language) =>
+                    [0, 1, 2, 3].map((n) => common.isPlural(n, language))),
+                top: [0, 1, 2].map((count) => common.tn("q.top", { card: "R7", count })),
             };
         }""",
         cases,
@@ -467,3 +471,11 @@ def test_the_page_elides_french_as_the_terminal_does(
     ]
     assert got["owner"] == "On attend qu'Ann commence la partie."
     assert got["hand"] == "Main d'Hugo"
+    # The page's rule is the catalogs' Plural-Forms (English has no catalog: n != 1).
+    for language, forms in zip(LANGUAGES, got["plural"], strict=True):
+        rule = getattr(translator(language), "plural", lambda n: int(n != 1))
+        assert forms == [bool(rule(n)) for n in range(4)], language
+    assert got["top"] == [
+        f"Dessus de la défausse : R7 ; la pioche a {n} carte{'s' if n > 1 else ''}."
+        for n in range(3)
+    ]

@@ -44,6 +44,19 @@ export function t(key, params = {}) {
   );
 }
 
+/**
+ * Whether `count` takes the plural in the page's language: the Plural-Forms of the catalogs
+ * (fr: n > 1, so "0 carte"; en, de, nl: n != 1).
+ */
+export function isPlural(count, language = lang) {
+  return language === "fr" ? count > 1 : count !== 1;
+}
+
+/** The text with a count `key` (a PLURALS key of phase10.web.strings) for `params.count`. */
+export function tn(key, params) {
+  return t(`${key}.${isPlural(params.count) ? "other" : "one"}`, params);
+}
+
 /** `path` with this page's ?lang= (every link keeps the language). */
 export function withLang(path) {
   const url = new URL(path, window.location.origin);
