@@ -453,6 +453,7 @@ def test_the_page_elides_french_and_counts_as_the_terminal_does(
                 plural: ["en", "fr", "de", "nl"].map((language) =>
                     [0, 1, 2, 3].map((n) => common.isPlural(n, language))),
                 top: [0, 1, 2].map((count) => common.tn("q.top", { card: "R7", count })),
+                start: [1, 9].map((count) => common.tn("replay.start", { count })),
             };
         }""",
         cases,
@@ -478,4 +479,8 @@ def test_the_page_elides_french_and_counts_as_the_terminal_does(
     assert got["top"] == [
         f"Dessus de la défausse : R7 ; la pioche a {n} carte{'s' if n > 1 else ''}."
         for n in range(3)
+    ]
+    assert got["start"] == [
+        "La distribution, avant 1 étape.",
+        "La distribution, avant la première des 9 étapes.",
     ]

@@ -257,7 +257,6 @@ STRINGS: Final[dict[str, str]] = {
     "col.result": N_("Result"),
     # The replay.
     "replay.of": N_("of {steps}"),
-    "replay.start": N_("The deal, before the first of {steps} steps."),
     "replay.action": N_("Step {step} of {steps}: {action}"),
     "replay.to_play": N_("{name}, to play"),
     "replay.hand_of": N_("{name}'s hand"),
@@ -274,6 +273,9 @@ PLURALS: Final[dict[str, tuple[str, str]]] = {
     "more_ways": _Plural.ngettext(
         "{count} more way: choose cards in your hand to see the ways that use them.",
         "{count} more ways: choose cards in your hand to see the ways that use them.",
+    ),
+    "replay.start": _Plural.ngettext(
+        "The deal, before {count} step.", "The deal, before the first of {count} steps."
     ),
     "q.top": _Plural.ngettext(
         "Top of the discard pile: {card}; the draw pile has {count} card.",
