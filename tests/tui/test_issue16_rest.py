@@ -130,3 +130,48 @@ def test_phase_column_level_and_rules_phase_table_are_french(tmp_path: Path) -> 
             assert "run of" not in rules
 
     asyncio.run(scenario())
+
+
+def test_six_players_box_is_reached_with_tab_and_scrolled_with_keys(tmp_path: Path) -> None:
+    """Issue 16 point 4, both games at 80x24 with six players: Tab reaches the players' box,
+    the status line (what a screen reader reads) says what it is and which keys scroll it,
+    a key press brings the last player's row into sight, left and right still move the hand's
+    cursor, and Tab goes back to the groups."""
+    for programmes in (False, True):
+        app = _six(tmp_path / f"keys{programmes}", programmes)
+
+        async def scenario(app: Phase10App = app) -> None:
+            async with app.run_test(size=SMALL) as pilot:
+                await settle(pilot, app)
+                await pilot.pause()
+                screen = app.screen
+                box = screen.query_one("#players-box")
+                assert box.max_scroll_y > 0
+
+                def panel() -> str:
+                    top = box.region.y
+                    rows = screen_text(app).splitlines()[top : top + box.region.height]
+                    return "\n".join(row[: box.region.width] for row in rows)
+
+                assert "Eve" not in panel()
+                assert app.focused is not box
+                await pilot.press("tab")
+                await pilot.pause()
+                assert app.focused is box
+                status = str(screen.query_one("#status", Static).render())
+                assert status.startswith("Players, 6 rows: Up, Down, Page Up and Page Down")
+                cursor = screen.cursor  # type: ignore[attr-defined]
+                await pilot.press("right")
+                assert screen.cursor == cursor + 1  # type: ignore[attr-defined]
+                await pilot.press("pagedown", "pagedown")
+                await pilot.pause()
+                assert box.scroll_y == box.max_scroll_y
+                assert "Eve" in panel()
+                await pilot.press("up")
+                await pilot.pause()
+                assert box.scroll_y == box.max_scroll_y - 1
+                await pilot.press("tab")
+                await pilot.pause()
+                assert app.focused is screen.query_one("#groups-box")  # back where it was
+
+        asyncio.run(scenario())

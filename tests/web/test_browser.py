@@ -416,3 +416,71 @@ def test_the_rules_page_is_the_rulebook_with_anchored_rules(
     page.get_by_role("navigation", name="Language").get_by_role("link", name="Deutsch").click()
     page.wait_for_url(f"{server.url}/rules?lang=de")
     assert page.locator("html").get_attribute("lang") == "de"
+
+
+def test_the_page_elides_french_and_counts_as_the_terminal_does(
+    server: LiveServer, new_page: MakePage
+) -> None:
+    """Issue 16 point 3: the browser's French reads "C'est au tour d'Ann" and "d'Émile", like
+    the terminal: the page's own function gives what ``elide_french`` gives, case by case
+    (vowels, accented ones, a mute h, but never Y, a card code or a number), and the page's
+    strings use it. Issue 16 point 5: its texts with a count take the form the catalogs'
+    plural rule gives ("1 carte", "0 carte", "2 cartes"; "0 cards" in English)."""
+    from phase10.kernel.i18n import LANGUAGES, elide_french, translator
+
+    cases: list[tuple[str, dict[str, object]]] = [
+        ("C'est au tour de {name}.", {"name": name})
+        for name in ("Ann", "Émile", "Ève", "Hugo", "Œdipe", "Bob", "Yann", "ÉMILE", "")
+    ]
+    cases += [
+        ("On attend que {name} commence.", {"name": "Ugo"}),
+        ("De {name} : {n}", {"name": "Ann", "n": 3}),
+        ("vous n'avez pas de {card} en main", {"card": "AS"}),
+        ("la série de {owner} et de {other}", {"owner": "Ines", "other": "Zoe"}),
+        ("Vide de {name}", {"name": 8}),
+        ("fidèle de {name}", {"name": "Ann"}),
+    ]
+    page = new_page()
+    page.goto(f"{server.url}/?lang=fr")
+    got = page.evaluate(
+        """async (cases) => {
+            const common = await import("/static/common.js");
+            return {
+                elided: cases.map(([template, values]) => common.elideFrench(template, values)),
+                turn: ["Ann", "Émile", "Bob"].map((name) => common.t("q.their_turn", { name })),
+                owner: common.t("lobby.wait_owner", { name: "Ann" }),
+                hand: common.t("replay.hand_of", { name: "Hugo" }),
+                plural: ["en", "fr", "de", "nl"].map((language) =>
+                    [0, 1, 2, 3].map((n) => common.isPlural(n, language))),
+                top: [0, 1, 2].map((count) => common.tn("q.top", { card: "R7", count })),
+                start: [1, 9].map((count) => common.tn("replay.start", { count })),
+            };
+        }""",
+        cases,
+    )
+    assert got["elided"] == [elide_french(template, values) for template, values in cases]
+    assert got["elided"][:4] == [
+        "C'est au tour d'{name}.",
+        "C'est au tour d'{name}.",
+        "C'est au tour d'{name}.",
+        "C'est au tour d'{name}.",
+    ]
+    assert got["turn"] == [
+        "C'est au tour d'Ann.",
+        "C'est au tour d'Émile.",
+        "C'est au tour de Bob.",
+    ]
+    assert got["owner"] == "On attend qu'Ann commence la partie."
+    assert got["hand"] == "Main d'Hugo"
+    # The page's rule is the catalogs' Plural-Forms (English has no catalog: n != 1).
+    for language, forms in zip(LANGUAGES, got["plural"], strict=True):
+        rule = getattr(translator(language), "plural", lambda n: int(n != 1))
+        assert forms == [bool(rule(n)) for n in range(4)], language
+    assert got["top"] == [
+        f"Dessus de la défausse : R7 ; la pioche a {n} carte{'s' if n > 1 else ''}."
+        for n in range(3)
+    ]
+    assert got["start"] == [
+        "La distribution, avant 1 étape.",
+        "La distribution, avant la première des 9 étapes.",
+    ]

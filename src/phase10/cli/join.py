@@ -206,11 +206,17 @@ def _full_screen(
     status = (lobby or {}).get("status")
     back = f"phase10 join {table_url(target, table)}"
     if status == "playing":
+        seconds = (lobby or {}).get("hold_seconds", 60)
         print(
-            _(
+            translator(lang)
+            .ngettext(
+                "You left the table. Your seat is kept for {seconds} second, then a "
+                "computer player plays it until you come back with: {command}",
                 "You left the table. Your seat is kept for {seconds} seconds, then a "
-                "computer player plays it until you come back with: {command}"
-            ).format(seconds=(lobby or {}).get("hold_seconds", 60), command=back)
+                "computer player plays it until you come back with: {command}",
+                seconds,
+            )
+            .format(seconds=seconds, command=back)
         )
     elif status == "waiting":
         print(
@@ -396,14 +402,15 @@ class Session:
         if lobby.get("status") == "over" or self.result is not None:
             self.say(N_("You left the table."))
         elif lobby.get("status") == "playing":
-            self.say(
-                N_(
-                    "You left the table. Your seat is kept for {seconds} seconds, then a "
-                    "computer player plays it until you come back with: {command}"
-                ),
-                seconds=lobby.get("hold_seconds", 60),
-                command=back,
+            seconds = lobby.get("hold_seconds", 60)
+            left = self.tr.ngettext(
+                "You left the table. Your seat is kept for {seconds} second, then a "
+                "computer player plays it until you come back with: {command}",
+                "You left the table. Your seat is kept for {seconds} seconds, then a "
+                "computer player plays it until you come back with: {command}",
+                seconds,
             )
+            self.out(left.format(seconds=seconds, command=back))
         else:
             self.say(
                 N_("You left the table; your seat stays yours. Come back with: {command}"),

@@ -314,16 +314,17 @@ class LineGame(Phase10Queries):
         if isinstance(action, LayDown):
             options = [a for a in view.legal if isinstance(a, LayDown)]
             if action in options:
-                return f"lay {options.index(action) + 1} y"
-            return "lay " + " | ".join(group_text(g) for g in action.groups)
+                return f"{self.word('lay')} {options.index(action) + 1} y"
+            return self.word("lay") + " " + " | ".join(group_text(g) for g in action.groups)
         if isinstance(action, Hit):
             numbers = {(o, i): n for n, (o, i, _) in enumerate(self._groups(view), start=1)}
             group = view.table[action.owner][action.index]
             end = ""
             if group.kind is Kind.RUN and action.card == WILD_CODE:
                 end = " low" if action.value < group.low else " high"
-            return f"hit {SYMBOL_OF[action.card]} {numbers[action.owner, action.index]}{end}"
+            number = numbers[action.owner, action.index]
+            return f"{self.word('hit')} {SYMBOL_OF[action.card]} {number}{end}"
         if isinstance(action, Discard):
             target = "" if action.target is None else f" {self.match.names[action.target]}"
-            return f"discard {SYMBOL_OF[action.card]}{target}"
+            return f"{self.word('discard')} {SYMBOL_OF[action.card]}{target}"
         return str(action)

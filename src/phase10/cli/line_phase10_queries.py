@@ -122,7 +122,8 @@ class Phase10Queries(LineBase):
             end = ""
             if group.kind is Kind.RUN and action.card == WILD_CODE:
                 end = " low" if action.value < group.low else " high"
-            command = f"hit {SYMBOL_OF[action.card]} {numbers[action.owner, action.index]}{end}"
+            number = numbers[action.owner, action.index]
+            command = f"{self.word('hit')} {SYMBOL_OF[action.card]} {number}{end}"
             if command not in out:
                 out.append(command)
         return out
@@ -253,9 +254,11 @@ class Phase10Queries(LineBase):
                     p.skip_pending,
                 ).format(count=p.skip_pending)
             parts.append(
-                tr.gettext("{name} {points} points ({where}, {cards})").format(
-                    name=self.match.names[seat], points=p.score, where=where, cards=cards
-                )
+                tr.ngettext(
+                    "{name} {points} point ({where}, {cards})",
+                    "{name} {points} points ({where}, {cards})",
+                    p.score,
+                ).format(name=self.match.names[seat], points=p.score, where=where, cards=cards)
             )
         # A list separator: French typography puts a space before the semicolon.
         self.say(N_("Scores: {scores}."), scores=tr.gettext("; ").join(parts))

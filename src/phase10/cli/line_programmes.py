@@ -56,6 +56,13 @@ _SAME_AS: Final = {"lay": "reveal", "hit": "extend"}
 class ProgrammeLineGame(LineBase):
     """The line loop for the person at ``seat``, in language ``lang``."""
 
+    def word(self, verb: str) -> str:
+        """The language's word for ``verb``: reveal and extend are the Phase 10 game's lay and
+        hit words (``poser``, ``ajouter``), which this game accepts for them."""
+        same = {mine: theirs for theirs, mine in _SAME_AS.items()}
+        local = super().word(same.get(verb, verb))
+        return verb if local in _SAME_AS else local  # English says reveal, not lay
+
     def begin(self) -> int:
         """Play a new game (the loop tells the deal first)."""
         return self.loop()
@@ -247,7 +254,8 @@ class ProgrammeLineGame(LineBase):
             end = ""
             if combo.kind is Kind.RUN and action.card.is_wild and action.value >= 0:
                 end = " low" if action.value < combo.low else " high"
-            command = f"extend {action.card} {numbers[action.owner, action.index]}{end}"
+            number = numbers[action.owner, action.index]
+            command = f"{self.word('extend')} {action.card} {number}{end}"
             if command not in out:
                 out.append(command)
         return out
@@ -383,14 +391,15 @@ class ProgrammeLineGame(LineBase):
         if isinstance(action, Reveal):
             options = [a for a in view.legal if isinstance(a, Reveal)]
             if action in options:
-                return f"reveal {options.index(action) + 1} y"
+                return f"{self.word('reveal')} {options.index(action) + 1} y"
         if isinstance(action, Extend):
             combos = [(o, i) for o, row in enumerate(view.table) for i in range(len(row))]
             combo = view.table[action.owner][action.index]
             end = ""
             if combo.kind is Kind.RUN and action.card.is_wild and action.value >= 0:
                 end = " low" if action.value < combo.low else " high"
-            return f"extend {action.card} {combos.index((action.owner, action.index)) + 1}{end}"
+            number = combos.index((action.owner, action.index)) + 1
+            return f"{self.word('extend')} {action.card} {number}{end}"
         if isinstance(action, DiscardCard):
-            return f"discard {action.card}"
+            return f"{self.word('discard')} {action.card}"
         return str(action)

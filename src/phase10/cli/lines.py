@@ -94,6 +94,23 @@ class LineBase:
         """Print ``message`` (an English msgid) translated and filled in."""
         print(self._(message).format(**fields))
 
+    def word(self, verb: str) -> str:
+        """The word the player's language has for the English command ``verb`` (the first
+        one :data:`~phase10.cli.play.COMMAND_WORDS` lists), else ``verb``: hints and the
+        commands a message suggests use it, so a French player reads the words they may type
+        (issue 16: "ajouter R7 2", not "hit R7 2"). The catalogs' sentences do the same.
+
+        >>> from phase10.cli.play import COMMAND_WORDS
+        >>> LineBase.word_in(COMMAND_WORDS["fr"], "hit"), LineBase.word_in({}, "hit")
+        ('ajouter', 'hit')
+        """
+        return self.word_in(self.words, verb)
+
+    @staticmethod
+    def word_in(words: Mapping[str, str], verb: str) -> str:
+        """The first key of ``words`` that means ``verb``, else ``verb`` itself."""
+        return next((local for local, english in words.items() if english == verb), verb)
+
     def unknown(self, text: str) -> None:
         """Say that ``text`` is no command, echoing at most a short prefix of it."""
         self.say(N_("Unknown command {command}. Type ? for help."), command=echoed(text))

@@ -142,7 +142,7 @@ def run_odds(args: argparse.Namespace) -> int:
     print(f"  rules: {rules.name}")
     print(
         f"  probability: {_percent(p)}  (99% CI {_percent(low)} to {_percent(high)}; "
-        f"{result.hits} of {args.hands} hands)"
+        f"{result.hits} of {args.hands} hand{'' if args.hands == 1 else 's'})"
     )
     print(f"  reproduce: {command}")
     return 0

@@ -72,8 +72,9 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
         "nehmen": "t",
         "auslegen": "lay",
         "anlegen": "hit",
-        "abwerfen": "discard",
+        # ablegen first: the word the catalog's sentences and the hints use.
         "ablegen": "discard",
+        "abwerfen": "discard",
         "ablagestapel": "p",
         "tisch": "b",
         "punkte": "s",
@@ -290,9 +291,13 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(text.format(name=printable(person)))
     if len(people) > int(args.players):
         raise CommandError(
-            _("--people names {count} people but --players is {players}").format(
-                count=len(people), players=args.players
+            translator(lang)
+            .ngettext(
+                "--people names {count} person but --players is {players}",
+                "--people names {count} people but --players is {players}",
+                len(people),
             )
+            .format(count=len(people), players=args.players)
         )
     game = chosen_game(args)
     kit = command_kit(game)

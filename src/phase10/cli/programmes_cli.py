@@ -175,6 +175,6 @@ def run_odds(args: argparse.Namespace) -> int:
     print(f"{program}: revealable at once from 13 dealt cards plus one draw")
     print(
         f"  probability: {100 * p:.2f}%  (99% CI {100 * low:.2f}% to {100 * high:.2f}%; "
-        f"{result.hits} of {args.hands} hands)"
+        f"{result.hits} of {args.hands} hand{'' if args.hands == 1 else 's'})"
     )
     return 0

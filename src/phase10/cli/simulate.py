@@ -199,7 +199,7 @@ def _solo(args: argparse.Namespace, rules: Any) -> int:
         f"median {result.median_turns:g} turns"
     )
     if result.capped:
-        print(f"  {result.capped} trials stopped at the cap without the phase")
+        print(f"  {counted(result.capped, 'trial')} stopped at the cap without the phase")
     print(f"  reproduce: {command}")
     return 0
 

@@ -60,12 +60,13 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the listing, or the description of one rule set."""
     name: str | None = args.name
+    tr = translator(getattr(args, "lang", None) or detect_language())
     if name is None:
-        for line in listing(translator(getattr(args, "lang", None) or detect_language())):
+        for line in listing(tr):
             print(line)
         return 0
     rules = load_rules_file(name) if name.lower().endswith(".toml") else find_variant(name)
-    for line in games.of(rules).describe_rules(rules):
+    for line in games.of(rules).describe_rules(rules, tr):
         print(line)
     return 0
 
@@ -94,7 +95,8 @@ def listing(tr: Translator | None = None) -> list[str]:
         shown = f"{name}=N" if variant.takes_number else name
         value = "N" if variant.value is None else _value(variant.value)
         lines += _entry(shown, width, _(variant.description))
-        lines.append(f"  {'':<{width}}flag: {variant.flag} = {value}")
+        flag = _(N_("flag: {flag} = {value}")).format(flag=variant.flag, value=value)
+        lines.append(f"  {'':<{width}}{flag}")
     lines += [
         "",
         *textwrap.wrap(

@@ -58,8 +58,9 @@ class Game(Protocol):
         """Rebuild a rule set from its ``flags()``, as records store it."""
         ...
 
-    def describe_rules(self, rules: Any) -> list[str]:
-        """Lines for people: the rule set's name and how it differs from the baseline."""
+    def describe_rules(self, rules: Any, tr: Translator | None = None) -> list[str]:
+        """Lines for people, in ``tr``'s language (English by default): the rule set's name
+        and how it differs from the baseline (flag names and values stay as typed)."""
         ...
 
     def owns(self, thing: object) -> bool:

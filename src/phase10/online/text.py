@@ -340,9 +340,11 @@ def scores_line(view: View, names: list[str], tr: Translator) -> str:
             count=p["hand_size"]
         )
         parts.append(
-            tr.gettext("{name} {points} points ({where}, {cards})").format(
-                name=name, points=p["score"], where=where, cards=cards
-            )
+            tr.ngettext(
+                "{name} {points} point ({where}, {cards})",
+                "{name} {points} points ({where}, {cards})",
+                p["score"],
+            ).format(name=name, points=p["score"], where=where, cards=cards)
         )
     return _say(tr, N_("Scores: {scores}."), scores=tr.gettext("; ").join(parts))
 

@@ -13,7 +13,7 @@ from typing import Any
 from phase10.games.phase10.narration import phase_description
 from phase10.games.phase10.rules import RuleSet
 from phase10.games.phase10.variants import describe_rules
-from phase10.tui.text import _, current
+from phase10.tui.text import _, current, ngettext
 
 
 def _main_rules() -> list[str]:
@@ -177,7 +177,11 @@ def programmes_rules_markdown(rules: Any = None) -> str:
     swap = getattr(rules, "program_swap_after", None)
     if rules is not None:
         if swap:
-            line = _("In this game the program swap is on: after {count} failed rounds.")
+            line = ngettext(
+                "In this game the program swap is on: after {count} failed round.",
+                "In this game the program swap is on: after {count} failed rounds.",
+                swap,
+            )
             paragraphs.insert(1, line.format(count=swap))
         else:
             paragraphs.insert(1, _("In this game the program swap is off."))

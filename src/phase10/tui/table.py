@@ -8,10 +8,11 @@ The screen keeps only what the person is pointing at (cursor, chosen cards, hand
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -64,6 +65,21 @@ COMMON_KEYS: list[BindingType] = [
 ]
 
 
+class PlayersBox(VerticalScroll, can_focus=True, inherit_bindings=False):
+    """The players' box: with six players it is taller than 80x24 allows (issue 16 point 4),
+    so Tab reaches it and the keys scroll it. Only vertical keys: left and right stay the
+    hand's, whatever has the focus."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "scroll_up", _("Scroll up"), show=False),
+        Binding("down", "scroll_down", _("Scroll down"), show=False),
+        Binding("pageup", "page_up", _("Page up"), show=False),
+        Binding("pagedown", "page_down", _("Page down"), show=False),
+        Binding("home", "scroll_home", _("First player"), show=False),
+        Binding("end", "scroll_end", _("Last player"), show=False),
+    ]
+
+
 class TableBase(Screen[None]):
     """What both games' tables share: the layout, the cursor and chosen cards, the status
     line, the log, drawing and taking, and the list to choose an action from. Each game's
@@ -79,6 +95,7 @@ class TableBase(Screen[None]):
     }
     TableBase #players { height: auto; }
     TableBase #players-box { scrollbar-size-vertical: 1; }
+    TableBase #players-box:focus { border: round $accent; }
     TableBase #groups-box { height: 1fr; min-height: 3; border: round $foreground 40%; }
     TableBase #log {
         width: 2fr; min-width: 22; border: round $foreground 40%;
@@ -98,6 +115,9 @@ class TableBase(Screen[None]):
     #: the players' box (issue 16, bug 2: everything fits in 80x24).
     # Textual declares it as an instance variable; ClassVar would not type-check.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
+    #: The groups keep the focus they had before the players' box could take it; Tab
+    #: moves between the two (issue 16 point 4).
+    AUTO_FOCUS = "#groups-box"
 
     #: The title of the box of combinations laid down.
     groups_title = N_("Groups on the table")
@@ -128,7 +148,7 @@ class TableBase(Screen[None]):
         yield Plain("", id="title")
         with Horizontal(id="middle"):
             with Vertical(id="left"):
-                with VerticalScroll(id="players-box", can_focus=False):
+                with PlayersBox(id="players-box"):
                     yield Plain("", id="players")
                 with VerticalScroll(id="groups-box"):
                     yield Plain("", id="groups")
@@ -168,9 +188,10 @@ class TableBase(Screen[None]):
         box = self.query_one("#players-box")
         box.border_title = title if self.has_class("-short") else _("Players")
         self.query_one("#players", Static).update(self._players(view, names))
-        if view.outcome is None:
+        if view.outcome is None and not box.has_focus:
             # Six seats do not fit 80x24 (issue 16): the box scrolls, and follows the seat to
-            # act so the ▶ row stays in sight without a key of its own.
+            # act so the ▶ row stays in sight without a key of its own; once the person
+            # scrolls it from the keyboard, it stays where they put it.
             share = view.current / max(1, len(names) - 1)
             box.call_after_refresh(
                 lambda: box.scroll_to(y=round(box.max_scroll_y * share), animate=False)
@@ -275,6 +296,27 @@ class TableBase(Screen[None]):
             drawn = _("You drew {card} (marked *).").format(card=card)
             prompt = f"{drawn} {prompt}"
         status.update(prompt)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Say what the players' box is and which keys scroll it, when Tab reaches it: the
+        status line is what a screen reader reads out (issue 16 point 4)."""
+        if event.widget.id == "players-box":
+            count = len(self.game.match.names)
+            self.say(
+                ngettext(
+                    "Players, {count} row: Up, Down, Page Up and Page Down scroll them; "
+                    "Tab leaves the list.",
+                    "Players, {count} rows: Up, Down, Page Up and Page Down scroll them; "
+                    "Tab leaves the list.",
+                    count,
+                ).format(count=count)
+            )
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        if event.widget.id == "players-box" and not self.message_is_error:
+            self.message = None
+            if self.is_mounted:
+                self.redraw()
 
     def say(self, message: str, *, error: bool = False) -> None:
         """Show ``message`` in the status line until the next action."""

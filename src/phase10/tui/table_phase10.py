@@ -29,7 +29,7 @@ from phase10.tui.hand import (
 )
 from phase10.tui.screens import GameOverScreen, HandResult, RulesScreen
 from phase10.tui.table import COMMON_KEYS, DRAW_KEYS, TableBase
-from phase10.tui.text import _, current
+from phase10.tui.text import _, current, ngettext
 from phase10.tui.widgets import groups_text, players_table
 
 
@@ -86,9 +86,11 @@ class TableScreen(TableBase):
             phase = _("every phase done")
         else:
             phase = phase_title(me.phase, current())
-        return _("{name} · {phase} · {points} points · {order} (s)").format(
-            name=name, phase=phase, points=me.score, order=self.order.label
-        )
+        return ngettext(
+            "{name} · {phase} · {points} point · {order} (s)",
+            "{name} · {phase} · {points} points · {order} (s)",
+            me.score,
+        ).format(name=name, phase=phase, points=me.score, order=self.order.label)
 
     def _prompt(self, view: PlayerView, visible: bool) -> str:
         names = self.game.match.names

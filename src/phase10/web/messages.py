@@ -17,7 +17,8 @@ __all__ = ["NOTICES", "render_notice"]
 NOTICES: Final[dict[str, str]] = {
     "web.joined": N_("{name} joins the table."),
     "web.started": N_("The game starts."),
-    "web.left": N_("{name} has lost the connection; the seat is kept for {seconds} seconds."),
+    # {seconds} is rendered with its noun ("1 second", "90 seconds"): see render_notice.
+    "web.left": N_("{name} has lost the connection; the seat is kept for {seconds}."),
     "web.taken_over": N_("A computer player plays for {name} until they come back."),
     "web.back": N_("{name} is back."),
     "web.replaced": N_("A computer player ({level}) now plays for {name}."),
@@ -38,6 +39,15 @@ NOTICES: Final[dict[str, str]] = {
 
 
 def render_notice(key: str, params: dict[str, Any], lang: str) -> str:
-    """The sentence for ``key`` in ``lang``, its ``params`` filled in."""
-    template = translator(lang).gettext(NOTICES[key])
-    return template.format(**params)
+    """The sentence for ``key`` in ``lang``, its ``params`` filled in; a number of seconds
+    agrees with its noun in the language (issue 16, plurals).
+
+    >>> render_notice("web.left", {"name": "Ann", "seconds": 1}, "fr")
+    'Ann a perdu la connexion ; sa place est gardée 1 seconde.'
+    """
+    tr = translator(lang)
+    if isinstance(params.get("seconds"), int):
+        seconds = params["seconds"]
+        text = tr.ngettext("{count} second", "{count} seconds", seconds).format(count=seconds)
+        params = {**params, "seconds": text}
+    return tr.gettext(NOTICES[key]).format(**params)

@@ -4,8 +4,12 @@ reader's language (the script never holds English text of its own).
 Placeholders are ``{name}`` fields the script fills in after translation. Several texts
 are the terminal game's own messages (the same English, so the same translation).
 
->>> strings("fr")["draw"] != "" and set(strings("de")) == set(STRINGS)
+>>> strings("fr")["draw"] != "" and set(strings("de")) >= set(STRINGS)
 True
+>>> strings("fr")["q.top.one"]
+'Dessus de la défausse : {card} ; la pioche a {count} carte.'
+>>> strings("fr")["q.top.other"]
+'Dessus de la défausse : {card} ; la pioche a {count} cartes.'
 >>> strings("en")["card.R"].format(number=7)
 'red 7'
 """
@@ -16,7 +20,18 @@ from typing import Final
 
 from phase10.kernel.i18n import N_, translator
 
-__all__ = ["STRINGS", "strings"]
+__all__ = ["PLURALS", "STRINGS", "strings"]
+
+
+class _Plural:
+    """The marker of a text with a count: ``pybabel`` extracts ``ngettext`` calls as a
+    singular and a plural, and the page is sent both forms in its language."""
+
+    @staticmethod
+    def ngettext(singular: str, plural: str) -> tuple[str, str]:
+        """``(singular, plural)``, marked for the catalogs."""
+        return (singular, plural)
+
 
 #: Keys the script uses, with their English text.
 STRINGS: Final[dict[str, str]] = {
@@ -171,7 +186,6 @@ STRINGS: Final[dict[str, str]] = {
     "move.help_heading": N_("Help"),
     "move.hint": N_("Hint"),
     "move.play_hint": N_("Play the hint: {text}"),
-    "more_ways": N_("{count} more ways: choose cards in your hand to see the ways that use them."),
     "hint_asked": N_("Looking for a good move…"),
     "hint_is": N_("Hint: {text}."),
     "hint_is_cards": N_("Hint: {text}. Its cards are chosen."),
@@ -201,7 +215,6 @@ STRINGS: Final[dict[str, str]] = {
     # The one-key questions (the terminal game's sentences).
     "q.hand": N_("Your hand: {cards}"),
     "q.hand_empty": N_("Your hand is empty."),
-    "q.top": N_("Top of the discard pile: {card}; the draw pile has {count} cards."),
     "q.discard_empty": N_("The discard pile is empty."),
     "q.groups_of": N_("{name}: {groups}."),
     "q.no_groups": N_("No group is on the table yet."),
@@ -244,7 +257,6 @@ STRINGS: Final[dict[str, str]] = {
     "col.result": N_("Result"),
     # The replay.
     "replay.of": N_("of {steps}"),
-    "replay.start": N_("The deal, before the first of {steps} steps."),
     "replay.action": N_("Step {step} of {steps}: {action}"),
     "replay.to_play": N_("{name}, to play"),
     "replay.hand_of": N_("{name}'s hand"),
@@ -254,7 +266,30 @@ STRINGS: Final[dict[str, str]] = {
 }
 
 
+#: Texts with a count (issue 16 point 5: "1 card", never "1 cards"). The page gets each in
+#: two forms, ``KEY.one`` and ``KEY.other``, and its ``tn()`` picks one for the count with
+#: the language's plural rule (French: 0 and 1 take the singular).
+PLURALS: Final[dict[str, tuple[str, str]]] = {
+    "more_ways": _Plural.ngettext(
+        "{count} more way: choose cards in your hand to see the ways that use them.",
+        "{count} more ways: choose cards in your hand to see the ways that use them.",
+    ),
+    "replay.start": _Plural.ngettext(
+        "The deal, before {count} step.", "The deal, before the first of {count} steps."
+    ),
+    "q.top": _Plural.ngettext(
+        "Top of the discard pile: {card}; the draw pile has {count} card.",
+        "Top of the discard pile: {card}; the draw pile has {count} cards.",
+    ),
+}
+
+
 def strings(lang: str) -> dict[str, str]:
-    """Every string of :data:`STRINGS` in ``lang``."""
-    tr = translator(lang).gettext
-    return {key: tr(text) for key, text in STRINGS.items()}
+    """Every string of :data:`STRINGS` in ``lang``, and both forms of each of :data:`PLURALS`
+    (every language of the game has two: the catalogs' ``nplurals=2``)."""
+    tr = translator(lang)
+    out = {key: tr.gettext(text) for key, text in STRINGS.items()}
+    for key, (one, other) in PLURALS.items():
+        out[f"{key}.one"] = tr.ngettext(one, other, 1)
+        out[f"{key}.other"] = tr.ngettext(one, other, 2)
+    return out

@@ -60,8 +60,8 @@ class Phase10Game:
     def rules_from_flags(self, flags: Mapping[str, object], name: str) -> RuleSet:
         return variants.rules_from_flags(flags, name)
 
-    def describe_rules(self, rules: RuleSet) -> list[str]:
-        return variants.describe_rules(rules)
+    def describe_rules(self, rules: RuleSet, tr: Translator | None = None) -> list[str]:
+        return variants.describe_rules(rules, tr)
 
     def owns(self, thing: object) -> bool:
         # The exact types: an edition built on this game's types (a subclass of its rules)

@@ -324,9 +324,20 @@ def describe_event(
         return _say(tr, "tiebreak", False, players=players)
     if kind is EventKind.GAME_OVER:
         total = event.scores[event.seat] if 0 <= event.seat < len(event.scores) else 0
-        return _say(
-            tr, "game_over", me, name=name, achievement=_achievement(rules, tr), points=total
-        )
+        # French says "0 point": the count agrees with its noun (issue 16, plurals).
+        if me:
+            won = tr.ngettext(
+                "You win the game with {achievement} and {points} point.",
+                "You win the game with {achievement} and {points} points.",
+                total,
+            )
+        else:
+            won = tr.ngettext(
+                "{name} wins the game with {achievement} and {points} point.",
+                "{name} wins the game with {achievement} and {points} points.",
+                total,
+            )
+        return won.format(name=name, achievement=_achievement(rules, tr), points=total)
     raise ValueError(f"no sentence for event kind {kind!r}")
 
 

@@ -34,7 +34,7 @@ from phase10.games.phase10.rules import (
     Tiebreak,
 )
 from phase10.kernel.errors import RulesError
-from phase10.kernel.i18n import N_
+from phase10.kernel.i18n import N_, Translator, translator
 from phase10.kernel.notation import parse_number
 
 __all__ = [
@@ -383,8 +383,9 @@ def find_variant(name: str) -> RuleSet:
     return build_rules(STANDARD, tokens)
 
 
-def describe_rules(rules: RuleSet) -> list[str]:
-    """Lines for people: the name, the phases in play, and the flags that differ from standard.
+def describe_rules(rules: RuleSet, tr: Translator | None = None) -> list[str]:
+    """Lines for people: the name, the phases in play, and the flags that differ from standard,
+    in ``tr``'s language (issue 16 point 2; the flags' names and values stay as typed).
 
     >>> for line in describe_rules(find_variant("de_article+n_phases=3")):
     ...     print(line)
@@ -399,17 +400,34 @@ def describe_rules(rules: RuleSet) -> list[str]:
       hit_others_on_laydown_turn = false
       go_out_requires_discard = true
       tiebreak = replay_first_laydown
+    >>> for line in describe_rules(find_variant("n_phases=1"), translator("fr"))[:3]:
+    ...     print(line)
+    Règles : n_phases=1
+    Phase en jeu (1) :
+      Phase 1 : série de 3 + série de 3 (la dernière)
     """
+    # Imported here: the narration imports this package's rules, not the other way round.
+    from phase10.games.phase10.narration import phase_title
+
+    tr = tr or translator("en")
+    _ = tr.gettext
     phases = rules.phases
-    lines = [f"Rules: {rules.name}", f"Phases in play ({len(phases)}):"]
+    lines = [
+        _(N_("Rules: {rules}")).format(rules=rules.name),
+        tr.ngettext("Phase in play ({count}):", "Phases in play ({count}):", len(phases)).format(
+            count=len(phases)
+        ),
+    ]
     for index, phase in enumerate(phases):
-        final = " (final)" if index == len(phases) - 1 else ""
-        lines.append(f"  {phase}{final}")
+        title = phase_title(phase, tr)
+        if index == len(phases) - 1:
+            title = _(N_("{phase} (final)")).format(phase=title)
+        lines.append(f"  {title}")
     changed = [(key, value) for key, value in rules.flags().items() if value != _BASELINE.get(key)]
     if not changed:
-        lines.append("No differences from the standard rules.")
+        lines.append(_(N_("No differences from the standard rules.")))
         return lines
-    lines.append("Differences from the standard rules:")
+    lines.append(_(N_("Differences from the standard rules:")))
     for key, value in changed:
         lines.append(f"  {key} = {_shown(value)}")
     return lines

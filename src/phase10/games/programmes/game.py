@@ -68,8 +68,8 @@ class ProgrammesGame:
     def rules_from_flags(self, flags: Mapping[str, object], name: str) -> ProgrammeRules:
         return variants.programme_rules_from_flags(flags, name)
 
-    def describe_rules(self, rules: ProgrammeRules) -> list[str]:
-        return variants.describe_rules(rules)
+    def describe_rules(self, rules: ProgrammeRules, tr: Translator | None = None) -> list[str]:
+        return variants.describe_rules(rules, tr)
 
     def owns(self, thing: object) -> bool:
         # The exact types: an edition built on this game's types (a subclass of its rules)

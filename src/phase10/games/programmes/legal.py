@@ -223,7 +223,7 @@ def _check_swap(state: ProgrammeState, player: Programmer) -> None:
         raise IllegalActionError("AMZ-R31", "programmes.swap_off")
     if state.stage is not Stage.DRAW or not player.may_swap:
         raise IllegalActionError(
-            "E-21", "programmes.swap_when", count=state.rules.program_swap_after
+            "E-21", "programmes.swap_when", rounds=state.rules.program_swap_after
         )
 
 

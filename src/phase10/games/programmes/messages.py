@@ -59,7 +59,7 @@ MESSAGES: Final[dict[str, str]] = {
     "programmes.swap_off": N_("swapping a program is off under these rules"),
     "programmes.swap_when": N_(
         "a program may be swapped only at the start of a round, before your first draw, "
-        "after failing it {count} rounds"
+        "after failing it {rounds}"
     ),
     "programmes.already_took": N_("you have already taken a card this turn"),
     "programmes.reserve_only": N_("with exactly one card in hand you must draw from the reserve"),
@@ -130,4 +130,12 @@ MESSAGES: Final[dict[str, str]] = {
     ),
 }
 
-TABLE: Final = register(MessageTable("programmes", MESSAGES, {"combo": _combo, "needs": _program}))
+
+def _rounds(count: int, tr: Translator) -> str:
+    """A number of rounds with its noun, singular or plural as the language has it."""
+    return tr.ngettext("{count} round", "{count} rounds", count).format(count=count)
+
+
+TABLE: Final = register(
+    MessageTable("programmes", MESSAGES, {"combo": _combo, "needs": _program, "rounds": _rounds})
+)

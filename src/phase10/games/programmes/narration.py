@@ -43,8 +43,6 @@ MESSAGES: Final[dict[str, str]] = {
     "programmes.first_dealer.you": N_("You are dealt the first spade and deal first."),
     "programmes.program_dealt": N_("{name} receives a program card."),
     "programmes.program_dealt.you": N_("You receive program {program}."),
-    "programmes.sun_card": N_("{name} is dealt a sun card, a free program ({count} done)."),
-    "programmes.sun_card.you": N_("You are dealt a sun card, a free program ({count} done)."),
     "programmes.no_program": N_("The program deck is empty: {name} plays without a program."),
     "programmes.no_program.you": N_("The program deck is empty: you play without a program."),
     "programmes.program_swapped": N_("{name} swaps their program card."),
@@ -184,6 +182,21 @@ def describe_programme_event(
                 count,
             )
         return won.format(name=name, count=count)
+    if kind is K.SUN_CARD:
+        # "(1 done)": French "(1 réalisé)", "(2 réalisés)" (issue 16, plurals).
+        if me:
+            sun = tr.ngettext(
+                "You are dealt a sun card, a free program ({count} done).",
+                "You are dealt a sun card, a free program ({count} done).",
+                event.number,
+            )
+        else:
+            sun = tr.ngettext(
+                "{name} is dealt a sun card, a free program ({count} done).",
+                "{name} is dealt a sun card, a free program ({count} done).",
+                event.number,
+            )
+        return sun.format(name=name, count=event.number)
     key = f"programmes.{kind.value}"
     return _say(tr, key, me, name=name, program=program, count=event.number)
 

@@ -20,6 +20,7 @@ from typing import Final
 from phase10.games.programmes.programs import load_program_deck, programs_from_list
 from phase10.games.programmes.rules import GAME, ProgrammeRules
 from phase10.kernel.errors import RulesError
+from phase10.kernel.i18n import N_, Translator, translator
 
 #: Names that choose the programmes game wherever a game or a profile is named.
 GAME_NAMES: Final = frozenset({GAME, "amuze_programmes", "amuze"})
@@ -107,29 +108,45 @@ def with_program_deck(rules: ProgrammeRules, path: str | os.PathLike[str]) -> Pr
     return replace(rules, programs=programs, name=f"{rules.name}+programs={os.fspath(path)}")
 
 
-def describe_rules(rules: ProgrammeRules) -> list[str]:
-    """Lines for people: the program deck and the settings that differ from the baseline.
+def describe_rules(rules: ProgrammeRules, tr: Translator | None = None) -> list[str]:
+    """Lines for people: the program deck and the settings that differ from the baseline, in
+    ``tr``'s language (issue 16 point 2; the settings' names and values stay as typed).
 
     >>> print("\\n".join(describe_rules(find_programme_rules("programmes"))))
     Rules: programmes (the amüze program-card rummy)
     Program deck: 52 cards (50 programs + 2 sun cards)
     First to complete 5 programs wins; 13 cards each; 2 to 6 players.
     No differences from the baseline rules.
+    >>> describe_rules(find_programme_rules("programmes"), translator("de"))[1]
+    'Programmstapel: 52 Karten (50 Programme + 2 Sonnenkarten)'
     """
+    tr = tr or translator("en")
+    _ = tr.gettext
     total = sum(card.copies for card in rules.programs)
     suns = sum(card.copies for card in rules.programs if card.sun)
+    win, hand = rules.programs_to_win, rules.hand_size
     lines = [
-        f"Rules: {rules.name} (the amüze program-card rummy)",
-        f"Program deck: {total} cards ({total - suns} programs + {suns} sun cards)",
-        f"First to complete {rules.programs_to_win} programs wins; {rules.hand_size} cards "
-        f"each; {rules.min_players} to {rules.max_players} players.",
+        _(N_("Rules: {rules} (the amüze program-card rummy)")).format(rules=rules.name),
+        _(N_("Program deck: {cards} ({programs} + {suns})")).format(
+            cards=tr.ngettext("{count} card", "{count} cards", total).format(count=total),
+            programs=tr.ngettext("{count} program", "{count} programs", total - suns).format(
+                count=total - suns
+            ),
+            suns=tr.ngettext("{count} sun card", "{count} sun cards", suns).format(count=suns),
+        ),
+        _(N_("First to complete {programs} wins; {cards} each; {low} to {high} players.")).format(
+            programs=tr.ngettext("{count} program", "{count} programs", win).format(count=win),
+            cards=tr.ngettext("{count} card", "{count} cards", hand).format(count=hand),
+            low=rules.min_players,
+            high=rules.max_players,
+        ),
     ]
     baseline = ProgrammeRules().flags()
     changed = [(key, value) for key, value in rules.flags().items() if value != baseline.get(key)]
     if not changed:
-        lines.append("No differences from the baseline rules.")
+        lines.append(_(N_("No differences from the baseline rules.")))
         return lines
-    lines.append("Differences from the baseline rules:")
+    lines.append(_(N_("Differences from the baseline rules:")))
     lines.extend(f"  {key} = {_shown(value)}" for key, value in changed)
     return lines
 

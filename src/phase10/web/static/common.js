@@ -10,12 +10,51 @@ const bootElement = document.getElementById("boot");
 export const boot = bootElement ? JSON.parse(bootElement.textContent) : { lang: "en", strings: {} };
 export const lang = boot.lang || "en";
 
+/**
+ * First letters French elides "de" and "que" before: vowels, accented ones and the mute h of
+ * first names (d'Hugo); Y is left out ("de Yann"). The same set as the Python side's
+ * `phase10.kernel.i18n._ELIDING`, so the page and the terminal write the same French.
+ */
+const ELIDING = new Set("AEIOUHÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜaeiouhàâäæéèêëîïôöœùûü");
+
+/**
+ * `template` with "de {name}" and "que {name}" elided before a value of `params` that starts
+ * with a vowel sound (issue 16: "C'est au tour d'Ann", "d'Émile", "qu'Hugo", but "de Bob"),
+ * the rule of `phase10.kernel.i18n.elide_french`: only strings elide, and never an all-capitals
+ * value (a card code such as AS, an abbreviation).
+ */
+export function elideFrench(template, params) {
+  let out = template;
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value !== "string" || value === "" || !ELIDING.has(value[0])) continue;
+    if (value === value.toUpperCase()) continue;
+    // A word boundary for every alphabet (JavaScript's \b knows only ASCII letters).
+    const before = new RegExp(`(?<![\\p{L}\\p{N}_])([Dd]|[Qq]u)e \\{${key}\\}`, "gu");
+    out = out.replace(before, `$1'{${key}}`);
+  }
+  return out;
+}
+
 /** The script string `key` in the page's language, its {fields} filled from `params`. */
 export function t(key, params = {}) {
-  const template = Object.prototype.hasOwnProperty.call(boot.strings, key) ? boot.strings[key] : key;
+  const found = Object.prototype.hasOwnProperty.call(boot.strings, key) ? boot.strings[key] : key;
+  const template = lang === "fr" ? elideFrench(found, params) : found;
   return template.replace(/\{(\w+)\}/g, (whole, name) =>
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
   );
+}
+
+/**
+ * Whether `count` takes the plural in the page's language: the Plural-Forms of the catalogs
+ * (fr: n > 1, so "0 carte"; en, de, nl: n != 1).
+ */
+export function isPlural(count, language = lang) {
+  return language === "fr" ? count > 1 : count !== 1;
+}
+
+/** The text with a count `key` (a PLURALS key of phase10.web.strings) for `params.count`. */
+export function tn(key, params) {
+  return t(`${key}.${isPlural(params.count) ? "other" : "one"}`, params);
 }
 
 /** `path` with this page's ?lang= (every link keeps the language). */

@@ -10,6 +10,7 @@ import {
   lang,
   refusal,
   t,
+  tn,
   tableElement,
   typingIn,
 } from "./common.js";
@@ -58,7 +59,7 @@ async function show(step) {
   ui.stepOf.textContent = t("replay.of", { steps });
   const action = data.action
     ? t("replay.action", { step: current, steps, action: data.action })
-    : t("replay.start", { steps });
+    : tn("replay.start", { count: steps });
   ui.action.textContent = action;
   fill(
     ui.sentences,

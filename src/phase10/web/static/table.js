@@ -29,6 +29,7 @@ import {
   saved,
   seqKey,
   t,
+  tn,
   tableElement,
   tokenKey,
   typingIn,
@@ -688,7 +689,7 @@ function topSentence() {
   if (!view) return t("not_started");
   const top = view.discard_pile[view.discard_pile.length - 1];
   if (!top) return t("q.discard_empty");
-  return t("q.top", { card: cardName(top), count: view.draw_pile_size });
+  return tn("q.top", { card: cardName(top), count: view.draw_pile_size });
 }
 
 function groupsSentence() {
@@ -1259,7 +1260,7 @@ function myMoves(view, chosen) {
         "lay",
         isProgrammes ? t("move.reveal_heading") : t("move.lay_heading"),
         list.length
-          ? [buttonList(list), hidden ? el("p", { class: "note" }, t("more_ways", { count: hidden })) : null]
+          ? [buttonList(list), hidden ? el("p", { class: "note" }, tn("more_ways", { count: hidden })) : null]
           : el("p", { class: "note" }, t("no_lay_with_chosen")),
       ),
     );

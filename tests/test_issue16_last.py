@@ -1,0 +1,246 @@
+"""Issue 16, the last five points: command words in the player's language (point 1), the
+``variants`` command in fr/de/nl (point 2) and plurals (point 5). Each test names its point."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from phase10.cli.lines import LineBase
+from phase10.cli.main import main
+from phase10.cli.play import COMMAND_WORDS
+from phase10.kernel.i18n import LANGUAGES, translator
+
+#: Messages that tell the player what to type, and the English command each one names.
+#: (The programmes game's reveal and extend are typed with the Phase 10 words for lay and
+#: hit in fr/de/nl; swap and meld have no word of their own in any language.)
+NAMING: list[tuple[str, str, str]] = [
+    ("Write: hit CARD GROUP-NUMBER, e.g. hit R7 2 (type b to see the groups).", "hit", "hit"),
+    ("Say low or high for the end of the run, e.g. hit W 2 high.", "hit", "hit"),
+    ("Write: discard CARD, e.g. discard R7 or discard 3 (a position).", "discard", "discard"),
+    ("Say who loses a turn: discard S NAME, where NAME is one of {names}.", "discard", "discard"),
+    ("End your turn with: discard CARD.", "discard", "discard"),
+    ("You can lay down your phase ({count} way): type lay to see it.", "lay", "lay"),
+    ("You can reveal your program ({count} way): type reveal to see it.", "reveal", "lay"),
+    (
+        "Write: extend CARD N [low|high], e.g. extend 7H 2 (type b to see the table).",
+        "extend",
+        "hit",
+    ),
+    ("Say low or high for the end of the run, e.g. extend JK 2 high.", "extend", "hit"),
+    ("Write: discard CARD, e.g. discard 7H or discard 3 (a position).", "discard", "discard"),
+    ("Write: meld set CARD CARD CARD, e.g. meld set 7S 7H JK.", "meld", "meld"),
+    ("You may swap your program card before you draw: type swap.", "swap", "swap"),
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("msgid", "english", "phase10_verb"), NAMING)
+def test_messages_name_the_command_words_the_line_mode_accepts(
+    lang: str, msgid: str, english: str, phase10_verb: str
+) -> None:
+    """Issue 16 point 1: a message that says what to type names the word the line mode takes
+    in that language (ajouter, anlegen, aanleggen...), and the English word only where the
+    language has none; the sentence around it is translated all the same."""
+    tr = translator(lang)
+    text = tr.gettext(msgid) if "{count}" not in msgid else tr.ngettext(msgid, msgid, 2)
+    local = LineBase.word_in(COMMAND_WORDS[lang], phase10_verb)
+    expected = english if local == phase10_verb else local
+    assert re.search(rf"\b{re.escape(expected)}\b", text), text
+    if expected != english:
+        assert not re.search(rf"\b{english}\b", text), text
+        assert COMMAND_WORDS[lang][expected] == phase10_verb  # the word really is accepted
+    if lang != "en":
+        assert text != msgid
+
+
+def _play(argv: list[str], lines: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    save = str(tmp_path / "g.json")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("sys.stdin", io.StringIO(lines))
+        assert main(["play", "--plain", "--seed", "1", "--save", save, *argv]) == 0
+    return capsys.readouterr().out
+
+
+#: The hit word and the prefix of the hint sentence in each language.
+HINT = {
+    "en": ("hit", "A strong computer player would type: "),
+    "fr": ("ajouter", "Un joueur ordinateur fort taperait : "),
+    "de": ("anlegen", "Ein starker Computerspieler würde tippen: "),
+    "nl": ("aanleggen", "Een sterke computerspeler zou typen: "),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_line_mode_misuse_and_hint_use_the_language_s_words(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 point 1, end to end in the Phase 10 line mode: ``hit`` alone explains itself
+    with the language's hit word, and the hint's command is in the language's words and
+    plays when typed back as it is written."""
+    hit, prefix = HINT[lang]
+    out = _play(["--lang", lang], "d\nhit x\nhint\nq\n", tmp_path, capsys)
+    assert f" {hit} R7 2 " in out
+    command = out.split(prefix, 1)[1].split("\n", 1)[0]
+    verb = command.split()[0]
+    assert verb == LineBase.word_in(COMMAND_WORDS[lang], COMMAND_WORDS[lang].get(verb, verb))
+    if lang != "en":
+        assert verb in COMMAND_WORDS[lang], command
+    out = _play(["--lang", lang], f"d\n{command}\nq\n", tmp_path, capsys)
+    assert translator(lang).gettext("Unknown command {command}. Type ? for help.")[:8] not in out
+    assert "> " + translator(lang).gettext("You discarded {card}.").split("{card}")[0] in out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_programmes_line_mode_names_its_words_and_its_hint_plays(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 point 1, programmes game: ``extend`` alone answers with the word the game takes
+    for extend in that language (the Phase 10 hit word), and the hint (here a reveal) is
+    written with the language's lay word and reveals when typed back."""
+    hit = HINT[lang][0]
+    extend = "extend" if lang == "en" else hit
+    out = _play(["--game", "programmes", "--lang", lang], "d\nextend\nhint\nq\n", tmp_path, capsys)
+    assert f" {extend} 7H 2 " in out
+    command = out.split(HINT[lang][1], 1)[1].split("\n", 1)[0]
+    reveal = "reveal" if lang == "en" else LineBase.word_in(COMMAND_WORDS[lang], "lay")
+    assert command == f"{reveal} 1 y"
+    argv = ["--game", "programmes", "--lang", lang]
+    out = _play(argv, f"d\n{command}\nq\n", tmp_path, capsys)
+    said = translator(lang).gettext("You reveal program {program}: {combos}.")
+    assert "\n" + said.split("{program}")[0] in out
+
+
+#: ``phase10 variants NAME`` in each language: a line of the Phase 10 description, one of the
+#: programmes description, and English that must be gone.
+VARIANT_LINES = {
+    "fr": ("Phases en jeu (5) :", "Paquet de programmes : 52 cartes (50 programmes + 2 cartes"),
+    "de": ("Phasen im Spiel (5):", "Programmstapel: 52 Karten (50 Programme + 2 Sonnenkarten)"),
+    "nl": ("Fasen in het spel (5):", "Programmastapel: 52 kaarten (50 programma's + 2 zonkaarten)"),
+    "en": ("Phases in play (5):", "Program deck: 52 cards (50 programs + 2 sun cards)"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_variants_name_describes_the_rules_in_the_chosen_language(
+    lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 16 point 2: ``phase10 variants NAME`` (both games) speaks ``--lang``, and the
+    environment's language without it; the flags keep the names they are typed with."""
+    phases, deck = VARIANT_LINES[lang]
+    assert main(["variants", "--lang", lang, "odd_phases"]) == 0
+    out = capsys.readouterr().out
+    assert phases in out.splitlines()
+    assert "  phase_sequence = odd" in out.splitlines()
+    assert main(["variants", "--lang", lang, "programmes+program_swap"]) == 0
+    out = capsys.readouterr().out
+    assert deck in out
+    assert "  program_swap_after = 3" in out.splitlines()
+    if lang != "en":
+        assert "Differences from" not in out
+        assert "Phase 9: set of 5" not in out
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("LANG", f"{lang}_XX.UTF-8")
+    assert main(["variants", "odd_phases"]) == 0
+    assert phases in capsys.readouterr().out.splitlines()
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "nl"])
+def test_variants_listing_translates_the_flag_label(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 point 2: the listing's "flag:" label is translated too (the flag is not)."""
+    assert main(["variants", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert "flag:" not in out
+    label = translator(lang).gettext("flag: {flag} = {value}")
+    assert label.format(flag="phase_sequence", value="odd") in out
+
+
+#: Point 5: each counted noun at n = 1 and 2 (and 0 in French, which takes the singular).
+PLURALS: dict[str, dict[int, tuple[str, str, str, str]]] = {
+    # n: (rounds in the swap rule, seconds a seat is kept, points of a winner, sun card)
+    "en": {
+        1: ("1 round", "kept for 1 second.", "and 1 point.", "(1 done)"),
+        2: ("2 rounds", "kept for 2 seconds.", "and 2 points.", "(2 done)"),
+    },
+    "fr": {
+        0: ("0 manche", "gardée 0 seconde.", "et 0 point.", "(0 réalisé)"),
+        1: ("1 manche", "gardée 1 seconde.", "et 1 point.", "(1 réalisé)"),
+        2: ("2 manches", "gardée 2 secondes.", "et 2 points.", "(2 réalisés)"),
+    },
+    "de": {
+        1: ("1 Runde lang", "wird 1 Sekunde lang", "und 1 Punkt.", "(1 erfüllt)"),
+        2: ("2 Runden lang", "wird 2 Sekunden lang", "und 2 Punkten.", "(2 erfüllt)"),
+    },
+    "nl": {
+        1: ("het 1 ronde niet", "blijft 1 seconde", "en 1 punt.", "(1 voltooid)"),
+        2: ("het 2 rondes niet", "blijft 2 seconden", "en 2 punten.", "(2 voltooid)"),
+    },
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_counted_nouns_agree_with_their_count_in_every_language(lang: str) -> None:
+    """Issue 16 point 5: the swap rule's rounds, the seconds a seat is kept, a winner's points
+    and the sun card's programs done take the singular or plural form of the language's
+    catalog ("1 manche", "0 point" in French, "2 Punkten"), never a fixed plural."""
+    import phase10.games.programmes  # noqa: F401 - registers the programmes messages
+    from phase10.games.phase10.narration import describe_event
+    from phase10.games.phase10.state import Event, EventKind
+    from phase10.games.programmes.narration import describe_programme_event
+    from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
+    from phase10.kernel.messages import render
+    from phase10.web.messages import render_notice
+
+    for n, (rounds, seconds, points, done) in PLURALS[lang].items():
+        swap = render("programmes.swap_when", {"rounds": n}, lang)
+        assert swap.endswith(rounds) or f" {rounds} " in f" {swap} ", swap
+        left = render_notice("web.left", {"name": "Ann", "seconds": n}, lang)
+        assert seconds in left, left
+        over = Event(EventKind.GAME_OVER, seat=0, scores=(n, 40))
+        for viewer in (0, 1):
+            won = describe_event(over, ["Ann", "Bob"], viewer, lang=lang)
+            assert won.endswith(points), won
+        sun = ProgrammeEvent(ProgrammeEventKind.SUN_CARD, seat=0, number=n)
+        for viewer in (0, 1):
+            said = describe_programme_event(sun, ["Ann", "Bob"], viewer, lang=lang)
+            assert said.endswith(done + "."), said
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_scores_line_says_0_point_in_french(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 point 5, end to end: at the start every score is 0, which French writes
+    "0 point" (the singular) and the other languages in the plural."""
+    out = _play(["--lang", lang], "s\nq\n", tmp_path, capsys)
+    zero = {"en": " 0 points (", "fr": " 0 point (", "de": " 0 Punkte (", "nl": " 0 punten ("}
+    assert zero[lang] in out
+    if lang == "fr":
+        assert " 0 points (" not in out
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "nl"])
+def test_every_help_names_the_language_s_own_command_words(lang: str) -> None:
+    """Issue 16 point 1: the help of both line games and of the online line client lists, for
+    each command that has a word in the language, that word beside the English one."""
+    from phase10.cli.line_phase10_queries import HELP as PHASE10_HELP
+    from phase10.cli.line_programmes import HELP as PROGRAMMES_HELP
+    from phase10.online.text import HELP as JOIN_HELP
+
+    tr = translator(lang)
+    everything = ("d", "t", "lay", "hit", "discard", "hint", "r")
+    for help_text, verbs in (
+        (PHASE10_HELP, everything),
+        (PROGRAMMES_HELP, everything),
+        (JOIN_HELP, everything[:-1]),  # the online client has no "again"
+    ):
+        text = tr.gettext(help_text)
+        for verb in verbs:
+            local = LineBase.word_in(COMMAND_WORDS[lang], verb)
+            assert re.search(rf"(?<!\w){re.escape(local)}(?!\w)", text), (verb, local, text)
