@@ -15,6 +15,7 @@ any seat may keep this; the environment and a trained bot feed it the same way.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import numpy as np
@@ -26,21 +27,38 @@ from phase10.kernel.actions import Draw, Source
 class TableMemory:
     """Per seat (absolute seat numbers) and per card code, the passed and discarded counts of
     hand ``hand``. ``record`` is called with the state *before* each action is applied; a
-    reader whose view is of another hand reads zeros (the new hand has no history yet)."""
+    reader whose view is of another hand reads zeros (the new hand has no history yet).
 
-    __slots__ = ("cards", "discarded", "hand", "passed", "players")
+    The counts live in one C float array, ``rows``: per seat its ``cards`` passed counts, then
+    its ``cards`` discarded counts, the order of the observations' fields, so an encoder copies
+    a seat's memory with one slice. ``by_seat``, ``passed`` and ``discarded`` are numpy views
+    of it.
+    """
+
+    __slots__ = ("by_seat", "cards", "discarded", "hand", "passed", "players", "rows", "width")
 
     def __init__(self, players: int, cards: int) -> None:
         self.players = players
         self.cards = cards
-        self.passed: npt.NDArray[np.float32] = np.zeros((players, cards), np.float32)
-        self.discarded: npt.NDArray[np.float32] = np.zeros((players, cards), np.float32)
+        self.width = 2 * cards
+        self.rows: array[float] = array("f", bytes(4 * players * self.width))
+        #: Per seat, its row: passed then discarded counts (a numpy view of ``rows``).
+        self.by_seat: npt.NDArray[np.float32] = np.frombuffer(self.rows, np.float32).reshape(
+            players, self.width
+        )
+        both = self.by_seat.reshape(players, 2, cards)
+        self.passed: npt.NDArray[np.float32] = both[:, 0]
+        self.discarded: npt.NDArray[np.float32] = both[:, 1]
         self.hand = -1
 
     def reset(self) -> None:
         self.passed.fill(0)
         self.discarded.fill(0)
         self.hand = -1
+
+    def row(self, seat: int) -> array[float]:
+        """A copy of ``seat``'s passed counts followed by its discarded counts."""
+        return self.rows[seat * self.width : (seat + 1) * self.width]
 
     def record(self, state: Any, action: object) -> None:
         """Note ``action`` of the seat to act in ``state`` (a state of either game)."""
@@ -52,9 +70,9 @@ class TableMemory:
         if isinstance(action, Draw):
             pile = state.discard_pile
             if action.source is Source.DRAW_PILE and pile:
-                self.passed[seat, pile[-1]] += 1
+                self.rows[seat * self.width + pile[-1]] += 1.0
             return
         card = getattr(action, "card", None)
         # Both games' discards are the only actions named Discard* with a card.
         if card is not None and type(action).__name__.startswith("Discard"):
-            self.discarded[seat, card] += 1
+            self.rows[seat * self.width + self.cards + card] += 1.0

@@ -249,14 +249,12 @@ def encode(view: PlayerView, memory: TableMemory | None = None) -> npt.NDArray[n
         out[base : base + _SEAT] = memo[3]
         gbase = _TABLE.start + rel * GROUPS * _GROUP
         out[gbase : gbase + GROUPS * _GROUP] = memo[4]
-    obs = np.frombuffer(out, np.float32)
     if memory is not None and memory.hand == view.hand_number:
+        # ``passed`` and ``discarded`` are adjacent fields, in the memory's order.
         for rel in range(n):
-            seat = (me + rel) % n
-            base = _SEATS.start + rel * _SEAT
-            obs[base + _S_PASSED : base + _S_PASSED + CARDS] = memory.passed[seat]
-            obs[base + _S_DISCARDED : base + _S_DISCARDED + CARDS] = memory.discarded[seat]
-    return obs
+            start = _SEATS.start + rel * _SEAT + _S_PASSED
+            out[start : start + 2 * CARDS] = memory.row((me + rel) % n)
+    return np.frombuffer(out, np.float32)
 
 
 #: A seat's two blocks by the identity of its public record: only the seat that acted
@@ -327,6 +325,7 @@ _S_SKIPS = _S["skips"]
 _S_TOOK = _S["took"]
 _S_PASSED = _S["passed"]
 _S_DISCARDED = _S["discarded"]
+assert _S_DISCARDED == _S_PASSED + CARDS, "encode copies both fields from one memory row"
 _G_PRESENT = _G["present"]
 _G_KIND = _G["kind"]
 _G_KEY = _G["key"]

@@ -158,6 +158,7 @@ _S_SWAP = _S["may_swap"]
 _S_TOOK = _S["took"]
 _S_PASSED = _S["passed"]
 _S_DISCARDED = _S["discarded"]
+assert _S_DISCARDED == _S_PASSED + CARDS, "encode copies both fields from one memory row"
 _T = TypeVar("_T")
 
 # Caches are keyed by identity: hashing a rule set hashes its whole program deck, which
@@ -336,6 +337,6 @@ def encode(view: ProgrammeView, memory: TableMemory | None = None) -> npt.NDArra
     if memory is not None and memory.hand == view.hand_number:
         order = [(me + rel) % n for rel in range(n)]
         seats = obs[_SEATS : _SEATS + n * _SEAT].reshape(n, _SEAT)
-        seats[:, _S_PASSED : _S_PASSED + CARDS] = memory.passed[order]
-        seats[:, _S_DISCARDED : _S_DISCARDED + CARDS] = memory.discarded[order]
+        # ``passed`` and ``discarded`` are adjacent fields, in the memory's row order.
+        seats[:, _S_PASSED : _S_PASSED + 2 * CARDS] = memory.by_seat[order]
     return obs

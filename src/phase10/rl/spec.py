@@ -46,10 +46,12 @@ class RLSpec:
 
     def mask(self, legal: Mapping[int, Any]) -> npt.NDArray[np.int8]:
         """The action mask of ``legal_indices``: 1 where an index is legal."""
-        mask = np.zeros(self.actions, np.int8)
-        if legal:
-            mask[list(legal)] = 1
-        return mask
+        # A handful of indices are legal: setting bytes one by one beats numpy's fancy
+        # indexing, which converts the list first.
+        mask = bytearray(self.actions)
+        for index in legal:
+            mask[index] = 1
+        return np.frombuffer(mask, np.int8)
 
 
 _MODULES = {"phase10": "phase10", "programmes": "programmes"}
