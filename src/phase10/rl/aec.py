@@ -237,6 +237,29 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             EnvLogger.error_observe_before_reset()
         return self.env.last(observe)  # type: ignore[no-any-return]
 
+    def step(self, action: Any) -> None:
+        # The inherited step reads ``agents`` through the same two layers, then calls the
+        # base wrapper's step, which calls the environment's: here one call, same checks.
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    # ``agent_iter`` reads these two at every step; as properties they skip the wrappers'
+    # ``__getattr__`` chain. Before ``reset`` they refuse, as the inherited lookup does.
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection  # type: ignore[no-any-return]
+
 
 def env(**kwargs: Any) -> Any:
     """The environment in PettingZoo's order-enforcing wrapper (acting or observing before
