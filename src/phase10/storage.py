@@ -32,6 +32,7 @@ phase10.storage.StorageError: ...game.json: the save is damaged or was changed b
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
@@ -53,6 +54,7 @@ __all__ = [
     "StorageError",
     "Store",
     "check_target",
+    "check_writable",
     "checksum",
     "signature",
 ]
@@ -213,14 +215,7 @@ class FileStore:
             CHECKSUM: signature(data, secret),
         }
         text = json.dumps(payload, ensure_ascii=False, indent=1) + "\n"
-        try:
-            # mkstemp opens with O_CREAT | O_EXCL under a fresh random name: a file or symlink
-            # planted in the folder is never opened, let alone followed.
-            handle, temporary = tempfile.mkstemp(
-                dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
-            )
-        except OSError as exc:
-            raise StorageError(f"{target}: cannot save there: {exc.strerror}") from None
+        handle, temporary = _temporary(target)
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
                 file.write(text)
@@ -273,6 +268,62 @@ def check_target(key: str) -> Path:
     target = Path(key)
     _refuse_special(target)
     return target
+
+
+def check_writable(key: str) -> Path:
+    """``key`` as a path a save can really be written to, checked before a game starts (issue
+    17, point 1): :func:`check_target`, then its folder exists or can be made, and a file can
+    be created in it. The check makes an exclusive probe file (and any missing folder) and
+    removes them again: it leaves nothing behind.
+
+    >>> check_writable("/proc/phase10-no-such-folder/game.json")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    phase10.storage.StorageError: /proc/...: cannot make the folder /proc/phase10-no-such-folder ...
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> _ = check_writable(os.path.join(folder, "new", "game.json"))
+    >>> os.listdir(folder)
+    []
+    """
+    target = check_target(key)
+    missing: list[Path] = []
+    folder = target.parent
+    while not folder.is_dir():
+        if folder.exists() or folder.is_symlink():
+            raise StorageError(f"{target}: cannot save there: {folder} is not a folder")
+        missing.append(folder)
+        folder = folder.parent
+    made: list[Path] = []
+    try:
+        for folder in reversed(missing):
+            try:
+                folder.mkdir()
+            except FileExistsError:
+                continue  # made meanwhile by someone else: theirs, not ours to remove
+            except OSError as exc:
+                raise StorageError(
+                    f"{target}: cannot save there: cannot make the folder {folder} ({exc.strerror})"
+                ) from None
+            made.append(folder)
+        handle, probe = _temporary(target)
+        os.close(handle)
+        os.unlink(probe)
+    finally:
+        for folder in reversed(made):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+    return target
+
+
+def _temporary(target: Path) -> tuple[int, str]:
+    """A new temporary file next to ``target``, open for writing: ``.NAME.XXXXXXXX.tmp``."""
+    try:
+        # mkstemp opens with O_CREAT | O_EXCL under a fresh random name: a file or symlink
+        # planted in the folder is never opened, let alone followed.
+        return tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise StorageError(f"{target}: cannot save there: {exc.strerror}") from None
 
 
 def _refuse_special(target: Path) -> None:

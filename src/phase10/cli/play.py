@@ -37,7 +37,7 @@ from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
 from phase10.kernel.notation import is_control, printable
 from phase10.match import Match, load_match
-from phase10.storage import check_target
+from phase10.storage import check_writable
 
 #: What the help says of the default save (the path itself depends on the user).
 DEFAULT_SAVE_HELP: Final = "last-game.json in your data directory, e.g. " + str(
@@ -246,10 +246,12 @@ def apply_mode(args: argparse.Namespace, saved_mode: str | None = None) -> None:
 
 def save_path(args: argparse.Namespace, lang: str) -> str:
     """``--save``, else the default save; an unfinished game there is never overwritten: the
-    new game gets a free name next to it, and the player is told (issue 16)."""
+    new game gets a free name next to it, and the player is told (issue 16). A path the game
+    cannot be saved to is refused before the game starts, exit 2 (issue 17, point 1)."""
     if args.save is not None:
-        # Refused before the game starts (exit 2), not after the first move (issue 17, 6).
-        check_target(str(args.save))
+        # A device or a folder (issue 17, point 6), a folder that cannot be made or a file
+        # that cannot be created there (point 1): said now, not after the whole game.
+        check_writable(str(args.save))
         return str(args.save)
     default = places.default_save()
     path = default
@@ -268,6 +270,7 @@ def save_path(args: argparse.Namespace, lang: str) -> str:
                 )
                 .format(old=default, new=path)
             )
+    check_writable(str(path))
     return str(path)
 
 
@@ -334,6 +337,8 @@ def run_resume(args: argparse.Namespace) -> int:
     ``MatchError``)."""
     path = str(args.path) if args.path is not None else str(places.newest_save())
     match = load_match(path)
+    # The game is saved back where it was read: refused now if it cannot be (issue 17, 1).
+    check_writable(path)
     saved_lang = match.interface.get("lang")
     if getattr(args, "lang", None) is None and saved_lang in LANGUAGES:
         args.lang = saved_lang
