@@ -35,7 +35,7 @@ from phase10.cli.common import (
 from phase10.cli.kits import command_kit
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
-from phase10.kernel.notation import is_control, printable
+from phase10.kernel.notation import has_control, printable
 from phase10.match import Match, load_match
 from phase10.storage import check_writable
 
@@ -287,7 +287,7 @@ def run(args: argparse.Namespace) -> int:
     name = player_name(args, lang)
     people = people_names(args.people) if getattr(args, "people", None) else [name]
     for person in [name, *people]:
-        if any(is_control(c) for c in person):
+        if has_control(person):
             # Issue 17, point 4: a name is shown on every screen; escape codes never are.
             text = _("the name {name} holds a control character: use letters, digits and signs")
             raise CommandError(text.format(name=printable(person)))

@@ -20,7 +20,7 @@ from phase10.bots import LEVEL_NAMES, LEVELS
 from phase10.games.phase10.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from phase10.games.phase10.variants import PROFILE_DESCRIPTIONS, PROFILES, VARIANTS, build_rules
 from phase10.kernel.errors import RulesError
-from phase10.kernel.notation import is_control, parse_number
+from phase10.kernel.notation import has_control, parse_number
 from phase10.match import Match, Seat
 from phase10.seat_names import YOU_WORDS
 from phase10.tui.plain import Plain
@@ -329,7 +329,7 @@ class NewGameScreen(Screen[Setup]):
             if not name:
                 error.update(_("Seat {number} needs a name.").format(number=seat + 1))
                 return
-            if any(is_control(c) for c in name):
+            if has_control(name):
                 error.update(
                     _("The name of seat {number} holds a control character.").format(
                         number=seat + 1
