@@ -83,6 +83,19 @@ def test_point1_the_check_leaves_nothing_behind(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.rglob("*")] == ["kept", "other.json"]
 
 
+def test_point1_a_relative_save_in_a_removed_working_folder_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 17 point 1: `--save game.json` from a working folder removed meanwhile is one
+    clear error, and the check ends (it walks up from the save's folder to one that exists)."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    with pytest.raises(StorageError, match=r"game\.json: cannot save there"):
+        check_writable("game.json")
+
+
 @pytest.fixture
 def read_only_folder(tmp_path: Path) -> Iterator[Path]:
     """A folder in which no file can be created, even by root: immutable (chattr +i) when

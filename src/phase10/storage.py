@@ -60,6 +60,7 @@ __all__ = [
     "check_target",
     "check_writable",
     "checksum",
+    "leftovers",
     "remove_leftovers",
     "signature",
 ]
@@ -306,6 +307,8 @@ def check_writable(key: str) -> Path:
     while not folder.is_dir():
         if folder.exists() or folder.is_symlink():
             raise StorageError(f"{target}: cannot save there: {folder} is not a folder")
+        if folder.parent == folder:  # "/" or "." that is no folder: the walk ends here
+            raise StorageError(f"{target}: cannot save there: the folder {folder} is gone")
         missing.append(folder)
         folder = folder.parent
     made: list[Path] = []
