@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import ipaddress
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import ray
 
 from phase10.api import find_variant
@@ -27,10 +33,6 @@ def test_a_local_ray_run_requires_a_token() -> None:
     """Issue 17 point 13: a local Ray instance started by simulate listens on the network,
     so it runs with token authentication (RAY_AUTH_MODE=token); a fresh process, because Ray
     reads the mode when it is imported."""
-    import os
-    import subprocess
-    import sys
-
     code = (
         "import os\n"
         "from phase10.api import find_variant\n"
@@ -45,3 +47,102 @@ def test_a_local_ray_run_requires_a_token() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[-2:] == ["2", "token"]
+
+
+def _process_tree(root: int) -> set[int]:
+    """``root`` and every process descended from it, from /proc."""
+    children: dict[int, set[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue  # ended meanwhile
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(parent, set()).add(int(entry.name))
+    found, todo = {root}, [root]
+    while todo:
+        for child in children.get(todo.pop(), set()) - found:
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
+    """An address of /proc/net/tcp (little-endian words of hex) as an address."""
+    raw = bytes.fromhex(text)
+    if len(raw) == 4:
+        return ipaddress.IPv4Address(raw[::-1])
+    return ipaddress.IPv6Address(b"".join(raw[i : i + 4][::-1] for i in range(0, 16, 4)))
+
+
+def _listening(pids: set[int]) -> list[tuple[str, ipaddress.IPv4Address | ipaddress.IPv6Address]]:
+    """(process name, local address) of each listening TCP socket (and bound UDP socket) that
+    one of ``pids`` holds, read from /proc/net and each process's open files."""
+    owner: dict[str, str] = {}
+    for pid in pids:
+        try:
+            name = Path(f"/proc/{pid}/comm").read_text().strip()
+            for fd in Path(f"/proc/{pid}/fd").iterdir():
+                link = os.readlink(fd)
+                if link.startswith("socket:["):
+                    owner[link[8:-1]] = name
+        except OSError:
+            continue  # ended meanwhile
+    found = []
+    for table, listen in (("tcp", "0A"), ("tcp6", "0A"), ("udp", "07"), ("udp6", "07")):
+        for line in Path(f"/proc/net/{table}").read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] == listen and fields[9] in owner:
+                found.append((owner[fields[9]], _address(fields[1].split(":")[0])))
+    return found
+
+
+def _is_loopback(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    mapped = getattr(address, "ipv4_mapped", None)
+    return address.is_loopback or (mapped is not None and mapped.is_loopback)
+
+
+def test_issue17_point4_a_local_ray_run_listens_on_loopback_only() -> None:
+    """Issue 17 point 4: every server of a local Ray run (gcs_server, raylet, the runtime env
+    agent, the driver and the workers) listened on all interfaces; now on 127.0.0.1 only.
+    One real Ray start in a fresh process (Ray reads its settings when imported), held after
+    its first game while this test reads its sockets from /proc."""
+    code = (
+        "import sys\n"
+        "from phase10.api import find_variant\n"
+        "from phase10.sim import SimConfig, simulate\n"
+        "def hold(done, total):\n"
+        "    if done == 1:\n"
+        "        print('up', flush=True)\n"
+        "        sys.stdin.readline()\n"
+        "config = SimConfig(rules=find_variant('standard+n_phases=1'), bots=('greedy', 'random'),"
+        " games=4, seed=2)\n"
+        "print(simulate(config, workers=2, backend='ray', progress=hold).games)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
+    child = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdin is not None
+        assert child.stdout.readline() == "up\n"
+        sockets = _listening(_process_tree(child.pid))
+        child.stdin.write("\n")
+        child.stdin.flush()
+        out, err = child.communicate(timeout=300)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 0, err
+    assert out.split() == ["4"]
+    names = {name for name, _address in sockets}
+    assert {"gcs_server", "raylet"} <= names, sockets
+    assert [(n, str(a)) for n, a in sockets if not _is_loopback(a)] == []

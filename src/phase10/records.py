@@ -27,6 +27,7 @@ from typing import Any, Final, TypeVar
 from phase10 import games
 from phase10.kernel.errors import NotationError, Phase10Error, RulesError
 from phase10.kernel.game import Game
+from phase10.kernel.notation import has_control, printable
 
 __all__ = ["FORMAT", "VERSION", "GameRecord", "RecordError", "read_record", "replay"]
 
@@ -161,7 +162,11 @@ class GameRecord:
             flags = rules_data["flags"]
             if not isinstance(flags, dict):
                 raise RecordError(f"rules.flags: expected an object, got {flags!r}")
-            rules = game.rules_from_flags(flags, str(rules_data.get("name", "custom")))
+            name = str(rules_data.get("name", "custom"))
+            if has_control(name):
+                # Issue 17, point 3: as in a rules file, a rule set's name is shown as it is.
+                raise RecordError(f"rules.name: {printable(name)} holds a control character")
+            rules = game.rules_from_flags(flags, name)
             shuffles = {
                 kind: _items(
                     data.get(kind, []) if kind != "decks" else data["decks"],

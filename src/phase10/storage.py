@@ -4,7 +4,9 @@ A :class:`Store` keeps JSON objects under string keys. :class:`FileStore` (the k
 path) writes atomically: a temporary file created exclusively in the same folder, flushed and
 fsynced, then renamed over the target, so a crash leaves either the old save or the new one,
 never half of one. Only regular files are written: a device, a folder or a symlink to one is
-refused.
+refused. The temporary file is named ``.NAME.PID-XXXXXXXX.tmp`` after the writer's process: a
+writer removes its own on any failure, and a later save to the same path removes those whose
+process is gone (a kill -9 mid-save), never anything else (:func:`remove_leftovers`).
 
 Every saved object carries a signature of its content: an HMAC-SHA256 keyed with a random key
 kept in the user's data directory (``integrity.key``, made on first use, readable by its owner
@@ -32,13 +34,16 @@ phase10.storage.StorageError: ...game.json: the save is damaged or was changed b
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
 import os
+import re
 import stat
 import tempfile
-from collections.abc import Mapping
+import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final, Protocol
 
@@ -53,7 +58,10 @@ __all__ = [
     "StorageError",
     "Store",
     "check_target",
+    "check_writable",
     "checksum",
+    "leftovers",
+    "remove_leftovers",
     "signature",
 ]
 
@@ -65,6 +73,10 @@ KEY_NAME: Final = "integrity.key"
 SIGNED: Final = "hmac-sha256:"
 #: The name of the default save in :func:`saves_dir`.
 DEFAULT_SAVE_NAME: Final = "last-game.json"
+#: A save takes milliseconds: a temporary file this old (seconds) is a leftover even if a
+#: process of its number runs (the number was reused), or if its name has no number (older
+#: versions of the game).
+STALE_AFTER: Final = 3600.0
 
 
 class StorageError(Phase10Error, ValueError):
@@ -213,27 +225,25 @@ class FileStore:
             CHECKSUM: signature(data, secret),
         }
         text = json.dumps(payload, ensure_ascii=False, indent=1) + "\n"
-        try:
-            # mkstemp opens with O_CREAT | O_EXCL under a fresh random name: a file or symlink
-            # planted in the folder is never opened, let alone followed.
-            handle, temporary = tempfile.mkstemp(
-                dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
-            )
-        except OSError as exc:
-            raise StorageError(f"{target}: cannot save there: {exc.strerror}") from None
+        handle, temporary = _temporary(target)
+        replaced = False
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
                 file.write(text)
                 file.flush()
                 os.fsync(file.fileno())
             os.replace(temporary, target)
+            replaced = True
         except OSError as exc:
-            Path(temporary).unlink(missing_ok=True)
             raise StorageError(f"{target}: cannot save there: {exc.strerror}") from None
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        finally:
+            # Every way out but the rename (a full disk, Ctrl-C, a bug) removes the temporary
+            # file; only a kill -9 can leave one, and the next save removes it.
+            if not replaced:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
         _sync_folder(target.parent)
+        remove_leftovers(target)
 
     def load(self, key: str) -> dict[str, Any]:
         if not key.strip():
@@ -273,6 +283,138 @@ def check_target(key: str) -> Path:
     target = Path(key)
     _refuse_special(target)
     return target
+
+
+def check_writable(key: str) -> Path:
+    """``key`` as a path a save can really be written to, checked before a game starts (issue
+    17, point 1): :func:`check_target`, then its folder exists or can be made, and a file can
+    be created in it. The check makes an exclusive probe file (and any missing folder) and
+    removes them again: it leaves nothing behind.
+
+    >>> check_writable("/proc/phase10-no-such-folder/game.json")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    phase10.storage.StorageError: /proc/...: cannot make the folder /proc/phase10-no-such-folder ...
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> _ = check_writable(os.path.join(folder, "new", "game.json"))
+    >>> os.listdir(folder)
+    []
+    """
+    target = check_target(key)
+    missing: list[Path] = []
+    folder = target.parent
+    while not folder.is_dir():
+        if folder.exists() or folder.is_symlink():
+            raise StorageError(f"{target}: cannot save there: {folder} is not a folder")
+        if folder.parent == folder:  # "/" or "." that is no folder: the walk ends here
+            raise StorageError(f"{target}: cannot save there: the folder {folder} is gone")
+        missing.append(folder)
+        folder = folder.parent
+    made: list[Path] = []
+    try:
+        for folder in reversed(missing):
+            try:
+                folder.mkdir()
+            except FileExistsError:
+                continue  # made meanwhile by someone else: theirs, not ours to remove
+            except OSError as exc:
+                raise StorageError(
+                    f"{target}: cannot save there: cannot make the folder {folder} ({exc.strerror})"
+                ) from None
+            made.append(folder)
+        handle, probe = _temporary(target)
+        os.close(handle)
+        os.unlink(probe)
+    finally:
+        for folder in reversed(made):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+    return target
+
+
+def _temporary(target: Path) -> tuple[int, str]:
+    """A new temporary file next to ``target``, open for writing: ``.NAME.PID-XXXXXXXX.tmp``."""
+    try:
+        # mkstemp opens with O_CREAT | O_EXCL under a fresh random name: a file or symlink
+        # planted in the folder is never opened, let alone followed. The process number in
+        # the name tells a later save whether the writer is gone.
+        return tempfile.mkstemp(
+            dir=target.parent, prefix=f".{target.name}.{os.getpid()}-", suffix=".tmp"
+        )
+    except OSError as exc:
+        raise StorageError(f"{target}: cannot save there: {exc.strerror}") from None
+
+
+def _leftover_pattern(target: Path) -> re.Pattern[str]:
+    # The PID-XXXXXXXX names of this version and the XXXXXXXX names of older ones; the eight
+    # characters are those of mkstemp's random names.
+    return re.compile(rf"\.{re.escape(target.name)}\.(?:(\d{{1,10}})-)?[a-z0-9_]{{8}}\.tmp")
+
+
+def leftovers(target: Path, now: float | None = None) -> Iterator[Path]:
+    """The temporary files next to ``target`` that no running save is writing: regular files
+    (never a symlink or a folder) named like this module's temporary files for ``target``,
+    whose writing process is gone, or older than :data:`STALE_AFTER` seconds."""
+    pattern = _leftover_pattern(target)
+    now = time.time() if now is None else now
+    try:
+        with os.scandir(target.parent) as found:
+            entries = list(found)
+    except OSError:
+        return
+    for entry in entries:
+        match = pattern.fullmatch(entry.name)
+        if match is None:
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if not stat.S_ISREG(info.st_mode):
+            continue
+        pid = match.group(1)
+        if now - info.st_mtime > STALE_AFTER or (pid is not None and _process_gone(int(pid))):
+            yield Path(entry.path)
+
+
+def remove_leftovers(target: str | os.PathLike[str]) -> int:
+    """Remove the :func:`leftovers` of earlier saves to ``target`` (a kill -9 mid-save leaves
+    one); returns how many went. ``os.unlink`` never follows a symlink and fails on a folder,
+    so even a name swapped meanwhile costs nothing but that name.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> (folder / ".game.json.999999999-abcd1234.tmp").write_text("half a save")
+    11
+    >>> (folder / ".game.json.999999999-abcd5678.tmp").mkdir()
+    >>> remove_leftovers(folder / "game.json"), sorted(p.name for p in folder.iterdir())
+    (1, ['.game.json.999999999-abcd5678.tmp'])
+    """
+    removed = 0
+    for path in leftovers(Path(target)):
+        try:
+            os.unlink(path)
+        except OSError:
+            continue
+        removed += 1
+    return removed
+
+
+def _process_gone(pid: int) -> bool:
+    """Whether no process ``pid`` runs here (this process never counts as gone)."""
+    if pid == os.getpid() or os.name != "posix":
+        # Off POSIX, os.kill(pid, 0) is no harmless question: only age tells a leftover there.
+        return False
+    if not 0 < pid < 2**31:
+        return False  # os.kill(0, ...) would mean the whole process group
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # it runs, as another user (PermissionError)
+    return False
 
 
 def _refuse_special(target: Path) -> None:

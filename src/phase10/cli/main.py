@@ -30,6 +30,7 @@ from phase10.cli.common import HELP_WIDTH, PROG
 from phase10.explain import explain_reason
 from phase10.kernel.errors import IllegalActionError, NotationError, Phase10Error
 from phase10.kernel.i18n import detect_language
+from phase10.kernel.notation import printable
 
 INTRO = (
     "Two card games in the terminal, Phase 10 and the amüze programmes rummy, "
@@ -170,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     except (NotationError, IllegalActionError) as exc:
         # Issue 16: what a player typed wrong, in the player's language.
         lang = getattr(args, "lang", None) or detect_language()
-        print(f"{PROG}: error: {' '.join(explain_reason(exc, lang).split())}", file=sys.stderr)
+        print(f"{PROG}: error: {_line(explain_reason(exc, lang))}", file=sys.stderr)
         return 2
     except (Phase10Error, OSError) as exc:
         print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)
@@ -199,5 +200,11 @@ def _silence_stdout() -> None:
 
 def _one_line(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror and exc.filename is not None:
-        return f"{exc.filename}: {exc.strerror}"
-    return " ".join(str(exc).split()) or type(exc).__name__
+        return _line(f"{exc.filename}: {exc.strerror}")
+    return _line(str(exc)) or type(exc).__name__
+
+
+def _line(text: str) -> str:
+    """``text`` on one line, any control character left in it (a file's name can hold an
+    escape code) written as its escape: no error ever drives the terminal (issue 17, 3)."""
+    return printable(" ".join(text.split()))

@@ -35,9 +35,9 @@ from phase10.cli.common import (
 from phase10.cli.kits import command_kit
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
-from phase10.kernel.notation import is_control, printable
+from phase10.kernel.notation import has_control, printable
 from phase10.match import Match, load_match
-from phase10.storage import check_target
+from phase10.storage import check_writable
 
 #: What the help says of the default save (the path itself depends on the user).
 DEFAULT_SAVE_HELP: Final = "last-game.json in your data directory, e.g. " + str(
@@ -247,10 +247,12 @@ def apply_mode(args: argparse.Namespace, saved_mode: str | None = None) -> None:
 
 def save_path(args: argparse.Namespace, lang: str) -> str:
     """``--save``, else the default save; an unfinished game there is never overwritten: the
-    new game gets a free name next to it, and the player is told (issue 16)."""
+    new game gets a free name next to it, and the player is told (issue 16). A path the game
+    cannot be saved to is refused before the game starts, exit 2 (issue 17, point 1)."""
     if args.save is not None:
-        # Refused before the game starts (exit 2), not after the first move (issue 17, 6).
-        check_target(str(args.save))
+        # A device or a folder (issue 17, point 6), a folder that cannot be made or a file
+        # that cannot be created there (point 1): said now, not after the whole game.
+        check_writable(str(args.save))
         return str(args.save)
     default = places.default_save()
     path = default
@@ -269,6 +271,7 @@ def save_path(args: argparse.Namespace, lang: str) -> str:
                 )
                 .format(old=default, new=path)
             )
+    check_writable(str(path))
     return str(path)
 
 
@@ -285,7 +288,7 @@ def run(args: argparse.Namespace) -> int:
     name = player_name(args, lang)
     people = people_names(args.people) if getattr(args, "people", None) else [name]
     for person in [name, *people]:
-        if any(is_control(c) for c in person):
+        if has_control(person):
             # Issue 17, point 4: a name is shown on every screen; escape codes never are.
             text = _("the name {name} holds a control character: use letters, digits and signs")
             raise CommandError(text.format(name=printable(person)))
@@ -339,6 +342,8 @@ def run_resume(args: argparse.Namespace) -> int:
     ``MatchError``)."""
     path = str(args.path) if args.path is not None else str(places.newest_save())
     match = load_match(path)
+    # The game is saved back where it was read: refused now if it cannot be (issue 17, 1).
+    check_writable(path)
     saved_lang = match.interface.get("lang")
     if getattr(args, "lang", None) is None and saved_lang in LANGUAGES:
         args.lang = saved_lang

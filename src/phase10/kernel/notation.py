@@ -119,6 +119,17 @@ def is_control(char: str) -> bool:
     return code < 0x20 or 0x7F <= code < 0xA0 or char in _BIDI
 
 
+def has_control(text: str) -> bool:
+    """Whether ``text`` holds a character that :func:`is_control` keeps off the terminal: the
+    one check for every name shown on screen, a player's, a rule set's or a program card's
+    (issue 17, points 3 and 4), each refused where it is given.
+
+    >>> has_control("Ann"), has_control("[red]x[/red]"), has_control("house\x1b[2J")
+    (False, False, True)
+    """
+    return any(is_control(c) for c in text)
+
+
 def printable(text: str) -> str:
     """``text`` with each control character written as its escape (``\\x1b``): safe to
     print on any terminal, and still telling what was there.
@@ -126,6 +137,6 @@ def printable(text: str) -> str:
     >>> printable("Ann"), printable("\\x1b[31mR"), printable("a\\u202eb")
     ('Ann', '\\\\x1b[31mR', 'a\\\\u202eb')
     """
-    if not any(is_control(c) for c in text):
+    if not has_control(text):
         return text
     return "".join(repr(c)[1:-1] if is_control(c) else c for c in text)

@@ -341,14 +341,26 @@ class _Pool:
         self.executor.shutdown(cancel_futures=True)
 
 
+#: Off, Ray gives a local node the address 127.0.0.1, so that every Ray server of a local run
+#: listens on loopback only (issue 17 point 4, docs/decisions/0011-ray-on-loopback.md).
+LOCAL_ONLY: Final = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+
+
 class _Ray:
     """Games as Ray tasks: a local Ray instance, or the cluster at ``address``."""
 
     def __init__(self, workers: int, address: str | None) -> None:
         if address is None:
-            # Ray reads its authentication mode when it is imported, so this comes first;
-            # a mode the user chose is kept (issue 17 point 13).
+            # Ray reads these when it is imported, so they come first; a value the user chose
+            # is kept. Issue 17 point 13: a token for every caller (RAY_AUTH_MODE). Issue 17
+            # point 4: loopback only. Ray takes the node's address from the network unless
+            # RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER is off (ray_constants.ENABLE_RAY_CLUSTER, read
+            # by services.get_node_ip_address): then the node is 127.0.0.1, and gcs_server,
+            # raylet, the runtime env agent and every worker bind their servers to it.
+            # ray.init(_node_ip_address="127.0.0.1") alone would not do: Ray turns a loopback
+            # address into the network one (services.resolve_ip_for_localhost).
             os.environ.setdefault("RAY_AUTH_MODE", "token")
+            os.environ.setdefault(LOCAL_ONLY, "0")
         try:
             import ray
         except ImportError:
@@ -362,12 +374,8 @@ class _Ray:
             if address is not None:
                 options["address"] = address
             else:
-                # Issue 17 point 13: a local instance listens on every interface, and any
-                # machine on the network could run code through it. Ray turns a loopback
-                # node address into the machine's own (services.resolve_ip_for_localhost) and
-                # has no option to bind its servers to loopback, so the guard is the token
-                # (RAY_AUTH_MODE=token, set above): Ray 2.52 and later generate one for a
-                # local ray.init and refuse every caller without it.
+                # A local instance: on loopback (LOCAL_ONLY above) and with a token (Ray 2.52
+                # and later generate one for a local ray.init and refuse callers without it).
                 options["num_cpus"] = workers
             ray.init(**options)
             self.started = True

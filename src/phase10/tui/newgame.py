@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -20,10 +21,10 @@ from phase10.bots import LEVEL_NAMES, LEVELS
 from phase10.games.phase10.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from phase10.games.phase10.variants import PROFILE_DESCRIPTIONS, PROFILES, VARIANTS, build_rules
 from phase10.kernel.errors import RulesError
-from phase10.kernel.notation import is_control, parse_number
+from phase10.kernel.notation import has_control, parse_number
 from phase10.match import Match, Seat
 from phase10.seat_names import YOU_WORDS
-from phase10.tui.plain import Plain
+from phase10.tui.plain import Plain, plain
 from phase10.tui.text import _, translate_bindings
 
 COMPUTER_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve")
@@ -142,7 +143,7 @@ class NewGameScreen(Screen[Setup]):
                     yield Label(_("Game"))
                     game = _game_of(d.rules)
                     yield Select(games, value=game, allow_blank=False, id="game")
-                profiles = [(name, name) for name in PROFILES]
+                profiles: list[tuple[str | Text, str]] = [(name, name) for name in PROFILES]
                 start_profile = "standard"
                 if (
                     d.rules is not None
@@ -150,7 +151,8 @@ class NewGameScreen(Screen[Setup]):
                     and d.rules.name != "standard"
                 ):
                     label = _("As on the command line: {name}").format(name=d.rules.name)
-                    profiles.insert(0, (label, GIVEN))
+                    # The rules' name comes from a file: text, never markup (issue 17, 3).
+                    profiles.insert(0, (plain(label), GIVEN))
                     start_profile = GIVEN
                 with Horizontal(classes="row phase10-only"):
                     yield Label(_("Rules"))
@@ -329,7 +331,7 @@ class NewGameScreen(Screen[Setup]):
             if not name:
                 error.update(_("Seat {number} needs a name.").format(number=seat + 1))
                 return
-            if any(is_control(c) for c in name):
+            if has_control(name):
                 error.update(
                     _("The name of seat {number} holds a control character.").format(
                         number=seat + 1

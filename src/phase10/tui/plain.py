@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual.markup import escape
 from textual.widgets import Static
 
 
@@ -23,6 +24,15 @@ class Plain(Static):
     def __init__(self, content: Any = "", **options: Any) -> None:
         options.setdefault("markup", False)
         super().__init__(content, **options)
+
+
+def as_title(text: str) -> str:
+    """``text`` for a border title, which Textual reads as markup: every tag escaped.
+
+    >>> as_title("rules: [red]x[/red] [/]")
+    'rules: \\\\[red]x\\\\[/red] \\\\[/]'
+    """
+    return escape(text)
 
 
 def plain(text: str) -> Text:

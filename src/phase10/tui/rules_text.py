@@ -8,7 +8,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Final
 
 from phase10.games.phase10.narration import phase_description
 from phase10.games.phase10.rules import RuleSet
@@ -70,10 +71,26 @@ def _main_rules() -> list[str]:
     ]
 
 
+#: The signs Markdown gives a meaning to (CommonMark lets any ASCII punctuation be escaped;
+#: letters, digits, spaces and ``/ : , ; = ' "`` never need it here).
+_MARKDOWN_SIGN: Final = re.compile(r"[\\`*_{}\[\]()#+\-.!|<>~&]")
+
+
+def markdown_text(text: str) -> str:
+    """``text`` as Markdown that shows it as written: each ASCII punctuation sign, which
+    Markdown could read as a link, emphasis or code, escaped with a backslash.
+
+    >>> markdown_text("[a](http://x) *b* `c`")
+    '\\\\[a\\\\]\\\\(http://x\\\\) \\\\*b\\\\* \\\\`c\\\\`'
+    """
+    return _MARKDOWN_SIGN.sub(r"\\\g<0>", text)
+
+
 def rules_markdown(rules: RuleSet) -> str:
     """The whole rules screen as Markdown for ``rules``."""
     lines = [_("# Phase 10: the rules"), ""]
-    lines += [_("Rules in play: {name}.").format(name=rules.name), ""]
+    # The name comes from a file: shown as written, never as Markdown (issue 17, point 3).
+    lines += [_("Rules in play: {name}.").format(name=markdown_text(rules.name)), ""]
     lines += [_("## The phases"), ""]
     lines += [_("Each player works through the phases in order, one per hand at most."), ""]
     lines += ["| # | " + _("What to lay down") + " |", "|---|---|"]

@@ -25,7 +25,7 @@ from phase10.kernel.state import Stage
 from phase10.tui.hand import (
     is_sub_multiset,
 )
-from phase10.tui.plain import Plain
+from phase10.tui.plain import Plain, as_title
 from phase10.tui.screens import (
     ChoiceScreen,
     ConfirmScreen,
@@ -186,7 +186,8 @@ class TableBase(Screen[None]):
         title = self._title(view)
         self.query_one("#title", Static).update(title)
         box = self.query_one("#players-box")
-        box.border_title = title if self.has_class("-short") else _("Players")
+        # The title holds the rules' name, from a file: text, never markup (issue 17, 3).
+        box.border_title = as_title(title) if self.has_class("-short") else _("Players")
         self.query_one("#players", Static).update(self._players(view, names))
         if view.outcome is None and not box.has_focus:
             # Six seats do not fit 80x24 (issue 16): the box scrolls, and follows the seat to

@@ -21,6 +21,7 @@ from phase10.games.phase10.variants import (
 )
 from phase10.kernel.errors import RulesError
 from phase10.kernel.files import parse_toml, read_text
+from phase10.kernel.notation import has_control, printable
 
 _TOML_KEYS = ("name", "profile", "variants", "flags")
 
@@ -61,6 +62,13 @@ def load_rules_file(path: str | os.PathLike[str]) -> RuleSet:
     label = data.get("name", Path(path).stem)
     if not isinstance(label, str) or not label.strip():
         raise fail("name", f"must be a non-empty string, not {label!r}")
+    if has_control(label):
+        # Issue 17, point 3: the name is shown on every screen; escape codes never are.
+        where = "name" if "name" in data else "name (the file's name, as the file sets none)"
+        raise fail(
+            where,
+            f"{printable(label)} holds a control character: use letters, digits and signs",
+        )
     profile = data.get("profile", STANDARD)
     if not isinstance(profile, str):
         raise fail("profile", f"must be a string, one of {', '.join(PROFILES)}; not {profile!r}")

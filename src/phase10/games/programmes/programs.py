@@ -31,6 +31,7 @@ from phase10.games.programmes.combos import LONGEST_RUN
 from phase10.kernel.errors import NotationError, RulesError
 from phase10.kernel.files import parse_json, parse_toml, read_text
 from phase10.kernel.kinds import Kind
+from phase10.kernel.notation import has_control, printable
 
 #: 13 cards dealt plus the one drawn: the most a reveal can ever use (E-08, E-29).
 MOST_CARDS: Final = 14
@@ -188,6 +189,9 @@ def _card(data: object) -> ProgramCard:
     ident = data.get("id")
     if not isinstance(ident, str) or not ident.strip():
         raise _BadField("id", f"must be a non-empty string, not {ident!r}")
+    if has_control(ident):
+        # Issue 17, point 3: the id is shown on every screen; escape codes never are.
+        raise _BadField("id", "holds a control character: use letters, digits and signs")
     unknown = set(data) - {"id", "kind", "copies", "directives", "suits", "no_wild"}
     if unknown:
         raise _BadField(
@@ -259,7 +263,7 @@ def program_from_dict(data: object) -> ProgramCard:
         return _card(data)
     except _BadField as bad:
         ident = data.get("id") if isinstance(data, dict) else None
-        name = ident if isinstance(ident, str) and ident.strip() else "program card"
+        name = printable(ident) if isinstance(ident, str) and ident.strip() else "program card"
         field = f"{bad.field}: " if bad.field else ""
         raise RulesError(f"{name}: {field}{bad.message}", key=bad.field or None) from None
 

@@ -21,6 +21,7 @@ from phase10.games.programmes.programs import load_program_deck, programs_from_l
 from phase10.games.programmes.rules import GAME, ProgrammeRules
 from phase10.kernel.errors import RulesError
 from phase10.kernel.i18n import N_, Translator, translator
+from phase10.kernel.notation import has_control, printable
 
 #: Names that choose the programmes game wherever a game or a profile is named.
 GAME_NAMES: Final = frozenset({GAME, "amuze_programmes", "amuze"})
@@ -104,8 +105,16 @@ def _label(rules: ProgrammeRules) -> str:
 
 def with_program_deck(rules: ProgrammeRules, path: str | os.PathLike[str]) -> ProgrammeRules:
     """``rules`` playing with the program deck of a JSON or TOML file (validated, C.8)."""
+    shown = os.fspath(path)
+    if has_control(shown):
+        # Issue 17, point 3: the deck's path becomes part of the rules' name, shown on screen.
+        raise RulesError(
+            f"{printable(shown)}: name: the file's name (part of the rules' name) holds a "
+            "control character: use letters, digits and signs",
+            key="name",
+        )
     programs = load_program_deck(path)
-    return replace(rules, programs=programs, name=f"{rules.name}+programs={os.fspath(path)}")
+    return replace(rules, programs=programs, name=f"{rules.name}+programs={shown}")
 
 
 def describe_rules(rules: ProgrammeRules, tr: Translator | None = None) -> list[str]:

@@ -1,0 +1,263 @@
+"""Issue 17, points 1 and 2: a save path that cannot work is refused before the game starts,
+and the temporary files of interrupted saves never pile up. Real folders, real processes
+killed for real (the tests run as root: permissions alone stop nothing, so an immutable
+folder stands for one that cannot be written)."""
+
+from __future__ import annotations
+
+import builtins
+import io
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from phase10 import find_variant
+from phase10.bots import make_bot
+from phase10.cli.main import main
+from phase10.match import Match, Seat
+from phase10.storage import STALE_AFTER, FileStore, StorageError, check_writable, remove_leftovers
+
+NO_FOLDER = "/proc/phase10-no-such-folder/file"
+
+
+def _run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str]
+) -> tuple[int, str, str]:
+    """``phase10 ARGS`` in this process, the player quitting at the first prompt."""
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    status = main(args)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+# ---------------------------------------------------------------------------- point 1
+
+
+@pytest.mark.parametrize("game", ["phase10", "programmes"])
+@pytest.mark.parametrize("mode", ["--plain", "--screen"])
+def test_point1_a_save_folder_that_cannot_exist_is_refused_before_the_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], game: str, mode: str
+) -> None:
+    """Issue 17 point 1: `--save /proc/phase10-no-such-folder/file` was a whole game then "NOT
+    saved" (exit 1); now one line naming the path and why, exit 2, and no game at all, for
+    both games, line by line and on the full screen."""
+    args = ["play", mode, "--game", game, "--players", "2", "--seed", "3", "--save", NO_FOLDER]
+    status, out, err = _run(monkeypatch, capsys, args)
+    assert status == 2
+    assert err == (
+        f"phase10: error: {NO_FOLDER}: cannot save there: cannot make the folder "
+        "/proc/phase10-no-such-folder (No such file or directory)\n"
+    )
+    assert out == ""
+
+
+def test_point1_a_file_where_the_folder_should_be_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 17 point 1: a path through a file (``notes.txt/game.json``) is refused at once."""
+    (tmp_path / "notes.txt").write_text("mine")
+    save = tmp_path / "notes.txt" / "deeper" / "game.json"
+    status, out, err = _run(monkeypatch, capsys, ["play", "--plain", "--save", str(save)])
+    assert (status, out) == (2, "")
+    assert err.startswith(f"phase10: error: {save}: cannot save there")
+    assert err.count("\n") == 1
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+def test_point1_the_check_leaves_nothing_behind(tmp_path: Path) -> None:
+    """Issue 17 point 1: the probe file and the folders made for it are removed again; a
+    folder that already existed, and what it holds, stay as they were."""
+    check_writable(str(tmp_path / "a" / "b" / "game.json"))
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "kept").mkdir()
+    (tmp_path / "kept" / "other.json").write_text("{}")
+    check_writable(str(tmp_path / "kept" / "new" / "game.json"))
+    assert [p.name for p in tmp_path.rglob("*")] == ["kept", "other.json"]
+
+
+def test_point1_a_relative_save_in_a_removed_working_folder_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 17 point 1: `--save game.json` from a working folder removed meanwhile is one
+    clear error, and the check ends (it walks up from the save's folder to one that exists)."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    with pytest.raises(StorageError, match=r"game\.json: cannot save there"):
+        check_writable("game.json")
+
+
+@pytest.fixture
+def read_only_folder(tmp_path: Path) -> Iterator[Path]:
+    """A folder in which no file can be created, even by root: immutable (chattr +i) when
+    running as root, else mode 0555."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    yield folder  # the test puts its save in, then locks it with _lock()
+    if os.geteuid() == 0:
+        subprocess.run(["chattr", "-i", str(folder)], check=False, capture_output=True)
+    folder.chmod(0o755)
+
+
+def _lock(folder: Path) -> None:
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        return
+    done = subprocess.run(["chattr", "+i", str(folder)], check=False, capture_output=True)
+    if done.returncode != 0:
+        pytest.skip(f"cannot make a folder immutable here: {done.stderr.decode().strip()}")
+
+
+def test_point1_resume_refuses_a_save_whose_folder_cannot_be_written(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], read_only_folder: Path
+) -> None:
+    """Issue 17 point 1: `resume` saves back where it read; a save whose folder takes no new
+    file is refused before play (exit 2, one line), and the save is left as it was."""
+    save = read_only_folder / "game.json"
+    seats = [Seat("Ann"), Seat("Bot", make_bot("easy"))]
+    Match.start(find_variant("standard"), seats, seed=3).save(save)
+    before = save.read_bytes()
+    _lock(read_only_folder)
+    with pytest.raises(StorageError, match="cannot save there"):
+        check_writable(str(read_only_folder / "other.json"))
+    status, out, err = _run(monkeypatch, capsys, ["resume", "--plain", str(save)])
+    assert (status, out) == (2, "")
+    assert err.startswith(f"phase10: error: {save}: cannot save there: ")
+    assert err.count("\n") == 1
+    assert save.read_bytes() == before
+    assert [p.name for p in read_only_folder.iterdir()] == ["game.json"]
+
+
+# ---------------------------------------------------------------------------- point 2
+
+#: A child process that saves, held inside the save (between writing its temporary file and
+#: renaming it) until the test kills or interrupts it.
+HELD_SAVE = textwrap.dedent(
+    """
+    import os, sys, time
+    from phase10.storage import FileStore
+
+    real_fsync = os.fsync
+
+    def held(handle):
+        print("writing", flush=True)
+        time.sleep(60)
+        real_fsync(handle)
+
+    os.fsync = held
+    FileStore(key_file=sys.argv[2]).save(sys.argv[1], {"hello": "child"})
+    """
+)
+
+
+def _held_save(target: Path, key: Path) -> subprocess.Popen[str]:
+    """A real process stopped in the middle of saving to ``target``."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    child = subprocess.Popen(
+        [sys.executable, "-c", HELD_SAVE, str(target), str(key)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert child.stdout is not None
+    assert child.stdout.readline() == "writing\n"
+    return child
+
+
+def _temporaries(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+def test_point2_a_save_killed_with_kill_9_leaves_a_file_the_next_save_removes(
+    tmp_path: Path,
+) -> None:
+    """Issue 17 point 2: kill -9 in the middle of a save leaves `.game.json.PID-*.tmp` (only
+    a kill -9 can); the next save to the same path removes it and nothing else."""
+    key, target = tmp_path / "integrity.key", tmp_path / "game.json"
+    store = FileStore(key_file=key)
+    store.save(str(target), {"hello": "first"})
+    (tmp_path / "notes.txt").write_text("mine")
+    child = _held_save(target, key)
+    child.send_signal(signal.SIGKILL)
+    assert child.wait(timeout=30) == -signal.SIGKILL
+    assert child.stdout is not None
+    child.stdout.close()
+    left = _temporaries(tmp_path)
+    assert left
+    assert all(name.startswith(f".game.json.{child.pid}-") for name in left)
+    assert store.load(str(target)) == {"hello": "first"}  # the old save, whole
+    store.save(str(target), {"hello": "second"})
+    assert _temporaries(tmp_path) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "integrity.key", "notes.txt"]
+    assert store.load(str(target)) == {"hello": "second"}
+
+
+def test_point2_a_save_interrupted_by_ctrl_c_removes_its_own_temporary_file(
+    tmp_path: Path,
+) -> None:
+    """Issue 17 point 2: a real SIGINT (Ctrl-C) in the middle of a save: the writer removes
+    its temporary file on the way out, and the old save stays whole."""
+    key, target = tmp_path / "integrity.key", tmp_path / "game.json"
+    FileStore(key_file=key).save(str(target), {"hello": "first"})
+    child = _held_save(target, key)
+    child.send_signal(signal.SIGINT)
+    assert child.wait(timeout=30) != 0
+    assert child.stdout is not None
+    child.stdout.close()
+    assert _temporaries(tmp_path) == []
+    assert FileStore(key_file=key).load(str(target)) == {"hello": "first"}
+
+
+def test_point2_only_leftovers_are_removed_never_links_folders_or_live_saves(
+    tmp_path: Path,
+) -> None:
+    """Issue 17 point 2: what a later save removes is exactly the regular files of the
+    temporary name pattern whose process is gone, or which are older than an hour (a
+    reused process number, or a name from an older version without one)."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    gone = 999_999_999  # no process has this number (Linux stops at 2**22)
+    live = os.getppid()
+    an_hour_ago = time.time() - STALE_AFTER - 60
+    removed = {
+        f".game.json.{gone}-abcd1234.tmp": None,
+        f".game.json.{live}-old_0001.tmp": an_hour_ago,
+        ".game.json.oldstyle.tmp": an_hour_ago,
+    }
+    kept_files = {
+        f".game.json.{live}-live0001.tmp": None,  # its writer may be saving right now
+        ".game.json.young123.tmp": None,  # no number, and young
+        f".other.json.{gone}-abcd1234.tmp": None,  # another save's
+        f".game.json.{gone}-abcd1234.tmp.bak": None,
+        f"game.json.{gone}-abcd1234.tmp": None,
+    }
+    for name, when in {**removed, **kept_files}.items():
+        (tmp_path / name).write_text("half a save")
+        if when is not None:
+            os.utime(tmp_path / name, (when, when))
+    link = tmp_path / f".game.json.{gone}-link0001.tmp"
+    link.symlink_to(victim)
+    old_link = tmp_path / ".game.json.oldlink1.tmp"
+    old_link.symlink_to(victim)
+    os.utime(old_link, (an_hour_ago, an_hour_ago), follow_symlinks=False)
+    folder = tmp_path / f".game.json.{gone}-dir00001.tmp"
+    folder.mkdir()
+    (folder / "inside").write_text("x")
+
+    assert remove_leftovers(tmp_path / "game.json") == len(removed)
+    names = {p.name for p in tmp_path.iterdir()}
+    assert not names & set(removed)
+    assert set(kept_files) | {link.name, old_link.name, folder.name, "victim.txt"} == names
+    assert victim.read_text() == "precious"
+    assert link.is_symlink()
+    assert old_link.is_symlink()
+    assert (folder / "inside").read_text() == "x"
