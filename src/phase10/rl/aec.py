@@ -143,7 +143,7 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
         seat = self.game.to_act(self.state)
         self.agent_selection = self.possible_agents[seat]
         self._view = self.game.view(self.state, seat, events=False)
-        self._legal = dict(self.spec.legal_indices(self._view))
+        self._legal = self.spec.legal_indices(self._view)  # a new dict, the env's own
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         seat = self.possible_agents.index(agent)

@@ -194,11 +194,20 @@ def _pile_counts(pile: tuple[int, ...]) -> array[float]:
     """The discard pile's counts. The pile grows through a hand and stays the same object
     over the several steps of a turn: the last answer is kept for that object."""
     seen, counts = _PILE_SEEN[0]
-    if seen is not pile:
+    if seen is pile:
+        return counts
+    grown = len(pile) - len(seen)
+    if grown == 1 and pile[:-1] == seen:  # a discard: one more card on the same pile
+        counts = array("f", counts)
+        counts[pile[-1]] += 1.0
+    elif grown == -1 and seen[:-1] == pile:  # its top taken
+        counts = array("f", counts)
+        counts[seen[-1]] -= 1.0
+    else:
         counts = _zeros(CARDS)
         for c in pile:
             counts[c] += 1.0
-        _PILE_SEEN[0] = (pile, counts)
+    _PILE_SEEN[0] = (pile, counts)
     return counts
 
 

@@ -35,7 +35,7 @@ class RLSpec:
     observation: int
     cards: int
     layout: Layout
-    legal_indices: Callable[[Any], Mapping[int, Any]]
+    legal_indices: Callable[[Any], dict[int, Any]]
     index_of: Callable[[Any, Any], int]
     describe: Callable[[int], str]
     encode: Callable[[Any, TableMemory | None], npt.NDArray[np.float32]]
