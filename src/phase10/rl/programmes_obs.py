@@ -17,7 +17,8 @@ encoder reads nothing but the view. ``LAYOUT.markdown()`` is the table for docs/
 
 from __future__ import annotations
 
-from typing import Final, TypeVar
+from array import array
+from typing import Final, TypeAlias, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -166,16 +167,18 @@ _T = TypeVar("_T")
 # stay the same objects from one state to the next until they change, so most lookups hit.
 # Each entry keeps its object, so an id is never reused while the entry lives, and the
 # check ``entry[0] is key`` rejects a stale one.
+# The cached parts are C float arrays: ``encode`` copies them into its own with one slice.
 _Vector = npt.NDArray[np.float32]
+_Floats: TypeAlias = "array[float]"
 _CACHE_LIMIT: Final = 4096
-_PROGRAMS: dict[int, tuple[ProgramCard, _Vector]] = {}
-_TABLES: dict[int, tuple[tuple[Combination, ...], _Vector]] = {}
-_PILES: dict[int, tuple[tuple[int, ...], _Vector]] = {}
-_Template = tuple[ProgrammeRules, _Vector, dict[int, int], npt.NDArray[np.intp]]
+_PROGRAMS: dict[int, tuple[ProgramCard, _Floats]] = {}
+_TABLES: dict[int, tuple[tuple[Combination, ...], _Floats]] = {}
+_PILES: dict[int, tuple[tuple[int, ...], _Floats]] = {}
+_Template = tuple[ProgrammeRules, _Floats, dict[int, int], tuple[int, ...]]
 _TEMPLATES: dict[tuple[int, int], _Template] = {}
 
 
-def _program(card: ProgramCard) -> _Vector:
+def _program(card: ProgramCard) -> _Floats:
     """A program card's ``program`` field."""
     entry = _PROGRAMS.get(id(card))
     if entry is not None and entry[0] is card:
@@ -199,11 +202,10 @@ def _program(card: ProgramCard) -> _Vector:
         if d.values is not None:
             vec[base + g["fixed"]] = 1
             vec[base + g["value"] + d.values[0] - 1] = 1
-    _remember(_PROGRAMS, card, vec)
-    return vec
+    return _remember(_PROGRAMS, card, vec)
 
 
-def _combos(combos: tuple[Combination, ...]) -> _Vector:
+def _combos(combos: tuple[Combination, ...]) -> _Floats:
     """One seat's combinations: its ``COMBOS`` slots of the ``table`` field."""
     entry = _TABLES.get(id(combos))
     if entry is not None and entry[0] is combos:
@@ -221,27 +223,24 @@ def _combos(combos: tuple[Combination, ...]) -> _Vector:
         vec[base + c["high"]] = values[-1] / 14
         vec[base + c["size"]] = len(values) / 13
         vec[base + c["wilds"]] = combo.wilds / 8
-    _remember(_TABLES, combos, vec)
-    return vec
+    return _remember(_TABLES, combos, vec)
 
 
-def _pile(pile: tuple[int, ...]) -> _Vector:
+def _pile(pile: tuple[int, ...]) -> _Floats:
     """Copies of each card in the discard pile."""
     entry = _PILES.get(id(pile))
     if entry is not None and entry[0] is pile:
         return entry[1]
-    vec = np.bincount(pile, minlength=CARDS).astype(np.float32) if pile else _NO_CARDS
-    _remember(_PILES, pile, vec)
-    return vec
+    return _remember(_PILES, pile, np.bincount(pile, minlength=CARDS).astype(np.float32))
 
 
-_NO_CARDS: Final = np.zeros(CARDS, np.float32)
-
-
-def _remember(cache: dict[int, tuple[_T, _Vector]], key: _T, vec: _Vector) -> None:
+def _remember(cache: dict[int, tuple[_T, _Floats]], key: _T, vec: _Vector) -> _Floats:
+    """Keep ``vec`` for ``key`` (as C floats) and return it."""
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
-    cache[id(key)] = (key, vec)
+    floats = array("f", vec.tobytes())
+    cache[id(key)] = (key, floats)
+    return floats
 
 
 def _template(rules: ProgrammeRules, players: int) -> _Template:
@@ -268,7 +267,7 @@ def _template(rules: ProgrammeRules, players: int) -> _Template:
     for rel in range(players):
         base = _SEATS + rel * _SEAT
         where += [base + _S_HAND, base + _S_COUNT, base + _S_FAILED]
-    entry = (rules, obs, designs, np.array(where, np.intp))
+    entry = (rules, array("f", obs.tobytes()), designs, tuple(where))
     if len(_TEMPLATES) >= 256:
         _TEMPLATES.clear()
     _TEMPLATES[key] = entry
@@ -278,65 +277,67 @@ def _template(rules: ProgrammeRules, players: int) -> _Template:
 def encode(view: ProgrammeView, memory: TableMemory | None = None) -> npt.NDArray[np.float32]:
     """The observation of ``view``'s seat; ``memory`` adds what was passed and discarded.
 
-    Built for speed (it runs at every step of training): every count and one-hot of the
-    hand and the seats is a position in one list, counted by a single ``bincount``; the
-    scalars go in with one assignment at positions fixed per table size; the discard pile,
-    the program cards and each seat's combinations are slices cached by identity.
+    Built for speed (it runs at every step of training). Every numpy call costs more than a
+    dozen single writes, so the vector is written as a C ``array`` of floats: a copy of the
+    game's cached template, one write per count, one-hot and scalar, and one slice for each
+    cached part (the discard pile, the program cards, each seat's combinations, each seat's
+    memory); numpy sees the result once.
     """
     n = len(view.players)
     _, template, designs, where = _template(view.rules, n)
-    at = [_HAND + c for c in view.hand]
+    out = array("f", template)
+    for c in view.hand:
+        out[_HAND + c] += 1.0
     pile = view.discard_pile
-    at.append(_TOP + (pile[-1] if pile else CARDS))
+    out[_TOP + (pile[-1] if pile else CARDS)] += 1.0
     stage = view.stage
     if stage is Stage.DRAW:
-        at.append(_STAGE)
+        out[_STAGE] += 1.0
     elif stage is Stage.PLAY:
-        at.append(_STAGE + 1)
+        out[_STAGE + 1] += 1.0
     values = [view.draw_pile_size / 100, view.program_deck_size / 52, view.hand_number / 10]
     me, dealer, current = view.seat, view.dealer, view.current
     over = stage is Stage.OVER
     own = view.program
-    slices: list[tuple[int, _Vector]] = []
+    slices: list[tuple[int, _Floats]] = []
     table = view.table
     for rel in range(n):
         seat = (me + rel) % n
         p = view.players[seat]
         base = _SEATS + rel * _SEAT
         if seat == dealer:
-            at.append(base + _S_DEALER)
+            out[base + _S_DEALER] += 1.0
         if seat == current and not over:
-            at.append(base + _S_ACT)
+            out[base + _S_ACT] += 1.0
         if p.has_program:
-            at.append(base + _S_HAS)
+            out[base + _S_HAS] += 1.0
         if p.revealed:
-            at.append(base + _S_REVEALED)
+            out[base + _S_REVEALED] += 1.0
         if p.may_swap:
-            at.append(base + _S_SWAP)
+            out[base + _S_SWAP] += 1.0
         done = p.done
         for card in done:
             design = designs.get(id(card))
             if design is not None:
-                at.append(base + _S_DONE + design)
+                out[base + _S_DONE + design] += 1.0
         # Only the view's own card, or what it shows of another's (E-28).
         held = own if rel == 0 else p.program
         if held is not None:
             slices.append((base + _S_PROGRAM, _program(held)))
-        if p.took:
-            at += [base + _S_TOOK + c for c in p.took]
+        for c in p.took:
+            out[base + _S_TOOK + c] += 1.0
         values += [p.hand_size / 13, len(done) / 5, p.failed / 3]
         if table[seat]:
             slices.append((_TABLE + rel * COMBOS * _COMBO, _combos(table[seat])))
-    obs = np.bincount(at, minlength=SIZE).astype(np.float32)
-    obs += template
-    obs[where] = values
+    for at, value in zip(where, values, strict=True):
+        out[at] = value
     if pile:
-        obs[_PILE : _PILE + CARDS] = _pile(pile)
+        out[_PILE : _PILE + CARDS] = _pile(pile)
     for start, vec in slices:
-        obs[start : start + vec.size] = vec
+        out[start : start + len(vec)] = vec
     if memory is not None and memory.hand == view.hand_number:
-        order = [(me + rel) % n for rel in range(n)]
-        seats = obs[_SEATS : _SEATS + n * _SEAT].reshape(n, _SEAT)
         # ``passed`` and ``discarded`` are adjacent fields, in the memory's row order.
-        seats[:, _S_PASSED : _S_PASSED + 2 * CARDS] = memory.by_seat[order]
-    return obs
+        for rel in range(n):
+            start = _SEATS + rel * _SEAT + _S_PASSED
+            out[start : start + 2 * CARDS] = memory.row((me + rel) % n)
+    return np.frombuffer(out, np.float32)
