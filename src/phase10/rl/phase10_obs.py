@@ -279,8 +279,7 @@ def _seat_blocks(
 ) -> tuple[array[float], array[float]]:
     """The seat's block (without its memory of the hand) and its table block; ``flags``: 1
     if it dealt, 2 if the game waits for it."""
-    out = _zeros(_SEAT)
-    out[_S_PRESENT] = 1.0
+    out = array("f", _BLANK_SEAT)
     if p.dealt_in:
         out[_S_DEALT] = 1.0
     if flags & 1:
@@ -288,10 +287,11 @@ def _seat_blocks(
     if flags & 2:
         out[_S_ACT] = 1.0
     done = p.completed
-    if done:
-        for i in range(PHASES):
-            if done >> i & 1:
-                out[_S_COMPLETED + i] = 1.0
+    rest = done & _ALL_PHASES
+    while rest:  # one write per phase completed
+        low = rest & -rest
+        out[_S_COMPLETED + low.bit_length() - 1] = 1.0
+        rest ^= low
     phase = p.phase
     out[_S_PHASE + (phase.number - 1 if phase is not None else PHASES)] = 1.0
     if p.laid >= 0:
@@ -306,6 +306,18 @@ def _seat_blocks(
         out[_S_SKIPS + 1] = p.skip_lost
         out[_S_SKIPS + 2] = p.skip_targeted
         out[_S_SKIPS + 3] = p.skip_placed
+    return out, _table_block(groups)
+
+
+#: A seat's table block by the identity of its groups, which change only when it lays down
+#: or is hit, far less often than its public record. Entries hold their groups.
+_TABLE_MEMO: dict[int, tuple[tuple[Group, ...], array[float]]] = {}
+
+
+def _table_block(groups: tuple[Group, ...]) -> array[float]:
+    entry = _TABLE_MEMO.get(id(groups))
+    if entry is not None and entry[0] is groups:
+        return entry[1]
     table = _zeros(GROUPS * _GROUP)
     for index, group in enumerate(groups[:GROUPS]):
         g = index * _GROUP
@@ -317,7 +329,10 @@ def _seat_blocks(
         table[g + _G_HIGH] = group.high / 12
         table[g + _G_SIZE] = len(group.cards) / 12
         table[g + _G_WILDS] = group.wilds / 8
-    return out, table
+    if len(_TABLE_MEMO) >= _SEAT_MEMO_LIMIT:
+        _TABLE_MEMO.clear()
+    _TABLE_MEMO[id(groups)] = (groups, table)
+    return table
 
 
 _S_PRESENT = _S["present"]
@@ -341,3 +356,7 @@ _G_KEY = _G["key"]
 _G_HIGH = _G["high"]
 _G_SIZE = _G["size"]
 _G_WILDS = _G["wilds"]
+_ALL_PHASES = (1 << PHASES) - 1
+#: A seat's block before anything about it is known: only ``present`` is set.
+_BLANK_SEAT = _zeros(_SEAT)
+_BLANK_SEAT[_S_PRESENT] = 1.0
