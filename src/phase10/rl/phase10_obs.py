@@ -16,6 +16,7 @@ every number stays near 0..1. ``LAYOUT.markdown()`` is the table in docs/rl.md.
 from __future__ import annotations
 
 from array import array
+from collections import Counter
 from enum import Enum
 from functools import lru_cache
 from typing import Final
@@ -296,8 +297,8 @@ def _seat_blocks(
     out[_S_PHASE + (phase.number - 1 if phase is not None else PHASES)] = 1.0
     if p.laid >= 0:
         out[_S_LAID] = 1.0
-    for c in p.took:
-        out[_S_TOOK + c] += 1.0
+    if p.took:
+        out[_S_TOOK : _S_TOOK + CARDS] = _took_counts(p.took)
     out[_S_HAND] = p.hand_size / 10
     out[_S_DONE] = done.bit_count() / 10
     out[_S_SCORE] = p.score / 100
@@ -307,6 +308,26 @@ def _seat_blocks(
         out[_S_SKIPS + 2] = p.skip_targeted
         out[_S_SKIPS + 3] = p.skip_placed
     return out, _table_block(groups)
+
+
+#: A seat's ``took`` counts by the identity of its tuple, which a seat's record keeps from
+#: one state to the next until it takes again. The tuple holds every card the seat took this
+#: hand, dozens in a long hand, so counting it anew each time a seat's block changes (every
+#: step) cost more than the rest of the block. Entries hold their tuples.
+_TOOK_MEMO: dict[int, tuple[tuple[int, ...], array[float]]] = {}
+
+
+def _took_counts(took: tuple[int, ...]) -> array[float]:
+    entry = _TOOK_MEMO.get(id(took))
+    if entry is not None and entry[0] is took:
+        return entry[1]
+    counts = _zeros(CARDS)
+    for c, k in Counter(took).items():
+        counts[c] = k
+    if len(_TOOK_MEMO) >= _SEAT_MEMO_LIMIT:
+        _TOOK_MEMO.clear()
+    _TOOK_MEMO[id(took)] = (took, counts)
+    return counts
 
 
 #: A seat's table block by the identity of its groups, which change only when it lays down
