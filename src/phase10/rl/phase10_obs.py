@@ -73,7 +73,11 @@ SEAT_FIELDS: Final = Layout(
         Field("laid", 1, "1 if it laid down its phase this hand"),
         Field("score", 1, "penalty points / 100"),
         Field("skips", 4, "Skips pending, Skip lost this circuit, targeted this hand, placed"),
-        Field("took", CARDS, "copies of each card it took from the discard pile, still held"),
+        Field(
+            "took",
+            CARDS,
+            "copies of each card it took from the discard pile this hand, held or not",
+        ),
         Field("passed", CARDS, "copies of each card it left on the discard pile this hand"),
         Field("discarded", CARDS, "copies of each card it discarded this hand"),
     ]
