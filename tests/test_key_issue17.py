@@ -337,3 +337,46 @@ def test_point9_a_writer_killed_with_kill_9_leaves_a_state_the_next_start_mends(
     if published is not None:
         assert made == published
     assert store.load(str(tmp_path / "game.json")) == {"a": 1}
+
+
+# ---------------------------------------------------------------------------- the fuzzer's folders
+
+#: Where a phase10 process writes, as the code computes it from its environment.
+PLACES = textwrap.dedent(
+    """
+    from phase10.cli.places import config_dir
+    from phase10.online.links import data_folder
+    from phase10.storage import data_dir, default_key_file, default_save
+    from phase10.web.server import default_database
+    for place in (data_dir(), default_key_file(), default_save(), config_dir(), data_folder()):
+        print(place)
+    print(default_database().split(":///", 1)[1])
+    """
+)
+
+
+def test_point10_the_command_fuzzer_keeps_every_write_in_its_scratch_folder(
+    tmp_path: Path,
+) -> None:
+    """Issue 17 point 10 (and point 9's key): scripts/fuzz_commands.py set PHASE10_DATA, which
+    the saves and the key ignore (they read PHASE10_DATA_DIR), so its cases could write into
+    the real data folder. A real phase10 process run with the case environment puts every
+    place it writes to (saves, the key, settings, the server's database, online seats)
+    inside the case's scratch folder."""
+    import importlib.util
+
+    script = Path(__file__).parent.parent / "scripts" / "fuzz_commands.py"
+    spec = importlib.util.spec_from_file_location("fuzz_commands", script)
+    assert spec is not None
+    assert spec.loader is not None
+    fuzz = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fuzz)
+    env = fuzz.scratch_env(str(tmp_path))
+    env["PYTHONPATH"] = os.pathsep.join(sys.path)
+    done = subprocess.run(
+        [sys.executable, "-c", PLACES], capture_output=True, text=True, env=env, check=True
+    )
+    places = done.stdout.splitlines()
+    assert len(places) == 6
+    for place in places:
+        assert Path(place).is_relative_to(tmp_path), place
