@@ -157,24 +157,46 @@ def cases() -> Iterator[list[str]]:
         yield ["variants", name]
 
 
-def classify(argv: list[str], timeout: float) -> str:
-    """'clear', 'internal' or 'silent' for one command line."""
-    env = {**os.environ, "PHASE10_DATA": tempfile.mkdtemp(prefix="phase10-fuzz-")}
-    # The cases run in a scratch folder (a save they make lands there): the import path must
+def scratch_env(scratch: str) -> dict[str, str]:
+    """The environment of one case: every folder the game may write to is inside ``scratch``.
+
+    The names are those the code reads: ``PHASE10_DATA_DIR`` (saves and the signing key,
+    phase10.storage), ``PHASE10_CONFIG_DIR`` (settings, phase10.cli.places) and
+    ``PHASE10_DATA`` (the server's database and online seats); ``HOME`` and the XDG folders
+    too, so that anything falling back on the user's folders lands in ``scratch`` as well.
+    """
+    env = {
+        **os.environ,
+        "HOME": scratch,
+        "PHASE10_DATA_DIR": os.path.join(scratch, "data"),
+        "PHASE10_DATA": os.path.join(scratch, "data"),
+        "PHASE10_CONFIG_DIR": os.path.join(scratch, "config"),
+    }
+    for name, folder in (("DATA", "share"), ("CONFIG", "config"), ("CACHE", "cache")):
+        env[f"XDG_{name}_HOME"] = os.path.join(scratch, "xdg", folder)
+    env["XDG_STATE_HOME"] = os.path.join(scratch, "xdg", "state")
+    # The cases run in the scratch folder (a relative save lands there): the import path must
     # not depend on the folder this script was started from.
     paths = env.get("PYTHONPATH", "").split(os.pathsep)
     env["PYTHONPATH"] = os.pathsep.join(os.path.abspath(p) for p in paths if p)
-    try:
-        done = subprocess.run(
-            [sys.executable, "-m", "phase10", *argv],
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            timeout=timeout,
-            env=env,
-            cwd=env["PHASE10_DATA"],
-        )
-    except subprocess.TimeoutExpired:
-        return "silent"
+    return env
+
+
+def classify(argv: list[str], timeout: float) -> str:
+    """'clear', 'internal' or 'silent' for one command line, run in a scratch folder that is
+    removed afterwards."""
+    with tempfile.TemporaryDirectory(prefix="phase10-fuzz-", ignore_cleanup_errors=True) as scratch:
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "phase10", *argv],
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                timeout=timeout,
+                env=scratch_env(scratch),
+                cwd=scratch,
+            )
+        except subprocess.TimeoutExpired:
+            return "silent"
     err = done.stderr.decode(errors="replace")
     if done.returncode == 70 or "Traceback" in err:
         return "internal"

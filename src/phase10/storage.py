@@ -10,11 +10,13 @@ process is gone (a kill -9 mid-save), never anything else (:func:`remove_leftove
 
 Every saved object carries a signature of its content: an HMAC-SHA256 keyed with a random key
 kept in the user's data directory (``integrity.key``, made on first use, readable by its owner
-only). Loading a file whose signature is missing or does not match refuses it plainly, so a
-save damaged on disk or edited by hand (even one whose plain hash was recomputed) is never
-played as if the game had written it. What this protects against and what it cannot (the
-file's owner can read the key and always cheat) is in docs/saves.md. The server's SQLite store
-implements the same interface and keeps its records out of the players' reach.
+only, published whole with a hard link so that it never exists half-written, and refused, never
+used, when it is not exactly what the game writes: :func:`signing_key`). Loading a file whose
+signature is missing or does not match refuses it plainly, so a save damaged on disk or edited
+by hand (even one whose plain hash was recomputed) is never played as if the game had written
+it. What this protects against and what it cannot (the file's owner can read the key and always
+cheat) is in docs/saves.md. The server's SQLite store implements the same interface and keeps
+its records out of the players' reach.
 
 >>> import tempfile, os
 >>> folder = tempfile.mkdtemp()
@@ -57,18 +59,24 @@ __all__ = [
     "FileStore",
     "StorageError",
     "Store",
+    "check_key",
     "check_target",
     "check_writable",
     "checksum",
     "leftovers",
     "remove_leftovers",
     "signature",
+    "signing_key",
 ]
 
 #: The key of the signature inside every stored object.
 CHECKSUM: Final = "checksum"
 #: The file, in the user's data directory, holding this user's signing key.
 KEY_NAME: Final = "integrity.key"
+#: How many random bytes a key has, and the size of its file (hexadecimal and a newline).
+KEY_BYTES: Final = 32
+KEY_FILE_SIZE: Final = 2 * KEY_BYTES + 1
+_KEY_TEXT: Final = re.compile(b"[0-9a-f]{%d}\n" % (2 * KEY_BYTES))
 #: What a signature starts with; anything else (an older plain ``sha256:``) is not ours.
 SIGNED: Final = "hmac-sha256:"
 #: The name of the default save in :func:`saves_dir`.
@@ -169,34 +177,137 @@ def default_key_file() -> Path:
     return data_dir() / KEY_NAME
 
 
+def check_key(path: Path | None = None) -> None:
+    """Refuse now, before a game starts, a damaged signing key (``path``, default
+    :func:`default_key_file`): the ``StorageError`` of :func:`signing_key`. No key at all is
+    fine (the first save makes one), and nothing is created.
+
+    >>> import tempfile
+    >>> check_key(Path(tempfile.mkdtemp()) / "integrity.key")
+    """
+    signing_key(path or default_key_file(), create=False)
+
+
 def signing_key(path: Path, *, create: bool) -> bytes | None:
-    """This user's signing key from ``path``, made (32 random bytes, mode 0600, created
-    exclusively so two games starting together agree on one key) when ``create`` is true and
-    there is none; ``None`` when there is none and ``create`` is false."""
+    """This user's signing key from ``path``; ``None`` when there is none and ``create`` is
+    false, else a new one made by :func:`_make_key` (issue 17, point 9).
+
+    A key file that is not exactly what the writer makes (a regular file, not a symlink,
+    holding 64 lowercase hexadecimal digits and a newline) is refused with a
+    ``StorageError`` naming it, what is wrong and what to do: never used as it is.
+
+    >>> import tempfile
+    >>> key = Path(tempfile.mkdtemp()) / "integrity.key"
+    >>> signing_key(key, create=False) is None
+    True
+    >>> made = signing_key(key, create=True)
+    >>> len(made), signing_key(key, create=False) == made
+    (32, True)
+    >>> _ = key.write_text("")
+    >>> signing_key(key, create=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    phase10.storage.StorageError: ...integrity.key: the key that signs your saves is empty; ...
+    """
+    key = _read_key(path)
+    if not create:
+        return key
+    # A key removed again between another game's publishing it and our reading it is made
+    # anew; three times in a row means someone keeps removing it: said, not looped on.
+    for _attempt in range(3):
+        if key is not None:
+            break
+        key = _make_key(path)
+    if key is None:
+        raise _damaged_key(path, "keeps vanishing while it is being made")
+    # A kill -9 while a key was being made leaves its temporary file: saving removes it.
+    remove_leftovers(path)
+    return key
+
+
+def _read_key(path: Path) -> bytes | None:
+    """The key in ``path``, ``None`` if there is no file there, ``StorageError`` if the file
+    is not exactly what :func:`_make_key` writes."""
     try:
-        return bytes.fromhex(path.read_text(encoding="ascii").strip())
+        info = os.lstat(path)
     except FileNotFoundError:
-        if not create:
-            return None
-    except (OSError, ValueError) as exc:
-        raise StorageError(
-            f"{path}: the signing key of your saves cannot be read ({exc})"
-        ) from None
+        return None
+    except OSError as exc:
+        raise _damaged_key(path, f"cannot be read ({exc.strerror})") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise _damaged_key(path, "is a symlink, not the file this game made")
+    if not stat.S_ISREG(info.st_mode):
+        what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise _damaged_key(path, f"is {what}")
+    try:
+        # O_NOFOLLOW: a symlink swapped in since the lstat is refused, not followed.
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        return None  # removed meanwhile: as if never there
+    except OSError as exc:
+        raise _damaged_key(path, f"cannot be read ({exc.strerror})") from None
+    with os.fdopen(handle, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            raise _damaged_key(path, "is not a regular file")
+        # One byte more than a key: enough to tell a file too long, never a huge read.
+        text = file.read(KEY_FILE_SIZE + 1)
+    if not text:
+        raise _damaged_key(path, "is empty")
+    if len(text) < KEY_FILE_SIZE:
+        raise _damaged_key(path, f"is cut short ({len(text)} bytes of {KEY_FILE_SIZE})")
+    if len(text) > KEY_FILE_SIZE:
+        raise _damaged_key(path, f"is too long (more than {KEY_FILE_SIZE} bytes)")
+    if _KEY_TEXT.fullmatch(text) is None:
+        raise _damaged_key(path, "does not hold a key (64 hexadecimal digits and a newline)")
+    return bytes.fromhex(text.decode("ascii"))
+
+
+def _make_key(path: Path) -> bytes | None:
+    """Make this user's key at ``path``, or read the one another process made first
+    (``None`` if that one is gone again already).
+
+    The whole key is written to a temporary file in the same folder (created exclusively,
+    mode 0600, fsynced), then published with ``os.link``, which fails if ``path`` exists: two
+    games starting together agree on the first key published, and ``path`` never exists
+    half-written. The temporary file is removed on every way out; only a kill -9 can leave
+    one, and the next save removes it (:func:`remove_leftovers`).
+    """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-    except FileExistsError:
-        return signing_key(path, create=False)
+        # mkstemp: O_CREAT | O_EXCL, mode 0600, a random name with this process's number.
+        handle, temporary = tempfile.mkstemp(
+            dir=path.parent, prefix=f".{path.name}.{os.getpid()}-", suffix=".tmp"
+        )
     except OSError as exc:
         raise StorageError(
             f"{path}: cannot make the key that signs your saves: {exc.strerror}"
         ) from None
-    key = os.urandom(32)
-    with os.fdopen(handle, "w", encoding="ascii") as file:
-        file.write(key.hex() + "\n")
-        file.flush()
-        os.fsync(file.fileno())
+    key = os.urandom(KEY_BYTES)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(key.hex().encode("ascii") + b"\n")
+            file.flush()
+            os.fsync(file.fileno())
+        os.link(temporary, path)
+    except FileExistsError:
+        # Another game published its key first: that one is everybody's key.
+        return _read_key(path)
+    except OSError as exc:
+        raise StorageError(
+            f"{path}: cannot make the key that signs your saves: {exc.strerror}"
+        ) from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+    _sync_folder(path.parent)
     return key
+
+
+def _damaged_key(path: Path, what: str) -> StorageError:
+    return StorageError(
+        f"{path}: the key that signs your saves {what}; remove it to make a new key "
+        "(saves signed with it will no longer load)"
+    )
 
 
 class FileStore:

@@ -37,7 +37,7 @@ from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
 from phase10.kernel.notation import has_control, printable
 from phase10.match import Match, load_match
-from phase10.storage import check_writable
+from phase10.storage import check_key, check_writable
 
 #: What the help says of the default save (the path itself depends on the user).
 DEFAULT_SAVE_HELP: Final = "last-game.json in your data directory, e.g. " + str(
@@ -248,7 +248,10 @@ def apply_mode(args: argparse.Namespace, saved_mode: str | None = None) -> None:
 def save_path(args: argparse.Namespace, lang: str) -> str:
     """``--save``, else the default save; an unfinished game there is never overwritten: the
     new game gets a free name next to it, and the player is told (issue 16). A path the game
-    cannot be saved to is refused before the game starts, exit 2 (issue 17, point 1)."""
+    cannot be saved to is refused before the game starts, exit 2 (issue 17, point 1), and so
+    is a damaged signing key (point 9)."""
+    # An empty or cut-short integrity.key would fail the first save: said now, not mid-game.
+    check_key()
     if args.save is not None:
         # A device or a folder (issue 17, point 6), a folder that cannot be made or a file
         # that cannot be created there (point 1): said now, not after the whole game.
