@@ -157,3 +157,16 @@ def test_the_real_command_takes_the_language_from_lang_variable() -> None:
         "phase10 : erreur : --games : 'x' n'est pas un nombre entier "
         "(voir « phase10 simulate --help »)\n"
     )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_card_typed_wrong_is_refused_in_one_language(
+    lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 16: a card typed wrong (its reason already in the player's language) comes in
+    a translated frame too, so the whole line is one language, naming the card as typed."""
+    err = _refusal(["check", "--phase", "1", "R5", "ZZ"], capsys, monkeypatch, lang)
+    assert err.startswith(FRAME[lang]), err
+    assert "'ZZ'" in err, err
+    if lang != "en":
+        assert " error: " not in err, err

@@ -30,7 +30,7 @@ from phase10.cli.common import HELP_WIDTH, PROG
 from phase10.cli.parse_errors import errors_in, language_of, translate
 from phase10.explain import explain_reason
 from phase10.kernel.errors import IllegalActionError, NotationError, Phase10Error
-from phase10.kernel.i18n import N_, detect_language
+from phase10.kernel.i18n import N_, detect_language, translator
 from phase10.kernel.notation import printable
 
 INTRO = (
@@ -176,8 +176,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except (NotationError, IllegalActionError) as exc:
         # Issue 16: what a player typed wrong, in the player's language.
+        # The frame is translated with the reason, so the whole line is in that language.
         lang = getattr(args, "lang", None) or detect_language()
-        print(f"{PROG}: error: {_line(explain_reason(exc, lang))}", file=sys.stderr)
+        frame = translator(lang).gettext(N_("{prog}: error: {message}"))
+        print(frame.format(prog=PROG, message=_line(explain_reason(exc, lang))), file=sys.stderr)
         return 2
     except (Phase10Error, OSError) as exc:
         print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)
