@@ -23,12 +23,14 @@ from typing import Final
 from phase10 import games
 from phase10.api import find_variant
 from phase10.bots import make_bot
+from phase10.cli.parse_errors import thousands, translate
 from phase10.games.phase10.rules import Phase, RuleSet
 from phase10.games.phase10.rules_file import load_rules_file
 from phase10.games.phase10.variants import build_rules, rules_from_flags
 from phase10.kernel.bots import AnyBot
 from phase10.kernel.errors import Phase10Error, RulesError
 from phase10.kernel.game import Game
+from phase10.kernel.i18n import N_
 from phase10.match import Seat
 from phase10.seat_names import YOU_WORDS
 
@@ -225,12 +227,19 @@ def bounded_int(low: int, high: int | None = None) -> Callable[[str], int]:
     """
 
     def parse(text: str) -> int:
+        # The refusals speak the player's language (issue 16); the value stays as typed.
         value = _whole_number(text)
         if value is None:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+            message = translate(N_("{value} is not a whole number"))
+            raise argparse.ArgumentTypeError(message.format(value=repr(text)))
         if value < low or (high is not None and value > high):
-            span = f"from {low:,} to {high:,}" if high is not None else f"of at least {low:,}"
-            raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number {span}")
+            if high is None:
+                message = translate(N_("{value}: expected a whole number of at least {low}"))
+            else:
+                message = translate(N_("{value}: expected a whole number from {low} to {high}"))
+            raise argparse.ArgumentTypeError(
+                message.format(value=repr(text), low=thousands(low), high=thousands(high or 0))
+            )
         return value
 
     parse.__name__ = "whole number"
@@ -250,13 +259,19 @@ def seconds_up_to(high: float, *, zero: bool = False) -> Callable[[str], float]:
             # ASCII only: float() reads "١" (Arabic-Indic one) as 1.0, which nobody meant.
             value = float(text.strip()) if len(text) <= 40 and text.isascii() else math.nan
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+            message = translate(N_("{value} is not a number"))
+            raise argparse.ArgumentTypeError(message.format(value=repr(text))) from None
         # NaN fails every comparison, so it lands here with infinity and the negatives.
         if not ((value > 0 or (zero and value == 0)) and value <= high):
-            least = "0 or more" if zero else "greater than 0"
-            raise argparse.ArgumentTypeError(
-                f"{text!r}: expected a number of seconds {least} and at most {high:g}"
-            )
+            if zero:
+                message = translate(
+                    N_("{value}: expected a number of seconds 0 or more and at most {high}")
+                )
+            else:
+                message = translate(
+                    N_("{value}: expected a number of seconds greater than 0 and at most {high}")
+                )
+            raise argparse.ArgumentTypeError(message.format(value=repr(text), high=f"{high:g}"))
         return value
 
     parse.__name__ = "number"

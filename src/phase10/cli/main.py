@@ -27,9 +27,10 @@ from phase10.cli import (
     variants_cmd,
 )
 from phase10.cli.common import HELP_WIDTH, PROG
+from phase10.cli.parse_errors import errors_in, language_of, translate
 from phase10.explain import explain_reason
 from phase10.kernel.errors import IllegalActionError, NotationError, Phase10Error
-from phase10.kernel.i18n import detect_language
+from phase10.kernel.i18n import N_, detect_language, translator
 from phase10.kernel.notation import printable
 
 INTRO = (
@@ -105,8 +106,10 @@ class Parser(argparse.ArgumentParser):
     """An ``ArgumentParser`` whose usage errors are one ``phase10: error:`` line, status 2."""
 
     def error(self, message: str) -> NoReturn:
-        hint = f" (see '{self.prog} --help')"
-        self.exit(2, f"{PROG}: error: {message}{hint}\n")
+        # In the language of the parse (issue 16): argparse's part of ``message`` is
+        # translated already (see phase10.cli.parse_errors), the frame around it here.
+        line = translate(N_("{prog}: error: {message} (see '{command} --help')"))
+        self.exit(2, line.format(prog=PROG, message=message, command=self.prog) + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -155,7 +158,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args: argparse.Namespace | None = None
     try:
-        args = parser.parse_args(argv)
+        # Usage errors come before any --lang is parsed, so their language is read from argv.
+        words = sys.argv[1:] if argv is None else argv
+        with errors_in(language_of(words)):
+            args = parser.parse_args(words)
         status: int = args.func(args)
         return status
     except SystemExit as exc:
@@ -170,8 +176,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except (NotationError, IllegalActionError) as exc:
         # Issue 16: what a player typed wrong, in the player's language.
+        # The frame is translated with the reason, so the whole line is in that language.
         lang = getattr(args, "lang", None) or detect_language()
-        print(f"{PROG}: error: {_line(explain_reason(exc, lang))}", file=sys.stderr)
+        frame = translator(lang).gettext(N_("{prog}: error: {message}"))
+        print(frame.format(prog=PROG, message=_line(explain_reason(exc, lang))), file=sys.stderr)
         return 2
     except (Phase10Error, OSError) as exc:
         print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)
