@@ -136,16 +136,21 @@ def test_a_time_budget_is_kept_within_ten_percent() -> None:
     state = new_game(find_variant("standard"), 4, 2)
     rng = random.Random(2)
     spent: list[float] = []
+    worked: list[float] = []
     while len(spent) < 8:
         view = view_for(state, state.current)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = bot.choose(view, rng)
         if bot.last_iterations:
             spent.append(time.perf_counter() - start)
+            worked.append(time.process_time() - cpu)
         state = apply_action(state, action)
     print(f"ismcts 0.05 s: median {statistics.median(spent):.4f} s, max {max(spent):.4f} s")
     assert statistics.median(spent) <= 0.055
-    assert max(spent) <= 0.075  # a loaded test machine may stretch one iteration
+    # Every decision stops within one iteration of its budget. Counted in CPU time: on a
+    # loaded machine the wall clock also counts the time the process waited for a core,
+    # which stretches the last iteration without the search doing more work.
+    assert max(worked) <= 0.075
 
 
 def test_budgets_are_checked_and_the_search_finds_the_views_game() -> None:

@@ -218,8 +218,13 @@ def test_kill_9_while_a_computer_thinks(live_server: StartLiveServer, tmp_path: 
     game = Game(server, made["table"], {0: made["token"]})
     game.connect()
     person = game.players[0]
-    # Play until the person's move hands the turn to the expert, then kill it mid-thought.
-    game.play_until(lambda: person.view is not None and person.view["current"] == 1, rng)
+    # Play until an action hands the turn to the expert, then kill it mid-thought. Not at the
+    # first view (version 0): when the expert acts first it started thinking at the start,
+    # while this client was still connecting, and may be about to answer.
+    game.play_until(
+        lambda: person.view is not None and person.version > 0 and person.view["current"] == 1,
+        rng,
+    )
     thinking_at = person.version
     time.sleep(0.3)
     pump([person])
