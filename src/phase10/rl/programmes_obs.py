@@ -173,7 +173,6 @@ _Floats: TypeAlias = "array[float]"
 _CACHE_LIMIT: Final = 4096
 _PROGRAMS: dict[int, tuple[ProgramCard, _Floats]] = {}
 _TABLES: dict[int, tuple[tuple[Combination, ...], _Floats]] = {}
-_PILES: dict[int, tuple[tuple[int, ...], _Floats]] = {}
 _Template = tuple[ProgrammeRules, _Floats, dict[int, int], tuple[int, ...]]
 _TEMPLATES: dict[tuple[int, int], _Template] = {}
 
@@ -227,11 +226,28 @@ def _combos(combos: tuple[Combination, ...]) -> _Floats:
 
 
 def _pile(pile: tuple[int, ...]) -> _Floats:
-    """Copies of each card in the discard pile."""
-    entry = _PILES.get(id(pile))
-    if entry is not None and entry[0] is pile:
-        return entry[1]
-    return _remember(_PILES, pile, np.bincount(pile, minlength=CARDS).astype(np.float32))
+    """Copies of each card in the discard pile. The pile stays the same object over the steps
+    of a turn and changes by one card at a discard or a take: the last answer is kept and
+    followed from one to the next, the pile counted anew only after a reshuffle or a deal."""
+    seen, counts = _PILE_SEEN[0]
+    if seen is pile:
+        return counts
+    grown = len(pile) - len(seen)
+    if grown == 1 and pile[:-1] == seen:
+        counts = array("f", counts)
+        counts[pile[-1]] += 1.0
+    elif grown == -1 and seen[:-1] == pile:
+        counts = array("f", counts)
+        counts[seen[-1]] -= 1.0
+    else:
+        counts = array("f", bytes(4 * CARDS))
+        for c in pile:
+            counts[c] += 1.0
+    _PILE_SEEN[0] = (pile, counts)
+    return counts
+
+
+_PILE_SEEN: list[tuple[tuple[int, ...], _Floats]] = [((), array("f", bytes(4 * CARDS)))]
 
 
 def _remember(cache: dict[int, tuple[_T, _Floats]], key: _T, vec: _Vector) -> _Floats:
