@@ -50,31 +50,35 @@ def paragraph(text: str) -> str:
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--rules``, ``--rules-file`` and ``--variant`` to a command's parser."""
-    group = parser.add_argument_group("rules")
+    group = parser.add_argument_group(translate(N_("rules")))
     group.add_argument(
         "--rules",
         metavar="PROFILE",
         default=None,
-        help=(
-            "a profile (standard, fr_mattel, en_phase10rules, de_article, nl_accessible), "
-            "optionally with +variants, or a TOML rules file ending in .toml "
-            f"(default: {DEFAULT_PROFILE}; see 'phase10 variants')"
-        ),
+        help=translate(
+            N_(
+                "a profile (standard, fr_mattel, en_phase10rules, de_article, nl_accessible), "
+                "optionally with +variants, or a TOML rules file ending in .toml "
+                "(default: {profile}; see 'phase10 variants')"
+            )
+        ).format(profile=DEFAULT_PROFILE),
     )
     group.add_argument(
         "--rules-file",
         metavar="PATH",
         default=None,
-        help="a TOML rules file (keys: name, profile, variants, [flags])",
+        help=translate(N_("a TOML rules file (keys: name, profile, variants, [flags])")),
     )
     group.add_argument(
         "--variant",
         metavar="V",
         action="append",
         default=[],
-        help=(
-            "a short variant on top of the rules; repeat it or separate with commas "
-            "(e.g. --variant even_phases --variant n_phases=3)"
+        help=translate(
+            N_(
+                "a short variant on top of the rules; repeat it or separate with commas "
+                "(e.g. --variant even_phases --variant n_phases=3)"
+            )
         ),
     )
 
@@ -88,11 +92,15 @@ def add_game_options(parser: argparse.ArgumentParser, *, program: bool = True) -
         "--game",
         choices=GAMES,
         default="phase10",
-        help="which game: phase10 (default) or programmes (the amüze program-card rummy)",
+        help=translate(
+            N_("which game: phase10 (default) or programmes (the amüze program-card rummy)")
+        ),
     )
     if program:
         parser.add_argument(
-            "--program", metavar="ID", help="programmes: a program card id, e.g. PRG-22"
+            "--program",
+            metavar="ID",
+            help=translate(N_("programmes: a program card id, e.g. PRG-22")),
         )
         parser.add_argument(
             "--program-json",
@@ -103,7 +111,9 @@ def add_game_options(parser: argparse.ArgumentParser, *, program: bool = True) -
     parser.add_argument(
         "--programs",
         metavar="PATH",
-        help="programmes: a program deck file (JSON list or TOML [[card]] tables, C.8)",
+        help=translate(
+            N_("programmes: a program deck file (JSON list or TOML [[card]] tables, C.8)")
+        ),
     )
 
 
