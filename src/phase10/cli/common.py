@@ -139,7 +139,11 @@ def _no_empty_names(args: argparse.Namespace) -> None:
         value = getattr(args, option, None)
         if value is not None and not str(value).strip():
             flag = "--" + option.replace("_", "-")
-            raise CommandError(f"{flag} is empty: give a name or a file, or leave the option out")
+            raise CommandError(
+                translate(
+                    N_("{flag} is empty: give a name or a file, or leave the option out")
+                ).format(flag=flag)
+            )
 
 
 def variant_tokens(args: argparse.Namespace) -> list[str]:
@@ -155,7 +159,7 @@ def rules_from_args(args: argparse.Namespace) -> RuleSet:
     rules_file: str | None = args.rules_file
     variants = variant_tokens(args)
     if rules_arg is not None and rules_file is not None:
-        raise CommandError("give either --rules or --rules-file, not both")
+        raise CommandError(translate(N_("give either --rules or --rules-file, not both")))
     if rules_file is None and rules_arg is not None and rules_arg.lower().endswith(".toml"):
         rules_file = rules_arg
     if rules_file is not None:
@@ -198,8 +202,12 @@ def phase_in_play(rules: RuleSet, number: int) -> Phase:
     if phase is None:
         in_play = ", ".join(str(p.number) for p in rules.phases)
         raise CommandError(
-            f"phase {number} is not in play under the rules {rules.name!r}; "
-            f"phases in play: {in_play}"
+            translate(
+                N_(
+                    "phase {number} is not in play under the rules {rules}; "
+                    "phases in play: {phases}"
+                )
+            ).format(number=number, rules=repr(rules.name), phases=in_play)
         )
     return phase
 
@@ -303,8 +311,12 @@ def check_workers(workers: int, oversubscribe: bool, *, remote: bool = False) ->
     if remote or oversubscribe or workers <= (cpus or 1):
         return
     raise CommandError(
-        f"--workers {workers}: this machine has {cpus} CPU(s); more workers than CPUs only "
-        "share them (add --oversubscribe to start them anyway)"
+        translate(
+            N_(
+                "--workers {workers}: this machine has {cpus} CPU(s); more workers than CPUs "
+                "only share them (add --oversubscribe to start them anyway)"
+            )
+        ).format(workers=workers, cpus=cpus)
     )
 
 

@@ -27,7 +27,7 @@ from phase10.cli import (
     variants_cmd,
 )
 from phase10.cli.common import HELP_WIDTH, PROG
-from phase10.cli.parse_errors import errors_in, language_of, translate
+from phase10.cli.parse_errors import errors_in, language_of, messages_in, translate
 from phase10.explain import explain_reason
 from phase10.kernel.errors import IllegalActionError, NotationError, Phase10Error
 from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
@@ -173,14 +173,17 @@ def first_sentence(text: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     args: argparse.Namespace | None = None
+    # Usage errors and help come before any --lang is parsed, so their language is read from
+    # argv; the parser is built in it, so that its help texts are in it too. The command's
+    # own refusals (CommandError) are worded in the same language, and so is their frame.
+    words = sys.argv[1:] if argv is None else argv
+    lang = language_of(words)
     try:
-        # Usage errors and help come before any --lang is parsed, so their language is read
-        # from argv; the parser is built in it, so that its help texts are in it too.
-        words = sys.argv[1:] if argv is None else argv
-        with errors_in(language_of(words)):
+        with errors_in(lang):
             parser = build_parser()
             args = parser.parse_args(words)
-        status: int = args.func(args)
+        with messages_in(lang):
+            status: int = args.func(args)
         return status
     except SystemExit as exc:
         # argparse exits for --help and usage errors; main() returns the code instead.
@@ -200,7 +203,8 @@ def main(argv: list[str] | None = None) -> int:
         print(frame.format(prog=PROG, message=_line(explain_reason(exc, lang))), file=sys.stderr)
         return 2
     except (Phase10Error, OSError) as exc:
-        print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)
+        frame = translator(lang).gettext(N_("{prog}: error: {message}"))
+        print(frame.format(prog=PROG, message=_one_line(exc)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)

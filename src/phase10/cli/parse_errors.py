@@ -139,3 +139,19 @@ def errors_in(lang: str) -> Iterator[None]:
     finally:
         module["_"] = saved
         _LANGUAGE.reset(token)
+
+
+@contextmanager
+def messages_in(lang: str) -> Iterator[None]:
+    """Within the block, :func:`translate` speaks ``lang`` (argparse is left alone): the
+    commands' refusals after the parse are worded in the player's language (issue 16).
+
+    >>> with messages_in("nl"):
+    ...     translate("{value} is not a whole number").format(value="'x'")
+    "'x' is geen geheel getal"
+    """
+    token = _LANGUAGE.set(lang)
+    try:
+        yield
+    finally:
+        _LANGUAGE.reset(token)

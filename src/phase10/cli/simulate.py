@@ -155,12 +155,16 @@ def run(args: argparse.Namespace) -> int:
     game = chosen_game(args)
     kit = command_kit(game)
     if args.solo and not kit.solo:
-        raise CommandError(f"--solo studies Phase 10 phases; it has no version for {game.name}")
+        raise CommandError(
+            translate(N_("--solo studies Phase 10 phases; it has no version for {game}")).format(
+                game=game.name
+            )
+        )
     rules = kit.rules(args)
     if args.solo:
         return _solo(args, rules)
     if args.phase is not None:
-        raise CommandError("--phase is for --solo")
+        raise CommandError(translate(N_("--phase is for --solo")))
     try:
         bots = parse_bots(args.bots, game.name)
     except ValueError as exc:
@@ -168,8 +172,12 @@ def run(args: argparse.Namespace) -> int:
     check_workers(args.workers, args.oversubscribe, remote=args.address is not None)
     if args.duplicate and args.games % len(bots):
         raise CommandError(
-            f"--duplicate plays each deal {len(bots)} times (once per seat): --games must be "
-            f"a multiple of {len(bots)}, not {args.games}"
+            translate(
+                N_(
+                    "--duplicate plays each deal {count} times (once per seat): --games must "
+                    "be a multiple of {count}, not {games}"
+                )
+            ).format(count=len(bots), games=args.games)
         )
     config = SimConfig(
         rules=rules,
