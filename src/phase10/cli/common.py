@@ -48,6 +48,16 @@ def paragraph(text: str) -> str:
     return textwrap.fill(text, HELP_WIDTH)
 
 
+def examples(lines: str) -> str:
+    """An epilog's examples under their heading, in the parse's language (issue 16): the
+    commands themselves are typed as they are.
+
+    >>> examples("  phase10 play\\n")
+    'examples:\\n  phase10 play\\n'
+    """
+    return translate(N_("examples:")) + "\n" + lines
+
+
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--rules``, ``--rules-file`` and ``--variant`` to a command's parser."""
     group = parser.add_argument_group(translate(N_("rules")))
@@ -105,8 +115,12 @@ def add_game_options(parser: argparse.ArgumentParser, *, program: bool = True) -
         parser.add_argument(
             "--program-json",
             metavar="JSON",
-            help='programmes: a program in the C.8 model, e.g. \'{"id": "X", "directives": '
-            '[{"mult": 1, "kind": "run", "len": 4}]}\'',
+            help=translate(
+                N_(
+                    'programmes: a program in the C.8 model, e.g. \'{"id": "X", "directives": '
+                    '[{"mult": 1, "kind": "run", "len": 4}]}\''
+                )
+            ),
         )
     parser.add_argument(
         "--programs",
