@@ -161,3 +161,28 @@ def test_workers_refusal_follows_the_locale(
     assert err.startswith("phase10: Fehler: --workers 256: dieser Rechner hat ")
     assert "--oversubscribe" in err
     assert "this machine" not in err
+
+
+#: Every command of the command line, each with a help screen of its own.
+EVERY_COMMAND = (
+    "play",
+    "resume",
+    "check",
+    "odds",
+    "bench",
+    "simulate",
+    "variants",
+    "rules",
+    "serve",
+    "join",
+)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_no_english_left_in_any_command_help(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16: no command's help screen keeps an English heading or "(default: ...)"."""
+    for command in EVERY_COMMAND:
+        out = _help(["--lang", lang, command, "--help"], capsys)
+        assert out.startswith(USAGE[lang] + "phase10 " + command), command
+        for english in ("(default:", "\nexamples:\n", HELP_LINE["en"], "\nrules:\n"):
+            assert english not in out, (command, english)
