@@ -93,16 +93,24 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Start the server; returns when it is stopped."""
     if not 0 < args.port < 65536:
-        raise CommandError(f"--port: {args.port} is not a port number (1 to 65535)")
+        raise CommandError(
+            translate(N_("--port: {port} is not a port number (1 to 65535)")).format(port=args.port)
+        )
     if args.hold < 0 or args.bot_workers < 0 or args.bot_delay < 0:
-        raise CommandError("--hold, --bot-workers and --bot-delay cannot be negative")
+        raise CommandError(
+            translate(N_("--hold, --bot-workers and --bot-delay cannot be negative"))
+        )
     try:
         from phase10.web.db import DatabaseError
         from phase10.web.server import default_database, serve
     except ImportError as exc:
         raise CommandError(
-            f"online play needs the web extra ({exc.name} is missing): "
-            "pip install 'phase10[web]', or run 'make serve'"
+            translate(
+                N_(
+                    "online play needs the web extra ({module} is missing): "
+                    "pip install 'phase10[web]', or run 'make serve'"
+                )
+            ).format(module=exc.name)
         ) from None
     try:
         serve(

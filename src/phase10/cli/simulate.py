@@ -218,7 +218,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _solo(args: argparse.Namespace, rules: Any) -> int:
     if args.phase is None:
-        raise CommandError("--solo needs --phase N")
+        raise CommandError(translate(N_("--solo needs --phase N")))
     result = solo_study(rules, args.phase, args.games, args.seed)
     words = ["phase10", "simulate", "--solo", "--phase", str(args.phase)]
     words += ["--games", str(args.games), "--seed", str(args.seed), *rules_options(args)]
