@@ -186,3 +186,24 @@ def test_no_english_left_in_any_command_help(lang: str, capsys: pytest.CaptureFi
         assert out.startswith(USAGE[lang] + "phase10 " + command), command
         for english in ("(default:", "\nexamples:\n", HELP_LINE["en"], "\nrules:\n"):
             assert english not in out, (command, english)
+
+
+#: "check" without --phase, refused after the parse, in each language.
+NO_PHASE = {
+    "en": "phase10: error: --phase N is required for Phase 10 (or use --game programmes)\n",
+    "fr": "phase10 : erreur : --phase N est obligatoire pour Phase 10 (ou utilisez --game "
+    "programmes)\n",
+    "de": "phase10: Fehler: --phase N ist für Phase 10 nötig (oder nehmen Sie --game programmes)\n",
+    "nl": "phase10: fout: --phase N is verplicht voor Phase 10 (of gebruik --game programmes)\n",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_check_refusal_in_the_chosen_language(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 (point 2): ``check`` without --phase says so in --lang's words, exit 2."""
+    assert main(["--lang", lang, "check", "R5", "B5"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == NO_PHASE[lang]
