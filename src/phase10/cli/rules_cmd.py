@@ -232,7 +232,9 @@ def run(args: argparse.Namespace) -> int:
     lang: str = args.lang or detect_language()
     english = load_rulebook("en")
     if english is None:
-        raise CommandError("the rules text (docs/rules/en.md) is missing from this installation")
+        raise CommandError(
+            translate(N_("the rules text (docs/rules/en.md) is missing from this installation"))
+        )
     book = english if lang == "en" else load_rulebook(lang)
     name = LANGUAGE_NAMES.get(lang, lang)
     if book is None:
