@@ -18,21 +18,22 @@ from phase10.bench.playout import (
     state_size,
 )
 from phase10.bench.search import PER_DECISION, measure_ismcts
-from phase10.cli.common import MAX_SEED, bounded_int, paragraph, positive_float
+from phase10.cli.common import MAX_SEED, bounded_int, examples, paragraph, positive_float
+from phase10.cli.parse_errors import translate
 from phase10.cli.progress import add_quiet_option, duration
+from phase10.kernel.i18n import N_
 
 DEFAULT_SECONDS: Final = 2.0
 PLAYOUT_PLAYERS: Final = 4
 RECORD_PLAYERS: Final = 2
 
-DESCRIPTION = (
+DESCRIPTION = N_(
     "Measure the engine in this process, on one core: find_phase checks per second on "
     "fresh 11-card hands, random-playout decisions per second (4 players, standard rules), "
     "ISMCTS search iterations per second on mid-game decisions, "
     "the memory of one mid-game state and the JSON size of a whole random game's record."
 )
 EPILOG = """\
-examples:
   phase10 bench
   python -m phase10 bench --seconds 5
   phase10 bench --json
@@ -43,9 +44,9 @@ def register(subparsers: Any) -> None:
     """Add the ``bench`` command."""
     parser = subparsers.add_parser(
         "bench",
-        help="measure the engine's speed and memory",
-        description=paragraph(DESCRIPTION),
-        epilog=EPILOG,
+        help=translate(N_("measure the engine's speed and memory")),
+        description=paragraph(translate(DESCRIPTION)),
+        epilog=examples(EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
@@ -53,16 +54,18 @@ def register(subparsers: Any) -> None:
         type=positive_float,
         default=DEFAULT_SECONDS,
         metavar="T",
-        help=f"time for each speed figure (default: {DEFAULT_SECONDS:g})",
+        help=translate(N_("time for each speed figure (default: {seconds})")).format(
+            seconds=f"{DEFAULT_SECONDS:g}"
+        ),
     )
     parser.add_argument(
         "--seed",
         type=bounded_int(0, MAX_SEED),
         default=1,
         metavar="S",
-        help="random seed (default: 1)",
+        help=translate(N_("random seed (default: 1)")),
     )
-    parser.add_argument("--json", action="store_true", help="print a JSON object")
+    parser.add_argument("--json", action="store_true", help=translate(N_("print a JSON object")))
     add_quiet_option(parser)
     parser.set_defaults(func=run)
 

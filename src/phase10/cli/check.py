@@ -13,16 +13,19 @@ from phase10.cli.common import (
     add_rules_options,
     bounded_int,
     chosen_game,
+    examples,
     paragraph,
 )
 from phase10.cli.kits import command_kit
+from phase10.cli.parse_errors import translate
+from phase10.kernel.i18n import N_
 
-DESCRIPTION = "Say whether a hand of cards can make a phase, and show one way to lay it down."
-EPILOG = """\
+DESCRIPTION = N_("Say whether a hand of cards can make a phase, and show one way to lay it down.")
+CARDS_NOTE = N_("""\
 Cards: R, B, Y or G with 1-12 (R7, g12), W for a Wild, S for a Skip; spaces or commas.
 Exit status: 0 possible, 1 not possible, 2 bad input.
-
-examples:
+""")
+EPILOG = """\
   phase10 check --phase 1 R5 B5 W R7 G7 Y7
   phase10 check --phase 8 --json G1 G3 G4 G9 G12 W W
   phase10 check --phase 3 --rules nl_accessible R2 R2 R2 R2 W R5 R6 R7 R8
@@ -34,18 +37,23 @@ def register(subparsers: Any) -> None:
     """Add the ``check`` command."""
     parser = subparsers.add_parser(
         "check",
-        help="say whether a hand can make a phase and show the groups",
-        description=paragraph(DESCRIPTION),
-        epilog=EPILOG,
+        help=translate(N_("say whether a hand can make a phase and show the groups")),
+        description=paragraph(translate(DESCRIPTION)),
+        epilog=translate(CARDS_NOTE) + "\n" + examples(EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--phase", type=bounded_int(1, 10), metavar="N", help="the phase number (Phase 10)"
+        "--phase",
+        type=bounded_int(1, 10),
+        metavar="N",
+        help=translate(N_("the phase number (Phase 10)")),
     )
     add_game_options(parser)
     add_rules_options(parser)
-    parser.add_argument("--json", action="store_true", help="print a JSON object")
-    parser.add_argument("cards", nargs="+", metavar="CARDS", help="the cards, e.g. R5 B5 W")
+    parser.add_argument("--json", action="store_true", help=translate(N_("print a JSON object")))
+    parser.add_argument(
+        "cards", nargs="+", metavar="CARDS", help=translate(N_("the cards, e.g. R5 B5 W"))
+    )
     parser.set_defaults(func=run)
 
 

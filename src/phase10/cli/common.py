@@ -48,33 +48,47 @@ def paragraph(text: str) -> str:
     return textwrap.fill(text, HELP_WIDTH)
 
 
+def examples(lines: str) -> str:
+    """An epilog's examples under their heading, in the parse's language (issue 16): the
+    commands themselves are typed as they are.
+
+    >>> examples("  phase10 play\\n")
+    'examples:\\n  phase10 play\\n'
+    """
+    return translate(N_("examples:")) + "\n" + lines
+
+
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--rules``, ``--rules-file`` and ``--variant`` to a command's parser."""
-    group = parser.add_argument_group("rules")
+    group = parser.add_argument_group(translate(N_("rules")))
     group.add_argument(
         "--rules",
         metavar="PROFILE",
         default=None,
-        help=(
-            "a profile (standard, fr_mattel, en_phase10rules, de_article, nl_accessible), "
-            "optionally with +variants, or a TOML rules file ending in .toml "
-            f"(default: {DEFAULT_PROFILE}; see 'phase10 variants')"
-        ),
+        help=translate(
+            N_(
+                "a profile (standard, fr_mattel, en_phase10rules, de_article, nl_accessible), "
+                "optionally with +variants, or a TOML rules file ending in .toml "
+                "(default: {profile}; see 'phase10 variants')"
+            )
+        ).format(profile=DEFAULT_PROFILE),
     )
     group.add_argument(
         "--rules-file",
         metavar="PATH",
         default=None,
-        help="a TOML rules file (keys: name, profile, variants, [flags])",
+        help=translate(N_("a TOML rules file (keys: name, profile, variants, [flags])")),
     )
     group.add_argument(
         "--variant",
         metavar="V",
         action="append",
         default=[],
-        help=(
-            "a short variant on top of the rules; repeat it or separate with commas "
-            "(e.g. --variant even_phases --variant n_phases=3)"
+        help=translate(
+            N_(
+                "a short variant on top of the rules; repeat it or separate with commas "
+                "(e.g. --variant even_phases --variant n_phases=3)"
+            )
         ),
     )
 
@@ -88,22 +102,32 @@ def add_game_options(parser: argparse.ArgumentParser, *, program: bool = True) -
         "--game",
         choices=GAMES,
         default="phase10",
-        help="which game: phase10 (default) or programmes (the amüze program-card rummy)",
+        help=translate(
+            N_("which game: phase10 (default) or programmes (the amüze program-card rummy)")
+        ),
     )
     if program:
         parser.add_argument(
-            "--program", metavar="ID", help="programmes: a program card id, e.g. PRG-22"
+            "--program",
+            metavar="ID",
+            help=translate(N_("programmes: a program card id, e.g. PRG-22")),
         )
         parser.add_argument(
             "--program-json",
             metavar="JSON",
-            help='programmes: a program in the C.8 model, e.g. \'{"id": "X", "directives": '
-            '[{"mult": 1, "kind": "run", "len": 4}]}\'',
+            help=translate(
+                N_(
+                    'programmes: a program in the C.8 model, e.g. \'{"id": "X", "directives": '
+                    '[{"mult": 1, "kind": "run", "len": 4}]}\''
+                )
+            ),
         )
     parser.add_argument(
         "--programs",
         metavar="PATH",
-        help="programmes: a program deck file (JSON list or TOML [[card]] tables, C.8)",
+        help=translate(
+            N_("programmes: a program deck file (JSON list or TOML [[card]] tables, C.8)")
+        ),
     )
 
 
@@ -129,7 +153,11 @@ def _no_empty_names(args: argparse.Namespace) -> None:
         value = getattr(args, option, None)
         if value is not None and not str(value).strip():
             flag = "--" + option.replace("_", "-")
-            raise CommandError(f"{flag} is empty: give a name or a file, or leave the option out")
+            raise CommandError(
+                translate(
+                    N_("{flag} is empty: give a name or a file, or leave the option out")
+                ).format(flag=flag)
+            )
 
 
 def variant_tokens(args: argparse.Namespace) -> list[str]:
@@ -145,7 +173,7 @@ def rules_from_args(args: argparse.Namespace) -> RuleSet:
     rules_file: str | None = args.rules_file
     variants = variant_tokens(args)
     if rules_arg is not None and rules_file is not None:
-        raise CommandError("give either --rules or --rules-file, not both")
+        raise CommandError(translate(N_("give either --rules or --rules-file, not both")))
     if rules_file is None and rules_arg is not None and rules_arg.lower().endswith(".toml"):
         rules_file = rules_arg
     if rules_file is not None:
@@ -188,8 +216,12 @@ def phase_in_play(rules: RuleSet, number: int) -> Phase:
     if phase is None:
         in_play = ", ".join(str(p.number) for p in rules.phases)
         raise CommandError(
-            f"phase {number} is not in play under the rules {rules.name!r}; "
-            f"phases in play: {in_play}"
+            translate(
+                N_(
+                    "phase {number} is not in play under the rules {rules}; "
+                    "phases in play: {phases}"
+                )
+            ).format(number=number, rules=repr(rules.name), phases=in_play)
         )
     return phase
 
@@ -293,8 +325,12 @@ def check_workers(workers: int, oversubscribe: bool, *, remote: bool = False) ->
     if remote or oversubscribe or workers <= (cpus or 1):
         return
     raise CommandError(
-        f"--workers {workers}: this machine has {cpus} CPU(s); more workers than CPUs only "
-        "share them (add --oversubscribe to start them anyway)"
+        translate(
+            N_(
+                "--workers {workers}: this machine has {cpus} CPU(s); more workers than CPUs "
+                "only share them (add --oversubscribe to start them anyway)"
+            )
+        ).format(workers=workers, cpus=cpus)
     )
 
 

@@ -12,6 +12,8 @@ import sys
 from typing import Any
 
 from phase10.cli.common import seconds_up_to
+from phase10.cli.parse_errors import translate
+from phase10.kernel.i18n import N_
 from phase10.match import Match
 
 DEFAULT_DELAY = 0.6
@@ -23,14 +25,16 @@ def add_options(parser: argparse.ArgumentParser, *, plain: bool) -> None:
         parser.add_argument(
             "--plain",
             action="store_true",
-            help="line-by-line play for screen readers instead of the full screen",
+            help=translate(N_("line-by-line play for screen readers instead of the full screen")),
         )
     parser.add_argument(
         "--delay",
         type=_delay,
         default=DEFAULT_DELAY,
         metavar="SECONDS",
-        help=f"the full screen's pause before each computer move (default: {DEFAULT_DELAY})",
+        help=translate(
+            N_("the full screen's pause before each computer move (default: {delay})")
+        ).format(delay=DEFAULT_DELAY),
     )
 
 

@@ -31,8 +31,9 @@ import threading
 from typing import Any, Final
 
 from phase10 import games
-from phase10.cli.common import CommandError, paragraph
+from phase10.cli.common import CommandError, examples, paragraph
 from phase10.cli.lines import echoed
+from phase10.cli.parse_errors import translate
 from phase10.cli.play import COMMAND_WORDS, add_lang_option, chosen_language
 from phase10.explain import explain_notation
 from phase10.kernel.errors import NotationError
@@ -68,7 +69,7 @@ from phase10.online.text import (
 
 __all__ = ["register", "run"]
 
-DESCRIPTION = (
+DESCRIPTION = N_(
     "Sit at a table of an online game (phase10 serve) from the terminal. Line by line, every "
     "event is a sentence in your language, made for screen readers and braille displays. Give "
     "the invite link a friend sent you (http://HOST:PORT/join/CODE or http://HOST:PORT/t/TABLE) "
@@ -80,7 +81,6 @@ DESCRIPTION = (
     "commands), as does any run whose input or output is not a terminal."
 )
 EPILOG = """\
-examples:
   phase10 join http://192.168.1.20:8000/join/K7MPQX --name Bob
   phase10 join K7MPQX --server http://192.168.1.20:8000 --lang fr
   phase10 join http://192.168.1.20:8000/t/8hV3kq2LmXw0 --plain
@@ -103,33 +103,43 @@ def register(subparsers: Any) -> None:
     """Add the ``join`` command."""
     parser = subparsers.add_parser(
         "join",
-        help="sit at an online table from the terminal (full screen, or line by line)",
-        description=paragraph(DESCRIPTION),
-        epilog=EPILOG,
+        help=translate(
+            N_("sit at an online table from the terminal (full screen, or line by line)")
+        ),
+        description=paragraph(translate(DESCRIPTION)),
+        epilog=examples(EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "target",
         metavar="URL-or-CODE",
-        help="the invite link (http://HOST:PORT/join/CODE or .../t/TABLE) or the table's code",
+        help=translate(
+            N_("the invite link (http://HOST:PORT/join/CODE or .../t/TABLE) or the table's code")
+        ),
     )
     parser.add_argument(
         "--server",
         metavar="URL",
         default=DEFAULT_SERVER,
-        help=f"the server a bare code is for (default: {DEFAULT_SERVER})",
+        help=translate(N_("the server a bare code is for (default: {server})")).format(
+            server=DEFAULT_SERVER
+        ),
     )
     parser.add_argument(
         "--name",
         default=None,
-        help="your name at the table (asked for when not given and the input is a terminal)",
+        help=translate(
+            N_("your name at the table (asked for when not given and the input is a terminal)")
+        ),
     )
     parser.add_argument(
         "--plain",
         action="store_true",
-        help=(
-            "line-by-line play for screen readers and braille displays instead of the full "
-            "screen (always so when the input or the output is not a terminal)"
+        help=translate(
+            N_(
+                "line-by-line play for screen readers and braille displays instead of the full "
+                "screen (always so when the input or the output is not a terminal)"
+            )
         ),
     )
     add_lang_option(parser)

@@ -18,8 +18,10 @@ from phase10.cli import phase10_cli, programmes_cli
 from phase10.cli.common import CommandError, rules_from_args
 from phase10.cli.line_phase10 import LineGame
 from phase10.cli.line_programmes import ProgrammeLineGame
+from phase10.cli.parse_errors import translate
 from phase10.cli.programmes_cli import programme_rules
 from phase10.kernel.game import Game
+from phase10.kernel.i18n import N_
 from phase10.match import Match
 
 
@@ -63,5 +65,7 @@ def command_kit(game: Game) -> CommandKit:
     """The kit of ``game``'s family; a game no kit serves is a clear error."""
     kit = KITS.get(game.family)
     if kit is None:
-        raise CommandError(f"the command line cannot play {game.name} yet")
+        raise CommandError(
+            translate(N_("the command line cannot play {game} yet")).format(game=game.name)
+        )
     return kit

@@ -27,67 +27,70 @@ from phase10.cli import (
     variants_cmd,
 )
 from phase10.cli.common import HELP_WIDTH, PROG
-from phase10.cli.parse_errors import errors_in, language_of, translate
+from phase10.cli.parse_errors import errors_in, language_of, messages_in, translate
 from phase10.explain import explain_reason
 from phase10.kernel.errors import IllegalActionError, NotationError, Phase10Error
-from phase10.kernel.i18n import N_, detect_language, translator
+from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
 from phase10.kernel.notation import printable
 
-INTRO = (
+# The help texts are msgids (N_), translated when the parser is built (issue 16): main()
+# builds it in the language of the command line, see phase10.cli.parse_errors.
+INTRO = N_(
     "Two card games in the terminal, Phase 10 and the amüze programmes rummy, "
     "with computer opponents and an exact, deterministic engine."
 )
 
-RULES_NOTE = """\
+RULES_NOTE = N_("""\
 Rules: --rules PROFILE (or a .toml file), --rules-file PATH and --variant V choose the rules
 for check, odds and play; 'phase10 variants' lists them. Run 'phase10 COMMAND --help' for more.
-"""
+""")
 
 #: One complete sentence per command (issue 16, bug 7): a description's first line is cut
 #: wherever the source wraps it, so a command without a summary here falls back to the first
 #: whole sentence of its description, never to a fragment.
 SUMMARIES: Final[dict[str, str]] = {
-    "play": (
+    "play": N_(
         "Play Phase 10 or the programmes rummy (--game programmes) against computer players "
         "or friends: full screen on a terminal, line by line with --plain."
     ),
-    "resume": (
+    "resume": N_(
         "Go on with a saved game of either game, in the mode and language it was played in "
         "unless you say otherwise."
     ),
-    "simulate": (
+    "simulate": N_(
         "Play bots against each other over many seeded games of either game and report each "
         "bot's win rate, mean score and rating."
     ),
-    "serve": (
+    "serve": N_(
         "Start the game server for online play of both games: people open the printed "
         "address in a browser."
     ),
-    "join": (
+    "join": N_(
         "Sit at a table of an online game (phase10 serve) from the terminal, full screen or "
         "line by line."
     ),
-    "check": (
+    "check": N_(
         "Say whether a hand can make a phase, or a program with --game programmes, and show "
         "one way to lay it down (exit 0 possible, 1 not possible, 2 bad input)."
     ),
-    "odds": (
+    "odds": N_(
         "Estimate the chance that a freshly dealt hand already holds a phase or a program, "
-        "with a 99% confidence interval."
+        "with a {confidence} confidence interval."
     ),
-    "bench": (
+    "bench": N_(
         "Measure the engine on one core: phase checks/s, random-playout decisions/s, "
         "ISMCTS iterations/s, the memory of a game state and the size of a game record."
     ),
-    "variants": "List the rule profiles and variants, or describe one rule set.",
-    "rules": (
+    "variants": N_("List the rule profiles and variants, or describe one rule set."),
+    "rules": N_(
         "Show the rules of both games: every rule id with its title, or the text of one "
         "rule (e.g. P10-R23), in your language where translated."
     ),
 }
 
+#: The examples' heading is translated; the commands under it are typed as they are.
+EXAMPLES = N_("examples:")
 EPILOG = """\
-examples:
   phase10 play
   phase10 resume
   phase10 check --phase 1 R5 B5 W R7 G7 Y7
@@ -113,12 +116,19 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The full ``phase10`` parser with every command registered."""
+    """The full ``phase10`` parser with every command registered, its help in the language
+    of the :func:`phase10.cli.parse_errors.errors_in` block it is built in (else English)."""
     parser = Parser(
         prog=PROG,
         usage=f"{PROG} [-h] COMMAND ...",
-        epilog=EPILOG,
+        epilog=translate(EXAMPLES) + "\n" + EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    # ``phase10 --lang fr --help`` (issue 16): the language of the top-level help and errors
+    # (read from the arguments by language_of) and, before a command, of the game; hidden,
+    # as the command's own --lang is the one its help documents.
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, dest="top_lang", default=None, help=argparse.SUPPRESS
     )
     # The description explains every command in a sentence, so argparse's own shorter
     # list of the same commands is hidden.
@@ -133,13 +143,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _description(commands: Mapping[str, argparse.ArgumentParser]) -> str:
     width = max(len(name) for name in commands) + 2
-    lines = [*textwrap.wrap(INTRO, HELP_WIDTH), "", "commands:"]
+    lines = [*textwrap.wrap(translate(INTRO), HELP_WIDTH), "", translate(N_("commands:"))]
     for name, command in commands.items():
-        summary = SUMMARIES.get(name) or first_sentence(command.description or "")
+        known = SUMMARIES.get(name)
+        # "99%" is a field: a "%" in a msgid makes the catalog tools read it as a
+        # printf placeholder, which no translation could then match.
+        summary = (
+            translate(known).format(confidence="99%")
+            if known
+            else first_sentence(command.description or "")
+        )
         wrapped = textwrap.wrap(summary, HELP_WIDTH - width - 2) or [""]
         lines.append(f"  {name:<{width}}{wrapped[0]}")
         lines += [f"  {'':<{width}}{more}" for more in wrapped[1:]]
-    return "\n".join([*lines, "", RULES_NOTE])
+    return "\n".join([*lines, "", translate(RULES_NOTE)])
 
 
 def first_sentence(text: str) -> str:
@@ -155,14 +172,18 @@ def first_sentence(text: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    parser = build_parser()
     args: argparse.Namespace | None = None
+    # Usage errors and help come before any --lang is parsed, so their language is read from
+    # argv; the parser is built in it, so that its help texts are in it too. The command's
+    # own refusals (CommandError) are worded in the same language, and so is their frame.
+    words = sys.argv[1:] if argv is None else argv
+    lang = language_of(words)
     try:
-        # Usage errors come before any --lang is parsed, so their language is read from argv.
-        words = sys.argv[1:] if argv is None else argv
-        with errors_in(language_of(words)):
+        with errors_in(lang):
+            parser = build_parser()
             args = parser.parse_args(words)
-        status: int = args.func(args)
+        with messages_in(lang):
+            status: int = args.func(args)
         return status
     except SystemExit as exc:
         # argparse exits for --help and usage errors; main() returns the code instead.
@@ -182,7 +203,8 @@ def main(argv: list[str] | None = None) -> int:
         print(frame.format(prog=PROG, message=_line(explain_reason(exc, lang))), file=sys.stderr)
         return 2
     except (Phase10Error, OSError) as exc:
-        print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)
+        frame = translator(lang).gettext(N_("{prog}: error: {message}"))
+        print(frame.format(prog=PROG, message=_one_line(exc)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)

@@ -16,19 +16,21 @@ from phase10.cli.common import (
     add_rules_options,
     bounded_int,
     chosen_game,
+    examples,
     paragraph,
 )
 from phase10.cli.kits import command_kit
+from phase10.cli.parse_errors import translate
 from phase10.cli.progress import add_quiet_option
+from phase10.kernel.i18n import N_
 
 DEFAULT_HANDS: Final = 20_000
 
-DESCRIPTION = (
+DESCRIPTION = N_(
     "Estimate the chance that a freshly dealt 10-card hand already holds a phase, "
-    "by dealing many hands (Monte Carlo) and giving a 99% confidence interval."
+    "by dealing many hands (Monte Carlo) and giving a {confidence} confidence interval."
 )
 EPILOG = """\
-examples:
   phase10 odds --phase 1
   phase10 odds --phase 8 --hands 100000 --seed 7
   phase10 odds --phase 10 --rules en_phase10rules --json
@@ -40,13 +42,17 @@ def register(subparsers: Any) -> None:
     """Add the ``odds`` command."""
     parser = subparsers.add_parser(
         "odds",
-        help="estimate the chance a dealt hand already holds a phase",
-        description=paragraph(DESCRIPTION),
-        epilog=EPILOG,
+        help=translate(N_("estimate the chance a dealt hand already holds a phase")),
+        # "99%" is a field: a "%" in a msgid reads as a printf placeholder to the catalogs.
+        description=paragraph(translate(DESCRIPTION).format(confidence="99%")),
+        epilog=examples(EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--phase", type=bounded_int(1, 10), metavar="N", help="the phase number (Phase 10)"
+        "--phase",
+        type=bounded_int(1, 10),
+        metavar="N",
+        help=translate(N_("the phase number (Phase 10)")),
     )
     add_game_options(parser)
     add_rules_options(parser)
@@ -55,16 +61,16 @@ def register(subparsers: Any) -> None:
         type=bounded_int(1, MAX_HANDS),
         default=DEFAULT_HANDS,
         metavar="K",
-        help=f"how many hands to deal (default: {DEFAULT_HANDS})",
+        help=translate(N_("how many hands to deal (default: {hands})")).format(hands=DEFAULT_HANDS),
     )
     parser.add_argument(
         "--seed",
         type=bounded_int(0, MAX_SEED),
         default=1,
         metavar="S",
-        help="random seed (default: 1)",
+        help=translate(N_("random seed (default: 1)")),
     )
-    parser.add_argument("--json", action="store_true", help="print a JSON object")
+    parser.add_argument("--json", action="store_true", help=translate(N_("print a JSON object")))
     add_quiet_option(parser)
     parser.set_defaults(func=run)
 

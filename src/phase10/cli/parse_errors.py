@@ -1,11 +1,14 @@
-"""The command line's usage errors in the player's language (issue 16).
+"""The command line's usage errors and help screens in the player's language (issue 16).
 
 argparse writes its messages in English through ``gettext.gettext`` of its own module (the
 ``messages`` domain, which no system ships for it). While the ``phase10`` parser parses,
 :func:`errors_in` routes argparse's error messages, and only those, through the game's own
 catalogs, in the language the rest of the command line uses: ``--lang`` as typed, else the
 locale's (:func:`phase10.kernel.i18n.detect_language`). The number checks of
-:mod:`phase10.cli.common` word their refusals in that language through :func:`translate`.
+:mod:`phase10.cli.common` word their refusals in that language through :func:`translate`,
+and so do the help texts: the parser is built inside :func:`errors_in`, each command's
+description and options' help passing through :func:`translate` (argparse's headings, such
+as "usage: " and "options", go through its ``_`` like its errors).
 
 Option names, command names and the values typed stay as typed: they are fields of the
 messages, never translated.
@@ -32,8 +35,7 @@ from typing import Final
 from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
 
 #: The messages argparse (Python 3.11 to 3.12) can print for a usage error, as its msgids;
-#: each has an entry in the game's catalogs. Help texts ("usage: ", "options") are left out
-#: on purpose: the help screens stay in English, so only errors change language.
+#: each has an entry in the game's catalogs.
 ARGPARSE_ERRORS: Final = frozenset(
     {
         N_("argument %(argument_name)s: %(message)s"),
@@ -51,6 +53,19 @@ ARGPARSE_ERRORS: Final = frozenset(
         N_("unexpected option string: %s"),
     }
 )
+
+#: The headings and the ``-h`` line argparse prints on a help screen, as its msgids: the
+#: help screens speak the player's language too (issue 16), headings included.
+ARGPARSE_HELP: Final = frozenset(
+    {
+        N_("usage: "),
+        N_("options"),
+        N_("positional arguments"),
+        N_("show this help message and exit"),
+    }
+)
+
+_ARGPARSE_MESSAGES: Final = ARGPARSE_ERRORS | ARGPARSE_HELP
 
 #: The language the current parse reports its errors in; English outside :func:`errors_in`.
 _LANGUAGE: ContextVar[str] = ContextVar("phase10_cli_error_language", default="en")
@@ -102,15 +117,17 @@ def thousands(number: int) -> str:
 
 @contextmanager
 def errors_in(lang: str) -> Iterator[None]:
-    """Within the block, argparse's usage errors and the number checks speak ``lang``.
+    """Within the block, argparse's usage errors and help headings, the number checks and
+    the help texts of a parser built in the block (:func:`translate`) speak ``lang``.
 
     argparse looks its ``_`` up in its module at each message, so the block swaps that one
-    name and puts it back after; messages other than :data:`ARGPARSE_ERRORS` pass unchanged.
+    name and puts it back after; messages other than :data:`ARGPARSE_ERRORS` and
+    :data:`ARGPARSE_HELP` pass unchanged.
     """
     tr = translator(lang)
 
     def argparse_gettext(message: str) -> str:
-        return tr.gettext(message) if message in ARGPARSE_ERRORS else message
+        return tr.gettext(message) if message in _ARGPARSE_MESSAGES else message
 
     # argparse's stubs do not declare its private ``_``: reach it through the module's dict.
     module = vars(argparse)
@@ -121,4 +138,20 @@ def errors_in(lang: str) -> Iterator[None]:
         yield
     finally:
         module["_"] = saved
+        _LANGUAGE.reset(token)
+
+
+@contextmanager
+def messages_in(lang: str) -> Iterator[None]:
+    """Within the block, :func:`translate` speaks ``lang`` (argparse is left alone): the
+    commands' refusals after the parse are worded in the player's language (issue 16).
+
+    >>> with messages_in("nl"):
+    ...     translate("{value} is not a whole number").format(value="'x'")
+    "'x' is geen geheel getal"
+    """
+    token = _LANGUAGE.set(lang)
+    try:
+        yield
+    finally:
         _LANGUAGE.reset(token)

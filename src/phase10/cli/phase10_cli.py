@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from phase10.cli.common import PROG, CommandError, phase_in_play, rules_from_args, rules_options
+from phase10.cli.parse_errors import translate
 from phase10.cli.report import check_json, estimate, print_possible
 from phase10.games.phase10.cards import (
     SKIP_CODE,
@@ -24,12 +25,15 @@ from phase10.games.phase10.cards import (
 from phase10.games.phase10.finder import find_phase
 from phase10.games.phase10.groups import Group
 from phase10.games.phase10.rules import HAND_SIZE, Phase, RuleSet
+from phase10.kernel.i18n import N_
 
 
 def run_check(args: argparse.Namespace) -> int:
     """``phase10 check``: can the hand make the phase? 0 if it can, 1 if not."""
     if args.phase is None:
-        raise CommandError("--phase N is required for Phase 10 (or use --game programmes)")
+        raise CommandError(
+            translate(N_("--phase N is required for Phase 10 (or use --game programmes)"))
+        )
     rules = rules_from_args(args)
     phase = phase_in_play(rules, args.phase)
     cards = parse_cards(" ".join(args.cards))
@@ -38,8 +42,9 @@ def run_check(args: argparse.Namespace) -> int:
     # hypothetical hands (four R2 in the help's own example).
     if not 1 <= len(cards) <= len(full_deck()):
         raise CommandError(
-            f"a hand to check holds 1 to {len(full_deck())} cards (the deck, P10-R01), "
-            f"not {len(cards)}"
+            translate(
+                N_("a hand to check holds 1 to {most} cards (the deck, P10-R01), not {count}")
+            ).format(most=len(full_deck()), count=len(cards))
         )
     groups = find_phase(cards, phase, rules)
     left = left_over(cards, groups or ())
@@ -114,7 +119,9 @@ def why_not(cards: Sequence[Card], phase: Phase, rules: RuleSet) -> str | None:
 def run_odds(args: argparse.Namespace) -> int:
     """``phase10 odds``: deal the hands, count the hits and print the estimate."""
     if args.phase is None:
-        raise CommandError("--phase N is required for Phase 10 (or use --game programmes)")
+        raise CommandError(
+            translate(N_("--phase N is required for Phase 10 (or use --game programmes)"))
+        )
     rules = rules_from_args(args)
     phase = phase_in_play(rules, args.phase)
     result = estimate(

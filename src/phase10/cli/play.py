@@ -33,6 +33,7 @@ from phase10.cli.common import (
     table_seats,
 )
 from phase10.cli.kits import command_kit
+from phase10.cli.parse_errors import translate
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
 from phase10.kernel.notation import has_control, printable
@@ -108,16 +109,20 @@ def add_lang_option(parser: argparse.ArgumentParser) -> None:
         "--lang",
         choices=LANGUAGES,
         default=None,
-        help=(
-            "the language of the game: en (English), fr (français), de (Deutsch) or "
-            "nl (Nederlands) (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)"
+        help=translate(
+            N_(
+                "the language of the game: en (English), fr (français), de (Deutsch) or "
+                "nl (Nederlands) (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)"
+            )
         ),
     )
 
 
 def chosen_language(args: argparse.Namespace) -> str:
-    """The ``--lang`` given, else the locale's language."""
-    lang = getattr(args, "lang", None)
+    """The ``--lang`` given (the command's, else the one before the command), else the
+    locale's language."""
+    # ``phase10 --lang fr play``: the top-level --lang counts when the command's is not given.
+    lang = getattr(args, "lang", None) or getattr(args, "top_lang", None)
     return str(lang) if lang else detect_language()
 
 
@@ -125,13 +130,15 @@ def register(subparsers: Any) -> None:
     """Add the ``play`` and ``resume`` commands."""
     play = subparsers.add_parser(
         "play",
-        help="play a game against computer players in the terminal",
-        description=(
-            "Play Phase 10, or the amüze programmes rummy with --game programmes, against "
-            "computer players or friends at the same keyboard. On a terminal the game opens "
-            "full screen; --plain plays line by line, for screen readers and braille displays."
+        help=translate(N_("play a game against computer players in the terminal")),
+        description=translate(
+            N_(
+                "Play Phase 10, or the amüze programmes rummy with --game programmes, against "
+                "computer players or friends at the same keyboard. On a terminal the game opens "
+                "full screen; --plain plays line by line, for screen readers and braille displays."
+            )
         ),
-        epilog="Type ? during the game for the list of commands.",
+        epilog=translate(N_("Type ? during the game for the list of commands.")),
     )
     add_game_options(play, program=False)
     add_rules_options(play)
@@ -139,29 +146,35 @@ def register(subparsers: Any) -> None:
         "--players",
         type=bounded_int(2, 6),
         default=3,
-        help="players in all, you included: 2 to 6 (default: 3)",
+        help=translate(N_("players in all, you included: 2 to 6 (default: 3)")),
     )
     play.add_argument(
         "--opponents",
         metavar="LEVEL",
         default="medium",
-        help=f"the computer players' level: {', '.join(LEVELS)} (default: medium)",
+        help=translate(N_("the computer players' level: {levels} (default: medium)")).format(
+            levels=", ".join(LEVELS)
+        ),
     )
-    play.add_argument("--name", default=None, help="your name (default: You, in your language)")
+    play.add_argument(
+        "--name", default=None, help=translate(N_("your name (default: You, in your language)"))
+    )
     play.add_argument(
         "--people",
         metavar="NAMES",
         default=None,
-        help=(
-            "line by line: several people share the keyboard (hot seat), e.g. --people Ann,Bob; "
-            "computer players fill the other seats of --players"
+        help=translate(
+            N_(
+                "line by line: several people share the keyboard (hot seat), "
+                "e.g. --people Ann,Bob; computer players fill the other seats of --players"
+            )
         ),
     )
     play.add_argument(
         "--seed",
         type=bounded_int(0, MAX_SEED),
         default=None,
-        help="the game's seed (default: from the clock)",
+        help=translate(N_("the game's seed (default: from the clock)")),
     )
     add_mode_options(play)
     add_lang_option(play)
@@ -170,26 +183,30 @@ def register(subparsers: Any) -> None:
         "--save",
         metavar="PATH",
         default=None,
-        help=(
-            "where the game is saved after every move (default: "
-            f"{DEFAULT_SAVE_HELP}; an unfinished game there is kept and the new one is saved "
-            "next to it)"
-        ),
+        help=translate(
+            N_(
+                "where the game is saved after every move (default: "
+                "{path}; an unfinished game there is kept and the new one is saved "
+                "next to it)"
+            )
+        ).format(path=DEFAULT_SAVE_HELP),
     )
     play.set_defaults(func=run)
     resume = subparsers.add_parser(
         "resume",
-        help="go on with a saved game",
-        description=(
-            "Resume a game saved by 'phase10 play', in the mode and language it was played in "
-            "unless you say otherwise."
+        help=translate(N_("go on with a saved game")),
+        description=translate(
+            N_(
+                "Resume a game saved by 'phase10 play', in the mode and language it was played in "
+                "unless you say otherwise."
+            )
         ),
     )
     resume.add_argument(
         "path",
         nargs="?",
         default=None,
-        help="the saved game (default: the newest save in your data directory)",
+        help=translate(N_("the saved game (default: the newest save in your data directory)")),
     )
     add_mode_options(resume)
     add_lang_option(resume)
@@ -203,20 +220,24 @@ def add_mode_options(parser: argparse.ArgumentParser) -> None:
     mode.add_argument(
         "--plain",
         action="store_true",
-        help=(
-            "line-by-line play for screen readers and scripts (also: the environment "
-            f"variable {places.PLAIN_ENV}=1)"
-        ),
+        help=translate(
+            N_(
+                "line-by-line play for screen readers and scripts (also: the environment "
+                "variable {name}=1)"
+            )
+        ).format(name=places.PLAIN_ENV),
     )
     mode.add_argument(
         "--always-plain",
         action="store_true",
-        help="play line by line now and every time after (saved in your settings)",
+        help=translate(N_("play line by line now and every time after (saved in your settings)")),
     )
     mode.add_argument(
         "--screen",
         action="store_true",
-        help="the full screen, even if line-by-line play was saved as your preference",
+        help=translate(
+            N_("the full screen, even if line-by-line play was saved as your preference")
+        ),
     )
 
 

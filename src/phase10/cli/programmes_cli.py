@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from phase10.cli.common import CommandError, variant_tokens
+from phase10.cli.parse_errors import translate
 from phase10.cli.report import check_json, estimate, print_possible
 from phase10.games.programmes.cards import (
     SUITS,
@@ -23,6 +24,7 @@ from phase10.games.programmes.finder import find_programme
 from phase10.games.programmes.programs import ProgramCard, program_by_id, program_from_dict
 from phase10.games.programmes.rules import ProgrammeRules
 from phase10.games.programmes.variants import find_programme_rules, with_program_deck
+from phase10.kernel.i18n import N_
 
 #: E-08: the instant odds of C.9 count 13 dealt cards plus the one drawn.
 INSTANT_CARDS = 14
@@ -41,17 +43,25 @@ def programme_rules(args: argparse.Namespace) -> ProgrammeRules:
 def chosen_program(args: argparse.Namespace, rules: ProgrammeRules) -> ProgramCard:
     """The program of ``--program ID`` or ``--program-json``; exactly one must be given."""
     if (args.program is None) == (args.program_json is None):
-        raise CommandError("give exactly one of --program ID and --program-json JSON")
+        raise CommandError(
+            translate(N_("give exactly one of --program ID and --program-json JSON"))
+        )
     if args.program is not None:
         card = program_by_id(rules.programs, args.program)
     else:
         try:
             data = json.loads(args.program_json)
         except json.JSONDecodeError as exc:
-            raise CommandError(f"--program-json: not JSON: {exc}") from None
+            raise CommandError(
+                translate(N_("--program-json: not JSON: {reason}")).format(reason=exc)
+            ) from None
         card = program_from_dict(data)
     if card.sun:
-        raise CommandError(f"{card.id} is a sun card: a free program with nothing to lay")
+        raise CommandError(
+            translate(N_("{card} is a sun card: a free program with nothing to lay")).format(
+                card=card.id
+            )
+        )
     return card
 
 
@@ -90,13 +100,17 @@ def check_in_deck(cards: Sequence[PlayingCard]) -> None:
     """
     deck = Counter(programme_deck())
     if not cards:
-        raise CommandError("no cards to check: give the hand, e.g. 8S 9S JK JS")
+        raise CommandError(translate(N_("no cards to check: give the hand, e.g. 8S 9S JK JS")))
     held = Counter(cards)
     for card, count in held.items():
         if count > deck[card]:
             raise CommandError(
-                f"{count} {card} in the hand, but the deck has {deck[card]} "
-                f"(AMZ-R01: {sum(deck.values())} cards, two of each face and four jokers)"
+                translate(
+                    N_(
+                        "{count} {card} in the hand, but the deck has {most} "
+                        "(AMZ-R01: {total} cards, two of each face and four jokers)"
+                    )
+                ).format(count=count, card=card, most=deck[card], total=sum(deck.values()))
             )
 
 

@@ -25,6 +25,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Final, TextIO
 
+from phase10.cli.parse_errors import translate
+from phase10.kernel.i18n import N_
+
 #: Seconds between two plain progress lines.
 PLAIN_INTERVAL: Final = 5.0
 
@@ -37,7 +40,9 @@ def add_quiet_option(parser: argparse.ArgumentParser) -> None:
         "--quiet",
         "-q",
         action="store_true",
-        help="no progress on stderr (a bar on a terminal, else a line every few seconds)",
+        help=translate(
+            N_("no progress on stderr (a bar on a terminal, else a line every few seconds)")
+        ),
     )
 
 

@@ -29,8 +29,9 @@ from pathlib import Path
 from typing import Any, Final
 
 import phase10
-from phase10.cli.common import PROG, CommandError, paragraph
-from phase10.kernel.i18n import LANGUAGE_NAMES, LANGUAGES, detect_language
+from phase10.cli.common import PROG, CommandError, examples, paragraph
+from phase10.cli.parse_errors import translate
+from phase10.kernel.i18n import LANGUAGE_NAMES, LANGUAGES, N_, detect_language
 
 #: What a heading must start with to be an entry: a rule or decision id, a section number,
 #: or a lower-case flag or profile name (other headings start with a capital).
@@ -38,13 +39,12 @@ ID_PATTERN: Final = re.compile(r"P10-R\d+|D-\d+|AMZ-R\d+|E-\d+|[A-D](?:\.\d+)+|[
 _HEADING: Final = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _SHORT_ID: Final = re.compile(r"^(P10-R|AMZ-R|D-|E-)(\d)$")
 
-DESCRIPTION = (
+DESCRIPTION = N_(
     "Show the rules of Phase 10 and of the programmes game (the amüze program-card rummy): "
     "without ID, every rule, decision, section, flag and profile id with its title; with an "
     "ID (P10-R23, D-04, AMZ-R15, E-08, B.4.3, skip_limit...), that rule's text."
 )
 EPILOG = """\
-examples:
   phase10 rules
   phase10 rules P10-R23
   phase10 rules b.4.3
@@ -202,21 +202,26 @@ def register(subparsers: Any) -> None:
     """Add the ``rules`` command."""
     parser = subparsers.add_parser(
         "rules",
-        help="list the rule ids, or show one rule",
-        description=paragraph(DESCRIPTION),
-        epilog=EPILOG,
+        help=translate(N_("list the rule ids, or show one rule")),
+        description=paragraph(translate(DESCRIPTION)),
+        epilog=examples(EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "id", nargs="?", metavar="ID", help="a rule, decision, section, flag or profile id"
+        "id",
+        nargs="?",
+        metavar="ID",
+        help=translate(N_("a rule, decision, section, flag or profile id")),
     )
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
         default=None,
-        help=(
-            "the language of the text: en, fr, de or nl (default: from LANGUAGE, LC_ALL, "
-            "LC_MESSAGES or LANG, else en); English is used where a translation is missing"
+        help=translate(
+            N_(
+                "the language of the text: en, fr, de or nl (default: from LANGUAGE, LC_ALL, "
+                "LC_MESSAGES or LANG, else en); English is used where a translation is missing"
+            )
         ),
     )
     parser.set_defaults(func=run)
@@ -227,7 +232,9 @@ def run(args: argparse.Namespace) -> int:
     lang: str = args.lang or detect_language()
     english = load_rulebook("en")
     if english is None:
-        raise CommandError("the rules text (docs/rules/en.md) is missing from this installation")
+        raise CommandError(
+            translate(N_("the rules text (docs/rules/en.md) is missing from this installation"))
+        )
     book = english if lang == "en" else load_rulebook(lang)
     name = LANGUAGE_NAMES.get(lang, lang)
     if book is None:

@@ -5,20 +5,28 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from phase10.cli.common import MAX_WORKERS, CommandError, bounded_int, paragraph, seconds_up_to
+from phase10.cli.common import (
+    MAX_WORKERS,
+    CommandError,
+    bounded_int,
+    examples,
+    paragraph,
+    seconds_up_to,
+)
+from phase10.cli.parse_errors import translate
+from phase10.kernel.i18n import N_
 
 #: The longest a dropped seat waits, and the longest pause after a computer move.
 MAX_HOLD = 86_400
 MAX_BOT_DELAY = 60.0
 
-DESCRIPTION = (
+DESCRIPTION = N_(
     "Start the game server for online play: people open the printed address in a browser, "
     "create a table, invite friends by link or code and play with computer players beside "
     "them. Games are kept in a SQLite file in your data folder unless --database says "
     "otherwise (sqlite:///path.db or postgresql://user@host/db)."
 )
 EPILOG = """\
-examples:
   phase10 serve
   phase10 serve --host 0.0.0.0 --port 8080
   phase10 serve --database sqlite:///games.db
@@ -30,43 +38,54 @@ def register(subparsers: Any) -> None:
     """Add the ``serve`` command."""
     parser = subparsers.add_parser(
         "serve",
-        help="start the game server for online play",
-        description=paragraph(DESCRIPTION),
-        epilog=EPILOG,
+        help=translate(N_("start the game server for online play")),
+        description=paragraph(translate(DESCRIPTION)),
+        epilog=examples(EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     parser.add_argument(
-        "--port", type=bounded_int(1, 65535), default=8000, help="port to listen on (8000)"
+        "--host", default="127.0.0.1", help=translate(N_("address to listen on (127.0.0.1)"))
     )
-    parser.add_argument("--database", metavar="URL", help="sqlite:///FILE or postgresql://...")
+    parser.add_argument(
+        "--port",
+        type=bounded_int(1, 65535),
+        default=8000,
+        help=translate(N_("port to listen on (8000)")),
+    )
+    parser.add_argument(
+        "--database", metavar="URL", help=translate(N_("sqlite:///FILE or postgresql://..."))
+    )
     parser.add_argument(
         "--hold",
         type=bounded_int(0, MAX_HOLD),
         default=60,
         metavar="SECONDS",
-        help="how long a dropped player's seat waits before a computer plays it (60)",
+        help=translate(
+            N_("how long a dropped player's seat waits before a computer plays it (60)")
+        ),
     )
     parser.add_argument(
         "--bot-workers",
         type=bounded_int(0, MAX_WORKERS),
         default=2,
         metavar="N",
-        help="worker processes for computer players (2)",
+        help=translate(N_("worker processes for computer players (2)")),
     )
     parser.add_argument(
         "--bot-delay",
         type=seconds_up_to(MAX_BOT_DELAY, zero=True),
         default=0.6,
         metavar="SECONDS",
-        help="pause after each computer move so people can follow (0.6)",
+        help=translate(N_("pause after each computer move so people can follow (0.6)")),
     )
     parser.add_argument(
         "--allow-origin",
         action="append",
         default=[],
         metavar="ORIGIN",
-        help="another origin whose pages may connect (https://example.org); repeatable",
+        help=translate(
+            N_("another origin whose pages may connect (https://example.org); repeatable")
+        ),
     )
     parser.set_defaults(func=run)
 
@@ -74,16 +93,24 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Start the server; returns when it is stopped."""
     if not 0 < args.port < 65536:
-        raise CommandError(f"--port: {args.port} is not a port number (1 to 65535)")
+        raise CommandError(
+            translate(N_("--port: {port} is not a port number (1 to 65535)")).format(port=args.port)
+        )
     if args.hold < 0 or args.bot_workers < 0 or args.bot_delay < 0:
-        raise CommandError("--hold, --bot-workers and --bot-delay cannot be negative")
+        raise CommandError(
+            translate(N_("--hold, --bot-workers and --bot-delay cannot be negative"))
+        )
     try:
         from phase10.web.db import DatabaseError
         from phase10.web.server import default_database, serve
     except ImportError as exc:
         raise CommandError(
-            f"online play needs the web extra ({exc.name} is missing): "
-            "pip install 'phase10[web]', or run 'make serve'"
+            translate(
+                N_(
+                    "online play needs the web extra ({module} is missing): "
+                    "pip install 'phase10[web]', or run 'make serve'"
+                )
+            ).format(module=exc.name)
         ) from None
     try:
         serve(

@@ -21,13 +21,15 @@ from phase10.cli.common import (
     rules_options,
 )
 from phase10.cli.kits import command_kit
+from phase10.cli.parse_errors import translate
 from phase10.cli.progress import add_quiet_option, progress_reporter
+from phase10.kernel.i18n import N_
 from phase10.sim import BACKENDS, GAMES, SimConfig, Summary, parse_bots, simulate, solo_study
 
 DEFAULT_GAMES: Final = 100
 DEFAULT_BOTS: Final = "greedy,random"
 
-DESCRIPTION = (
+DESCRIPTION = N_(
     "Play bots against each other over many seeded games and report each bot's win rate with "
     "a 95% Wilson confidence interval, mean score, OpenSkill rating and the mean hands per "
     "game; or, with --solo, how many turns one greedy player needs to complete a phase alone. "
@@ -35,7 +37,7 @@ DESCRIPTION = (
     "--workers or --backend (bots with a budget in seconds excepted: they search as far as "
     "the machine allows)."
 )
-EPILOG = """\
+EPILOG = N_("""\
 bots: random, greedy, sharp, ismcts (200 iterations a decision), pimc (200 rollouts a decision),
 the levels easy, medium, hard, expert, or ismcts or pimc with a budget per decision:
 ismcts:0.1s, ismcts:500it, pimc:0.1s, pimc:200it, optionally with the bar in standard errors
@@ -49,77 +51,100 @@ examples:
   phase10 simulate --bots ismcts:1s,greedy,greedy,greedy --games 2000 \\
       --backend ray --address ray://head:10001
   phase10 simulate --solo --phase 4 --games 5000 --json
-"""
+""")
 
 
 def register(subparsers: Any) -> None:
     """Add the ``simulate`` command."""
     parser = subparsers.add_parser(
         "simulate",
-        help="play bots against each other, or study one phase alone",
-        description=paragraph(DESCRIPTION),
-        epilog=EPILOG,
+        help=translate(N_("play bots against each other, or study one phase alone")),
+        description=paragraph(translate(DESCRIPTION)),
+        epilog=translate(EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--game", choices=GAMES, default="phase10", help="the game (default: phase10)"
+        "--game",
+        choices=GAMES,
+        default="phase10",
+        help=translate(N_("the game (default: phase10)")),
     )
     add_rules_options(parser)
     parser.add_argument(
         "--bots",
         default=DEFAULT_BOTS,
         metavar="B1,B2,...",
-        help=f"one bot per seat; their number sets the players (default: {DEFAULT_BOTS})",
+        help=translate(
+            N_("one bot per seat; their number sets the players (default: {bots})")
+        ).format(bots=DEFAULT_BOTS),
     )
     parser.add_argument(
         "--games",
         type=bounded_int(1, MAX_GAMES),
         default=DEFAULT_GAMES,
         metavar="N",
-        help=f"games to play (default: {DEFAULT_GAMES})",
+        help=translate(N_("games to play (default: {games})")).format(games=DEFAULT_GAMES),
     )
     parser.add_argument(
         "--seed",
         type=bounded_int(0, MAX_SEED),
         default=1,
         metavar="S",
-        help="random seed (default: 1)",
+        help=translate(N_("random seed (default: 1)")),
     )
     parser.add_argument(
         "--workers",
         type=bounded_int(1, MAX_WORKERS),
         default=1,
         metavar="K",
-        help="processes (or Ray CPUs for a local Ray instance), at most one per CPU of this "
-        f"machine unless --oversubscribe, never more than {MAX_WORKERS} (default: 1)",
+        help=translate(
+            N_(
+                "processes (or Ray CPUs for a local Ray instance), at most one per CPU of this "
+                "machine unless --oversubscribe, never more than {most} (default: 1)"
+            )
+        ).format(most=MAX_WORKERS),
     )
     parser.add_argument(
         "--oversubscribe",
         action="store_true",
-        help="allow more --workers than this machine has CPUs (they then share them)",
+        help=translate(
+            N_("allow more --workers than this machine has CPUs (they then share them)")
+        ),
     )
     parser.add_argument(
         "--backend",
         choices=BACKENDS,
         default="process",
-        help="a process pool on this machine, or Ray (default: process)",
+        help=translate(N_("a process pool on this machine, or Ray (default: process)")),
     )
     parser.add_argument(
-        "--address", default=None, help="a Ray cluster's address (with --backend ray)"
+        "--address",
+        default=None,
+        help=translate(N_("a Ray cluster's address (with --backend ray)")),
     )
     parser.add_argument(
         "--duplicate",
         action="store_true",
-        help="play each deal once with every bot in every seat, so the luck of the deal "
-        "cancels out (--games: a multiple of the number of bots)",
+        help=translate(
+            N_(
+                "play each deal once with every bot in every seat, so the luck of the deal "
+                "cancels out (--games: a multiple of the number of bots)"
+            )
+        ),
     )
     parser.add_argument(
-        "--solo", action="store_true", help="the solo study of one phase (needs --phase)"
+        "--solo",
+        action="store_true",
+        help=translate(N_("the solo study of one phase (needs --phase)")),
     )
     parser.add_argument(
-        "--phase", type=bounded_int(1, 10), default=None, metavar="N", help="phase for --solo"
+        "--phase",
+        type=bounded_int(1, 10),
+        default=None,
+        metavar="N",
+        help=translate(N_("phase for --solo")),
     )
-    parser.add_argument("--json", action="store_true", help="print a JSON object")
+    parser.add_argument("--json", action="store_true", help=translate(N_("print a JSON object")))
     add_quiet_option(parser)
     parser.set_defaults(func=run)
 
@@ -130,12 +155,16 @@ def run(args: argparse.Namespace) -> int:
     game = chosen_game(args)
     kit = command_kit(game)
     if args.solo and not kit.solo:
-        raise CommandError(f"--solo studies Phase 10 phases; it has no version for {game.name}")
+        raise CommandError(
+            translate(N_("--solo studies Phase 10 phases; it has no version for {game}")).format(
+                game=game.name
+            )
+        )
     rules = kit.rules(args)
     if args.solo:
         return _solo(args, rules)
     if args.phase is not None:
-        raise CommandError("--phase is for --solo")
+        raise CommandError(translate(N_("--phase is for --solo")))
     try:
         bots = parse_bots(args.bots, game.name)
     except ValueError as exc:
@@ -143,8 +172,12 @@ def run(args: argparse.Namespace) -> int:
     check_workers(args.workers, args.oversubscribe, remote=args.address is not None)
     if args.duplicate and args.games % len(bots):
         raise CommandError(
-            f"--duplicate plays each deal {len(bots)} times (once per seat): --games must be "
-            f"a multiple of {len(bots)}, not {args.games}"
+            translate(
+                N_(
+                    "--duplicate plays each deal {count} times (once per seat): --games must "
+                    "be a multiple of {count}, not {games}"
+                )
+            ).format(count=len(bots), games=args.games)
         )
     config = SimConfig(
         rules=rules,
@@ -185,7 +218,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _solo(args: argparse.Namespace, rules: Any) -> int:
     if args.phase is None:
-        raise CommandError("--solo needs --phase N")
+        raise CommandError(translate(N_("--solo needs --phase N")))
     result = solo_study(rules, args.phase, args.games, args.seed)
     words = ["phase10", "simulate", "--solo", "--phase", str(args.phase)]
     words += ["--games", str(args.games), "--seed", str(args.seed), *rules_options(args)]

@@ -8,7 +8,8 @@ from typing import Any, Final
 
 from phase10 import games
 from phase10.api import find_variant
-from phase10.cli.common import paragraph
+from phase10.cli.common import examples, paragraph
+from phase10.cli.parse_errors import translate
 from phase10.games.phase10.rules_file import load_rules_file
 from phase10.games.phase10.variants import (
     PROFILE_DESCRIPTIONS,
@@ -19,12 +20,11 @@ from phase10.kernel.i18n import LANGUAGES, N_, Translator, detect_language, tran
 
 _LINE_WIDTH: Final = 100
 
-DESCRIPTION = (
+DESCRIPTION = N_(
     "List the five rule profiles and every short variant with the flag it sets, "
     "or show the phases and differences of one profile, combination or TOML file."
 )
 EPILOG = """\
-examples:
   phase10 variants
   phase10 variants de_article
   phase10 variants nl_accessible+even_phases+n_phases=3
@@ -37,22 +37,22 @@ def register(subparsers: Any) -> None:
     """Add the ``variants`` command."""
     parser = subparsers.add_parser(
         "variants",
-        help="list the rule profiles and variants, or describe one",
-        description=paragraph(DESCRIPTION),
-        epilog=EPILOG,
+        help=translate(N_("list the rule profiles and variants, or describe one")),
+        description=paragraph(translate(DESCRIPTION)),
+        epilog=examples(EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "name",
         nargs="?",
         metavar="PROFILE_OR_COMBO",
-        help="a profile, profile+variant+..., variants alone, or a .toml rules file",
+        help=translate(N_("a profile, profile+variant+..., variants alone, or a .toml rules file")),
     )
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
         default=None,
-        help="the language of the listing's descriptions (default: from the locale)",
+        help=translate(N_("the language of the listing's descriptions (default: from the locale)")),
     )
     parser.set_defaults(func=run)
 
