@@ -5,8 +5,6 @@ started together, real kill -9 (the tests run as root: permissions alone stop no
 from __future__ import annotations
 
 import asyncio
-import builtins
-import io
 import os
 import signal
 import stat
@@ -18,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from cli_run import run_quitting as _run
 from phase10 import find_variant
 from phase10.bots import make_bot
-from phase10.cli.main import main
 from phase10.match import Match, Seat
 from phase10.storage import KEY_FILE_SIZE, FileStore, StorageError, check_key, signing_key
 
@@ -31,17 +29,6 @@ ADVICE = "; remove it to make a new key (saves signed with it will no longer loa
 def _data_key() -> Path:
     """The key the commands use: in the data directory the tests' conftest gives them."""
     return Path(os.environ["PHASE10_DATA_DIR"]) / "integrity.key"
-
-
-def _run(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str]
-) -> tuple[int, str, str]:
-    """``phase10 ARGS`` in this process, the player quitting at the first prompt."""
-    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    status = main(args)
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def _temporaries(folder: Path) -> list[str]:

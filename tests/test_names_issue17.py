@@ -5,16 +5,14 @@ player's name is (the one check: ``phase10.kernel.notation.has_control``)."""
 
 from __future__ import annotations
 
-import builtins
-import io
 import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from cli_run import run_quitting as _run
 from phase10 import find_variant
-from phase10.cli.main import main
 from phase10.kernel.notation import is_control
 from phase10.records import GameRecord, RecordError
 
@@ -25,16 +23,6 @@ CHECK = ["check", "--phase", "1", "R5", "R5", "R5", "R7", "R7", "R7"]
 PLAY = ["play", "--plain", "--players", "2", "--seed", "3"]
 PROGRAMMES_CHECK = ["check", "--game", "programmes", "--program", "P1", "AS"]
 PROGRAMMES_PLAY = ["play", "--plain", "--game", "programmes", "--players", "2", "--seed", "3"]
-
-
-def _run(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str]
-) -> tuple[int, str, str]:
-    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    status = main(args)
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def _refused(status: int, out: str, err: str, start: str) -> None:

@@ -5,8 +5,6 @@ folder stands for one that cannot be written)."""
 
 from __future__ import annotations
 
-import builtins
-import io
 import os
 import signal
 import subprocess
@@ -18,24 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from cli_run import run_quitting as _run
 from phase10 import find_variant
 from phase10.bots import make_bot
-from phase10.cli.main import main
 from phase10.match import Match, Seat
 from phase10.storage import STALE_AFTER, FileStore, StorageError, check_writable, remove_leftovers
 
 NO_FOLDER = "/proc/phase10-no-such-folder/file"
-
-
-def _run(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str]
-) -> tuple[int, str, str]:
-    """``phase10 ARGS`` in this process, the player quitting at the first prompt."""
-    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    status = main(args)
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 # ---------------------------------------------------------------------------- point 1
