@@ -41,7 +41,9 @@ from typing import Final
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown
 from phase10.games.phase10.cards import SKIP_CODE, SYMBOL_OF, WILD_CODE
 from phase10.games.phase10.groups import Group
-from phase10.games.phase10.rules import Kind
+from phase10.games.phase10.legal import current_phase, legal_actions
+from phase10.games.phase10.rules import Kind, Phase
+from phase10.games.phase10.state import GameState
 from phase10.games.phase10.view import PlayerView
 from phase10.kernel.actions import Source
 
@@ -66,9 +68,13 @@ def group_key(group: Group) -> int:
 
 def laydown_index(view: PlayerView, action: LayDown) -> int:
     """The index of a lay-down: its phase number and its groups' keys."""
+    return _laydown_index(action, view.players[view.seat].phase)
+
+
+def _laydown_index(action: LayDown, phase: Phase | None) -> int:
+    """``phase``: the one the seat works on, which names a lay-down that carries no number."""
     number = action.phase
     if number is None:
-        phase = view.players[view.seat].phase
         number = phase.number if phase is not None else 10
     keys = [group_key(g) for g in action.groups]
     first, *rest = action.groups
@@ -80,12 +86,16 @@ def laydown_index(view: PlayerView, action: LayDown) -> int:
 
 def hit_index(view: PlayerView, action: Hit) -> int:
     """The index of a hit: card slot, owner relative to the seat acting, group index."""
+    return _hit_index(action, view.seat, len(view.players), view.table)
+
+
+def _hit_index(action: Hit, seat: int, n: int, table: tuple[tuple[Group, ...], ...]) -> int:
     card = int(action.card)
     if card == WILD_CODE:
-        group = view.table[action.owner][action.index]
+        group = table[action.owner][action.index]
         if group.kind is Kind.RUN and action.value == group.high + 1:
             card = WILD_CODE + 1
-    owner = (action.owner - view.seat) % len(view.players)
+    owner = (action.owner - seat) % n
     return HIT + (card * SEATS + owner) * GROUPS + action.index
 
 
@@ -98,18 +108,32 @@ def index_of(view: PlayerView, action: Action) -> int:
     >>> index_of(view, Discard(SKIP_CODE, 2)), index_of(view, game.parse_action("take"))
     (53, 1)
     """
-    if isinstance(action, Draw):
-        return DRAW if action.source is Source.DRAW_PILE else TAKE
-    if isinstance(action, Discard):
-        if action.card != SKIP_CODE:
-            return DISCARD + int(action.card)
-        if action.target is None:
-            return SKIP
-        return SKIP + (action.target - view.seat) % len(view.players)
-    if isinstance(action, LayDown):
-        return laydown_index(view, action)
-    if isinstance(action, Hit):
-        return hit_index(view, action)
+    seat = view.seat
+    return _index(action, seat, len(view.players), view.table, view.players[seat].phase)
+
+
+def _index(
+    action: Action,
+    seat: int,
+    n: int,
+    table: tuple[tuple[Group, ...], ...],
+    phase: Phase | None,
+) -> int:
+    """``index_of`` from what it needs: the seat acting, the number of seats, the table and
+    the phase the seat works on. Discards come first: they are the commonest action."""
+    kind = type(action)
+    if kind is Discard:
+        card = action.card  # type: ignore[union-attr]
+        if card != SKIP_CODE:
+            return DISCARD + int(card)
+        target = action.target  # type: ignore[union-attr]
+        return SKIP if target is None else SKIP + (target - seat) % n
+    if kind is Draw:
+        return DRAW if action.source is Source.DRAW_PILE else TAKE  # type: ignore[union-attr]
+    if kind is Hit:
+        return _hit_index(action, seat, n, table)  # type: ignore[arg-type]
+    if kind is LayDown:
+        return _laydown_index(action, phase)  # type: ignore[arg-type]
     raise TypeError(f"not a Phase 10 action: {action!r}")
 
 
@@ -122,10 +146,39 @@ def legal_indices(view: PlayerView) -> dict[int, Action]:
 
     Only the seat to act has legal actions; an empty dict otherwise.
     """
+    seat = view.seat
+    if not view.legal:
+        return {}
+    return _legal(view.legal, seat, len(view.players), view.table, view.players[seat].phase)
+
+
+def legal_state(state: GameState) -> dict[int, Action]:
+    """``legal_indices`` of the seat to act, read from the state without building its view.
+
+    >>> from phase10.games import get
+    >>> game = get("phase10")
+    >>> state = game.new_game(game.find_rules("standard"), 2, 3)
+    >>> legal_state(state) == legal_indices(game.view(state, state.current))
+    True
+    """
+    seat = state.current
+    legal = legal_actions(state)
+    if not legal:
+        return {}
+    return _legal(legal, seat, len(state.players), state.table, current_phase(state, seat))
+
+
+def _legal(
+    actions: tuple[Action, ...],
+    seat: int,
+    n: int,
+    table: tuple[tuple[Group, ...], ...],
+    phase: Phase | None,
+) -> dict[int, Action]:
     out: dict[int, Action] = {}
-    for action in view.legal:
-        index = index_of(view, action)
-        if isinstance(action, LayDown):
+    for action in actions:
+        index = _index(action, seat, n, table, phase)
+        if type(action) is LayDown:
             held = out.get(index)
             if held is not None and _wilds(held) <= _wilds(action):  # type: ignore[arg-type]
                 continue

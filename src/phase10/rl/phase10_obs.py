@@ -17,16 +17,19 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
+from collections.abc import Sequence
 from enum import Enum
 from functools import lru_cache
-from typing import Final
+from typing import Final, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from phase10.games.phase10.groups import Group
-from phase10.games.phase10.rules import Kind, RuleSet
-from phase10.games.phase10.view import PlayerView, PublicPlayer
+from phase10.games.phase10.legal import current_phase
+from phase10.games.phase10.rules import Kind, Phase, RuleSet
+from phase10.games.phase10.state import GameState
+from phase10.games.phase10.view import PlayerView
 from phase10.kernel.state import Stage
 from phase10.rl.layout import Field, Layout
 from phase10.rl.memory import TableMemory
@@ -222,88 +225,181 @@ _KIND_AT = {Kind.SET: 0, Kind.RUN: 1, Kind.COLOUR: 2}
 
 
 def encode(view: PlayerView, memory: TableMemory | None = None) -> npt.NDArray[np.float32]:
-    """The observation of ``view``'s seat; ``memory`` adds what was passed and discarded.
+    """The observation of ``view``'s seat; ``memory`` adds what was passed and discarded."""
+    players = view.players
+    return _encode(
+        view.rules,
+        view.hand,
+        view.discard_pile,
+        view.stage,
+        view.tiebreak,
+        view.draw_pile_size,
+        view.hand_number,
+        view.seat,
+        view.dealer,
+        view.current,
+        players,
+        [p.phase for p in players],
+        [p.hand_size for p in players],
+        view.table,
+        memory,
+    )
+
+
+def encode_state(
+    state: GameState, seat: int, memory: TableMemory | None = None
+) -> npt.NDArray[np.float32]:
+    """``encode(view_for(state, seat), memory)``, read from the state without building the
+    view: what an environment that holds the state calls at every step.
+
+    It reads only what the view shows: the seat's own hand, and of every seat the fields
+    its public record copies (``tests/rl/test_phase10_state_codec.py`` holds the two equal
+    for every seat).
+
+    >>> from phase10.games import get
+    >>> game = get("phase10")
+    >>> state = game.new_game(game.find_rules("standard"), 3, 5)
+    >>> bool((encode_state(state, 2) == encode(game.view(state, 2))).all())
+    True
+    """
+    players = state.players
+    return _encode(
+        state.rules,
+        players[seat].hand,
+        state.discard_pile,
+        state.stage,
+        state.tiebreak,
+        len(state.draw_pile),
+        state.hand_number,
+        seat,
+        state.dealer,
+        state.current,
+        players,
+        [current_phase(state, s) for s in range(len(players))],
+        [len(p.hand) for p in players],
+        state.table,
+        memory,
+    )
+
+
+class _Record(Protocol):
+    """What the encoder reads of a seat: its public record, or its state (the same names)."""
+
+    @property
+    def dealt_in(self) -> bool: ...
+    @property
+    def completed(self) -> int: ...
+    @property
+    def laid(self) -> int: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def skip_pending(self) -> int: ...
+    @property
+    def skip_lost(self) -> bool: ...
+    @property
+    def skip_targeted(self) -> bool: ...
+    @property
+    def skip_placed(self) -> int: ...
+    @property
+    def took(self) -> tuple[int, ...]: ...
+
+
+def _encode(
+    rules: RuleSet,
+    hand: tuple[int, ...],
+    pile: tuple[int, ...],
+    stage: Stage,
+    tiebreak: bool,
+    draw_pile_size: int,
+    hand_number: int,
+    me: int,
+    dealer: int,
+    current: int,
+    records: Sequence[_Record],
+    phases: Sequence[Phase | None],
+    sizes: Sequence[int],
+    table: tuple[tuple[Group, ...], ...],
+    memory: TableMemory | None,
+) -> npt.NDArray[np.float32]:
+    """The one encoder both front doors feed.
 
     Built for speed (it runs at every step of training). Every numpy call costs more than
     a dozen single writes, so the vector is written as a C ``array`` of floats: the game's
-    fixed part is a cached template, each seat's block and table block are cached (only
-    the seat that acted has a new public record), and numpy sees the result once.
+    fixed part is a cached template, each seat's block is cached by what it shows that
+    rarely changes, and numpy sees the result once.
     """
-    n = len(view.players)
-    out = array("f", _template(view.rules, n))
-    for c in view.hand:
+    n = len(records)
+    out = array("f", _template(rules, n))
+    for c in hand:
         out[_HAND + c] += 1.0
-    pile = view.discard_pile
     out[_TOP + (pile[-1] if pile else CARDS)] = 1.0
     out[_PILE : _PILE + CARDS] = _pile_counts(pile)
-    stage = view.stage
     if stage is Stage.DRAW:
         out[_STAGE] = 1.0
     elif stage is Stage.PLAY:
         out[_STAGE + 1] = 1.0
-    if view.tiebreak:
+    if tiebreak:
         out[_TIE] = 1.0
-    out[_DRAW] = view.draw_pile_size / 100
-    out[_HANDNO] = view.hand_number / 10
-    me, dealer, current = view.seat, view.dealer, view.current
-    over = stage is Stage.OVER
-    players, table = view.players, view.table
+    out[_DRAW] = draw_pile_size / 100
+    out[_HANDNO] = hand_number / 10
+    acting = -1 if stage is Stage.OVER else current
+    remembered = memory is not None and memory.hand == hand_number
     for rel in range(n):
-        seat = (me + rel) % n
-        p = players[seat]
-        groups = table[seat]
-        flags = (seat == dealer) + 2 * (seat == current and not over)
-        memo = _SEAT_MEMO.get(id(p))
-        if memo is None or memo[0] is not p or memo[1] is not groups or memo[2] != flags:
-            memo = (p, groups, flags, *_seat_blocks(p, groups, flags))
-            if len(_SEAT_MEMO) >= _SEAT_MEMO_LIMIT:
-                _SEAT_MEMO.clear()
-            _SEAT_MEMO[id(p)] = memo
+        seat = me + rel
+        if seat >= n:
+            seat -= n
         base = _SEATS.start + rel * _SEAT
-        out[base : base + _SEAT] = memo[3]
+        out[base : base + _SEAT] = _seat_block(records[seat], phases[seat])
+        # The fields that change at nearly every step are written over the kept block.
+        out[base + _S_HAND] = sizes[seat] / 10
+        if seat == dealer:
+            out[base + _S_DEALER] = 1.0
+        if seat == acting:
+            out[base + _S_ACT] = 1.0
+        if remembered:
+            start = base + _S_PASSED
+            out[start : start + 2 * CARDS] = memory.row(seat)  # type: ignore[union-attr]
         gbase = _TABLE.start + rel * GROUPS * _GROUP
-        out[gbase : gbase + GROUPS * _GROUP] = memo[4]
-    if memory is not None and memory.hand == view.hand_number:
-        # ``passed`` and ``discarded`` are adjacent fields, in the memory's order.
-        for rel in range(n):
-            start = _SEATS.start + rel * _SEAT + _S_PASSED
-            out[start : start + 2 * CARDS] = memory.row((me + rel) % n)
+        out[gbase : gbase + GROUPS * _GROUP] = _table_block(table[seat])
     return np.frombuffer(out, np.float32)
 
 
-#: A seat's two blocks by the identity of its public record: only the seat that acted
-#: changes between two steps. An entry holds the record and the groups it was built from (so
-#: their ids stay theirs) and is used only if both are the same objects and the flags agree.
-_SeatBlocks = tuple[PublicPlayer, tuple[Group, ...], int, "array[float]", "array[float]"]
-_SEAT_MEMO: dict[int, _SeatBlocks] = {}
+#: A seat's block (without hand size, dealer, turn and memory, written at every step) by
+#: what it shows: phases completed, phase, lay-down, score, Skips and the ``took`` tuple's
+#: identity. These change a few times a hand, while the seat's record changes at each of
+#: its actions. An entry holds its ``took`` tuple, so that tuple's id stays its own.
+_SEAT_MEMO: dict[tuple[int, ...], tuple[tuple[int, ...], Phase | None, array[float]]] = {}
 _SEAT_MEMO_LIMIT = 4096
 
 
-def _seat_blocks(
-    p: PublicPlayer, groups: tuple[Group, ...], flags: int
-) -> tuple[array[float], array[float]]:
-    """The seat's block (without its memory of the hand) and its table block; ``flags``: 1
-    if it dealt, 2 if the game waits for it."""
+def _seat_block(p: _Record, phase: Phase | None) -> array[float]:
+    took = p.took
+    key = (
+        id(took),
+        id(phase),
+        p.completed,
+        p.laid,
+        p.score,
+        p.dealt_in,
+        p.skip_pending,
+        p.skip_lost,
+        p.skip_targeted,
+        p.skip_placed,
+    )
+    entry = _SEAT_MEMO.get(key)
+    if entry is not None and entry[0] is took and entry[1] is phase:
+        return entry[2]
     out = array("f", _BLANK_SEAT)
     if p.dealt_in:
         out[_S_DEALT] = 1.0
-    if flags & 1:
-        out[_S_DEALER] = 1.0
-    if flags & 2:
-        out[_S_ACT] = 1.0
     done = p.completed
-    rest = done & _ALL_PHASES
-    while rest:  # one write per phase completed
-        low = rest & -rest
-        out[_S_COMPLETED + low.bit_length() - 1] = 1.0
-        rest ^= low
-    phase = p.phase
+    out[_S_COMPLETED : _S_COMPLETED + PHASES] = _COMPLETED[done & _ALL_PHASES]
     out[_S_PHASE + (phase.number - 1 if phase is not None else PHASES)] = 1.0
     if p.laid >= 0:
         out[_S_LAID] = 1.0
-    if p.took:
-        out[_S_TOOK : _S_TOOK + CARDS] = _took_counts(p.took)
-    out[_S_HAND] = p.hand_size / 10
+    if took:
+        out[_S_TOOK : _S_TOOK + CARDS] = _took_counts(took)
     out[_S_DONE] = done.bit_count() / 10
     out[_S_SCORE] = p.score / 100
     if p.skip_pending or p.skip_lost or p.skip_targeted or p.skip_placed:
@@ -311,7 +407,10 @@ def _seat_blocks(
         out[_S_SKIPS + 1] = p.skip_lost
         out[_S_SKIPS + 2] = p.skip_targeted
         out[_S_SKIPS + 3] = p.skip_placed
-    return out, _table_block(groups)
+    if len(_SEAT_MEMO) >= _SEAT_MEMO_LIMIT:
+        _SEAT_MEMO.clear()
+    _SEAT_MEMO[key] = (took, phase, out)
+    return out
 
 
 #: A seat's ``took`` counts by the identity of its tuple, which a seat's record keeps from
@@ -382,6 +481,10 @@ _G_HIGH = _G["high"]
 _G_SIZE = _G["size"]
 _G_WILDS = _G["wilds"]
 _ALL_PHASES = (1 << PHASES) - 1
+#: The ``completed`` field of every set of phases completed, by its bits.
+_COMPLETED: Final = [
+    array("f", [float(done >> i & 1) for i in range(PHASES)]) for done in range(1 << PHASES)
+]
 #: A seat's block before anything about it is known: only ``present`` is set.
 _BLANK_SEAT = _zeros(_SEAT)
 _BLANK_SEAT[_S_PRESENT] = 1.0
