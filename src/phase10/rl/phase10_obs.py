@@ -16,7 +16,6 @@ every number stays near 0..1. ``LAYOUT.markdown()`` is the table in docs/rl.md.
 from __future__ import annotations
 
 from array import array
-from collections import Counter
 from collections.abc import Sequence
 from enum import Enum
 from functools import lru_cache
@@ -415,21 +414,34 @@ def _seat_block(p: _Record, phase: Phase | None) -> array[float]:
 
 #: A seat's ``took`` counts by the identity of its tuple, which a seat's record keeps from
 #: one state to the next until it takes again. The tuple holds every card the seat took this
-#: hand, dozens in a long hand, so counting it anew each time a seat's block changes (every
-#: step) cost more than the rest of the block. Entries hold their tuples.
+#: hand, a hundred or more in a long random hand, so it is counted once: a tuple one card
+#: longer than a known one (the seat took again) starts from that one's counts. Entries hold
+#: their tuples, so an id stays its own.
 _TOOK_MEMO: dict[int, tuple[tuple[int, ...], array[float]]] = {}
+#: The last tuples counted, newest last: where a longer one looks for the one it grew from.
+_TOOK_RECENT: list[tuple[tuple[int, ...], array[float]]] = []
 
 
 def _took_counts(took: tuple[int, ...]) -> array[float]:
     entry = _TOOK_MEMO.get(id(took))
     if entry is not None and entry[0] is took:
         return entry[1]
-    counts = _zeros(CARDS)
-    for c, k in Counter(took).items():
-        counts[c] = k
+    last = len(took) - 1
+    for seen, known in reversed(_TOOK_RECENT):
+        if len(seen) == last and took[:last] == seen:
+            counts = array("f", known)
+            counts[took[-1]] += 1.0
+            break
+    else:
+        counts = _zeros(CARDS)
+        for c in took:
+            counts[c] += 1.0
     if len(_TOOK_MEMO) >= _SEAT_MEMO_LIMIT:
         _TOOK_MEMO.clear()
     _TOOK_MEMO[id(took)] = (took, counts)
+    _TOOK_RECENT.append((took, counts))
+    if len(_TOOK_RECENT) > 2 * SEATS:
+        del _TOOK_RECENT[0]
     return counts
 
 
