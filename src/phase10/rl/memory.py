@@ -67,12 +67,28 @@ class TableMemory:
             self.discarded.fill(0)
             self.hand = state.hand_number
         seat = state.current
-        if isinstance(action, Draw):
+        kind = _KIND_OF.get(type(action))
+        if kind is None:
+            kind = _KIND_OF[type(action)] = _kind(type(action))
+        if kind is _DRAW:
             pile = state.discard_pile
-            if action.source is Source.DRAW_PILE and pile:
+            if action.source is Source.DRAW_PILE and pile:  # type: ignore[attr-defined]
                 self.rows[seat * self.width + pile[-1]] += 1.0
-            return
-        card = getattr(action, "card", None)
-        # Both games' discards are the only actions named Discard* with a card.
-        if card is not None and type(action).__name__.startswith("Discard"):
-            self.rows[seat * self.width + self.cards + card] += 1.0
+        elif kind is _DISCARD:
+            self.rows[seat * self.width + self.cards + action.card] += 1.0  # type: ignore[attr-defined]
+
+
+_DRAW = "draw"
+_DISCARD = "discard"
+_OTHER = "other"
+#: What each action class is to the memory, found once per class (``record`` runs every step).
+_KIND_OF: dict[type, str] = {}
+
+
+def _kind(cls: type) -> str:
+    if issubclass(cls, Draw):
+        return _DRAW
+    # Both games' discards are the only action classes named Discard* with a card.
+    if cls.__name__.startswith("Discard") and "card" in getattr(cls, "__dataclass_fields__", ()):
+        return _DISCARD
+    return _OTHER
