@@ -72,12 +72,14 @@ class TableMemory:
             kind = _KIND_OF[type(action)] = _kind(type(action))
         if kind is _DRAW:
             pile = state.discard_pile
-            if action.source is Source.DRAW_PILE and pile:  # type: ignore[attr-defined]
+            if action.source is _DRAW_PILE and pile:  # type: ignore[attr-defined]
                 self.rows[seat * self.width + pile[-1]] += 1.0
         elif kind is _DISCARD:
             self.rows[seat * self.width + self.cards + action.card] += 1.0  # type: ignore[attr-defined]
 
 
+#: Read once: an enum member lookup costs a third of a microsecond on Python 3.11.
+_DRAW_PILE = Source.DRAW_PILE
 _DRAW = "draw"
 _DISCARD = "discard"
 _OTHER = "other"

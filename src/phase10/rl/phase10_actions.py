@@ -59,6 +59,9 @@ HIT_CARDS: Final = 50
 SEATS: Final = 6
 GROUPS: Final = 2
 SIZE: Final = HIT + HIT_CARDS * SEATS * GROUPS
+#: ``Source.DRAW_PILE`` read once: an enum member lookup costs a third of a microsecond on
+#: Python 3.11, and ``_index`` runs for every legal action at every step.
+_DRAW_PILE: Final = Source.DRAW_PILE
 
 
 def group_key(group: Group) -> int:
@@ -129,7 +132,7 @@ def _index(
         target = action.target  # type: ignore[union-attr]
         return SKIP if target is None else SKIP + (target - seat) % n
     if kind is Draw:
-        return DRAW if action.source is Source.DRAW_PILE else TAKE  # type: ignore[union-attr]
+        return DRAW if action.source is _DRAW_PILE else TAKE  # type: ignore[union-attr]
     if kind is Hit:
         return _hit_index(action, seat, n, table)  # type: ignore[arg-type]
     if kind is LayDown:

@@ -221,6 +221,12 @@ def _pile_counts(pile: tuple[int, ...]) -> array[float]:
 _SEAT = SEAT_FIELDS.size
 _GROUP = GROUP_FIELDS.size
 _KIND_AT = {Kind.SET: 0, Kind.RUN: 1, Kind.COLOUR: 2}
+# Enum members as module names: on Python 3.11 reading ``Stage.DRAW`` costs a third of a
+# microsecond (the enum metaclass's ``__getattr__`` slows every lookup on the class), and
+# the encoder reads three at every step.
+_DRAW_STAGE: Final = Stage.DRAW
+_PLAY_STAGE: Final = Stage.PLAY
+_OVER: Final = Stage.OVER
 
 
 def encode(view: PlayerView, memory: TableMemory | None = None) -> npt.NDArray[np.float32]:
@@ -334,15 +340,15 @@ def _encode(
         out[_HAND + c] += 1.0
     out[_TOP + (pile[-1] if pile else CARDS)] = 1.0
     out[_PILE : _PILE + CARDS] = _pile_counts(pile)
-    if stage is Stage.DRAW:
+    if stage is _DRAW_STAGE:
         out[_STAGE] = 1.0
-    elif stage is Stage.PLAY:
+    elif stage is _PLAY_STAGE:
         out[_STAGE + 1] = 1.0
     if tiebreak:
         out[_TIE] = 1.0
     out[_DRAW] = draw_pile_size / 100
     out[_HANDNO] = hand_number / 10
-    acting = -1 if stage is Stage.OVER else current
+    acting = -1 if stage is _OVER else current
     remembered = memory is not None and memory.hand == hand_number
     for rel in range(n):
         seat = me + rel
