@@ -180,8 +180,14 @@ def _legal(
 ) -> dict[int, Action]:
     out: dict[int, Action] = {}
     for action in actions:
+        kind = type(action)
+        if kind is Discard:  # most actions: ``_index``'s first case, without the call
+            card = action.card  # type: ignore[union-attr]
+            if card != SKIP_CODE:
+                out[DISCARD + int(card)] = action
+                continue
         index = _index(action, seat, n, table, phase)
-        if type(action) is LayDown:
+        if kind is LayDown:
             held = out.get(index)
             if held is not None and _wilds(held) <= _wilds(action):  # type: ignore[arg-type]
                 continue
