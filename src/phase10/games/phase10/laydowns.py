@@ -16,17 +16,23 @@ followed by hits reaches every legal outcome (docs/decisions/0001).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from phase10.games.phase10.cards import CARDS, MAX_NUMBER, NUMBERED, WILD_CODE
 from phase10.games.phase10.groups import Group
 from phase10.games.phase10.rules import GroupReq, Kind, NaturalCardScope, Phase, RuleSet
 
 _WILD = CARDS[WILD_CODE]
+# Bound once: Python 3.11 finds an Enum member through ``EnumType.__getattr__`` (about 0.2 µs,
+# ten times a module global), and these are asked for every group tried.
+_SET: Final = Kind.SET
+_RUN: Final = Kind.RUN
+_PER_GROUP: Final = NaturalCardScope.PER_GROUP
 
 
 def per_group(rules: RuleSet) -> bool:
     """Whether every group needs a natural card of its own (``natural_card_scope``, D-04)."""
-    return rules.natural_card_scope is NaturalCardScope.PER_GROUP
+    return rules.natural_card_scope is _PER_GROUP
 
 
 def group_key(group: Group) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -67,11 +73,11 @@ def _alike_options(
     """Every set (one number, any colours) or colour group (one colour, any numbers)."""
     out: list[_Option] = []
     low = max(1 if need_natural else 0, size - wilds)
-    keys = range(1, MAX_NUMBER + 1) if kind is Kind.SET else range(4)
+    keys = range(1, MAX_NUMBER + 1) if kind is _SET else range(4)
     for key in keys:
         codes: Sequence[int] = (
             (key - 1, key + 11, key + 23, key + 35)
-            if kind is Kind.SET
+            if kind is _SET
             else range(key * 12, key * 12 + 12)
         )
         avail = [counts[c] for c in codes]
@@ -118,7 +124,7 @@ def _run_options(counts: list[int], wilds: int, length: int, need_natural: bool)
         for picked in _run_picks(choices, 0, wilds):
             used = tuple(c for c in picked if c != WILD_CODE)
             if used or not need_natural:
-                group = Group(Kind.RUN, tuple(CARDS[c] for c in picked), values)
+                group = Group(_RUN, tuple(CARDS[c] for c in picked), values)
                 out.append((group, used, length - len(used)))
     return out
 
@@ -126,7 +132,7 @@ def _run_options(counts: list[int], wilds: int, length: int, need_natural: bool)
 def _options(req: GroupReq, counts: list[int], wilds: int, need_natural: bool) -> list[_Option]:
     if req.size < 1:
         return []
-    if req.kind is Kind.RUN:
+    if req.kind is _RUN:
         return _run_options(counts, wilds, req.size, need_natural)
     return _alike_options(req.kind, counts, wilds, req.size, need_natural)
 
