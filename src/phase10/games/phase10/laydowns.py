@@ -81,6 +81,10 @@ def _alike_options(
             else range(key * 12, key * 12 + 12)
         )
         avail = [counts[c] for c in codes]
+        if sum(avail) < low:
+            # Too few naturals of this key even with every wild: the loop below would be
+            # empty. Most keys of a hand stop here.
+            continue
         suffix = _suffix_sums(avail)
         for k in range(min(size, suffix[0]), low - 1, -1):
             for split in _splits(avail, k, 0, suffix):
@@ -114,7 +118,16 @@ def _run_options(counts: list[int], wilds: int, length: int, need_natural: bool)
     out: list[_Option] = []
     if length > MAX_NUMBER:
         return out
+    # Which numbers the hand holds a natural of: a window missing more numbers than there
+    # are wilds has no pick, and one missing all of them only picks of wilds alone.
+    held = [
+        bool(counts[v - 1] or counts[v + 11] or counts[v + 23] or counts[v + 35])
+        for v in range(1, MAX_NUMBER + 1)
+    ]
     for start in range(1, MAX_NUMBER + 2 - length):
+        missing = length - sum(held[start - 1 : start - 1 + length])
+        if missing > wilds or (need_natural and missing == length):
+            continue
         values = tuple(range(start, start + length))
         # Built back to front by _run_picks, so the choices go in reversed.
         choices = [
