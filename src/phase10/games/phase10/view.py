@@ -15,11 +15,12 @@ scores and Skip states, and the legal actions when it is the seat's turn.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Final
 
 from phase10.games.phase10.actions import Action
 from phase10.games.phase10.cards import Card
 from phase10.games.phase10.groups import Group
-from phase10.games.phase10.rules import Phase, RuleSet
+from phase10.games.phase10.rules import Phase, Progression, RuleSet
 from phase10.games.phase10.state import Event, EventKind, GameState, PlayerState
 from phase10.games.phase10.turns import current_phase, legal_actions
 from phase10.kernel.seat_view import SeatView, check_seat
@@ -113,8 +114,24 @@ def _public(p: PlayerState, phase: Phase | None) -> PublicPlayer:
     return public
 
 
+_ON_COMPLETION: Final = Progression.ON_COMPLETION  # bound once: a 3.11 Enum lookup is slow
+
+
+def _phases(state: GameState) -> list[Phase | None]:
+    """``current_phase`` of every seat. Under ``on_completion`` (the usual progression) and
+    outside a tie-break it is the seat's own phase index, read here without the checks of
+    the other progressions for every seat of every view."""
+    rules = state.rules
+    if state.tiebreak or rules.progression is not _ON_COMPLETION:
+        return [current_phase(state, s) for s in range(len(state.players))]
+    phases = rules.phases
+    count = len(phases)
+    return [phases[p.phase_index] if p.phase_index < count else None for p in state.players]
+
+
 def _view(state: GameState, seat: int, with_events: bool = True) -> PlayerView:
-    players = tuple([_public(p, current_phase(state, s)) for s, p in enumerate(state.players)])
+    phases = _phases(state)
+    players = tuple([_public(p, phase) for p, phase in zip(state.players, phases, strict=True)])
     events = tuple(seen_by(e, seat) for e in state.events) if with_events else ()
     return PlayerView(
         seat=seat,
