@@ -211,7 +211,9 @@ def _start_turn(
         )
         events.append(Event(E.TURN_LOST, seat=seat))
         seat = active_after(seat, players)
-    events.append(Event(_TURN_STARTED, seat=seat))
+    # Positional (kind, seat, cards, target): a NamedTuple built from keywords costs about
+    # twice as much, and every turn records these two.
+    events.append(Event(_TURN_STARTED, seat))
     return state.evolve(
         players=players,
         discard_pile=discard_pile,
@@ -290,7 +292,7 @@ def _apply_discard(state: GameState, action: Action, target: int, events: list[E
     placed = action.card == SKIP_CODE and target >= 0 and rules.skip_delivery is _PLACED
     if not placed:
         discard_pile = (*discard_pile, action.card)
-    events.append(Event(_DISCARDED, seat=seat, cards=(action.card,), target=target))
+    events.append(Event(_DISCARDED, seat, (action.card,), target))
     if action.card == SKIP_CODE and player.hand:
         if target >= 0:
             victim = players[target]
