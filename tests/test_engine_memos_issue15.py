@@ -6,6 +6,7 @@ views). What it keeps must never show: every answer equals the one computed from
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
 import pytest
 
@@ -23,7 +24,7 @@ from phase10.games.phase10.rules import (
 )
 from phase10.games.phase10.turns import apply_action, current_phase, legal_actions, new_game
 from phase10.games.phase10.variants import find_variant
-from phase10.games.phase10.view import public_view, view_for
+from phase10.games.phase10.view import PlayerView, PublicPlayer, public_view, view_for
 from phase10.kernel.piles import owns
 
 
@@ -80,8 +81,15 @@ def test_issue15_views_same_with_cold_and_warm_public_records(name: str) -> None
         cold = view_for(state, seat, events=False)
         assert warm == cold
         assert public_view(state).players == cold.players
+        # Views are assembled by a generated constructor: the same as the class's own.
+        rebuilt = PlayerView(**{f.name: getattr(cold, f.name) for f in fields(cold)})
+        assert cold == rebuilt
+        assert repr(cold) == repr(rebuilt)
+        # Seats alike still get records of their own (a reader may tell seats apart by them).
+        assert len({id(record) for record in cold.players}) == len(cold.players)
         for s, record in enumerate(cold.players):
             assert record.phase is current_phase(state, s)
             assert record.hand_size == len(state.players[s].hand)
+            assert record == PublicPlayer(*(getattr(record, f.name) for f in fields(record)))
         legal = legal_actions(state)
         state = apply_action(state, legal[rng.randrange(len(legal))])

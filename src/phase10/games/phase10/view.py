@@ -87,7 +87,9 @@ _PUBLIC_LIMIT = 1024
 #: The same records by content, for the seat that acted: its state is new at every step, but
 #: what everyone knows of it (hand size, phase, scores, Skips) recurs all game long, and a
 #: lookup costs a fifth of building the 12-field record. The key holds the phase's id; the
-#: record holds the phase itself, so that id cannot be reused while the entry stands.
+#: record holds the phase itself, so that id cannot be reused while the entry stands. It
+#: holds the seat too: two seats alike still get records of their own, as they always did
+#: (a reader may tell seats apart by their records' identity).
 _BY_CONTENT: dict[tuple[object, ...], PublicPlayer] = {}
 _BY_CONTENT_LIMIT = 4096
 # PlayerState's fields after ``hand`` are PublicPlayer's after ``hand_size`` and ``phase``, in
@@ -96,12 +98,12 @@ if tuple(f.name for f in fields(PublicPlayer))[2:] != PlayerState._fields[1:]:  
     raise TypeError("PublicPlayer must list PlayerState's fields after hand, in order")
 
 
-def _public(p: PlayerState, phase: Phase | None) -> PublicPlayer:
+def _public(seat: int, p: PlayerState, phase: Phase | None) -> PublicPlayer:
     entry = _PUBLIC.get(id(p))
     if entry is not None and entry[0] is p and entry[1] is phase:
         return entry[2]
     tail = p[1:]
-    key = (len(p.hand), id(phase), *tail)
+    key = (seat, len(p.hand), id(phase), *tail)
     public = _BY_CONTENT.get(key)
     if public is None or public.phase is not phase:
         public = PublicPlayer(len(p.hand), phase, *tail)
@@ -131,7 +133,7 @@ def _phases(state: GameState) -> list[Phase | None]:
 
 def _view(state: GameState, seat: int, with_events: bool = True) -> PlayerView:
     phases = _phases(state)
-    players = tuple([_public(p, phase) for p, phase in zip(state.players, phases, strict=True)])
+    players = tuple([_public(s, p, phases[s]) for s, p in enumerate(state.players)])
     events = tuple(seen_by(e, seat) for e in state.events) if with_events else ()
     return PlayerView(
         seat=seat,
