@@ -71,6 +71,10 @@ _WILD: Final = CARDS[WILD_CODE]
 _CODES_OF_NUMBER: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(colour * 12 + n - 1 for colour in range(4)) if n else () for n in range(MAX_NUMBER + 1)
 )
+# Bound once: Python 3.11 finds ``Kind.SET`` through ``EnumType.__getattr__`` (about 0.2 µs).
+_SET: Final = Kind.SET
+_RUN: Final = Kind.RUN
+_COLOUR: Final = Kind.COLOUR
 _NO_WINDOW: Final = -1
 _NEVER: Final = 1 << 20
 
@@ -210,7 +214,7 @@ def _take(held: list[int], number: int, most: int) -> list[Card]:
 
 
 def _set_group(number: int, naturals: list[Card], size: int) -> Group:
-    return Group(Kind.SET, (*naturals, *(_WILD,) * (size - len(naturals))), (number,) * size)
+    return Group(_SET, (*naturals, *(_WILD,) * (size - len(naturals))), (number,) * size)
 
 
 def _one_set(cards: Sequence[int], size: int) -> tuple[Group, ...] | None:
@@ -288,7 +292,7 @@ def _run_group(held: list[int], start: int, length: int) -> Group:
                 break
         else:
             picked.append(_WILD)
-    return Group(Kind.RUN, tuple(picked), tuple(range(start, start + length)))
+    return Group(_RUN, tuple(picked), tuple(range(start, start + length)))
 
 
 def _one_run(cards: Sequence[int], length: int) -> tuple[Group, ...] | None:
@@ -315,7 +319,7 @@ def _one_colour(cards: Sequence[int], size: int) -> tuple[Group, ...] | None:
     # Lay the highest numbers: they are the costliest to be caught holding (P10-R34).
     naturals = sorted(sorted((c for c in cards if COLOUR_OF[c] == colour), reverse=True)[:size])
     used = tuple(CARDS[c] for c in naturals)
-    return (Group(Kind.COLOUR, used + (_WILD,) * (size - len(used)), (colour,) * size),)
+    return (Group(_COLOUR, used + (_WILD,) * (size - len(used)), (colour,) * size),)
 
 
 def _set_run(cards: Sequence[int], plan: _Plan, per_group: bool) -> tuple[Group, ...] | None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Final
 
 from phase10.games.phase10.cards import (
     CARDS,
@@ -36,6 +37,12 @@ from phase10.kernel.errors import NotationError, Problem
 from phase10.kernel.kinds import Ends, Kind
 from phase10.kernel.notation import parse_number
 
+# Under Python 3.11 ``Kind.RUN`` goes through ``EnumType.__getattr__`` (about 0.2 µs, ten
+# times a module global); the move generator asks ``hit_values`` for every card and group.
+_SET: Final = Kind.SET
+_RUN: Final = Kind.RUN
+_COLOUR: Final = Kind.COLOUR
+
 _KIND_WORDS = {
     "set": Kind.SET,
     "run": Kind.RUN,
@@ -46,7 +53,7 @@ _KIND_WORDS = {
 
 def value_symbol(kind: Kind, value: int) -> str:
     """How a wild's value is written: a number, or a colour letter in a colour group."""
-    return "RBYG"[value] if kind is Kind.COLOUR else str(value)
+    return "RBYG"[value] if kind is _COLOUR else str(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,16 +88,16 @@ class Group(Ends):
 
     def describe(self) -> str:
         """A phrase for people: ``run of 3-6``, ``set of 7s``, ``green colour group``."""
-        if self.kind is Kind.RUN:
+        if self.kind is _RUN:
             return f"run {self.low}-{self.high}"
-        if self.kind is Kind.SET:
+        if self.kind is _SET:
             return f"set of {self.low}s"
         return f"{Colour(self.low).name.lower()} colour group"
 
     @classmethod
     def make(cls, kind: Kind, pairs: list[tuple[int, int]]) -> Group:
         """Build a group in canonical order from (card, value) pairs; no rule is checked."""
-        if kind is Kind.RUN:
+        if kind is _RUN:
             pairs = sorted(pairs, key=lambda p: p[1])
         else:
             pairs = sorted(pairs, key=lambda p: (p[0] == WILD_CODE, p[0]))
@@ -125,7 +132,7 @@ def _parse_token(kind: Kind, token: str, position: int) -> tuple[int, int | None
     name, _, value = token.partition("=")
     if name.upper() != "W":
         raise NotationError("phase10.token_only_wild", position=position, token=token)
-    if kind is Kind.COLOUR:
+    if kind is _COLOUR:
         try:
             # int(): a Colour would compare equal but change the state's repr and digest.
             return WILD_CODE, int(Colour.from_letter(value))
@@ -142,7 +149,7 @@ def _parse_token(kind: Kind, token: str, position: int) -> tuple[int, int | None
 def _natural_value(kind: Kind, code: int) -> int | None:
     if code in (WILD_CODE, SKIP_CODE):
         return None
-    return COLOUR_OF[code] if kind is Kind.COLOUR else NUMBER_OF[code]
+    return COLOUR_OF[code] if kind is _COLOUR else NUMBER_OF[code]
 
 
 def _fill_wild_values(
@@ -150,7 +157,7 @@ def _fill_wild_values(
 ) -> list[tuple[int, int]]:
     if all(v is not None for _, v in pairs):
         return [(c, v) for c, v in pairs if v is not None]
-    if kind is Kind.RUN:
+    if kind is _RUN:
         known = [(i, v) for i, (_, v) in enumerate(pairs) if v is not None]
         if not known:
             raise NotationError("phase10.wild_values", text=text)
@@ -193,13 +200,13 @@ def group_problem(group: Group, *, need_natural: bool) -> Problem | None:
             return Problem("P10-R08", "phase10.skip_in_group")
         if c != WILD_CODE and v != _natural_value(kind, c):
             return Problem("P10-R06", "phase10.natural_itself", {"card": SYMBOL_OF[c]})
-    if kind is Kind.RUN:
+    if kind is _RUN:
         if values[0] < 1 or values[-1] > MAX_NUMBER:
             return Problem("P10-R04", "phase10.run_range")
         for a, b in pairwise(values):
             if b != a + 1:
                 return Problem("P10-R04", "phase10.run_consecutive")
-    elif kind is Kind.SET:
+    elif kind is _SET:
         if any(v != values[0] for v in values):
             return Problem("P10-R03", "phase10.set_same_number")
         if not 1 <= values[0] <= MAX_NUMBER:
@@ -228,11 +235,11 @@ def hit_value(group: Group, card: int, end: str | None = None) -> int | Problem:
     if card == SKIP_CODE:
         return Problem("P10-R23", "phase10.skip_never_fits")
     kind = group.kind
-    if kind is Kind.SET:
+    if kind is _SET:
         if card == WILD_CODE or NUMBER_OF[card] == group.low:
             return group.low
         return Problem("P10-R23", "phase10.set_takes", {"number": group.low})
-    if kind is Kind.COLOUR:
+    if kind is _COLOUR:
         if card == WILD_CODE or COLOUR_OF[card] == group.low:
             return group.low
         return Problem("P10-R23", COLOUR_TAKES[group.low])
@@ -275,7 +282,7 @@ def hit_values(group: Group, card: int) -> tuple[int, ...]:
         return ()
     kind = group.kind
     values = group.values
-    if kind is Kind.RUN:
+    if kind is _RUN:
         below, above = values[0] - 1, values[-1] + 1
         if card == WILD_CODE:
             return _RUN_ENDS[below][above]
@@ -283,7 +290,7 @@ def hit_values(group: Group, card: int) -> tuple[int, ...]:
         # A card's number is 1..12, so it can only equal an end that exists.
         return _ONE[number] if number in (below, above) else ()
     low = values[0]
-    if card == WILD_CODE or (NUMBER_OF[card] if kind is Kind.SET else COLOUR_OF[card]) == low:
+    if card == WILD_CODE or (NUMBER_OF[card] if kind is _SET else COLOUR_OF[card]) == low:
         return _ONE[low]
     return ()
 
@@ -300,7 +307,7 @@ _RUN_ENDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 def with_hit(group: Group, card: int, value: int) -> Group:
     """The group after ``card`` standing for ``value`` joins it (validated by ``hit_value``)."""
-    if group.kind is Kind.RUN:
+    if group.kind is _RUN:
         if value < group.low:
             return Group(group.kind, (CARDS[card], *group.cards), (value, *group.values))
         return Group(group.kind, (*group.cards, CARDS[card]), (*group.values, value))

@@ -16,17 +16,23 @@ followed by hits reaches every legal outcome (docs/decisions/0001).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from phase10.games.phase10.cards import CARDS, MAX_NUMBER, NUMBERED, WILD_CODE
 from phase10.games.phase10.groups import Group
 from phase10.games.phase10.rules import GroupReq, Kind, NaturalCardScope, Phase, RuleSet
 
 _WILD = CARDS[WILD_CODE]
+# Bound once: Python 3.11 finds an Enum member through ``EnumType.__getattr__`` (about 0.2 µs,
+# ten times a module global), and these are asked for every group tried.
+_SET: Final = Kind.SET
+_RUN: Final = Kind.RUN
+_PER_GROUP: Final = NaturalCardScope.PER_GROUP
 
 
 def per_group(rules: RuleSet) -> bool:
     """Whether every group needs a natural card of its own (``natural_card_scope``, D-04)."""
-    return rules.natural_card_scope is NaturalCardScope.PER_GROUP
+    return rules.natural_card_scope is _PER_GROUP
 
 
 def group_key(group: Group) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -61,28 +67,59 @@ def _suffix_sums(avail: Sequence[int]) -> list[int]:
 _Option = tuple[Group, tuple[int, ...], int]
 
 
+#: Options of one key (a set's number, a colour group's colour) by what they depend on: the
+#: kind, the key, the size, the fewest naturals allowed and the copies held of the key's
+#: codes. The move generator asks again for every group placed before (the second set of
+#: phase 1 once per first set) and for every turn, and building the ``Group`` objects is the
+#: cost; they are immutable, so lay-downs may share them.
+_ALIKE: dict[tuple[int, ...], list[_Option]] = {}
+#: Run options of one window, by length, start, wilds usable, scope and which codes are held
+#: of each number of the window (a 4-bit mask per number).
+_RUNS: dict[tuple[int, ...], list[_Option]] = {}
+_OPTIONS_LIMIT: Final = 4096
+
+
 def _alike_options(
     kind: Kind, counts: list[int], wilds: int, size: int, need_natural: bool
 ) -> list[_Option]:
     """Every set (one number, any colours) or colour group (one colour, any numbers)."""
     out: list[_Option] = []
     low = max(1 if need_natural else 0, size - wilds)
-    keys = range(1, MAX_NUMBER + 1) if kind is Kind.SET else range(4)
+    is_set = kind is _SET
+    keys = range(1, MAX_NUMBER + 1) if is_set else range(4)
     for key in keys:
         codes: Sequence[int] = (
-            (key - 1, key + 11, key + 23, key + 35)
-            if kind is Kind.SET
-            else range(key * 12, key * 12 + 12)
+            (key - 1, key + 11, key + 23, key + 35) if is_set else range(key * 12, key * 12 + 12)
         )
         avail = [counts[c] for c in codes]
-        suffix = _suffix_sums(avail)
-        for k in range(min(size, suffix[0]), low - 1, -1):
-            for split in _splits(avail, k, 0, suffix):
-                used = tuple(c for c, x in zip(codes, split, strict=True) for _ in range(x))
-                group = Group(
-                    kind, tuple(CARDS[c] for c in used) + (_WILD,) * (size - k), (key,) * size
-                )
-                out.append((group, used, size - k))
+        if sum(avail) < low:
+            # Too few naturals of this key even with every wild: no option. Most keys of a
+            # hand stop here.
+            continue
+        memo_key = (is_set, key, size, low, *avail)
+        options = _ALIKE.get(memo_key)
+        if options is None:
+            options = _key_options(kind, key, codes, avail, size, low)
+            if len(_ALIKE) >= _OPTIONS_LIMIT:
+                _ALIKE.clear()
+            _ALIKE[memo_key] = options
+        out.extend(options)
+    return out
+
+
+def _key_options(
+    kind: Kind, key: int, codes: Sequence[int], avail: list[int], size: int, low: int
+) -> list[_Option]:
+    """The options of ``_alike_options`` for one key: from the most naturals down to ``low``."""
+    out: list[_Option] = []
+    suffix = _suffix_sums(avail)
+    for k in range(min(size, suffix[0]), low - 1, -1):
+        for split in _splits(avail, k, 0, suffix):
+            used = tuple(c for c, x in zip(codes, split, strict=True) for _ in range(x))
+            group = Group(
+                kind, tuple(CARDS[c] for c in used) + (_WILD,) * (size - k), (key,) * size
+            )
+            out.append((group, used, size - k))
     return out
 
 
@@ -108,25 +145,57 @@ def _run_options(counts: list[int], wilds: int, length: int, need_natural: bool)
     out: list[_Option] = []
     if length > MAX_NUMBER:
         return out
+    # Which codes of each number the hand holds, as a 4-bit mask (index: number - 1). A
+    # window missing more numbers than there are wilds has no pick, and one missing all of
+    # them only picks of wilds alone.
+    held = [
+        (counts[v - 1] > 0)
+        | (counts[v + 11] > 0) << 1
+        | (counts[v + 23] > 0) << 2
+        | (counts[v + 35] > 0) << 3
+        for v in range(1, MAX_NUMBER + 1)
+    ]
+    # More wilds than positions pick the same as one per position.
+    usable = min(wilds, length)
     for start in range(1, MAX_NUMBER + 2 - length):
-        values = tuple(range(start, start + length))
-        # Built back to front by _run_picks, so the choices go in reversed.
-        choices = [
-            [c for c in (v - 1, v + 11, v + 23, v + 35) if counts[c]] + [WILD_CODE]
-            for v in reversed(values)
-        ]
-        for picked in _run_picks(choices, 0, wilds):
-            used = tuple(c for c in picked if c != WILD_CODE)
-            if used or not need_natural:
-                group = Group(Kind.RUN, tuple(CARDS[c] for c in picked), values)
-                out.append((group, used, length - len(used)))
+        window = held[start - 1 : start - 1 + length]
+        missing = window.count(0)
+        if missing > wilds or (need_natural and missing == length):
+            continue
+        memo_key = (length, start, usable, need_natural, *window)
+        options = _RUNS.get(memo_key)
+        if options is None:
+            options = _window_options(counts, usable, start, length, need_natural)
+            if len(_RUNS) >= _OPTIONS_LIMIT:
+                _RUNS.clear()
+            _RUNS[memo_key] = options
+        out.extend(options)
+    return out
+
+
+def _window_options(
+    counts: list[int], wilds: int, start: int, length: int, need_natural: bool
+) -> list[_Option]:
+    """The runs over ``start..start+length-1`` (depending only on which codes are held)."""
+    out: list[_Option] = []
+    values = tuple(range(start, start + length))
+    # Built back to front by _run_picks, so the choices go in reversed.
+    choices = [
+        [c for c in (v - 1, v + 11, v + 23, v + 35) if counts[c]] + [WILD_CODE]
+        for v in reversed(values)
+    ]
+    for picked in _run_picks(choices, 0, wilds):
+        used = tuple(c for c in picked if c != WILD_CODE)
+        if used or not need_natural:
+            group = Group(_RUN, tuple(CARDS[c] for c in picked), values)
+            out.append((group, used, length - len(used)))
     return out
 
 
 def _options(req: GroupReq, counts: list[int], wilds: int, need_natural: bool) -> list[_Option]:
     if req.size < 1:
         return []
-    if req.kind is Kind.RUN:
+    if req.kind is _RUN:
         return _run_options(counts, wilds, req.size, need_natural)
     return _alike_options(req.kind, counts, wilds, req.size, need_natural)
 

@@ -46,6 +46,22 @@ from phase10.kernel.errors import IllegalActionError, Problem
 from phase10.kernel.piles import owns as _owns
 from phase10.kernel.piles import remove as _remove
 
+# Enum members used on every call, bound once: under Python 3.11 ``Stage.DRAW`` goes through
+# ``EnumType.__getattr__`` and costs about ten times a module global (0.2 µs a lookup), and
+# legal_actions, current_phase and the checks run at every step of a game or a search.
+_OVER: Final = Stage.OVER
+_DRAWING: Final = Stage.DRAW
+_PICK_ANY: Final = Progression.PICK_ANY
+_EVERY_HAND: Final = Progression.EVERY_HAND
+_FIRST_LAYDOWN: Final = Tiebreak.REPLAY_FIRST_LAYDOWN
+_SKIP_NEXT: Final = SkipTarget.NEXT
+_PER_CIRCUIT: Final = SkipLimit.PER_CIRCUIT
+_PER_HAND: Final = SkipLimit.PER_HAND
+_PENDING_ONLY: Final = SkipLimit.PENDING_ONLY
+_FROM_DISCARD: Final = Source.DISCARD_PILE
+_RUN: Final = Kind.RUN
+_COLOUR: Final = Kind.COLOUR
+
 # Fixed actions are built once: legal_actions runs in every playout step, and constructing a
 # frozen dataclass costs about half a microsecond.
 _DRAW = (Draw(Source.DRAW_PILE),)
@@ -83,12 +99,12 @@ def current_phase(state: GameState, seat: int) -> Phase | None:
     """
     rules = state.rules
     if state.tiebreak:
-        if rules.tiebreak is Tiebreak.REPLAY_FIRST_LAYDOWN:
+        if rules.tiebreak is _FIRST_LAYDOWN:
             return TIEBREAK_LAYDOWN_GOAL
         return rules.final_phase
-    if rules.progression is Progression.PICK_ANY:
+    if rules.progression is _PICK_ANY:
         return None
-    if rules.progression is Progression.EVERY_HAND:
+    if rules.progression is _EVERY_HAND:
         return rules.phases[min(state.hand_number, len(rules.phases) - 1)]
     index = state.players[seat].phase_index
     return rules.phases[index] if index < len(rules.phases) else None
@@ -100,14 +116,14 @@ def open_phases(state: GameState, seat: int) -> tuple[tuple[int, Phase], ...]:
     if player.laid >= 0:
         return ()
     rules = state.rules
-    if rules.progression is Progression.PICK_ANY and not state.tiebreak:
+    if rules.progression is _PICK_ANY and not state.tiebreak:
         return tuple((i, p) for i, p in enumerate(rules.phases) if not player.completed >> i & 1)
     phase = current_phase(state, seat)
     if phase is None:
         return ()
     if state.tiebreak:
         return ((len(rules.phases) - 1, phase),)
-    if rules.progression is Progression.EVERY_HAND:
+    if rules.progression is _EVERY_HAND:
         return ((min(state.hand_number, len(rules.phases) - 1), phase),)
     return ((player.phase_index, phase),)
 
@@ -126,9 +142,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(new_game(RuleSet(), players=2, seed=3))]
     ['draw', 'take']
     """
-    if state.stage is Stage.OVER:
+    if state.stage is _OVER:
         return ()
-    if state.stage is Stage.DRAW:
+    if state.stage is _DRAWING:
         pile = state.discard_pile
         if not pile or pile[-1] == SKIP_CODE:
             return _DRAW
@@ -140,7 +156,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     actions: list[Action] = []
     distinct = sorted(set(hand))  # hands are sorted, but set() is the cheapest dedupe
     if player.laid < 0:
-        named = rules.progression is Progression.PICK_ANY and not state.tiebreak
+        named = rules.progression is _PICK_ANY and not state.tiebreak
         for index, phase in open_phases(state, seat):
             if find_phase(hand, phase, rules) is None:
                 continue
@@ -172,7 +188,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     actions.extend([_DISCARD[c] for c in distinct[:-1]])
     if len(hand) == 1 and not rules.skip_can_go_out:
         return tuple(actions)
-    if rules.skip_target is SkipTarget.NEXT or len(hand) == 1:
+    if rules.skip_target is _SKIP_NEXT or len(hand) == 1:
         actions.append(_DISCARD[SKIP_CODE])
         return tuple(actions)
     targets = _eligible_targets(state, seat)
@@ -203,11 +219,11 @@ def _eligible(state: GameState, seat: int, target: int) -> bool:
     if not player.dealt_in:
         return False
     limit = state.rules.skip_limit
-    if limit is SkipLimit.PER_CIRCUIT:
+    if limit is _PER_CIRCUIT:
         return not (player.skip_pending or player.skip_lost)
-    if limit is SkipLimit.PER_HAND:
+    if limit is _PER_HAND:
         return not player.skip_targeted
-    if limit is SkipLimit.PENDING_ONLY:
+    if limit is _PENDING_ONLY:
         return not player.skip_pending
     return True
 
@@ -244,7 +260,7 @@ def is_legal(state: GameState, action: Action) -> bool:
 
 def _prepare(state: GameState, action: Action) -> object:
     """Check ``action``; return what applying it needs (so nothing is computed twice)."""
-    if state.stage is Stage.OVER:
+    if state.stage is _OVER:
         raise IllegalActionError("P10-R36", "kernel.game_over")
     if not well_formed(state, action):
         # Issue 17, point 12: a field of the wrong type or out of range is no action at all.
@@ -252,7 +268,7 @@ def _prepare(state: GameState, action: Action) -> object:
     if isinstance(action, Draw):
         _check_draw(state, action)
         return None
-    if state.stage is Stage.DRAW:
+    if state.stage is _DRAWING:
         raise IllegalActionError("D-19", "phase10.draw_first")
     if isinstance(action, LayDown):
         return _check_laydown(state, action)
@@ -334,9 +350,9 @@ def _short(action: object) -> str:
 
 
 def _check_draw(state: GameState, action: Draw) -> None:
-    if state.stage is not Stage.DRAW:
+    if state.stage is not _DRAWING:
         raise IllegalActionError("D-19", "phase10.already_drew")
-    if action.source is Source.DISCARD_PILE:
+    if action.source is _FROM_DISCARD:
         if not state.discard_pile:
             raise IllegalActionError("P10-R13", "kernel.discard_pile_empty")
         if state.discard_pile[-1] == SKIP_CODE:
@@ -352,7 +368,7 @@ def _check_laydown(state: GameState, action: LayDown) -> tuple[int, Phase]:
     options = open_phases(state, seat)
     if not options:
         raise IllegalActionError("P10-R17", "phase10.no_phase_left")
-    if rules.progression is Progression.PICK_ANY and not state.tiebreak:
+    if rules.progression is _PICK_ANY and not state.tiebreak:
         if action.phase is None:
             raise IllegalActionError("D-34", "phase10.name_the_phase")
         chosen = [(i, p) for i, p in options if p.number == action.phase]
@@ -400,7 +416,7 @@ def _check_hit(state: GameState, action: Hit) -> int:
         raise IllegalActionError("D-18", "phase10.hit_own_only")
     group = state.table[action.owner][action.index]
     end = None
-    if group.kind is Kind.RUN and action.card == WILD_CODE:
+    if group.kind is _RUN and action.card == WILD_CODE:
         if action.value == group.low - 1:
             end = "low"
         elif action.value == group.high + 1:
@@ -430,7 +446,7 @@ def _bare_natural(action: Hit, group: Group) -> bool:
     """A natural card written bare (``hit R7 on 1.0``) reads as its own number; on a colour
     group it still stands for its colour, as such texts always did."""
     card = action.card
-    return group.kind is Kind.COLOUR and card < NUMBERED and action.value == NUMBER_OF[card]
+    return group.kind is _COLOUR and card < NUMBERED and action.value == NUMBER_OF[card]
 
 
 def _check_discard(state: GameState, action: Discard) -> int:
@@ -449,7 +465,7 @@ def _check_discard(state: GameState, action: Discard) -> int:
     last = len(player.hand) == 1
     if last and not rules.skip_can_go_out:
         raise IllegalActionError("D-09", "phase10.skip_not_last")
-    if rules.skip_target is SkipTarget.NEXT:
+    if rules.skip_target is _SKIP_NEXT:
         if action.target is not None:
             raise IllegalActionError("P10-R25", "phase10.skip_next_only")
         nxt = active_after(seat, state.players)

@@ -14,15 +14,19 @@ scores and Skip states, and the legal actions when it is the seat's turn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, Final, TypeVar
 
 from phase10.games.phase10.actions import Action
 from phase10.games.phase10.cards import Card
 from phase10.games.phase10.groups import Group
-from phase10.games.phase10.rules import Phase, RuleSet
+from phase10.games.phase10.rules import Phase, Progression, RuleSet
 from phase10.games.phase10.state import Event, EventKind, GameState, PlayerState
 from phase10.games.phase10.turns import current_phase, legal_actions
 from phase10.kernel.seat_view import SeatView, check_seat
+
+_T = TypeVar("_T")
 
 #: Events whose cards only their own seat may see.
 _PRIVATE = {EventKind.DREW, EventKind.HAND_DEALT, EventKind.RESHUFFLED}
@@ -56,6 +60,38 @@ class PlayerView(SeatView[Card, Action, Event]):
     tiebreak: bool
 
 
+def _builder(cls: type[_T]) -> Callable[..., _T]:
+    """A constructor equal to calling ``cls``, a frozen slotted dataclass whose fields all
+    have no default and no ``__post_init__``, taking the fields in their order.
+
+    Under Python 3.11 a frozen dataclass's ``__init__`` sets every field through the generic
+    ``object.__setattr__``; calling each slot's own setter is about three times faster, and
+    a view with its 15 fields is built at every step of a game, a search or a learning
+    environment (``kernel.state.evolver`` does the same for the states).
+
+    >>> _builder(PublicPlayer)(10, None, 0, 0, -1, 0, True, 0, False, False, 0, ()) == (
+    ...     PublicPlayer(10, None, 0, 0, -1, 0, True, 0, False, False, 0, ()))
+    True
+    """
+    members = fields(cls)  # type: ignore[arg-type]
+    if hasattr(cls, "__post_init__") or any(
+        not f.init or f.default is not MISSING or f.default_factory is not MISSING for f in members
+    ):  # pragma: no cover - a guard for whoever changes the view classes
+        raise TypeError(f"{cls.__name__} needs its own __init__")
+    names = [f.name for f in members]
+    sets = "".join(f"    _set_{name}(self, {name})\n" for name in names)
+    source = f"def build({', '.join(names)}):\n    self = _new(cls)\n{sets}    return self\n"
+    namespace: dict[str, Any] = {"_new": object.__new__, "cls": cls}
+    namespace.update({f"_set_{name}": getattr(cls, name).__set__ for name in names})
+    exec(source, namespace)
+    build: Callable[..., _T] = namespace["build"]
+    return build
+
+
+_new_public: Final = _builder(PublicPlayer)
+_new_view: Final = _builder(PlayerView)
+
+
 def view_for(state: GameState, seat: int, *, events: bool = True) -> PlayerView:
     """The view of ``seat`` (0-based). Hidden cards of other seats never appear in it.
 
@@ -83,36 +119,58 @@ def public_view(state: GameState) -> PlayerView:
 #: its state, so that object's id cannot be reused while the entry stands.
 _PUBLIC: dict[int, tuple[PlayerState, Phase | None, PublicPlayer]] = {}
 _PUBLIC_LIMIT = 1024
+#: The same records by content, for the seat that acted: its state is new at every step, but
+#: what everyone knows of it (hand size, phase, scores, Skips) recurs all game long, and a
+#: lookup costs a fifth of building the 12-field record. The key holds the phase's id; the
+#: record holds the phase itself, so that id cannot be reused while the entry stands. It
+#: holds the seat too: two seats alike still get records of their own, as they always did
+#: (a reader may tell seats apart by their records' identity).
+_BY_CONTENT: dict[tuple[object, ...], PublicPlayer] = {}
+_BY_CONTENT_LIMIT = 4096
+# PlayerState's fields after ``hand`` are PublicPlayer's after ``hand_size`` and ``phase``, in
+# the same order, so a record is built from the state's tail in one positional call.
+if tuple(f.name for f in fields(PublicPlayer))[2:] != PlayerState._fields[1:]:  # pragma: no cover
+    raise TypeError("PublicPlayer must list PlayerState's fields after hand, in order")
 
 
-def _public(p: PlayerState, phase: Phase | None) -> PublicPlayer:
+def _public(seat: int, p: PlayerState, phase: Phase | None) -> PublicPlayer:
     entry = _PUBLIC.get(id(p))
     if entry is not None and entry[0] is p and entry[1] is phase:
         return entry[2]
-    public = PublicPlayer(
-        hand_size=len(p.hand),
-        phase=phase,
-        phase_index=p.phase_index,
-        completed=p.completed,
-        laid=p.laid,
-        score=p.score,
-        dealt_in=p.dealt_in,
-        skip_pending=p.skip_pending,
-        skip_lost=p.skip_lost,
-        skip_targeted=p.skip_targeted,
-        skip_placed=p.skip_placed,
-        took=p.took,
-    )
+    tail = p[1:]
+    key = (seat, len(p.hand), id(phase), *tail)
+    public = _BY_CONTENT.get(key)
+    if public is None or public.phase is not phase:
+        public = _new_public(len(p.hand), phase, *tail)
+        if len(_BY_CONTENT) >= _BY_CONTENT_LIMIT:
+            _BY_CONTENT.clear()
+        _BY_CONTENT[key] = public
     if len(_PUBLIC) >= _PUBLIC_LIMIT:
         _PUBLIC.clear()
     _PUBLIC[id(p)] = (p, phase, public)
     return public
 
 
+_ON_COMPLETION: Final = Progression.ON_COMPLETION  # bound once: a 3.11 Enum lookup is slow
+
+
+def _phases(state: GameState) -> list[Phase | None]:
+    """``current_phase`` of every seat. Under ``on_completion`` (the usual progression) and
+    outside a tie-break it is the seat's own phase index, read here without the checks of
+    the other progressions for every seat of every view."""
+    rules = state.rules
+    if state.tiebreak or rules.progression is not _ON_COMPLETION:
+        return [current_phase(state, s) for s in range(len(state.players))]
+    phases = rules.phases
+    count = len(phases)
+    return [phases[p.phase_index] if p.phase_index < count else None for p in state.players]
+
+
 def _view(state: GameState, seat: int, with_events: bool = True) -> PlayerView:
-    players = tuple(_public(p, current_phase(state, s)) for s, p in enumerate(state.players))
+    phases = _phases(state)
+    players = tuple([_public(s, p, phases[s]) for s, p in enumerate(state.players)])
     events = tuple(seen_by(e, seat) for e in state.events) if with_events else ()
-    return PlayerView(
+    return _new_view(
         seat=seat,
         rules=state.rules,
         hand=state.players[seat].hand if seat >= 0 else (),
