@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from phase10.games.phase10.groups import Group
-from phase10.games.phase10.legal import current_phase
+from phase10.games.phase10.legal import current_phases
 from phase10.games.phase10.rules import Kind, Phase, RuleSet
 from phase10.games.phase10.state import GameState
 from phase10.games.phase10.view import PlayerView
@@ -280,7 +280,7 @@ def encode_state(
         state.dealer,
         state.current,
         players,
-        [current_phase(state, s) for s in range(len(players))],
+        current_phases(state),
         [len(p.hand) for p in players],
         state.table,
         memory,

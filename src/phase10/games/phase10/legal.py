@@ -53,6 +53,7 @@ _OVER: Final = Stage.OVER
 _DRAWING: Final = Stage.DRAW
 _PICK_ANY: Final = Progression.PICK_ANY
 _EVERY_HAND: Final = Progression.EVERY_HAND
+_ON_COMPLETION: Final = Progression.ON_COMPLETION
 _FIRST_LAYDOWN: Final = Tiebreak.REPLAY_FIRST_LAYDOWN
 _SKIP_NEXT: Final = SkipTarget.NEXT
 _PER_CIRCUIT: Final = SkipLimit.PER_CIRCUIT
@@ -108,6 +109,24 @@ def current_phase(state: GameState, seat: int) -> Phase | None:
         return rules.phases[min(state.hand_number, len(rules.phases) - 1)]
     index = state.players[seat].phase_index
     return rules.phases[index] if index < len(rules.phases) else None
+
+
+def current_phases(state: GameState) -> list[Phase | None]:
+    """``current_phase`` of every seat, in seat order. Under ``on_completion`` (the usual
+    progression) and outside a tie-break it is each seat's own phase index, read without
+    the other progressions' checks for every seat (views and observations need it every step).
+
+    >>> from phase10.games.phase10.rules import RuleSet
+    >>> from phase10.games.phase10.turns import new_game
+    >>> [p.number for p in current_phases(new_game(RuleSet(), players=3, seed=1))]
+    [1, 1, 1]
+    """
+    rules = state.rules
+    if state.tiebreak or rules.progression is not _ON_COMPLETION:
+        return [current_phase(state, s) for s in range(len(state.players))]
+    phases = rules.phases
+    count = len(phases)
+    return [phases[p.phase_index] if p.phase_index < count else None for p in state.players]
 
 
 def open_phases(state: GameState, seat: int) -> tuple[tuple[int, Phase], ...]:

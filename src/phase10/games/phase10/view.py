@@ -21,9 +21,10 @@ from typing import Any, Final, TypeVar
 from phase10.games.phase10.actions import Action
 from phase10.games.phase10.cards import Card
 from phase10.games.phase10.groups import Group
-from phase10.games.phase10.rules import Phase, Progression, RuleSet
+from phase10.games.phase10.legal import current_phases
+from phase10.games.phase10.rules import Phase, RuleSet
 from phase10.games.phase10.state import Event, EventKind, GameState, PlayerState
-from phase10.games.phase10.turns import current_phase, legal_actions
+from phase10.games.phase10.turns import legal_actions
 from phase10.kernel.seat_view import SeatView, check_seat
 
 _T = TypeVar("_T")
@@ -151,23 +152,8 @@ def _public(seat: int, p: PlayerState, phase: Phase | None) -> PublicPlayer:
     return public
 
 
-_ON_COMPLETION: Final = Progression.ON_COMPLETION  # bound once: a 3.11 Enum lookup is slow
-
-
-def _phases(state: GameState) -> list[Phase | None]:
-    """``current_phase`` of every seat. Under ``on_completion`` (the usual progression) and
-    outside a tie-break it is the seat's own phase index, read here without the checks of
-    the other progressions for every seat of every view."""
-    rules = state.rules
-    if state.tiebreak or rules.progression is not _ON_COMPLETION:
-        return [current_phase(state, s) for s in range(len(state.players))]
-    phases = rules.phases
-    count = len(phases)
-    return [phases[p.phase_index] if p.phase_index < count else None for p in state.players]
-
-
 def _view(state: GameState, seat: int, with_events: bool = True) -> PlayerView:
-    phases = _phases(state)
+    phases = current_phases(state)
     players = tuple([_public(s, p, phases[s]) for s, p in enumerate(state.players)])
     events = tuple(seen_by(e, seat) for e in state.events) if with_events else ()
     return _new_view(
