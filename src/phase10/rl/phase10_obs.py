@@ -349,7 +349,14 @@ def _encode(
     out[_DRAW] = draw_pile_size / 100
     out[_HANDNO] = hand_number / 10
     acting = -1 if stage is _OVER else current
-    remembered = memory is not None and memory.hand == hand_number
+    # The memory's rows are read in place (one slice each), not through ``row``'s call.
+    rows = None
+    if memory is not None:
+        if memory.cards != CARDS:
+            raise ValueError(f"a Phase 10 memory counts {CARDS} cards, not {memory.cards}")
+        if memory.hand == hand_number:
+            rows = memory.rows
+    width = 2 * CARDS
     for rel in range(n):
         seat = me + rel
         if seat >= n:
@@ -362,9 +369,9 @@ def _encode(
             out[base + _S_DEALER] = 1.0
         if seat == acting:
             out[base + _S_ACT] = 1.0
-        if remembered:
+        if rows is not None:
             start = base + _S_PASSED
-            out[start : start + 2 * CARDS] = memory.row(seat)  # type: ignore[union-attr]
+            out[start : start + width] = rows[seat * width : seat * width + width]
         gbase = _TABLE.start + rel * GROUPS * _GROUP
         out[gbase : gbase + GROUPS * _GROUP] = _table_block(table[seat])
     return np.frombuffer(out, np.float32)
