@@ -26,8 +26,10 @@ import numpy.typing as npt
 from phase10.games.programmes.combos import Combination
 from phase10.games.programmes.programs import ProgramCard
 from phase10.games.programmes.rules import ProgrammeRules
+from phase10.games.programmes.state import ProgrammeState
 from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.kinds import Kind
+from phase10.kernel.seat_view import check_seat
 from phase10.kernel.state import Stage
 from phase10.rl.layout import Field, Layout
 from phase10.rl.memory import TableMemory
@@ -173,8 +175,20 @@ _Floats: TypeAlias = "array[float]"
 _CACHE_LIMIT: Final = 4096
 _PROGRAMS: dict[int, tuple[ProgramCard, _Floats]] = {}
 _TABLES: dict[int, tuple[tuple[Combination, ...], _Floats]] = {}
-_Template = tuple[ProgrammeRules, _Floats, dict[int, int], tuple[int, ...]]
+# A game's template: its rules, the vector with what a game fixes, and where each program
+# design is counted in ``done``, by card (the view's) and by deck index (the state's).
+_Template = tuple[ProgrammeRules, _Floats, dict[int, int], tuple[int | None, ...]]
 _TEMPLATES: dict[tuple[int, int], _Template] = {}
+#: A seat's fields before its memory (``present`` .. ``took``): what its public record and,
+#: for the observer itself, its own program card show. ``encode`` copies them in one slice.
+_BLOCK: Final = _S_PASSED
+_Block = tuple[object, ProgramCard | None, _Template, _Floats]
+# Seat blocks by the identity of the seat's record (the state's ``Programmer`` or the view's
+# ``PublicProgrammer``): a step makes a new record for the seat that acted only, so the
+# others hit. The observer's own block shows its program card, another's does not until
+# revealed (E-28): two caches, so the two readings of one record do not evict each other.
+_OWN_BLOCKS: dict[int, _Block] = {}
+_OTHER_BLOCKS: dict[int, _Block] = {}
 
 
 def _program(card: ProgramCard) -> _Floats:
@@ -261,7 +275,7 @@ def _remember(cache: dict[int, tuple[_T, _Floats]], key: _T, vec: _Vector) -> _F
 
 def _template(rules: ProgrammeRules, players: int) -> _Template:
     """What is fixed for a game: the flags, the number of players, which seats are present,
-    where each program design of the deck is counted in ``done``, and where the scalars go."""
+    and where each program design of the deck is counted in ``done``."""
     key = (id(rules), players)
     entry = _TEMPLATES.get(key)
     if entry is not None and entry[0] is rules:
@@ -278,80 +292,203 @@ def _template(rules: ProgrammeRules, players: int) -> _Template:
     for rel in range(players):
         obs[_SEATS + rel * _SEAT + _S["present"]] = 1
     designs = {id(card): i for i, card in enumerate(rules.programs[:DESIGNS])}
-    # The scalars in the order ``encode`` lists them.
-    where = [_DRAW, _DECK, _HANDNO]
-    for rel in range(players):
-        base = _SEATS + rel * _SEAT
-        where += [base + _S_HAND, base + _S_COUNT, base + _S_FAILED]
-    entry = (rules, array("f", obs.tobytes()), designs, tuple(where))
+    # By deck index, what the view's card lookup finds (a deck may hold one card object
+    # twice: the view counts both copies at the later place).
+    by_index = tuple(designs.get(id(card)) for card in rules.programs)
+    entry = (rules, array("f", obs.tobytes()), designs, by_index)
     if len(_TEMPLATES) >= 256:
         _TEMPLATES.clear()
     _TEMPLATES[key] = entry
     return entry
 
 
+_EMPTY_BLOCK: Final = array("f", bytes(4 * _BLOCK))
+_EMPTY_BLOCK[0] = 1.0  # ``present``: only seats in the game have a block
+
+
+def _seat_block(
+    hand_size: int,
+    has_program: bool,
+    designs: list[int | None],
+    held: ProgramCard | None,
+    revealed: bool,
+    failed: int,
+    may_swap: bool,
+    took: tuple[int, ...],
+) -> _Floats:
+    """A seat's block from its public record, read the same from a state or a view:
+    ``designs`` are its completed programs' places in ``done`` (``None``: past them),
+    ``held`` the program card the observer may see."""
+    out = array("f", _EMPTY_BLOCK)
+    out[_S_HAND] = hand_size / 13
+    if has_program:
+        out[_S_HAS] = 1.0
+    out[_S_COUNT] = len(designs) / 5
+    for design in designs:
+        if design is not None:
+            out[_S_DONE + design] += 1.0
+    if held is not None:
+        out[_S_PROGRAM : _S_PROGRAM + PROGRAM_FIELDS.size] = _program(held)
+    if revealed:
+        out[_S_REVEALED] = 1.0
+    out[_S_FAILED] = failed / 3
+    if may_swap:
+        out[_S_SWAP] = 1.0
+    for c in took:
+        out[_S_TOOK + c] += 1.0
+    return out
+
+
+def _keep(cache: dict[int, _Block], entry: _Block) -> _Block:
+    """Keep ``entry`` under its record's identity and return it."""
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[id(entry[0])] = entry
+    return entry
+
+
 def encode(view: ProgrammeView, memory: TableMemory | None = None) -> npt.NDArray[np.float32]:
-    """The observation of ``view``'s seat; ``memory`` adds what was passed and discarded.
+    """The observation of ``view``'s seat; ``memory`` adds what was passed and discarded."""
+    players = view.players
+    n = len(players)
+    template = _template(view.rules, n)
+    designs = template[2]
+    me, own = view.seat, view.program
+    blocks: list[_Floats] = []
+    for rel in range(n):
+        p = players[(me + rel) % n]
+        # Only the view's own card, or what it shows of another's (E-28).
+        held = own if rel == 0 else p.program
+        cache = _OTHER_BLOCKS if rel else _OWN_BLOCKS
+        entry = cache.get(id(p))
+        if entry is None or entry[0] is not p or entry[1] is not held or entry[2] is not template:
+            done = [designs.get(id(card)) for card in p.done]
+            block = _seat_block(
+                p.hand_size, p.has_program, done, held, p.revealed, p.failed, p.may_swap, p.took
+            )
+            entry = _keep(cache, (p, held, template, block))
+        blocks.append(entry[3])
+    return _encode(
+        template,
+        me,
+        view.hand,
+        view.discard_pile,
+        view.stage,
+        (view.draw_pile_size, view.program_deck_size, view.hand_number),
+        view.dealer,
+        view.current,
+        blocks,
+        view.table,
+        memory,
+    )
+
+
+def encode_state(
+    state: ProgrammeState, seat: int, memory: TableMemory | None = None
+) -> npt.NDArray[np.float32]:
+    """``encode(view_for(state, seat, events=False), memory)``, byte for byte, read from the
+    state with no view built (issue 15): the environment's observation at every step.
+
+    It reads only what that view shows: the seat's own hand and program card, and of the
+    others their public records (a program card once revealed, E-28), never the draw pile's
+    order nor the program deck's.
+
+    >>> from phase10.games import get
+    >>> game = get("programmes")
+    >>> state = game.new_game(game.find_rules("programmes"), 3, 3)
+    >>> bool((encode_state(state, 1) == encode(game.view(state, 1))).all())
+    True
+    """
+    players = state.players
+    n = len(players)
+    check_seat(seat, n)
+    template = _template(state.rules, n)
+    programs = state.rules.programs
+    by_index = template[3]
+    blocks: list[_Floats] = []
+    for rel in range(n):
+        p = players[(seat + rel) % n]
+        # The record, the rules (through the template) and ``rel`` fix ``held``.
+        cache = _OTHER_BLOCKS if rel else _OWN_BLOCKS
+        entry = cache.get(id(p))
+        if entry is None or entry[0] is not p or entry[2] is not template:
+            # The seat's own card, another's only once revealed (E-28).
+            shown = p.program >= 0 and (rel == 0 or p.revealed)
+            held = programs[p.program] if shown else None
+            done = [by_index[i] for i in p.done]
+            block = _seat_block(
+                len(p.hand), p.program >= 0, done, held, p.revealed, p.failed, p.may_swap, p.took
+            )
+            entry = _keep(cache, (p, held, template, block))
+        blocks.append(entry[3])
+    return _encode(
+        template,
+        seat,
+        players[seat].hand,
+        state.discard_pile,
+        state.stage,
+        (len(state.draw_pile), len(state.program_deck), state.hand_number),
+        state.dealer,
+        state.current,
+        blocks,
+        state.table,
+        memory,
+    )
+
+
+def _encode(
+    template: _Template,
+    me: int,
+    hand: tuple[int, ...],
+    pile: tuple[int, ...],
+    stage: Stage,
+    sizes: tuple[int, int, int],
+    dealer: int,
+    current: int,
+    blocks: list[_Floats],
+    table: tuple[tuple[Combination, ...], ...],
+    memory: TableMemory | None,
+) -> npt.NDArray[np.float32]:
+    """The encoder core behind :func:`encode` and :func:`encode_state`: ``me`` observes,
+    ``sizes`` are the draw pile's, the program deck's and the manche number, ``blocks`` each
+    relative seat's block.
 
     Built for speed (it runs at every step of training). Every numpy call costs more than a
     dozen single writes, so the vector is written as a C ``array`` of floats: a copy of the
     game's cached template, one write per count, one-hot and scalar, and one slice for each
-    cached part (the discard pile, the program cards, each seat's combinations, each seat's
+    cached part (the discard pile, each seat's block, each seat's combinations, each seat's
     memory); numpy sees the result once.
     """
-    n = len(view.players)
-    _, template, designs, where = _template(view.rules, n)
-    out = array("f", template)
-    for c in view.hand:
+    out = array("f", template[1])
+    for c in hand:
         out[_HAND + c] += 1.0
-    pile = view.discard_pile
-    out[_TOP + (pile[-1] if pile else CARDS)] += 1.0
-    stage = view.stage
-    if stage is Stage.DRAW:
-        out[_STAGE] += 1.0
-    elif stage is Stage.PLAY:
-        out[_STAGE + 1] += 1.0
-    values = [view.draw_pile_size / 100, view.program_deck_size / 52, view.hand_number / 10]
-    me, dealer, current = view.seat, view.dealer, view.current
-    over = stage is Stage.OVER
-    own = view.program
-    slices: list[tuple[int, _Floats]] = []
-    table = view.table
-    for rel in range(n):
-        seat = (me + rel) % n
-        p = view.players[seat]
-        base = _SEATS + rel * _SEAT
-        if seat == dealer:
-            out[base + _S_DEALER] += 1.0
-        if seat == current and not over:
-            out[base + _S_ACT] += 1.0
-        if p.has_program:
-            out[base + _S_HAS] += 1.0
-        if p.revealed:
-            out[base + _S_REVEALED] += 1.0
-        if p.may_swap:
-            out[base + _S_SWAP] += 1.0
-        done = p.done
-        for card in done:
-            design = designs.get(id(card))
-            if design is not None:
-                out[base + _S_DONE + design] += 1.0
-        # Only the view's own card, or what it shows of another's (E-28).
-        held = own if rel == 0 else p.program
-        if held is not None:
-            slices.append((base + _S_PROGRAM, _program(held)))
-        for c in p.took:
-            out[base + _S_TOOK + c] += 1.0
-        values += [p.hand_size / 13, len(done) / 5, p.failed / 3]
-        if table[seat]:
-            slices.append((_TABLE + rel * COMBOS * _COMBO, _combos(table[seat])))
-    for at, value in zip(where, values, strict=True):
-        out[at] = value
     if pile:
+        out[_TOP + pile[-1]] = 1.0
         out[_PILE : _PILE + CARDS] = _pile(pile)
-    for start, vec in slices:
-        out[start : start + len(vec)] = vec
-    if memory is not None and memory.hand == view.hand_number:
+    else:
+        out[_TOP + CARDS] = 1.0
+    if stage is Stage.DRAW:
+        out[_STAGE] = 1.0
+    elif stage is Stage.PLAY:
+        out[_STAGE + 1] = 1.0
+    draw, deck, number = sizes
+    out[_DRAW] = draw / 100
+    out[_DECK] = deck / 52
+    out[_HANDNO] = number / 10
+    n = len(blocks)
+    for rel, block in enumerate(blocks):
+        start = _SEATS + rel * _SEAT
+        out[start : start + _BLOCK] = block
+        combos = table[(me + rel) % n]
+        if combos:
+            start = _TABLE + rel * COMBOS * _COMBO
+            out[start : start + COMBOS * _COMBO] = _combos(combos)
+    # After the blocks, which hold zeros there. A seat out of range (none yet) marks nothing.
+    if 0 <= dealer < n:
+        out[_SEATS + (dealer - me) % n * _SEAT + _S_DEALER] = 1.0
+    if 0 <= current < n and stage is not Stage.OVER:
+        out[_SEATS + (current - me) % n * _SEAT + _S_ACT] = 1.0
+    if memory is not None and memory.hand == number:
         # ``passed`` and ``discarded`` are adjacent fields, in the memory's row order.
         for rel in range(n):
             start = _SEATS + rel * _SEAT + _S_PASSED
