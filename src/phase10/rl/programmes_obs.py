@@ -18,11 +18,13 @@ encoder reads nothing but the view. ``LAYOUT.markdown()`` is the table for docs/
 from __future__ import annotations
 
 from array import array
-from typing import Final, TypeAlias, TypeVar
+from collections.abc import Sequence
+from typing import Final, Protocol, TypeAlias, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
+from phase10.games.programmes.cards import PlayingCard
 from phase10.games.programmes.combos import Combination
 from phase10.games.programmes.programs import ProgramCard
 from phase10.games.programmes.rules import ProgrammeRules
@@ -162,6 +164,8 @@ _S_TOOK = _S["took"]
 _S_PASSED = _S["passed"]
 _S_DISCARDED = _S["discarded"]
 assert _S_DISCARDED == _S_PASSED + CARDS, "encode copies both fields from one memory row"
+assert _HAND == 0, "encode counts the hand's cards at their codes"
+_S_PROGRAM_END = _S_PROGRAM + PROGRAM_FIELDS.size
 _T = TypeVar("_T")
 
 # Caches are keyed by identity: hashing a rule set hashes its whole program deck, which
@@ -179,16 +183,6 @@ _TABLES: dict[int, tuple[tuple[Combination, ...], _Floats]] = {}
 # design is counted in ``done``, by card (the view's) and by deck index (the state's).
 _Template = tuple[ProgrammeRules, _Floats, dict[int, int], tuple[int | None, ...]]
 _TEMPLATES: dict[tuple[int, int], _Template] = {}
-#: A seat's fields before its memory (``present`` .. ``took``): what its public record and,
-#: for the observer itself, its own program card show. ``encode`` copies them in one slice.
-_BLOCK: Final = _S_PASSED
-_Block = tuple[object, ProgramCard | None, _Template, _Floats]
-# Seat blocks by the identity of the seat's record (the state's ``Programmer`` or the view's
-# ``PublicProgrammer``): a step makes a new record for the seat that acted only, so the
-# others hit. The observer's own block shows its program card, another's does not until
-# revealed (E-28): two caches, so the two readings of one record do not evict each other.
-_OWN_BLOCKS: dict[int, _Block] = {}
-_OTHER_BLOCKS: dict[int, _Block] = {}
 
 
 def _program(card: ProgramCard) -> _Floats:
@@ -302,49 +296,17 @@ def _template(rules: ProgrammeRules, players: int) -> _Template:
     return entry
 
 
-_EMPTY_BLOCK: Final = array("f", bytes(4 * _BLOCK))
-_EMPTY_BLOCK[0] = 1.0  # ``present``: only seats in the game have a block
+class _Record(Protocol):
+    """What the state's ``Programmer`` and the view's ``PublicProgrammer`` both tell alike."""
 
-
-def _seat_block(
-    hand_size: int,
-    has_program: bool,
-    designs: list[int | None],
-    held: ProgramCard | None,
-    revealed: bool,
-    failed: int,
-    may_swap: bool,
-    took: tuple[int, ...],
-) -> _Floats:
-    """A seat's block from its public record, read the same from a state or a view:
-    ``designs`` are its completed programs' places in ``done`` (``None``: past them),
-    ``held`` the program card the observer may see."""
-    out = array("f", _EMPTY_BLOCK)
-    out[_S_HAND] = hand_size / 13
-    if has_program:
-        out[_S_HAS] = 1.0
-    out[_S_COUNT] = len(designs) / 5
-    for design in designs:
-        if design is not None:
-            out[_S_DONE + design] += 1.0
-    if held is not None:
-        out[_S_PROGRAM : _S_PROGRAM + PROGRAM_FIELDS.size] = _program(held)
-    if revealed:
-        out[_S_REVEALED] = 1.0
-    out[_S_FAILED] = failed / 3
-    if may_swap:
-        out[_S_SWAP] = 1.0
-    for c in took:
-        out[_S_TOOK + c] += 1.0
-    return out
-
-
-def _keep(cache: dict[int, _Block], entry: _Block) -> _Block:
-    """Keep ``entry`` under its record's identity and return it."""
-    if len(cache) >= _CACHE_LIMIT:
-        cache.clear()
-    cache[id(entry[0])] = entry
-    return entry
+    @property
+    def revealed(self) -> bool: ...
+    @property
+    def failed(self) -> int: ...
+    @property
+    def may_swap(self) -> bool: ...
+    @property
+    def took(self) -> tuple[PlayingCard, ...]: ...
 
 
 def encode(view: ProgrammeView, memory: TableMemory | None = None) -> npt.NDArray[np.float32]:
@@ -352,35 +314,41 @@ def encode(view: ProgrammeView, memory: TableMemory | None = None) -> npt.NDArra
     players = view.players
     n = len(players)
     template = _template(view.rules, n)
-    designs = template[2]
-    me, own = view.seat, view.program
-    blocks: list[_Floats] = []
-    for rel in range(n):
-        p = players[(me + rel) % n]
-        # Only the view's own card, or what it shows of another's (E-28).
-        held = own if rel == 0 else p.program
-        cache = _OTHER_BLOCKS if rel else _OWN_BLOCKS
-        entry = cache.get(id(p))
-        if entry is None or entry[0] is not p or entry[1] is not held or entry[2] is not template:
-            done = [designs.get(id(card)) for card in p.done]
-            block = _seat_block(
-                p.hand_size, p.has_program, done, held, p.revealed, p.failed, p.may_swap, p.took
-            )
-            entry = _keep(cache, (p, held, template, block))
-        blocks.append(entry[3])
-    return _encode(
+    me = view.seat
+    sizes = (view.draw_pile_size, view.program_deck_size, view.hand_number)
+    out = _encode(
         template,
         me,
         view.hand,
         view.discard_pile,
         view.stage,
-        (view.draw_pile_size, view.program_deck_size, view.hand_number),
+        sizes,
         view.dealer,
         view.current,
-        blocks,
+        players,
         view.table,
         memory,
     )
+    # What the view tells in its own words: hand sizes, programs by card.
+    designs = template[2]
+    own = view.program
+    for rel in range(n):
+        p = players[(me + rel) % n]
+        base = _SEATS + rel * _SEAT
+        out[base + _S_HAND] = p.hand_size / 13
+        if p.has_program:
+            out[base + _S_HAS] = 1.0
+        done = p.done
+        out[base + _S_COUNT] = len(done) / 5
+        for card in done:
+            design = designs.get(id(card))
+            if design is not None:
+                out[base + _S_DONE + design] += 1.0
+        # Only the view's own card, or what it shows of another's (E-28).
+        held = own if rel == 0 else p.program
+        if held is not None:
+            out[base + _S_PROGRAM : base + _S_PROGRAM_END] = _program(held)
+    return np.frombuffer(out, np.float32)
 
 
 def encode_state(
@@ -403,65 +371,69 @@ def encode_state(
     n = len(players)
     check_seat(seat, n)
     template = _template(state.rules, n)
-    programs = state.rules.programs
-    by_index = template[3]
-    blocks: list[_Floats] = []
-    for rel in range(n):
-        p = players[(seat + rel) % n]
-        # The record, the rules (through the template) and ``rel`` fix ``held``.
-        cache = _OTHER_BLOCKS if rel else _OWN_BLOCKS
-        entry = cache.get(id(p))
-        if entry is None or entry[0] is not p or entry[2] is not template:
-            # The seat's own card, another's only once revealed (E-28).
-            shown = p.program >= 0 and (rel == 0 or p.revealed)
-            held = programs[p.program] if shown else None
-            done = [by_index[i] for i in p.done]
-            block = _seat_block(
-                len(p.hand), p.program >= 0, done, held, p.revealed, p.failed, p.may_swap, p.took
-            )
-            entry = _keep(cache, (p, held, template, block))
-        blocks.append(entry[3])
-    return _encode(
+    sizes = (len(state.draw_pile), len(state.program_deck), state.hand_number)
+    out = _encode(
         template,
         seat,
         players[seat].hand,
         state.discard_pile,
         state.stage,
-        (len(state.draw_pile), len(state.program_deck), state.hand_number),
+        sizes,
         state.dealer,
         state.current,
-        blocks,
+        players,
         state.table,
         memory,
     )
+    # What the view would tell, from the state's own words: hands, programs by deck index.
+    by_index = template[3]
+    programs = state.rules.programs
+    for rel in range(n):
+        p = players[(seat + rel) % n]
+        base = _SEATS + rel * _SEAT
+        out[base + _S_HAND] = len(p.hand) / 13
+        program = p.program
+        if program >= 0:
+            out[base + _S_HAS] = 1.0
+            # The seat's own card, another's only once revealed (E-28).
+            if rel == 0 or p.revealed:
+                out[base + _S_PROGRAM : base + _S_PROGRAM_END] = _program(programs[program])
+        done = p.done
+        out[base + _S_COUNT] = len(done) / 5
+        for i in done:
+            design = by_index[i]
+            if design is not None:
+                out[base + _S_DONE + design] += 1.0
+    return np.frombuffer(out, np.float32)
 
 
 def _encode(
     template: _Template,
     me: int,
-    hand: tuple[int, ...],
-    pile: tuple[int, ...],
+    hand: tuple[PlayingCard, ...],
+    pile: tuple[PlayingCard, ...],
     stage: Stage,
     sizes: tuple[int, int, int],
     dealer: int,
     current: int,
-    blocks: list[_Floats],
+    players: Sequence[_Record],
     table: tuple[tuple[Combination, ...], ...],
     memory: TableMemory | None,
-) -> npt.NDArray[np.float32]:
-    """The encoder core behind :func:`encode` and :func:`encode_state`: ``me`` observes,
-    ``sizes`` are the draw pile's, the program deck's and the manche number, ``blocks`` each
-    relative seat's block.
+) -> _Floats:
+    """The encoder core behind :func:`encode` and :func:`encode_state`: every field that a
+    view and a state tell alike (``me`` observes; ``sizes`` are the draw pile's, the program
+    deck's and the manche number). The caller adds what they tell differently: each seat's
+    hand size, program card and completed programs.
 
     Built for speed (it runs at every step of training). Every numpy call costs more than a
     dozen single writes, so the vector is written as a C ``array`` of floats: a copy of the
     game's cached template, one write per count, one-hot and scalar, and one slice for each
-    cached part (the discard pile, each seat's block, each seat's combinations, each seat's
+    cached part (the discard pile, the program cards, each seat's combinations, each seat's
     memory); numpy sees the result once.
     """
     out = array("f", template[1])
     for c in hand:
-        out[_HAND + c] += 1.0
+        out[c] += 1.0  # the hand is the first field
     if pile:
         out[_TOP + pile[-1]] = 1.0
         out[_PILE : _PILE + CARDS] = _pile(pile)
@@ -475,22 +447,32 @@ def _encode(
     out[_DRAW] = draw / 100
     out[_DECK] = deck / 52
     out[_HANDNO] = number / 10
-    n = len(blocks)
-    for rel, block in enumerate(blocks):
-        start = _SEATS + rel * _SEAT
-        out[start : start + _BLOCK] = block
-        combos = table[(me + rel) % n]
-        if combos:
-            start = _TABLE + rel * COMBOS * _COMBO
-            out[start : start + COMBOS * _COMBO] = _combos(combos)
-    # After the blocks, which hold zeros there. A seat out of range (none yet) marks nothing.
+    n = len(players)
+    # A seat out of range (none yet) marks nothing.
     if 0 <= dealer < n:
         out[_SEATS + (dealer - me) % n * _SEAT + _S_DEALER] = 1.0
     if 0 <= current < n and stage is not Stage.OVER:
         out[_SEATS + (current - me) % n * _SEAT + _S_ACT] = 1.0
+    for rel in range(n):
+        seat = (me + rel) % n
+        p = players[seat]
+        base = _SEATS + rel * _SEAT
+        if p.revealed:
+            out[base + _S_REVEALED] = 1.0
+        out[base + _S_FAILED] = p.failed / 3
+        if p.may_swap:
+            out[base + _S_SWAP] = 1.0
+        for c in p.took:
+            out[base + _S_TOOK + c] += 1.0
+        combos = table[seat]
+        if combos:
+            start = _TABLE + rel * COMBOS * _COMBO
+            out[start : start + COMBOS * _COMBO] = _combos(combos)
     if memory is not None and memory.hand == number:
         # ``passed`` and ``discarded`` are adjacent fields, in the memory's row order.
+        rows, width = memory.rows, memory.width
         for rel in range(n):
             start = _SEATS + rel * _SEAT + _S_PASSED
-            out[start : start + 2 * CARDS] = memory.row((me + rel) % n)
-    return np.frombuffer(out, np.float32)
+            row = (me + rel) % n * width
+            out[start : start + width] = rows[row : row + width]
+    return out
