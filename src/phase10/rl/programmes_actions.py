@@ -204,24 +204,26 @@ def _indices(
     out: dict[int, ProgrammeAction] = {}
     reveals = 0
     for action in legal:
-        # The commonest actions first, inline: this runs at every step of training.
-        if isinstance(action, Extend):
-            if action.index >= COMBOS:
+        # By exact class, the commonest first, inline: this runs at every step of training.
+        # The engine lists these classes only; anything else takes ``_index_of``'s way.
+        if type(action) is DiscardCard:
+            out[DISCARD + action.card] = action
+        elif type(action) is Draw:
+            out[DRAW if action.source is Source.DRAW_PILE else TAKE] = action
+        elif type(action) is Extend:
+            index = action.index
+            if index >= COMBOS:
                 continue
-            combo = table[action.owner][action.index]
-            end = 1 if combo.kind is Kind.RUN and action.value == combo.high + 1 else 0
+            combo = table[action.owner][index]
+            end = 1 if combo.kind is Kind.RUN and action.value == combo.values[-1] + 1 else 0
             owner = (action.owner - seat) % players
-            out[
-                EXTEND + ((int(action.card) * ENDS + end) * SEATS + owner) * COMBOS + action.index
-            ] = action
-        elif isinstance(action, DiscardCard):
-            out[DISCARD + int(action.card)] = action
-        elif isinstance(action, Meld):
+            out[EXTEND + ((action.card * ENDS + end) * SEATS + owner) * COMBOS + index] = action
+        elif type(action) is Meld:
             index = MELD + action.combo.low - 1
             held = out.get(index)
             if held is None or action.combo.wilds < held.combo.wilds:  # type: ignore[union-attr]
                 out[index] = action
-        elif isinstance(action, Reveal):
+        elif type(action) is Reveal:
             reveals += 1
         else:
             out[_index_of(table, seat, players, legal, action)] = action
