@@ -51,7 +51,8 @@ had more than 4, so 8 slots leave room, and a combination past index 7 is left o
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Sequence
+from typing import Final, TypeAlias
 
 from phase10.games.programmes.actions import (
     DiscardCard,
@@ -62,7 +63,9 @@ from phase10.games.programmes.actions import (
     SwapProgram,
 )
 from phase10.games.programmes.cards import ACE_HIGH, CARD_SYMBOL, RANKS
-from phase10.games.programmes.combos import extension_values
+from phase10.games.programmes.combos import Combination, extension_values
+from phase10.games.programmes.legal import legal_actions
+from phase10.games.programmes.state import ProgrammeState
 from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.actions import Draw, Source
 from phase10.kernel.kinds import Kind
@@ -84,10 +87,13 @@ SEATS: Final = 6
 COMBOS: Final = 8
 SIZE: Final = EXTEND + CARDS * ENDS * SEATS * COMBOS
 
+#: Every seat's combinations, by absolute seat (``ProgrammeState.table``, ``ProgrammeView.table``).
+Table: TypeAlias = tuple[tuple[Combination, ...], ...]
 
-def _reveal_order(view: ProgrammeView) -> list[Reveal]:
+
+def _reveal_order(legal: Sequence[ProgrammeAction]) -> list[Reveal]:
     """The legal reveals in slot order: fewest wilds, then the engine's order (stable)."""
-    found = [a for a in view.legal if isinstance(a, Reveal)]
+    found = [a for a in legal if isinstance(a, Reveal)]
     found.sort(key=_reveal_wilds)
     return found
 
@@ -98,9 +104,14 @@ def _reveal_wilds(action: Reveal) -> int:
 
 def extend_index(view: ProgrammeView, action: Extend) -> int:
     """The index of an extension (``ValueError`` past the combination slots)."""
+    return _extend_index(view.table, view.seat, len(view.players), action)
+
+
+def _extend_index(table: Table, seat: int, players: int, action: Extend) -> int:
+    """:func:`extend_index` from what it reads: the table, the acting seat, the player count."""
     if not 0 <= action.index < COMBOS:
         raise ValueError(f"combination index {action.index} is past the {COMBOS} slots")
-    combo = view.table[action.owner][action.index]
+    combo = table[action.owner][action.index]
     value = action.value
     if combo.kind is Kind.RUN:
         # The engine reads an unstated value as the one place, and "A" as the high ace
@@ -114,7 +125,7 @@ def extend_index(view: ProgrammeView, action: Extend) -> int:
         end = 1 if value == combo.high + 1 else 0
     else:
         end = 0
-    owner = (action.owner - view.seat) % len(view.players)
+    owner = (action.owner - seat) % players
     return EXTEND + ((int(action.card) * ENDS + end) * SEATS + owner) * COMBOS + action.index
 
 
@@ -127,6 +138,17 @@ def index_of(view: ProgrammeView, action: ProgrammeAction) -> int:
     >>> index_of(view, game.parse_action("discard JK")), index_of(view, game.parse_action("take"))
     (55, 1)
     """
+    return _index_of(view.table, view.seat, len(view.players), view.legal, action)
+
+
+def _index_of(
+    table: Table,
+    seat: int,
+    players: int,
+    legal: Sequence[ProgrammeAction],
+    action: ProgrammeAction,
+) -> int:
+    """:func:`index_of` from what it reads (``legal`` only places a reveal among the others)."""
     if isinstance(action, Draw):
         return DRAW if action.source is Source.DRAW_PILE else TAKE
     if isinstance(action, SwapProgram):
@@ -136,9 +158,9 @@ def index_of(view: ProgrammeView, action: ProgrammeAction) -> int:
     if isinstance(action, Meld):
         return MELD + action.combo.low - 1
     if isinstance(action, Extend):
-        return extend_index(view, action)
+        return _extend_index(table, seat, players, action)
     if isinstance(action, Reveal):
-        order = _reveal_order(view)
+        order = _reveal_order(legal)
         slot = next((k for k, a in enumerate(order) if _same_reveal(a, action)), None)
         if slot is None:
             raise ValueError(f"{action} is not a legal reveal of this view")
@@ -159,34 +181,54 @@ def legal_indices(view: ProgrammeView) -> dict[int, ProgrammeAction]:
     Only the seat to act has legal actions; an empty dict otherwise. An extension onto a
     combination past the slots, or a reveal past the slots, is left out.
     """
+    return _indices(view.legal, view.table, view.seat, len(view.players))
+
+
+def legal_state(state: ProgrammeState) -> dict[int, ProgrammeAction]:
+    """:func:`legal_indices` of the seat to act's view, read from ``state`` with no view built
+    (the same indices and actions, in the same order): the environment's step (issue 15).
+
+    >>> from phase10.games import get
+    >>> game = get("programmes")
+    >>> state = game.new_game(game.find_rules("programmes"), 3, 7)
+    >>> legal_state(state) == legal_indices(game.view(state, state.current))
+    True
+    """
+    return _indices(legal_actions(state), state.table, state.current, len(state.players))
+
+
+def _indices(
+    legal: Sequence[ProgrammeAction], table: Table, seat: int, players: int
+) -> dict[int, ProgrammeAction]:
+    """The core of :func:`legal_indices` and :func:`legal_state`."""
     out: dict[int, ProgrammeAction] = {}
     reveals = 0
-    seat = view.seat
-    n = len(view.players)
-    for action in view.legal:
-        # The commonest actions first, inline: this runs at every step of training.
-        if isinstance(action, Extend):
-            if action.index >= COMBOS:
+    for action in legal:
+        # By exact class, the commonest first, inline: this runs at every step of training.
+        # The engine lists these classes only; anything else takes ``_index_of``'s way.
+        if type(action) is DiscardCard:
+            out[DISCARD + action.card] = action
+        elif type(action) is Draw:
+            out[DRAW if action.source is Source.DRAW_PILE else TAKE] = action
+        elif type(action) is Extend:
+            index = action.index
+            if index >= COMBOS:
                 continue
-            combo = view.table[action.owner][action.index]
-            end = 1 if combo.kind is Kind.RUN and action.value == combo.high + 1 else 0
-            owner = (action.owner - seat) % n
-            out[
-                EXTEND + ((int(action.card) * ENDS + end) * SEATS + owner) * COMBOS + action.index
-            ] = action
-        elif isinstance(action, DiscardCard):
-            out[DISCARD + int(action.card)] = action
-        elif isinstance(action, Meld):
+            combo = table[action.owner][index]
+            end = 1 if combo.kind is Kind.RUN and action.value == combo.values[-1] + 1 else 0
+            owner = (action.owner - seat) % players
+            out[EXTEND + ((action.card * ENDS + end) * SEATS + owner) * COMBOS + index] = action
+        elif type(action) is Meld:
             index = MELD + action.combo.low - 1
             held = out.get(index)
             if held is None or action.combo.wilds < held.combo.wilds:  # type: ignore[union-attr]
                 out[index] = action
-        elif isinstance(action, Reveal):
+        elif type(action) is Reveal:
             reveals += 1
         else:
-            out[index_of(view, action)] = action
+            out[_index_of(table, seat, players, legal, action)] = action
     if reveals:
-        for slot, action in enumerate(_reveal_order(view)[:REVEALS]):
+        for slot, action in enumerate(_reveal_order(legal)[:REVEALS]):
             out[REVEAL + slot] = action
     return out
 

@@ -18,16 +18,20 @@ encoder reads nothing but the view. ``LAYOUT.markdown()`` is the table for docs/
 from __future__ import annotations
 
 from array import array
-from typing import Final, TypeAlias, TypeVar
+from collections.abc import Sequence
+from typing import Final, Protocol, TypeAlias, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
+from phase10.games.programmes.cards import PlayingCard
 from phase10.games.programmes.combos import Combination
 from phase10.games.programmes.programs import ProgramCard
 from phase10.games.programmes.rules import ProgrammeRules
+from phase10.games.programmes.state import ProgrammeState
 from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.kinds import Kind
+from phase10.kernel.seat_view import check_seat
 from phase10.kernel.state import Stage
 from phase10.rl.layout import Field, Layout
 from phase10.rl.memory import TableMemory
@@ -160,6 +164,8 @@ _S_TOOK = _S["took"]
 _S_PASSED = _S["passed"]
 _S_DISCARDED = _S["discarded"]
 assert _S_DISCARDED == _S_PASSED + CARDS, "encode copies both fields from one memory row"
+assert _HAND == 0, "encode counts the hand's cards at their codes"
+_S_PROGRAM_END = _S_PROGRAM + PROGRAM_FIELDS.size
 _T = TypeVar("_T")
 
 # Caches are keyed by identity: hashing a rule set hashes its whole program deck, which
@@ -173,7 +179,9 @@ _Floats: TypeAlias = "array[float]"
 _CACHE_LIMIT: Final = 4096
 _PROGRAMS: dict[int, tuple[ProgramCard, _Floats]] = {}
 _TABLES: dict[int, tuple[tuple[Combination, ...], _Floats]] = {}
-_Template = tuple[ProgrammeRules, _Floats, dict[int, int], tuple[int, ...]]
+# A game's template: its rules, the vector with what a game fixes, and where each program
+# design is counted in ``done``, by card (the view's) and by deck index (the state's).
+_Template = tuple[ProgrammeRules, _Floats, dict[int, int], tuple[int | None, ...]]
 _TEMPLATES: dict[tuple[int, int], _Template] = {}
 
 
@@ -261,7 +269,7 @@ def _remember(cache: dict[int, tuple[_T, _Floats]], key: _T, vec: _Vector) -> _F
 
 def _template(rules: ProgrammeRules, players: int) -> _Template:
     """What is fixed for a game: the flags, the number of players, which seats are present,
-    where each program design of the deck is counted in ``done``, and where the scalars go."""
+    and where each program design of the deck is counted in ``done``."""
     key = (id(rules), players)
     entry = _TEMPLATES.get(key)
     if entry is not None and entry[0] is rules:
@@ -278,60 +286,60 @@ def _template(rules: ProgrammeRules, players: int) -> _Template:
     for rel in range(players):
         obs[_SEATS + rel * _SEAT + _S["present"]] = 1
     designs = {id(card): i for i, card in enumerate(rules.programs[:DESIGNS])}
-    # The scalars in the order ``encode`` lists them.
-    where = [_DRAW, _DECK, _HANDNO]
-    for rel in range(players):
-        base = _SEATS + rel * _SEAT
-        where += [base + _S_HAND, base + _S_COUNT, base + _S_FAILED]
-    entry = (rules, array("f", obs.tobytes()), designs, tuple(where))
+    # By deck index, what the view's card lookup finds (a deck may hold one card object
+    # twice: the view counts both copies at the later place).
+    by_index = tuple(designs.get(id(card)) for card in rules.programs)
+    entry = (rules, array("f", obs.tobytes()), designs, by_index)
     if len(_TEMPLATES) >= 256:
         _TEMPLATES.clear()
     _TEMPLATES[key] = entry
     return entry
 
 
-def encode(view: ProgrammeView, memory: TableMemory | None = None) -> npt.NDArray[np.float32]:
-    """The observation of ``view``'s seat; ``memory`` adds what was passed and discarded.
+class _Record(Protocol):
+    """What the state's ``Programmer`` and the view's ``PublicProgrammer`` both tell alike."""
 
-    Built for speed (it runs at every step of training). Every numpy call costs more than a
-    dozen single writes, so the vector is written as a C ``array`` of floats: a copy of the
-    game's cached template, one write per count, one-hot and scalar, and one slice for each
-    cached part (the discard pile, the program cards, each seat's combinations, each seat's
-    memory); numpy sees the result once.
-    """
-    n = len(view.players)
-    _, template, designs, where = _template(view.rules, n)
-    out = array("f", template)
-    for c in view.hand:
-        out[_HAND + c] += 1.0
-    pile = view.discard_pile
-    out[_TOP + (pile[-1] if pile else CARDS)] += 1.0
-    stage = view.stage
-    if stage is Stage.DRAW:
-        out[_STAGE] += 1.0
-    elif stage is Stage.PLAY:
-        out[_STAGE + 1] += 1.0
-    values = [view.draw_pile_size / 100, view.program_deck_size / 52, view.hand_number / 10]
-    me, dealer, current = view.seat, view.dealer, view.current
-    over = stage is Stage.OVER
+    @property
+    def revealed(self) -> bool: ...
+    @property
+    def failed(self) -> int: ...
+    @property
+    def may_swap(self) -> bool: ...
+    @property
+    def took(self) -> tuple[PlayingCard, ...]: ...
+
+
+def encode(view: ProgrammeView, memory: TableMemory | None = None) -> npt.NDArray[np.float32]:
+    """The observation of ``view``'s seat; ``memory`` adds what was passed and discarded."""
+    players = view.players
+    n = len(players)
+    template = _template(view.rules, n)
+    me = view.seat
+    sizes = (view.draw_pile_size, view.program_deck_size, view.hand_number)
+    out = _encode(
+        template,
+        me,
+        view.hand,
+        view.discard_pile,
+        view.stage,
+        sizes,
+        view.dealer,
+        view.current,
+        players,
+        view.table,
+        memory,
+    )
+    # What the view tells in its own words: hand sizes, programs by card.
+    designs = template[2]
     own = view.program
-    slices: list[tuple[int, _Floats]] = []
-    table = view.table
     for rel in range(n):
-        seat = (me + rel) % n
-        p = view.players[seat]
+        p = players[(me + rel) % n]
         base = _SEATS + rel * _SEAT
-        if seat == dealer:
-            out[base + _S_DEALER] += 1.0
-        if seat == current and not over:
-            out[base + _S_ACT] += 1.0
+        out[base + _S_HAND] = p.hand_size / 13
         if p.has_program:
-            out[base + _S_HAS] += 1.0
-        if p.revealed:
-            out[base + _S_REVEALED] += 1.0
-        if p.may_swap:
-            out[base + _S_SWAP] += 1.0
+            out[base + _S_HAS] = 1.0
         done = p.done
+        out[base + _S_COUNT] = len(done) / 5
         for card in done:
             design = designs.get(id(card))
             if design is not None:
@@ -339,21 +347,132 @@ def encode(view: ProgrammeView, memory: TableMemory | None = None) -> npt.NDArra
         # Only the view's own card, or what it shows of another's (E-28).
         held = own if rel == 0 else p.program
         if held is not None:
-            slices.append((base + _S_PROGRAM, _program(held)))
+            out[base + _S_PROGRAM : base + _S_PROGRAM_END] = _program(held)
+    return np.frombuffer(out, np.float32)
+
+
+def encode_state(
+    state: ProgrammeState, seat: int, memory: TableMemory | None = None
+) -> npt.NDArray[np.float32]:
+    """``encode(view_for(state, seat, events=False), memory)``, byte for byte, read from the
+    state with no view built (issue 15): the environment's observation at every step.
+
+    It reads only what that view shows: the seat's own hand and program card, and of the
+    others their public records (a program card once revealed, E-28), never the draw pile's
+    order nor the program deck's.
+
+    >>> from phase10.games import get
+    >>> game = get("programmes")
+    >>> state = game.new_game(game.find_rules("programmes"), 3, 3)
+    >>> bool((encode_state(state, 1) == encode(game.view(state, 1))).all())
+    True
+    """
+    players = state.players
+    n = len(players)
+    check_seat(seat, n)
+    template = _template(state.rules, n)
+    sizes = (len(state.draw_pile), len(state.program_deck), state.hand_number)
+    out = _encode(
+        template,
+        seat,
+        players[seat].hand,
+        state.discard_pile,
+        state.stage,
+        sizes,
+        state.dealer,
+        state.current,
+        players,
+        state.table,
+        memory,
+    )
+    # What the view would tell, from the state's own words: hands, programs by deck index.
+    by_index = template[3]
+    programs = state.rules.programs
+    for rel in range(n):
+        p = players[(seat + rel) % n]
+        base = _SEATS + rel * _SEAT
+        out[base + _S_HAND] = len(p.hand) / 13
+        program = p.program
+        if program >= 0:
+            out[base + _S_HAS] = 1.0
+            # The seat's own card, another's only once revealed (E-28).
+            if rel == 0 or p.revealed:
+                out[base + _S_PROGRAM : base + _S_PROGRAM_END] = _program(programs[program])
+        done = p.done
+        out[base + _S_COUNT] = len(done) / 5
+        for i in done:
+            design = by_index[i]
+            if design is not None:
+                out[base + _S_DONE + design] += 1.0
+    return np.frombuffer(out, np.float32)
+
+
+def _encode(
+    template: _Template,
+    me: int,
+    hand: tuple[PlayingCard, ...],
+    pile: tuple[PlayingCard, ...],
+    stage: Stage,
+    sizes: tuple[int, int, int],
+    dealer: int,
+    current: int,
+    players: Sequence[_Record],
+    table: tuple[tuple[Combination, ...], ...],
+    memory: TableMemory | None,
+) -> _Floats:
+    """The encoder core behind :func:`encode` and :func:`encode_state`: every field that a
+    view and a state tell alike (``me`` observes; ``sizes`` are the draw pile's, the program
+    deck's and the manche number). The caller adds what they tell differently: each seat's
+    hand size, program card and completed programs.
+
+    Built for speed (it runs at every step of training). Every numpy call costs more than a
+    dozen single writes, so the vector is written as a C ``array`` of floats: a copy of the
+    game's cached template, one write per count, one-hot and scalar, and one slice for each
+    cached part (the discard pile, the program cards, each seat's combinations, each seat's
+    memory); numpy sees the result once.
+    """
+    out = array("f", template[1])
+    for c in hand:
+        out[c] += 1.0  # the hand is the first field
+    if pile:
+        out[_TOP + pile[-1]] = 1.0
+        out[_PILE : _PILE + CARDS] = _pile(pile)
+    else:
+        out[_TOP + CARDS] = 1.0
+    if stage is Stage.DRAW:
+        out[_STAGE] = 1.0
+    elif stage is Stage.PLAY:
+        out[_STAGE + 1] = 1.0
+    draw, deck, number = sizes
+    out[_DRAW] = draw / 100
+    out[_DECK] = deck / 52
+    out[_HANDNO] = number / 10
+    n = len(players)
+    # A seat out of range (none yet) marks nothing.
+    if 0 <= dealer < n:
+        out[_SEATS + (dealer - me) % n * _SEAT + _S_DEALER] = 1.0
+    if 0 <= current < n and stage is not Stage.OVER:
+        out[_SEATS + (current - me) % n * _SEAT + _S_ACT] = 1.0
+    for rel in range(n):
+        seat = (me + rel) % n
+        p = players[seat]
+        base = _SEATS + rel * _SEAT
+        if p.revealed:
+            out[base + _S_REVEALED] = 1.0
+        out[base + _S_FAILED] = p.failed / 3
+        if p.may_swap:
+            out[base + _S_SWAP] = 1.0
         for c in p.took:
             out[base + _S_TOOK + c] += 1.0
-        values += [p.hand_size / 13, len(done) / 5, p.failed / 3]
-        if table[seat]:
-            slices.append((_TABLE + rel * COMBOS * _COMBO, _combos(table[seat])))
-    for at, value in zip(where, values, strict=True):
-        out[at] = value
-    if pile:
-        out[_PILE : _PILE + CARDS] = _pile(pile)
-    for start, vec in slices:
-        out[start : start + len(vec)] = vec
-    if memory is not None and memory.hand == view.hand_number:
+        combos = table[seat]
+        if combos:
+            start = _TABLE + rel * COMBOS * _COMBO
+            out[start : start + COMBOS * _COMBO] = _combos(combos)
+    if memory is not None and memory.hand == number:
         # ``passed`` and ``discarded`` are adjacent fields, in the memory's row order.
+        rows, width = memory.rows, memory.width
         for rel in range(n):
             start = _SEATS + rel * _SEAT + _S_PASSED
-            out[start : start + 2 * CARDS] = memory.row((me + rel) % n)
-    return np.frombuffer(out, np.float32)
+            row = (me + rel) % n * width
+            out[start : start + width] = rows[row : row + width]
+    return out
