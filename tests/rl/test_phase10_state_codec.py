@@ -79,3 +79,38 @@ def test_legal_state_of_a_finished_game_is_empty() -> None:
         state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
     assert codec.legal_state(state) == {}
     assert np.array_equal(obs.encode_state(state, 0), obs.encode(GAME.view(state, 0)))
+
+
+@pytest.mark.parametrize(
+    ("game_name", "short"), [("phase10", "n_phases=1"), ("programmes", "programs_to_win=1")]
+)
+def test_env_observations_are_the_views_and_the_last_one_shows_the_end(
+    game_name: str, short: str
+) -> None:
+    """Issue 15: the environment, reading the state, gives every agent the observation of its
+    own view at every step; ``env.view`` is the acting seat's view, built when asked for; and
+    when the game ends, every agent's last observation is of the final table (the agent that
+    went out included), not of the table before the last move."""
+    from phase10 import rl
+
+    e = rl.env(game=game_name, players=2, seed=3, rules=None, variants=[short])
+    raw = e.unwrapped
+    game = raw.game
+    e.reset(seed=3)
+    rng = random.Random(3)
+    finals = 0
+    for agent in e.agent_iter():
+        observation, _reward, terminated, truncated, _info = e.last()
+        seat = raw.possible_agents.index(agent)
+        expected = raw.spec.encode(game.view(raw.state, seat, events=False), raw.memory)
+        assert np.array_equal(observation["observation"], expected)
+        if terminated or truncated:
+            assert game.outcome(raw.state) is not None
+            assert not observation["action_mask"].any()
+            finals += 1
+            e.step(None)
+            continue
+        assert raw.view == game.view(raw.state, game.to_act(raw.state), events=False)
+        legal = np.flatnonzero(observation["action_mask"])
+        e.step(int(legal[rng.randrange(len(legal))]))
+    assert finals == 2

@@ -21,6 +21,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from phase10 import games
 from phase10.kernel.game import Game
@@ -106,8 +110,11 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
         self._first_seed = seed
         self.state: Any = None
         self.memory = self.spec.memory(players)
+        self._view: Any = None
         self._legal: dict[int, Any] = {}
         self._steps = 0
+        self._rewarded = False
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -133,6 +140,7 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
         self._steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -142,17 +150,20 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
     def _select(self) -> None:
         seat = self.game.to_act(self.state)
         self.agent_selection = self.possible_agents[seat]
-        self._view = self.game.view(self.state, seat, events=False)
-        self._legal = self.spec.legal_indices(self._view)  # a new dict, the env's own
+        # The view is built only if asked for (``view``, a bot's turn in the Gymnasium
+        # wrapper): the legal indices and the observation are read from the state, which
+        # costs a third less than building the view at every step.
+        self._view = None
+        self._legal = self.spec.legal_state(self.state)  # a new dict, the env's own
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
+        legal = self._legal if agent == self.agent_selection else {}
         spec = self.spec
-        if agent == self.agent_selection:
-            view, legal = self._view, self._legal
-        else:
-            view, legal = self.game.view(self.state, seat, events=False), {}
-        return {"observation": spec.encode(view, self.memory), "action_mask": spec.mask(legal)}
+        return {
+            "observation": spec.encode_state(self.state, seat, self.memory),
+            "action_mask": spec.mask(legal),
+        }
 
     def legal_action(self, index: int) -> Any:
         """The engine action a legal index stands for now (``KeyError`` if it is not legal)."""
@@ -163,12 +174,13 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or int(action) not in self._legal:
+        move = None if action is None else self._legal.get(int(action))
+        if move is None:
             raise ValueError(
                 f"action {action} is not legal for {agent} now "
                 f"(legal: {sorted(self._legal)[:12]}...); use the action mask"
             )
-        self.play(self._legal[int(action)])
+        self.play(move)
 
     def play(self, move: Any) -> None:
         """Apply an engine action of the seat to act (a bot's, say): the same bookkeeping
@@ -178,21 +190,29 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
         after = self.game.apply(before, move)
         self.memory.record(before, move)
         self.state = after
+        self._view = None
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
-        for a in self.agents:
-            self.rewards[a] = 0.0
+        # Most steps reward nobody: the rewards are cleared and added up only after a step
+        # that gave some (a sixth of the environment's own bookkeeping otherwise).
+        if self._rewarded:
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self._rewarded = False
         if self.reward_mode == "hand":
             self._hand_rewards(before, after)
+            self._rewarded = True
         outcome = self.game.outcome(after)
         if outcome is not None:
             n = self.players
             for seat, a in enumerate(self.possible_agents):
                 self.rewards[a] += WIN if seat == outcome.winner else -WIN / (n - 1)
+            self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
         if outcome is None:
             self._select()
         else:
@@ -205,7 +225,9 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
 
     @property
     def view(self) -> Any:
-        """The view of the seat to act."""
+        """The view of the seat to act (built on first use after each step)."""
+        if self._view is None and self.state is not None:
+            self._view = self.game.view(self.state, self.game.to_act(self.state), events=False)
         return self._view
 
     def _hand_rewards(self, before: Any, after: Any) -> None:
@@ -246,6 +268,11 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         else:
             super().step(action)
 
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
+
     # ``agent_iter`` reads these two at every step; as properties they skip the wrappers'
     # ``__getattr__`` chain. Before ``reset`` they refuse, as the inherited lookup does.
     @property
@@ -259,6 +286,28 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self.env.agent_selection  # type: ignore[no-any-return]
+
+
+class _AgentIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's order-enforcing iterator, with the environment's agents read directly
+    rather than through the wrapper's properties: the same stop and the same check that
+    ``step`` was called between two agents."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        raw = wrapper.env
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        if not wrapper._has_updated:
+            raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
+        wrapper._has_updated = False
+        return raw.agent_selection  # type: ignore[no-any-return]
 
 
 def env(**kwargs: Any) -> Any:

@@ -27,7 +27,9 @@ class RLSpec:
 
     ``legal_indices(view)`` maps every legal index of the seat to act to the engine action
     it stands for; ``index_of(view, action)`` is the other way; ``describe(index)`` says an
-    index in words; ``encode(view, memory)`` is the observation.
+    index in words; ``encode(view, memory)`` is the observation. ``legal_state(state)`` and
+    ``encode_state(state, seat, memory)`` give the same from a whole state without building
+    a view: an environment, which holds the state, calls them at every step.
     """
 
     game: str
@@ -39,6 +41,8 @@ class RLSpec:
     index_of: Callable[[Any, Any], int]
     describe: Callable[[int], str]
     encode: Callable[[Any, TableMemory | None], npt.NDArray[np.float32]]
+    legal_state: Callable[[Any], dict[int, Any]]
+    encode_state: Callable[[Any, int, TableMemory | None], npt.NDArray[np.float32]]
 
     def memory(self, players: int) -> TableMemory:
         """An empty memory of passed and discarded cards for a table of ``players``."""
@@ -74,4 +78,6 @@ def spec_for(game: str) -> RLSpec:
         index_of=actions.index_of,
         describe=actions.describe,
         encode=obs.encode,
+        legal_state=actions.legal_state,
+        encode_state=obs.encode_state,
     )
