@@ -21,7 +21,13 @@ from phase10.games.programmes.actions import (
     Reveal,
     SwapProgram,
 )
-from phase10.games.programmes.cards import CARD_SYMBOL, IS_WILD, RANK_OF, PlayingCard
+from phase10.games.programmes.cards import (
+    CARD_SYMBOL,
+    IS_WILD,
+    PLAYING_CARDS,
+    RANK_OF,
+    PlayingCard,
+)
 from phase10.games.programmes.combos import Combination, combination_problem, extension_values
 from phase10.games.programmes.finder import reveal_problem, reveals
 from phase10.games.programmes.programs import ProgramCard
@@ -43,6 +49,11 @@ NEW_SET = 3
 CARD_TYPES: Final = frozenset({int, PlayingCard})
 CARD_CODES: Final = len(CARD_SYMBOL)
 ALL_CODES: Final = frozenset(range(CARD_CODES))
+
+#: One discard per card, made once (actions are immutable): every turn lists a discard for
+#: each distinct card in hand, and building a frozen dataclass costs some twenty times a
+#: lookup (issue 15). Only for the canonical card objects (see :func:`_discard`).
+_DISCARDS: Final = tuple(DiscardCard(card) for card in PLAYING_CARDS)
 
 
 # ---------------------------------------------------------------------------- legal actions
@@ -81,8 +92,19 @@ def legal_actions(state: ProgrammeState) -> tuple[ProgrammeAction, ...]:
                 for card in distinct:
                     for value in extension_values(combo, card):
                         actions.append(Extend(card, owner, index, value))
-    actions.extend(DiscardCard(card) for card in distinct)
+    actions.extend(_discard(card) for card in distinct)
     return tuple(actions)
+
+
+def _discard(card: PlayingCard) -> DiscardCard:
+    """``DiscardCard(card)``, the one made at import when ``card`` is the canonical object:
+    a hand dealt from a preset of plain ints gets actions holding its own cards, as before.
+
+    >>> _discard(PLAYING_CARDS[5]) is _discard(PLAYING_CARDS[5]), _discard(5) == DiscardCard(5)
+    (True, True)
+    """
+    action = _DISCARDS[card]
+    return action if action.card is card else DiscardCard(card)
 
 
 def _new_sets(hand: Sequence[PlayingCard]) -> list[Combination]:
