@@ -1,20 +1,27 @@
 """The programmes engine's per-step shortcuts (issue 15, RL environment speed) change no
 result: the same legal actions in the same order, with the same card objects, as building
-every action afresh; the reveal finder's per-card plan answers for any program card."""
+every action afresh; the reveal finder's per-card plan answers for any program card; views
+built field by field are the objects their classes build."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import cast
 
-from phase10.games.programmes.actions import DiscardCard
-from phase10.games.programmes.cards import PlayingCard, programme_deck
+import pytest
+
+from phase10.games.programmes.actions import DiscardCard, Extend
+from phase10.games.programmes.cards import PLAYING_CARDS, PlayingCard, programme_deck
+from phase10.games.programmes.combos import extension_values
 from phase10.games.programmes.finder import _best_window, _each_possible
+from phase10.games.programmes.frozen import maker
 from phase10.games.programmes.legal import legal_actions
 from phase10.games.programmes.programs import DEFAULT_PROGRAMS, Directive, ProgramCard
 from phase10.games.programmes.rules import ProgrammeRules
 from phase10.games.programmes.state import ProgrammeState
 from phase10.games.programmes.turns import apply_action, new_game
+from phase10.games.programmes.view import ProgrammeView, PublicProgrammer, view_for
 from phase10.kernel.kinds import Kind
 from phase10.kernel.state import Stage
 
@@ -89,3 +96,62 @@ def test_precheck_plan_follows_the_program_card() -> None:
         assert not _each_possible(strict, hand)
         del hearts, spades, strict
     assert any(p.suits is not None for p in DEFAULT_PROGRAMS)
+
+
+def test_extensions_listed_as_each_card_asked_afresh() -> None:
+    """Issue 15, AMZ-R20, E-15: with the answers kept per combination on the table, the
+    extensions listed are still every card of the hand on every combination at every value
+    ``extension_values`` allows, in that order."""
+    compared = 0
+    for seed in range(4):
+        for state in _random_states(new_game(ProgrammeRules(), 2, seed), 1500, seed=seed):
+            player = state.players[state.current]
+            if state.stage is not Stage.PLAY or not player.revealed:
+                continue
+            expected = [
+                Extend(card, owner, index, value)
+                for owner, combos in enumerate(state.table)
+                for index, combo in enumerate(combos)
+                for card in sorted(set(player.hand))
+                for value in extension_values(combo, card)
+            ]
+            assert [a for a in legal_actions(state) if isinstance(a, Extend)] == expected
+            compared += bool(expected)
+    assert compared > 20
+
+
+def test_views_are_what_the_classes_build() -> None:
+    """Issue 15, E-28: a view and its public records, built field by field, equal (and
+    print as) the same objects built by their classes."""
+    for state in _random_states(new_game(ProgrammeRules(), 3, 4), 200, seed=4):
+        for seat in range(3):
+            view = view_for(state, seat, events=seat == 0)
+            again = dataclasses.replace(view)
+            assert type(view) is ProgrammeView
+            assert again == view
+            assert repr(again) == repr(view)
+            for public in view.players:
+                assert type(public) is PublicProgrammer
+                assert dataclasses.replace(public) == public
+
+
+def test_maker_refuses_what_it_cannot_build() -> None:
+    """Issue 15: ``maker`` only builds slotted dataclasses without ``__post_init__``; any
+    other class is refused at once rather than built wrong."""
+
+    @dataclasses.dataclass(frozen=True)
+    class Loose:
+        x: int
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Checked:
+        x: int
+
+        def __post_init__(self) -> None:
+            assert self.x >= 0
+
+    for cls in (Loose, Checked):
+        with pytest.raises(TypeError):
+            maker(cls)
+    five = PLAYING_CARDS[5]
+    assert maker(Extend)(five, 1, 2) == Extend(five, 1, 2)
