@@ -30,6 +30,7 @@ from phase10.games.programmes.cards import (
 )
 from phase10.games.programmes.combos import Combination, combination_problem, extension_values
 from phase10.games.programmes.finder import reveal_problem, reveals
+from phase10.games.programmes.frozen import maker
 from phase10.games.programmes.programs import ProgramCard
 from phase10.games.programmes.state import Programmer, ProgrammeState
 from phase10.kernel.actions import Draw, Source
@@ -89,11 +90,37 @@ def legal_actions(state: ProgrammeState) -> tuple[ProgrammeAction, ...]:
         actions.extend(Meld(combo) for combo in _new_sets(hand))
         for owner, combos in enumerate(state.table):
             for index, combo in enumerate(combos):
+                fits = _fits(combo)
                 for card in distinct:
-                    for value in extension_values(combo, card):
-                        actions.append(Extend(card, owner, index, value))
+                    values = fits[card]
+                    if values is None:
+                        values = fits[card] = extension_values(combo, card)
+                    for value in values:
+                        actions.append(_make_extend(card, owner, index, value))
     actions.extend(_discard(card) for card in distinct)
     return tuple(actions)
+
+
+#: Per combination on the table (by identity, the object held), what ``extension_values``
+#: answered per card code, filled as cards are asked about. A combination stays on the table
+#: unchanged for many turns (extending one makes a new object), and the revealed seat asks
+#: about each of its cards for each of them every turn (issue 15).
+_FITS: dict[int, tuple[Combination, list[tuple[int, ...] | None]]] = {}
+_FITS_LIMIT = 4096
+
+#: ``Extend(...)``, built field by field (``frozen.maker``): the same object, made faster.
+_make_extend = maker(Extend)
+
+
+def _fits(combo: Combination) -> list[tuple[int, ...] | None]:
+    entry = _FITS.get(id(combo))
+    if entry is not None and entry[0] is combo:
+        return entry[1]
+    if len(_FITS) >= _FITS_LIMIT:
+        _FITS.clear()
+    fits: list[tuple[int, ...] | None] = [None] * CARD_CODES
+    _FITS[id(combo)] = (combo, fits)
+    return fits
 
 
 def _discard(card: PlayingCard) -> DiscardCard:
