@@ -120,8 +120,16 @@ def _run_candidates(
 
 
 #: A candidate before its wilds are chosen: (wilds used, natural card/value pairs, suit, run
-#: window); a set has suit -1 and no window.
-_Shape = tuple[int, tuple[tuple[int, int], ...], int, range | None]
+#: window, copies needed per code); a set has suit -1 and no window.
+_Shape = tuple[int, tuple[tuple[int, int], ...], int, range | None, tuple[tuple[int, int], ...]]
+
+
+def _needs(pairs: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """(code, copies) for the naturals of ``pairs``: what a hand must still hold."""
+    copies: dict[int, int] = {}
+    for c, _ in pairs:
+        copies[c] = copies.get(c, 0) + 1
+    return tuple(copies.items())
 
 
 def _shapes(d: Directive, program: ProgramCard, counts: list[int]) -> list[_Shape]:
@@ -137,10 +145,10 @@ def _shapes(d: Directive, program: ProgramCard, counts: list[int]) -> list[_Shap
     out: list[_Shape] = []
     if d.kind is Kind.SET:
         for used, pairs in _set_candidates(d, program, counts, wilds):
-            out.append((used, tuple(pairs), -1, None))
+            out.append((used, tuple(pairs), -1, None, _needs(pairs)))
     else:
         for used, run_pairs, suit, window in _run_candidates(d, program, counts, wilds):
-            out.append((used, tuple(run_pairs), suit, window))
+            out.append((used, tuple(run_pairs), suit, window, _needs(run_pairs)))
     # Fewest wilds first, so that the first answer found is a thrifty one.
     out.sort(key=lambda shape: shape[0])
     return out
@@ -150,25 +158,24 @@ def _candidates(shapes: list[_Shape], counts: list[int]) -> Iterator[Combination
     """The candidates of ``shapes`` still held in ``counts``, each with the first wilds in
     code order (wilds are interchangeable)."""
     wilds = sum(counts[c] for c in _WILD_CODES)
-    for used, pairs, suit, window in shapes:
+    for used, pairs, suit, window, needs in shapes:
         if used > wilds:
             continue
-        for c, _ in pairs:
-            counts[c] -= 1
-        held = all(counts[c] >= 0 for c, _ in pairs)
-        for c, _ in pairs:
-            counts[c] += 1
-        if not held:
-            continue
-        extra = _take_wilds(counts, used)
-        assert extra is not None  # used <= wilds
-        if window is None:
-            value = pairs[0][1]
-            yield Combination.make(Kind.SET, [*pairs, *((w, value) for w in extra)])
+        # The copies each shape needs were counted once, in ``_shapes``: one look per code
+        # here, at every level of every search (issue 15).
+        for c, n in needs:
+            if counts[c] < n:
+                break
         else:
-            taken = {v for _, v in pairs}
-            free = [v for v in window if v not in taken]
-            yield Combination.make(Kind.RUN, [*pairs, *zip(extra, free, strict=True)], suit)
+            extra = _take_wilds(counts, used)
+            assert extra is not None  # used <= wilds
+            if window is None:
+                value = pairs[0][1]
+                yield Combination.make(Kind.SET, [*pairs, *((w, value) for w in extra)])
+            else:
+                taken = {v for _, v in pairs}
+                free = [v for v in window if v not in taken]
+                yield Combination.make(Kind.RUN, [*pairs, *zip(extra, free, strict=True)], suit)
 
 
 def _search(
