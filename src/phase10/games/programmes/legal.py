@@ -53,7 +53,7 @@ ALL_CODES: Final = frozenset(range(CARD_CODES))
 
 #: One discard per card, made once (actions are immutable): every turn lists a discard for
 #: each distinct card in hand, and building a frozen dataclass costs some twenty times a
-#: lookup (issue 15). Only for the canonical card objects (see :func:`_discard`).
+#: lookup (issue 15). Only for the canonical card objects (see :func:`legal_actions`).
 _DISCARDS: Final = tuple(DiscardCard(card) for card in PLAYING_CARDS)
 
 
@@ -97,7 +97,13 @@ def legal_actions(state: ProgrammeState) -> tuple[ProgrammeAction, ...]:
                         values = fits[card] = extension_values(combo, card)
                     for value in values:
                         actions.append(_make_extend(card, owner, index, value))
-    actions.extend(_discard(card) for card in distinct)
+    # The discard made at import when the card is the canonical object; a hand of plain ints
+    # (a preset deal) gets actions holding its own cards, as before. Inline: a call per card
+    # would cost as much as the lookup.
+    discards = _DISCARDS
+    actions += [
+        made if (made := discards[card]).card is card else DiscardCard(card) for card in distinct
+    ]
     return tuple(actions)
 
 
@@ -121,17 +127,6 @@ def _fits(combo: Combination) -> list[tuple[int, ...] | None]:
     fits: list[tuple[int, ...] | None] = [None] * CARD_CODES
     _FITS[id(combo)] = (combo, fits)
     return fits
-
-
-def _discard(card: PlayingCard) -> DiscardCard:
-    """``DiscardCard(card)``, the one made at import when ``card`` is the canonical object:
-    a hand dealt from a preset of plain ints gets actions holding its own cards, as before.
-
-    >>> _discard(PLAYING_CARDS[5]) is _discard(PLAYING_CARDS[5]), _discard(5) == DiscardCard(5)
-    (True, True)
-    """
-    action = _DISCARDS[card]
-    return action if action.card is card else DiscardCard(card)
 
 
 def _new_sets(hand: Sequence[PlayingCard]) -> list[Combination]:
