@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import accumulate, combinations
 from typing import NamedTuple, cast
 
 from phase10.games.programmes.cards import ACE_HIGH, IS_WILD, JOKER_CODE, RANK_OF, SUIT_OF
@@ -42,6 +42,8 @@ def _counts(cards: Sequence[int]) -> list[int]:
 
 def _take_wilds(counts: list[int], need: int) -> list[int] | None:
     """The first ``need`` wilds in code order, or None if there are not enough."""
+    if need == 0:
+        return []  # most candidates use no wild (they are tried first)
     out: list[int] = []
     for code in _WILD_CODES:
         take = min(counts[code], need - len(out))
@@ -109,9 +111,18 @@ def _run_candidates(
             for v in range(ACE_HIGH + 1)
             for code in [suit * 13 + (v - 1) % 13]
         ]
+        # How many naturals each window holds, from a running count: most windows hold too
+        # few for the wilds to fill the rest, and yield nothing (issue 15: skip them before
+        # listing their naturals).
+        filled = list(accumulate((pair is not None for pair in row), initial=0))
+        last = len(row)
         for low in lows:
-            slots = range(low, low + d.length)
-            held = [pair for pair in row[low : low + d.length] if pair is not None]
+            end = low + d.length
+            naturals = filled[min(end, last)] - filled[min(low, last)]
+            if not naturals or d.length - naturals > spare:
+                continue
+            slots = range(low, end)
+            held = [pair for pair in row[low:end] if pair is not None]
             for k in range(len(held), 0, -1):
                 if d.length - k > spare:
                     break
