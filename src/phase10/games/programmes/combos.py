@@ -33,6 +33,7 @@ from phase10.games.programmes.cards import (
     rank_name,
     rank_value,
 )
+from phase10.games.programmes.frozen import maker
 from phase10.kernel.errors import NotationError, Problem
 from phase10.kernel.kinds import Ends, Kind
 
@@ -98,8 +99,11 @@ class Combination(Ends):
         else:
             pairs = sorted(pairs, key=lambda p: (IS_WILD[p[0]], p[0]))
             suit = -1
-        return cls(
-            kind, tuple(PLAYING_CARDS[c] for c, _ in pairs), tuple(v for _, v in pairs), suit
+        # Field by field for this class (``frozen.maker``): the reveal search and the move
+        # generator make many (issue 15). A subclass is built by its own ``__init__``.
+        build = _make_combination if cls is Combination else cls
+        return build(
+            kind, tuple([PLAYING_CARDS[c] for c, _ in pairs]), tuple([v for _, v in pairs]), suit
         )
 
     @classmethod
@@ -129,6 +133,9 @@ class Combination(Ends):
         if kind is Kind.SET:
             return _parse_set(cards, declared, text)
         return _parse_run(cards, declared, text)
+
+
+_make_combination = maker(Combination)
 
 
 def _declared(kind: Kind, value: str, position: int, token: str) -> tuple[int, int]:

@@ -18,10 +18,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from itertools import combinations
-from typing import cast
+from functools import lru_cache
+from itertools import accumulate, combinations
+from typing import NamedTuple, cast
 
-from phase10.games.programmes.cards import ACE_HIGH, IS_WILD, JOKER_CODE
+from phase10.games.programmes.cards import ACE_HIGH, IS_WILD, JOKER_CODE, RANK_OF, SUIT_OF
 from phase10.games.programmes.combos import Combination, combination_problem
 from phase10.games.programmes.programs import Directive, ProgramCard
 from phase10.kernel.errors import Problem
@@ -41,6 +42,8 @@ def _counts(cards: Sequence[int]) -> list[int]:
 
 def _take_wilds(counts: list[int], need: int) -> list[int] | None:
     """The first ``need`` wilds in code order, or None if there are not enough."""
+    if need == 0:
+        return []  # most candidates use no wild (they are tried first)
     out: list[int] = []
     for code in _WILD_CODES:
         take = min(counts[code], need - len(out))
@@ -108,9 +111,18 @@ def _run_candidates(
             for v in range(ACE_HIGH + 1)
             for code in [suit * 13 + (v - 1) % 13]
         ]
+        # How many naturals each window holds, from a running count: most windows hold too
+        # few for the wilds to fill the rest, and yield nothing (issue 15: skip them before
+        # listing their naturals).
+        filled = list(accumulate((pair is not None for pair in row), initial=0))
+        last = len(row)
         for low in lows:
-            slots = range(low, low + d.length)
-            held = [pair for pair in row[low : low + d.length] if pair is not None]
+            end = low + d.length
+            naturals = filled[min(end, last)] - filled[min(low, last)]
+            if not naturals or d.length - naturals > spare:
+                continue
+            slots = range(low, end)
+            held = [pair for pair in row[low:end] if pair is not None]
             for k in range(len(held), 0, -1):
                 if d.length - k > spare:
                     break
@@ -119,8 +131,16 @@ def _run_candidates(
 
 
 #: A candidate before its wilds are chosen: (wilds used, natural card/value pairs, suit, run
-#: window); a set has suit -1 and no window.
-_Shape = tuple[int, tuple[tuple[int, int], ...], int, range | None]
+#: window, copies needed per code); a set has suit -1 and no window.
+_Shape = tuple[int, tuple[tuple[int, int], ...], int, range | None, tuple[tuple[int, int], ...]]
+
+
+def _needs(pairs: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """(code, copies) for the naturals of ``pairs``: what a hand must still hold."""
+    copies: dict[int, int] = {}
+    for c, _ in pairs:
+        copies[c] = copies.get(c, 0) + 1
+    return tuple(copies.items())
 
 
 def _shapes(d: Directive, program: ProgramCard, counts: list[int]) -> list[_Shape]:
@@ -136,10 +156,10 @@ def _shapes(d: Directive, program: ProgramCard, counts: list[int]) -> list[_Shap
     out: list[_Shape] = []
     if d.kind is Kind.SET:
         for used, pairs in _set_candidates(d, program, counts, wilds):
-            out.append((used, tuple(pairs), -1, None))
+            out.append((used, tuple(pairs), -1, None, _needs(pairs)))
     else:
         for used, run_pairs, suit, window in _run_candidates(d, program, counts, wilds):
-            out.append((used, tuple(run_pairs), suit, window))
+            out.append((used, tuple(run_pairs), suit, window, _needs(run_pairs)))
     # Fewest wilds first, so that the first answer found is a thrifty one.
     out.sort(key=lambda shape: shape[0])
     return out
@@ -149,25 +169,24 @@ def _candidates(shapes: list[_Shape], counts: list[int]) -> Iterator[Combination
     """The candidates of ``shapes`` still held in ``counts``, each with the first wilds in
     code order (wilds are interchangeable)."""
     wilds = sum(counts[c] for c in _WILD_CODES)
-    for used, pairs, suit, window in shapes:
+    for used, pairs, suit, window, needs in shapes:
         if used > wilds:
             continue
-        for c, _ in pairs:
-            counts[c] -= 1
-        held = all(counts[c] >= 0 for c, _ in pairs)
-        for c, _ in pairs:
-            counts[c] += 1
-        if not held:
-            continue
-        extra = _take_wilds(counts, used)
-        assert extra is not None  # used <= wilds
-        if window is None:
-            value = pairs[0][1]
-            yield Combination.make(Kind.SET, [*pairs, *((w, value) for w in extra)])
+        # The copies each shape needs were counted once, in ``_shapes``: one look per code
+        # here, at every level of every search (issue 15).
+        for c, n in needs:
+            if counts[c] < n:
+                break
         else:
-            taken = {v for _, v in pairs}
-            free = [v for v in window if v not in taken]
-            yield Combination.make(Kind.RUN, [*pairs, *zip(extra, free, strict=True)], suit)
+            extra = _take_wilds(counts, used)
+            assert extra is not None  # used <= wilds
+            if window is None:
+                value = pairs[0][1]
+                yield Combination.make(Kind.SET, [*pairs, *((w, value) for w in extra)])
+            else:
+                taken = {v for _, v in pairs}
+                free = [v for v in window if v not in taken]
+                yield Combination.make(Kind.RUN, [*pairs, *zip(extra, free, strict=True)], suit)
 
 
 def _search(
@@ -205,6 +224,75 @@ def _key(combo: Combination) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     return combo.values, tuple(combo.cards), combo.suit
 
 
+#: Bits of one suit in :class:`_Precheck`'s run masks: values 1 to 14, bit 0 unused.
+_SUIT_BITS = 16
+_SUIT_MASK = (1 << _SUIT_BITS) - 1
+
+
+class _Precheck(NamedTuple):
+    """What the pre-check needs of one program card, made once per card (issue 15): the
+    card's ``groups`` and ``cards_needed`` are computed properties, and the per-card tables
+    leave one lookup and one test per card of the hand."""
+
+    program: ProgramCard  # held, so that the ``id`` key in ``_PRECHECKS`` stays this card's
+    cards_needed: int
+    groups: tuple[Directive, ...]
+    #: The directives once each, in order (repeats ask the same question).
+    distinct: tuple[Directive, ...]
+    #: Per card code, the value a natural counts for in a set; 0 for a wild, or a natural of
+    #: a suit the program leaves out.
+    set_value: tuple[int, ...]
+    #: Per card code, the run slots a natural fills (bit v for value v, the ace both 1 and
+    #: 14), shifted to its suit's ``_SUIT_BITS``; 0 for a wild or a left-out suit.
+    run_bits: tuple[int, ...]
+
+
+_PRECHECKS: dict[int, _Precheck] = {}
+
+
+def _precheck(program: ProgramCard) -> _Precheck:
+    entry = _PRECHECKS.get(id(program))
+    if entry is not None and entry.program is program:
+        return entry
+    suits = program.suits
+    kept = [
+        not IS_WILD[c] and (suits is None or SUIT_OF[c] in suits) for c in range(JOKER_CODE + 1)
+    ]
+    run_bits = tuple(
+        (1 << RANK_OF[c] | (1 << ACE_HIGH if RANK_OF[c] == 1 else 0)) << _SUIT_BITS * SUIT_OF[c]
+        if kept[c]
+        else 0
+        for c in range(JOKER_CODE + 1)
+    )
+    groups = program.groups
+    entry = _Precheck(
+        program,
+        program.cards_needed,
+        groups,
+        tuple(dict.fromkeys(groups)),
+        tuple(RANK_OF[c] if kept[c] else 0 for c in range(JOKER_CODE + 1)),
+        run_bits,
+    )
+    if len(_PRECHECKS) >= 256:  # rules with many custom cards: stay small
+        _PRECHECKS.clear()
+    _PRECHECKS[id(program)] = entry
+    return entry
+
+
+@lru_cache(maxsize=1 << 14)
+def _best_window(mask: int, length: int) -> int:
+    """The most naturals of run-slot ``mask`` that any window of ``length`` values holds.
+
+    Cached: a suit's mask has 14 bits, and the same few masks come back hand after hand
+    (at most 13 lengths of 2 ** 15 masks; the bound keeps a long run's memory flat).
+
+    >>> _best_window(0b0000_0000_1011_0000, 3), _best_window(0b0000_0000_1011_0000, 4)
+    (2, 3)
+    """
+    span = (1 << length) - 1
+    return max((mask >> low & span).bit_count() for low in range(1, ACE_HIGH - length + 2))
+
+
 def _each_possible(program: ProgramCard, cards: Sequence[int]) -> bool:
     """Whether every directive, taken alone, has a candidate among ``cards``.
 
@@ -215,53 +303,58 @@ def _each_possible(program: ProgramCard, cards: Sequence[int]) -> bool:
     window (a run) holds at least one natural and enough naturals that the wilds fill the
     rest.
     """
-    suits = program.suits
-    by_rank = [0] * (ACE_HIGH + 1)  # naturals of the program's suits, by value
-    held = [0, 0, 0, 0]  # per suit, bit v set when a natural can fill value v of a run
+    plan = _precheck(program)
+    set_value, run_bits = plan.set_value, plan.run_bits
+    by_value = [0] * (ACE_HIGH + 1)  # naturals of the program's suits, by value
+    held = 0  # run_bits of every natural of the program's suits
     wilds = 0
     for c in cards:
-        if IS_WILD[c]:
+        bits = run_bits[c]
+        if bits:
+            by_value[set_value[c]] += 1
+            held |= bits
+        elif IS_WILD[c]:
             wilds += 1
-            continue
-        suit, rank = divmod(c, 13)
-        if suits is not None and suit not in suits:
-            continue
-        by_rank[rank + 1] += 1
-        held[suit] |= 1 << (rank + 1) | (1 << ACE_HIGH if rank == 0 else 0)
     spare = 0 if program.no_wild else wilds
-    for d in dict.fromkeys(program.groups):
+    suits = [held >> _SUIT_BITS * s & _SUIT_MASK for s in range(4)]
+    for d in plan.distinct:
         need = max(1, d.length - spare)
         if d.kind is Kind.SET:
-            values = (d.values[0],) if d.values is not None else _SET_VALUES
-            if not any(by_rank[v] >= need for v in values):
+            # No natural counts for a value a set may not take (2 is wild, 14 a run's).
+            best = by_value[d.values[0]] if d.values is not None else max(by_value)
+            if best < need:
                 return False
             continue
-        lows = (d.values[0],) if d.values is not None else range(1, ACE_HIGH - d.length + 2)
-        span = (1 << d.length) - 1
-        if not any((mask >> low & span).bit_count() >= need for mask in held for low in lows):
+        if d.values is None:
+            if not any(_best_window(mask, d.length) >= need for mask in suits if mask):
+                return False
+            continue
+        span, low = (1 << d.length) - 1, d.values[0]
+        if not any((mask >> low & span).bit_count() >= need for mask in suits):
             return False
     return True
 
 
 def find_programme(cards: Sequence[int], program: ProgramCard) -> tuple[Combination, ...] | None:
     """One valid reveal of ``program`` from ``cards``, or ``None`` (a sun card has none)."""
-    if program.sun or program.cards_needed > len(cards):
+    if program.sun or _precheck(program).cards_needed > len(cards):
         return None
     if not _each_possible(program, cards):
         return None
-    return next(_search(program.groups, program, _counts(cards), 0, [], None), None)
+    groups = _precheck(program).groups
+    return next(_search(groups, program, _counts(cards), 0, [], None), None)
 
 
 def reveals(cards: Sequence[int], program: ProgramCard) -> list[tuple[Combination, ...]]:
     """Every distinct reveal of ``program`` from ``cards``, each at the exact counts (E-08)."""
-    if program.sun or program.cards_needed > len(cards):
+    if program.sun or _precheck(program).cards_needed > len(cards):
         return []
     if not _each_possible(program, cards):
         return []
     counts = _counts(cards)
     seen: set[tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]] = set()
     out: list[tuple[Combination, ...]] = []
-    for found in _search(program.groups, program, counts, 0, [], None):
+    for found in _search(_precheck(program).groups, program, counts, 0, [], None):
         key = tuple(sorted(_key(c) for c in found))
         if key not in seen:
             seen.add(key)

@@ -21,9 +21,16 @@ from phase10.games.programmes.actions import (
     Reveal,
     SwapProgram,
 )
-from phase10.games.programmes.cards import CARD_SYMBOL, IS_WILD, RANK_OF, PlayingCard
+from phase10.games.programmes.cards import (
+    CARD_SYMBOL,
+    IS_WILD,
+    PLAYING_CARDS,
+    RANK_OF,
+    PlayingCard,
+)
 from phase10.games.programmes.combos import Combination, combination_problem, extension_values
 from phase10.games.programmes.finder import reveal_problem, reveals
+from phase10.games.programmes.frozen import maker
 from phase10.games.programmes.programs import ProgramCard
 from phase10.games.programmes.state import Programmer, ProgrammeState
 from phase10.kernel.actions import Draw, Source
@@ -43,6 +50,11 @@ NEW_SET = 3
 CARD_TYPES: Final = frozenset({int, PlayingCard})
 CARD_CODES: Final = len(CARD_SYMBOL)
 ALL_CODES: Final = frozenset(range(CARD_CODES))
+
+#: One discard per card, made once (actions are immutable): every turn lists a discard for
+#: each distinct card in hand, and building a frozen dataclass costs some twenty times a
+#: lookup (issue 15). Only for the canonical card objects (see :func:`legal_actions`).
+_DISCARDS: Final = tuple(DiscardCard(card) for card in PLAYING_CARDS)
 
 
 # ---------------------------------------------------------------------------- legal actions
@@ -78,11 +90,43 @@ def legal_actions(state: ProgrammeState) -> tuple[ProgrammeAction, ...]:
         actions.extend(Meld(combo) for combo in _new_sets(hand))
         for owner, combos in enumerate(state.table):
             for index, combo in enumerate(combos):
+                fits = _fits(combo)
                 for card in distinct:
-                    for value in extension_values(combo, card):
-                        actions.append(Extend(card, owner, index, value))
-    actions.extend(DiscardCard(card) for card in distinct)
+                    values = fits[card]
+                    if values is None:
+                        values = fits[card] = extension_values(combo, card)
+                    for value in values:
+                        actions.append(_make_extend(card, owner, index, value))
+    # The discard made at import when the card is the canonical object; a hand of plain ints
+    # (a preset deal) gets actions holding its own cards, as before. Inline: a call per card
+    # would cost as much as the lookup.
+    discards = _DISCARDS
+    actions += [
+        made if (made := discards[card]).card is card else DiscardCard(card) for card in distinct
+    ]
     return tuple(actions)
+
+
+#: Per combination on the table (by identity, the object held), what ``extension_values``
+#: answered per card code, filled as cards are asked about. A combination stays on the table
+#: unchanged for many turns (extending one makes a new object), and the revealed seat asks
+#: about each of its cards for each of them every turn (issue 15).
+_FITS: dict[int, tuple[Combination, list[tuple[int, ...] | None]]] = {}
+_FITS_LIMIT = 4096
+
+#: ``Extend(...)``, built field by field (``frozen.maker``): the same object, made faster.
+_make_extend = maker(Extend)
+
+
+def _fits(combo: Combination) -> list[tuple[int, ...] | None]:
+    entry = _FITS.get(id(combo))
+    if entry is not None and entry[0] is combo:
+        return entry[1]
+    if len(_FITS) >= _FITS_LIMIT:
+        _FITS.clear()
+    fits: list[tuple[int, ...] | None] = [None] * CARD_CODES
+    _FITS[id(combo)] = (combo, fits)
+    return fits
 
 
 def _new_sets(hand: Sequence[PlayingCard]) -> list[Combination]:

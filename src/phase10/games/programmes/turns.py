@@ -267,7 +267,9 @@ def _played(player: Programmer, cards: Sequence[int]) -> Programmer:
     for c in cards:
         if c in took:
             took = without(took, c)
-    return player.evolve(hand=remove(player.hand, cards), took=took)
+    # One card (a discard or an extension, most steps) needs no list: the same first copy goes.
+    hand = without(player.hand, cards[0]) if len(cards) == 1 else remove(player.hand, cards)
+    return player.evolve(hand=hand, took=took)
 
 
 def _apply_swap(state: ProgrammeState, events: list[Event]) -> ProgrammeState:
@@ -288,9 +290,12 @@ def _apply_swap(state: ProgrammeState, events: list[Event]) -> ProgrammeState:
 
 def _apply_draw(state: ProgrammeState, action: Draw, events: list[Event]) -> ProgrammeState:
     seat = state.current
-    # E-21: a swap is possible only before the first draw of a manche.
-    player = state.players[seat].evolve(may_swap=False)
-    ready = state.evolve(players=replace_at(state.players, seat, player))
+    ready = state
+    if state.players[seat].may_swap:
+        # E-21: a swap is possible only before the first draw of a manche. (Most draws have
+        # nothing to clear: no copy of the state for them, issue 15.)
+        player = state.players[seat].evolve(may_swap=False)
+        ready = state.evolve(players=replace_at(state.players, seat, player))
     # E-17: an empty reserve is refilled from the discard pile minus its top card.
     drawn = draw(ready, action.source, events, _EVENTS, game="programmes", rule="E-17")
     return _end_manche(state, None, events) if drawn is None else drawn
@@ -356,15 +361,20 @@ def _apply_discard(
     seat = state.current
     player = _played(state.players[seat], (action.card,))
     events.append(Event(E.DISCARDED, seat=seat, cards=(action.card,)))
-    state = state.evolve(
-        players=replace_at(state.players, seat, player),
-        discard_pile=(*state.discard_pile, action.card),
-    )
+    players = replace_at(state.players, seat, player)
+    discard_pile = (*state.discard_pile, action.card)
     if not player.hand:
-        return _end_manche(state, seat, events)
+        return _end_manche(state.evolve(players=players, discard_pile=discard_pile), seat, events)
     nxt = _left(state, seat)
     events.append(Event(E.TURN_STARTED, seat=nxt))
-    return state.evolve(current=nxt, stage=Stage.DRAW, events=tuple(events))
+    # One copy of the state for the whole turn's end (issue 15: every other step is this).
+    return state.evolve(
+        players=players,
+        discard_pile=discard_pile,
+        current=nxt,
+        stage=Stage.DRAW,
+        events=tuple(events),
+    )
 
 
 # ---------------------------------------------------------------------------- end of manche

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from phase10.games.programmes.actions import ProgrammeAction
 from phase10.games.programmes.cards import PlayingCard
 from phase10.games.programmes.combos import Combination
+from phase10.games.programmes.frozen import maker
 from phase10.games.programmes.programs import ProgramCard
 from phase10.games.programmes.rules import ProgrammeRules
 from phase10.games.programmes.state import (
@@ -61,6 +62,13 @@ class ProgrammeView(SeatView[PlayingCard, ProgrammeAction, ProgrammeEvent]):
     program_deck_size: int
 
 
+#: Built field by field (``frozen.maker``): the environment of a learning agent builds a view
+#: and a seat's public record every step, and their frozen ``__init__`` cost more than all
+#: the rest of the view (issue 15). Same objects as the classes build.
+_make_view = maker(ProgrammeView)
+_make_public = maker(PublicProgrammer)
+
+
 def view_for(state: ProgrammeState, seat: int, *, events: bool = True) -> ProgrammeView:
     """The view of ``seat`` (0-based): no hidden card or program of another seat is in it.
 
@@ -93,7 +101,7 @@ def _public(p: Programmer, programs: tuple[ProgramCard, ...]) -> PublicProgramme
     entry = _PUBLIC.get(id(p))
     if entry is not None and entry[0] is p and entry[1] is programs:
         return entry[2]
-    public = PublicProgrammer(
+    public = _make_public(
         hand_size=len(p.hand),
         program=programs[p.program] if p.revealed and p.program >= 0 else None,
         done=tuple(programs[i] for i in p.done),
@@ -111,9 +119,9 @@ def _public(p: Programmer, programs: tuple[ProgramCard, ...]) -> PublicProgramme
 
 def _view(state: ProgrammeState, seat: int, with_events: bool = True) -> ProgrammeView:
     programs = state.rules.programs
-    players = tuple(_public(p, programs) for p in state.players)
+    players = tuple([_public(p, programs) for p in state.players])
     own = state.players[seat].program if seat >= 0 else -1
-    return ProgrammeView(
+    return _make_view(
         seat=seat,
         rules=state.rules,
         hand=state.players[seat].hand if seat >= 0 else (),
