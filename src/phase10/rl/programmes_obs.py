@@ -55,6 +55,14 @@ GROUP_FIELDS: Final = Layout(
         Field("value", 13, "one-hot when fixed: the set's value - 1, or the run's lowest - 1"),
     ]
 )
+
+# Enum members bound once: on Python 3.11 a lookup like ``Kind.RUN`` goes through the
+# enum metaclass's ``__getattr__`` hook and costs about 0.3 µs, at every step.
+_KIND_RUN: Final = Kind.RUN
+_STAGE_DRAW: Final = Stage.DRAW
+_STAGE_OVER: Final = Stage.OVER
+_STAGE_PLAY: Final = Stage.PLAY
+
 PROGRAM_FIELDS: Final = Layout(
     [
         Field("present", 1, "1 if the card is visible (own card; another's once revealed)"),
@@ -204,7 +212,7 @@ def _program(card: ProgramCard) -> _Floats:
     for i, d in enumerate(groups[:GROUPS]):
         base = p["group"] + i * GROUP_FIELDS.size
         vec[base + g["present"]] = 1
-        vec[base + g["kind"] + (d.kind is Kind.RUN)] = 1
+        vec[base + g["kind"] + (d.kind is _KIND_RUN)] = 1
         vec[base + g["length"]] = d.length / 14
         if d.values is not None:
             vec[base + g["fixed"]] = 1
@@ -223,9 +231,9 @@ def _combos(combos: tuple[Combination, ...]) -> _Floats:
         base = index * _COMBO
         values = combo.values
         vec[base + c["present"]] = 1
-        vec[base + c["kind"] + (combo.kind is Kind.RUN)] = 1
+        vec[base + c["kind"] + (combo.kind is _KIND_RUN)] = 1
         vec[base + c["key"] + values[0] - 1] = 1
-        if combo.kind is Kind.RUN:
+        if combo.kind is _KIND_RUN:
             vec[base + c["suit"] + combo.suit] = 1
         vec[base + c["high"]] = values[-1] / 14
         vec[base + c["size"]] = len(values) / 13
@@ -439,9 +447,9 @@ def _encode(
         out[_PILE : _PILE + CARDS] = _pile(pile)
     else:
         out[_TOP + CARDS] = 1.0
-    if stage is Stage.DRAW:
+    if stage is _STAGE_DRAW:
         out[_STAGE] = 1.0
-    elif stage is Stage.PLAY:
+    elif stage is _STAGE_PLAY:
         out[_STAGE + 1] = 1.0
     draw, deck, number = sizes
     out[_DRAW] = draw / 100
@@ -451,7 +459,7 @@ def _encode(
     # A seat out of range (none yet) marks nothing.
     if 0 <= dealer < n:
         out[_SEATS + (dealer - me) % n * _SEAT + _S_DEALER] = 1.0
-    if 0 <= current < n and stage is not Stage.OVER:
+    if 0 <= current < n and stage is not _STAGE_OVER:
         out[_SEATS + (current - me) % n * _SEAT + _S_ACT] = 1.0
     for rel in range(n):
         seat = (me + rel) % n

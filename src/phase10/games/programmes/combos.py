@@ -37,6 +37,12 @@ from phase10.games.programmes.frozen import maker
 from phase10.kernel.errors import NotationError, Problem
 from phase10.kernel.kinds import Ends, Kind
 
+# Enum members bound once: on Python 3.11 a lookup like ``Kind.RUN`` goes through the
+# enum metaclass's ``__getattr__`` hook and costs about 0.3 µs, at every step.
+_KIND_RUN: Final = Kind.RUN
+_KIND_SET: Final = Kind.SET
+
+
 #: E-04: one run cannot hold an ace at both ends, so at most 13 cards.
 LONGEST_RUN: Final = 13
 
@@ -64,7 +70,7 @@ class Combination(Ends):
 
     def tokens(self) -> list[str]:
         """Card tokens with the wilds' values: ``['8S', '2D=10S']`` or ``['JK=7']``."""
-        suit = SUITS[self.suit] if self.kind is Kind.RUN else ""
+        suit = SUITS[self.suit] if self.kind is _KIND_RUN else ""
         return [
             f"{PLAYING_CARDS[c]}={rank_name(v)}{suit}" if IS_WILD[c] else str(PLAYING_CARDS[c])
             for c, v in zip(self.cards, self.values, strict=True)
@@ -75,7 +81,7 @@ class Combination(Ends):
 
     def describe(self) -> str:
         """A phrase for people: ``run 8-J of spades`` or ``set of 7s``."""
-        if self.kind is Kind.RUN:
+        if self.kind is _KIND_RUN:
             suit = ("spades", "hearts", "diamonds", "clubs")[self.suit]
             return f"run {rank_name(self.low)}-{rank_name(self.high)} of {suit}"
         return f"set of {rank_name(self.low)}s"
@@ -86,7 +92,7 @@ class Combination(Ends):
         >>> Combination.parse("set 7S 7H JK=7").phrase()
         {'kind': 'set', 'value': '7'}
         """
-        if self.kind is Kind.RUN:
+        if self.kind is _KIND_RUN:
             low, high = rank_name(self.low), rank_name(self.high)
             return {"kind": "run", "low": low, "high": high, "suit": self.suit}
         return {"kind": "set", "value": rank_name(self.low)}
@@ -94,7 +100,7 @@ class Combination(Ends):
     @classmethod
     def make(cls, kind: Kind, pairs: list[tuple[int, int]], suit: int = -1) -> Combination:
         """Build a combination in canonical order from (card, value) pairs; checks nothing."""
-        if kind is Kind.RUN:
+        if kind is _KIND_RUN:
             pairs = sorted(pairs, key=lambda p: p[1])
         else:
             pairs = sorted(pairs, key=lambda p: (IS_WILD[p[0]], p[0]))
@@ -115,7 +121,7 @@ class Combination(Ends):
         words = text.split()
         if not words or words[0].lower() not in ("set", "run"):
             raise NotationError("programmes.combo_kind", text=text)
-        kind = Kind.SET if words[0].lower() == "set" else Kind.RUN
+        kind = _KIND_SET if words[0].lower() == "set" else _KIND_RUN
         if len(words) < 2:
             raise NotationError("programmes.combo_no_cards", text=text)
         cards: list[int] = []
@@ -130,7 +136,7 @@ class Combination(Ends):
             if not IS_WILD[card]:
                 raise NotationError("programmes.token_only_wild", position=position, token=token)
             declared.append(_declared(kind, value, position, token))
-        if kind is Kind.SET:
+        if kind is _KIND_SET:
             return _parse_set(cards, declared, text)
         return _parse_run(cards, declared, text)
 
@@ -142,7 +148,7 @@ def _declared(kind: Kind, value: str, position: int, token: str) -> tuple[int, i
     """(rank, suit or -1) of ``JK=7`` or ``2D=10S``."""
     suit = -1
     word = value.upper()
-    if kind is Kind.RUN and len(word) >= 2 and word[-1] in SUITS:
+    if kind is _KIND_RUN and len(word) >= 2 and word[-1] in SUITS:
         suit, word = SUITS.index(word[-1]), word[:-1]
     try:
         return rank_value(word), suit
@@ -163,7 +169,7 @@ def _parse_set(cards: list[int], declared: list[tuple[int, int] | None], text: s
             raise NotationError("programmes.wild_values_set", text=text)
         else:
             pairs.append((c, value))
-    return Combination.make(Kind.SET, pairs)
+    return Combination.make(_KIND_SET, pairs)
 
 
 def _parse_run(cards: list[int], declared: list[tuple[int, int] | None], text: str) -> Combination:
@@ -188,7 +194,7 @@ def _parse_run(cards: list[int], declared: list[tuple[int, int] | None], text: s
         anchor = (0, 1)
     index, value = anchor
     values = [value - index + i for i in range(len(cards))]
-    return Combination.make(Kind.RUN, list(zip(cards, values, strict=True)), suit)
+    return Combination.make(_KIND_RUN, list(zip(cards, values, strict=True)), suit)
 
 
 def parse_combinations(text: str) -> tuple[Combination, ...]:
@@ -204,7 +210,7 @@ def natural_fits(combo_kind: Kind, suit: int, card: int, value: int) -> bool:
     if IS_WILD[card]:
         return True
     rank = RANK_OF[card]
-    if combo_kind is Kind.SET:
+    if combo_kind is _KIND_SET:
         return rank == value
     return SUIT_OF[card] == suit and (rank == value or (rank == 1 and value == ACE_HIGH))
 
@@ -221,14 +227,14 @@ def combination_problem(combo: Combination) -> Problem | None:
     cards, values = combo.cards, combo.values
     if not cards or len(cards) != len(values):
         return Problem("AMZ-R15", "programmes.no_cards")
-    if combo.kind is Kind.RUN:
+    if combo.kind is _KIND_RUN:
         if not 0 <= combo.suit <= 3:
             return Problem("AMZ-R15", "programmes.run_one_suit")
         if values[0] < 1 or values[-1] > ACE_HIGH or len(values) > LONGEST_RUN:
             return Problem("AMZ-R26", "programmes.run_wrap")
         if any(b != a + 1 for a, b in pairwise(values)):
             return Problem("AMZ-R15", "programmes.run_consecutive")
-    elif combo.kind is Kind.SET:
+    elif combo.kind is _KIND_SET:
         if any(v != values[0] for v in values):
             return Problem("AMZ-R15", "programmes.set_same_value")
         if not 1 <= values[0] <= 13 or values[0] == 2:
@@ -237,7 +243,7 @@ def combination_problem(combo: Combination) -> Problem | None:
         return Problem("AMZ-R15", "programmes.set_or_run")
     for c, v in zip(cards, values, strict=True):
         if not natural_fits(combo.kind, combo.suit, c, v):
-            if combo.kind is Kind.RUN and SUIT_OF[c] != combo.suit:
+            if combo.kind is _KIND_RUN and SUIT_OF[c] != combo.suit:
                 return Problem("AMZ-R15", "programmes.breaks_suit", {"card": PLAYING_CARDS[c]})
             return Problem("AMZ-R25", "programmes.natural_itself", {"card": PLAYING_CARDS[c]})
     if all(IS_WILD[c] for c in cards):
@@ -254,7 +260,7 @@ def extension_values(combo: Combination, card: int) -> tuple[int, ...]:
     >>> extension_values(Combination.parse("run JH QH KH"), parse_playing_cards("AH")[0])
     (14,)
     """
-    if combo.kind is Kind.SET:
+    if combo.kind is _KIND_SET:
         fits = IS_WILD[card] or RANK_OF[card] == combo.low
         return (combo.low,) if fits else ()
     if len(combo.cards) >= LONGEST_RUN:
@@ -262,7 +268,7 @@ def extension_values(combo: Combination, card: int) -> tuple[int, ...]:
     ends = [v for v in (combo.low - 1, combo.high + 1) if 1 <= v <= ACE_HIGH]
     if IS_WILD[card]:
         return tuple(ends)
-    return tuple(v for v in ends if natural_fits(Kind.RUN, combo.suit, card, v))
+    return tuple(v for v in ends if natural_fits(_KIND_RUN, combo.suit, card, v))
 
 
 def extended(combo: Combination, card: int, value: int) -> Combination:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from itertools import accumulate, combinations
-from typing import NamedTuple, cast
+from typing import Final, NamedTuple, cast
 
 from phase10.games.programmes.cards import ACE_HIGH, IS_WILD, JOKER_CODE, RANK_OF, SUIT_OF
 from phase10.games.programmes.combos import Combination, combination_problem
@@ -28,6 +28,12 @@ from phase10.games.programmes.programs import Directive, ProgramCard
 from phase10.kernel.errors import Problem
 from phase10.kernel.kinds import Kind
 from phase10.kernel.messages import Param
+
+# Enum members bound once: on Python 3.11 a lookup like ``Kind.RUN`` goes through the
+# enum metaclass's ``__getattr__`` hook and costs about 0.3 µs, at every step.
+_KIND_RUN: Final = Kind.RUN
+_KIND_SET: Final = Kind.SET
+
 
 _WILD_CODES = tuple(c for c in range(JOKER_CODE + 1) if IS_WILD[c])
 _SET_VALUES = (1, *range(3, 14))
@@ -154,7 +160,7 @@ def _shapes(d: Directive, program: ProgramCard, counts: list[int]) -> list[_Shap
     """
     wilds = sum(counts[c] for c in _WILD_CODES)
     out: list[_Shape] = []
-    if d.kind is Kind.SET:
+    if d.kind is _KIND_SET:
         for used, pairs in _set_candidates(d, program, counts, wilds):
             out.append((used, tuple(pairs), -1, None, _needs(pairs)))
     else:
@@ -182,11 +188,11 @@ def _candidates(shapes: list[_Shape], counts: list[int]) -> Iterator[Combination
             assert extra is not None  # used <= wilds
             if window is None:
                 value = pairs[0][1]
-                yield Combination.make(Kind.SET, [*pairs, *((w, value) for w in extra)])
+                yield Combination.make(_KIND_SET, [*pairs, *((w, value) for w in extra)])
             else:
                 taken = {v for _, v in pairs}
                 free = [v for v in window if v not in taken]
-                yield Combination.make(Kind.RUN, [*pairs, *zip(extra, free, strict=True)], suit)
+                yield Combination.make(_KIND_RUN, [*pairs, *zip(extra, free, strict=True)], suit)
 
 
 def _search(
@@ -319,7 +325,7 @@ def _each_possible(program: ProgramCard, cards: Sequence[int]) -> bool:
     suits = [held >> _SUIT_BITS * s & _SUIT_MASK for s in range(4)]
     for d in plan.distinct:
         need = max(1, d.length - spare)
-        if d.kind is Kind.SET:
+        if d.kind is _KIND_SET:
             # No natural counts for a value a set may not take (2 is wild, 14 a run's).
             best = by_value[d.values[0]] if d.values is not None else max(by_value)
             if best < need:
@@ -371,7 +377,7 @@ def _matches(combo: Combination, d: Directive, program: ProgramCard) -> bool:
         return False
     if program.suits is None:
         return True
-    if combo.kind is Kind.RUN:
+    if combo.kind is _KIND_RUN:
         return combo.suit in program.suits
     return all(IS_WILD[c] or c // 13 in program.suits for c in combo.cards)
 

@@ -39,6 +39,15 @@ from phase10.kernel.kinds import Kind
 from phase10.kernel.piles import owns
 from phase10.kernel.state import Stage
 
+# Enum members bound once: on Python 3.11 a lookup like ``Kind.RUN`` goes through the
+# enum metaclass's ``__getattr__`` hook and costs about 0.3 µs, at every step.
+_FROM_DISCARD_PILE: Final = Source.DISCARD_PILE
+_KIND_RUN: Final = Kind.RUN
+_KIND_SET: Final = Kind.SET
+_STAGE_DRAW: Final = Stage.DRAW
+_STAGE_OVER: Final = Stage.OVER
+
+
 _DRAW = (Draw(Source.DRAW_PILE),)
 _DRAW_OR_TAKE = (Draw(Source.DRAW_PILE), Draw(Source.DISCARD_PILE))
 #: E-14: the smallest new set; the move generator lists new sets at this size only, because
@@ -73,11 +82,11 @@ def legal_actions(state: ProgrammeState) -> tuple[ProgrammeAction, ...]:
     cards are added by extending afterwards in the same turn (AMZ-R20), which reaches every
     legal result.
     """
-    if state.stage is Stage.OVER:
+    if state.stage is _STAGE_OVER:
         return ()
     seat = state.current
     player = state.players[seat]
-    if state.stage is Stage.DRAW:
+    if state.stage is _STAGE_DRAW:
         draws = _DRAW if len(player.hand) == 1 or not state.discard_pile else _DRAW_OR_TAKE
         return (SwapProgram(), *draws) if player.may_swap else draws
     hand = player.hand
@@ -146,7 +155,7 @@ def _new_sets(hand: Sequence[PlayingCard]) -> list[Combination]:
                 cards = (*chosen, *wilds[: NEW_SET - k])
                 if cards not in seen:
                     seen.add(cards)
-                    out.append(Combination.make(Kind.SET, [(c, rank) for c in cards]))
+                    out.append(Combination.make(_KIND_SET, [(c, rank) for c in cards]))
     return out
 
 
@@ -164,7 +173,7 @@ def check_action(state: ProgrammeState, action: object) -> None:
 
 def _prepare(state: ProgrammeState, action: object) -> int:
     """Check ``action``; return the value an extension takes (else 0)."""
-    if state.stage is Stage.OVER:
+    if state.stage is _STAGE_OVER:
         raise IllegalActionError("AMZ-R30", "kernel.game_over")
     if not well_formed(state, action):
         # Issue 17, point 12: a field of the wrong type or out of range is no action at all.
@@ -179,7 +188,7 @@ def _prepare(state: ProgrammeState, action: object) -> int:
         return 0
     if not isinstance(action, Reveal | Meld | Extend | DiscardCard):
         raise IllegalActionError("E-25", "programmes.not_an_action", action=repr(action))
-    if state.stage is Stage.DRAW:
+    if state.stage is _STAGE_DRAW:
         raise IllegalActionError("AMZ-R10", "programmes.take_first")
     if isinstance(action, Reveal):
         _check_reveal(state, seat, action)
@@ -265,16 +274,16 @@ def _short(action: object) -> str:
 def _check_swap(state: ProgrammeState, player: Programmer) -> None:
     if state.rules.program_swap_after is None:
         raise IllegalActionError("AMZ-R31", "programmes.swap_off")
-    if state.stage is not Stage.DRAW or not player.may_swap:
+    if state.stage is not _STAGE_DRAW or not player.may_swap:
         raise IllegalActionError(
             "E-21", "programmes.swap_when", rounds=state.rules.program_swap_after
         )
 
 
 def _check_draw(state: ProgrammeState, player: Programmer, action: Draw) -> None:
-    if state.stage is not Stage.DRAW:
+    if state.stage is not _STAGE_DRAW:
         raise IllegalActionError("E-25", "programmes.already_took")
-    if action.source is Source.DISCARD_PILE:
+    if action.source is _FROM_DISCARD_PILE:
         if len(player.hand) == 1:
             raise IllegalActionError("E-16", "programmes.reserve_only")
         if not state.discard_pile:
@@ -297,7 +306,7 @@ def _check_reveal(state: ProgrammeState, seat: int, action: Reveal) -> None:
 
 def _check_meld(player: Programmer, action: Meld) -> None:
     combo = action.combo
-    if combo.kind is Kind.RUN:
+    if combo.kind is _KIND_RUN:
         raise IllegalActionError("AMZ-R21", "programmes.no_new_run")
     if len(combo.cards) < NEW_SET:
         raise IllegalActionError("E-14", "programmes.new_set_size")
