@@ -14,9 +14,8 @@ scores and Skip states, and the legal actions when it is the seat's turn.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import MISSING, dataclass, fields
-from typing import Any, Final, TypeVar
+from dataclasses import dataclass, fields
+from typing import Final
 
 from phase10.games.phase10.actions import Action
 from phase10.games.phase10.cards import Card
@@ -26,8 +25,6 @@ from phase10.games.phase10.rules import Phase, RuleSet
 from phase10.games.phase10.state import Event, EventKind, GameState, PlayerState
 from phase10.games.phase10.turns import legal_actions
 from phase10.kernel.seat_view import SeatView, check_seat
-
-_T = TypeVar("_T")
 
 #: Events whose cards only their own seat may see.
 _PRIVATE = {EventKind.DREW, EventKind.HAND_DEALT, EventKind.RESHUFFLED}
@@ -59,38 +56,6 @@ class PlayerView(SeatView[Card, Action, Event]):
     players: tuple[PublicPlayer, ...]
     table: tuple[tuple[Group, ...], ...]
     tiebreak: bool
-
-
-def _builder(cls: type[_T]) -> Callable[..., _T]:
-    """A constructor equal to calling ``cls``, a frozen slotted dataclass whose fields all
-    have no default and no ``__post_init__``, taking the fields in their order.
-
-    Under Python 3.11 a frozen dataclass's ``__init__`` sets every field through the generic
-    ``object.__setattr__``; calling each slot's own setter is about three times faster, and
-    a view with its 15 fields is built at every step of a game, a search or a learning
-    environment (``kernel.state.evolver`` does the same for the states).
-
-    >>> _builder(PublicPlayer)(10, None, 0, 0, -1, 0, True, 0, False, False, 0, ()) == (
-    ...     PublicPlayer(10, None, 0, 0, -1, 0, True, 0, False, False, 0, ()))
-    True
-    """
-    members = fields(cls)  # type: ignore[arg-type]
-    if hasattr(cls, "__post_init__") or any(
-        not f.init or f.default is not MISSING or f.default_factory is not MISSING for f in members
-    ):  # pragma: no cover - a guard for whoever changes the view classes
-        raise TypeError(f"{cls.__name__} needs its own __init__")
-    names = [f.name for f in members]
-    sets = "".join(f"    _set_{name}(self, {name})\n" for name in names)
-    source = f"def build({', '.join(names)}):\n    self = _new(cls)\n{sets}    return self\n"
-    namespace: dict[str, Any] = {"_new": object.__new__, "cls": cls}
-    namespace.update({f"_set_{name}": getattr(cls, name).__set__ for name in names})
-    exec(source, namespace)
-    build: Callable[..., _T] = namespace["build"]
-    return build
-
-
-_new_public: Final = _builder(PublicPlayer)
-_new_view: Final = _builder(PlayerView)
 
 
 def view_for(state: GameState, seat: int, *, events: bool = True) -> PlayerView:
@@ -142,7 +107,7 @@ def _public(seat: int, p: PlayerState, phase: Phase | None) -> PublicPlayer:
     key = (seat, len(p.hand), id(phase), *tail)
     public = _BY_CONTENT.get(key)
     if public is None or public.phase is not phase:
-        public = _new_public(len(p.hand), phase, *tail)
+        public = PublicPlayer(len(p.hand), phase, *tail)
         if len(_BY_CONTENT) >= _BY_CONTENT_LIMIT:
             _BY_CONTENT.clear()
         _BY_CONTENT[key] = public
@@ -156,7 +121,7 @@ def _view(state: GameState, seat: int, with_events: bool = True) -> PlayerView:
     phases = current_phases(state)
     players = tuple([_public(s, p, phases[s]) for s, p in enumerate(state.players)])
     events = tuple(seen_by(e, seat) for e in state.events) if with_events else ()
-    return _new_view(
+    return PlayerView(
         seat=seat,
         rules=state.rules,
         hand=state.players[seat].hand if seat >= 0 else (),
