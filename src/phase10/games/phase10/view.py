@@ -15,7 +15,6 @@ scores and Skip states, and the legal actions when it is the seat's turn.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Final
 
 from phase10.games.phase10.actions import Action
 from phase10.games.phase10.cards import Card
