@@ -46,19 +46,6 @@ def _counts(cards: Sequence[int]) -> list[int]:
     return counts
 
 
-def _take_wilds(counts: list[int], need: int) -> list[int] | None:
-    """The first ``need`` wilds in code order, or None if there are not enough."""
-    if need == 0:
-        return []  # most candidates use no wild (they are tried first)
-    out: list[int] = []
-    for code in _WILD_CODES:
-        take = min(counts[code], need - len(out))
-        out += [code] * take
-        if len(out) == need:
-            return out
-    return out if len(out) == need else None
-
-
 def _suits(program: ProgramCard) -> tuple[int, ...]:
     return program.suits if program.suits is not None else (0, 1, 2, 3)
 
@@ -171,62 +158,78 @@ def _shapes(d: Directive, program: ProgramCard, counts: list[int]) -> list[_Shap
     return out
 
 
-def _candidates(shapes: list[_Shape], counts: list[int]) -> Iterator[Combination]:
-    """The candidates of ``shapes`` still held in ``counts``, each with the first wilds in
-    code order (wilds are interchangeable)."""
-    wilds = sum(counts[c] for c in _WILD_CODES)
-    for used, pairs, suit, window, needs in shapes:
-        if used > wilds:
-            continue
-        # The copies each shape needs were counted once, in ``_shapes``: one look per code
-        # here, at every level of every search (issue 15).
-        for c, n in needs:
-            if counts[c] < n:
-                break
+class _Search:
+    """One search for the reveals of ``groups`` in ``counts``, level by level.
+
+    It walks shapes (:func:`_shapes`), not combinations: a level checks a shape's naturals
+    against the counts left and its wilds against the wilds left, and builds the
+    combination only for a shape that fits (issue 15). The wilds are interchangeable, so
+    each level takes the first ones, in code order, of what the levels before it left:
+    level after level they are consecutive slices of the hand's wilds in code order, and a
+    shape at a given start in that list always stands for the same combination, made once
+    per search.
+    """
+
+    __slots__ = ("counts", "groups", "made", "pool", "shapes")
+
+    def __init__(self, groups: Sequence[Directive], program: ProgramCard, counts: list[int]):
+        self.groups = groups
+        self.counts = counts
+        self.pool = [c for c in _WILD_CODES for _ in range(counts[c])]
+        self.shapes = {id(d): _shapes(d, program, counts) for d in dict.fromkeys(groups)}
+        #: (id of the shape, wilds already taken) -> its combination and that one's key.
+        self.made: dict[tuple[int, int], tuple[Combination, _Key]] = {}
+
+    def _combination(self, shape: _Shape, taken: int) -> tuple[Combination, _Key]:
+        used, pairs, suit, window, _ = shape
+        extra = self.pool[taken : taken + used]
+        if window is None:
+            value = pairs[0][1]
+            combo = Combination.make(_KIND_SET, [*pairs, *((w, value) for w in extra)])
         else:
-            extra = _take_wilds(counts, used)
-            assert extra is not None  # used <= wilds
-            if window is None:
-                value = pairs[0][1]
-                yield Combination.make(_KIND_SET, [*pairs, *((w, value) for w in extra)])
-            else:
-                taken = {v for _, v in pairs}
-                free = [v for v in window if v not in taken]
-                yield Combination.make(_KIND_RUN, [*pairs, *zip(extra, free, strict=True)], suit)
+            held = {v for _, v in pairs}
+            free = [v for v in window if v not in held]
+            combo = Combination.make(_KIND_RUN, [*pairs, *zip(extra, free, strict=True)], suit)
+        entry = (combo, _key(combo))
+        self.made[id(shape), taken] = entry
+        return entry
 
-
-def _search(
-    groups: Sequence[Directive],
-    program: ProgramCard,
-    counts: list[int],
-    index: int,
-    chosen: list[Combination],
-    previous: Combination | None,
-    shapes: Mapping[int, list[_Shape]] | None = None,
-) -> Iterator[tuple[Combination, ...]]:
-    if shapes is None:
-        shapes = {id(d): _shapes(d, program, counts) for d in dict.fromkeys(groups)}
-    if index == len(groups):
-        yield tuple(chosen)
-        return
-    d = groups[index]
-    same = index > 0 and groups[index - 1] is d
-    for combo in _candidates(shapes[id(d)], counts):
+    def run(
+        self, index: int, taken: int, chosen: list[tuple[Combination, _Key]]
+    ) -> Iterator[list[tuple[Combination, _Key]]]:
+        """Every reveal that completes ``chosen`` (its combinations with their keys)."""
+        if index == len(self.groups):
+            yield chosen
+            return
+        groups, counts, made = self.groups, self.counts, self.made
+        d = groups[index]
         # Repeats of one directive are listed in one order only (E-12 allows equal ones).
-        if same and previous is not None and _key(combo) < _key(previous):
-            continue
-        for c in combo.cards:
-            counts[c] -= 1
-        # Only the combination's own codes changed, and every count was >= 0 before.
-        if all(counts[c] >= 0 for c in combo.cards):
-            chosen.append(combo)
-            yield from _search(groups, program, counts, index + 1, chosen, combo, shapes)
-            chosen.pop()
-        for c in combo.cards:
-            counts[c] += 1
+        floor = chosen[-1][1] if index > 0 and groups[index - 1] is d else None
+        left = len(self.pool) - taken
+        for shape in self.shapes[id(d)]:
+            used, needs = shape[0], shape[4]
+            if used > left:
+                break  # fewest wilds first: no later shape fits either
+            for c, n in needs:
+                if counts[c] < n:
+                    break
+            else:
+                entry = made.get((id(shape), taken)) or self._combination(shape, taken)
+                if floor is not None and entry[1] < floor:
+                    continue
+                for c, n in needs:
+                    counts[c] -= n
+                chosen.append(entry)
+                yield from self.run(index + 1, taken + used, chosen)
+                chosen.pop()
+                for c, n in needs:
+                    counts[c] += n
 
 
-def _key(combo: Combination) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+_Key = tuple[tuple[int, ...], tuple[int, ...], int]
+
+
+def _key(combo: Combination) -> _Key:
     return combo.values, tuple(combo.cards), combo.suit
 
 
@@ -347,8 +350,9 @@ def find_programme(cards: Sequence[int], program: ProgramCard) -> tuple[Combinat
         return None
     if not _each_possible(program, cards):
         return None
-    groups = _precheck(program).groups
-    return next(_search(groups, program, _counts(cards), 0, [], None), None)
+    search = _Search(_precheck(program).groups, program, _counts(cards))
+    found = next(search.run(0, 0, []), None)
+    return None if found is None else tuple(combo for combo, _ in found)
 
 
 def reveals(cards: Sequence[int], program: ProgramCard) -> list[tuple[Combination, ...]]:
@@ -357,14 +361,14 @@ def reveals(cards: Sequence[int], program: ProgramCard) -> list[tuple[Combinatio
         return []
     if not _each_possible(program, cards):
         return []
-    counts = _counts(cards)
-    seen: set[tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]] = set()
+    search = _Search(_precheck(program).groups, program, _counts(cards))
+    seen: set[tuple[_Key, ...]] = set()
     out: list[tuple[Combination, ...]] = []
-    for found in _search(_precheck(program).groups, program, counts, 0, [], None):
-        key = tuple(sorted(_key(c) for c in found))
+    for found in search.run(0, 0, []):
+        key = tuple(sorted(key for _, key in found))
         if key not in seen:
             seen.add(key)
-            out.append(found)
+            out.append(tuple(combo for combo, _ in found))
     return out
 
 

@@ -1,0 +1,123 @@
+"""The reveal search over shapes (issue 15) lists exactly what the plain search over
+combinations listed, in the same order (AMZ-R14..R17, E-08, E-10, E-12).
+
+The action codec numbers reveals by their place in this list ("the k-th legal way", see
+docs/rl.md) and the bots take the first, so the order is part of the behaviour. The plain
+search below is the one the finder used before: it builds every candidate combination at
+every level and keeps a repeated directive's combinations in key order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from phase10.games.programmes.combos import Combination
+from phase10.games.programmes.finder import (
+    _WILD_CODES,
+    _counts,
+    _each_possible,
+    _key,
+    _Shape,
+    _shapes,
+    find_programme,
+    reveals,
+)
+from phase10.games.programmes.programs import DEFAULT_PROGRAMS, Directive, ProgramCard
+from phase10.kernel.kinds import Kind
+
+#: Two decks of the 52 faces and four jokers: more copies than a real hand holds.
+_POOL = [c for c in range(52) for _ in range(2)] + [52] * 4
+
+
+def _take_wilds(counts: list[int], need: int) -> list[int]:
+    out: list[int] = []
+    for code in _WILD_CODES:
+        out += [code] * min(counts[code], need - len(out))
+    return out
+
+
+def _plain_candidates(shapes: list[_Shape], counts: list[int]) -> Iterator[Combination]:
+    wilds = sum(counts[c] for c in _WILD_CODES)
+    for used, pairs, suit, window, needs in shapes:
+        if used > wilds or any(counts[c] < n for c, n in needs):
+            continue
+        extra = _take_wilds(counts, used)
+        if window is None:
+            value = pairs[0][1]
+            yield Combination.make(Kind.SET, [*pairs, *((w, value) for w in extra)])
+        else:
+            free = [v for v in window if v not in {v for _, v in pairs}]
+            yield Combination.make(Kind.RUN, [*pairs, *zip(extra, free, strict=True)], suit)
+
+
+def _plain_search(
+    groups: Sequence[Directive],
+    program: ProgramCard,
+    counts: list[int],
+    index: int,
+    chosen: list[Combination],
+    shapes: dict[int, list[_Shape]],
+) -> Iterator[tuple[Combination, ...]]:
+    if index == len(groups):
+        yield tuple(chosen)
+        return
+    d = groups[index]
+    same = index > 0 and groups[index - 1] is d
+    for combo in _plain_candidates(shapes[id(d)], counts):
+        if same and _key(combo) < _key(chosen[-1]):
+            continue
+        for c in combo.cards:
+            counts[c] -= 1
+        if all(counts[c] >= 0 for c in combo.cards):
+            chosen.append(combo)
+            yield from _plain_search(groups, program, counts, index + 1, chosen, shapes)
+            chosen.pop()
+        for c in combo.cards:
+            counts[c] += 1
+
+
+def _plain_reveals(cards: list[int], program: ProgramCard) -> list[tuple[Combination, ...]]:
+    if program.sun or program.cards_needed > len(cards) or not _each_possible(program, cards):
+        return []
+    counts = _counts(cards)
+    groups = program.groups
+    shapes: dict[int, list[_Shape]] = {
+        id(d): list(_shapes(d, program, counts)) for d in dict.fromkeys(groups)
+    }
+    seen = set()
+    out = []
+    for found in _plain_search(groups, program, counts, 0, [], shapes):
+        key = tuple(sorted(_key(c) for c in found))
+        if key not in seen:
+            seen.add(key)
+            out.append(found)
+    return out
+
+
+@st.composite
+def _hands(draw: st.DrawFn) -> list[int]:
+    """Hands from a few values of one or two suits and some wilds, so that most can
+    reveal something (a hand of random cards rarely can)."""
+    suits = draw(st.lists(st.integers(0, 3), min_size=1, max_size=2, unique=True))
+    low = draw(st.integers(0, 8))
+    faces = [s * 13 + r for s in suits for r in range(low, low + 5)]
+    wilds = [c for c in _POOL if c == 52 or c % 13 == 1]
+    return draw(st.lists(st.sampled_from(faces + wilds), min_size=3, max_size=16))
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.sampled_from(DEFAULT_PROGRAMS),
+    st.one_of(_hands(), st.lists(st.sampled_from(_POOL), min_size=3, max_size=16)),
+)
+def test_the_shape_search_lists_the_plain_search_reveals_in_order(
+    program: ProgramCard, cards: list[int]
+) -> None:
+    """AMZ-R14, E-08: the same reveals, in the same order, and the same first one."""
+    hand = sorted(cards)
+    expected = _plain_reveals(hand, program)
+    assert reveals(hand, program) == expected
+    assert find_programme(hand, program) == (expected[0] if expected else None)
