@@ -19,8 +19,11 @@ from phase10.games.programmes.finder import (
     _WILD_CODES,
     _counts,
     _each_possible,
+    _hand,
     _key,
-    _Shape,
+    _needs,
+    _run_candidates,
+    _set_candidates,
     _shapes,
     find_programme,
     reveals,
@@ -32,6 +35,27 @@ from phase10.kernel.kinds import Kind
 _POOL = [c for c in range(52) for _ in range(2)] + [52] * 4
 
 
+#: A candidate before its wilds are chosen, as the plain search had it: (wilds used, natural
+#: card/value pairs, suit, run window, copies needed per code).
+_PlainShape = tuple[
+    int, tuple[tuple[int, int], ...], int, range | None, tuple[tuple[int, int], ...]
+]
+
+
+def _plain_shapes(d: Directive, program: ProgramCard, counts: list[int]) -> list[_PlainShape]:
+    """Every candidate of ``d`` from the generators, fewest wilds first (a stable sort)."""
+    wilds = sum(counts[c] for c in _WILD_CODES)
+    out: list[_PlainShape] = []
+    if d.kind is Kind.SET:
+        for used, pairs in _set_candidates(d, program, counts, wilds):
+            out.append((used, tuple(pairs), -1, None, _needs(pairs)))
+    else:
+        for used, run_pairs, suit, window in _run_candidates(d, program, counts, wilds):
+            out.append((used, tuple(run_pairs), suit, window, _needs(run_pairs)))
+    out.sort(key=lambda shape: shape[0])
+    return out
+
+
 def _take_wilds(counts: list[int], need: int) -> list[int]:
     out: list[int] = []
     for code in _WILD_CODES:
@@ -39,7 +63,7 @@ def _take_wilds(counts: list[int], need: int) -> list[int]:
     return out
 
 
-def _plain_candidates(shapes: list[_Shape], counts: list[int]) -> Iterator[Combination]:
+def _plain_candidates(shapes: list[_PlainShape], counts: list[int]) -> Iterator[Combination]:
     wilds = sum(counts[c] for c in _WILD_CODES)
     for used, pairs, suit, window, needs in shapes:
         if used > wilds or any(counts[c] < n for c, n in needs):
@@ -59,7 +83,7 @@ def _plain_search(
     counts: list[int],
     index: int,
     chosen: list[Combination],
-    shapes: dict[int, list[_Shape]],
+    shapes: dict[int, list[_PlainShape]],
 ) -> Iterator[tuple[Combination, ...]]:
     if index == len(groups):
         yield tuple(chosen)
@@ -84,8 +108,8 @@ def _plain_reveals(cards: list[int], program: ProgramCard) -> list[tuple[Combina
         return []
     counts = _counts(cards)
     groups = program.groups
-    shapes: dict[int, list[_Shape]] = {
-        id(d): list(_shapes(d, program, counts)) for d in dict.fromkeys(groups)
+    shapes: dict[int, list[_PlainShape]] = {
+        id(d): _plain_shapes(d, program, counts) for d in dict.fromkeys(groups)
     }
     seen = set()
     out = []
@@ -121,3 +145,24 @@ def test_the_shape_search_lists_the_plain_search_reveals_in_order(
     expected = _plain_reveals(hand, program)
     assert reveals(hand, program) == expected
     assert find_programme(hand, program) == (expected[0] if expected else None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(DEFAULT_PROGRAMS),
+    st.one_of(_hands(), st.lists(st.sampled_from(_POOL), min_size=3, max_size=16)),
+)
+def test_cached_shapes_are_the_generators_candidates_in_order(
+    program: ProgramCard, cards: list[int]
+) -> None:
+    """E-10, E-12: the shapes made from cached parts of a value or a suit are the candidate
+    generators' own, in the same order, each with its combination's values."""
+    hand = sorted(cards)
+    counts = _counts(hand)
+    _, masks, wilds = _hand(program, hand)
+    for d in dict.fromkeys(program.groups):
+        shapes = _shapes(d, program, counts, masks, wilds)
+        assert [shape[:5] for shape in shapes] == _plain_shapes(d, program, counts)
+        for _used, pairs, _, window, _, values in shapes:
+            expected = (pairs[0][1],) * d.length if window is None else tuple(window)
+            assert values == expected

@@ -124,8 +124,18 @@ def _run_candidates(
 
 
 #: A candidate before its wilds are chosen: (wilds used, natural card/value pairs, suit, run
-#: window, copies needed per code); a set has suit -1 and no window.
-_Shape = tuple[int, tuple[tuple[int, int], ...], int, range | None, tuple[tuple[int, int], ...]]
+#: window, copies needed per code, the values of its combination); a set has suit -1 and no
+#: window.
+_Shape = tuple[
+    int,
+    tuple[tuple[int, int], ...],
+    int,
+    range | None,
+    tuple[tuple[int, int], ...],
+    tuple[int, ...],
+]
+#: A part's shapes by the wilds they use: entry ``u`` holds those that use ``u`` wilds.
+_Buckets = tuple[tuple[_Shape, ...], ...]
 
 
 def _needs(pairs: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -136,52 +146,116 @@ def _needs(pairs: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     return tuple(copies.items())
 
 
-def _shapes(d: Directive, program: ProgramCard, counts: list[int]) -> list[_Shape]:
-    """Every candidate of ``d`` in ``counts``, fewest wilds first (then in generation order).
+@lru_cache(maxsize=1 << 13)
+def _set_part(length: int, value: int, held: tuple[tuple[int, int], ...], spare: int) -> _Buckets:
+    """The set shapes of one value, as :func:`_set_candidates` makes them, by wilds used.
+
+    Cached (issue 15): a value's naturals, (code, copies) of at most four suits, come back
+    hand after hand, where the whole hand almost never does.
+    """
+    buckets: list[list[_Shape]] = [[] for _ in range(spare + 1)]
+    values = (value,) * length
+    for k in range(min(length, sum(n for _, n in held)), 0, -1):
+        used = length - k
+        if used > spare:
+            break
+        for chosen in sorted(_multisets(held, k)):
+            pairs = tuple((c, value) for c in chosen)
+            buckets[used].append((used, pairs, -1, None, _needs(pairs), values))
+    return tuple(map(tuple, buckets))
+
+
+@lru_cache(maxsize=1 << 14)
+def _run_part(length: int, fixed: int | None, suit: int, mask: int, spare: int) -> _Buckets:
+    """The run shapes of one suit, as :func:`_run_candidates` makes them, by wilds used.
+
+    ``mask`` has bit ``v`` for each value 1..14 a natural of the suit can fill (the ace
+    both 1 and 14, never 2: E-05); ``fixed`` is the lowest value a card fixes, or None.
+    Cached like :func:`_set_part`: a suit's few naturals come back hand after hand.
+    """
+    buckets: list[list[_Shape]] = [[] for _ in range(spare + 1)]
+    lows = (fixed,) if fixed is not None else range(1, ACE_HIGH - length + 2)
+    for low in lows:
+        window = range(low, low + length)
+        held = [(suit * 13 + (v - 1) % 13, v) for v in window if mask >> v & 1]
+        if not held or length - len(held) > spare:
+            continue
+        values = tuple(window)
+        for k in range(len(held), 0, -1):
+            used = length - k
+            if used > spare:
+                break
+            for chosen in combinations(held, k):
+                buckets[used].append((used, chosen, suit, window, _needs(chosen), values))
+    return tuple(map(tuple, buckets))
+
+
+def _shapes(
+    d: Directive, program: ProgramCard, counts: list[int], masks: Sequence[int], wilds: int
+) -> list[_Shape]:
+    """Every candidate of ``d`` in ``counts``, fewest wilds first (then in generation order:
+    :func:`_set_candidates` and :func:`_run_candidates` walk values or suits, windows and
+    choices in a fixed order). ``masks`` are the suits' run masks (:func:`_hand`).
 
     Made once per search, from the whole hand: the candidates of the same directive with
     fewer cards left are exactly those of this list whose naturals and wilds are still
-    held, in the same order (the generators walk values, windows and choices in a fixed
-    order and only skip what is not held), so deeper levels filter it instead of
-    generating again.
+    held, in the same order (the generators only skip what is not held), so deeper levels
+    filter it instead of generating again.
     """
-    wilds = sum(counts[c] for c in _WILD_CODES)
-    out: list[_Shape] = []
+    spare = min(0 if program.no_wild else wilds, d.length - 1)  # a combination needs a natural
+    parts: list[_Buckets] = []
     if d.kind is _KIND_SET:
-        for used, pairs in _set_candidates(d, program, counts, wilds):
-            out.append((used, tuple(pairs), -1, None, _needs(pairs)))
+        suits = _suits(program)
+        for value in (d.values[0],) if d.values is not None else _SET_VALUES:
+            held = tuple((c, counts[c]) for s in suits for c in [s * 13 + value - 1] if counts[c])
+            if held:
+                parts.append(_set_part(d.length, value, held, spare))
     else:
-        for used, run_pairs, suit, window in _run_candidates(d, program, counts, wilds):
-            out.append((used, tuple(run_pairs), suit, window, _needs(run_pairs)))
+        fixed = d.values[0] if d.values is not None else None
+        for suit in _suits(program):
+            if masks[suit]:
+                parts.append(_run_part(d.length, fixed, suit, masks[suit], spare))
     # Fewest wilds first, so that the first answer found is a thrifty one.
-    out.sort(key=lambda shape: shape[0])
-    return out
+    return [shape for used in range(spare + 1) for part in parts for shape in part[used]]
 
 
 class _Search:
     """One search for the reveals of ``groups`` in ``counts``, level by level.
 
     It walks shapes (:func:`_shapes`), not combinations: a level checks a shape's naturals
-    against the counts left and its wilds against the wilds left, and builds the
-    combination only for a shape that fits (issue 15). The wilds are interchangeable, so
-    each level takes the first ones, in code order, of what the levels before it left:
-    level after level they are consecutive slices of the hand's wilds in code order, and a
-    shape at a given start in that list always stands for the same combination, made once
-    per search.
+    against the counts left and its wilds against the wilds left, and a combination is
+    built only when it must be, to break a tie between two of one directive or to be
+    listed (issue 15). The wilds are interchangeable, so each level takes the first ones,
+    in code order, of what the levels before it left: level after level they are
+    consecutive slices of the hand's wilds in code order, and a shape at a given start in
+    that list always stands for the same combination, made once per search.
     """
 
     __slots__ = ("counts", "groups", "made", "pool", "shapes")
 
-    def __init__(self, groups: Sequence[Directive], program: ProgramCard, counts: list[int]):
+    def __init__(
+        self,
+        groups: Sequence[Directive],
+        program: ProgramCard,
+        counts: list[int],
+        masks: Sequence[int],
+    ):
         self.groups = groups
         self.counts = counts
         self.pool = [c for c in _WILD_CODES for _ in range(counts[c])]
-        self.shapes = {id(d): _shapes(d, program, counts) for d in dict.fromkeys(groups)}
+        wilds = len(self.pool)
+        self.shapes = {
+            id(d): _shapes(d, program, counts, masks, wilds) for d in dict.fromkeys(groups)
+        }
         #: (id of the shape, wilds already taken) -> its combination and that one's key.
         self.made: dict[tuple[int, int], tuple[Combination, _Key]] = {}
 
-    def _combination(self, shape: _Shape, taken: int) -> tuple[Combination, _Key]:
-        used, pairs, suit, window, _ = shape
+    def combination(self, shape: _Shape, taken: int) -> tuple[Combination, _Key]:
+        """The combination ``shape`` stands for after ``taken`` wilds, with its key."""
+        entry = self.made.get((id(shape), taken))
+        if entry is not None:
+            return entry
+        used, pairs, suit, window = shape[:4]
         extra = self.pool[taken : taken + used]
         if window is None:
             value = pairs[0][1]
@@ -195,16 +269,19 @@ class _Search:
         return entry
 
     def run(
-        self, index: int, taken: int, chosen: list[tuple[Combination, _Key]]
-    ) -> Iterator[list[tuple[Combination, _Key]]]:
-        """Every reveal that completes ``chosen`` (its combinations with their keys)."""
+        self, index: int, taken: int, chosen: list[tuple[_Shape, int]]
+    ) -> Iterator[list[tuple[_Shape, int]]]:
+        """Every reveal that completes ``chosen``, as (shape, wilds taken before it) pairs."""
         if index == len(self.groups):
             yield chosen
             return
-        groups, counts, made = self.groups, self.counts, self.made
+        groups, counts = self.groups, self.counts
         d = groups[index]
-        # Repeats of one directive are listed in one order only (E-12 allows equal ones).
-        floor = chosen[-1][1] if index > 0 and groups[index - 1] is d else None
+        # Repeats of one directive are listed in one order only (E-12 allows equal ones):
+        # each at least the one before it, by key. A key starts with the combination's
+        # values, which a shape knows; only equal values need the combinations.
+        previous = chosen[-1] if index > 0 and groups[index - 1] is d else None
+        floor = previous[0][5] if previous is not None else ()
         left = len(self.pool) - taken
         for shape in self.shapes[id(d)]:
             used, needs = shape[0], shape[4]
@@ -214,12 +291,17 @@ class _Search:
                 if counts[c] < n:
                     break
             else:
-                entry = made.get((id(shape), taken)) or self._combination(shape, taken)
-                if floor is not None and entry[1] < floor:
-                    continue
+                if previous is not None:
+                    values = shape[5]
+                    if values < floor:
+                        continue
+                    if values == floor and (
+                        self.combination(shape, taken)[1] < self.combination(*previous)[1]
+                    ):
+                        continue
                 for c, n in needs:
                     counts[c] -= n
-                chosen.append(entry)
+                chosen.append((shape, taken))
                 yield from self.run(index + 1, taken + used, chosen)
                 chosen.pop()
                 for c, n in needs:
@@ -302,19 +384,13 @@ def _best_window(mask: int, length: int) -> int:
     return max((mask >> low & span).bit_count() for low in range(1, ACE_HIGH - length + 2))
 
 
-def _each_possible(program: ProgramCard, cards: Sequence[int]) -> bool:
-    """Whether every directive, taken alone, has a candidate among ``cards``.
-
-    A necessary condition, checked first because most hands cannot reveal (about nine in
-    ten of random play's): one pass over the hand, where the search would build every
-    candidate of the first directive and look in vain for the next. It answers as the
-    candidate generators would: they yield something exactly when some value (a set) or
-    window (a run) holds at least one natural and enough naturals that the wilds fill the
-    rest.
-    """
+def _hand(program: ProgramCard, cards: Sequence[int]) -> tuple[list[int], list[int], int]:
+    """What the pre-check and the search read of a hand, in one pass: the naturals of the
+    program's suits by value, each suit's run mask (bit ``v`` for each value 1..14 a natural
+    fills, the ace both 1 and 14) and the number of wilds."""
     plan = _precheck(program)
     set_value, run_bits = plan.set_value, plan.run_bits
-    by_value = [0] * (ACE_HIGH + 1)  # naturals of the program's suits, by value
+    by_value = [0] * (ACE_HIGH + 1)
     held = 0  # run_bits of every natural of the program's suits
     wilds = 0
     for c in cards:
@@ -324,9 +400,26 @@ def _each_possible(program: ProgramCard, cards: Sequence[int]) -> bool:
             held |= bits
         elif IS_WILD[c]:
             wilds += 1
+    return by_value, [held >> _SUIT_BITS * s & _SUIT_MASK for s in range(4)], wilds
+
+
+def _each_possible(program: ProgramCard, cards: Sequence[int]) -> bool:
+    """Whether every directive, taken alone, has a candidate among ``cards``."""
+    return _possible(program, *_hand(program, cards))
+
+
+def _possible(program: ProgramCard, by_value: list[int], suits: list[int], wilds: int) -> bool:
+    """:func:`_each_possible` from what :func:`_hand` read.
+
+    A necessary condition, checked first because most hands cannot reveal (about three in
+    four of random play's): one pass over the hand, where the search would build every
+    candidate of the first directive and look in vain for the next. It answers as the
+    candidate generators would: they yield something exactly when some value (a set) or
+    window (a run) holds at least one natural and enough naturals that the wilds fill the
+    rest.
+    """
     spare = 0 if program.no_wild else wilds
-    suits = [held >> _SUIT_BITS * s & _SUIT_MASK for s in range(4)]
-    for d in plan.distinct:
+    for d in _precheck(program).distinct:
         need = max(1, d.length - spare)
         if d.kind is _KIND_SET:
             # No natural counts for a value a set may not take (2 is wild, 14 a run's).
@@ -344,31 +437,39 @@ def _each_possible(program: ProgramCard, cards: Sequence[int]) -> bool:
     return True
 
 
+def _searcher(cards: Sequence[int], program: ProgramCard) -> _Search | None:
+    """A search of ``program`` in ``cards``, or None when the pre-check rules a reveal out."""
+    plan = _precheck(program)
+    if program.sun or plan.cards_needed > len(cards):
+        return None
+    by_value, masks, wilds = _hand(program, cards)
+    if not _possible(program, by_value, masks, wilds):
+        return None
+    return _Search(plan.groups, program, _counts(cards), masks)
+
+
 def find_programme(cards: Sequence[int], program: ProgramCard) -> tuple[Combination, ...] | None:
     """One valid reveal of ``program`` from ``cards``, or ``None`` (a sun card has none)."""
-    if program.sun or _precheck(program).cards_needed > len(cards):
+    search = _searcher(cards, program)
+    found = None if search is None else next(search.run(0, 0, []), None)
+    if search is None or found is None:
         return None
-    if not _each_possible(program, cards):
-        return None
-    search = _Search(_precheck(program).groups, program, _counts(cards))
-    found = next(search.run(0, 0, []), None)
-    return None if found is None else tuple(combo for combo, _ in found)
+    return tuple(search.combination(shape, taken)[0] for shape, taken in found)
 
 
 def reveals(cards: Sequence[int], program: ProgramCard) -> list[tuple[Combination, ...]]:
     """Every distinct reveal of ``program`` from ``cards``, each at the exact counts (E-08)."""
-    if program.sun or _precheck(program).cards_needed > len(cards):
+    search = _searcher(cards, program)
+    if search is None:
         return []
-    if not _each_possible(program, cards):
-        return []
-    search = _Search(_precheck(program).groups, program, _counts(cards))
     seen: set[tuple[_Key, ...]] = set()
     out: list[tuple[Combination, ...]] = []
     for found in search.run(0, 0, []):
-        key = tuple(sorted(key for _, key in found))
+        made = [search.combination(shape, taken) for shape, taken in found]
+        key = tuple(sorted(key for _, key in made))
         if key not in seen:
             seen.add(key)
-            out.append(tuple(combo for combo, _ in found))
+            out.append(tuple(combo for combo, _ in made))
     return out
 
 
