@@ -159,9 +159,9 @@ def test_cached_shapes_are_the_generators_candidates_in_order(
     generators' own, in the same order, each with its combination's values."""
     hand = sorted(cards)
     counts = _counts(hand)
-    _, masks, wilds = _hand(program, hand)
+    read = _hand(program, hand)
     for d in dict.fromkeys(program.groups):
-        shapes = _shapes(d, program, counts, masks, wilds)
+        shapes = _shapes(d, program, counts, read)
         assert [shape[:5] for shape in shapes] == _plain_shapes(d, program, counts)
         for _used, pairs, _, window, _, values in shapes:
             expected = (pairs[0][1],) * d.length if window is None else tuple(window)

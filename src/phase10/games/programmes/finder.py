@@ -147,15 +147,19 @@ def _needs(pairs: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
 
 
 @lru_cache(maxsize=1 << 13)
-def _set_part(length: int, value: int, held: tuple[tuple[int, int], ...], spare: int) -> _Buckets:
-    """The set shapes of one value, as :func:`_set_candidates` makes them, by wilds used.
+def _set_part(
+    length: int, value: int, suits: tuple[int, ...], copies: tuple[int, ...], spare: int
+) -> _Buckets:
+    """The set shapes of one value, as :func:`_set_candidates` makes them, by wilds used;
+    ``copies`` holds how many naturals of the value each of ``suits`` has.
 
-    Cached (issue 15): a value's naturals, (code, copies) of at most four suits, come back
-    hand after hand, where the whole hand almost never does.
+    Cached (issue 15): a value's naturals come back hand after hand, where the whole hand
+    almost never does.
     """
+    held = [(s * 13 + value - 1, n) for s, n in zip(suits, copies, strict=True) if n]
     buckets: list[list[_Shape]] = [[] for _ in range(spare + 1)]
     values = (value,) * length
-    for k in range(min(length, sum(n for _, n in held)), 0, -1):
+    for k in range(min(length, sum(copies)), 0, -1):
         used = length - k
         if used > spare:
             break
@@ -191,25 +195,32 @@ def _run_part(length: int, fixed: int | None, suit: int, mask: int, spare: int) 
 
 
 def _shapes(
-    d: Directive, program: ProgramCard, counts: list[int], masks: Sequence[int], wilds: int
+    d: Directive,
+    program: ProgramCard,
+    counts: list[int],
+    hand: tuple[Sequence[int], Sequence[int], int],
 ) -> list[_Shape]:
     """Every candidate of ``d`` in ``counts``, fewest wilds first (then in generation order:
     :func:`_set_candidates` and :func:`_run_candidates` walk values or suits, windows and
-    choices in a fixed order). ``masks`` are the suits' run masks (:func:`_hand`).
+    choices in a fixed order). ``hand`` is what :func:`_hand` read of the same cards.
 
     Made once per search, from the whole hand: the candidates of the same directive with
     fewer cards left are exactly those of this list whose naturals and wilds are still
     held, in the same order (the generators only skip what is not held), so deeper levels
     filter it instead of generating again.
     """
+    by_value, masks, wilds = hand
     spare = min(0 if program.no_wild else wilds, d.length - 1)  # a combination needs a natural
     parts: list[_Buckets] = []
     if d.kind is _KIND_SET:
         suits = _suits(program)
+        # A value with fewer naturals than the spare wilds leave to fill has no candidate.
+        need = d.length - spare
         for value in (d.values[0],) if d.values is not None else _SET_VALUES:
-            held = tuple((c, counts[c]) for s in suits for c in [s * 13 + value - 1] if counts[c])
-            if held:
-                parts.append(_set_part(d.length, value, held, spare))
+            if by_value[value] < need:
+                continue
+            copies = tuple([counts[s * 13 + value - 1] for s in suits])
+            parts.append(_set_part(d.length, value, suits, copies, spare))
     else:
         fixed = d.values[0] if d.values is not None else None
         for suit in _suits(program):
@@ -227,56 +238,35 @@ class _Search:
     built only when it must be, to break a tie between two of one directive or to be
     listed (issue 15). The wilds are interchangeable, so each level takes the first ones,
     in code order, of what the levels before it left: level after level they are
-    consecutive slices of the hand's wilds in code order, and a shape at a given start in
-    that list always stands for the same combination, made once per search.
+    consecutive slices of the hand's wilds in code order.
     """
 
-    __slots__ = ("counts", "groups", "made", "pool", "shapes")
+    __slots__ = ("counts", "groups", "last", "pool", "shapes")
 
     def __init__(
         self,
         groups: Sequence[Directive],
         program: ProgramCard,
         counts: list[int],
-        masks: Sequence[int],
+        hand: tuple[Sequence[int], Sequence[int], int],
     ):
         self.groups = groups
+        self.last = len(groups) - 1
         self.counts = counts
-        self.pool = [c for c in _WILD_CODES for _ in range(counts[c])]
-        wilds = len(self.pool)
-        self.shapes = {
-            id(d): _shapes(d, program, counts, masks, wilds) for d in dict.fromkeys(groups)
-        }
-        #: (id of the shape, wilds already taken) -> its combination and that one's key.
-        self.made: dict[tuple[int, int], tuple[Combination, _Key]] = {}
+        self.pool = tuple(c for c in _WILD_CODES for _ in range(counts[c]))
+        self.shapes = {id(d): _shapes(d, program, counts, hand) for d in dict.fromkeys(groups)}
 
     def combination(self, shape: _Shape, taken: int) -> tuple[Combination, _Key]:
         """The combination ``shape`` stands for after ``taken`` wilds, with its key."""
-        entry = self.made.get((id(shape), taken))
-        if entry is not None:
-            return entry
-        used, pairs, suit, window = shape[:4]
-        extra = self.pool[taken : taken + used]
-        if window is None:
-            value = pairs[0][1]
-            combo = Combination.make(_KIND_SET, [*pairs, *((w, value) for w in extra)])
-        else:
-            held = {v for _, v in pairs}
-            free = [v for v in window if v not in held]
-            combo = Combination.make(_KIND_RUN, [*pairs, *zip(extra, free, strict=True)], suit)
-        entry = (combo, _key(combo))
-        self.made[id(shape), taken] = entry
-        return entry
+        return _combination(shape, self.pool[taken : taken + shape[0]])
 
     def run(
         self, index: int, taken: int, chosen: list[tuple[_Shape, int]]
     ) -> Iterator[list[tuple[_Shape, int]]]:
         """Every reveal that completes ``chosen``, as (shape, wilds taken before it) pairs."""
-        if index == len(self.groups):
-            yield chosen
-            return
         groups, counts = self.groups, self.counts
         d = groups[index]
+        leaf = index == self.last
         # Repeats of one directive are listed in one order only (E-12 allows equal ones):
         # each at least the one before it, by key. A key starts with the combination's
         # values, which a shape knows; only equal values need the combinations.
@@ -299,13 +289,43 @@ class _Search:
                         self.combination(shape, taken)[1] < self.combination(*previous)[1]
                     ):
                         continue
-                for c, n in needs:
-                    counts[c] -= n
                 chosen.append((shape, taken))
-                yield from self.run(index + 1, taken + used, chosen)
+                if leaf:  # the last level changes no count: no deeper level reads them
+                    yield chosen
+                else:
+                    for c, n in needs:
+                        counts[c] -= n
+                    yield from self.run(index + 1, taken + used, chosen)
+                    for c, n in needs:
+                        counts[c] += n
                 chosen.pop()
-                for c, n in needs:
-                    counts[c] += n
+
+
+#: (id of a shape, the wilds it takes) -> the shape, its combination and that one's key.
+#: Kept across searches (issue 15): shapes are shared through their parts' caches, so the
+#: same few combinations come back hand after hand. The entry holds its shape, so that an
+#: id is not reused while it lives, and ``entry[0] is shape`` rejects a stale one.
+_COMBINATIONS: dict[tuple[int, tuple[int, ...]], tuple[_Shape, Combination, _Key]] = {}
+
+
+def _combination(shape: _Shape, extra: tuple[int, ...]) -> tuple[Combination, _Key]:
+    """The combination of ``shape`` with the wilds ``extra``, and its key."""
+    entry = _COMBINATIONS.get((id(shape), extra))
+    if entry is not None and entry[0] is shape:
+        return entry[1], entry[2]
+    _, pairs, suit, window = shape[:4]
+    if window is None:
+        value = pairs[0][1]
+        combo = Combination.make(_KIND_SET, [*pairs, *((w, value) for w in extra)])
+    else:
+        held = {v for _, v in pairs}
+        free = [v for v in window if v not in held]
+        combo = Combination.make(_KIND_RUN, [*pairs, *zip(extra, free, strict=True)], suit)
+    key = _key(combo)
+    if len(_COMBINATIONS) >= 1 << 15:
+        _COMBINATIONS.clear()
+    _COMBINATIONS[id(shape), extra] = (shape, combo, key)
+    return combo, key
 
 
 _Key = tuple[tuple[int, ...], tuple[int, ...], int]
@@ -442,16 +462,21 @@ def _searcher(cards: Sequence[int], program: ProgramCard) -> _Search | None:
     plan = _precheck(program)
     if program.sun or plan.cards_needed > len(cards):
         return None
-    by_value, masks, wilds = _hand(program, cards)
-    if not _possible(program, by_value, masks, wilds):
+    hand = _hand(program, cards)
+    if not _possible(program, *hand):
         return None
-    return _Search(plan.groups, program, _counts(cards), masks)
+    return _Search(plan.groups, program, _counts(cards), hand)
+
+
+def _listing(search: _Search) -> Iterator[list[tuple[_Shape, int]]]:
+    """Every reveal the search finds; a program with no combination (a sun card's) one empty."""
+    return search.run(0, 0, []) if search.groups else iter([[]])
 
 
 def find_programme(cards: Sequence[int], program: ProgramCard) -> tuple[Combination, ...] | None:
     """One valid reveal of ``program`` from ``cards``, or ``None`` (a sun card has none)."""
     search = _searcher(cards, program)
-    found = None if search is None else next(search.run(0, 0, []), None)
+    found = None if search is None else next(_listing(search), None)
     if search is None or found is None:
         return None
     return tuple(search.combination(shape, taken)[0] for shape, taken in found)
@@ -464,7 +489,7 @@ def reveals(cards: Sequence[int], program: ProgramCard) -> list[tuple[Combinatio
         return []
     seen: set[tuple[_Key, ...]] = set()
     out: list[tuple[Combination, ...]] = []
-    for found in search.run(0, 0, []):
+    for found in _listing(search):
         made = [search.combination(shape, taken) for shape, taken in found]
         key = tuple(sorted(key for _, key in made))
         if key not in seen:
