@@ -85,6 +85,12 @@ class Game(Protocol):
         """The state after ``action``; an illegal one raises and changes nothing."""
         ...
 
+    def apply_legal(self, state: Any, action: Any) -> Any:
+        """``apply`` for an action taken from ``legal_actions(state)`` of this very state; a
+        game may skip the checks it would pass (a learning environment's step). Any other
+        action must go through ``apply``."""
+        ...
+
     def to_act(self, state: Any) -> int:
         """The seat whose decision the game waits for."""
         ...

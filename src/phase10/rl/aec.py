@@ -12,7 +12,7 @@ action space, and ``{"observation", "action_mask"}`` observations (docs/rl.md).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, Literal
 
 import numpy as np
@@ -180,14 +180,18 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
                 f"action {action} is not legal for {agent} now "
                 f"(legal: {sorted(self._legal)[:12]}...); use the action mask"
             )
-        self.play(move)
+        # The move is one of the state's legal actions: the engine need not check it again.
+        self._advance(move, self.game.apply_legal)
 
     def play(self, move: Any) -> None:
         """Apply an engine action of the seat to act (a bot's, say): the same bookkeeping
         as ``step``; an illegal one raises ``IllegalActionError`` and changes nothing."""
+        self._advance(move, self.game.apply)
+
+    def _advance(self, move: Any, apply: Callable[[Any, Any], Any]) -> None:
         agent = self.agent_selection
         before = self.state
-        after = self.game.apply(before, move)
+        after = apply(before, move)
         self.memory.record(before, move)
         self.state = after
         self._view = None

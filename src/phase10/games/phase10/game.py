@@ -82,6 +82,11 @@ class Phase10Game:
     def apply(self, state: GameState, action: Action) -> GameState:
         return turns.apply_action(state, action)
 
+    def apply_legal(self, state: GameState, action: Action) -> GameState:
+        # The checks work out what applying needs (the lay-down's groups, a hit's value), so
+        # a legal action takes the checked way.
+        return turns.apply_action(state, action)
+
     def to_act(self, state: GameState) -> int:
         return state.current
 

@@ -92,6 +92,9 @@ class ProgrammesGame:
     def apply(self, state: ProgrammeState, action: ProgrammeAction) -> ProgrammeState:
         return turns.apply_action(state, action)
 
+    def apply_legal(self, state: ProgrammeState, action: ProgrammeAction) -> ProgrammeState:
+        return turns.apply_legal(state, action)
+
     def to_act(self, state: ProgrammeState) -> int:
         return state.current
 

@@ -246,7 +246,28 @@ def _deal(state: ProgrammeState, events: list[Event]) -> ProgrammeState:
 
 def apply_action(state: ProgrammeState, action: ProgrammeAction) -> ProgrammeState:
     """Check ``action`` and return the state after it; ``events`` say what happened."""
-    value = _prepare(state, action)
+    return _apply(state, action, _prepare(state, action))
+
+
+def apply_legal(state: ProgrammeState, action: ProgrammeAction) -> ProgrammeState:
+    """:func:`apply_action` for an action of ``legal_actions(state)``, unchecked.
+
+    The rule checks would pass (the generator lists only legal actions), so only an
+    extension's value, which its check works out, is asked for (issue 15: a learning
+    environment applies the legal action its agent chose at every step). Anything else,
+    a bot's or a player's action, goes through :func:`apply_action`.
+
+    >>> from phase10.games.programmes.rules import ProgrammeRules
+    >>> state = new_game(ProgrammeRules(), players=2, seed=7)
+    >>> draw = legal_actions(state)[0]
+    >>> apply_legal(state, draw).digest() == apply_action(state, draw).digest()
+    True
+    """
+    return _apply(state, action, _prepare(state, action) if isinstance(action, Extend) else 0)
+
+
+def _apply(state: ProgrammeState, action: ProgrammeAction, value: int) -> ProgrammeState:
+    """The state after ``action``, checked already; ``value`` is an extension's."""
     events: list[Event] = []
     if isinstance(action, SwapProgram):
         return _apply_swap(state, events)
