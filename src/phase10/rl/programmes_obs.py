@@ -325,18 +325,18 @@ def encode(view: ProgrammeView, memory: TableMemory | None = None) -> npt.NDArra
     me = view.seat
     sizes = (view.draw_pile_size, view.program_deck_size, view.hand_number)
     out = _encode(
-        template,
+        template[1],
         me,
         view.hand,
         view.discard_pile,
         view.stage,
         sizes,
-        view.dealer,
         view.current,
         players,
         view.table,
         memory,
     )
+    _seat_records(out, me, view.dealer, players)
     # What the view tells in its own words: hand sizes, programs by card.
     designs = template[2]
     own = view.program
@@ -378,28 +378,54 @@ def encode_state(
     players = state.players
     n = len(players)
     check_seat(seat, n)
-    template = _template(state.rules, n)
     sizes = (len(state.draw_pile), len(state.program_deck), state.hand_number)
     out = _encode(
-        template,
+        _seats_base(state, seat),
         seat,
         players[seat].hand,
         state.discard_pile,
         state.stage,
         sizes,
-        state.dealer,
         state.current,
         players,
         state.table,
         memory,
     )
-    # What the view would tell, from the state's own words: hands, programs by deck index.
+    for rel in range(n):
+        out[_SEATS + rel * _SEAT + _S_HAND] = len(players[(seat + rel) % n].hand) / 13
+    return np.frombuffer(out, np.float32)
+
+
+#: The game's template with what the seats' records show written in (:func:`_seats_base`),
+#: by the records' values; each entry keeps its template (see the caches above).
+_BASES: dict[tuple[object, ...], tuple[_Template, _Floats]] = {}
+
+
+def _seats_base(state: ProgrammeState, seat: int) -> _Floats:
+    """The template with the dealer and each seat's record as ``seat`` sees it: revealed,
+    failed, may swap, its program card (the seat's own, another's once revealed, E-28) and
+    the programs it completed. Kept by those values (issue 15): they change a few times a
+    manche, where the rest of an observation changes at every step."""
+    players = state.players
+    n = len(players)
+    template = _template(state.rules, n)
+    key = (
+        id(template),
+        seat,
+        state.dealer,
+        *[(p.program, p.revealed, p.failed, p.may_swap, p.done) for p in players],
+    )
+    entry = _BASES.get(key)
+    if entry is not None and entry[0] is template:
+        return entry[1]
+    out = array("f", template[1])
+    _seat_records(out, seat, state.dealer, players)
+    # What the view would tell, from the state's own words: programs by deck index.
     by_index = template[3]
     programs = state.rules.programs
     for rel in range(n):
         p = players[(seat + rel) % n]
         base = _SEATS + rel * _SEAT
-        out[base + _S_HAND] = len(p.hand) / 13
         program = p.program
         if program >= 0:
             out[base + _S_HAS] = 1.0
@@ -412,34 +438,55 @@ def encode_state(
             design = by_index[i]
             if design is not None:
                 out[base + _S_DONE + design] += 1.0
-    return np.frombuffer(out, np.float32)
+    if len(_BASES) >= _CACHE_LIMIT:
+        _BASES.clear()
+    _BASES[key] = (template, out)
+    return out
+
+
+def _seat_records(out: _Floats, me: int, dealer: int, players: Sequence[_Record]) -> None:
+    """Write the dealer and what each seat's record tells alike in a view and a state."""
+    n = len(players)
+    # A seat out of range (none yet) marks nothing.
+    if 0 <= dealer < n:
+        out[_SEATS + (dealer - me) % n * _SEAT + _S_DEALER] = 1.0
+    for rel in range(n):
+        p = players[(me + rel) % n]
+        base = _SEATS + rel * _SEAT
+        if p.revealed:
+            out[base + _S_REVEALED] = 1.0
+        out[base + _S_FAILED] = p.failed / 3
+        if p.may_swap:
+            out[base + _S_SWAP] = 1.0
 
 
 def _encode(
-    template: _Template,
+    first: _Floats,
     me: int,
     hand: tuple[PlayingCard, ...],
     pile: tuple[PlayingCard, ...],
     stage: Stage,
     sizes: tuple[int, int, int],
-    dealer: int,
     current: int,
     players: Sequence[_Record],
     table: tuple[tuple[Combination, ...], ...],
     memory: TableMemory | None,
 ) -> _Floats:
-    """The encoder core behind :func:`encode` and :func:`encode_state`: every field that a
-    view and a state tell alike (``me`` observes; ``sizes`` are the draw pile's, the program
-    deck's and the manche number). The caller adds what they tell differently: each seat's
-    hand size, program card and completed programs.
+    """The encoder core behind :func:`encode` and :func:`encode_state`: every field that
+    changes from step to step and that a view and a state tell alike, written over a copy of
+    ``first`` (the game's template, or a template with the seats' records in, see
+    :func:`_seats_base`); ``me`` observes; ``sizes`` are the draw pile's, the program deck's
+    and the manche number. The caller adds the rest: the dealer and the seats' records
+    (:func:`_seat_records`, unless ``first`` has them), each seat's hand size, program card
+    and completed programs.
 
     Built for speed (it runs at every step of training). Every numpy call costs more than a
-    dozen single writes, so the vector is written as a C ``array`` of floats: a copy of the
-    game's cached template, one write per count, one-hot and scalar, and one slice for each
-    cached part (the discard pile, the program cards, each seat's combinations, each seat's
-    memory); numpy sees the result once.
+    dozen single writes, so the vector is written as a C ``array`` of floats: a copy of
+    ``first``, one write per count, one-hot and scalar, and one slice for each cached part
+    (the discard pile, each seat's combinations, each seat's memory); numpy sees the result
+    once.
     """
-    out = array("f", template[1])
+    out = array("f", first)
     for c in hand:
         out[c] += 1.0  # the hand is the first field
     if pile:
@@ -456,20 +503,12 @@ def _encode(
     out[_DECK] = deck / 52
     out[_HANDNO] = number / 10
     n = len(players)
-    # A seat out of range (none yet) marks nothing.
-    if 0 <= dealer < n:
-        out[_SEATS + (dealer - me) % n * _SEAT + _S_DEALER] = 1.0
     if 0 <= current < n and stage is not _STAGE_OVER:
         out[_SEATS + (current - me) % n * _SEAT + _S_ACT] = 1.0
     for rel in range(n):
         seat = (me + rel) % n
         p = players[seat]
         base = _SEATS + rel * _SEAT
-        if p.revealed:
-            out[base + _S_REVEALED] = 1.0
-        out[base + _S_FAILED] = p.failed / 3
-        if p.may_swap:
-            out[base + _S_SWAP] = 1.0
         for c in p.took:
             out[base + _S_TOOK + c] += 1.0
         combos = table[seat]
