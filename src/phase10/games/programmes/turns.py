@@ -16,7 +16,7 @@ rule id and change nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Unpack
+from typing import Final, Unpack
 
 from phase10.games.programmes.actions import (
     DiscardCard,
@@ -65,6 +65,11 @@ from phase10.kernel.state import Outcome, Stage
 E = ProgrammeEventKind
 Event = ProgrammeEvent
 _EVENTS = TurnEvents(Event, E.TOOK_DISCARD, E.RESHUFFLED, E.DREW, E.EXTENDED)
+# Enum members of the per-step paths bound once: on Python 3.11 a lookup like ``E.DISCARDED``
+# goes through the enum metaclass's ``__getattr__`` hook and costs about 0.3 µs.
+_DISCARDED: Final = E.DISCARDED
+_TURN_STARTED: Final = E.TURN_STARTED
+_STAGE_DRAW: Final = Stage.DRAW
 SPADES = 0
 
 
@@ -381,19 +386,20 @@ def _apply_discard(
 ) -> ProgrammeState:
     seat = state.current
     player = _played(state.players[seat], (action.card,))
-    events.append(Event(E.DISCARDED, seat=seat, cards=(action.card,)))
+    # Positional: a NamedTuple built from keywords costs about twice as much (every step).
+    events.append(Event(_DISCARDED, seat, (action.card,)))
     players = replace_at(state.players, seat, player)
     discard_pile = (*state.discard_pile, action.card)
     if not player.hand:
         return _end_manche(state.evolve(players=players, discard_pile=discard_pile), seat, events)
     nxt = _left(state, seat)
-    events.append(Event(E.TURN_STARTED, seat=nxt))
+    events.append(Event(_TURN_STARTED, nxt))
     # One copy of the state for the whole turn's end (issue 15: every other step is this).
     return state.evolve(
         players=players,
         discard_pile=discard_pile,
         current=nxt,
-        stage=Stage.DRAW,
+        stage=_STAGE_DRAW,
         events=tuple(events),
     )
 
