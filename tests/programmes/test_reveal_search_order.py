@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from phase10.games.programmes.cards import parse_playing_cards
 from phase10.games.programmes.combos import Combination
 from phase10.games.programmes.finder import (
     _WILD_CODES,
@@ -26,9 +27,15 @@ from phase10.games.programmes.finder import (
     _set_candidates,
     _shapes,
     find_programme,
+    reveal_problem,
     reveals,
 )
-from phase10.games.programmes.programs import DEFAULT_PROGRAMS, Directive, ProgramCard
+from phase10.games.programmes.programs import (
+    DEFAULT_PROGRAMS,
+    Directive,
+    ProgramCard,
+    program_from_dict,
+)
 from phase10.kernel.kinds import Kind
 
 #: Two decks of the 52 faces and four jokers: more copies than a real hand holds.
@@ -166,3 +173,36 @@ def test_cached_shapes_are_the_generators_candidates_in_order(
         for _used, pairs, _, window, _, values in shapes:
             expected = (pairs[0][1],) * d.length if window is None else tuple(window)
             assert values == expected
+
+
+def test_a_card_that_lists_one_directive_twice_is_searched() -> None:
+    """AMZ-R14, E-12: two entries of one set of 3 (a user's deck may write it so) ask for two
+    sets, as one entry with ``mult`` 2 does; the finder once failed on the second entry."""
+    twice = program_from_dict(
+        {
+            "id": "X-1",
+            "kind": "program",
+            "copies": 1,
+            "directives": [{"mult": 1, "kind": "set", "len": 3}] * 2,
+        }
+    )
+    once = program_from_dict(
+        {
+            "id": "X-2",
+            "kind": "program",
+            "copies": 1,
+            "directives": [{"mult": 2, "kind": "set", "len": 3}],
+        }
+    )
+    hand = sorted(parse_playing_cards("5S 5H 5D 9S 9H 9C 2H"))
+    assert {_sorted_keys(r) for r in reveals(hand, twice)} == {
+        _sorted_keys(r) for r in reveals(hand, once)
+    }
+    assert len(reveals(hand, once)) > 1
+    found = find_programme(hand, twice)
+    assert found is not None
+    assert reveal_problem(found, twice) is None
+
+
+def _sorted_keys(combos: tuple[Combination, ...]) -> tuple[object, ...]:
+    return tuple(sorted(_key(c) for c in combos))

@@ -254,7 +254,10 @@ class _Search:
         self.last = len(groups) - 1
         self.counts = counts
         self.pool = tuple(c for c in _WILD_CODES for _ in range(counts[c]))
-        self.shapes = {id(d): _shapes(d, program, counts, hand) for d in dict.fromkeys(groups)}
+        # Equal directives share their shapes; a card may list one twice (two entries of
+        # ``mult`` 1), as two objects, and each level looks its own up by identity.
+        made = {d: _shapes(d, program, counts, hand) for d in dict.fromkeys(groups)}
+        self.shapes = {id(d): made[d] for d in groups}
 
     def combination(self, shape: _Shape, taken: int) -> tuple[Combination, _Key]:
         """The combination ``shape`` stands for after ``taken`` wilds, with its key."""
