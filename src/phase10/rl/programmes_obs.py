@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Final, Protocol, TypeAlias, TypeVar
 
 import numpy as np
@@ -396,9 +397,12 @@ def encode_state(
     return np.frombuffer(out, np.float32)
 
 
+#: What :func:`_seats_base` reads of a seat, as one tuple (``attrgetter`` reads it in C).
+_RECORD_FIELDS: Final = attrgetter("program", "revealed", "failed", "may_swap", "done")
 #: The game's template with what the seats' records show written in (:func:`_seats_base`),
-#: by the records' values; each entry keeps its template (see the caches above).
-_BASES: dict[tuple[object, ...], tuple[_Template, _Floats]] = {}
+#: by the rules' identity and the records' values; each entry keeps its rules (see the caches
+#: above).
+_BASES: dict[tuple[object, ...], tuple[ProgrammeRules, _Floats]] = {}
 
 
 def _seats_base(state: ProgrammeState, seat: int) -> _Floats:
@@ -407,17 +411,14 @@ def _seats_base(state: ProgrammeState, seat: int) -> _Floats:
     the programs it completed. Kept by those values (issue 15): they change a few times a
     manche, where the rest of an observation changes at every step."""
     players = state.players
-    n = len(players)
-    template = _template(state.rules, n)
-    key = (
-        id(template),
-        seat,
-        state.dealer,
-        *[(p.program, p.revealed, p.failed, p.may_swap, p.done) for p in players],
-    )
+    rules = state.rules
+    # The rules and the number of records stand for the template (one per rules and count).
+    key = (id(rules), seat, state.dealer, *map(_RECORD_FIELDS, players))
     entry = _BASES.get(key)
-    if entry is not None and entry[0] is template:
+    if entry is not None and entry[0] is rules:
         return entry[1]
+    n = len(players)
+    template = _template(rules, n)
     out = array("f", template[1])
     _seat_records(out, seat, state.dealer, players)
     # What the view would tell, from the state's own words: programs by deck index.
@@ -440,7 +441,7 @@ def _seats_base(state: ProgrammeState, seat: int) -> _Floats:
                 out[base + _S_DONE + design] += 1.0
     if len(_BASES) >= _CACHE_LIMIT:
         _BASES.clear()
-    _BASES[key] = (template, out)
+    _BASES[key] = (rules, out)
     return out
 
 
