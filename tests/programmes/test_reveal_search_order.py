@@ -23,8 +23,10 @@ from phase10.games.programmes.finder import (
     _hand,
     _key,
     _needs,
+    _precheck,
     _run_candidates,
     _set_candidates,
+    _sets_suffice,
     _shapes,
     find_programme,
     reveal_problem,
@@ -206,3 +208,29 @@ def test_a_card_that_lists_one_directive_twice_is_searched() -> None:
 
 def _sorted_keys(combos: tuple[Combination, ...]) -> tuple[object, ...]:
     return tuple(sorted(_key(c) for c in combos))
+
+
+def _only_sets(program: ProgramCard) -> bool:
+    return all(d.kind is Kind.SET for d in program.directives)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from([p for p in DEFAULT_PROGRAMS if p.groups and _only_sets(p)]),
+    _hands(),
+)
+def test_the_sets_count_answers_as_the_search_for_programs_of_sets(
+    program: ProgramCard, cards: list[int]
+) -> None:
+    """AMZ-R15, E-08, E-12: for a program of sets alone, the count of naturals and wilds
+    says a reveal exists exactly when the plain search finds one (so it never hides one)."""
+    hand = sorted(cards)
+    if program.cards_needed > len(hand) or not _each_possible(program, hand):
+        return
+    by_value, _, wilds = _hand(program, hand)
+    spare = 0 if program.no_wild else wilds
+    expected = bool(_plain_reveals(hand, program))
+    if len(program.directives) == 1:
+        assert _sets_suffice(_precheck(program), by_value, spare) == expected
+    elif expected:
+        assert _sets_suffice(_precheck(program), by_value, spare)

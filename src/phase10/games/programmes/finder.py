@@ -359,6 +359,8 @@ class _Precheck(NamedTuple):
     #: Per card code, the run slots a natural fills (bit v for value v, the ace both 1 and
     #: 14), shifted to its suit's ``_SUIT_BITS``; 0 for a wild or a left-out suit.
     run_bits: tuple[int, ...]
+    #: Each set directive the card asks for more than once, with how many times.
+    repeated_sets: tuple[tuple[Directive, int], ...]
 
 
 _PRECHECKS: dict[int, _Precheck] = {}
@@ -386,6 +388,11 @@ def _precheck(program: ProgramCard) -> _Precheck:
         tuple(dict.fromkeys(groups)),
         tuple(RANK_OF[c] if kept[c] else 0 for c in range(JOKER_CODE + 1)),
         run_bits,
+        tuple(
+            (d, times)
+            for d in dict.fromkeys(groups)
+            if d.kind is _KIND_SET and (times := groups.count(d)) > 1
+        ),
     )
     if len(_PRECHECKS) >= 256:  # rules with many custom cards: stay small
         _PRECHECKS.clear()
@@ -460,6 +467,44 @@ def _possible(program: ProgramCard, by_value: list[int], suits: list[int], wilds
     return True
 
 
+def _sets_suffice(plan: _Precheck, by_value: list[int], spare: int) -> bool:
+    """Whether the naturals by value and the ``spare`` wilds can make all the sets of each
+    repeated set directive at once (AMZ-R15, E-08, E-12): a necessary condition the search
+    would otherwise find false by building the sets (issue 15: more than half of the hands
+    that pass :func:`_possible` in random play reveal nothing, most of them for a program of
+    two or three sets).
+
+    ``times`` sets of ``length`` cards each need one natural at least, the wilds filling the
+    rest. A value with ``c`` naturals gives its ``j``-th set ``min(c, j * length) - min(c,
+    (j - 1) * length)`` naturals, for ``j`` up to ``c``: gains that never grow, so the
+    ``times`` largest of all values' gains are the most naturals the sets can hold.
+
+    >>> from phase10.games.programmes.programs import program_from_dict
+    >>> plan = _precheck(program_from_dict({"id": "T", "kind": "program", "copies": 1,
+    ...     "directives": [{"mult": 2, "kind": "set", "len": 3}]}))
+    >>> by_value = [0] * 15
+    >>> by_value[5], by_value[9] = 3, 1  # three 5s and one 9: a set of 5s, and a 9 alone
+    >>> _sets_suffice(plan, by_value, 1), _sets_suffice(plan, by_value, 2)
+    (False, True)
+    """
+    for d, times in plan.repeated_sets:
+        length = d.length
+        gains: list[int] = []
+        for value in (d.values[0],) if d.values is not None else _SET_VALUES:
+            c = by_value[value]
+            held = 0
+            for j in range(1, min(c, times) + 1):
+                nxt = min(c, j * length)
+                gains.append(nxt - held)
+                held = nxt
+        if len(gains) < times:
+            return False
+        gains.sort(reverse=True)
+        if times * length - sum(gains[:times]) > spare:
+            return False
+    return True
+
+
 def _searcher(cards: Sequence[int], program: ProgramCard) -> _Search | None:
     """A search of ``program`` in ``cards``, or None when the pre-check rules a reveal out."""
     plan = _precheck(program)
@@ -467,6 +512,8 @@ def _searcher(cards: Sequence[int], program: ProgramCard) -> _Search | None:
         return None
     hand = _hand(program, cards)
     if not _possible(program, *hand):
+        return None
+    if plan.repeated_sets and not _sets_suffice(plan, hand[0], 0 if program.no_wild else hand[2]):
         return None
     return _Search(plan.groups, program, _counts(cards), hand)
 
