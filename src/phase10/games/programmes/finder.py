@@ -169,6 +169,28 @@ def _set_part(
     return tuple(map(tuple, buckets))
 
 
+@lru_cache(maxsize=1 << 15)
+def _run_slots(mask: int, length: int, fixed: int | None, spare: int) -> int:
+    """The bits of run-slot ``mask`` that some candidate window holds: a window of
+    ``length`` values (starting at ``fixed`` only, when a card fixes it) with at least one
+    natural and enough that the ``spare`` wilds fill the rest. :func:`_run_part` makes the
+    same shapes from this as from ``mask``, and the same few come back far more often
+    (issue 15).
+
+    >>> bin(_run_slots(0b0111_0000_0100_0000, 3, None, 0))  # the lone 6 can make no run
+    '0b111000000000000'
+    """
+    span = (1 << length) - 1
+    need = max(1, length - spare)
+    lows = (fixed,) if fixed is not None else range(1, ACE_HIGH - length + 2)
+    kept = 0
+    for low in lows:
+        window = mask >> low & span
+        if window.bit_count() >= need:
+            kept |= window << low
+    return kept
+
+
 @lru_cache(maxsize=1 << 14)
 def _run_part(length: int, fixed: int | None, suit: int, mask: int, spare: int) -> _Buckets:
     """The run shapes of one suit, as :func:`_run_candidates` makes them, by wilds used.
@@ -225,7 +247,9 @@ def _shapes(
         fixed = d.values[0] if d.values is not None else None
         for suit in _suits(program):
             if masks[suit]:
-                parts.append(_run_part(d.length, fixed, suit, masks[suit], spare))
+                slots = _run_slots(masks[suit], d.length, fixed, spare)
+                if slots:
+                    parts.append(_run_part(d.length, fixed, suit, slots, spare))
     # Fewest wilds first, so that the first answer found is a thrifty one.
     return [shape for used in range(spare + 1) for part in parts for shape in part[used]]
 
