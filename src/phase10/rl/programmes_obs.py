@@ -392,8 +392,8 @@ def encode_state(
         state.table,
         memory,
     )
-    for rel in range(n):
-        out[_SEATS + rel * _SEAT + _S_HAND] = len(players[(seat + rel) % n].hand) / 13
+    for other, _, _, _, hand_size in _ORDER[n][seat]:
+        out[hand_size] = len(players[other].hand) / 13
     return np.frombuffer(out, np.float32)
 
 
@@ -506,21 +506,38 @@ def _encode(
     n = len(players)
     if 0 <= current < n and stage is not _STAGE_OVER:
         out[_SEATS + (current - me) % n * _SEAT + _S_ACT] = 1.0
-    for rel in range(n):
-        seat = (me + rel) % n
-        p = players[seat]
-        base = _SEATS + rel * _SEAT
-        for c in p.took:
-            out[base + _S_TOOK + c] += 1.0
+    order = _ORDER[n][me]
+    for seat, took, start, _, _ in order:
+        for c in players[seat].took:
+            out[took + c] += 1.0
         combos = table[seat]
         if combos:
-            start = _TABLE + rel * COMBOS * _COMBO
             out[start : start + COMBOS * _COMBO] = _combos(combos)
     if memory is not None and memory.hand == number:
         # ``passed`` and ``discarded`` are adjacent fields, in the memory's row order.
         rows, width = memory.rows, memory.width
-        for rel in range(n):
-            start = _SEATS + rel * _SEAT + _S_PASSED
-            row = (me + rel) % n * width
-            out[start : start + width] = rows[row : row + width]
+        for seat, _, _, passed, _ in order:
+            row = seat * width
+            out[passed : passed + width] = rows[row : row + width]
     return out
+
+
+#: Per table size and observing seat, each relative slot's seat and where its ``took``, its
+#: combinations, its ``passed`` and its ``hand_size`` fields start: worked out once, not at
+#: every step.
+_ORDER: Final = {
+    n: tuple(
+        tuple(
+            (
+                (me + rel) % n,
+                _SEATS + rel * _SEAT + _S_TOOK,
+                _TABLE + rel * COMBOS * _COMBO,
+                _SEATS + rel * _SEAT + _S_PASSED,
+                _SEATS + rel * _SEAT + _S_HAND,
+            )
+            for rel in range(n)
+        )
+        for me in range(n)
+    )
+    for n in range(1, SEATS + 1)
+}
