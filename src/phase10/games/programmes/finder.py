@@ -459,10 +459,12 @@ def _hand(program: ProgramCard, cards: Sequence[int]) -> tuple[list[int], list[i
 
 def _each_possible(program: ProgramCard, cards: Sequence[int]) -> bool:
     """Whether every directive, taken alone, has a candidate among ``cards``."""
-    return _possible(program, *_hand(program, cards))
+    return _possible(_precheck(program), program, *_hand(program, cards))
 
 
-def _possible(program: ProgramCard, by_value: list[int], suits: list[int], wilds: int) -> bool:
+def _possible(
+    plan: _Precheck, program: ProgramCard, by_value: list[int], suits: list[int], wilds: int
+) -> bool:
     """:func:`_each_possible` from what :func:`_hand` read.
 
     A necessary condition, checked first because most hands cannot reveal (about three in
@@ -473,7 +475,7 @@ def _possible(program: ProgramCard, by_value: list[int], suits: list[int], wilds
     rest.
     """
     spare = 0 if program.no_wild else wilds
-    for d in _precheck(program).distinct:
+    for d in plan.distinct:
         need = max(1, d.length - spare)
         if d.kind is _KIND_SET:
             # No natural counts for a value a set may not take (2 is wild, 14 a run's).
@@ -535,7 +537,7 @@ def _searcher(cards: Sequence[int], program: ProgramCard) -> _Search | None:
     if program.sun or plan.cards_needed > len(cards):
         return None
     hand = _hand(program, cards)
-    if not _possible(program, *hand):
+    if not _possible(plan, program, *hand):
         return None
     if plan.repeated_sets and not _sets_suffice(plan, hand[0], 0 if program.no_wild else hand[2]):
         return None

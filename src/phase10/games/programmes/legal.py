@@ -93,7 +93,7 @@ def legal_actions(state: ProgrammeState) -> tuple[ProgrammeAction, ...]:
     actions: list[ProgrammeAction] = []
     program = program_of(state, seat)
     if not player.revealed and program is not None:
-        actions.extend(Reveal(combos) for combos in reveals(hand, program))
+        actions.extend(map(_make_reveal, reveals(hand, program)))
     distinct = sorted(set(hand))
     if player.revealed:
         actions.extend(Meld(combo) for combo in _new_sets(hand))
@@ -123,8 +123,10 @@ def legal_actions(state: ProgrammeState) -> tuple[ProgrammeAction, ...]:
 _FITS: dict[int, tuple[Combination, list[tuple[int, ...] | None]]] = {}
 _FITS_LIMIT = 4096
 
-#: ``Extend(...)``, built field by field (``frozen.maker``): the same object, made faster.
+#: ``Extend(...)`` and ``Reveal(...)``, built field by field (``frozen.maker``): the same
+#: objects, made faster.
 _make_extend = maker(Extend)
+_make_reveal = maker(Reveal)
 
 
 def _fits(combo: Combination) -> list[tuple[int, ...] | None]:
