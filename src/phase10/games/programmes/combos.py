@@ -62,11 +62,12 @@ class Combination(Ends):
 
     @property
     def naturals(self) -> int:
-        return sum(1 for c in self.cards if not IS_WILD[c])
+        return len(self.cards) - self.wilds
 
     @property
     def wilds(self) -> int:
-        return len(self.cards) - self.naturals
+        # Summed in C (the move codec sorts every reveal by its wilds, issue 15).
+        return sum(map(IS_WILD.__getitem__, self.cards))
 
     def tokens(self) -> list[str]:
         """Card tokens with the wilds' values: ``['8S', '2D=10S']`` or ``['JK=7']``."""
