@@ -10,6 +10,7 @@ any action with the rule it breaks (rules C.2-C.7, D.2). ``turns`` applies what 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
@@ -142,23 +143,38 @@ def _fits(combo: Combination) -> list[tuple[int, ...] | None]:
 
 def _new_sets(hand: Sequence[PlayingCard]) -> list[Combination]:
     """Every distinct set of 3 the hand can form (AMZ-R20, E-14), wilds in code order."""
-    wilds = sorted(c for c in hand if IS_WILD[c])
+    # A set of 3 has one natural at least, so two wilds at most: the first two are all that
+    # matter.
+    wilds = tuple(sorted(c for c in hand if IS_WILD[c])[: NEW_SET - 1])
     by_rank: dict[int, list[PlayingCard]] = {}
     for c in sorted(hand):
         if not IS_WILD[c]:
             by_rank.setdefault(RANK_OF[c], []).append(c)
     out: list[Combination] = []
-    seen: set[tuple[int, ...]] = set()
     for rank, naturals in by_rank.items():
-        for k in range(min(NEW_SET, len(naturals)), 0, -1):
-            if NEW_SET - k > len(wilds):
-                break
-            for chosen in _multisets(naturals, k):
-                cards = (*chosen, *wilds[: NEW_SET - k])
-                if cards not in seen:
-                    seen.add(cards)
-                    out.append(Combination.make(_KIND_SET, [(c, rank) for c in cards]))
+        if len(naturals) + len(wilds) >= NEW_SET:
+            out += _rank_sets(rank, tuple(naturals), wilds)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _rank_sets(
+    rank: int, naturals: tuple[PlayingCard, ...], wilds: tuple[PlayingCard, ...]
+) -> tuple[Combination, ...]:
+    """The sets of 3 of one rank from its ``naturals`` (sorted) and ``wilds`` (the first
+    two). Cached (issue 15): a revealed seat asks at each of its steps, and a rank's few
+    cards come back turn after turn where the whole hand does not."""
+    out: list[Combination] = []
+    seen: set[tuple[int, ...]] = set()
+    for k in range(min(NEW_SET, len(naturals)), 0, -1):
+        if NEW_SET - k > len(wilds):
+            break
+        for chosen in _multisets(list(naturals), k):
+            cards = (*chosen, *wilds[: NEW_SET - k])
+            if cards not in seen:
+                seen.add(cards)
+                out.append(Combination.make(_KIND_SET, [(c, rank) for c in cards]))
+    return tuple(out)
 
 
 def _multisets(cards: list[PlayingCard], k: int) -> list[tuple[PlayingCard, ...]]:
