@@ -25,6 +25,7 @@ from phase10.games.programmes.finder import (
     _needs,
     _precheck,
     _run_candidates,
+    _runs_suffice,
     _set_candidates,
     _sets_suffice,
     _shapes,
@@ -234,3 +235,20 @@ def test_the_sets_count_answers_as_the_search_for_programs_of_sets(
         assert _sets_suffice(_precheck(program), by_value, spare) == expected
     elif expected:
         assert _sets_suffice(_precheck(program), by_value, spare)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from([p for p in DEFAULT_PROGRAMS if _precheck(p).repeated_runs]),
+    _hands(),
+)
+def test_the_runs_count_never_hides_a_reveal(program: ProgramCard, cards: list[int]) -> None:
+    """AMZ-R15, E-08, E-12: when the count of naturals by suit says the repeated runs cannot
+    all be made, the plain search finds no reveal either."""
+    hand = sorted(cards)
+    if program.cards_needed > len(hand) or not _each_possible(program, hand):
+        return
+    _, masks, wilds = _hand(program, hand)
+    spare = 0 if program.no_wild else wilds
+    if not _runs_suffice(_precheck(program), hand, masks, spare):
+        assert _plain_reveals(hand, program) == []

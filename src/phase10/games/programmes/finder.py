@@ -385,6 +385,8 @@ class _Precheck(NamedTuple):
     run_bits: tuple[int, ...]
     #: Each set directive the card asks for more than once, with how many times.
     repeated_sets: tuple[tuple[Directive, int], ...]
+    #: Each run directive the card asks for more than once, with how many times.
+    repeated_runs: tuple[tuple[Directive, int], ...]
 
 
 _PRECHECKS: dict[int, _Precheck] = {}
@@ -412,16 +414,22 @@ def _precheck(program: ProgramCard) -> _Precheck:
         tuple(dict.fromkeys(groups)),
         tuple(RANK_OF[c] if kept[c] else 0 for c in range(JOKER_CODE + 1)),
         run_bits,
-        tuple(
-            (d, times)
-            for d in dict.fromkeys(groups)
-            if d.kind is _KIND_SET and (times := groups.count(d)) > 1
-        ),
+        _repeated(groups, _KIND_SET),
+        _repeated(groups, _KIND_RUN),
     )
     if len(_PRECHECKS) >= 256:  # rules with many custom cards: stay small
         _PRECHECKS.clear()
     _PRECHECKS[id(program)] = entry
     return entry
+
+
+def _repeated(groups: tuple[Directive, ...], kind: Kind) -> tuple[tuple[Directive, int], ...]:
+    """The directives of ``kind`` that ``groups`` holds more than once, with how many times."""
+    return tuple(
+        (d, times)
+        for d in dict.fromkeys(groups)
+        if d.kind is kind and (times := groups.count(d)) > 1
+    )
 
 
 @lru_cache(maxsize=1 << 14)
@@ -454,7 +462,13 @@ def _hand(program: ProgramCard, cards: Sequence[int]) -> tuple[list[int], list[i
             held |= bits
         elif IS_WILD[c]:
             wilds += 1
-    return by_value, [held >> _SUIT_BITS * s & _SUIT_MASK for s in range(4)], wilds
+    masks = [
+        held & _SUIT_MASK,
+        held >> _SUIT_BITS & _SUIT_MASK,
+        held >> 2 * _SUIT_BITS & _SUIT_MASK,
+        held >> 3 * _SUIT_BITS,
+    ]
+    return by_value, masks, wilds
 
 
 def _each_possible(program: ProgramCard, cards: Sequence[int]) -> bool:
@@ -475,8 +489,10 @@ def _possible(
     rest.
     """
     spare = 0 if program.no_wild else wilds
+    # Plain loops, no generator expressions: most hands stop here (issue 15).
     for d in plan.distinct:
-        need = max(1, d.length - spare)
+        length = d.length
+        need = length - spare if length - spare > 1 else 1
         if d.kind is _KIND_SET:
             # No natural counts for a value a set may not take (2 is wild, 14 a run's).
             best = by_value[d.values[0]] if d.values is not None else max(by_value)
@@ -484,11 +500,17 @@ def _possible(
                 return False
             continue
         if d.values is None:
-            if not any(_best_window(mask, d.length) >= need for mask in suits if mask):
+            for mask in suits:
+                if mask and _best_window(mask, length) >= need:
+                    break
+            else:
                 return False
             continue
-        span, low = (1 << d.length) - 1, d.values[0]
-        if not any((mask >> low & span).bit_count() >= need for mask in suits):
+        span, low = (1 << length) - 1, d.values[0]
+        for mask in suits:
+            if (mask >> low & span).bit_count() >= need:
+                break
+        else:
             return False
     return True
 
@@ -531,6 +553,55 @@ def _sets_suffice(plan: _Precheck, by_value: list[int], spare: int) -> bool:
     return True
 
 
+def _runs_suffice(plan: _Precheck, cards: Sequence[int], masks: Sequence[int], spare: int) -> bool:
+    """Whether the naturals by suit and the ``spare`` wilds may make all the runs of each
+    repeated run directive at once (AMZ-R15, E-08, E-12): a necessary condition, as
+    :func:`_sets_suffice` is for sets (issue 15: programs of two or three runs are most of
+    the hands left that pass the pre-checks and reveal nothing).
+
+    A run holds at most as many naturals as the best window of its suit (``masks``), and the
+    runs of one suit together at most the suit's naturals: ``j`` runs in a suit with ``n``
+    naturals and best window ``w`` hold at most ``min(n, j * w)``, gains that never grow, so
+    the ``times`` largest gains over all suits bound the naturals the runs can hold. Every
+    run has one natural at least, so a suit takes at most ``n`` of them.
+
+    >>> from phase10.games.programmes.cards import parse_playing_cards
+    >>> from phase10.games.programmes.programs import DEFAULT_PROGRAMS, program_by_id
+    >>> plan = _precheck(program_by_id(DEFAULT_PROGRAMS, "PRG-14"))  # two runs of four
+    >>> cards = parse_playing_cards("5S 6S 7S 8S 9S 3H")
+    >>> masks = _hand(plan.program, cards)[1]
+    >>> _runs_suffice(plan, cards, masks, 2), _runs_suffice(plan, cards, masks, 3)
+    (False, True)
+    """
+    run_bits = plan.run_bits
+    naturals = [0, 0, 0, 0]
+    for c in cards:
+        if run_bits[c]:
+            naturals[SUIT_OF[c]] += 1
+    for d, times in plan.repeated_runs:
+        length = d.length
+        gains: list[int] = []
+        for suit in range(4):
+            n, mask = naturals[suit], masks[suit]
+            if not n:
+                continue
+            if d.values is None:
+                best = _best_window(mask, length)
+            else:
+                best = (mask >> d.values[0] & (1 << length) - 1).bit_count()
+            held = 0
+            for j in range(1, min(n, times) + 1):
+                nxt = min(n, j * best)
+                gains.append(nxt - held)
+                held = nxt
+        if len(gains) < times:
+            return False
+        gains.sort(reverse=True)
+        if times * length - sum(gains[:times]) > spare:
+            return False
+    return True
+
+
 def _searcher(cards: Sequence[int], program: ProgramCard) -> _Search | None:
     """A search of ``program`` in ``cards``, or None when the pre-check rules a reveal out."""
     plan = _precheck(program)
@@ -539,7 +610,10 @@ def _searcher(cards: Sequence[int], program: ProgramCard) -> _Search | None:
     hand = _hand(program, cards)
     if not _possible(plan, program, *hand):
         return None
-    if plan.repeated_sets and not _sets_suffice(plan, hand[0], 0 if program.no_wild else hand[2]):
+    spare = 0 if program.no_wild else hand[2]
+    if plan.repeated_sets and not _sets_suffice(plan, hand[0], spare):
+        return None
+    if plan.repeated_runs and not _runs_suffice(plan, cards, hand[1], spare):
         return None
     return _Search(plan.groups, program, _counts(cards), hand)
 
