@@ -446,11 +446,14 @@ def _best_window(mask: int, length: int) -> int:
     return max((mask >> low & span).bit_count() for low in range(1, ACE_HIGH - length + 2))
 
 
-def _hand(program: ProgramCard, cards: Sequence[int]) -> tuple[list[int], list[int], int]:
+def _hand(
+    program: ProgramCard, cards: Sequence[int], plan: _Precheck | None = None
+) -> tuple[list[int], list[int], int]:
     """What the pre-check and the search read of a hand, in one pass: the naturals of the
     program's suits by value, each suit's run mask (bit ``v`` for each value 1..14 a natural
     fills, the ace both 1 and 14) and the number of wilds."""
-    plan = _precheck(program)
+    if plan is None:
+        plan = _precheck(program)
     set_value, run_bits = plan.set_value, plan.run_bits
     by_value = [0] * (ACE_HIGH + 1)
     held = 0  # run_bits of every natural of the program's suits
@@ -607,7 +610,7 @@ def _searcher(cards: Sequence[int], program: ProgramCard) -> _Search | None:
     plan = _precheck(program)
     if program.sun or plan.cards_needed > len(cards):
         return None
-    hand = _hand(program, cards)
+    hand = _hand(program, cards, plan)
     if not _possible(plan, program, *hand):
         return None
     spare = 0 if program.no_wild else hand[2]

@@ -92,9 +92,8 @@ def legal_actions(state: ProgrammeState) -> tuple[ProgrammeAction, ...]:
         return (SwapProgram(), *draws) if player.may_swap else draws
     hand = player.hand
     actions: list[ProgrammeAction] = []
-    program = program_of(state, seat)
-    if not player.revealed and program is not None:
-        actions.extend(map(_make_reveal, reveals(hand, program)))
+    if not player.revealed and player.program >= 0:  # E-22: a seat may hold no program
+        actions.extend(map(_make_reveal, reveals(hand, state.rules.programs[player.program])))
     distinct = sorted(set(hand))
     if player.revealed:
         actions.extend(Meld(combo) for combo in _new_sets(hand))
