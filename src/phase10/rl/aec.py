@@ -82,6 +82,8 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
         super().__init__()
         self.game: Game = games.get(game)
         self.spec: RLSpec = spec_for(self.game.name)
+        # Bound once: ``step`` applies with it at every step.
+        self._apply_legal = self.game.apply_legal
         self.rules = rules_for(self.game, rules, variants)
         if not self.game.min_players <= players <= self.game.max_players:
             raise ValueError(
@@ -181,7 +183,7 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
                 f"(legal: {sorted(self._legal)[:12]}...); use the action mask"
             )
         # The move is one of the state's legal actions: the engine need not check it again.
-        self._advance(move, self.game.apply_legal)
+        self._advance(move, self._apply_legal)
 
     def play(self, move: Any) -> None:
         """Apply an engine action of the seat to act (a bot's, say): the same bookkeeping

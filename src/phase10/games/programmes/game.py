@@ -92,8 +92,9 @@ class ProgrammesGame:
     def apply(self, state: ProgrammeState, action: ProgrammeAction) -> ProgrammeState:
         return turns.apply_action(state, action)
 
-    def apply_legal(self, state: ProgrammeState, action: ProgrammeAction) -> ProgrammeState:
-        return turns.apply_legal(state, action)
+    # The engine's own function, with no method frame around it (a learning environment
+    # calls it at every step).
+    apply_legal = staticmethod(turns.apply_legal)
 
     def to_act(self, state: ProgrammeState) -> int:
         return state.current

@@ -274,6 +274,12 @@ def apply_legal(state: ProgrammeState, action: ProgrammeAction) -> ProgrammeStat
 def _apply(state: ProgrammeState, action: ProgrammeAction, value: int) -> ProgrammeState:
     """The state after ``action``, checked already; ``value`` is an extension's."""
     events: list[Event] = []
+    # The two commonest first, by exact class (every step is one or the other but a few).
+    kind = type(action)
+    if kind is DiscardCard:
+        return _apply_discard(state, action, events)  # type: ignore[arg-type]
+    if kind is Draw:
+        return _apply_draw(state, action, events)  # type: ignore[arg-type]
     if isinstance(action, SwapProgram):
         return _apply_swap(state, events)
     if isinstance(action, Draw):
