@@ -378,7 +378,8 @@ def encode_state(
     """
     players = state.players
     n = len(players)
-    check_seat(seat, n)
+    if not 0 <= seat < n:  # the call only for a bad seat: this runs at every step
+        check_seat(seat, n)
     sizes = (len(state.draw_pile), len(state.program_deck), state.hand_number)
     out = _encode(
         _seats_base(state, seat),
