@@ -424,7 +424,7 @@ def _seats_base(state: ProgrammeState, seat: int) -> _Floats:
     _seat_records(out, seat, state.dealer, players)
     # What the view would tell, from the state's own words: programs by deck index.
     by_index = template[3]
-    programs = state.rules.programs
+    programs = rules.programs
     for rel in range(n):
         p = players[(seat + rel) % n]
         base = _SEATS + rel * _SEAT

@@ -539,21 +539,35 @@ def _sets_suffice(plan: _Precheck, by_value: list[int], spare: int) -> bool:
     (False, True)
     """
     for d, times in plan.repeated_sets:
-        length = d.length
-        gains: list[int] = []
-        for value in (d.values[0],) if d.values is not None else _SET_VALUES:
-            c = by_value[value]
-            held = 0
-            for j in range(1, min(c, times) + 1):
-                nxt = min(c, j * length)
-                gains.append(nxt - held)
-                held = nxt
-        if len(gains) < times:
-            return False
-        gains.sort(reverse=True)
-        if times * length - sum(gains[:times]) > spare:
+        values = (d.values[0],) if d.values is not None else _SET_VALUES
+        # A set holds up to its length of naturals.
+        pools = [(by_value[value], d.length) for value in values]
+        if not _fillable(pools, times, d.length, spare):
             return False
     return True
+
+
+def _fillable(pools: Sequence[tuple[int, int]], times: int, length: int, spare: int) -> bool:
+    """Whether ``times`` groups of ``length`` cards, each with one natural at least, can be
+    filled from ``pools`` of (naturals, most naturals one group of that pool holds) and
+    ``spare`` wilds, as far as counts tell: ``j`` groups from a pool of ``n`` hold at most
+    ``min(n, j * cap)``, gains that never grow, so the ``times`` largest gains over all pools
+    bound the naturals; a pool gives at most ``n`` groups.
+
+    >>> _fillable([(3, 3), (1, 3)], 2, 3, 1), _fillable([(3, 3), (1, 3)], 2, 3, 2)
+    (False, True)
+    """
+    gains: list[int] = []
+    for n, cap in pools:
+        held = 0
+        for j in range(1, min(n, times) + 1):
+            nxt = min(n, j * cap)
+            gains.append(nxt - held)
+            held = nxt
+    if len(gains) < times:
+        return False
+    gains.sort(reverse=True)
+    return times * length - sum(gains[:times]) <= spare
 
 
 def _runs_suffice(plan: _Precheck, cards: Sequence[int], masks: Sequence[int], spare: int) -> bool:
@@ -583,24 +597,18 @@ def _runs_suffice(plan: _Precheck, cards: Sequence[int], masks: Sequence[int], s
             naturals[SUIT_OF[c]] += 1
     for d, times in plan.repeated_runs:
         length = d.length
-        gains: list[int] = []
-        for suit in range(4):
-            n, mask = naturals[suit], masks[suit]
-            if not n:
-                continue
-            if d.values is None:
-                best = _best_window(mask, length)
-            else:
-                best = (mask >> d.values[0] & (1 << length) - 1).bit_count()
-            held = 0
-            for j in range(1, min(n, times) + 1):
-                nxt = min(n, j * best)
-                gains.append(nxt - held)
-                held = nxt
-        if len(gains) < times:
-            return False
-        gains.sort(reverse=True)
-        if times * length - sum(gains[:times]) > spare:
+        # A run holds up to its suit's best window of naturals.
+        pools = [
+            (
+                naturals[suit],
+                _best_window(masks[suit], length)
+                if d.values is None
+                else (masks[suit] >> d.values[0] & (1 << length) - 1).bit_count(),
+            )
+            for suit in range(4)
+            if naturals[suit]
+        ]
+        if not _fillable(pools, times, length, spare):
             return False
     return True
 
