@@ -160,16 +160,14 @@ def cases() -> Iterator[list[str]]:
 def scratch_env(scratch: str) -> dict[str, str]:
     """The environment of one case: every folder the game may write to is inside ``scratch``.
 
-    The names are those the code reads: ``PHASE10_DATA_DIR`` (saves and the signing key,
-    phase10.storage), ``PHASE10_CONFIG_DIR`` (settings, phase10.cli.places) and
-    ``PHASE10_DATA`` (the server's database and online seats); ``HOME`` and the XDG folders
-    too, so that anything falling back on the user's folders lands in ``scratch`` as well.
+    The names are those the code reads: ``PHASE10_DATA_DIR`` (saves, the signing key, the
+    server's database and online seats: phase10.storage) and ``PHASE10_CONFIG_DIR``
+    (settings, phase10.cli.places); ``HOME`` and the XDG folders too, so that anything falling back on the user's folders lands in ``scratch`` as well.
     """
     env = {
         **os.environ,
         "HOME": scratch,
         "PHASE10_DATA_DIR": os.path.join(scratch, "data"),
-        "PHASE10_DATA": os.path.join(scratch, "data"),
         "PHASE10_CONFIG_DIR": os.path.join(scratch, "config"),
     }
     for name, folder in (("DATA", "share"), ("CONFIG", "config"), ("CACHE", "cache")):

@@ -134,9 +134,32 @@ def signature(data: Mapping[str, Any], key: bytes) -> str:
 # ---------------------------------------------------------------------------- places
 
 
+#: The one variable that moves the data folder, for every command.
+DATA_DIR_VARIABLE: Final = "PHASE10_DATA_DIR"
+#: What ``phase10 serve`` and ``phase10 join`` once read instead: refused, never ignored, so
+#: a server started with it never quietly writes its database somewhere else.
+OLD_DATA_VARIABLE: Final = "PHASE10_DATA"
+
+
+class DataFolderError(Phase10Error):
+    """The environment names the data folder in a way this version no longer reads."""
+
+
 def data_dir() -> Path:
-    """The user's data directory for this program."""
-    override = os.environ.get("PHASE10_DATA_DIR")
+    """The user's data folder: saves, the signing key, the server's database, online seats.
+
+    ``PHASE10_DATA_DIR`` moves it; the old ``PHASE10_DATA`` is refused with a message that
+    names the new one.
+
+    >>> (data_dir() / "saves") == saves_dir()
+    True
+    """
+    if OLD_DATA_VARIABLE in os.environ:
+        raise DataFolderError(
+            f"{OLD_DATA_VARIABLE} is no longer read: set {DATA_DIR_VARIABLE} instead "
+            "(one folder for saves, the signing key, the server's database and online seats)"
+        )
+    override = os.environ.get(DATA_DIR_VARIABLE)
     return Path(override) if override else Path(platformdirs.user_data_dir("phase10"))
 
 

@@ -126,7 +126,7 @@ class Join:
     """``phase10 join`` in a subprocess: its output gathered line by line as it comes."""
 
     def __init__(self, args: list[str], data: Path, stdin_text: str | None = None) -> None:
-        env = {**os.environ, "PHASE10_DATA": str(data), "PYTHONPATH": str(SRC)}
+        env = {**os.environ, "PHASE10_DATA_DIR": str(data), "PYTHONPATH": str(SRC)}
         env["PYTHONIOENCODING"] = "utf-8"
         self.process = subprocess.Popen(
             [sys.executable, "-m", "phase10", "join", *args],

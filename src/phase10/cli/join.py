@@ -48,7 +48,6 @@ from phase10.online.links import (
     Target,
     TargetError,
     UnreachableError,
-    data_folder,
     parse_target,
     table_url,
 )
@@ -66,6 +65,7 @@ from phase10.online.text import (
     table_lines,
     turn_line,
 )
+from phase10.storage import data_dir
 
 __all__ = ["register", "run"]
 
@@ -168,10 +168,10 @@ def run(args: argparse.Namespace) -> int:
                 "http://HOST:PORT/t/TABLE) nor a table's code"
             ).format(target=repr(args.target))
         ) from None
+    store = SeatStore(data_dir() / "seats.json")
     api = Api(target.server)
     lobby = _find_table(api, target, tr)
     table = str(lobby["table"])
-    store = SeatStore(data_folder() / "seats.json")
     stored = store.get(target.server, table)
     resumed = stored is not None and lobby["status"] != "waiting"
     if stored is None:

@@ -38,7 +38,6 @@ __all__ = [
     "Target",
     "TargetError",
     "UnreachableError",
-    "data_folder",
     "parse_target",
     "table_url",
     "websocket_url",
@@ -187,16 +186,6 @@ def _json_object(raw: bytes) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- seat tokens
-
-
-def data_folder() -> Path:
-    """Where the user's phase10 data lives (``PHASE10_DATA``, else the platform's folder)."""
-    folder = os.environ.get("PHASE10_DATA")
-    if folder:
-        return Path(folder)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("phase10", appauthor=False))
 
 
 @dataclass(frozen=True)

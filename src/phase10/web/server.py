@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import gc
 import logging
-import os
 from pathlib import Path
 from typing import Final
 
 import uvicorn
-from platformdirs import user_data_dir
 
+from phase10.storage import data_dir
 from phase10.web.app import create_app
 from phase10.web.db import Database, sqlite_url
 from phase10.web.protocol import MAX_MESSAGE_BYTES
@@ -30,9 +29,8 @@ WS_MAX_SIZE: Final = 4 * MAX_MESSAGE_BYTES
 
 
 def default_database() -> str:
-    """The embedded default: a SQLite file in the user's data directory."""
-    folder = Path(os.environ.get("PHASE10_DATA") or user_data_dir("phase10", appauthor=False))
-    return sqlite_url(str(folder / "phase10.db"))
+    """The embedded default: a SQLite file in the user's data folder (``PHASE10_DATA_DIR``)."""
+    return sqlite_url(str(data_dir() / "phase10.db"))
 
 
 def serve(
