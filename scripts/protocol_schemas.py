@@ -79,6 +79,26 @@ def render(schema: dict[str, Any]) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
+def meaning(schema: Any, top: bool = True) -> Any:
+    """What a schema says, for comparing a committed file with a fresh one: the parsed JSON
+    (so spacing and key order do not count), without the titles pydantic makes up from the
+    models' and fields' names below the top level (their wording changes between pydantic
+    releases; what a message may hold does not).
+
+    >>> meaning({"title": "T", "properties": {"seat": {"title": "Seat", "type": "integer"}}})
+    {'title': 'T', 'properties': {'seat': {'type': 'integer'}}}
+    """
+    if isinstance(schema, dict):
+        return {
+            key: meaning(value, top=False)
+            for key, value in schema.items()
+            if top or key != "title" or not isinstance(value, str)
+        }
+    if isinstance(schema, list):
+        return [meaning(value, top=False) for value in schema]
+    return schema
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--check", action="store_true", help="compare, do not write")
@@ -88,7 +108,8 @@ def main(argv: list[str] | None = None) -> int:
         path = FOLDER / name
         text = render(schema)
         if args.check:
-            if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            committed = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+            if committed is None or meaning(committed) != meaning(schema):
                 stale.append(name)
         else:
             FOLDER.mkdir(parents=True, exist_ok=True)
