@@ -162,7 +162,8 @@ def scratch_env(scratch: str) -> dict[str, str]:
 
     The names are those the code reads: ``PHASE10_DATA_DIR`` (saves, the signing key, the
     server's database and online seats: phase10.storage) and ``PHASE10_CONFIG_DIR``
-    (settings, phase10.cli.places); ``HOME`` and the XDG folders too, so that anything falling back on the user's folders lands in ``scratch`` as well.
+    (settings, phase10.cli.places); ``HOME`` and the XDG folders too, so that anything
+    falling back on the user's folders lands in ``scratch`` as well.
     """
     env = {
         **os.environ,

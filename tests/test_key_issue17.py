@@ -345,9 +345,9 @@ def test_point10_the_command_fuzzer_keeps_every_write_in_its_scratch_folder(
     tmp_path: Path,
 ) -> None:
     """scripts/fuzz_commands.py once set a variable the saves and the key ignored, so its
-    cases could write into the real data folder. A real phase10 process run with the case environment puts every
-    place it writes to (saves, the key, settings, the server's database, online seats)
-    inside the case's scratch folder."""
+    cases could write into the real data folder. A real phase10 process run with the case
+    environment puts every place it writes to (saves, the key, settings, the server's
+    database, online seats) inside the case's scratch folder."""
     import importlib.util
 
     script = Path(__file__).parent.parent / "scripts" / "fuzz_commands.py"
