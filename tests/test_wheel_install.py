@@ -1,4 +1,4 @@
-"""Issue 16 (friction, installed as users install it): the wheel, installed into a clean
+"""Installed as users install it: the wheel, installed into a clean
 virtual environment with no extras, plays a few turns of each game in each language in the
 line mode, which also proves the catalogs ship as package data. It takes about 25 s (build
 6 s, install 10 s, eight short games), so it runs with the rest of ``make test``."""
@@ -42,7 +42,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_installed_wheel_plays_each_game_in_each_language(
     installed: Path, tmp_path: Path, game: str, lang: str
 ) -> None:
-    """Issue 16: no traceback at start (openskill, textual and the web are not needed to
+    """No traceback at start (openskill, textual and the web are not needed to
     play line by line), the language's own words, and a save at ``q``."""
     save = tmp_path / "game.json"
     argv = [str(installed), "play", "--plain", "--game", game, "--lang", lang, "--seed", "1"]
