@@ -1,5 +1,5 @@
-"""How long ``is_legal`` takes on the legal actions of 20 positions of each game (issue 17,
-point 12: the malformed-action checks run on the legal path too, so they are timed here).
+"""How long ``is_legal`` takes on the legal actions of 20 positions of each game (the
+malformed-action checks run on the legal path too, so they are timed here).
 
 Usage: ``python benchmarks/is_legal_timeit.py`` (a few seconds).
 """

@@ -1,4 +1,4 @@
-"""Bad input to every command (issue 17 point 10): each case runs ``phase10`` in a fresh
+"""Bad input to every command: each case runs ``phase10`` in a fresh
 process with a time limit and is counted as a clear error (exit 2, one line on stderr, no
 traceback), an internal error (exit 70 or a traceback) or silent wrong behaviour (anything
 else: the absurd value was accepted, or the run did not end within the limit).

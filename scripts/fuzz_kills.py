@@ -1,5 +1,5 @@
 """Kill the line game with SIGKILL in the middle of play, many times, and check its save
-(issue 17: "kill -9 during play: 0 saves lost, and no move the game printed as played is
+("kill -9 during play: 0 saves lost, and no move the game printed as played is
 missing from the save").
 
 Each run starts a real ``python -m phase10 play --plain`` process: Phase 10 or the programmes

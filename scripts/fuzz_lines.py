@@ -1,6 +1,6 @@
 """Hostile lines typed into the line mode of both games: every one must get a clear answer.
 
-Issue 17, point 3: a line the game cannot use (an odd digit such as ``²`` or ``١``, a number of
+A line the game cannot use (an odd digit such as ``²`` or ``١``, a number of
 thousands of digits, too many parts, control characters, markup, a command with the wrong
 number of words...) gets an answer of its own and the game goes on; it never ends the game
 with an internal error (exit 70) and never plays a move nobody asked for.

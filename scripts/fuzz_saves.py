@@ -1,4 +1,4 @@
-"""Damage a real saved game in many ways and count how loading it answers (issue 17, points 5, 9).
+"""Damage a real saved game in many ways and count how loading it answers.
 
 Every damaged save is loaded the way ``phase10 resume`` loads it (``Match.load``, then the
 position is read). Each try is counted as one of:

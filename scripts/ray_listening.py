@@ -1,4 +1,4 @@
-"""Where a local Ray run listens (issue 17 point 4): runs ``phase10 simulate --backend ray``
+"""Where a local Ray run listens: runs ``phase10 simulate --backend ray``
 without ``--address``, and while it runs asks ``ss`` every half second for the listening TCP
 and UDP sockets of that process and every process it started (Ray's gcs_server, raylet,
 agents and workers), then prints each process's addresses and how many are not loopback.

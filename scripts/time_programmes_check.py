@@ -1,5 +1,5 @@
-"""Time ``phase10 check --game programmes`` on random hands of 14, 30, 60 and 108 cards
-(issue 17 point 11): the slowest program card of the default deck per size, in seconds; then
+"""Time ``phase10 check --game programmes`` on random hands of 14, 30, 60 and 108 cards:
+the slowest program card of the default deck per size, in seconds; then
 the finder alone (what check runs past its deck limit) on hands of many decks' cards, where
 copies of a card pile up: 216 to 100,000 cards.
 

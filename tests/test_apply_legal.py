@@ -1,5 +1,5 @@
 """``apply_legal``, the unchecked apply a learning environment uses for its agent's legal
-choice (issue 15), gives the state ``apply`` gives, for every legal action of every state
+choice, gives the state ``apply`` gives, for every legal action of every state
 along random games of both games, with every profile's own rules (AMZ-R10..R31, E-15,
 E-17, P10-R13)."""
 

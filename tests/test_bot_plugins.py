@@ -1,4 +1,4 @@
-"""Bots from outside the project (issue 15, point 4): by import path (``module:Class``) and by
+"""Bots from outside the project: by import path (``module:Class``) and by
 an installed package's ``phase10.bots`` entry point, in ``make_bot`` and ``simulate``; every
 bad spec is one clear ``ValueError`` / one ``phase10: error:`` line. The example bot of
 docs/writing-a-bot.md plays legal moves only (the engine checks each one: P10-R13, D-19)."""

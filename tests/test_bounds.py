@@ -1,5 +1,5 @@
-"""Issue 17, points 10, 11 and 13 (and issue 16 bug 12): bounds on what the commands accept,
-progress on long runs, the programmes finder's cost, and the deck check's message."""
+"""Bounds on what the commands accept, progress on long runs, the programmes finder's cost,
+and the deck check's message."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from phase10.kernel.kinds import Kind
 
 @pytest.mark.parametrize("game", ["phase10", "programmes"])
 def test_a_duplicated_card_in_a_preset_deck_is_named_with_the_missing_one(game: str) -> None:
-    """Issue 17 point 13: "(got 108 cards)" said nothing; the card twice and the card missing
-    are named."""
+    """A deck check that said only "(got 108 cards)" said nothing; the card twice and the
+    card missing are named."""
     from phase10 import games
 
     found = games.get(game)
@@ -46,7 +46,7 @@ def _drop_timing(text: str) -> str:
 def test_simulate_prints_plain_progress_lines_on_stderr_and_the_same_result(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Issue 16 bug 12, issue 17 point 10: a run that is not on a terminal says how far it
+    """A run that is not on a terminal says how far it
     is in sentences on stderr; stdout is the same with --quiet, which silences them."""
     from phase10.cli.main import main
 
@@ -61,7 +61,7 @@ def test_simulate_prints_plain_progress_lines_on_stderr_and_the_same_result(
 
 
 def test_plain_progress_says_the_time_left_every_few_seconds() -> None:
-    """Issue 16 bug 12: one sentence per interval, with an estimate, and a last one."""
+    """One sentence per interval, with an estimate, and a last one."""
     import io
 
     from phase10.cli.progress import progress_reporter
@@ -112,7 +112,7 @@ def test_plain_progress_says_the_time_left_every_few_seconds() -> None:
 def test_absurd_numbers_get_one_clear_line_and_exit_2(
     argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 17 point 10: NaN, infinity, negatives, huge values and budgets that never end
+    """NaN, infinity, negatives, huge values and budgets that never end
     are refused before anything starts: exit 2, one line naming the limit."""
     from phase10.cli.main import main
 
@@ -127,7 +127,7 @@ def test_absurd_numbers_get_one_clear_line_and_exit_2(
 def test_programmes_check_refuses_more_of_a_card_than_the_deck_holds(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Issue 17 point 11: 100,000 cards did not finish; a hand holds at most the deck's two
+    """100,000 cards did not finish; a hand holds at most the deck's two
     of each face and four jokers (AMZ-R01), and more is one clear line naming the limit."""
     from phase10.cli.main import main
 
@@ -140,7 +140,7 @@ def test_programmes_check_refuses_more_of_a_card_than_the_deck_holds(
 
 
 def _old_set_candidates(d: Any, program: Any, counts: list[int], wilds: int) -> list[Any]:
-    """The set candidates as the finder made them before issue 17 point 11: every
+    """The set candidates as the finder made them before it counted multisets: every
     combination of the pool with each copy apart, then deduplicated."""
     from itertools import combinations
 
@@ -170,7 +170,7 @@ def _old_set_candidates(d: Any, program: Any, counts: list[int], wilds: int) -> 
     st.sampled_from([p for p in DEFAULT_PROGRAMS if not p.sun]),
 )
 def test_the_set_finder_lists_what_it_listed_before(cards: list[int], program: Any) -> None:
-    """Issue 17 point 11: enumerating multisets instead of copies changes no candidate and
+    """Enumerating multisets instead of copies changes no candidate and
     no order, for random hands (up to 8 copies of a card) and every program card."""
     from phase10.games.programmes import finder
 
@@ -183,7 +183,7 @@ def test_the_set_finder_lists_what_it_listed_before(cards: list[int], program: A
 
 
 #: A fast subset of scripts/fuzz_commands.py: every number option of the commands that run
-#: and end on their own, with values that cannot be meant (issue 17 point 10).
+#: and end on their own, with values that cannot be meant.
 FUZZ_VALUES = ("-1", "nan", "inf", "1e999", "1" + "0" * 5000, "", "²", "1e9", "1000000000")
 FUZZ_COMMANDS = {
     ("simulate", "--variant", "n_phases=1", "--games", "2"): ("--games", "--seed", "--workers"),
@@ -208,7 +208,7 @@ FUZZ_COMMANDS = {
 def test_bad_numbers_to_every_command_are_refused_quickly(
     argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 17 point 10: exit 2 and one line, within ten seconds, for each bad number."""
+    """Exit 2 and one line, within ten seconds, for each bad number."""
     import signal
 
     from phase10.cli.main import main
@@ -231,7 +231,7 @@ def test_bad_numbers_to_every_command_are_refused_quickly(
 def test_odds_tells_its_progress_off_a_terminal_and_keeps_its_answer(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Issue 16 bug 12: odds with many hands says how far it is on stderr (not a
+    """Odds with many hands says how far it is on stderr (not a
     terminal here); --quiet silences it and stdout does not change."""
     from phase10.cli.main import main
 
@@ -247,7 +247,7 @@ def test_odds_tells_its_progress_off_a_terminal_and_keeps_its_answer(
 def test_bench_says_each_measurement_on_stderr_unless_quiet(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Issue 16 bug 12: bench's three measurements are announced with the time left."""
+    """Bench's three measurements are announced with the time left."""
     from phase10.cli.main import main
 
     assert main(["bench", "--seconds", "0.05"]) == 0

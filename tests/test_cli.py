@@ -69,7 +69,7 @@ def test_check_bad_token(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "check", "--phase", "1", "R5", "X9", "W")
     assert code == 2
     assert out == ""
-    assert_one_line_error(err, "X9", "word 2")  # issue 16: no "token"
+    assert_one_line_error(err, "X9", "word 2")  # No "token"
 
 
 def test_check_json_shape(capsys: pytest.CaptureFixture[str]) -> None:

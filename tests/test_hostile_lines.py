@@ -1,4 +1,4 @@
-"""Issue 17, point 3: hostile lines typed into the line mode of both games.
+"""Hostile lines typed into the line mode of both games.
 
 Every line of ``scripts/fuzz_lines.py``'s fixed list (odd digits such as ``²`` and ``١``,
 numbers over 4,300 digits, too many parts, blanks, a 100,000-character line, control
@@ -40,9 +40,7 @@ FUZZ = _fuzz_lines()
 
 
 @pytest.mark.parametrize("game", ["phase10", "programmes"])
-def test_issue17_point3_every_hostile_line_gets_an_answer_and_the_game_goes_on(
-    game: str, tmp_path: Path
-) -> None:
+def test_every_hostile_line_gets_an_answer_and_the_game_goes_on(game: str, tmp_path: Path) -> None:
     lines: tuple[str, ...] = FUZZ.HOSTILE_LINES[game]
     save = tmp_path / "game.json"
     argv = FUZZ._argv(game, save)
@@ -70,7 +68,7 @@ def test_issue17_point3_every_hostile_line_gets_an_answer_and_the_game_goes_on(
     assert match.to_act == match.human_seats[0]
 
 
-def test_issue17_point3_the_fixed_list_is_all_clear_errors_in_process() -> None:
+def test_the_fixed_list_is_all_clear_errors_in_process() -> None:
     """The script's own count on the fixed list: every line a clear error (about 88 lines)."""
     counts = FUZZ.run(dict(FUZZ.HOSTILE_LINES), verbose=False)
     assert counts["internal"] == 0
@@ -78,13 +76,13 @@ def test_issue17_point3_the_fixed_list_is_all_clear_errors_in_process() -> None:
     assert counts["clear"] == sum(len(lines) for lines in FUZZ.HOSTILE_LINES.values()) >= 77
 
 
-def test_issue17_point3_one_number_parser_reads_ascii_digits_only() -> None:
+def test_one_number_parser_reads_ascii_digits_only() -> None:
     assert parse_number("3") == 3
     for text in ("²", "١", "٣", "𝟕", "-1", "1.0", "9" * 5000, "", " 2"):
         assert parse_number(text) is None, text
 
 
-def test_issue17_point4_a_name_with_a_control_character_is_refused_in_one_line(
+def test_a_name_with_a_control_character_is_refused_in_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     from phase10.cli.main import main
@@ -100,7 +98,7 @@ def test_issue17_point4_a_name_with_a_control_character_is_refused_in_one_line(
     assert not (tmp_path / "g.json").exists()  # nothing was started
 
 
-def test_issue17_point4_markup_names_are_plain_text_in_the_line_mode(
+def test_markup_names_are_plain_text_in_the_line_mode(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     from phase10.cli.main import main
@@ -112,7 +110,7 @@ def test_issue17_point4_markup_names_are_plain_text_in_the_line_mode(
     assert "[red]x[/red]" in out
 
 
-def test_issue17_point4_a_name_from_an_edited_save_is_shown_escaped() -> None:
+def test_a_name_from_an_edited_save_is_shown_escaped() -> None:
     from phase10.api import find_variant
     from phase10.match import Seat
 
@@ -142,7 +140,7 @@ def _finished(rules: str) -> Match:
 
 
 @pytest.mark.parametrize("rules", ["standard+n_phases=1", "programmes"])
-def test_issue17_point2_the_seed_is_told_only_once_the_game_is_over(
+def test_the_seed_is_told_only_once_the_game_is_over(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,

@@ -1,6 +1,6 @@
 """The game interface under every front end: the registry, seat-checked and versioned play, the
 event log with sequence numbers and per-seat redaction, the hand's end event, saves through the
-storage interface, and every registered bot in every game (issue: one game interface)."""
+storage interface, and every registered bot in every game (decision 0008)."""
 
 from __future__ import annotations
 

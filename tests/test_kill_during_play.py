@@ -1,4 +1,4 @@
-"""Issue 17, kill -9 during play: 0 saves lost, and no move the game printed as played is
+"""Kill -9 during play: 0 saves lost, and no move the game printed as played is
 missing from the save. A short run of ``scripts/fuzz_kills.py`` (real game processes killed
 with SIGKILL at random points of play, both games); the long run is
 ``python scripts/fuzz_kills.py --runs 500``."""
@@ -26,8 +26,8 @@ def _fuzz_kills() -> ModuleType:
 FUZZ = _fuzz_kills()
 
 
-def test_issue17_kill_9_during_play_loses_no_save_and_no_printed_move() -> None:
-    """Issue 17: 8 real games (both games, 2-4 players) killed with SIGKILL after a random
+def test_kill_9_during_play_loses_no_save_and_no_printed_move() -> None:
+    """8 real games (both games, 2-4 players) killed with SIGKILL after a random
     number of output lines: every save there loads, holds every move printed, and the next
     save leaves no temporary file; the killed process printed what its replay printed."""
     totals, failures = FUZZ.fuzz(runs=8, seed=17, seconds=300, resume_every=4)

@@ -1,4 +1,4 @@
-"""Issue 17, point 12: malformed actions of every action type of both games.
+"""Malformed actions of every action type of both games.
 
 ``Discard(999)``, ``Discard(None)``, a bool, a negative or huge code, a string, a float or a
 tuple in any field, a group or combination built from junk: ``is_legal`` answers False,
@@ -101,13 +101,13 @@ def _malformed_answer(state: Any, action: Any) -> None:
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(action=PHASE10_ACTIONS, stage=st.sampled_from([0, 1]))
-def test_issue17_point12_phase10_malformed_actions_are_illegal(action: Any, stage: int) -> None:
+def test_phase10_malformed_actions_are_illegal(action: Any, stage: int) -> None:
     _malformed_answer(STATES["phase10"][stage], action)
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(action=PROGRAMMES_ACTIONS, stage=st.sampled_from([0, 1]))
-def test_issue17_point12_programmes_malformed_actions_are_illegal(action: Any, stage: int) -> None:
+def test_programmes_malformed_actions_are_illegal(action: Any, stage: int) -> None:
     _malformed_answer(STATES["programmes"][stage], action)
 
 
@@ -129,8 +129,8 @@ def test_issue17_point12_programmes_malformed_actions_are_illegal(action: Any, s
         ("programmes", Reveal((None,))),  # type: ignore[arg-type]
     ],
 )
-def test_issue17_point12_the_issues_examples(game: str, action: Any) -> None:
-    """The examples of the issue, in the play stage, where each reaches its field checks."""
+def test_known_malformed_actions_are_illegal_in_play(game: str, action: Any) -> None:
+    """Known malformed actions, in the play stage, where each reaches its field checks."""
     state = STATES[game][1]
     digest = state.digest()
     assert is_legal(state, action) is False

@@ -112,7 +112,7 @@ def test_load_reports_bad_files(tmp_path: Path, content: str, message: str) -> N
     path = tmp_path / "bad.json"
     path.write_text(content)
     if content.startswith("{"):
-        # Signed by this game (issue 17, point 9), so the content itself is what is refused.
+        # Signed by this game, so the content itself is what is refused.
         FileStore().save(str(path), json.loads(content))
     with pytest.raises(MatchError, match=message):
         Match.load(path)

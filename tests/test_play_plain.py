@@ -29,7 +29,7 @@ def test_scripted_session_with_queries_then_quit(
     argv = ["play", "--players", "2", "--seed", "3", "--opponents", "easy", "--save", str(save)]
     assert main([*argv, "--plain"]) == 0
     out = capsys.readouterr().out
-    assert "Seed" not in out  # issue 17, point 2: the seed rebuilds every hand; only at the end
+    assert "Seed" not in out  # The seed rebuilds every hand; only at the end
     assert "Your hand: 1:" in out
     assert "You drew " in out
     assert "Top of the discard pile:" in out

@@ -30,7 +30,7 @@ def test_ray_backend_gives_the_same_results_as_this_process() -> None:
 
 
 def test_a_local_ray_run_requires_a_token() -> None:
-    """Issue 17 point 13: a local Ray instance started by simulate listens on the network,
+    """A local Ray instance started by simulate listens on the network,
     so it runs with token authentication (RAY_AUTH_MODE=token); a fresh process, because Ray
     reads the mode when it is imported."""
     code = (
@@ -103,8 +103,8 @@ def _is_loopback(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool
     return address.is_loopback or (mapped is not None and mapped.is_loopback)
 
 
-def test_issue17_point4_a_local_ray_run_listens_on_loopback_only() -> None:
-    """Issue 17 point 4: every server of a local Ray run (gcs_server, raylet, the runtime env
+def test_a_local_ray_run_listens_on_loopback_only() -> None:
+    """Every server of a local Ray run (gcs_server, raylet, the runtime env
     agent, the driver and the workers) listened on all interfaces; now on 127.0.0.1 only.
     One real Ray start in a fresh process (Ray reads its settings when imported), held after
     its first game while this test reads its sockets from /proc."""

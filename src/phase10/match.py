@@ -130,7 +130,7 @@ class Match:
     @property
     def names(self) -> tuple[str, ...]:
         """The seats' names as every front end shows them: a control character (from an
-        edited save, say) written as its escape, never sent raw (issue 17, point 4)."""
+        edited save, say) written as its escape, never sent raw."""
         return tuple(printable(s.name) for s in self.seats)
 
     @property

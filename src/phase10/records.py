@@ -164,7 +164,7 @@ class GameRecord:
                 raise RecordError(f"rules.flags: expected an object, got {flags!r}")
             name = str(rules_data.get("name", "custom"))
             if has_control(name):
-                # Issue 17, point 3: as in a rules file, a rule set's name is shown as it is.
+                # As in a rules file, a rule set's name is shown as it is.
                 raise RecordError(f"rules.name: {printable(name)} holds a control character")
             rules = game.rules_from_flags(flags, name)
             shuffles = {

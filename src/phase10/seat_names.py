@@ -1,6 +1,6 @@
 """Words that mean the reader in a seat's name. A person called "You" (or "Vous", "Du",
 "Jij" ...) among several people would turn "It is your turn" into "It is You's turn" for the
-others, so such a name is refused or replaced wherever names are typed (issue 16, bug 5).
+others, so such a name is refused or replaced wherever names are typed.
 
 >>> "vous" in YOU_WORDS, "ann" in YOU_WORDS
 (True, False)

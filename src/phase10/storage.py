@@ -173,7 +173,7 @@ def default_save() -> Path:
 
 
 def elsewhere(path: str | os.PathLike[str]) -> Path:
-    """Where to suggest saving when ``path`` failed (issue 17, point 7): a free name in the
+    """Where to suggest saving when ``path`` failed: a free name in the
     data directory's saves, or in the home folder when the failed path was already there.
 
     >>> elsewhere("/nowhere/game.json").parent == saves_dir()
@@ -213,7 +213,7 @@ def check_key(path: Path | None = None) -> None:
 
 def signing_key(path: Path, *, create: bool) -> bytes | None:
     """This user's signing key from ``path``; ``None`` when there is none and ``create`` is
-    false, else a new one made by :func:`_make_key` (issue 17, point 9).
+    false, else a new one made by :func:`_make_key`.
 
     A key file that is not exactly what the writer makes (a regular file, not a symlink,
     holding 64 lowercase hexadecimal digits and a newline) is refused with a
@@ -383,7 +383,7 @@ class FileStore:
         if not key.strip():
             raise StorageError("the save's path is empty")
         # Only a regular file of sensible size is read (never /dev/zero); not UTF-8, not JSON,
-        # too deep or a number too long: one clear StorageError naming the file (issue 17, 5).
+        # too deep or a number too long: one clear StorageError naming the file.
         text = read_text(key, StorageError, " the saved game")
         data = parse_json(text, StorageError, key)
         if not isinstance(data, dict):
@@ -405,7 +405,7 @@ class FileStore:
 
 def check_target(key: str) -> Path:
     """``key`` as a path a save may be written to; ``StorageError`` if it is empty, or a
-    device, a folder or a symlink to one (issue 17, point 6: never replace ``/dev/null``).
+    device, a folder or a symlink to one (never replace ``/dev/null``).
 
     >>> check_target("/dev/null")
     Traceback (most recent call last):
@@ -420,8 +420,8 @@ def check_target(key: str) -> Path:
 
 
 def check_writable(key: str) -> Path:
-    """``key`` as a path a save can really be written to, checked before a game starts (issue
-    17, point 1): :func:`check_target`, then its folder exists or can be made, and a file can
+    """``key`` as a path a save can really be written to, checked before a game starts:
+    :func:`check_target`, then its folder exists or can be made, and a file can
     be created in it. The check makes an exclusive probe file (and any missing folder) and
     removes them again: it leaves nothing behind.
 

@@ -70,7 +70,7 @@ def test_a_french_transcript_reads_as_french(
     assert "Votre main : 1:" in out
     assert "Dessus de la défausse : " in out
     assert "C'est à vous : piochez une carte." in out
-    assert "Scores : Vous 0 point (Phase 1, 10 cartes)" in out  # French: 0 point (issue 16 point 5)
+    assert "Scores : Vous 0 point (Phase 1, 10 cartes)" in out  # French: 0 point
     assert "Il n'y a encore rien sur la table." in out
     assert "Vous avez pioché " in out  # "pioche" is the French word for d
     assert "Vous avez défaussé " in out  # and "défausser" for discard

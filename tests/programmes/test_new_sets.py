@@ -1,5 +1,5 @@
-"""The new sets a revealed seat may lay (AMZ-R20, E-14), made from cached per-rank parts
-(issue 15), are the ones the plain generator made, in the same order."""
+"""The new sets a revealed seat may lay (AMZ-R20, E-14), made from cached per-rank parts,
+are the ones the plain generator made, in the same order."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The reveal search over shapes (issue 15) lists exactly what the plain search over
+"""The reveal search over shapes lists exactly what the plain search over
 combinations listed, in the same order (AMZ-R14..R17, E-08, E-10, E-12).
 
 The action codec numbers reveals by their place in this list ("the k-th legal way", see

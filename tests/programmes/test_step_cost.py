@@ -1,4 +1,4 @@
-"""The programmes engine's per-step shortcuts (issue 15, RL environment speed) change no
+"""The programmes engine's per-step shortcuts (for the RL environment's speed) change no
 result: the same legal actions in the same order, with the same card objects, as building
 every action afresh; the reveal finder's per-card plan answers for any program card; views
 built field by field are the objects their classes build."""
@@ -43,7 +43,7 @@ def _discards_as_built(state: ProgrammeState) -> list[str]:
 
 
 def test_discards_are_the_hands_own_cards() -> None:
-    """Issue 15: the discards listed each turn (AMZ-R13) are those ``DiscardCard`` builds,
+    """The discards listed each turn (AMZ-R13) are those ``DiscardCard`` builds,
     card object included, both for the game's own cards and for a hand dealt from a preset
     shuffle of plain ints (whose discards must keep the plain ints)."""
     # Typed as the game's cards, which the engine also accepts plain ints for.
@@ -99,7 +99,7 @@ def test_precheck_plan_follows_the_program_card() -> None:
 
 
 def test_extensions_listed_as_each_card_asked_afresh() -> None:
-    """Issue 15, AMZ-R20, E-15: with the answers kept per combination on the table, the
+    """AMZ-R20, E-15: with the answers kept per combination on the table, the
     extensions listed are still every card of the hand on every combination at every value
     ``extension_values`` allows, in that order."""
     compared = 0
@@ -121,7 +121,7 @@ def test_extensions_listed_as_each_card_asked_afresh() -> None:
 
 
 def test_views_are_what_the_classes_build() -> None:
-    """Issue 15, E-28: a view and its public records, built field by field, equal (and
+    """E-28: a view and its public records, built field by field, equal (and
     print as) the same objects built by their classes."""
     for state in _random_states(new_game(ProgrammeRules(), 3, 4), 200, seed=4):
         for seat in range(3):
@@ -136,7 +136,7 @@ def test_views_are_what_the_classes_build() -> None:
 
 
 def test_maker_refuses_what_it_cannot_build() -> None:
-    """Issue 15: ``maker`` only builds slotted dataclasses without ``__post_init__``; any
+    """``maker`` only builds slotted dataclasses without ``__post_init__``; any
     other class is refused at once rather than built wrong."""
 
     @dataclasses.dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Issue 15: the environment reads legal indices and observations from the state, without a
+"""The environment reads legal indices and observations from the state, without a
 view; they must be exactly those of the view, for every seat, or the state would leak what
 the view hides (the other hands, the draw pile) or the two would drift apart."""
 
@@ -57,7 +57,7 @@ def _play(rules_name: str, players: int, seed: int, steps: int) -> tuple[int, bo
 @pytest.mark.parametrize("rules_name", PROFILES)
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_state_codec_is_the_views(rules_name: str, players: int) -> None:
-    """Issue 15: ``encode_state`` and ``legal_state`` equal ``encode`` and ``legal_indices`` of
+    """``encode_state`` and ``legal_state`` equal ``encode`` and ``legal_indices`` of
     the view, for every seat, over a random game (P10-R13's whole turn: draw, lay down, hit,
     discard, Skips, and the hand's end)."""
     checked, _ = _play(rules_name, players, seed=players * 7 + len(rules_name), steps=400)
@@ -65,7 +65,7 @@ def test_state_codec_is_the_views(rules_name: str, players: int) -> None:
 
 
 def test_state_codec_through_whole_games() -> None:
-    """Issue 15: whole games, so hand ends, new deals and the game's end are all compared."""
+    """Whole games, so hand ends, new deals and the game's end are all compared."""
     for seed in range(3):
         _, ended = _play("standard+n_phases=3", 2, seed, steps=20_000)
         assert ended
@@ -87,7 +87,7 @@ def test_legal_state_of_a_finished_game_is_empty() -> None:
 def test_env_observations_are_the_views_and_the_last_one_shows_the_end(
     game_name: str, short: str
 ) -> None:
-    """Issue 15: the environment, reading the state, gives every agent the observation of its
+    """The environment, reading the state, gives every agent the observation of its
     own view at every step; ``env.view`` is the acting seat's view, built when asked for; and
     when the game ends, every agent's last observation is of the final table (the agent that
     went out included), not of the table before the last move."""

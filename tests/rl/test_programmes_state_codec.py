@@ -1,4 +1,4 @@
-"""Issue 15: the programmes game's codec read from the state, with no view built.
+"""The programmes game's codec read from the state, with no view built.
 
 ``encode_state(state, seat, memory)`` must be ``encode(view_for(state, seat), memory)`` byte
 for byte for every seat, and ``legal_state(state)`` must be ``legal_indices`` of the seat to
@@ -40,7 +40,7 @@ def _profiles() -> list[ProgrammeRules]:
 
 
 def _check_step(state: ProgrammeState, memory: TableMemory) -> dict[int, ProgrammeAction]:
-    """Issue 15 points 1 and 2 at one state: every seat's observation, and the legal dict."""
+    """Every seat's observation, and the legal dict, compared at one state."""
     for seat in range(state.num_players):
         view = view_for(state, seat, events=False)
         expected = obs.encode(view, memory)
@@ -73,8 +73,8 @@ def _play(players: int, rules: ProgrammeRules, seed: int, steps: int) -> int:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
-def test_state_codec_equals_the_view_codec_for_every_seat_issue_15(players: int) -> None:
-    """Issue 15 points 1, 2 and 4: over seeded random games of each rule profile, the state
+def test_state_codec_equals_the_view_codec_for_every_seat(players: int) -> None:
+    """Over seeded random games of each rule profile, the state
     codec gives the view codec's bytes for every seat at every step, memory included, and
     the same legal indices and actions in the same order."""
     checked = 0
@@ -83,15 +83,15 @@ def test_state_codec_equals_the_view_codec_for_every_seat_issue_15(players: int)
     assert checked > 400
 
 
-def test_state_codec_reaches_game_over_issue_15() -> None:
-    """Issue 15 point 4: a short game (2 programs to win, a 4-design deck) is played to its
+def test_state_codec_reaches_game_over() -> None:
+    """A short game (2 programs to win, a 4-design deck) is played to its
     end, so the last observations (no seat to act, AMZ-R30) are compared as well."""
     rules = _profiles()[2]
     assert _play(3, rules, seed=7, steps=3000) < 3000, "the game should end"
 
 
 def test_encode_state_reads_only_what_the_seat_may_see_e28() -> None:
-    """E-28, issue 15 point 1: a state dealt anew from a seat's view (other hands, the
+    """E-28: a state dealt anew from a seat's view (other hands, the
     reserve and unrevealed programs changed) encodes the same for that seat."""
     rng = random.Random(4)
     state = GAME.new_game(GAME.find_rules("programmes"), 4, 9)
@@ -104,8 +104,8 @@ def test_encode_state_reads_only_what_the_seat_may_see_e28() -> None:
 
 
 @pytest.mark.parametrize("seat", [-1, 3, 7])
-def test_encode_state_refuses_a_seat_not_in_the_game_issue_15(seat: int) -> None:
-    """Issue 15: a seat outside the game is a clear error, as ``view_for`` gives, rather than
+def test_encode_state_refuses_a_seat_not_in_the_game(seat: int) -> None:
+    """A seat outside the game is a clear error, as ``view_for`` gives, rather than
     another seat's hand read by a negative index."""
     state = GAME.new_game(GAME.find_rules("programmes"), 3, 1)
     with pytest.raises(ValueError, match=f"there is no seat {seat} in a game of 3"):

@@ -88,5 +88,5 @@ async def play_turn_with_keys(pilot: Pilot[Any], app: Phase10App) -> None:
         await pilot.press("x")
         if isinstance(app.screen, ChoiceScreen):
             await pilot.press("enter")
-        if isinstance(app.screen, ConfirmScreen):  # nothing chosen: x asks (issue 16)
+        if isinstance(app.screen, ConfirmScreen):  # nothing chosen: x asks
             await pilot.press("y")

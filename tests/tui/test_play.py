@@ -1,4 +1,4 @@
-"""The full-screen game driven by keys through Textual's Pilot (issue #5)."""
+"""The full-screen game driven by keys through Textual's Pilot."""
 
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ def test_two_people_pass_the_keyboard_and_hands_stay_hidden(tmp_path: Path) -> N
             assert app.viewer == first
             shown = app.screen.query_one(HandView)
             assert len(shown.children) == len(hand)
-            await pilot.press("d", "x", "y")  # nothing chosen: x asks (issue 16)
+            await pilot.press("d", "x", "y")  # nothing chosen: x asks
             await pilot.pause()
             other = app.match.to_act
             assert other != first
@@ -177,7 +177,7 @@ def test_quit_saves_and_resume_goes_on(tmp_path: Path) -> None:
         async with resumed.run_test(size=SIZE) as pilot:
             await settle(pilot, resumed)
             assert "Resumed the saved game" in screen_text(resumed)
-            await pilot.press("x", "y")  # nothing chosen: x asks (issue 16)
+            await pilot.press("x", "y")  # nothing chosen: x asks
             await settle(pilot, resumed)
             assert len(resumed.match.record.actions) >= 3
 

@@ -88,7 +88,7 @@ def test_the_new_game_screen_deals_the_programmes_game(tmp_path: Path) -> None:
             await pilot.pause()
             app.screen.query_one("#game", Select).value = "programmes"
             await pilot.pause()
-            # Issue 16, bug 8: the programmes game's own title and option (AMZ-R31), and
+            # The programmes game's own title and option (AMZ-R31), and
             # none of Phase 10's rules, variants or phases.
             text = screen_text(app)
             assert "New game of Programmes" in text
@@ -170,7 +170,7 @@ def test_two_people_pass_the_keyboard_and_programs_stay_secret(tmp_path: Path) -
                 await pilot.press("enter")
                 await pilot.pause()
             assert app.viewer == first
-            await pilot.press("d", "x", "y")  # nothing chosen: x asks (issue 16)
+            await pilot.press("d", "x", "y")  # nothing chosen: x asks
             await pilot.pause()
             assert isinstance(app.screen, PassScreen)
             assert "secret" not in screen_text(app)

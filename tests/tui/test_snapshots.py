@@ -62,7 +62,7 @@ def test_programmes_table_screen(snap_compare: SnapCompare, tmp_path: Path) -> N
     assert snap_compare(app, terminal_size=SIZE, run_before=ready)
 
 
-# Issue 16, bug 2: everything usable at 80x24, for both games and the new-game screen.
+# Everything usable at 80x24, for both games and the new-game screen.
 SMALL = (80, 24)
 
 

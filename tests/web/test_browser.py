@@ -4,7 +4,7 @@ subprocess, two browser contexts as two people and a computer player at the same
 Every move is made through the page as a person would: clicking the buttons it shows (each
 one built from a legal action the server sent) or pressing its keys (arrow keys and Space in
 the hand, ``d`` to draw, ``x`` to discard the chosen card, ``i`` for a hint). axe-core checks
-each page in the state the issue names, and a 360 px wide phone never scrolls sideways.
+each page in each state a player meets, and a 360 px wide phone never scrolls sideways.
 
 The server runs with ``--bot-delay 0`` and computer players in threads (``--bot-workers 0``)
 so a whole hand takes seconds; the Phase 10 game is the ``n_phases=1`` variant (phase 1
@@ -421,10 +421,10 @@ def test_the_rules_page_is_the_rulebook_with_anchored_rules(
 def test_the_page_elides_french_and_counts_as_the_terminal_does(
     server: LiveServer, new_page: MakePage
 ) -> None:
-    """Issue 16 point 3: the browser's French reads "C'est au tour d'Ann" and "d'Émile", like
+    """The browser's French reads "C'est au tour d'Ann" and "d'Émile", like
     the terminal: the page's own function gives what ``elide_french`` gives, case by case
     (vowels, accented ones, a mute h, but never Y, a card code or a number), and the page's
-    strings use it. Issue 16 point 5: its texts with a count take the form the catalogs'
+    strings use it. Its texts with a count take the form the catalogs'
     plural rule gives ("1 carte", "0 carte", "2 cartes"; "0 cards" in English)."""
     from phase10.kernel.i18n import LANGUAGES, elide_french, translator
 

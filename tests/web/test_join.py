@@ -253,7 +253,7 @@ class Owner:
 
 
 def test_a_terminal_player_plays_beside_a_browser_player(server: Server, tmp_path: Path) -> None:
-    """Issue "phase10 join", point 2: Bob joins Ann's table by its invite link with --plain
+    """Bob joins Ann's table by its invite link with --plain
     --name, waits for Ann's start, hears every event as a sentence ("It is your turn."), lists
     his hand (h) and his moves (a), asks for a hint, hears the server's reason when he discards
     before drawing (D-19), plays the first legal move each time (a turn is a draw, then a
@@ -293,7 +293,7 @@ def test_a_terminal_player_plays_beside_a_browser_player(server: Server, tmp_pat
 
 
 def test_the_owner_starts_the_game_from_the_terminal(server: Server, tmp_path: Path) -> None:
-    """Issue "phase10 join", point 2 (the owner): the seat kept in the data folder is the
+    """The owner: the seat kept in the data folder is the
     owner's (as a terminal that created the table would keep it); the waiting table offers
     start, which starts the game; the owner then plays against the computer."""
     seats = [{"kind": "person"}, {"kind": "bot", "level": "easy"}]
@@ -314,7 +314,7 @@ def test_the_owner_starts_the_game_from_the_terminal(server: Server, tmp_path: P
 
 
 def test_the_programmes_game_in_french(server: Server, tmp_path: Path) -> None:
-    """Issue "phase10 join", point 2, with the programmes game (AMZ-R13: a turn is a draw and
+    """With the programmes game (AMZ-R13: a turn is a draw and
     a discard) and --lang fr: the server's sentences come in French, the line game's own too
     (the hand, the program), and the moves typed by number reach the server."""
     table = _create(server, "programmes")
@@ -336,7 +336,7 @@ def test_the_programmes_game_in_french(server: Server, tmp_path: Path) -> None:
 def test_the_terminal_player_comes_back_after_the_server_restarts(
     server: Server, tmp_path: Path
 ) -> None:
-    """Issue "phase10 join", point 2 (reconnect): the server stops mid-game and starts again
+    """Reconnecting: the server stops mid-game and starts again
     on the same database; the client says so in one line, reconnects by itself with the last
     sequence number it saw, and goes on; run again later, it sits down with the kept token."""
     table = _create(server)
@@ -373,7 +373,7 @@ def test_the_terminal_player_comes_back_after_the_server_restarts(
 def test_a_bad_invite_is_one_line_and_status_2(
     server: Server, tmp_path: Path, args: list[str], words: str
 ) -> None:
-    """Issue "phase10 join", point 2: a code no table has, a table that does not exist, a link
+    """A code no table has, a table that does not exist, a link
     that is no invite and a server that does not answer are each one ``phase10: error:`` line
     on standard error, exit status 2, and no traceback."""
     argv = [a.replace("{url}", server.url) for a in args]

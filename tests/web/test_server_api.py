@@ -1,6 +1,7 @@
 """The HTTP API and the lobby, in process through Starlette's TestClient (computers thinking
-in threads, no pause between their moves): point 1 of the issue, and the HTTP half of point 2
-(no answer ever shows the server's insides, fuzzed with hypothesis).
+in threads, no pause between their moves): tables, seats and the lobby, and the
+HTTP half of robustness (no answer ever shows the server's insides, fuzzed with
+hypothesis).
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ def error_of(answer: Any, status: int) -> str:
 def test_a_bad_table_is_refused_with_one_line_naming_the_field(
     http: TestClient, body: dict[str, Any], field: str
 ) -> None:
-    """Point 1: a table that cannot be is refused with 422 and ``{"error": "field: ..."}``."""
+    """A table that cannot be is refused with 422 and ``{"error": "field: ..."}``."""
     assert error_of(http.post("/api/tables", json=body), 422).startswith(field)
 
 
@@ -123,13 +124,13 @@ def test_a_bad_table_is_refused_with_one_line_naming_the_field(
 def test_a_body_that_is_no_object_is_refused_naming_the_body(
     http: TestClient, content: bytes, start: str
 ) -> None:
-    """Point 1: a body that is not a JSON object is a 422 whose one line says so."""
+    """A body that is not a JSON object is a 422 whose one line says so."""
     answer = http.post("/api/tables", content=content, headers={"content-type": "application/json"})
     assert error_of(answer, 422).startswith(start)
 
 
 def test_create_and_find_by_id_and_by_code(http: TestClient) -> None:
-    """Point 1: a new table is found by its id and by its code, the code in any case and
+    """A new table is found by its id and by its code, the code in any case and
     with dashes or spaces; the owner sits at seat 0 and the invite names the code."""
     made = new_table(http, [PERSON, PERSON, EASY], variants=["n_phases=1"], hold_seconds=5)
     table, code = made["table"], made["code"]
@@ -153,7 +154,7 @@ def test_create_and_find_by_id_and_by_code(http: TestClient) -> None:
 
 
 def test_joining_names_seats_and_starting(http: TestClient) -> None:
-    """Point 1: people join free person seats (by table id; a name in use, in any case, is
+    """People join free person seats (by table id; a name in use, in any case, is
     refused; a taken or a computer's seat too), only the owner starts, and only once every
     person seat is filled."""
     made = new_table(http, [PERSON, PERSON, PERSON, EASY])
@@ -189,7 +190,7 @@ def test_joining_names_seats_and_starting(http: TestClient) -> None:
 
 
 def test_the_owner_seats_a_computer_in_an_unfilled_seat(http: TestClient) -> None:
-    """Point 1: the owner (only) gives a seat nobody took to a computer, which lets the game
+    """The owner (only) gives a seat nobody took to a computer, which lets the game
     start; the owner's own seat and a computer's seat are refused."""
     made = new_table(http, [PERSON, PERSON, PERSON])
     table, owner = made["table"], made["token"]
@@ -218,7 +219,7 @@ def test_the_owner_seats_a_computer_in_an_unfilled_seat(http: TestClient) -> Non
 
 
 def test_the_owner_replaces_an_absent_player_but_not_a_connected_one(http: TestClient) -> None:
-    """Point 1: during the game the owner may hand an absent person's seat to a computer,
+    """During the game the owner may hand an absent person's seat to a computer,
     never a connected person's; the replaced person's token no longer seats them."""
     made = new_table(http, [PERSON, PERSON, PERSON])
     table, owner = made["table"], made["token"]
@@ -247,7 +248,7 @@ def test_the_owner_replaces_an_absent_player_but_not_a_connected_one(http: TestC
 
 
 def test_seat_tokens_are_stored_only_as_digests(http: TestClient, database: Database) -> None:
-    """Point 1: no token handed out is in the database, in any column of any table; each seat
+    """No token handed out is in the database, in any column of any table; each seat
     holds the SHA-256 digest of its token."""
     made = new_table(http, [PERSON, PERSON, EASY])
     bob = http.post(f"/api/tables/{made['table']}/join", json={"name": "Bob"}).json()
@@ -285,7 +286,7 @@ def _wait_until_over(http: Any, table: str) -> None:
 
 
 def test_record_and_replay_wait_for_the_end_of_the_game(http: TestClient) -> None:
-    """Point 1: the record and the replay are refused (409) while the game is on, for
+    """The record and the replay are refused (409) while the game is on, for
     everyone, and served once it is over: the record replays to the final standing."""
     made = new_table(http, [PERSON, EASY], variants=["n_phases=1"], hold_seconds=0)
     table, owner = made["table"], made["token"]
@@ -322,7 +323,7 @@ def test_record_and_replay_wait_for_the_end_of_the_game(http: TestClient) -> Non
 def test_a_rematch_gives_each_connected_player_a_new_token_on_their_own_socket(
     tmp_path: Path,
 ) -> None:
-    """Point 1: the rematch of a finished game is a new table; each connected person gets a
+    """The rematch of a finished game is a new table; each connected person gets a
     token for their seat there on their own connection only, an absent person nothing (their
     seat stays open for the invite), a spectator the table without a token."""
     with in_process_server(tmp_path, hold_seconds=0) as server, server.http() as client:
@@ -417,7 +418,7 @@ _BODIES = st.one_of(
 
 
 def test_fuzzed_bodies_never_fail_inside_or_leak(http: TestClient) -> None:
-    """Point 2 (HTTP): random JSON bodies (and bytes) to every POST endpoint: each answer
+    """Robustness over HTTP: random JSON bodies (and bytes) to every POST endpoint: each answer
     is below 500 and no body holds a stack trace or a file path."""
     made = new_table(http, [PERSON, PERSON, PERSON])
     table, owner = made["table"], made["token"]

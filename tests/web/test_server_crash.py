@@ -1,4 +1,4 @@
-"""kill -9 in the middle of a game: point 5 of the issue. ``phase10 serve`` runs in a
+"""kill -9 in the middle of a game. ``phase10 serve`` runs in a
 subprocess (the ``live_server`` fixture) on a SQLite file or on PostgreSQL; two scripted
 WebSocket players and a computer play a short Phase 10 game (one phase) while the server is
 killed with SIGKILL and restarted on the same database, three times: after a fixed number of
@@ -166,7 +166,7 @@ def check_against_database(game_: Game, db_url: str) -> Match:
 def test_kill_9_twice_mid_game_loses_nothing(
     kind: str, live_server: StartLiveServer, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    """Point 5: two players and an easy computer play a one-phase game; the server is
+    """Two players and an easy computer play a one-phase game; the server is
     killed after 12 moves and again at a random moment while moves are on their way; (a) and
     (b) of the module's docstring hold at the end of the game."""
     rng = random.Random(f"crash-{kind}")
@@ -207,7 +207,7 @@ def test_kill_9_twice_mid_game_loses_nothing(
 
 
 def test_kill_9_while_a_computer_thinks(live_server: StartLiveServer, tmp_path: Path) -> None:
-    """Point 5: the server dies while an expert computer is thinking (about a second); after
+    """The server dies while an expert computer is thinking (about a second); after
     the restart the computer is asked again, plays, and the game goes on with nothing lost."""
     rng = random.Random("expert")
     url = database_url("sqlite", tmp_path, None)

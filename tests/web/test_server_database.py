@@ -1,4 +1,4 @@
-"""The database failing under a live table (points 2 and 5 of the issue: authoritative and
+"""The database failing under a live table (authoritative and
 robust): a move the database does not store is refused to its player, changes nothing in
 memory and reaches nobody, the connection goes on, and once the database is back the game
 goes on from where it was. On SQLite and on PostgreSQL, with a trigger that makes the

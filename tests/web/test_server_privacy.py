@@ -1,4 +1,4 @@
-"""Privacy, as a property: point 4 of the issue. Every message the server queues for a seat
+"""Privacy, as a property. Every message the server queues for a seat
 is a function of that seat's information only, and a spectator's of public information only.
 
 Games of both kinds with 2 to 4 seats (sometimes one of them a computer) are played with
@@ -287,7 +287,7 @@ async def play_and_check(
 
 @pytest.mark.parametrize("game", ["phase10", "programmes"])
 def test_every_payload_depends_only_on_its_seats_information(game: str) -> None:
-    """Point 4: properties (a), (b) and (c) of the module's docstring, over seeds, seat
+    """Properties (a), (b) and (c) of the module's docstring, over seeds, seat
     counts, a computer seat or not, and languages; a spectator gets public information only.
     The checks must have had something to find: hidden events, and guessed states that
     differ from the real one."""

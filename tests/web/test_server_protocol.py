@@ -1,5 +1,5 @@
 """The WebSocket protocol against the real application on a real socket (uvicorn in a thread,
-with ``phase10 serve``'s frame limit): point 2 of the issue (authoritative and robust: the
+with ``phase10 serve``'s frame limit): authoritative and robust (the
 server decides, a client's bad message changes nothing and never kills its connection, and
 nothing a client reads shows the server's insides).
 """
@@ -64,7 +64,7 @@ def stored_moves(server: InProcessServer, table_id: str) -> int:
 def test_a_bad_token_is_refused_and_seats_nobody(
     server: InProcessServer, table: dict[str, Any]
 ) -> None:
-    """Point 2: a hello with a token that holds no seat here is refused and closed."""
+    """A hello with a token that holds no seat here is refused and closed."""
     with Player(server.ws_url, table["id"], "not-a-token-of-this-table") as player:
         refusal = player.recv()
         assert refusal["type"] == "error"
@@ -81,7 +81,7 @@ def test_a_bad_token_is_refused_and_seats_nobody(
 def test_spectators_see_the_public_view_and_cannot_act(
     server: InProcessServer, table: dict[str, Any]
 ) -> None:
-    """Point 2: a spectator (hello without a token) gets the public view, no hand and no
+    """A spectator (hello without a token) gets the public view, no hand and no
     legal move, and its act is refused without changing the game."""
     with Player(server.ws_url, table["id"], None) as watcher:
         welcome = watcher.recv()
@@ -100,7 +100,7 @@ def test_spectators_see_the_public_view_and_cannot_act(
 def test_a_stale_version_is_refused_and_changes_nothing(
     server: InProcessServer, table: dict[str, Any]
 ) -> None:
-    """Point 2: an act against an old version gets ``code: stale``; the game, the database
+    """An act against an old version gets ``code: stale``; the game, the database
     and the player's view stay as they were."""
     with to_act(server, table) as player:
         first = player.act(player.view["legal"][0]["action"])  # type: ignore[index]
@@ -118,7 +118,7 @@ def test_a_stale_version_is_refused_and_changes_nothing(
 def test_a_resent_action_id_is_answered_as_a_duplicate_and_applied_once(
     server: InProcessServer, table: dict[str, Any]
 ) -> None:
-    """Point 2: the same action id sent twice is acknowledged twice, the second time with
+    """The same action id sent twice is acknowledged twice, the second time with
     ``duplicate: true``, and the move is stored and applied once."""
     with to_act(server, table) as player:
         draw = player.view["legal"][0]["action"]  # type: ignore[index]
@@ -176,7 +176,7 @@ def _error_and_alive(player: Player, raw: str) -> dict[str, Any]:
 def test_malformed_messages_get_one_line_and_the_connection_goes_on(
     server: InProcessServer, table: dict[str, Any], raw: str, words: str
 ) -> None:
-    """Point 2: malformed JSON, wrong types, a non-object and deeply nested JSON each get a
+    """Malformed JSON, wrong types, a non-object and deeply nested JSON each get a
     one-line error naming the fault; the connection keeps working and nothing is stored."""
     with to_act(server, table) as player:
         answer = _error_and_alive(player, raw)
@@ -186,7 +186,7 @@ def test_malformed_messages_get_one_line_and_the_connection_goes_on(
 
 
 def test_a_binary_frame_is_read_like_text(server: InProcessServer, table: dict[str, Any]) -> None:
-    """Point 2: a binary frame (a client library's choice) is no reason to drop a player: a
+    """A binary frame (a client library's choice) is no reason to drop a player: a
     JSON one is read, anything else answered with a one-line error."""
     with to_act(server, table) as player:
         player.ws.send(json.dumps({"type": "ping"}).encode())
@@ -200,7 +200,7 @@ def test_a_binary_frame_is_read_like_text(server: InProcessServer, table: dict[s
 def test_a_20_kb_message_is_answered_too_big_and_a_huge_one_closes_cleanly(
     server: InProcessServer, table: dict[str, Any]
 ) -> None:
-    """Point 2: a 20 KB message (over the protocol's 16 KiB) gets the one-line ``too big``
+    """A 20 KB message (over the protocol's 16 KiB) gets the one-line ``too big``
     answer and the connection goes on; a frame over the WebSocket limit (64 KiB) is refused
     by the WebSocket layer with close code 1009, and the seat is free to reconnect."""
     with to_act(server, table) as player:
@@ -220,7 +220,7 @@ def test_a_20_kb_message_is_answered_too_big_and_a_huge_one_closes_cleanly(
 def test_flooding_is_answered_too_fast_then_cut_off(
     server: InProcessServer, table: dict[str, Any]
 ) -> None:
-    """Point 2: past the token bucket (20 messages a second, bursts of 40) each message is
+    """Past the token bucket (20 messages a second, bursts of 40) each message is
     answered ``too_fast`` and not read; a client that keeps flooding is disconnected."""
     with to_act(server, table) as player:
         for _ in range(50):
@@ -239,7 +239,7 @@ def test_flooding_is_answered_too_fast_then_cut_off(
 
 
 def test_origins(server: InProcessServer, table: dict[str, Any]) -> None:
-    """Point 2: a page of another site may not open a player's socket (cross-site WebSocket
+    """A page of another site may not open a player's socket (cross-site WebSocket
     hijacking); a page of this server may, and so may a client that sends no Origin (the
     terminal client, a bot)."""
     refused_origins: tuple[str, ...] = ("http://evil.example", "http://127.0.0.1:1", "null")
@@ -254,7 +254,7 @@ def test_origins(server: InProcessServer, table: dict[str, Any]) -> None:
 
 
 def test_hello_must_come_first(server: InProcessServer, table: dict[str, Any]) -> None:
-    """Point 2: a connection whose first message is not a hello is refused with one line;
+    """A connection whose first message is not a hello is refused with one line;
     so is a connection to a table that does not exist."""
     with connect(f"{server.ws_url}/ws/{table['id']}") as ws:
         ws.send(json.dumps({"type": "ping"}))
@@ -291,7 +291,7 @@ _PER_CONNECTION = 30
 def test_fuzzed_socket_messages_never_leak_or_kill_the_connection(
     server: InProcessServer, table: dict[str, Any]
 ) -> None:
-    """Point 2: random text and random JSON on a seated connection: every answer is a one-line
+    """Random text and random JSON on a seated connection: every answer is a one-line
     message without a stack trace or a file path (``Player.recv`` checks each), and the
     connection keeps answering pings."""
     players = [to_act(server, table)]

@@ -1,4 +1,4 @@
-"""Reconnecting: point 3 of the issue. A client that comes back with the last sequence number
+"""Reconnecting. A client that comes back with the last sequence number
 it saw gets exactly what it missed (no gap, no repeat) and the current view; a person who
 drops is held for ``hold_seconds``, then a computer plays for them until they are back, and
 from then on the game waits for them again.
@@ -17,7 +17,7 @@ EASY = {"kind": "bot", "level": "easy"}
 
 
 def test_a_client_back_with_since_gets_exactly_what_it_missed(tmp_path: Path) -> None:
-    """Point 3: two connections hold Ann's seat; one drops after sequence number N and comes
+    """Two connections hold Ann's seat; one drops after sequence number N and comes
     back with ``since: N``. Its first update holds the events N+1..M and nothing else
     (``Player`` fails on a gap or a repeat), its view is the one the other connection has,
     and over the whole game both connections saw the same events, seq by seq."""
@@ -57,7 +57,7 @@ def test_a_client_back_with_since_gets_exactly_what_it_missed(tmp_path: Path) ->
 
 
 def test_a_dropped_person_is_held_then_played_by_a_computer_until_back(tmp_path: Path) -> None:
-    """Point 3: with ``hold_seconds: 1``, Ann drops on her turn; the game waits for her for
+    """With ``hold_seconds: 1``, Ann drops on her turn; the game waits for her for
     the hold, then the lobby says ``computer_playing`` and her seat moves; once she is back
     (with her last seq) the computer stops and the game waits for her again."""
     rng = random.Random(5)

@@ -1,4 +1,4 @@
-"""Computer players think in worker processes: point 6 of the issue. An ``expert`` computer
+"""Computer players think in worker processes. An ``expert`` computer
 thinking for a second at one table does not hold up another table, and a worker that dies
 does not stop the computers.
 """
@@ -44,7 +44,7 @@ def children_of(pid: int) -> list[int]:
 
 
 def test_an_expert_thinking_does_not_hold_up_another_table(tmp_path: Path) -> None:
-    """Point 6: with two worker processes (and the quick levels inline, as ``phase10 serve``
+    """With two worker processes (and the quick levels inline, as ``phase10 serve``
     runs), while table A's expert thinks (about a second a decision), table B's person has
     each move acknowledged in well under a second and B's easy computer keeps answering.
     Bounds: the median ack under 0.25 s and the slowest under 1.5 s. A blocked table would
@@ -109,7 +109,7 @@ def test_an_expert_thinking_does_not_hold_up_another_table(tmp_path: Path) -> No
 
 
 def test_a_killed_worker_does_not_stop_the_computers(tmp_path: Path) -> None:
-    """Point 6 (robustness): kill -9 one worker process mid-game; the thinker starts new
+    """Robustness: kill -9 one worker process mid-game; the thinker starts new
     workers and the computer goes on playing at this table. (Its easy computer thinks in
     the workers here: no level is inlined.)"""
     rng = random.Random(12)
@@ -137,7 +137,7 @@ def test_a_killed_worker_does_not_stop_the_computers(tmp_path: Path) -> None:
 
 
 def test_workers_end_when_the_server_is_killed_outright() -> None:
-    """Point 6 (robustness): a server killed with SIGKILL alone (not its process group)
+    """Robustness: a server killed with SIGKILL alone (not its process group)
     leaves no worker behind: each worker notices its parent is gone and ends."""
     script = (
         "import time\n"

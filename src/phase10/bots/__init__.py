@@ -75,7 +75,7 @@ LEVEL_NAMES: Final[dict[str, str]] = {
     "expert": N_("expert"),
 }
 
-#: The largest budgets a spec may ask for (issue 17 point 10): a million iterations or an
+#: The largest budgets a spec may ask for: a million iterations or an
 #: hour a decision is already days a game; beyond that a typo (``ismcts:1e9it``) or infinity
 #: (``ismcts:infs``) would run forever, so it is refused rather than started.
 MAX_ITERATIONS: Final = 1_000_000

@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     """Take every measurement and print it with the command that reproduces it."""
     seconds: float = args.seconds
     seed: int = args.seed
-    # Issue 16 bug 12: a sentence per measurement on stderr, so a long --seconds is not a
+    # A sentence per measurement on stderr, so a long --seconds is not a
     # silent wait; --json and --quiet keep stderr empty.
     loud = not (args.json or args.quiet)
 

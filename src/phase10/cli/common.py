@@ -49,7 +49,7 @@ def paragraph(text: str) -> str:
 
 
 def examples(lines: str) -> str:
-    """An epilog's examples under their heading, in the parse's language (issue 16): the
+    """An epilog's examples under their heading, in the parse's language: the
     commands themselves are typed as they are.
 
     >>> examples("  phase10 play\\n")
@@ -148,7 +148,7 @@ def chosen_game(args: argparse.Namespace) -> Game:
 
 def _no_empty_names(args: argparse.Namespace) -> None:
     """An empty ``--rules ''`` or ``--rules-file ''`` is a mistake, not the default rules
-    (issue 17 point 10: it was silently read as the standard profile)."""
+    (it was silently read as the standard profile)."""
     for option in ("rules", "rules_file", "programs"):
         value = getattr(args, option, None)
         if value is not None and not str(value).strip():
@@ -226,7 +226,7 @@ def phase_in_play(rules: RuleSet, number: int) -> Phase:
     return phase
 
 
-#: The caps of the commands' numbers (issue 17 point 10): a seed fits in 63 bits, games and
+#: The caps of the commands' numbers: a seed fits in 63 bits, games and
 #: hands stop at what runs in hours on a laptop, a time at an hour. Beyond them a typo
 #: (1e9, an extra zero or ten) would run for days or exhaust memory, so it is refused.
 MAX_SEED: Final = 2**63 - 1
@@ -259,7 +259,7 @@ def bounded_int(low: int, high: int | None = None) -> Callable[[str], int]:
     """
 
     def parse(text: str) -> int:
-        # The refusals speak the player's language (issue 16); the value stays as typed.
+        # The refusals speak the player's language; the value stays as typed.
         value = _whole_number(text)
         if value is None:
             message = translate(N_("{value} is not a whole number"))
@@ -315,7 +315,7 @@ positive_float: Final = seconds_up_to(MAX_SECONDS)
 
 
 def check_workers(workers: int, oversubscribe: bool, *, remote: bool = False) -> None:
-    """Refuse more worker processes than this machine has CPUs (issue 17 point 10: 1,024
+    """Refuse more worker processes than this machine has CPUs (1,024
     workers started 1,025 processes) unless ``oversubscribe`` says so, or the work runs on a
     ``remote`` cluster.
 
@@ -361,12 +361,12 @@ def table_seats(name: str | Sequence[str], bots: Sequence[AnyBot]) -> list[Seat]
 
 
 #: "You" in every language of the game: no name for one of several people at one keyboard,
-#: whose sentences would read "It is You's turn" to the others (issue 16, bug 5).
+#: whose sentences would read "It is You's turn" to the others.
 
 
 def people_names(text: str) -> list[str]:
     """The names of ``--people`` (comma-separated, blanks dropped); a name that is "you" in
-    some language, or repeats another, becomes "Player N" (issue 16, bug 5).
+    some language, or repeats another, becomes "Player N".
 
     >>> people_names("Ann, you,Ann,")
     ['Ann', 'Player 2', 'Player 3']

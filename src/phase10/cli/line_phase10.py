@@ -205,8 +205,8 @@ class LineGame(Phase10Queries):
             self.say(N_("Choose a number from 1 to {count}."), count=len(options))
             return False
         chosen = options[chosen_number - 1]
-        # Issue 16 (bug 11's class): a lay-down by number shows what it lays and asks first
-        # (lay N y: at once).
+        # As a reveal by number in the programmes game, a lay-down by number shows what it
+        # lays and asks first (lay N y: at once).
         groups = " | ".join(group_text(g, self.tr) for g in chosen.groups)
         self.say(N_("This lays: {combos}."), combos=groups)
         answer = rest[1] if len(rest) > 1 else self._confirm(N_("Lay down these cards? (y/n) "))

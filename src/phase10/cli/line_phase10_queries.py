@@ -235,7 +235,7 @@ class Phase10Queries(LineBase):
         pick_any = view.rules.progression is Progression.PICK_ANY and not view.tiebreak
         for seat, p in enumerate(view.players):
             if pick_any and p.completed != (1 << len(view.rules.phases)) - 1:
-                # Issue 16, bug 1: under pick_a_phase a player has no one phase to be on.
+                # Under pick_a_phase a player has no one phase to be on.
                 where = tr.gettext("any open phase")
             elif p.phase is None:
                 where = tr.gettext("every phase done")
@@ -247,7 +247,7 @@ class Phase10Queries(LineBase):
                 count=p.hand_size
             )
             if p.skip_pending:
-                # Issue 16: s says who has a Skip waiting.
+                # s says who has a Skip waiting (P10-R25).
                 cards += tr.ngettext(
                     ", {count} Skip waiting: loses the next turn",
                     ", {count} Skips waiting: loses the next turns",

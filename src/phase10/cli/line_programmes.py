@@ -161,7 +161,7 @@ class ProgrammeLineGame(LineBase):
             self.say(N_("You can lay a new set: meld set CARD CARD CARD."))
         extends = self._extend_commands(view)
         if extends:
-            # Issue 16, bug 11: say which cards fit where, not only that some do.
+            # Say which cards fit where, not only that some do.
             self.say(N_("You can extend: {extends}."), extends="; ".join(extends))
         self.say(N_("End your turn with: discard CARD."))
 
@@ -217,7 +217,7 @@ class ProgrammeLineGame(LineBase):
             return self.reveal(view, rest)
         if verb == "meld":
             if not rest:
-                # Issue 16, bug 11: help lists meld, so meld alone explains itself.
+                # Help lists meld, so meld alone explains itself.
                 self.say(N_("Write: meld set CARD CARD CARD, e.g. meld set 7S 7H JK."))
                 return None
             parsed = parse_programme_action("meld " + " ".join(rest))
@@ -289,7 +289,7 @@ class ProgrammeLineGame(LineBase):
         return f"{text} ({spent})"
 
     def _confirm_reveal(self, option: Reveal, rest: list[str]) -> ProgrammeAction | None:
-        """Issue 16, bug 11: a reveal by number shows what it lays and asks first
+        """A reveal by number shows what it lays and asks first
         (``reveal N y`` confirms at once)."""
         self.say(N_("This lays: {combos}."), combos=self._reveal_text(option))
         if rest:
@@ -318,7 +318,7 @@ class ProgrammeLineGame(LineBase):
         if len(rest) == 3:
             end = rest[2].lower()
             if end not in ("low", "high"):
-                # Issue 17: any other word was taken as "high" without a word.
+                # Any other word was taken as "high" without a word.
                 self.say(N_("Say low or high for the end of the run, e.g. extend JK 2 high."))
                 return None
             value = combo.low - 1 if end == "low" else combo.high + 1

@@ -25,7 +25,7 @@ RECENT: Final = 12
 #: The level of the computer player whose move ``hint`` suggests.
 HINT_LEVEL: Final = "hard"
 
-#: At most this many characters of an unknown command are echoed back (issue 16, bug 10).
+#: At most this many characters of an unknown command are echoed back.
 ECHO_LIMIT: Final = 40
 
 
@@ -73,7 +73,7 @@ class LineBase:
             self.recent.append(line)
 
     def say_again(self) -> None:
-        """Issue 16: hear the last few events again."""
+        """Hear the last few events again."""
         if not self.recent:
             self.say(N_("Nothing has happened yet since you started."))
             return
@@ -98,7 +98,7 @@ class LineBase:
         """The word the player's language has for the English command ``verb`` (the first
         one :data:`~phase10.cli.play.COMMAND_WORDS` lists), else ``verb``: hints and the
         commands a message suggests use it, so a French player reads the words they may type
-        (issue 16: "ajouter R7 2", not "hit R7 2"). The catalogs' sentences do the same.
+        ("ajouter R7 2", not "hit R7 2"). The catalogs' sentences do the same.
 
         >>> from phase10.cli.play import COMMAND_WORDS
         >>> LineBase.word_in(COMMAND_WORDS["fr"], "hit"), LineBase.word_in({}, "hit")
@@ -137,7 +137,7 @@ class LineBase:
 
     def say_seed(self) -> None:
         """The game's seed, once the game is over: before, it would give away every hand and
-        every draw to come (issue 17, point 2)."""
+        every draw to come."""
         if self.match.is_over:
             self.say(
                 N_("Seed {seed}: play this game again with --seed {seed}."), seed=self.match.seed
@@ -145,8 +145,8 @@ class LineBase:
 
     def say_saved(self) -> None:
         """Where the game is saved and the command that resumes it, as it can be typed
-        (issue 16, bug 3: it works without ``phase10`` on the PATH, from any directory); or,
-        when saving failed, that it failed, why, and where it can be saved (issue 17, 7)."""
+        (it works without ``phase10`` on the PATH, from any directory); or,
+        when saving failed, that it failed, why, and where it can be saved."""
         if self.save_error is not None:
             self.say_not_saved()
             return

@@ -33,7 +33,7 @@ from phase10.kernel.errors import IllegalActionError, NotationError, Phase10Erro
 from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
 from phase10.kernel.notation import printable
 
-# The help texts are msgids (N_), translated when the parser is built (issue 16): main()
+# The help texts are msgids (N_), translated when the parser is built: main()
 # builds it in the language of the command line, see phase10.cli.parse_errors.
 INTRO = N_(
     "Two card games in the terminal, Phase 10 and the amüze programmes rummy, "
@@ -45,7 +45,7 @@ Rules: --rules PROFILE (or a .toml file), --rules-file PATH and --variant V choo
 for check, odds and play; 'phase10 variants' lists them. Run 'phase10 COMMAND --help' for more.
 """)
 
-#: One complete sentence per command (issue 16, bug 7): a description's first line is cut
+#: One complete sentence per command: a description's first line is cut
 #: wherever the source wraps it, so a command without a summary here falls back to the first
 #: whole sentence of its description, never to a fragment.
 SUMMARIES: Final[dict[str, str]] = {
@@ -109,7 +109,7 @@ class Parser(argparse.ArgumentParser):
     """An ``ArgumentParser`` whose usage errors are one ``phase10: error:`` line, status 2."""
 
     def error(self, message: str) -> NoReturn:
-        # In the language of the parse (issue 16): argparse's part of ``message`` is
+        # In the language of the parse: argparse's part of ``message`` is
         # translated already (see phase10.cli.parse_errors), the frame around it here.
         line = translate(N_("{prog}: error: {message} (see '{command} --help')"))
         self.exit(2, line.format(prog=PROG, message=message, command=self.prog) + "\n")
@@ -124,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=translate(EXAMPLES) + "\n" + EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    # ``phase10 --lang fr --help`` (issue 16): the language of the top-level help and errors
+    # ``phase10 --lang fr --help``: the language of the top-level help and errors
     # (read from the arguments by language_of) and, before a command, of the game; hidden,
     # as the command's own --lang is the one its help documents.
     parser.add_argument(
@@ -196,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         _silence_stdout()
         return 0
     except (NotationError, IllegalActionError) as exc:
-        # Issue 16: what a player typed wrong, in the player's language.
+        # What a player typed wrong, in the player's language.
         # The frame is translated with the reason, so the whole line is in that language.
         lang = getattr(args, "lang", None) or detect_language()
         frame = translator(lang).gettext(N_("{prog}: error: {message}"))
@@ -236,5 +236,5 @@ def _one_line(exc: BaseException) -> str:
 
 def _line(text: str) -> str:
     """``text`` on one line, any control character left in it (a file's name can hold an
-    escape code) written as its escape: no error ever drives the terminal (issue 17, 3)."""
+    escape code) written as its escape: no error ever drives the terminal."""
     return printable(" ".join(text.split()))

@@ -1,4 +1,4 @@
-"""The command line's usage errors and help screens in the player's language (issue 16).
+"""The command line's usage errors and help screens in the player's language.
 
 argparse writes its messages in English through ``gettext.gettext`` of its own module (the
 ``messages`` domain, which no system ships for it). While the ``phase10`` parser parses,
@@ -55,7 +55,7 @@ ARGPARSE_ERRORS: Final = frozenset(
 )
 
 #: The headings and the ``-h`` line argparse prints on a help screen, as its msgids: the
-#: help screens speak the player's language too (issue 16), headings included.
+#: help screens speak the player's language too, headings included.
 ARGPARSE_HELP: Final = frozenset(
     {
         N_("usage: "),
@@ -144,7 +144,7 @@ def errors_in(lang: str) -> Iterator[None]:
 @contextmanager
 def messages_in(lang: str) -> Iterator[None]:
     """Within the block, :func:`translate` speaks ``lang`` (argparse is left alone): the
-    commands' refusals after the parse are worded in the player's language (issue 16).
+    commands' refusals after the parse are worded in the player's language.
 
     >>> with messages_in("nl"):
     ...     translate("{value} is not a whole number").format(value="'x'")

@@ -37,7 +37,7 @@ def run_check(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     phase = phase_in_play(rules, args.phase)
     cards = parse_cards(" ".join(args.cards))
-    # Issue 17 point 10: a hand is some of the 108-card deck (P10-R01); an empty one or
+    # A hand is some of the 108-card deck (P10-R01); an empty one or
     # thousands of cards is a mistake. Copies beyond the deck's stay allowed: people check
     # hypothetical hands (four R2 in the help's own example).
     if not 1 <= len(cards) <= len(full_deck()):
@@ -96,7 +96,7 @@ def why_not(cards: Sequence[Card], phase: Phase, rules: RuleSet) -> str | None:
     usable = sum(1 for c in cards if c != SKIP_CODE)
     if usable < phase.min_cards:
         skips = " that are not Skips" if usable < len(cards) else ""
-        there = "there is" if usable == 1 else "there are"  # issue 16: no "there are 1"
+        there = "there is" if usable == 1 else "there are"  # No "there are 1"
         return f"needs at least {phase.min_cards} cards{skips}; {there} {usable}"
     wilds = sum(1 for c in cards if c == WILD_CODE)
     with_wilds = (

@@ -38,7 +38,7 @@ __all__ = [
     "saves_dir",
 ]
 
-#: Set to 1 (or yes, true, on) to play line by line even on a terminal (issue 16).
+#: Set to 1 (or yes, true, on) to play line by line even on a terminal.
 PLAIN_ENV: Final = "PHASE10_PLAIN"
 
 

@@ -243,7 +243,7 @@ def add_mode_options(parser: argparse.ArgumentParser) -> None:
 
 def apply_mode(args: argparse.Namespace, saved_mode: str | None = None) -> None:
     """Settle ``args.plain``: ``--plain``, ``--always-plain`` (remembered), ``--screen``, else
-    the saved game's mode, ``PHASE10_PLAIN`` or the saved preference (issue 16)."""
+    the saved game's mode, ``PHASE10_PLAIN`` or the saved preference."""
     lang = chosen_language(args)
     _ = translator(lang).gettext
     if getattr(args, "always_plain", False):
@@ -268,14 +268,14 @@ def apply_mode(args: argparse.Namespace, saved_mode: str | None = None) -> None:
 
 def save_path(args: argparse.Namespace, lang: str) -> str:
     """``--save``, else the default save; an unfinished game there is never overwritten: the
-    new game gets a free name next to it, and the player is told (issue 16). A path the game
-    cannot be saved to is refused before the game starts, exit 2 (issue 17, point 1), and so
-    is a damaged signing key (point 9)."""
+    new game gets a free name next to it, and the player is told. A path the game
+    cannot be saved to is refused before the game starts, exit 2, and so
+    is a damaged signing key."""
     # An empty or cut-short integrity.key would fail the first save: said now, not mid-game.
     check_key()
     if args.save is not None:
-        # A device or a folder (issue 17, point 6), a folder that cannot be made or a file
-        # that cannot be created there (point 1): said now, not after the whole game.
+        # A device or a folder, a folder that cannot be made or a file
+        # that cannot be created there: said now, not after the whole game.
         check_writable(str(args.save))
         return str(args.save)
     default = places.default_save()
@@ -313,7 +313,7 @@ def run(args: argparse.Namespace) -> int:
     people = people_names(args.people) if getattr(args, "people", None) else [name]
     for person in [name, *people]:
         if has_control(person):
-            # Issue 17, point 4: a name is shown on every screen; escape codes never are.
+            # A name is shown on every screen; escape codes never are.
             text = _("the name {name} holds a control character: use letters, digits and signs")
             raise CommandError(text.format(name=printable(person)))
     if len(people) > int(args.players):
@@ -337,10 +337,10 @@ def run(args: argparse.Namespace) -> int:
     if (status := fullscreen.launch_new(args, rules, seed, name, lang)) is not None:
         return status
     match = Match.start(rules, table_seats(people, bots), seed)
-    # Issue 16, bug 3: the save remembers the mode and the language it is played in.
+    # The save remembers the mode and the language it is played in.
     match.interface = {"mode": "plain", "lang": lang}
-    # No seed until the game is over: with it, every hand and every draw can be rebuilt
-    # (issue 17, point 2); the line game tells it at the end (LineBase.say_seed).
+    # No seed until the game is over: with it, every hand and every draw can be rebuilt;
+    # the line game tells it at the end (LineBase.say_seed).
     print(
         _("Rules: {rules}. Players: {players}.").format(
             rules=rules.name, players=", ".join(match.names)
@@ -366,7 +366,7 @@ def run_resume(args: argparse.Namespace) -> int:
     ``MatchError``)."""
     path = str(args.path) if args.path is not None else str(places.newest_save())
     match = load_match(path)
-    # The game is saved back where it was read: refused now if it cannot be (issue 17, 1).
+    # The game is saved back where it was read: refused now if it cannot be.
     check_writable(path)
     saved_lang = match.interface.get("lang")
     if getattr(args, "lang", None) is None and saved_lang in LANGUAGES:

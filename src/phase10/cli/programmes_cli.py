@@ -90,8 +90,8 @@ def run_check(args: argparse.Namespace) -> int:
 
 def check_in_deck(cards: Sequence[PlayingCard]) -> None:
     """A hand to check holds no more of a card than the 108-card deck does (AMZ-R01: two of
-    each face, four jokers), so at most 108 cards: issue 17 point 11, where 100,000 cards
-    kept the finder busy for good.
+    each face, four jokers), so at most 108 cards: 100,000 cards once kept the finder busy
+    for good.
 
     >>> check_in_deck(parse_playing_cards("JK JK JK JK JK"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -115,7 +115,7 @@ def check_in_deck(cards: Sequence[PlayingCard]) -> None:
 
 
 def why_not(cards: Sequence[PlayingCard], program: ProgramCard) -> str:
-    """Why ``cards`` cannot reveal ``program`` (issue 16: ``check`` says why, not only "not
+    """Why ``cards`` cannot reveal ``program`` (``check`` says why, not only "not
     possible"): too few cards, too few in the program's suits, no wilds allowed, the one
     combination no card set can make, or the combinations not all at once.
 
@@ -131,7 +131,7 @@ def why_not(cards: Sequence[PlayingCard], program: ProgramCard) -> str:
     'no run of 4 without wilds (this program allows none), from 3S 4S 6S KH'
     """
     if len(cards) < program.cards_needed:
-        there = "there is" if len(cards) == 1 else "there are"  # issue 16: no "there are 1"
+        there = "there is" if len(cards) == 1 else "there are"  # No "there are 1"
         return f"needs {program.cards_needed} cards; {there} {len(cards)}"
     usable = [c for c in cards if not (program.no_wild and c.is_wild)]
     if program.suits is not None:

@@ -1,4 +1,4 @@
-"""Progress on long commands (issue 16 bug 12, issue 17 point 10): a bar with the time left
+"""Progress on long commands: a bar with the time left
 on a terminal, and on anything else (a log, a pipe, a screen reader's transcript) a plain
 sentence every few seconds, "12/100 games, about 3 min left", never a redraw. It goes to
 stderr, so what a command prints on stdout is the same with or without it; ``--quiet``

@@ -284,7 +284,7 @@ def _print_summary(
 
 
 def counted(count: int, noun: str) -> str:
-    """``count`` and ``noun``, plural unless it is one (issue 16: never "1 games").
+    """``count`` and ``noun``, plural unless it is one (never "1 games").
 
     >>> counted(1, "game"), counted(2, "game"), counted(0, "trial")
     ('1 game', '2 games', '0 trials')

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
 
 def listing(tr: Translator | None = None) -> list[str]:
     """The profiles and variants, one per line with their descriptions, in ``tr``'s language
-    (issue 16, bug 6; names and flags stay as they are typed).
+    (names and flags stay as they are typed).
 
     >>> lines = listing()
     >>> lines[0], lines[2].split()[0]

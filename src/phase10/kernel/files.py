@@ -1,7 +1,7 @@
 """Reading a user's file (a program deck, a rules file, a saved match), naming the file in
 every error: only a regular file of a sensible size is read (never ``/dev/zero`` or a folder),
 it must be UTF-8, and a JSON or TOML document that is too deep or holds a number too long to
-convert is refused like any other malformed one (issue 17, point 5).
+convert is refused like any other malformed one.
 """
 
 from __future__ import annotations

@@ -60,7 +60,7 @@ _ELIDING: Final = frozenset("AEIOUHÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜaeiouhàâä�
 
 def elide_french(template: str, values: Mapping[str, Any]) -> str:
     """``template`` with "de {name}" and "que {name}" elided before a name that starts with a
-    vowel sound (issue 16, bug 6): "d'Ann", "d'Ève", "qu'Hugo", but "de Bob". Only words are
+    vowel sound: "d'Ann", "d'Ève", "qu'Hugo", but "de Bob". Only words are
     names here: card codes (``AS``, ``Y10``) and numbers are never elided.
 
     >>> elide_french("C'est au tour de {name}.", {"name": "Ann"})

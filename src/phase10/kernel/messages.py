@@ -98,7 +98,7 @@ def _translator(lang: str | Translator | None) -> Translator:
 
 
 #: Parameters that echo what a person typed, and how much of it a message repeats: a
-#: 5,000-character line is not read back whole (issue 16, bug 10).
+#: 5,000-character line is not read back whole.
 ECHOED: Final = frozenset({"text", "token"})
 ECHO_LIMIT: Final = 60
 

@@ -18,14 +18,14 @@ from phase10.kernel.errors import NotationError
 T = TypeVar("T")
 
 #: The most digits a typed number may have. No position, group, seat, phase or seed a player
-#: types comes near it, and it keeps ``int()`` far from Python's 4,300-digit limit (issue 17).
+#: types comes near it, and it keeps ``int()`` far from Python's 4,300-digit limit.
 MAX_DIGITS: Final = 18
 
 
 def parse_number(text: str) -> int | None:
     """``text`` as a whole number written with the ASCII digits 0 to 9, else ``None``.
 
-    The one place typed numbers are read (issue 17, point 3): ``str.isdigit`` also accepts
+    The one place typed numbers are read: ``str.isdigit`` also accepts
     ``²`` (which ``int`` refuses) and ``int`` also reads ``١`` or ``𝟕``, which nobody means as a
     position; a sign, a blank or more than :data:`MAX_DIGITS` digits is not a number either.
 
@@ -110,7 +110,7 @@ _BIDI: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066
 
 def is_control(char: str) -> bool:
     """Whether ``char`` must never reach a terminal as it is: C0 and C1 controls (ESC and
-    CSI among them), DEL, and the bidirectional overrides (issue 17, point 4).
+    CSI among them), DEL, and the bidirectional overrides.
 
     >>> [is_control(c) for c in ("a", "\\x1b", "\\x9b", "\\u202e", "é", " ")]
     [False, True, True, True, False, False]
@@ -121,8 +121,8 @@ def is_control(char: str) -> bool:
 
 def has_control(text: str) -> bool:
     """Whether ``text`` holds a character that :func:`is_control` keeps off the terminal: the
-    one check for every name shown on screen, a player's, a rule set's or a program card's
-    (issue 17, points 3 and 4), each refused where it is given.
+    one check for every name shown on screen, a player's, a rule set's or a program card's,
+    each refused where it is given.
 
     >>> has_control("Ann"), has_control("[red]x[/red]"), has_control("house\x1b[2J")
     (False, False, True)

@@ -101,7 +101,7 @@ def before_deal(
 
 def check_order(order: Sequence[int], expected: Sequence[int], index: int, rule: str) -> None:
     """A preset shuffle must be a permutation of the cards being shuffled; the error names
-    the cards held too often and those missing (issue 17 point 13), since a count alone ("got
+    the cards held too often and those missing, since a count alone ("got
     108 cards") does not say what is wrong with a deck of the right size.
 
     >>> try:

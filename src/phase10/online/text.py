@@ -221,7 +221,7 @@ def me_line(view: View, seat: int, tr: Translator) -> str:
         number = rules.phases[me["laid"]].number if rules is not None else me["laid"] + 1
         return tr.gettext("Your phase {phase} is down this hand.").format(phase=number)
     if (open_phases := _open_phases(view, me)) is not None:
-        # Issue 16, bug 1 (its class in the online line mode): pick_a_phase has no one phase.
+        # As in the line mode: under pick_a_phase a player has no one phase to be on.
         return tr.gettext("Phases you may still lay down: {phases}.").format(
             phases=", ".join(str(n) for n in open_phases)
         )

@@ -192,7 +192,7 @@ def legal_indices(view: ProgrammeView) -> dict[int, ProgrammeAction]:
 
 def legal_state(state: ProgrammeState) -> dict[int, ProgrammeAction]:
     """:func:`legal_indices` of the seat to act's view, read from ``state`` with no view built
-    (the same indices and actions, in the same order): the environment's step (issue 15).
+    (the same indices and actions, in the same order): the environment's step.
 
     >>> from phase10.games import get
     >>> game = get("programmes")

@@ -364,7 +364,7 @@ def encode_state(
     state: ProgrammeState, seat: int, memory: TableMemory | None = None
 ) -> npt.NDArray[np.float32]:
     """``encode(view_for(state, seat, events=False), memory)``, byte for byte, read from the
-    state with no view built (issue 15): the environment's observation at every step.
+    state with no view built: the environment's observation at every step.
 
     It reads only what that view shows: the seat's own hand and program card, and of the
     others their public records (a program card once revealed, E-28), never the draw pile's
@@ -409,7 +409,7 @@ _BASES: dict[tuple[object, ...], tuple[ProgrammeRules, _Floats]] = {}
 def _seats_base(state: ProgrammeState, seat: int) -> _Floats:
     """The template with the dealer and each seat's record as ``seat`` sees it: revealed,
     failed, may swap, its program card (the seat's own, another's once revealed, E-28) and
-    the programs it completed. Kept by those values (issue 15): they change a few times a
+    the programs it completed. Kept by those values: they change a few times a
     manche, where the rest of an observation changes at every step."""
     players = state.players
     rules = state.rules

@@ -342,7 +342,7 @@ class _Pool:
 
 
 #: Off, Ray gives a local node the address 127.0.0.1, so that every Ray server of a local run
-#: listens on loopback only (issue 17 point 4, docs/decisions/0011-ray-on-loopback.md).
+#: listens on loopback only (see docs/decisions/0011-ray-on-loopback.md).
 LOCAL_ONLY: Final = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
 
 
@@ -352,8 +352,8 @@ class _Ray:
     def __init__(self, workers: int, address: str | None) -> None:
         if address is None:
             # Ray reads these when it is imported, so they come first; a value the user chose
-            # is kept. Issue 17 point 13: a token for every caller (RAY_AUTH_MODE). Issue 17
-            # point 4: loopback only. Ray takes the node's address from the network unless
+            # is kept. A token for every caller (RAY_AUTH_MODE), and
+            # loopback only. Ray takes the node's address from the network unless
             # RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER is off (ray_constants.ENABLE_RAY_CLUSTER, read
             # by services.get_node_ip_address): then the node is 127.0.0.1, and gcs_server,
             # raylet, the runtime env agent and every worker bind their servers to it.

@@ -55,11 +55,11 @@ class Phase10App(App[str | None]):
     TITLE = "Phase 10"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "save_quit", _("Save and quit"), show=False),
-        # Ctrl+C quits too, asking first when a game is unfinished (issue 16).
+        # Ctrl+C quits too, asking first when a game is unfinished.
         Binding("ctrl+c", "ask_quit", _("Quit"), show=False, priority=True),
     ]
 
-    #: How many of the last events a resumed game shows in its log (issue 16).
+    #: How many of the last events a resumed game shows in its log.
     RECENT_EVENTS = 12
 
     def __init__(
@@ -101,7 +101,7 @@ class Phase10App(App[str | None]):
 
     def check_size(self) -> None:
         """Cover the game with a "terminal too small" message below the minimum size, and
-        uncover it when the terminal is large enough again (issue 16, bug 2)."""
+        uncover it when the terminal is large enough again."""
         width, height = self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         on_top = isinstance(self.screen, TooSmallScreen)
@@ -128,7 +128,7 @@ class Phase10App(App[str | None]):
 
     def _recent_events(self) -> None:
         """The last events before the save, so a resumed game does not start with an empty
-        log (issue 16): as the person at the keyboard may know them."""
+        log: as the person at the keyboard may know them."""
         match = self.match
         entries = match.since(self.narrator)[1:]
         events = [entry.item for entry in entries[-self.RECENT_EVENTS :]]
@@ -153,7 +153,7 @@ class Phase10App(App[str | None]):
 
     def _introduce(self) -> None:
         # No seed here: with the seed, new_game rebuilds every hand and every future draw, so
-        # it is shown only once the game is over (issue 17, point 2; see _show_standing).
+        # it is shown only once the game is over (see _show_standing).
         self._narrate_events(self.match.state.events)
         self._save()
 
@@ -175,8 +175,8 @@ class Phase10App(App[str | None]):
 
         When no seat's secrets may be shown (between two people at one keyboard, or while a
         computer player moves in a hot-seat game), the table gets a spectator's view: no hand,
-        no secret program, no legal moves, so no part of the screen can show them (issue 17,
-        point 1: the players table showed the computer's secret program)."""
+        no secret program, no legal moves, so no part of the screen can show them (the
+        players table once showed the computer's secret program)."""
         match = self.match
         if self.viewer is not None:
             return match.view(self.viewer), True
@@ -252,7 +252,7 @@ class Phase10App(App[str | None]):
     def _cards_left(
         hands: list[tuple[Any, ...]], actor: int, action: Any, ended: Any
     ) -> list[tuple[Any, ...]]:
-        """The cards each seat was left with when the hand ended (issue 16): the hands
+        """The cards each seat was left with when the hand ended: the hands
         before the last action, less the cards that action put down."""
         left = [list(h) for h in hands]
         if ended.seat == actor:
@@ -369,7 +369,7 @@ class Phase10App(App[str | None]):
         match = self.match
         viewer = self.narrator
         # Several people at one keyboard: the log is read by all of them, so it tells what a
-        # spectator may know, never what the seat to act saw (issue 17, point 1).
+        # spectator may know, never what the seat to act saw.
         shown = match.view(viewer) if viewer is not None else match.public_view()
         seen = shown.events if events else ()
         self.log_lines += match.game.narrate(
@@ -406,7 +406,7 @@ class Phase10App(App[str | None]):
 
     def rematch(self) -> None:
         """Deal a new game with the same rules and players (the next seed) after the final
-        standing (issue 16)."""
+        standing."""
         old = self.match
         seats = [
             Seat(s.name, None if s.bot is None else make_bot(s.bot.name, games.of(old.rules)))
@@ -436,7 +436,7 @@ class Phase10App(App[str | None]):
             self.save_error = None
 
     def not_saved_message(self) -> str:
-        """That the game could not be saved, why, and where it can be (issue 17, point 7)."""
+        """That the game could not be saved, why, and where it can be."""
         text = _(
             "The game was NOT saved to {path}: {reason}. Play with --save PATH to save it "
             "elsewhere, e.g. --save {other}"
@@ -471,7 +471,7 @@ class Phase10App(App[str | None]):
         if self.match.is_over:
             self.exit()
             return
-        # The same command the line mode prints (issue 16, bug 3): it works as printed even
+        # The same command the line mode prints: it works as printed even
         # when phase10 is not on the PATH, and the save keeps the mode and language.
         text = _("Game saved to {path}. Resume it with: {command}")
         self.exit(text.format(path=self.save_path, command=resume_command(str(self.save_path))))

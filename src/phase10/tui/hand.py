@@ -127,7 +127,7 @@ def is_sub_multiset(part: Sequence[int], whole: Sequence[int]) -> bool:
 
 def laydown_shape(action: LayDown) -> tuple[object, ...]:
     """What a person tells lay-downs apart by: each group's kind and values, and colours only
-    in a colour group (issue 16: the same lay-down with colours swapped is one choice).
+    in a colour group (the same lay-down with colours swapped is one choice).
 
     >>> from phase10.games.phase10.groups import Group
     >>> a = LayDown((Group.parse("set R5 B5 W"), Group.parse("set R7 Y7 G7")))

@@ -75,7 +75,7 @@ class Defaults:
     seed: int = 1
     variants: tuple[str, ...] = field(default=())
     #: Whether the form shows ``seed``: only when the player gave it. A seed from the clock
-    #: stays unseen until the game is over, since it rebuilds every hand (issue 17, point 2).
+    #: stays unseen until the game is over, since it rebuilds every hand.
     show_seed: bool = True
 
 
@@ -121,8 +121,8 @@ class NewGameScreen(Screen[Setup]):
         Binding("escape", "quit", _("Quit")),
     ]
 
-    #: Below 110 columns the two columns of the form stack into one that scrolls (issue 16,
-    #: bug 2: no label or choice is wrapped inside a word at 80 columns).
+    #: Below 110 columns the two columns of the form stack into one that scrolls, so
+    #: no label or choice is wrapped inside a word at 80 columns.
     # Textual declares it as an instance variable; ClassVar would not type-check.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
 
@@ -151,7 +151,7 @@ class NewGameScreen(Screen[Setup]):
                     and d.rules.name != "standard"
                 ):
                     label = _("As on the command line: {name}").format(name=d.rules.name)
-                    # The rules' name comes from a file: text, never markup (issue 17, 3).
+                    # The rules' name comes from a file: text, never markup.
                     profiles.insert(0, (plain(label), GIVEN))
                     start_profile = GIVEN
                 with Horizontal(classes="row phase10-only"):
@@ -219,7 +219,7 @@ class NewGameScreen(Screen[Setup]):
     def on_mount(self) -> None:
         self._update_seats()
         self._update_game()
-        # The first field has the focus, so a first Enter does not start the game (issue 16).
+        # The first field has the focus, so a first Enter does not start the game.
         self.query_one("#game", Select).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -232,7 +232,7 @@ class NewGameScreen(Screen[Setup]):
 
     def _update_game(self) -> None:
         """Show only the chosen game's options: Phase 10's rules, variants and phases, or the
-        programmes game's program swap (issue 16, bug 8)."""
+        programmes game's program swap."""
         game = str(self.query_one("#game", Select).value)
         for widget in self.query(".phase10-only"):
             widget.display = game != "programmes"
@@ -349,7 +349,7 @@ class NewGameScreen(Screen[Setup]):
         people = [n for n, level in seats if level is None]
         you = next((n for n in people if n.lower() in YOU_WORDS), None)
         if len(people) > 1 and you is not None:
-            # Issue 16, bug 5: every sentence names the seat, so a person called "You" among
+            # Every sentence names the seat, so a person called "You" among
             # several would read "It is You's turn" to everyone else.
             error.update(
                 _(

@@ -331,7 +331,7 @@ class OnlineTable(Screen[None]):
             return _("Your turn: choose cards with Space, Enter plays the move.")
         if view["current"] == view["seat"]:
             # Own seat with no legal move yet (e.g. a Skip to sit out): second person, never
-            # "It is You's turn" (issue 16, bug 5).
+            # "It is You's turn".
             return _("It is your turn.")
         return _("It is {name}'s turn.").format(name=names[view["current"]])
 

@@ -1,8 +1,8 @@
 """Text widgets that show text as it is written, never as markup.
 
 Names, rules names and program ids come from players and files: ``[/]``, ``a[/b]`` or
-``[link=…]`` in one crashed the screen and ``[red]x[/red]`` turned into styling (issue 17,
-point 4). No sentence of the full screen uses markup, so every text widget is a ``Plain``.
+``[link=…]`` in one crashed the screen and ``[red]x[/red]`` turned into styling. No
+sentence of the full screen uses markup, so every text widget is a ``Plain``.
 """
 
 from __future__ import annotations

@@ -89,7 +89,7 @@ def markdown_text(text: str) -> str:
 def rules_markdown(rules: RuleSet) -> str:
     """The whole rules screen as Markdown for ``rules``."""
     lines = [_("# Phase 10: the rules"), ""]
-    # The name comes from a file: shown as written, never as Markdown (issue 17, point 3).
+    # The name comes from a file: shown as written, never as Markdown.
     lines += [_("Rules in play: {name}.").format(name=markdown_text(rules.name)), ""]
     lines += [_("## The phases"), ""]
     lines += [_("Each player works through the phases in order, one per hand at most."), ""]

@@ -20,7 +20,7 @@ from phase10.kernel.notation import parse_number, printable
 from phase10.tui.plain import Plain, plain
 from phase10.tui.text import _, translate_bindings
 
-#: The smallest terminal every screen of both games is laid out for (issue 16, bug 2).
+#: The smallest terminal every screen of both games is laid out for.
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -99,7 +99,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
 class NumberScreen(ModalScreen[int | None]):
     """Asks for a card's position in the hand, so every card is reachable by its number,
-    not only the first ten with the digit keys (issue 16). Returns a position from 0."""
+    not only the first ten with the digit keys. Returns a position from 0."""
 
     DEFAULT_CSS = """
     NumberScreen { align: center middle; }
@@ -127,7 +127,7 @@ class NumberScreen(ModalScreen[int | None]):
         self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        # The one reader of typed numbers (issue 17, point 3): no ², no 5,000 digits.
+        # The one reader of typed numbers: no ², no 5,000 digits.
         number = parse_number(event.value.strip()) or 0
         if 1 <= number <= self.count:
             self.dismiss(number - 1)
@@ -202,7 +202,7 @@ class PassScreen(Screen[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "ready", _("I am ready")),
-        # q saves and quits here too, as at the table (issue 16).
+        # q saves and quits here too, as at the table.
         Binding("q", "app.save_quit", _("Quit")),
     ]
 
@@ -310,7 +310,7 @@ class HandSummaryScreen(ModalScreen[None]):
 
 
 class GameOverScreen(Screen[bool]):
-    """The final standing; returns True for a new game with the same players (issue 16),
+    """The final standing; returns True for a new game with the same players,
     False to quit."""
 
     DEFAULT_CSS = """

@@ -66,7 +66,7 @@ COMMON_KEYS: list[BindingType] = [
 
 
 class PlayersBox(VerticalScroll, can_focus=True, inherit_bindings=False):
-    """The players' box: with six players it is taller than 80x24 allows (issue 16 point 4),
+    """The players' box: with six players it is taller than 80x24 allows,
     so Tab reaches it and the keys scroll it. Only vertical keys: left and right stay the
     hand's, whatever has the focus."""
 
@@ -112,11 +112,11 @@ class TableBase(Screen[None]):
     """
 
     #: Below 30 lines the title line gives its line to the table: it becomes the title of
-    #: the players' box (issue 16, bug 2: everything fits in 80x24).
+    #: the players' box (everything fits in 80x24).
     # Textual declares it as an instance variable; ClassVar would not type-check.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
     #: The groups keep the focus they had before the players' box could take it; Tab
-    #: moves between the two (issue 16 point 4).
+    #: moves between the two.
     AUTO_FOCUS = "#groups-box"
 
     #: The title of the box of combinations laid down.
@@ -186,11 +186,11 @@ class TableBase(Screen[None]):
         title = self._title(view)
         self.query_one("#title", Static).update(title)
         box = self.query_one("#players-box")
-        # The title holds the rules' name, from a file: text, never markup (issue 17, 3).
+        # The title holds the rules' name, from a file: text, never markup.
         box.border_title = as_title(title) if self.has_class("-short") else _("Players")
         self.query_one("#players", Static).update(self._players(view, names))
         if view.outcome is None and not box.has_focus:
-            # Six seats do not fit 80x24 (issue 16): the box scrolls, and follows the seat to
+            # Six seats do not fit 80x24: the box scrolls, and follows the seat to
             # act so the ▶ row stays in sight without a key of its own; once the person
             # scrolls it from the keyboard, it stays where they put it.
             share = view.current / max(1, len(names) - 1)
@@ -300,7 +300,7 @@ class TableBase(Screen[None]):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Say what the players' box is and which keys scroll it, when Tab reaches it: the
-        status line is what a screen reader reads out (issue 16 point 4)."""
+        status line is what a screen reader reads out."""
         if event.widget.id == "players-box":
             count = len(self.game.match.names)
             self.say(
@@ -431,7 +431,7 @@ class TableBase(Screen[None]):
 
     def discard_asking(self, card: Any, then: Callable[[], object]) -> None:
         """Discard at once when the card was chosen; ask first when it is only under the
-        cursor (issue 16: a stray x must not throw a card away)."""
+        cursor (a stray x must not throw a card away)."""
         view, _visible = self.game.table_view()
         discards = [a for a in view.legal if type(a).__name__ in ("Discard", "DiscardCard")]
         if self.chosen or not any(a.card == card for a in discards):
@@ -446,7 +446,7 @@ class TableBase(Screen[None]):
 
     def _lay_then_add(self, action: Any, chosen: Sequence[Any]) -> None:
         """Lay ``action`` down, then add the other chosen cards to the seat's own groups in
-        the same turn (D-14, E-08), so a longer choice is honoured (issue 16)."""
+        the same turn (D-14, E-08), so a longer choice is honoured."""
         extras = list(chosen)
         for card in action.cards:
             if card in extras:

@@ -178,7 +178,7 @@ class TableScreen(TableBase):
             self.say(_("There is no group on the table to hit yet."), error=True)
             return
         if not legal:
-            # Nothing fits: every group with its own reason (issue 16), not only the first.
+            # Nothing fits: every group with its own reason, not only the first.
             title = _("{card} fits no group on the table:").format(card=SYMBOL_OF[card])
             self._choose(title, labels, actions)
             return

@@ -100,7 +100,7 @@ def combo_text(combo: Combination) -> str:
 
 def reveal_shape(action: Reveal) -> tuple[object, ...]:
     """What a person tells reveals apart by: a set's values without the suits of its natural
-    cards (issue 16: the same reveal with suits swapped is one choice); a run keeps its suit.
+    cards (the same reveal with suits swapped is one choice); a run keeps its suit.
     """
     shape = []
     for combo in action.combos:
@@ -135,7 +135,7 @@ def players_table(view: ProgrammeView, names: Sequence[str], kinds: Sequence[str
     """Everyone's cards in hand, program (once revealed), programs done and combinations."""
     table = Table(expand=True, box=None, padding=(0, 1, 0, 0), header_style="bold")
     # Wrapped between words, never cut: a braille display shows only what is written out
-    # (the whole program); the minimum widths keep every word whole at 80 columns (issue 16).
+    # (the whole program); the minimum widths keep every word whole at 80 columns.
     word_column(table, _("Player"), ratio=4, min_width=17)
     word_column(table, _("Program"), ratio=4, min_width=13)
     table.add_column(_("Cards"), justify="right", no_wrap=True)
@@ -154,7 +154,7 @@ def players_table(view: ProgrammeView, names: Sequence[str], kinds: Sequence[str
         else:
             program = _("none this round")
         combos = " + ".join(combo_text(c) for c in view.table[seat]) or "-"
-        # Program ids come from rules files: text, never markup (issue 17, point 4).
+        # Program ids come from rules files: text, never markup.
         table.add_row(name, Text(program), str(player.hand_size), str(len(player.done)), combos)
     return table
 
@@ -353,7 +353,7 @@ class ProgrammeTableScreen(TableBase):
         elif not revealed:
             self.say(_("You cannot lay a new set now: reveal your program first."), error=True)
         elif chosen:
-            # One or two cards: the real reason is the size of a new set (issue 16, bug 4).
+            # One or two cards: the real reason is the size of a new set.
             reason = explain_reason(
                 IllegalActionError("E-14", "programmes.new_set_size"), current()
             )
@@ -373,7 +373,7 @@ class ProgrammeTableScreen(TableBase):
             if not any(view.table):
                 self.say(_("There is no combination on the table yet."), error=True)
                 return
-            # Nothing fits: every combination with the engine's reason (issue 16).
+            # Nothing fits: every combination with the engine's reason.
             probes = [
                 Extend(card, owner, index)
                 for owner, row in enumerate(view.table)

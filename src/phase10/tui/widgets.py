@@ -119,7 +119,7 @@ def pack_keys(keys: Sequence[tuple[str, str]], width: int) -> list[Text]:
 
 class KeyBar(Static):
     """The keys of the screen with what each does, on as many lines as the width needs (a
-    footer of one line hid the last keys at 80 columns: issue 16, bug 2)."""
+    footer of one line hid the last keys at 80 columns)."""
 
     DEFAULT_CSS = """
     KeyBar { height: auto; max-height: 3; padding: 0 1; background: $panel; }
@@ -217,7 +217,7 @@ def seat_name(view: Any, names: Sequence[str], kinds: Sequence[str], seat: int) 
 
 def word_column(table: Table, header: str, *, ratio: int, min_width: int) -> None:
     """A column whose text wraps between words: at least ``min_width`` wide and as wide as
-    the header's longest word, so no language's header or word is cut (issue 16, bug 2)."""
+    the header's longest word, so no language's header or word is cut."""
     widest = max((len(word) + 1 for word in header.split()), default=0)
     table.add_column(header, ratio=ratio, min_width=max(min_width, widest))
 
@@ -225,7 +225,7 @@ def word_column(table: Table, header: str, *, ratio: int, min_width: int) -> Non
 def players_table(view: PlayerView, names: Sequence[str], kinds: Sequence[str]) -> Table:
     """Everyone's phase, cards in hand, score and laid-down groups, the seat to act marked."""
     table = Table(expand=True, box=None, padding=(0, 1, 0, 0), header_style="bold")
-    # Text wraps between words, never cut (issue 16, bug 2): a braille display shows only
+    # Text wraps between words, never cut: a braille display shows only
     # what is written out; the minimum widths keep every word whole at 80 columns.
     word_column(table, _("Player"), ratio=4, min_width=17)
     word_column(table, _("Phase"), ratio=4, min_width=13)

@@ -40,7 +40,7 @@ NOTICES: Final[dict[str, str]] = {
 
 def render_notice(key: str, params: dict[str, Any], lang: str) -> str:
     """The sentence for ``key`` in ``lang``, its ``params`` filled in; a number of seconds
-    agrees with its noun in the language (issue 16, plurals).
+    agrees with its noun in the language.
 
     >>> render_notice("web.left", {"name": "Ann", "seconds": 1}, "fr")
     'Ann a perdu la connexion ; sa place est gardée 1 seconde.'

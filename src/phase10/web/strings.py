@@ -266,7 +266,7 @@ STRINGS: Final[dict[str, str]] = {
 }
 
 
-#: Texts with a count (issue 16 point 5: "1 card", never "1 cards"). The page gets each in
+#: Texts with a count ("1 card", never "1 cards"). The page gets each in
 #: two forms, ``KEY.one`` and ``KEY.other``, and its ``tn()`` picks one for the count with
 #: the language's plural rule (French: 0 and 1 take the singular).
 PLURALS: Final[dict[str, tuple[str, str]]] = {

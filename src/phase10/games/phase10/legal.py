@@ -282,7 +282,7 @@ def _prepare(state: GameState, action: Action) -> object:
     if state.stage is _OVER:
         raise IllegalActionError("P10-R36", "kernel.game_over")
     if not well_formed(state, action):
-        # Issue 17, point 12: a field of the wrong type or out of range is no action at all.
+        # A field of the wrong type or out of range is no action at all.
         raise IllegalActionError("P10-R13", "phase10.not_an_action", action=_short(action))
     if isinstance(action, Draw):
         _check_draw(state, action)
@@ -299,7 +299,7 @@ def _prepare(state: GameState, action: Action) -> object:
 
 
 def well_formed(state: GameState, action: object) -> bool:
-    """Whether every field of ``action`` has its type and range (issue 17, point 12):
+    """Whether every field of ``action`` has its type and range:
     cards are codes 0 to 49, seats are seats of this game, numbers are ``int`` and never
     ``bool``, groups are ``Group`` objects. Cheap: a few type tests per field. Whether the
     action is *legal* is for the rule checks after it; an object of another type is left to

@@ -71,7 +71,7 @@ MESSAGES: Final[dict[str, str]] = {
     "phase10.skip_next_only": N_("under these rules a Skip always goes to the next player"),
     "phase10.choose_skip_target": N_("choose the player who loses a turn: {players}"),
     "phase10.skip_at_other": N_("a Skip must be played at another player"),
-    # Issue 16: a player's words ({player} is a seat index and {limit} a flag's value: the
+    # A player's words ({player} is a seat index and {limit} a flag's value: the
     # rule id shown with the message says which limit applies).
     "phase10.sits_out": N_("that player sits out this tie-break hand"),
     "phase10.skip_limit": N_("that player cannot be skipped again yet"),

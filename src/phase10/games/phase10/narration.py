@@ -285,7 +285,7 @@ def describe_event(
         return _say(tr, "took_discard", me, name=name, card=card)
     if kind is EventKind.RESHUFFLED:
         count = event.number or len(event.cards)
-        # A count in a sentence agrees with it in every language (issue 16: "1 programs").
+        # A count in a sentence agrees with it in every language ("1 programs").
         return tr.ngettext(
             "The discard pile is shuffled into a new draw pile of {count} card.",
             "The discard pile is shuffled into a new draw pile of {count} cards.",
@@ -324,7 +324,7 @@ def describe_event(
         return _say(tr, "tiebreak", False, players=players)
     if kind is EventKind.GAME_OVER:
         total = event.scores[event.seat] if 0 <= event.seat < len(event.scores) else 0
-        # French says "0 point": the count agrees with its noun (issue 16, plurals).
+        # French says "0 point": the count agrees with its noun.
         if me:
             won = tr.ngettext(
                 "You win the game with {achievement} and {points} point.",

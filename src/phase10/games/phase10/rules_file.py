@@ -63,7 +63,7 @@ def load_rules_file(path: str | os.PathLike[str]) -> RuleSet:
     if not isinstance(label, str) or not label.strip():
         raise fail("name", f"must be a non-empty string, not {label!r}")
     if has_control(label):
-        # Issue 17, point 3: the name is shown on every screen; escape codes never are.
+        # The name is shown on every screen; escape codes never are.
         where = "name" if "name" in data else "name (the file's name, as the file sets none)"
         raise fail(
             where,

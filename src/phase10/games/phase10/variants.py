@@ -269,7 +269,7 @@ def _parse_variant(token: str) -> tuple[str, str, object]:
                 "n_phases needs the number of phases: give N as n_phases=N (e.g. n_phases=5)",
                 key="n_phases",
             )
-        count = parse_number(number)  # issue 17: no ², no 5,000 digits
+        count = parse_number(number)  # No ², no 5,000 digits
         if count is None or count < 1:
             raise RulesError(
                 f"n_phases: {number[:20]!r} is not a whole number of phases (e.g. n_phases=5)",
@@ -333,7 +333,7 @@ def build_rules(
         if flag in set_by and set_by[flag][1] != value:
             other = set_by[flag][0]
             raise RulesError(
-                # Issue 16: player's words, not the flag's name.
+                # Player's words, not the flag's name.
                 f"the variants {other} and {canonical} cannot be played together: "
                 "they change the same rule in different ways",
                 key=canonical,
@@ -385,7 +385,7 @@ def find_variant(name: str) -> RuleSet:
 
 def describe_rules(rules: RuleSet, tr: Translator | None = None) -> list[str]:
     """Lines for people: the name, the phases in play, and the flags that differ from standard,
-    in ``tr``'s language (issue 16 point 2; the flags' names and values stay as typed).
+    in ``tr``'s language (the flags' names and values stay as typed).
 
     >>> for line in describe_rules(find_variant("de_article+n_phases=3")):
     ...     print(line)

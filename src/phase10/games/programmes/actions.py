@@ -125,7 +125,7 @@ def parse_programme_action(text: str) -> ProgrammeAction:
     if verb == "meld" and rest:
         combos = parse_combinations(" ".join(rest))
         if len(combos) != 1:
-            # Issue 17, point 3: ``meld set AS AS AS | set KS KS KS`` is two combinations.
+            # ``meld set AS AS AS | set KS KS KS`` is two combinations.
             raise NotationError("programmes.meld_one_combo", text=text)
         return Meld(combos[0])
     if verb == "discard" and len(rest) == 1:

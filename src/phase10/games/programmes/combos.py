@@ -66,7 +66,7 @@ class Combination(Ends):
 
     @property
     def wilds(self) -> int:
-        # Summed in C (the move codec sorts every reveal by its wilds, issue 15).
+        # Summed in C (the move codec sorts every reveal by its wilds at every step).
         return sum(map(IS_WILD.__getitem__, self.cards))
 
     def tokens(self) -> list[str]:
@@ -107,7 +107,7 @@ class Combination(Ends):
             pairs = sorted(pairs, key=lambda p: (IS_WILD[p[0]], p[0]))
             suit = -1
         # Field by field for this class (``frozen.maker``): the reveal search and the move
-        # generator make many (issue 15). A subclass is built by its own ``__init__``.
+        # generator make many. A subclass is built by its own ``__init__``.
         build = _make_combination if cls is Combination else cls
         return build(
             kind, tuple([PLAYING_CARDS[c] for c, _ in pairs]), tuple([v for _, v in pairs]), suit

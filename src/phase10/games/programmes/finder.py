@@ -70,7 +70,7 @@ def _multisets(held: Sequence[tuple[int, int]], k: int) -> Iterator[tuple[int, .
 
     The same tuples as ``set(combinations(pool, k))`` over the pool with each code repeated,
     but made one per multiset rather than one per choice of copies: with many copies of a
-    card (issue 17 point 11) the pool's combinations grow as its size to the k-th power, the
+    card, the pool's combinations grow as its size to the k-th power, the
     multisets only with the number of distinct codes (at most four suits).
 
     >>> sorted(_multisets([(5, 2), (18, 1)], 2))
@@ -105,7 +105,7 @@ def _run_candidates(
             for code in [suit * 13 + (v - 1) % 13]
         ]
         # How many naturals each window holds, from a running count: most windows hold too
-        # few for the wilds to fill the rest, and yield nothing (issue 15: skip them before
+        # few for the wilds to fill the rest, and yield nothing (skip them before
         # listing their naturals).
         filled = list(accumulate((pair is not None for pair in row), initial=0))
         last = len(row)
@@ -153,7 +153,7 @@ def _set_part(
     """The set shapes of one value, as :func:`_set_candidates` makes them, by wilds used;
     ``copies`` holds how many naturals of the value each of ``suits`` has.
 
-    Cached (issue 15): a value's naturals come back hand after hand, where the whole hand
+    Cached: a value's naturals come back hand after hand, where the whole hand
     almost never does.
     """
     held = [(s * 13 + value - 1, n) for s, n in zip(suits, copies, strict=True) if n]
@@ -174,8 +174,7 @@ def _run_slots(mask: int, length: int, fixed: int | None, spare: int) -> int:
     """The bits of run-slot ``mask`` that some candidate window holds: a window of
     ``length`` values (starting at ``fixed`` only, when a card fixes it) with at least one
     natural and enough that the ``spare`` wilds fill the rest. :func:`_run_part` makes the
-    same shapes from this as from ``mask``, and the same few come back far more often
-    (issue 15).
+    same shapes from this as from ``mask``, and the same few come back far more often.
 
     >>> bin(_run_slots(0b0111_0000_0100_0000, 3, None, 0))  # the lone 6 can make no run
     '0b111000000000000'
@@ -260,7 +259,7 @@ class _Search:
     It walks shapes (:func:`_shapes`), not combinations: a level checks a shape's naturals
     against the counts left and its wilds against the wilds left, and a combination is
     built only when it must be, to break a tie between two of one directive or to be
-    listed (issue 15). The wilds are interchangeable, so each level takes the first ones,
+    listed. The wilds are interchangeable, so each level takes the first ones,
     in code order, of what the levels before it left: level after level they are
     consecutive slices of the hand's wilds in code order.
     """
@@ -329,7 +328,7 @@ class _Search:
 
 
 #: (id of a shape, the wilds it takes) -> the shape, its combination and that one's key.
-#: Kept across searches (issue 15): shapes are shared through their parts' caches, so the
+#: Kept across searches: shapes are shared through their parts' caches, so the
 #: same few combinations come back hand after hand. The entry holds its shape, so that an
 #: id is not reused while it lives, and ``entry[0] is shape`` rejects a stale one.
 _COMBINATIONS: dict[tuple[int, tuple[int, ...]], tuple[_Shape, Combination, _Key]] = {}
@@ -368,7 +367,7 @@ _SUIT_MASK = (1 << _SUIT_BITS) - 1
 
 
 class _Precheck(NamedTuple):
-    """What the pre-check needs of one program card, made once per card (issue 15): the
+    """What the pre-check needs of one program card, made once per card: the
     card's ``groups`` and ``cards_needed`` are computed properties, and the per-card tables
     leave one lookup and one test per card of the hand."""
 
@@ -492,7 +491,7 @@ def _possible(
     rest.
     """
     spare = 0 if program.no_wild else wilds
-    # Plain loops, no generator expressions: most hands stop here (issue 15).
+    # Plain loops, no generator expressions: most hands stop here.
     for d in plan.distinct:
         length = d.length
         need = length - spare if length - spare > 1 else 1
@@ -521,7 +520,7 @@ def _possible(
 def _sets_suffice(plan: _Precheck, by_value: list[int], spare: int) -> bool:
     """Whether the naturals by value and the ``spare`` wilds can make all the sets of each
     repeated set directive at once (AMZ-R15, E-08, E-12): a necessary condition the search
-    would otherwise find false by building the sets (issue 15: more than half of the hands
+    would otherwise find false by building the sets (more than half of the hands
     that pass :func:`_possible` in random play reveal nothing, most of them for a program of
     two or three sets).
 
@@ -573,7 +572,7 @@ def _fillable(pools: Sequence[tuple[int, int]], times: int, length: int, spare: 
 def _runs_suffice(plan: _Precheck, cards: Sequence[int], masks: Sequence[int], spare: int) -> bool:
     """Whether the naturals by suit and the ``spare`` wilds may make all the runs of each
     repeated run directive at once (AMZ-R15, E-08, E-12): a necessary condition, as
-    :func:`_sets_suffice` is for sets (issue 15: programs of two or three runs are most of
+    :func:`_sets_suffice` is for sets (programs of two or three runs are most of
     the hands left that pass the pre-checks and reveal nothing).
 
     A run holds at most as many naturals as the best window of its suit (``masks``), and the

@@ -1,4 +1,4 @@
-"""Building frozen dataclasses without their ``__init__``'s per-field detour (issue 15).
+"""Building frozen dataclasses without their ``__init__``'s per-field detour.
 
 A frozen dataclass's generated ``__init__`` stores each field through
 ``object.__setattr__(self, name, value)``: a global lookup, an attribute lookup and a store

@@ -63,7 +63,7 @@ ALL_CODES: Final = frozenset(range(CARD_CODES))
 
 #: One discard per card, made once (actions are immutable): every turn lists a discard for
 #: each distinct card in hand, and building a frozen dataclass costs some twenty times a
-#: lookup (issue 15). Only for the canonical card objects (see :func:`legal_actions`).
+#: lookup. Only for the canonical card objects (see :func:`legal_actions`).
 _DISCARDS: Final = tuple(DiscardCard(card) for card in PLAYING_CARDS)
 
 
@@ -119,7 +119,7 @@ def legal_actions(state: ProgrammeState) -> tuple[ProgrammeAction, ...]:
 #: Per combination on the table (by identity, the object held), what ``extension_values``
 #: answered per card code, filled as cards are asked about. A combination stays on the table
 #: unchanged for many turns (extending one makes a new object), and the revealed seat asks
-#: about each of its cards for each of them every turn (issue 15).
+#: about each of its cards for each of them every turn.
 _FITS: dict[int, tuple[Combination, list[tuple[int, ...] | None]]] = {}
 _FITS_LIMIT = 4096
 
@@ -161,7 +161,7 @@ def _rank_sets(
     rank: int, naturals: tuple[PlayingCard, ...], wilds: tuple[PlayingCard, ...]
 ) -> tuple[Combination, ...]:
     """The sets of 3 of one rank from its ``naturals`` (sorted) and ``wilds`` (the first
-    two). Cached (issue 15): a revealed seat asks at each of its steps, and a rank's few
+    two). Cached: a revealed seat asks at each of its steps, and a rank's few
     cards come back turn after turn where the whole hand does not."""
     out: list[Combination] = []
     seen: set[tuple[int, ...]] = set()
@@ -193,7 +193,7 @@ def _prepare(state: ProgrammeState, action: object) -> int:
     if state.stage is _STAGE_OVER:
         raise IllegalActionError("AMZ-R30", "kernel.game_over")
     if not well_formed(state, action):
-        # Issue 17, point 12: a field of the wrong type or out of range is no action at all.
+        # A field of the wrong type or out of range is no action at all.
         raise IllegalActionError("E-25", "programmes.not_an_action", action=_short(action))
     seat = state.current
     player = state.players[seat]
@@ -225,7 +225,7 @@ def _prepare(state: ProgrammeState, action: object) -> int:
 
 
 def well_formed(state: ProgrammeState, action: object) -> bool:
-    """Whether every field of ``action`` has its type and range (issue 17, point 12): cards
+    """Whether every field of ``action`` has its type and range: cards
     are codes 0 to 52, seats are seats of this game, numbers are ``int`` and never ``bool``,
     combinations are ``Combination`` objects. Cheap: a few type tests per field; whether the
     action is legal is for the rule checks after it.

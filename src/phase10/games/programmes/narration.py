@@ -145,7 +145,7 @@ def describe_programme_event(
     if kind is K.TURNED_UP:
         return _say(tr, "turned_up", False, card=card)
     if kind is K.RESHUFFLED:
-        # A count in a sentence agrees with it in every language (issue 16: "1 programs").
+        # A count in a sentence agrees with it in every language ("1 programs").
         return tr.ngettext(
             "The discard pile is shuffled into a new draw pile of {count} card.",
             "The discard pile is shuffled into a new draw pile of {count} cards.",
@@ -183,7 +183,7 @@ def describe_programme_event(
             )
         return won.format(name=name, count=count)
     if kind is K.SUN_CARD:
-        # "(1 done)": French "(1 réalisé)", "(2 réalisés)" (issue 16, plurals).
+        # "(1 done)": French "(1 réalisé)", "(2 réalisés)".
         if me:
             sun = tr.ngettext(
                 "You are dealt a sun card, a free program ({count} done).",

@@ -173,7 +173,7 @@ def _directive(raw: object, index: int) -> Directive:
 def _suits(raw: object) -> tuple[int, ...] | None:
     if raw is None:
         return None
-    # Each item is one suit letter: "HD" is not a substring of the suits (issue 17, point 5).
+    # Each item is one suit letter: "HD" is not a substring of the suits.
     if not isinstance(raw, list) or not raw or any(not _suit_letter(s) for s in raw):
         raise _BadField("suits", f"must be null or a non-empty list of S, H, D, C; not {raw!r}")
     return tuple(sorted({SUITS.index(s) for s in raw}))
@@ -190,7 +190,7 @@ def _card(data: object) -> ProgramCard:
     if not isinstance(ident, str) or not ident.strip():
         raise _BadField("id", f"must be a non-empty string, not {ident!r}")
     if has_control(ident):
-        # Issue 17, point 3: the id is shown on every screen; escape codes never are.
+        # The id is shown on every screen; escape codes never are.
         raise _BadField("id", "holds a control character: use letters, digits and signs")
     unknown = set(data) - {"id", "kind", "copies", "directives", "suits", "no_wild"}
     if unknown:

@@ -258,7 +258,7 @@ def apply_legal(state: ProgrammeState, action: ProgrammeAction) -> ProgrammeStat
     """:func:`apply_action` for an action of ``legal_actions(state)``, unchecked.
 
     The rule checks would pass (the generator lists only legal actions), so only an
-    extension's value, which its check works out, is asked for (issue 15: a learning
+    extension's value, which its check works out, is asked for (a learning
     environment applies the legal action its agent chose at every step). Anything else,
     a bot's or a player's action, goes through :func:`apply_action`.
 
@@ -325,7 +325,7 @@ def _apply_draw(state: ProgrammeState, action: Draw, events: list[Event]) -> Pro
     ready = state
     if state.players[seat].may_swap:
         # E-21: a swap is possible only before the first draw of a manche. (Most draws have
-        # nothing to clear: no copy of the state for them, issue 15.)
+        # nothing to clear: no copy of the state for them.)
         player = state.players[seat].evolve(may_swap=False)
         ready = state.evolve(players=replace_at(state.players, seat, player))
     # E-17: an empty reserve is refilled from the discard pile minus its top card.
@@ -400,7 +400,7 @@ def _apply_discard(
         return _end_manche(state.evolve(players=players, discard_pile=discard_pile), seat, events)
     nxt = _left(state, seat)
     events.append(Event(_TURN_STARTED, nxt))
-    # One copy of the state for the whole turn's end (issue 15: every other step is this).
+    # One copy of the state for the whole turn's end (every other step is this).
     return state.evolve(
         players=players,
         discard_pile=discard_pile,

@@ -107,7 +107,7 @@ def with_program_deck(rules: ProgrammeRules, path: str | os.PathLike[str]) -> Pr
     """``rules`` playing with the program deck of a JSON or TOML file (validated, C.8)."""
     shown = os.fspath(path)
     if has_control(shown):
-        # Issue 17, point 3: the deck's path becomes part of the rules' name, shown on screen.
+        # The deck's path becomes part of the rules' name, shown on screen.
         raise RulesError(
             f"{printable(shown)}: name: the file's name (part of the rules' name) holds a "
             "control character: use letters, digits and signs",
@@ -119,7 +119,7 @@ def with_program_deck(rules: ProgrammeRules, path: str | os.PathLike[str]) -> Pr
 
 def describe_rules(rules: ProgrammeRules, tr: Translator | None = None) -> list[str]:
     """Lines for people: the program deck and the settings that differ from the baseline, in
-    ``tr``'s language (issue 16 point 2; the settings' names and values stay as typed).
+    ``tr``'s language (the settings' names and values stay as typed).
 
     >>> print("\\n".join(describe_rules(find_programme_rules("programmes"))))
     Rules: programmes (the amüze program-card rummy)

@@ -64,7 +64,7 @@ class ProgrammeView(SeatView[PlayingCard, ProgrammeAction, ProgrammeEvent]):
 
 #: Built field by field (``frozen.maker``): the environment of a learning agent builds a view
 #: and a seat's public record every step, and their frozen ``__init__`` cost more than all
-#: the rest of the view (issue 15). Same objects as the classes build.
+#: the rest of the view. Same objects as the classes build.
 _make_view = maker(ProgrammeView)
 _make_public = maker(PublicProgrammer)
 

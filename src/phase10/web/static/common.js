@@ -19,7 +19,7 @@ const ELIDING = new Set("AEIOUHÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜaeiouhàâäæé�
 
 /**
  * `template` with "de {name}" and "que {name}" elided before a value of `params` that starts
- * with a vowel sound (issue 16: "C'est au tour d'Ann", "d'Émile", "qu'Hugo", but "de Bob"),
+ * with a vowel sound ("C'est au tour d'Ann", "d'Émile", "qu'Hugo", but "de Bob"),
  * the rule of `phase10.kernel.i18n.elide_french`: only strings elide, and never an all-capitals
  * value (a card code such as AS, an abbreviation).
  */

@@ -1,5 +1,5 @@
-"""Issue 16, "The terminal game as a new player meets it": the full screen's share. Each test
-names the point of the issue (bug number or friction) and the rule id it rests on."""
+"""The full-screen game as a new player meets it: everything usable at 80x24, choices listed
+once, nothing started or thrown away by a stray key. Each test names the rule id it rests on."""
 
 from __future__ import annotations
 
@@ -30,10 +30,10 @@ from .helpers import make_app, make_programmes_app, play_turn_with_keys, screen_
 
 SMALL = (80, 24)
 
-# ---------------------------------------------------------------------------- bug 2: 80x24
+# ---------------------------------------------------------------------------- 80x24
 
 
-def test_bug2_phase10_table_is_whole_at_80x24(tmp_path: Path) -> None:
+def test_phase10_table_is_whole_at_80x24(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium"), ("Bob", "hard")])
 
     async def scenario() -> None:
@@ -59,7 +59,7 @@ def test_bug2_phase10_table_is_whole_at_80x24(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
-def test_bug2_programmes_table_is_whole_at_80x24(tmp_path: Path) -> None:
+def test_programmes_table_is_whole_at_80x24(tmp_path: Path) -> None:
     seats = [("You", None), ("Ann", "easy"), ("Bob", "easy")]
     app = make_programmes_app(tmp_path, seed=4, seats=seats)
 
@@ -85,7 +85,7 @@ def test_bug2_programmes_table_is_whole_at_80x24(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
-def test_bug2_new_game_screen_is_whole_at_80x24(tmp_path: Path) -> None:
+def test_new_game_screen_is_whole_at_80x24(tmp_path: Path) -> None:
     app = Phase10App(save_path=tmp_path / "game.json", defaults=Defaults(players=3, seed=7))
 
     async def scenario() -> None:
@@ -104,7 +104,7 @@ def test_bug2_new_game_screen_is_whole_at_80x24(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
-def test_bug2_a_too_small_terminal_says_so_and_the_game_comes_back(tmp_path: Path) -> None:
+def test_a_too_small_terminal_says_so_and_the_game_comes_back(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium")])
 
     async def scenario() -> None:
@@ -123,10 +123,10 @@ def test_bug2_a_too_small_terminal_says_so_and_the_game_comes_back(tmp_path: Pat
     asyncio.run(scenario())
 
 
-# ---------------------------------------------------------------------------- bug 4
+# ---------------------------------------------------------------------------- new sets
 
 
-def test_bug4_one_or_two_cards_after_revealing_give_the_new_set_size_rule(
+def test_one_or_two_cards_after_revealing_give_the_new_set_size_rule(
     tmp_path: Path,
 ) -> None:
     """E-14: a new set needs at least 3 cards; not "reveal your program first"."""
@@ -154,10 +154,10 @@ def test_bug4_one_or_two_cards_after_revealing_give_the_new_set_size_rule(
     asyncio.run(scenario())
 
 
-# ---------------------------------------------------------------------------- bug 8 and friction
+# ---------------------------------------------------------------------------- new game and table
 
 
-def test_bug8_the_new_game_screen_deals_programmes_with_the_program_swap(tmp_path: Path) -> None:
+def test_the_new_game_screen_deals_programmes_with_the_program_swap(tmp_path: Path) -> None:
     """AMZ-R31: the programmes game's one option is offered and dealt."""
     app = Phase10App(
         save_path=tmp_path / "game.json", defaults=Defaults(players=2, seed=4), delay=0
@@ -181,7 +181,7 @@ def test_bug8_the_new_game_screen_deals_programmes_with_the_program_swap(tmp_pat
     asyncio.run(scenario())
 
 
-def test_friction_first_enter_does_not_start_and_escape_asks(tmp_path: Path) -> None:
+def test_first_enter_does_not_start_and_escape_asks(tmp_path: Path) -> None:
     app = Phase10App(save_path=tmp_path / "game.json", defaults=Defaults(players=2, seed=4))
 
     async def scenario() -> None:
@@ -202,7 +202,7 @@ def test_friction_first_enter_does_not_start_and_escape_asks(tmp_path: Path) -> 
     asyncio.run(scenario())
 
 
-def test_friction_the_drawn_card_is_marked_in_words_and_by_a_sign(tmp_path: Path) -> None:
+def test_the_drawn_card_is_marked_in_words_and_by_a_sign(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium"), ("Bob", "hard")])
 
     async def scenario() -> None:
@@ -221,7 +221,7 @@ def test_friction_the_drawn_card_is_marked_in_words_and_by_a_sign(tmp_path: Path
     asyncio.run(scenario())
 
 
-def test_friction_every_card_is_reachable_by_its_number(tmp_path: Path) -> None:
+def test_every_card_is_reachable_by_its_number(tmp_path: Path) -> None:
     """The digit keys reach cards 1 to 10; c asks for any number (a 14-card hand)."""
     app = make_programmes_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")])
 
@@ -242,7 +242,7 @@ def test_friction_every_card_is_reachable_by_its_number(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
-def test_friction_x_with_nothing_chosen_asks_first(tmp_path: Path) -> None:
+def test_x_with_nothing_chosen_asks_first(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium")])
 
     async def scenario() -> None:
@@ -261,8 +261,8 @@ def test_friction_x_with_nothing_chosen_asks_first(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
-def test_friction_laydown_lists_show_distinct_choices_only() -> None:
-    """Issue 16: the same lay-down with colours swapped is listed once."""
+def test_laydown_lists_show_distinct_choices_only() -> None:
+    """The same lay-down with colours swapped is listed once."""
     from phase10.games.phase10.actions import LayDown
     from phase10.games.phase10.groups import Group
     from phase10.tui.hand import laydowns_for
@@ -274,7 +274,7 @@ def test_friction_laydown_lists_show_distinct_choices_only() -> None:
     assert laydowns_for(view, ()) == [options[0], other]  # type: ignore[arg-type]
 
 
-def test_friction_a_longer_choice_is_laid_and_the_extras_hit_in_the_same_turn(
+def test_a_longer_choice_is_laid_and_the_extras_hit_in_the_same_turn(
     tmp_path: Path,
 ) -> None:
     """D-14: after laying down, the player may hit their own groups in the same turn; the
@@ -298,7 +298,7 @@ def test_friction_a_longer_choice_is_laid_and_the_extras_hit_in_the_same_turn(
             groups = app.match.state.table[0]
             assert sorted(len(g.cards) for g in groups) == [3, 4]
             assert len(app.match.state.players[0].hand) == len(hand) - 7
-            # A card that fits nothing lists every group with its own reason (issue 16).
+            # A card that fits nothing lists every group with its own reason.
             left = app.match.state.players[0].hand
             misfit = next(c for c in left if c < 48 and NUMBER_OF[c] not in (3, 7))
             table._select([misfit])
@@ -313,7 +313,7 @@ def test_friction_a_longer_choice_is_laid_and_the_extras_hit_in_the_same_turn(
     asyncio.run(scenario())
 
 
-def test_friction_the_pending_skip_note_is_never_cut(tmp_path: Path) -> None:
+def test_the_pending_skip_note_is_never_cut(tmp_path: Path) -> None:
     from rich.console import Console
 
     from phase10.tui.widgets import players_table
@@ -332,7 +332,7 @@ def test_friction_the_pending_skip_note_is_never_cut(tmp_path: Path) -> None:
     assert "…" not in text
 
 
-def test_friction_the_end_of_hand_shows_the_cards_left(tmp_path: Path) -> None:
+def test_the_end_of_hand_shows_the_cards_left(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=5, seats=[("You", None), ("Ann", "hard")])
 
     async def scenario() -> None:
@@ -354,7 +354,7 @@ def test_friction_the_end_of_hand_shows_the_cards_left(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
-def test_friction_the_final_standing_offers_a_rematch(tmp_path: Path) -> None:
+def test_the_final_standing_offers_a_rematch(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium")])
 
     async def scenario() -> None:
@@ -380,7 +380,7 @@ def test_friction_the_final_standing_offers_a_rematch(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
-def test_friction_a_resumed_game_shows_the_last_moves(tmp_path: Path) -> None:
+def test_a_resumed_game_shows_the_last_moves(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium")])
 
     async def first() -> None:
@@ -406,7 +406,7 @@ def test_friction_a_resumed_game_shows_the_last_moves(tmp_path: Path) -> None:
     asyncio.run(second())
 
 
-def test_friction_q_on_the_pass_screen_and_ctrl_c_quit(tmp_path: Path) -> None:
+def test_q_on_the_pass_screen_and_ctrl_c_quit(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=3, seats=[("Ann", None), ("Bob", None)])
 
     async def hot_seat() -> None:
@@ -434,7 +434,7 @@ def test_friction_q_on_the_pass_screen_and_ctrl_c_quit(tmp_path: Path) -> None:
     asyncio.run(ctrl_c())
 
 
-def test_bug9_the_programmes_rules_screen_has_every_point_of_the_leaflet(tmp_path: Path) -> None:
+def test_the_programmes_rules_screen_has_every_point_of_the_leaflet(tmp_path: Path) -> None:
     from phase10.api import find_variant
     from phase10.tui.rules_text import programmes_rules_markdown
 
@@ -469,8 +469,8 @@ def test_bug9_the_programmes_rules_screen_has_every_point_of_the_leaflet(tmp_pat
     asyncio.run(scenario())
 
 
-def test_friction_reveal_lists_show_distinct_choices_only() -> None:
-    """Issue 16: a set with its suits swapped is one choice; runs in other suits are not."""
+def test_reveal_lists_show_distinct_choices_only() -> None:
+    """A set with its suits swapped is one choice; runs in other suits are not."""
     from phase10.games.programmes.actions import Reveal
     from phase10.games.programmes.combos import parse_combinations
     from phase10.tui.hand import distinct

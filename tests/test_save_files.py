@@ -1,4 +1,4 @@
-"""Issue 17, points 5 to 9: files, saves and records. Real files, symlinks and devices (the
+"""Files, saves and records. Real files, symlinks and devices (the
 tests run as root, so permissions alone would not stop a write to /dev/null)."""
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def _run(
     return status, out, err
 
 
-# ---------------------------------------------------------------------------- point 5
+# ---------------------------------------------------------------------------- malformed files
 
 
 @pytest.mark.parametrize(
@@ -78,14 +78,14 @@ def _run(
         (b"[5]", "JSON object"),
     ],
 )
-def test_point5_a_malformed_save_is_one_clear_line_naming_the_file_exit_2(
+def test_a_malformed_save_is_one_clear_line_naming_the_file_exit_2(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
     content: bytes,
     says: str,
 ) -> None:
-    """Issue 17 point 5: invalid UTF-8, deep nesting, huge numbers, NaN: exit 2, no trace."""
+    """Invalid UTF-8, deep nesting, huge numbers, NaN: exit 2, no trace."""
     path = tmp_path / "bad.json"
     path.write_bytes(content)
     status, _, err = _run(monkeypatch, capsys, ["resume", "--plain", str(path)])
@@ -97,10 +97,10 @@ def test_point5_a_malformed_save_is_one_clear_line_naming_the_file_exit_2(
 
 
 @pytest.mark.parametrize("path", ["/dev/zero", "", "/tmp"])
-def test_point5_devices_folders_and_empty_paths_are_refused_for_every_file_option(
+def test_devices_folders_and_empty_paths_are_refused_for_every_file_option(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], path: str
 ) -> None:
-    """Issue 17 point 5: /dev/zero (which never ends), a folder or '' as a save, a rules file
+    """/dev/zero (which never ends), a folder or '' as a save, a rules file
     or a program deck: a clear error, exit 2, without reading forever."""
     commands = [
         ["resume", "--plain", path],
@@ -117,13 +117,13 @@ def test_point5_devices_folders_and_empty_paths_are_refused_for_every_file_optio
 
 
 @pytest.mark.parametrize("suits", [["HD"], [1], ["X"], [""], []])
-def test_point5_program_deck_suits_are_single_known_letters(
+def test_program_deck_suits_are_single_known_letters(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
     suits: list[object],
 ) -> None:
-    """Issue 17 point 5: ["HD"] was read as H (a substring of SHDC), [1] raised TypeError."""
+    """A suit ["HD"] was read as H (a substring of SHDC), [1] raised TypeError."""
     card = {
         "id": "x",
         "kind": "program",
@@ -141,10 +141,10 @@ def test_point5_program_deck_suits_are_single_known_letters(
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_point5_byte_flips_of_a_real_save_load_identically_or_are_refused(
+def test_byte_flips_of_a_real_save_load_identically_or_are_refused(
     data: st.DataObject,
 ) -> None:
-    """Issue 17 points 5 and 9 (property): flipping bits anywhere in a real save either leaves
+    """A property: flipping bits anywhere in a real save either leaves
     a file that loads as the same game, or gets the game's own clear error; never another
     exception, never a different game loaded silently."""
     raw, original, folder, store = _flip_sample()
@@ -170,13 +170,13 @@ def _flip_sample() -> tuple[bytes, dict[str, object], Path, FileStore]:
     return (folder / "save.json").read_bytes(), match.to_dict(), folder, store
 
 
-# ---------------------------------------------------------------------------- point 6
+# ---------------------------------------------------------------------------- devices and links
 
 
-def test_point6_dev_null_and_links_to_devices_or_folders_are_never_replaced(
+def test_dev_null_and_links_to_devices_or_folders_are_never_replaced(
     tmp_path: Path,
 ) -> None:
-    """Issue 17 point 6: as root, saving to /dev/null (or a symlink to it, or to a folder)
+    """As root, saving to /dev/null (or a symlink to it, or to a folder)
     is refused and the device stays a device."""
     link_device = tmp_path / "to-null.json"
     link_device.symlink_to("/dev/null")
@@ -192,8 +192,8 @@ def test_point6_dev_null_and_links_to_devices_or_folders_are_never_replaced(
         check_target("/dev/null")
 
 
-def test_point6_a_symlink_planted_at_a_temporary_name_is_never_followed(tmp_path: Path) -> None:
-    """Issue 17 point 6: the temporary file is made exclusively under a fresh random name in
+def test_a_symlink_planted_at_a_temporary_name_is_never_followed(tmp_path: Path) -> None:
+    """The temporary file is made exclusively under a fresh random name in
     the save's folder; links planted at the names an attacker could guess stay untouched."""
     victim = tmp_path / "victim.txt"
     victim.write_text("precious")
@@ -208,27 +208,27 @@ def test_point6_a_symlink_planted_at_a_temporary_name_is_never_followed(tmp_path
     assert leftovers == {"game.json.tmp", ".game.json.tmp", ".game.json..tmp"}
 
 
-def test_point6_play_refuses_a_device_before_the_game_starts(
+def test_play_refuses_a_device_before_the_game_starts(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 17 point 6: `--save /dev/null` is exit 2 at once, not a game that cannot save."""
+    """`--save /dev/null` is exit 2 at once, not a game that cannot save."""
     status, out, err = _run(monkeypatch, capsys, ["play", "--plain", "--save", "/dev/null"])
     assert status == 2
     assert err == "phase10: error: /dev/null: cannot save there: it is not a regular file\n"
     assert out == ""
 
 
-# ---------------------------------------------------------------------------- point 7
+# ---------------------------------------------------------------------------- failed saves
 
 
 @pytest.mark.parametrize("game", ["phase10", "programmes"])
-def test_point7_a_failed_save_is_said_with_where_to_save_instead_and_exit_1(
+def test_a_failed_save_is_said_with_where_to_save_instead_and_exit_1(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
     game: str,
 ) -> None:
-    """Issue 17 point 7: the save's folder becomes a file during the game (as a full disk or a
+    """The save's folder becomes a file during the game (as a full disk or a
     lost mount would make it fail); the game warns, says at the end that it is NOT saved, why,
     and the --save that would work, and exits 1 (never "Game saved to" and 0)."""
     folder = tmp_path / "saves"
@@ -249,8 +249,8 @@ def test_point7_a_failed_save_is_said_with_where_to_save_instead_and_exit_1(
     assert "Game saved to" not in out
 
 
-def test_point7_the_full_screen_says_the_save_failed_and_returns_1(tmp_path: Path) -> None:
-    """Issue 17 point 7, the full screen: saving and quitting into a path that cannot be
+def test_the_full_screen_says_the_save_failed_and_returns_1(tmp_path: Path) -> None:
+    """The full screen: saving and quitting into a path that cannot be
     written leaves with the not-saved message, and the app reports the failure."""
     from phase10.tui import Phase10App
 
@@ -271,18 +271,18 @@ def test_point7_the_full_screen_says_the_save_failed_and_returns_1(tmp_path: Pat
     assert app.return_value.startswith(f"The game was NOT saved to {save}: Not a directory.")
 
 
-# ---------------------------------------------------------------------------- point 8
+# --------------------------------------------------------------------------- saves without a person
 
 
 @pytest.mark.parametrize(("game", "rules"), GAMES)
-def test_point8_both_games_resume_a_hot_seat_save_line_by_line(
+def test_both_games_resume_a_hot_seat_save_line_by_line(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
     game: str,
     rules: str,
 ) -> None:
-    """Issue 17 point 8: a hot-seat save (two people) resumes in the line mode of both games."""
+    """A hot-seat save (two people) resumes in the line mode of both games."""
     save = tmp_path / "hot.json"
     args = ["play", "--plain", "--game", game, "--people", "Ann,Bob", "--seed", "4"]
     status, _, _ = _run(monkeypatch, capsys, [*args, "--save", str(save)], ("", "q"))
@@ -295,7 +295,7 @@ def test_point8_both_games_resume_a_hot_seat_save_line_by_line(
 
 @pytest.mark.parametrize(("game", "rules"), GAMES)
 @pytest.mark.parametrize("mode", ["--plain", "--screen"])
-def test_point8_an_all_computer_save_is_refused_alike_by_both_games_in_both_modes(
+def test_an_all_computer_save_is_refused_alike_by_both_games_in_both_modes(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
@@ -303,7 +303,7 @@ def test_point8_an_all_computer_save_is_refused_alike_by_both_games_in_both_mode
     rules: str,
     mode: str,
 ) -> None:
-    """Issue 17 point 8 (decision 0010): `play` never writes a save without a person; one
+    """Decision 0010: `play` never writes a save without a person; one
     made otherwise is refused the same way by both games, line mode or full screen."""
     seats = [Seat("A", make_bot("easy", game)), Seat("B", make_bot("easy", game))]
     save = tmp_path / "bots.json"
@@ -313,7 +313,7 @@ def test_point8_an_all_computer_save_is_refused_alike_by_both_games_in_both_mode
     assert err == f"phase10: error: {save}: no seat in this game is played by a person\n"
 
 
-# ---------------------------------------------------------------------------- point 9
+# ---------------------------------------------------------------------------- signed saves
 
 
 def _plain_sha(data: dict[str, object]) -> str:
@@ -363,7 +363,7 @@ def _edits(data: dict[str, object]) -> dict[str, dict[str, object]]:
 
 @pytest.mark.parametrize(("game", "rules"), GAMES)
 @pytest.mark.parametrize("how", ["no checksum", "plain sha256 recomputed", "old signature kept"])
-def test_point9_an_edited_but_legal_save_is_refused_on_loading(
+def test_an_edited_but_legal_save_is_refused_on_loading(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
@@ -371,7 +371,7 @@ def test_point9_an_edited_but_legal_save_is_refused_on_loading(
     rules: str,
     how: str,
 ) -> None:
-    """Issue 17 point 9: actions dropped, undrawn cards reordered, a rule flag changed, the
+    """Actions dropped, undrawn cards reordered, a rule flag changed, the
     person moved to another seat: refused with a clear message, whether the editor removed
     the checksum, recomputed a plain SHA-256, or kept the old signature."""
     save = tmp_path / "game.json"
@@ -390,8 +390,8 @@ def test_point9_an_edited_but_legal_save_is_refused_on_loading(
         assert str(save) in err, label
 
 
-def test_point9_a_save_signed_with_another_players_key_is_refused(tmp_path: Path) -> None:
-    """Issue 17 point 9: the signature is keyed per user: another key (another account, or a
+def test_a_save_signed_with_another_players_key_is_refused(tmp_path: Path) -> None:
+    """The signature is keyed per user: another key (another account, or a
     key file copied from elsewhere) does not vouch for this file."""
     save = tmp_path / "game.json"
     data = _match("phase10", "standard").to_dict()
@@ -402,8 +402,8 @@ def test_point9_a_save_signed_with_another_players_key_is_refused(tmp_path: Path
     assert Match.load(save).to_dict() == data
 
 
-def test_point9_the_key_is_made_once_private_to_its_owner(tmp_path: Path) -> None:
-    """Issue 17 point 9: integrity.key is created with mode 0600 and then reused."""
+def test_the_key_is_made_once_private_to_its_owner(tmp_path: Path) -> None:
+    """``integrity.key`` is created with mode 0600 and then reused."""
     key = tmp_path / "k" / "integrity.key"
     store = FileStore(key_file=key)
     store.save(str(tmp_path / "a.json"), {"a": 1})

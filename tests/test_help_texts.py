@@ -1,4 +1,4 @@
-"""Issue 16: ``--help`` speaks the player's language (en, fr, de, nl), chosen by ``--lang``
+"""``--help`` speaks the player's language (en, fr, de, nl), chosen by ``--lang``
 or the locale as the usage errors are, headings included; English help is unchanged; and the
 errors a command reports after the parse have the localized ``phase10: error:`` frame and
 sentence."""
@@ -73,7 +73,7 @@ def _folded(text: str) -> str:
 def test_help_in_the_chosen_language(
     screen: str, lang: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 16: ``phase10 [COMMAND] --lang L --help`` is in L, headings included, and the
+    """``phase10 [COMMAND] --lang L --help`` is in L, headings included, and the
     English sentence is gone from the other languages' screens."""
     if screen == "top":
         # The top level has no documented --lang: it is typed before the command.
@@ -93,7 +93,7 @@ def test_help_in_the_chosen_language(
 def test_help_follows_the_locale(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 16: ``LANG=fr_FR.UTF-8 phase10 simulate --help`` is in French without --lang."""
+    """``LANG=fr_FR.UTF-8 phase10 simulate --help`` is in French without --lang."""
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
     out = _help(["simulate", "--help"], capsys)
     assert out.startswith("usage : phase10 simulate")
@@ -103,7 +103,7 @@ def test_help_follows_the_locale(
 
 
 def test_english_help_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 16: English help keeps its exact lines (it was checked byte for byte against
+    """English help keeps its exact lines (it was checked byte for byte against
     the help printed before the help screens were translated)."""
     top = _help(["--help"], capsys)
     assert top.startswith(
@@ -140,7 +140,7 @@ BOTH_RULES = {
 def test_error_after_the_parse_in_the_chosen_language(
     lang: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 16 (point 2): a command's own refusal has the frame and sentence of --lang,
+    """A command's own refusal has the frame and sentence of --lang,
     exit 2, nothing on stdout."""
     argv = ["--lang", lang, "simulate", "--rules", "standard", "--rules-file", "x.toml"]
     assert main(argv) == 2
@@ -152,7 +152,7 @@ def test_error_after_the_parse_in_the_chosen_language(
 def test_workers_refusal_follows_the_locale(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 16 (point 2): "--workers N: this machine has N CPU(s)" in the locale's German."""
+    """The refusal "--workers N: this machine has N CPU(s)" in the locale's German."""
     if len(os.sched_getaffinity(0)) >= 256:
         pytest.skip("this machine has CPUs for 256 workers")
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
@@ -180,7 +180,7 @@ EVERY_COMMAND = (
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_no_english_left_in_any_command_help(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 16: no command's help screen keeps an English heading or "(default: ...)"."""
+    """No command's help screen keeps an English heading or "(default: ...)"."""
     for command in EVERY_COMMAND:
         out = _help(["--lang", lang, command, "--help"], capsys)
         assert out.startswith(USAGE[lang] + "phase10 " + command), command
@@ -202,7 +202,7 @@ NO_PHASE = {
 def test_check_refusal_in_the_chosen_language(
     lang: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 16 (point 2): ``check`` without --phase says so in --lang's words, exit 2."""
+    """``check`` without --phase says so in --lang's words, exit 2."""
     assert main(["--lang", lang, "check", "R5", "B5"]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""

@@ -1,6 +1,5 @@
-"""Issue 16, the points left after the first two rounds: the top-level help (bug 7), French
-elision and other translations (bug 6), plurals and second-person seats. Each test names the
-point it checks."""
+"""Wording in every language: the top-level help in whole sentences, French elision and other
+translations, plurals and second-person seats."""
 
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ from phase10.cli.main import build_parser, main
 def test_every_command_line_in_help_is_a_whole_sentence(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Issue 16 bug 7: no command's line in ``phase10 --help`` stops mid-sentence."""
+    """No command's line in ``phase10 --help`` stops mid-sentence."""
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
     subparsers = next(
@@ -35,7 +34,7 @@ def test_every_command_line_in_help_is_a_whole_sentence(
 
 
 def test_help_mentions_both_games_and_the_full_screen(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 16 bug 7: ``play`` opens the full screen, and the programmes game is named."""
+    """``play`` opens the full screen, and the programmes game is named."""
     assert main(["--help"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "one line at a time" not in out
@@ -51,7 +50,7 @@ def test_help_mentions_both_games_and_the_full_screen(capsys: pytest.CaptureFixt
 
 
 def test_the_english_interface_says_round_not_manche() -> None:
-    """Issue 16 bug 6: "manche" is the French word; no English message uses it (the French,
+    """The word "manche" is French; no English message uses it (the French,
     German and Dutch catalogs keep their own words)."""
     from babel.messages.pofile import read_po
 
@@ -75,14 +74,14 @@ def test_the_english_interface_says_round_not_manche() -> None:
     ],
 )
 def test_french_elides_de_before_a_vowel_name(name: str, expected: str) -> None:
-    """Issue 16 bug 6: "C'est au tour d'Ann", "d'Ève", but "de Bob"."""
+    """French elides "de": "C'est au tour d'Ann", "d'Ève", but "de Bob"."""
     from phase10.kernel.i18n import translator
 
     assert translator("fr").gettext("It is {name}'s turn.").format(name=name) == expected
 
 
 def test_french_never_elides_a_card_code() -> None:
-    """Issue 16 bug 6: only names are elided; "pas de AS" stays a card code."""
+    """Only names are elided; "pas de AS" stays a card code."""
     from phase10.kernel.i18n import elide_french
 
     assert elide_french("pas de {card}", {"card": "AS"}) == "pas de {card}"
@@ -93,7 +92,7 @@ def test_french_never_elides_a_card_code() -> None:
 def test_the_line_mode_says_au_tour_d_ann(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Issue 16 bug 6, end to end: hot seat in French with Ann at the table."""
+    """End to end: hot seat in French with Ann at the table."""
     import io
 
     monkeypatch.setattr("sys.stdin", io.StringIO("d\nq\n"))
@@ -114,7 +113,7 @@ def test_hints_name_the_command_word_of_the_language_and_it_works(
     lang: str,
     word: str,
 ) -> None:
-    """Issue 16 bug 6: the line mode accepts each language's own words, so its hints show
+    """The line mode accepts each language's own words, so its hints show
     them ("Finissez votre tour avec : défausser CARTE", not "discard CARTE"), and the word as
     the hint writes it discards."""
     import io
@@ -133,7 +132,7 @@ def test_hints_name_the_command_word_of_the_language_and_it_works(
 
 
 def test_german_says_which_card_is_missing_in_a_whole_sentence() -> None:
-    """Issue 16 bug 6: "du hast keine S zum Ablegen" is neither grammatical nor clear."""
+    """German "du hast keine S zum Ablegen" is neither grammatical nor clear."""
     from phase10.kernel.i18n import translator
 
     text = translator("de").gettext("you have no {card} to discard").format(card="S")
@@ -142,7 +141,7 @@ def test_german_says_which_card_is_missing_in_a_whole_sentence() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
 def test_counts_agree_with_their_noun_in_every_language(lang: str) -> None:
-    """Issue 16 ("1 programs"): a reshuffle of one card and a win with one program use the
+    """Never "1 programs": a reshuffle of one card and a win with one program use the
     singular, more use the plural, in all four languages."""
     from phase10.games.programmes.narration import describe_programme_event
     from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
@@ -161,7 +160,7 @@ def test_counts_agree_with_their_noun_in_every_language(lang: str) -> None:
 def test_variants_lists_profiles_and_variants_in_the_chosen_language(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Issue 16 bug 6: profile and variant descriptions stayed English in fr/de/nl."""
+    """Profile and variant descriptions stayed English in fr/de/nl."""
     assert main(["variants", "--lang", "de"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Profile (mit --rules):")
@@ -172,7 +171,7 @@ def test_variants_lists_profiles_and_variants_in_the_chosen_language(
 
 
 def test_simulate_says_1_game_not_1_games(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 16 (plurals, the same class as "1 programs"): ``simulate --games 1``."""
+    """Plurals, as for "1 programs": ``simulate --games 1``."""
     assert main(["simulate", "--bots", "greedy,random", "--games", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("1 game, 2 players")
@@ -188,7 +187,7 @@ def test_simulate_says_1_game_not_1_games(capsys: pytest.CaptureFixture[str]) ->
 def test_check_with_one_card_speaks_in_the_singular(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
-    """Issue 16 (plurals): "not possible with these 1 card" and "there are 1" are gone."""
+    """Plurals: "not possible with these 1 card" and "there are 1" are gone."""
     assert main(argv) == 1
     out = capsys.readouterr().out
     assert "not possible with this card" in out

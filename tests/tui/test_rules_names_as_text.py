@@ -1,4 +1,4 @@
-"""Issue 17, point 3 on the full screen: the name of a rule set and the ids of program cards
+"""On the full screen: the name of a rule set and the ids of program cards
 come from files; markup in them (``[red]x[/red]``, ``[/]``, a Markdown link) is shown as
 written, on every place of the screen that shows them, and never styles or crashes it."""
 
@@ -42,10 +42,10 @@ def _phase10_app(tmp_path: Path) -> Phase10App:
 
 
 @pytest.mark.parametrize("size", [SIZE, (100, 24)], ids=["tall", "short"])
-def test_issue17_point3_a_rules_name_is_text_on_the_table_and_the_rules_screen(
+def test_a_rules_name_is_text_on_the_table_and_the_rules_screen(
     tmp_path: Path, size: tuple[int, int]
 ) -> None:
-    """Issue 17 point 3: the table's title (on a short screen, the title of the players'
+    """The table's title (on a short screen, the title of the players'
     box) and the rules screen show the rule set's name exactly as the file wrote it."""
     app = _phase10_app(tmp_path)
     shown: dict[str, str] = {}
@@ -67,8 +67,8 @@ def test_issue17_point3_a_rules_name_is_text_on_the_table_and_the_rules_screen(
     assert f"Rules in play: {RULES_NAME}." in shown["rules"]
 
 
-def test_issue17_point3_a_rules_name_is_text_on_the_new_game_screen(tmp_path: Path) -> None:
-    """Issue 17 point 3: `phase10 play --rules-file house.toml` opens the new-game screen
+def test_a_rules_name_is_text_on_the_new_game_screen(tmp_path: Path) -> None:
+    """`phase10 play --rules-file house.toml` opens the new-game screen
     with "As on the command line: NAME" chosen; the name is shown as written there too."""
     rules = load_rules_file(_rules_file(tmp_path))
     app = Phase10App(save_path=tmp_path / "g.json", defaults=Defaults(rules=rules), delay=0)
@@ -85,10 +85,10 @@ def test_issue17_point3_a_rules_name_is_text_on_the_new_game_screen(tmp_path: Pa
     assert RULES_NAME in shown[0]  # on the next line: the chosen option wraps
 
 
-def test_issue17_point3_program_ids_are_text_on_the_programmes_table(
+def test_program_ids_are_text_on_the_programmes_table(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 17 point 3: a program deck whose ids are markup, from a file whose name is
+    """A program deck whose ids are markup, from a file whose name is
     markup too (it becomes part of the rules' name): the person's program shows its id as
     written, and the game goes on."""
     deck = [

@@ -1,4 +1,4 @@
-"""Issue 17, point 9: the key that signs local saves (``integrity.key``) is made atomically
+"""The key that signs local saves (``integrity.key``) is made atomically
 and exclusively, and a damaged one is refused, never used. Real files, real processes
 started together, real kill -9 (the tests run as root: permissions alone stop nothing)."""
 
@@ -58,8 +58,8 @@ RACER = textwrap.dedent(
 
 
 @pytest.mark.parametrize("round_", range(4))
-def test_point9_games_starting_together_agree_on_one_whole_key(tmp_path: Path, round_: int) -> None:
-    """Issue 17 point 9: four real processes released together all make the key at once;
+def test_games_starting_together_agree_on_one_whole_key(tmp_path: Path, round_: int) -> None:
+    """Four real processes released together all make the key at once;
     they end with one key file, whole and private, every one of them signed with it (each
     save loads under it), and no temporary file is left. Run four times."""
     key = tmp_path / "data" / "integrity.key"
@@ -131,8 +131,8 @@ DAMAGED: dict[str, tuple[Callable[[Path], object], str]] = {
 
 
 @pytest.mark.parametrize("damage", sorted(DAMAGED))
-def test_point9_a_damaged_key_is_refused_naming_it_never_used(tmp_path: Path, damage: str) -> None:
-    """Issue 17 point 9: an empty, cut-short, too long or non-hexadecimal key file, or one
+def test_a_damaged_key_is_refused_naming_it_never_used(tmp_path: Path, damage: str) -> None:
+    """An empty, cut-short, too long or non-hexadecimal key file, or one
     that is a folder, a FIFO or a symlink, is refused by saving, loading and the check
     before a game, with one line naming the file, what is wrong and what to do; it is left
     as it was and nothing is saved with it."""
@@ -160,8 +160,8 @@ def test_point9_a_damaged_key_is_refused_naming_it_never_used(tmp_path: Path, da
     assert _temporaries(tmp_path) == []
 
 
-def test_point9_a_key_written_by_the_earlier_version_still_signs(tmp_path: Path) -> None:
-    """Issue 17 point 9: keys made before this change (the same 64 hexadecimal digits and a
+def test_a_key_written_by_the_earlier_version_still_signs(tmp_path: Path) -> None:
+    """Keys made before this change (the same 64 hexadecimal digits and a
     newline, written in place) are read as they are: existing saves keep loading."""
     key = tmp_path / "integrity.key"
     key.write_text(bytes(range(32)).hex() + "\n", encoding="ascii")
@@ -173,10 +173,10 @@ def test_point9_a_key_written_by_the_earlier_version_still_signs(tmp_path: Path)
 
 
 @pytest.mark.parametrize("mode", ["--plain", "--screen"])
-def test_point9_play_with_an_empty_key_stops_before_the_game_exit_2(
+def test_play_with_an_empty_key_stops_before_the_game_exit_2(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], mode: str
 ) -> None:
-    """Issue 17 point 9: `play` (line by line or full screen) with an empty integrity.key was
+    """`play` (line by line or full screen) with an empty integrity.key was
     a game signed with the empty key; now one line naming the key and what to do, exit 2,
     before any game (the full screen is never started)."""
     key = _data_key()
@@ -190,13 +190,13 @@ def test_point9_play_with_an_empty_key_stops_before_the_game_exit_2(
 
 
 @pytest.mark.parametrize("mode", ["--plain", "--screen"])
-def test_point9_resume_with_a_cut_short_key_is_one_line_exit_2(
+def test_resume_with_a_cut_short_key_is_one_line_exit_2(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
     mode: str,
 ) -> None:
-    """Issue 17 point 9: `resume` of a good save whose key was cut short afterwards: one line
+    """`resume` of a good save whose key was cut short afterwards: one line
     naming the key, exit 2, no traceback, and the save untouched."""
     bots = [Seat("Ann"), Seat("Bot", make_bot("easy", "phase10"))]
     save = tmp_path / "game.json"
@@ -213,10 +213,10 @@ def test_point9_resume_with_a_cut_short_key_is_one_line_exit_2(
     assert save.read_bytes() == before
 
 
-def test_point9_the_full_screen_says_a_key_damaged_mid_game_and_does_not_save(
+def test_the_full_screen_says_a_key_damaged_mid_game_and_does_not_save(
     tmp_path: Path,
 ) -> None:
-    """Issue 17 point 9, the full screen: the key emptied during the game (after the checks
+    """The full screen: the key emptied during the game (after the checks
     at the start); saving and quitting says the game was NOT saved and why, naming the key,
     and signs nothing with the empty key."""
     from phase10.tui import Phase10App
@@ -247,8 +247,8 @@ def test_point9_the_full_screen_says_a_key_damaged_mid_game_and_does_not_save(
 # ---------------------------------------------------------------------------- killed writers
 
 
-def test_point9_a_leftover_temporary_key_does_not_break_the_next_start(tmp_path: Path) -> None:
-    """Issue 17 point 9: a writer killed with its temporary key file half written (planted
+def test_a_leftover_temporary_key_does_not_break_the_next_start(tmp_path: Path) -> None:
+    """A writer killed with its temporary key file half written (planted
     here by hand, its process long gone) leaves no key: the next save makes a whole key,
     signs with it, and removes the leftover; other files are not touched."""
     key = tmp_path / "integrity.key"
@@ -290,10 +290,10 @@ HELD_KEY = textwrap.dedent(
 
 
 @pytest.mark.parametrize("where", ["fsync", "link"])
-def test_point9_a_writer_killed_with_kill_9_leaves_a_state_the_next_start_mends(
+def test_a_writer_killed_with_kill_9_leaves_a_state_the_next_start_mends(
     tmp_path: Path, where: str
 ) -> None:
-    """Issue 17 point 9: a real process making the key is killed with kill -9 right after
+    """A real process making the key is killed with kill -9 right after
     creating its temporary file (held in its fsync), or right after publishing the key (held
     after its link). Either the key is absent or it is whole, never partial; the next save
     works (with the published key, if any), and removes the leftover temporary file."""
@@ -341,7 +341,7 @@ PLACES = textwrap.dedent(
 )
 
 
-def test_point10_the_command_fuzzer_keeps_every_write_in_its_scratch_folder(
+def test_the_command_fuzzer_keeps_every_write_in_its_scratch_folder(
     tmp_path: Path,
 ) -> None:
     """scripts/fuzz_commands.py once set a variable the saves and the key ignored, so its

@@ -1,4 +1,4 @@
-"""Issue 15: the engine keeps some results between calls to save work at every step (the
+"""The engine keeps some results between calls to save work at every step (the
 options of each set key and run window in ``laydowns``, the public record of each seat in
 views). What it keeps must never show: every answer equals the one computed from scratch.
 """
@@ -34,8 +34,8 @@ def _clear_laydown_memos() -> None:
 
 
 @pytest.mark.parametrize("scope", list(NaturalCardScope))
-def test_issue15_laydowns_same_with_cold_and_warm_memos(scope: NaturalCardScope) -> None:
-    """Issue 15: lay-downs (P10-R15, D-14, D-04) are the same, in the same order, whether
+def test_laydowns_same_with_cold_and_warm_memos(scope: NaturalCardScope) -> None:
+    """Lay-downs (P10-R15, D-14, D-04) are the same, in the same order, whether
     the options they are built from were kept from other hands or computed afresh."""
     rules = RuleSet(natural_card_scope=scope)
     rng = random.Random(15)
@@ -65,8 +65,8 @@ def test_issue15_laydowns_same_with_cold_and_warm_memos(scope: NaturalCardScope)
     "name",
     ["standard", "standard+pick_a_phase", "standard+ten_hands", "standard+tiebreak_first_laydown"],
 )
-def test_issue15_views_same_with_cold_and_warm_public_records(name: str) -> None:
-    """Issue 15: a view built from kept public records equals one built from scratch, and
+def test_views_same_with_cold_and_warm_public_records(name: str) -> None:
+    """A view built from kept public records equals one built from scratch, and
     each record holds the seat's current phase itself (P10-R17, B.4 progressions)."""
     rules = find_variant(name)
     rng = random.Random(name)

@@ -1,5 +1,5 @@
-"""Issue 17 on the full screen: no secret of another seat on screen (point 1), names and
-program ids shown as text, never as markup or raw escape codes (point 4)."""
+"""On the full screen: no secret of another seat on screen, and names and program ids shown
+as text, never as markup or raw escape codes."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from .helpers import (
 from .test_programmes import play_turn
 
 
-def test_issue17_point1_hot_seat_never_shows_the_computers_secret_program(tmp_path: Path) -> None:
+def test_hot_seat_never_shows_the_computers_secret_program(tmp_path: Path) -> None:
     """Two people and a computer at one keyboard (seed 4): while the computer moves, or the
     keyboard changes hands, the table shows no seat's secret program."""
     seats = [Seat("Ann"), Seat("Bob"), Seat("Cid", make_bot("easy", "programmes"))]
@@ -71,7 +71,7 @@ def test_issue17_point1_hot_seat_never_shows_the_computers_secret_program(tmp_pa
     assert checked >= 1
 
 
-def test_issue17_point1_the_hot_seat_log_tells_only_what_everyone_may_know(tmp_path: Path) -> None:
+def test_the_hot_seat_log_tells_only_what_everyone_may_know(tmp_path: Path) -> None:
     """The log of a game with two people speaks to all of them: no card drawn from the pile
     by anyone is named in it."""
     seats = [Seat("Ann"), Seat("Bob"), Seat("Cid", make_bot("easy", "programmes"))]
@@ -96,7 +96,7 @@ def test_issue17_point1_the_hot_seat_log_tells_only_what_everyone_may_know(tmp_p
     assert all(line.rstrip(".").endswith("drew a card") for line in drew), drew
 
 
-#: Issue 17, point 4: sixteen hostile names: markup that crashed the screen or turned into
+#: Sixteen hostile names: markup that crashed the screen or turned into
 #: styling, and terminal escape codes (ESC, CSI, OSC 8 links, BEL, C1, bidi overrides).
 HOSTILE_NAMES = (
     "[/]",
@@ -120,9 +120,7 @@ HOSTILE_NAMES = (
 
 @pytest.mark.parametrize("game", ["phase10", "programmes"])
 @pytest.mark.parametrize("chunk", range(0, len(HOSTILE_NAMES), 4))
-def test_issue17_point4_names_are_text_on_the_full_screen(
-    tmp_path: Path, game: str, chunk: int
-) -> None:
+def test_names_are_text_on_the_full_screen(tmp_path: Path, game: str, chunk: int) -> None:
     names = HOSTILE_NAMES[chunk : chunk + 4]
     levels: list[str | None] = [None, "easy", "easy", "easy"]
     seats = list(zip(names, levels, strict=True))
@@ -147,7 +145,7 @@ def test_issue17_point4_names_are_text_on_the_full_screen(
         assert not [c for c in text if is_control(c) and c != "\n"]
 
 
-def test_issue17_point3_the_card_number_box_answers_odd_digits_and_huge_numbers(
+def test_the_card_number_box_answers_odd_digits_and_huge_numbers(
     tmp_path: Path,
 ) -> None:
     """Typed into the full screen's "which card?" box: ², ١ and 5,000 digits each get the

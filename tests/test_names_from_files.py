@@ -1,4 +1,4 @@
-"""Issue 17, point 3: the names of rule sets and the ids of program cards come from files the
+"""The names of rule sets and the ids of program cards come from files the
 player gives; a control character in one (an escape code that would drive the terminal) is
 refused where the file is loaded, with one line naming the file and the field, exit 2, as a
 player's name is (the one check: ``phase10.kernel.notation.has_control``)."""
@@ -45,14 +45,14 @@ def _refused(status: int, out: str, err: str, start: str) -> None:
     ],
     ids=["check --rules-file", "check --rules FILE", "play --rules-file", "variants FILE"],
 )
-def test_point3_a_rules_name_with_a_control_character_is_refused(
+def test_a_rules_name_with_a_control_character_is_refused(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
     escape: str,
     how: Callable[[str], list[str]],
 ) -> None:
-    """Issue 17 point 3: `name = "house<ESC>[2J"` in a rules file was shown raw on every
+    """`name = "house<ESC>[2J"` in a rules file was shown raw on every
     screen; now refused on loading: the file, the field `name`, and the name escaped."""
     rules = tmp_path / "house.toml"
     rules.write_text(f'name = "house{escape}"\nvariants = ["ten_hands"]\n', encoding="utf-8")
@@ -61,10 +61,10 @@ def test_point3_a_rules_name_with_a_control_character_is_refused(
     assert "holds a control character" in err
 
 
-def test_point3_a_rules_file_whose_own_name_holds_an_escape_is_refused(
+def test_a_rules_file_whose_own_name_holds_an_escape_is_refused(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Issue 17 point 3: with no `name` key the rules are named after the file, so a file
+    """With no `name` key the rules are named after the file, so a file
     named with an escape code is refused the same way, its name written escaped."""
     rules = tmp_path / "x\x1b[2J.toml"
     rules.write_text('variants = ["ten_hands"]\n', encoding="utf-8")
@@ -83,7 +83,7 @@ def _deck(ident: str) -> list[dict[str, object]]:
 @pytest.mark.parametrize("escape", HOSTILE)
 @pytest.mark.parametrize("command", [PROGRAMMES_CHECK, PROGRAMMES_PLAY], ids=["check", "play"])
 @pytest.mark.parametrize("suffix", [".json", ".toml"])
-def test_point3_a_program_id_with_a_control_character_is_refused(
+def test_a_program_id_with_a_control_character_is_refused(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
@@ -91,7 +91,7 @@ def test_point3_a_program_id_with_a_control_character_is_refused(
     command: list[str],
     suffix: str,
 ) -> None:
-    """Issue 17 point 3: a program deck whose card id holds an escape code: refused on
+    """A program deck whose card id holds an escape code: refused on
     loading, naming the file, the card, and the field `id`."""
     deck = tmp_path / f"deck{suffix}"
     if suffix == ".json":
@@ -107,10 +107,10 @@ def test_point3_a_program_id_with_a_control_character_is_refused(
     assert ": id: holds a control character" in err
 
 
-def test_point3_a_program_deck_whose_path_holds_an_escape_is_refused(
+def test_a_program_deck_whose_path_holds_an_escape_is_refused(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Issue 17 point 3: the deck's path becomes part of the rules' name (shown on the
+    """The deck's path becomes part of the rules' name (shown on the
     table), so a path with an escape code is refused too, written escaped."""
     deck = tmp_path / "deck\x1b[31m.json"
     deck.write_text(json.dumps(_deck("P2")))
@@ -118,18 +118,18 @@ def test_point3_a_program_deck_whose_path_holds_an_escape_is_refused(
     _refused(status, out, err, f"phase10: error: {tmp_path}/deck\\x1b[31m.json: name: ")
 
 
-def test_point3_a_program_json_id_with_a_control_character_is_refused(
+def test_a_program_json_id_with_a_control_character_is_refused(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 17 point 3: `--program-json` goes through the same check as a deck file."""
+    """`--program-json` goes through the same check as a deck file."""
     program = json.dumps({"id": "X\x1b[2J", "directives": [{"mult": 1, "kind": "run", "len": 4}]})
     args = ["check", "--game", "programmes", "--program-json", program, "AS"]
     status, out, err = _run(monkeypatch, capsys, args)
     _refused(status, out, err, "phase10: error: X\\x1b[2J: id: holds a control character")
 
 
-def test_point3_a_record_whose_rules_name_holds_an_escape_is_refused() -> None:
-    """Issue 17 point 3: a record (inside a save, or from the server) naming its rule set
+def test_a_record_whose_rules_name_holds_an_escape_is_refused() -> None:
+    """A record (inside a save, or from the server) naming its rule set
     with an escape code is refused as a rules file would be."""
     record = GameRecord.start(find_variant("standard"), 2, 3, names=["Ann", "Bob"]).to_dict()
     assert GameRecord.from_dict(record).rules.name == "standard"
@@ -138,10 +138,10 @@ def test_point3_a_record_whose_rules_name_holds_an_escape_is_refused() -> None:
         GameRecord.from_dict(record)
 
 
-def test_point3_no_error_line_ever_carries_a_raw_escape(
+def test_no_error_line_ever_carries_a_raw_escape(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Issue 17 point 3: the file's own name is part of each error; a missing file named with
+    """The file's own name is part of each error; a missing file named with
     an escape code is reported with the escape written out, never sent to the terminal."""
     missing = tmp_path / "nope\x1b]0;owned\x07.toml"
     status, out, err = _run(monkeypatch, capsys, [*CHECK, "--rules-file", str(missing)])

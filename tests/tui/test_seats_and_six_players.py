@@ -1,4 +1,4 @@
-"""Issue 16, the full screen's remaining points: the quit hint is a command that works as
+"""The full screen's remaining points: the quit hint is a command that works as
 printed, a person called "You" among several is refused, and six players fit 80x24."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ SMALL = (80, 24)
 
 
 def test_quit_hint_is_the_line_modes_resume_command(tmp_path: Path) -> None:
-    """Issue 16 bug 3, full screen: the hint at ``q`` is ``resume_command``, not a bare
+    """Full screen: the hint at ``q`` is ``resume_command``, not a bare
     ``phase10 resume PATH`` that fails when phase10 is not on the PATH."""
     app = make_app(tmp_path, seed=3, seats=[("Ann", None), ("Bob", None)])
 
@@ -35,7 +35,7 @@ def test_quit_hint_is_the_line_modes_resume_command(tmp_path: Path) -> None:
 
 
 def test_a_person_called_you_among_several_is_refused(tmp_path: Path) -> None:
-    """Issue 16 bug 5: with two people at the keyboard, a seat called "You" would make
+    """With two people at the keyboard, a seat called "You" would make
     "It is You's turn" for the other; the new-game screen says so and starts nothing."""
     app = Phase10App(save_path=tmp_path / "game.json", defaults=Defaults(players=2, seed=4))
 
@@ -67,7 +67,7 @@ def _six(tmp_path: Path, programmes: bool) -> Phase10App:
 
 
 def test_six_players_fit_80x24_in_both_games(tmp_path: Path) -> None:
-    """Issue 16 bug 2 with six players at 80x24, both games: the players box scrolls, starts
+    """Six players at 80x24, both games: the players box scrolls, starts
     at the seat to act, and its last seat can be scrolled into sight."""
     for programmes in (False, True):
         app = _six(tmp_path / str(programmes), programmes)
@@ -91,7 +91,7 @@ def test_six_players_fit_80x24_in_both_games(tmp_path: Path) -> None:
 
 
 def test_the_new_game_screen_offers_you_in_the_players_language(tmp_path: Path) -> None:
-    """Issue 16 bug 6: the first seat's default name was "You" on the French screen."""
+    """The first seat's default name was "You" on the French screen."""
     app = Phase10App(
         save_path=tmp_path / "game.json", defaults=Defaults(players=2, seed=4), lang="fr"
     )
@@ -105,7 +105,7 @@ def test_the_new_game_screen_offers_you_in_the_players_language(tmp_path: Path) 
 
 
 def test_phase_column_level_and_rules_phase_table_are_french(tmp_path: Path) -> None:
-    """Issue 16 bug 6: the Phase column, the computer's level and the rules screen's phase
+    """The Phase column, the computer's level and the rules screen's phase
     table are in the player's language."""
     from phase10.api import find_variant
     from phase10.bots import make_bot
@@ -133,7 +133,7 @@ def test_phase_column_level_and_rules_phase_table_are_french(tmp_path: Path) -> 
 
 
 def test_six_players_box_is_reached_with_tab_and_scrolled_with_keys(tmp_path: Path) -> None:
-    """Issue 16 point 4, both games at 80x24 with six players: Tab reaches the players' box,
+    """Both games at 80x24 with six players: Tab reaches the players' box,
     the status line (what a screen reader reads) says what it is and which keys scroll it,
     a key press brings the last player's row into sight, left and right still move the hand's
     cursor, and Tab goes back to the groups."""

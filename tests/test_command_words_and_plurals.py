@@ -1,5 +1,5 @@
-"""Issue 16, the last five points: command words in the player's language (point 1), the
-``variants`` command in fr/de/nl (point 2) and plurals (point 5). Each test names its point."""
+"""Command words in the player's language, the ``variants`` command in fr/de/nl, and
+plurals."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ NAMING: list[tuple[str, str, str]] = [
 def test_messages_name_the_command_words_the_line_mode_accepts(
     lang: str, msgid: str, english: str, phase10_verb: str
 ) -> None:
-    """Issue 16 point 1: a message that says what to type names the word the line mode takes
+    """A message that says what to type names the word the line mode takes
     in that language (ajouter, anlegen, aanleggen...), and the English word only where the
     language has none; the sentence around it is translated all the same."""
     tr = translator(lang)
@@ -78,7 +78,7 @@ HINT = {
 def test_the_line_mode_misuse_and_hint_use_the_language_s_words(
     lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 16 point 1, end to end in the Phase 10 line mode: ``hit`` alone explains itself
+    """End to end in the Phase 10 line mode: ``hit`` alone explains itself
     with the language's hit word, and the hint's command is in the language's words and
     plays when typed back as it is written."""
     hit, prefix = HINT[lang]
@@ -98,7 +98,7 @@ def test_the_line_mode_misuse_and_hint_use_the_language_s_words(
 def test_the_programmes_line_mode_names_its_words_and_its_hint_plays(
     lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 16 point 1, programmes game: ``extend`` alone answers with the word the game takes
+    """Programmes game: ``extend`` alone answers with the word the game takes
     for extend in that language (the Phase 10 hit word), and the hint (here a reveal) is
     written with the language's lay word and reveals when typed back."""
     hit = HINT[lang][0]
@@ -128,7 +128,7 @@ VARIANT_LINES = {
 def test_variants_name_describes_the_rules_in_the_chosen_language(
     lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 16 point 2: ``phase10 variants NAME`` (both games) speaks ``--lang``, and the
+    """``phase10 variants NAME`` (both games) speaks ``--lang``, and the
     environment's language without it; the flags keep the names they are typed with."""
     phases, deck = VARIANT_LINES[lang]
     assert main(["variants", "--lang", lang, "odd_phases"]) == 0
@@ -153,7 +153,7 @@ def test_variants_name_describes_the_rules_in_the_chosen_language(
 def test_variants_listing_translates_the_flag_label(
     lang: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 16 point 2: the listing's "flag:" label is translated too (the flag is not)."""
+    """The listing's "flag:" label is translated too (the flag is not)."""
     assert main(["variants", "--lang", lang]) == 0
     out = capsys.readouterr().out
     assert "flag:" not in out
@@ -161,7 +161,7 @@ def test_variants_listing_translates_the_flag_label(
     assert label.format(flag="phase_sequence", value="odd") in out
 
 
-#: Point 5: each counted noun at n = 1 and 2 (and 0 in French, which takes the singular).
+#: Each counted noun at n = 1 and 2 (and 0 in French, which takes the singular).
 PLURALS: dict[str, dict[int, tuple[str, str, str, str]]] = {
     # n: (rounds in the swap rule, seconds a seat is kept, points of a winner, sun card)
     "en": {
@@ -186,7 +186,7 @@ PLURALS: dict[str, dict[int, tuple[str, str, str, str]]] = {
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_counted_nouns_agree_with_their_count_in_every_language(lang: str) -> None:
-    """Issue 16 point 5: the swap rule's rounds, the seconds a seat is kept, a winner's points
+    """The swap rule's rounds, the seconds a seat is kept, a winner's points
     and the sun card's programs done take the singular or plural form of the language's
     catalog ("1 manche", "0 point" in French, "2 Punkten"), never a fixed plural."""
     import phase10.games.programmes  # noqa: F401 - registers the programmes messages
@@ -216,7 +216,7 @@ def test_counted_nouns_agree_with_their_count_in_every_language(lang: str) -> No
 def test_the_scores_line_says_0_point_in_french(
     lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 16 point 5, end to end: at the start every score is 0, which French writes
+    """End to end: at the start every score is 0, which French writes
     "0 point" (the singular) and the other languages in the plural."""
     out = _play(["--lang", lang], "s\nq\n", tmp_path, capsys)
     zero = {"en": " 0 points (", "fr": " 0 point (", "de": " 0 Punkte (", "nl": " 0 punten ("}
@@ -227,7 +227,7 @@ def test_the_scores_line_says_0_point_in_french(
 
 @pytest.mark.parametrize("lang", ["fr", "de", "nl"])
 def test_every_help_names_the_language_s_own_command_words(lang: str) -> None:
-    """Issue 16 point 1: the help of both line games and of the online line client lists, for
+    """The help of both line games and of the online line client lists, for
     each command that has a word in the language, that word beside the English one."""
     from phase10.cli.line_phase10_queries import HELP as PHASE10_HELP
     from phase10.cli.line_programmes import HELP as PROGRAMMES_HELP

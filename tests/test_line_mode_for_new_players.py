@@ -1,5 +1,5 @@
-"""Issue 16 ("The terminal game as a new player meets it"), the line mode's share: each test
-names the point of the issue it checks and would have failed before the fix."""
+"""The line mode as a new player meets it: answers that say what to type, choices shown before
+they are made, saves that resume as they were played, and "you" for the reader's own seat."""
 
 from __future__ import annotations
 
@@ -41,14 +41,14 @@ def _play(
     return capsys.readouterr().out
 
 
-# ---------------------------------------------------------------------------- bug 1
+# ---------------------------------------------------------------------------- pick_a_phase
 
 
 @pytest.mark.parametrize(
     ("lang", "wanted", "wrong"),
     [("en", "any open phase", "every phase done"), ("fr", "n'importe quelle", "toutes")],
 )
-def test_bug1_pick_a_phase_scores_say_any_open_phase(
+def test_pick_a_phase_scores_say_any_open_phase(
     lang: str,
     wanted: str,
     wrong: str,
@@ -56,7 +56,7 @@ def test_bug1_pick_a_phase_scores_say_any_open_phase(
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
 ) -> None:
-    """Issue 16 bug 1 (P10 variant pick_a_phase): s must not say every phase is done."""
+    """Under the pick_a_phase variant, s must not say every phase is done."""
     out = _play(
         monkeypatch,
         capsys,
@@ -69,14 +69,14 @@ def test_bug1_pick_a_phase_scores_say_any_open_phase(
     assert wrong not in scores
 
 
-# ---------------------------------------------------------------------------- bug 10
+# ---------------------------------------------------------------------------- long commands
 
 
 @pytest.mark.parametrize("game", ["phase10", "programmes"])
-def test_bug10_an_unknown_long_command_is_echoed_as_a_short_prefix(
+def test_an_unknown_long_command_is_echoed_as_a_short_prefix(
     game: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Issue 16 bug 10: a 5,000-character command is echoed as at most 40 characters."""
+    """A 5,000-character command is echoed as at most 40 characters."""
     junk = "z" * 5000
     out = _play(
         monkeypatch,
@@ -89,13 +89,13 @@ def test_bug10_an_unknown_long_command_is_echoed_as_a_short_prefix(
     assert "…'" in out
 
 
-# ---------------------------------------------------------------------------- bug 11
+# ----------------------------------------------------------------- commands alone, reveal by number
 
 
-def test_bug11_meld_extend_and_discard_alone_give_their_usage(
+def test_meld_extend_and_discard_alone_give_their_usage(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Issue 16 bug 11: the commands help lists are never an "Unknown command"."""
+    """The commands help lists are never an "Unknown command"."""
     out = _play(
         monkeypatch,
         capsys,
@@ -108,10 +108,10 @@ def test_bug11_meld_extend_and_discard_alone_give_their_usage(
     assert "Write: discard CARD" in out
 
 
-def test_bug11_reveal_n_shows_the_cards_and_asks_first(
+def test_reveal_n_shows_the_cards_and_asks_first(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Issue 16 bug 11 (AMZ reveal, E-08): reveal N shows what it lays, wilds counted, and
+    """Reveal (E-08): reveal N shows what it lays, wilds counted, and
     reveals only after a yes."""
     save = tmp_path / "g.json"
     argv = ("--game", "programmes", "--seed", "3", "--save", str(save))
@@ -131,10 +131,10 @@ def test_bug11_reveal_n_shows_the_cards_and_asks_first(
 # ---------------------------------------------------------------------------- developer words
 
 
-def test_friction_notation_errors_use_players_words(
+def test_notation_errors_use_players_words(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Issue 16 friction: no "token 1 'R5=3'" in an error a player reads."""
+    """No "token 1 'R5=3'" in an error a player reads."""
     out = _play(
         monkeypatch,
         capsys,
@@ -145,21 +145,21 @@ def test_friction_notation_errors_use_players_words(
     assert "'R5=3' (card 1 of the group): only a wild (W) may say what it stands for" in out
 
 
-def test_friction_variant_clash_names_no_flag() -> None:
-    """Issue 16 friction: no "both set phase_sequence" when two variants clash."""
+def test_variant_clash_names_no_flag() -> None:
+    """No "both set phase_sequence" when two variants clash."""
     with pytest.raises(RulesError) as info:
         find_variant("even_phases+odd_phases")
     assert "phase_sequence" not in str(info.value)
     assert "cannot be played together" in str(info.value)
 
 
-# ---------------------------------------------------------------------------- bug 3 and saves
+# ---------------------------------------------------------------------------- saves
 
 
-def test_bug3_a_save_remembers_mode_and_language_and_the_hint_works_as_printed(
+def test_a_save_remembers_mode_and_language_and_the_hint_works_as_printed(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Issue 16 bug 3: the save keeps the line mode and the language; resume uses both; the
+    """The save keeps the line mode and the language; resume uses both; the
     printed command resumes the game when run as printed, from another directory."""
     save = tmp_path / "plain.json"
     out = _play(monkeypatch, capsys, ["q"], "--seed", "3", "--lang", "de", "--save", str(save))
@@ -168,8 +168,8 @@ def test_bug3_a_save_remembers_mode_and_language_and_the_hint_works_as_printed(
     assert "resume" in command
     assert str(save) in command
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    # The same player (the same data directory, which holds the key that signs the saves,
-    # issue 17 point 9) in another working directory.
+    # The same player (the same data directory, which holds the key that signs the saves)
+    # in another working directory.
     env["LANGUAGE"] = "en"
     if command.startswith("phase10 ") and shutil.which("phase10", path=env.get("PATH")) is None:
         pytest.fail(f"the hint names a phase10 command that is not on the PATH: {command}")
@@ -189,8 +189,8 @@ def test_bug3_a_save_remembers_mode_and_language_and_the_hint_works_as_printed(
     assert "Fortgesetzt" in done.stdout or "fortgesetzt" in done.stdout
 
 
-def test_bug3_resume_takes_the_saved_mode(tmp_path: Path) -> None:
-    """Issue 16 bug 3: a game saved from --plain resumes line by line."""
+def test_resume_takes_the_saved_mode(tmp_path: Path) -> None:
+    """A game saved from --plain resumes line by line."""
     parser = argparse.ArgumentParser()
     register(parser.add_subparsers())
     args = parser.parse_args(["resume", str(tmp_path / "x.json")])
@@ -201,10 +201,10 @@ def test_bug3_resume_takes_the_saved_mode(tmp_path: Path) -> None:
     assert args.plain is False
 
 
-def test_friction_saves_go_to_the_data_dir_and_never_overwrite_an_unfinished_game(
+def test_saves_go_to_the_data_dir_and_never_overwrite_an_unfinished_game(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Issue 16 friction: no saves/ in the current directory; a new game keeps the old save."""
+    """No saves/ in the current directory; a new game keeps the old save."""
     monkeypatch.chdir(tmp_path)
     _play(monkeypatch, capsys, ["q"], "--seed", "3")
     assert not (tmp_path / "saves").exists()
@@ -222,14 +222,14 @@ def test_friction_saves_go_to_the_data_dir_and_never_overwrite_an_unfinished_gam
     assert main(["resume"]) == 0
     resumed = capsys.readouterr().out
     assert f"Resumed the game from {second}" in resumed
-    assert "seed" not in resumed.lower()  # issue 17, point 2: no seed before the end
+    assert "seed" not in resumed.lower()  # No seed before the end
 
 
 @pytest.mark.parametrize("how", ["env", "setting"])
-def test_friction_plain_preference_is_set_once(
+def test_plain_preference_is_set_once(
     how: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 16 friction: PHASE10_PLAIN=1 or --always-plain once; then play is line by line."""
+    """PHASE10_PLAIN=1 or --always-plain once; then play is line by line."""
     parser = argparse.ArgumentParser()
     register(parser.add_subparsers())
     if how == "env":
@@ -247,7 +247,7 @@ def test_friction_plain_preference_is_set_once(
         assert args.plain is False
 
 
-# ---------------------------------------------------------------------------- bug 5
+# ---------------------------------------------------------------------------- the reader's own seat
 
 
 def _own_events() -> list[tuple[str, object]]:
@@ -281,8 +281,8 @@ def _own_events() -> list[tuple[str, object]]:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
-def test_bug5_the_players_own_seat_is_always_second_person(lang: str) -> None:
-    """Issue 16 bug 5: every sentence about the reader's own seat says "you", never the name
+def test_the_players_own_seat_is_always_second_person(lang: str) -> None:
+    """Every sentence about the reader's own seat says "you", never the name
     (no "You receives", "The program deck is empty: You plays")."""
     names = ["Zed", "Ann", "Bob"]
     rules = find_programme_rules("programmes")
@@ -296,10 +296,10 @@ def test_bug5_the_players_own_seat_is_always_second_person(lang: str) -> None:
         assert "Zed" not in text, (event, text)
 
 
-def test_bug5_hot_seat_people_named_you_get_a_name_of_their_own(
+def test_hot_seat_people_named_you_get_a_name_of_their_own(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Issue 16 bug 5 and friction (hot seat in the line mode): two people share the
+    """Hot seat in the line mode: two people share the
     keyboard; "you" is no name, so nobody reads "It is You's turn"; each person is told to
     take the keyboard and then reads their own hand in the second person."""
     save = tmp_path / "hot.json"
@@ -327,14 +327,14 @@ def test_bug5_hot_seat_people_named_you_get_a_name_of_their_own(
 @pytest.mark.parametrize(
     ("game", "wanted"), [("phase10", "type: discard S Ann"), ("programmes", "type: reveal 1 y")]
 )
-def test_friction_hint_and_again_in_the_line_mode(
+def test_hint_and_again_in_the_line_mode(
     game: str,
     wanted: str,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
 ) -> None:
-    """Issue 16 friction: hint says a move as a command to type; r says the last events again."""
+    """Hint says a move as a command to type; r says the last events again."""
     seed = "5" if game == "phase10" else "3"
     out = _play(
         monkeypatch,
@@ -351,10 +351,10 @@ def test_friction_hint_and_again_in_the_line_mode(
     assert "Unknown command" not in out
 
 
-def test_friction_s_says_who_has_a_skip_waiting(
+def test_s_says_who_has_a_skip_waiting(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Issue 16 friction (P10-R25, a Skip makes its target lose the next turn): s names it."""
+    """P10-R25 (a Skip makes its target lose the next turn): s names it."""
     # Three people at one keyboard (seed 5: Ann, who deals, holds a Skip): Ann skips Cleo,
     # then Bob asks for the scores while Cleo's Skip is still waiting.
     script = ["", "d", "discard 1", "", "d", "discard 1", "", "d", "discard S Cleo", "", "s"]
@@ -381,10 +381,10 @@ def test_friction_s_says_who_has_a_skip_waiting(
         (["7S", "7H", "8D", "9C", "2C", "KH"], "no set of 4, even with the 1 wild"),
     ],
 )
-def test_friction_programmes_check_says_why_not(
+def test_programmes_check_says_why_not(
     cards: list[str], reason: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 16 friction (AMZ-R15, exact counts E-08): check says why a program is not
+    """AMZ-R15 (exact counts, E-08): check says why a program is not
     possible, not only that it is not."""
     assert main(["check", "--game", "programmes", "--program", "PRG-03", *cards]) == 1
     lines = capsys.readouterr().out.splitlines()
@@ -392,11 +392,11 @@ def test_friction_programmes_check_says_why_not(
     assert lines[1].strip() == reason
 
 
-def test_bug11_class_lay_n_shows_the_cards_and_asks_first(
+def test_lay_n_shows_the_cards_and_asks_first(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Issue 16 bug 11, same class in Phase 10 (P10-R15 lay-down): lay N shows what it lays
-    and lays only after a yes."""
+    """As reveal N does, lay N in Phase 10 (P10-R15 lay-down) shows what it lays and lays only
+    after a yes."""
     save = tmp_path / "g.json"
     argv = ("--seed", "11", "--players", "2", "--save", str(save))
     # Find a turn where a lay-down is offered, by playing d / discard 1 until one is.
@@ -408,10 +408,10 @@ def test_bug11_class_lay_n_shows_the_cards_and_asks_first(
     assert "You laid down" not in out
 
 
-def test_bug10_class_notation_errors_echo_a_short_prefix(
+def test_notation_errors_echo_a_short_prefix(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Issue 16 bug 10, same class: a long card or group in an error is cut too."""
+    """As a long command is, a long card or group in an error is cut too."""
     junk = "Q" * 5000
     out = _play(
         monkeypatch,
@@ -423,8 +423,8 @@ def test_bug10_class_notation_errors_echo_a_short_prefix(
     assert "Could not read that: 'QQQQ" in out
 
 
-def test_bug1_class_the_online_line_mode_says_any_open_phase_too() -> None:
-    """Issue 16 bug 1, same class in ``phase10 join --plain`` (phase10.online.text)."""
+def test_the_online_line_mode_says_any_open_phase_too() -> None:
+    """Under pick_a_phase, ``phase10 join --plain`` (phase10.online.text) says any open phase."""
     match = Match.start(find_variant("pick_a_phase"), [Seat("Ann"), Seat("Bob")], seed=5)
     view = match.game.view_to_json(match.view(0))
     scores = scores_line(view, ["Ann", "Bob"], translator("en"))
@@ -433,10 +433,10 @@ def test_bug1_class_the_online_line_mode_says_any_open_phase_too() -> None:
     assert me_line(view, 0, translator("en")).startswith("Phases you may still lay down: 1, 2")
 
 
-def test_friction_a_card_typed_wrong_on_the_command_line_is_told_in_the_players_language(
+def test_a_card_typed_wrong_on_the_command_line_is_told_in_the_players_language(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 16 friction (developer words, all four languages): check R1 X9 in French."""
+    """No developer words, in all four languages: check R1 X9 in French."""
     monkeypatch.setenv("LANGUAGE", "fr")
     assert main(["check", "--phase", "1", "R1", "X9"]) == 2
     err = capsys.readouterr().err
@@ -444,10 +444,10 @@ def test_friction_a_card_typed_wrong_on_the_command_line_is_told_in_the_players_
     assert "token" not in err
 
 
-def test_friction_a_hot_seat_game_resumes_by_naming_who_takes_the_keyboard(
+def test_a_hot_seat_game_resumes_by_naming_who_takes_the_keyboard(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Issue 16 friction (hot seat): a resumed game says whose turn it is by name first."""
+    """Hot seat: a resumed game says whose turn it is by name first."""
     save = tmp_path / "hot.json"
     argv = ("--people", "Ann,Bob", "--players", "2", "--seed", "3", "--save", str(save))
     _play(monkeypatch, capsys, ["", "d", "discard 1", "q"], *argv)

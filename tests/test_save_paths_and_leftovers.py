@@ -1,4 +1,4 @@
-"""Issue 17, points 1 and 2: a save path that cannot work is refused before the game starts,
+"""A save path that cannot work is refused before the game starts,
 and the temporary files of interrupted saves never pile up. Real folders, real processes
 killed for real (the tests run as root: permissions alone stop nothing, so an immutable
 folder stands for one that cannot be written)."""
@@ -25,15 +25,15 @@ from phase10.storage import STALE_AFTER, FileStore, StorageError, check_writable
 NO_FOLDER = "/proc/phase10-no-such-folder/file"
 
 
-# ---------------------------------------------------------------------------- point 1
+# ---------------------------------------------------------------------------- save paths
 
 
 @pytest.mark.parametrize("game", ["phase10", "programmes"])
 @pytest.mark.parametrize("mode", ["--plain", "--screen"])
-def test_point1_a_save_folder_that_cannot_exist_is_refused_before_the_game(
+def test_a_save_folder_that_cannot_exist_is_refused_before_the_game(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], game: str, mode: str
 ) -> None:
-    """Issue 17 point 1: `--save /proc/phase10-no-such-folder/file` was a whole game then "NOT
+    """`--save /proc/phase10-no-such-folder/file` was a whole game then "NOT
     saved" (exit 1); now one line naming the path and why, exit 2, and no game at all, for
     both games, line by line and on the full screen."""
     args = ["play", mode, "--game", game, "--players", "2", "--seed", "3", "--save", NO_FOLDER]
@@ -46,10 +46,10 @@ def test_point1_a_save_folder_that_cannot_exist_is_refused_before_the_game(
     assert out == ""
 
 
-def test_point1_a_file_where_the_folder_should_be_is_refused(
+def test_a_file_where_the_folder_should_be_is_refused(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Issue 17 point 1: a path through a file (``notes.txt/game.json``) is refused at once."""
+    """A path through a file (``notes.txt/game.json``) is refused at once."""
     (tmp_path / "notes.txt").write_text("mine")
     save = tmp_path / "notes.txt" / "deeper" / "game.json"
     status, out, err = _run(monkeypatch, capsys, ["play", "--plain", "--save", str(save)])
@@ -59,8 +59,8 @@ def test_point1_a_file_where_the_folder_should_be_is_refused(
     assert (tmp_path / "notes.txt").read_text() == "mine"
 
 
-def test_point1_the_check_leaves_nothing_behind(tmp_path: Path) -> None:
-    """Issue 17 point 1: the probe file and the folders made for it are removed again; a
+def test_the_check_leaves_nothing_behind(tmp_path: Path) -> None:
+    """The probe file and the folders made for it are removed again; a
     folder that already existed, and what it holds, stay as they were."""
     check_writable(str(tmp_path / "a" / "b" / "game.json"))
     assert list(tmp_path.iterdir()) == []
@@ -70,10 +70,10 @@ def test_point1_the_check_leaves_nothing_behind(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.rglob("*")] == ["kept", "other.json"]
 
 
-def test_point1_a_relative_save_in_a_removed_working_folder_is_refused(
+def test_a_relative_save_in_a_removed_working_folder_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 17 point 1: `--save game.json` from a working folder removed meanwhile is one
+    """`--save game.json` from a working folder removed meanwhile is one
     clear error, and the check ends (it walks up from the save's folder to one that exists)."""
     gone = tmp_path / "gone"
     gone.mkdir()
@@ -104,10 +104,10 @@ def _lock(folder: Path) -> None:
         pytest.skip(f"cannot make a folder immutable here: {done.stderr.decode().strip()}")
 
 
-def test_point1_resume_refuses_a_save_whose_folder_cannot_be_written(
+def test_resume_refuses_a_save_whose_folder_cannot_be_written(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], read_only_folder: Path
 ) -> None:
-    """Issue 17 point 1: `resume` saves back where it read; a save whose folder takes no new
+    """`resume` saves back where it read; a save whose folder takes no new
     file is refused before play (exit 2, one line), and the save is left as it was."""
     save = read_only_folder / "game.json"
     seats = [Seat("Ann"), Seat("Bot", make_bot("easy"))]
@@ -124,7 +124,7 @@ def test_point1_resume_refuses_a_save_whose_folder_cannot_be_written(
     assert [p.name for p in read_only_folder.iterdir()] == ["game.json"]
 
 
-# ---------------------------------------------------------------------------- point 2
+# ---------------------------------------------------------------------------- leftovers
 
 #: A child process that saves, held inside the save (between writing its temporary file and
 #: renaming it) until the test kills or interrupts it.
@@ -164,10 +164,10 @@ def _temporaries(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
 
 
-def test_point2_a_save_killed_with_kill_9_leaves_a_file_the_next_save_removes(
+def test_a_save_killed_with_kill_9_leaves_a_file_the_next_save_removes(
     tmp_path: Path,
 ) -> None:
-    """Issue 17 point 2: kill -9 in the middle of a save leaves `.game.json.PID-*.tmp` (only
+    """Kill -9 in the middle of a save leaves `.game.json.PID-*.tmp` (only
     a kill -9 can); the next save to the same path removes it and nothing else."""
     key, target = tmp_path / "integrity.key", tmp_path / "game.json"
     store = FileStore(key_file=key)
@@ -188,10 +188,10 @@ def test_point2_a_save_killed_with_kill_9_leaves_a_file_the_next_save_removes(
     assert store.load(str(target)) == {"hello": "second"}
 
 
-def test_point2_a_save_interrupted_by_ctrl_c_removes_its_own_temporary_file(
+def test_a_save_interrupted_by_ctrl_c_removes_its_own_temporary_file(
     tmp_path: Path,
 ) -> None:
-    """Issue 17 point 2: a real SIGINT (Ctrl-C) in the middle of a save: the writer removes
+    """A real SIGINT (Ctrl-C) in the middle of a save: the writer removes
     its temporary file on the way out, and the old save stays whole."""
     key, target = tmp_path / "integrity.key", tmp_path / "game.json"
     FileStore(key_file=key).save(str(target), {"hello": "first"})
@@ -204,10 +204,10 @@ def test_point2_a_save_interrupted_by_ctrl_c_removes_its_own_temporary_file(
     assert FileStore(key_file=key).load(str(target)) == {"hello": "first"}
 
 
-def test_point2_only_leftovers_are_removed_never_links_folders_or_live_saves(
+def test_only_leftovers_are_removed_never_links_folders_or_live_saves(
     tmp_path: Path,
 ) -> None:
-    """Issue 17 point 2: what a later save removes is exactly the regular files of the
+    """What a later save removes is exactly the regular files of the
     temporary name pattern whose process is gone, or which are older than an hour (a
     reused process number, or a name from an older version without one)."""
     victim = tmp_path / "victim.txt"

@@ -1,4 +1,4 @@
-"""Issue 16: the command line's usage errors speak the player's language (en, fr, de, nl),
+"""The command line's usage errors speak the player's language (en, fr, de, nl),
 chosen by ``--lang`` or by the locale like the rest of the command line, with the options and
 values named as typed and exit status 2."""
 
@@ -92,7 +92,7 @@ def test_usage_errors_speak_the_chosen_language(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Issue 16: an out-of-range --players, a non-number --games, an unknown option, an
+    """An out-of-range --players, a non-number --games, an unknown option, an
     unknown command and a missing value are each refused in the player's language (--lang
     where the command has it, else the locale), naming what was typed, with status 2."""
     err = _refusal([arg.replace("{lang}", lang) for arg in argv], capsys, monkeypatch, lang)
@@ -111,7 +111,7 @@ def test_usage_errors_speak_the_chosen_language(
 def test_lang_beats_the_locale_and_the_locale_serves_without_it(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 16: --lang decides over the locale, as it does for the game; without --lang the
+    """--lang decides over the locale, as it does for the game; without --lang the
     locale's language is used (the same choice as chosen_language); an unknown --lang value
     is itself refused in the locale's language."""
     err = _refusal(["play", "--lang", "fr", "--players", "1"], capsys, monkeypatch, "de")
@@ -128,7 +128,7 @@ def test_lang_beats_the_locale_and_the_locale_serves_without_it(
 def test_the_parse_leaves_argparse_as_it_found_it(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 16: translating the game's errors changes nothing for any other parser in the
+    """Translating the game's errors changes nothing for any other parser in the
     same process: argparse's own messages are English again once main() has returned."""
     _refusal(["play", "--lang", "de", "--players"], capsys, monkeypatch, "de")
     assert vars(argparse)["_"] is gettext.gettext
@@ -139,7 +139,7 @@ def test_the_parse_leaves_argparse_as_it_found_it(
 
 
 def test_the_real_command_takes_the_language_from_lang_variable() -> None:
-    """Issue 16: the installed command, run as a process with LANG=fr_FR.UTF-8 and no
+    """The installed command, run as a process with LANG=fr_FR.UTF-8 and no
     --lang, refuses a non-number --games in French with status 2."""
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
     env["LANG"] = "fr_FR.UTF-8"
@@ -163,7 +163,7 @@ def test_the_real_command_takes_the_language_from_lang_variable() -> None:
 def test_a_card_typed_wrong_is_refused_in_one_language(
     lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 16: a card typed wrong (its reason already in the player's language) comes in
+    """A card typed wrong (its reason already in the player's language) comes in
     a translated frame too, so the whole line is one language, naming the card as typed."""
     err = _refusal(["check", "--phase", "1", "R5", "ZZ"], capsys, monkeypatch, lang)
     assert err.startswith(FRAME[lang]), err
