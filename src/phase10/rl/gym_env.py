@@ -2,7 +2,8 @@
 bots (``greedy``, ``sharp``, a level such as ``hard``, or any name ``make_bot`` knows).
 
 Observations and actions are the AEC environment's (``{"observation", "action_mask"}``,
-``Discrete``); ``step`` plays the agent's action, then every bot turn up to the agent's
+``Discrete``), and ``action_masks()`` gives the mask as sb3-contrib's ``MaskablePPO``
+expects it (docs/rl.md); ``step`` plays the agent's action, then every bot turn up to the agent's
 next decision or the end, and returns the agent's reward over all of them.
 
 >>> from phase10.rl.gym_env import SingleAgentEnv
@@ -120,6 +121,21 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         terminated = aec.terminations[self.agent]
         truncated = aec.truncations[self.agent]
         return aec.observe(self.agent), self._reward, terminated, truncated, self._info()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The agent's legal indices now, as booleans: what sb3-contrib's ``MaskablePPO`` asks
+        an environment for, so it needs no ``ActionMasker`` wrapper. The same as the
+        observation's ``action_mask``; all ``False`` once the episode is over.
+
+        >>> e = SingleAgentEnv(game="programmes", players=2, opponents="random")
+        >>> obs, _ = e.reset(seed=1)
+        >>> mask = e.action_masks()
+        >>> mask.dtype, bool((mask == obs["action_mask"].astype(bool)).all())
+        (dtype('bool'), True)
+        """
+        aec = self.aec
+        over = self._forfeited or aec.terminations[self.agent] or aec.truncations[self.agent]
+        return self.aec.spec.mask({} if over else aec.legal).astype(np.bool_)
 
     def _collect(self) -> None:
         self._reward += self.aec.rewards[self.agent]
