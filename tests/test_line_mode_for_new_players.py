@@ -325,11 +325,16 @@ def test_hot_seat_people_named_you_get_a_name_of_their_own(
 
 
 @pytest.mark.parametrize(
-    ("game", "wanted"), [("phase10", "type: discard S Ann"), ("programmes", "type: reveal 1 y")]
+    ("game", "wanted"),
+    # Ann and Bob tie as Skip targets at the hand's start: the hint may name either (P10-R25).
+    [
+        ("phase10", ("type: discard S Ann", "type: discard S Bob")),
+        ("programmes", ("type: reveal 1 y",)),
+    ],
 )
 def test_hint_and_again_in_the_line_mode(
     game: str,
-    wanted: str,
+    wanted: tuple[str, ...],
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
@@ -343,7 +348,7 @@ def test_hint_and_again_in_the_line_mode(
         *("--game", game, "--seed", seed, "--save", str(tmp_path / "g.json")),
     )
     assert "A strong computer player would type: " in out
-    assert wanted in out
+    assert any(w in out for w in wanted), out
     again = out.split("The last events:", 1)[1]
     assert "It is your turn." in again
     assert "You drew " in again

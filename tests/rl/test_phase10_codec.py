@@ -11,7 +11,7 @@ import pytest
 
 from phase10.games import get
 from phase10.games.phase10.actions import Discard, Hit, LayDown
-from phase10.games.phase10.cards import SKIP_CODE, WILD_CODE
+from phase10.games.phase10.cards import POINTS_OF, SKIP_CODE, WILD_CODE
 from phase10.rl import phase10_actions as codec
 from phase10.rl import phase10_obs as obs
 from phase10.rl.spec import spec_for
@@ -77,6 +77,58 @@ def test_laydowns_of_one_key_keep_the_one_with_fewest_wilds() -> None:
     assert codec.describe(codec.index_of(view, chosen[0])) == (
         "lay down phase 1, group keys 2 and 6"
     )
+
+
+def test_a_colour_laydown_index_lays_the_high_cards_and_keeps_the_fewest_points() -> None:
+    """P10-R34 (cards left in hand score), phase 8 (7 cards of one colour): G1-G7 and G12
+    give 8 lay-downs behind one index; the index lays G12 (10 points) and keeps a 5-point
+    green, never the other way round."""
+    rules = GAME.find_rules("standard")
+    state = GAME.new_game(rules, 2, 1)
+    hand = GAME.parse_cards("G1 G2 G3 G4 G5 G6 G7 G12 R1 B2")
+    seat = state.current
+    players = list(state.players)
+    # Phases 1-7 done: the seat works on phase 8.
+    players[seat] = players[seat]._replace(
+        hand=tuple(sorted(hand)), phase_index=7, completed=0b1111111
+    )
+    state = state._replace(players=tuple(players), stage=state.stage.PLAY)
+    view = GAME.view(state, seat)
+    assert view.players[seat].phase is not None
+    assert view.players[seat].phase.number == 8
+    laydowns = [a for a in view.legal if isinstance(a, LayDown)]
+    assert len(laydowns) == 8
+    legal = codec.legal_indices(view)
+    chosen = [a for a in legal.values() if isinstance(a, LayDown)]
+    assert len(chosen) == 1
+    rest = list(hand)
+    for card in chosen[0].cards:
+        rest.remove(card)
+    assert GAME.parse_cards("G12")[0] not in rest
+    assert sum(POINTS_OF[c] for c in rest) == 15  # R1, B2 and one green of 1-7
+    GAME.check(state, chosen[0])
+
+
+@pytest.mark.parametrize("rules_name", ["standard", "nl_accessible+pick_a_phase"])
+def test_each_laydown_index_stands_for_the_best_laydown_of_its_key(rules_name: str) -> None:
+    """P10-R06, P10-R34: of the lay-downs sharing an index, the codec's uses the fewest wilds
+    and, among those, leaves the fewest points in hand."""
+    compared = 0
+    for _state, view in random_decisions(rules_name, 3, seed=5, limit=4000):
+        legal = codec.legal_indices(view)
+        for action in view.legal:
+            if not isinstance(action, LayDown):
+                continue
+            mine = legal[codec.index_of(view, action)]
+            assert isinstance(mine, LayDown)
+            wilds = sum(g.wilds for g in action.groups)
+            best_wilds = sum(g.wilds for g in mine.groups)
+            assert best_wilds <= wilds
+            if best_wilds == wilds:
+                laid = sum(POINTS_OF[c] for c in action.cards)
+                assert sum(POINTS_OF[c] for c in mine.cards) >= laid
+            compared += mine != action
+    assert compared > 0, "some keys should have had several lay-downs"
 
 
 def test_skip_targets_and_wild_ends_are_relative_and_distinct() -> None:

@@ -11,6 +11,7 @@ from phase10.kernel.actions import Draw, Source
 from phase10.kernel.state import Stage
 
 A = TypeVar("A")
+T = TypeVar("T")
 C = TypeVar("C", bound=int, covariant=True)
 V = TypeVar("V", bound="TurnView[int]")
 ViewT = TypeVar("ViewT", contravariant=True)
@@ -54,19 +55,45 @@ class StagedBot(Generic[V, A]):
     """A bot of either game that plays a forced action at once, then decides the draw and the
     rest of the turn apart (``_draw`` and ``_play``, the game's own)."""
 
-    def _decide(self, view: V) -> A:
+    def _decide(self, view: V, rng: random.Random) -> A:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]  # type: ignore[no-any-return]
         if view.stage is Stage.DRAW:
             return self._draw(view)
-        return self._play(view, legal)
+        return self._play(view, legal, rng)
 
     def _draw(self, view: V) -> A:
         raise NotImplementedError
 
-    def _play(self, view: V, legal: Sequence[A]) -> A:
+    def _play(self, view: V, legal: Sequence[A], rng: random.Random) -> A:
         raise NotImplementedError
+
+
+def best_of(options: Sequence[T], key: Callable[[T], tuple[int, ...]], rng: random.Random) -> T:
+    """The option with the greatest ``key``; a tie is broken at random from ``rng``.
+
+    A bot ranking seats (a Skip's target, whose group to hit) must not fall back on the
+    order of the seats: at the start of a hand every seat ties, and the first in the list
+    would always be seat 0, the human player's. ``rng`` is the bot's seeded generator, so a
+    game still replays exactly; it is only drawn from when there is a tie.
+
+    >>> best_of(["a", "b", "c"], lambda s: (s != "b",), random.Random(1)) in ("a", "c")
+    True
+    >>> best_of(["a", "b", "c"], lambda s: (s == "b",), random.Random(1))
+    'b'
+    """
+    best: list[T] = []
+    best_key: tuple[int, ...] | None = None
+    for option in options:
+        k = key(option)
+        if best_key is None or k > best_key:
+            best, best_key = [option], k
+        elif k == best_key:
+            best.append(option)
+    if not best:
+        raise ValueError("best_of needs at least one option")
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
 def take_if(view: TurnView[C], wanted: Callable[[C], bool]) -> Draw:

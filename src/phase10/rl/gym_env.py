@@ -2,14 +2,19 @@
 bots (``greedy``, ``sharp``, a level such as ``hard``, or any name ``make_bot`` knows).
 
 Observations and actions are the AEC environment's (``{"observation", "action_mask"}``,
-``Discrete``); ``step`` plays the agent's action, then every bot turn up to the agent's
+``Discrete``), and ``action_masks()`` gives the mask as sb3-contrib's ``MaskablePPO``
+expects it (docs/rl.md); ``step`` plays the agent's action, then every bot turn up to the agent's
 next decision or the end, and returns the agent's reward over all of them.
 
 >>> from phase10.rl.gym_env import SingleAgentEnv
 >>> e = SingleAgentEnv(game="phase10", players=2, opponents="greedy")
 >>> obs, info = e.reset(seed=4)
 >>> obs["observation"].shape, info["seat"], sorted(info)
-((1595,), 0, ['game_seed', 'hand', 'seat'])
+((1595,), 0, ['hand', 'seat'])
+
+``info`` holds only what the agent's seat may know: its seat and the hand number, and once
+the episode is over the game's seed (``game_seed``), which during the game would give away
+every hidden card (E-28, P10-R09, AMZ-R06, AMZ-R10).
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
     An action outside the mask ends the episode as a loss (reward -1, ``terminated``, and
     ``info["illegal_action"]``) under ``on_illegal="lose"``, the default, which keeps
     Gymnasium's checks (they step with unmasked samples) meaningful; ``"raise"`` raises.
+    After the end of an episode, forfeit included, ``step`` refuses until ``reset``.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's API
@@ -83,6 +89,7 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
         self._bot_rng = random.Random(0)
+        self._forfeited = False
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -90,19 +97,22 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         super().reset(seed=seed)
         self.aec.reset(seed=seed)
         self._bot_rng = random.Random(f"bots:{self.aec.game_seed}")
+        self._forfeited = False
         self._reward = 0.0
         self._bots_play()
         return self.aec.observe(self.agent), self._info()
 
     def step(self, action: np.int64 | int) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
         aec = self.aec
-        if aec.terminations[self.agent] or aec.truncations[self.agent]:
+        if self._forfeited or aec.terminations[self.agent] or aec.truncations[self.agent]:
             raise RuntimeError("the episode is over: call reset()")
         self._reward = 0.0
         index = int(action)
         if index not in aec.legal and self.on_illegal == "lose":
             # The mask is the contract; an agent that ignores it loses the game at once, and
-            # the game itself is left as it was (info says which index and why).
+            # the game itself is left as it was (info says which index and why). The episode
+            # is over for good: the seed now in info must not help a game still going on.
+            self._forfeited = True
             info = {**self._info(), "illegal_action": index}
             return aec.observe(self.agent), -WIN, True, False, info
         aec.step(index)
@@ -111,6 +121,21 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         terminated = aec.terminations[self.agent]
         truncated = aec.truncations[self.agent]
         return aec.observe(self.agent), self._reward, terminated, truncated, self._info()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The agent's legal indices now, as booleans: what sb3-contrib's ``MaskablePPO`` asks
+        an environment for, so it needs no ``ActionMasker`` wrapper. The same as the
+        observation's ``action_mask``; all ``False`` once the episode is over.
+
+        >>> e = SingleAgentEnv(game="programmes", players=2, opponents="random")
+        >>> obs, _ = e.reset(seed=1)
+        >>> mask = e.action_masks()
+        >>> mask.dtype, bool((mask == obs["action_mask"].astype(bool)).all())
+        (dtype('bool'), True)
+        """
+        aec = self.aec
+        over = self._forfeited or aec.terminations[self.agent] or aec.truncations[self.agent]
+        return self.aec.spec.mask({} if over else aec.legal).astype(np.bool_)
 
     def _collect(self) -> None:
         self._reward += self.aec.rewards[self.agent]
@@ -126,12 +151,13 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
             self._collect()
 
     def _info(self) -> dict[str, Any]:
+        """Public facts only. The seed replays the deal: every hand, the draw order and the
+        other seats' programs, so it is told only once nothing is left to play."""
         aec = self.aec
-        return {
-            "seat": self.seat,
-            "game_seed": aec.game_seed,
-            "hand": aec.game.hand_number(aec.state),
-        }
+        info: dict[str, Any] = {"seat": self.seat, "hand": aec.game.hand_number(aec.state)}
+        if self._forfeited or aec.terminations[self.agent] or aec.truncations[self.agent]:
+            info["game_seed"] = aec.game_seed
+        return info
 
     def render(self) -> str | None:
         return self.aec.render()

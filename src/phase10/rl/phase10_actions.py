@@ -17,10 +17,13 @@ first      size   meaning
 A lay-down is named by *what* it lays, not by which copies: each group's key is its set's
 number, its run's lowest value, or its colour group's colour (0..11), and the index is
 ``57 + ((phase - 1) * 12 + key1) * 12 + key2`` (``key2`` 0 for a one-group phase; twin
-groups, as in phase 1, in rising order). Lay-downs of the same key differ only in copies and
-in where a wild sits; the codec picks the one using the fewest wilds, then the engine's first
-(the engine lists them sorted), so a wild is kept whenever it can be. The engine lists
-lay-downs at the phase's exact sizes; extra cards follow as hits in the same turn (D-14).
+groups, as in phase 1, in rising order). Lay-downs of the same key differ only in which cards
+they use: copies, where a wild sits, and for a colour group which numbers of that colour. The
+codec picks the best for the seat: the fewest wilds (a wild stays in hand whenever it can),
+then the most points laid, so the fewest left in hand (P10-R34: of G1-G7 and G12 on phase 8,
+G12 goes down and a 5-point card stays), then the engine's first (it lists them sorted). The
+engine lists lay-downs at the phase's exact sizes; extra cards follow as hits in the same turn
+(D-14), so every outcome of the turn can still be reached.
 
 A hit's card slot is the natural card's code, 48 for a Wild on a set, on a colour group or
 at the low end of a run, and 49 for a Wild at the high end of a run.
@@ -39,7 +42,7 @@ from __future__ import annotations
 from typing import Final
 
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown
-from phase10.games.phase10.cards import SKIP_CODE, SYMBOL_OF, WILD_CODE
+from phase10.games.phase10.cards import POINTS_OF, SKIP_CODE, SYMBOL_OF, WILD_CODE
 from phase10.games.phase10.groups import Group
 from phase10.games.phase10.legal import current_phase, legal_actions
 from phase10.games.phase10.rules import Kind, Phase
@@ -140,8 +143,10 @@ def _index(
     raise TypeError(f"not a Phase 10 action: {action!r}")
 
 
-def _wilds(action: LayDown) -> int:
-    return sum(g.wilds for g in action.groups)
+def _lay_cost(action: LayDown) -> tuple[int, int]:
+    """What a lay-down leaves the seat worse off by: wilds used, then points kept in hand
+    (as minus the points laid: the hand is the same for every lay-down compared)."""
+    return sum(g.wilds for g in action.groups), -sum(POINTS_OF[c] for c in action.cards)
 
 
 def legal_indices(view: PlayerView) -> dict[int, Action]:
@@ -188,8 +193,10 @@ def _legal(
                 continue
         index = _index(action, seat, n, table, phase)
         if kind is LayDown:
+            # One index per key: the best lay-down of that key (module docstring). The cost
+            # is worked out only when a key comes again, which few steps see.
             held = out.get(index)
-            if held is not None and _wilds(held) <= _wilds(action):  # type: ignore[arg-type]
+            if held is not None and _lay_cost(held) <= _lay_cost(action):  # type: ignore[arg-type]
                 continue
         out[index] = action
     return out

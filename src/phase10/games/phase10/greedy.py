@@ -1,7 +1,8 @@
 """A strong hand-written player: greedy about its phase, quick to go out, mean with Skips.
 
-The bot sees only a ``PlayerView`` and picks one of ``view.legal``; it uses no randomness,
-so the same view always gives the same action.
+The bot sees only a ``PlayerView`` and picks one of ``view.legal``. It draws from its
+generator only to break an exact tie (between Skip targets, or equally good hits), never
+falling back on seat order, so the same view and generator give the same action.
 
 >>> import random
 >>> from phase10.games.phase10.turns import new_game
@@ -24,7 +25,7 @@ from phase10.games.phase10.evaluate import counts_of, distance_counts, fits_any,
 from phase10.games.phase10.groups import Group, with_hit
 from phase10.games.phase10.rules import NaturalCardScope, Phase, Progression
 from phase10.games.phase10.view import PlayerView
-from phase10.kernel.bots import StagedBot, take_if
+from phase10.kernel.bots import StagedBot, best_of, take_if
 
 Table = tuple[tuple[Group, ...], ...]
 
@@ -37,7 +38,8 @@ class GreedyBot(StagedBot[PlayerView, Action]):
     * Lay down as soon as it can, choosing the grouping that leaves the fewest cards it
       cannot hit afterwards, then the fewest wilds used (P10-R18, D-14).
     * Hit every card that fits (P10-R22), naturals before wilds, to go out early.
-    * Discard a Skip first, aimed at the most dangerous opponent (P10-R25); otherwise the card
+    * Discard a Skip first, aimed at the most dangerous opponent (P10-R25), a tie between
+      opponents broken at random (at a hand's start they all tie); otherwise the card
       least useful to its phase, never a wild unless it is the last card, and preferably not
       one an opponent who has laid down could hit.
     """
@@ -45,16 +47,16 @@ class GreedyBot(StagedBot[PlayerView, Action]):
     name = "greedy"
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        return self._decide(view)
+        return self._decide(view, rng)
 
-    def _play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def _play(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         lays = [a for a in legal if isinstance(a, LayDown)]
         if lays:
             return self._lay(view, lays)
         hits = [a for a in legal if isinstance(a, Hit)]
         if hits:
-            return self._hit(view, hits)
-        return self._discard(view, [a for a in legal if isinstance(a, Discard)])
+            return self._hit(view, hits, rng)
+        return self._discard(view, [a for a in legal if isinstance(a, Discard)], rng)
 
     # ------------------------------------------------------------------------ drawing
 
@@ -85,32 +87,29 @@ class GreedyBot(StagedBot[PlayerView, Action]):
 
     # ------------------------------------------------------------------------ hitting
 
-    def _hit(self, view: PlayerView, hits: Sequence[Hit]) -> Action:
+    def _hit(self, view: PlayerView, hits: Sequence[Hit], rng: random.Random) -> Action:
         hand = view.hand
         if len(hand) == 1:
             return hits[0]
         naturals = [h for h in hits if h.card != WILD_CODE]
-        pool = naturals or list(hits)
-        best = pool[0]
-        best_key: tuple[int, int] | None = None
-        for hit in pool:
+
+        def key(hit: Hit) -> tuple[int, int]:
             group = view.table[hit.owner][hit.index]
             grown = with_hit(group, hit.card, hit.value)
             table = _replace_group(view.table, hit.owner, hit.index, grown)
             rest = _without(hand, (hit.card,))
             # Prefer the hit after which most of the hand still fits somewhere (runs grow).
-            fitting = sum(1 for c in rest if fits_any(c, table))
-            key = (-fitting, -POINTS_OF[hit.card])
-            if best_key is None or key < best_key:
-                best, best_key = hit, key
-        return best
+            return (sum(1 for c in rest if fits_any(c, table)), POINTS_OF[hit.card])
+
+        # Equal hits on different seats' groups: chance decides, not the lowest seat.
+        return best_of(naturals or hits, key, rng)
 
     # ------------------------------------------------------------------------ discarding
 
-    def _discard(self, view: PlayerView, discards: Sequence[Discard]) -> Action:
+    def _discard(self, view: PlayerView, discards: Sequence[Discard], rng: random.Random) -> Action:
         skips = [d for d in discards if d.card == SKIP_CODE]
         if skips:
-            return max(skips, key=lambda d: _danger(view, d.target))
+            return best_of(skips, lambda d: _danger(view, d.target), rng)
         playable = [d for d in discards if d.card != WILD_CODE] or list(discards)
         me = view.players[view.seat]
         phase = None if me.laid >= 0 else target_phase(view)

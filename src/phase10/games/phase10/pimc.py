@@ -12,8 +12,8 @@ Not a tree search. At a decision the bot
    (:func:`phase10.games.phase10.determinize.determinize`, which keeps the cards opponents took
    from the discard pile in their hands), and plays **every** candidate on that **same**
    deal: each is followed by a rollout to the end of the hand with the fast greedy-like policy
-   of :mod:`~phase10.games.phase10.rollout` (deterministic: the only chance is the deal, alike for
-   all candidates: common random numbers);
+   of :mod:`~phase10.games.phase10.rollout` (its only chance, a tie between Skip targets, is
+   drawn alike for all candidates, as is the deal: common random numbers);
 3. scores each rollout's end for the seat with :func:`phase10.games.phase10.rollout.leaf_rewards`
    (phases completed, points, closeness to the phase), and repeats with new deals while the
    budget lasts.
@@ -158,9 +158,12 @@ class PIMCBot:
         timed_out = False
         while deals < deals_limit and not timed_out:
             state = first if deals == 0 else determinize(view, rng)
+            # Every candidate's rollout breaks ties (Skip targets) alike on one deal.
+            ties = rng.getrandbits(64)
             rewards: list[float] = []
             for action in options:
-                rewards.append(_rollout(apply_action(state, action), state, seat))
+                after = apply_action(state, action)
+                rewards.append(_rollout(after, state, seat, random.Random(ties)))
                 rollouts += 1
                 if deadline < math.inf:
                     now = self.clock()
@@ -189,12 +192,12 @@ class PIMCBot:
         return options[best]
 
 
-def _rollout(state: GameState, root: GameState, seat: int) -> float:
+def _rollout(state: GameState, root: GameState, seat: int, rng: random.Random) -> float:
     """``seat``'s reward after playing the policy for everyone to the end of the hand."""
     hand = root.hand_number
     for _ in range(ROLLOUT_CAP):
         if state.outcome is not None or state.hand_number != hand:
             break
-        state = apply_action(state, policy_action(state))
+        state = apply_action(state, policy_action(state, rng))
     finished = state.outcome is not None or state.hand_number != hand
     return leaf_rewards(state, hand_over=finished)[seat]

@@ -18,9 +18,9 @@ cap) for every seat, in [0, 1]; see its docstring for the formula.
 >>> import random
 >>> from phase10.games.phase10.turns import new_game, apply_action
 >>> from phase10.games.phase10.rules import RuleSet
->>> state = new_game(RuleSet(), players=2, seed=3)
+>>> state, rng = new_game(RuleSet(), players=2, seed=3), random.Random(0)
 >>> while state.hand_number == 0:
-...     state = apply_action(state, policy_action(state))
+...     state = apply_action(state, policy_action(state, rng))
 >>> [round(r, 2) for r in leaf_rewards(state)]
 [0.54, 0.46]
 """
@@ -28,6 +28,7 @@ cap) for every seat, in [0, 1]; see its docstring for the formula.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -40,8 +41,16 @@ from phase10.games.phase10.rules import NaturalCardScope, Phase, Progression
 from phase10.games.phase10.scoring import score_cards
 from phase10.games.phase10.state import GameState, PlayerState, Stage
 from phase10.games.phase10.turns import current_phase, legal_actions, open_phases
+from phase10.kernel.bots import best_of
 
-__all__ = ["PHASE_POINTS", "leaf_rewards", "player_value", "policy_action", "ranked_discards"]
+__all__ = [
+    "PHASE_POINTS",
+    "committed_action",
+    "leaf_rewards",
+    "player_value",
+    "policy_action",
+    "ranked_discards",
+]
 
 _DRAW: Final = Draw(Source.DRAW_PILE)
 _TAKE: Final = Draw(Source.DISCARD_PILE)
@@ -57,46 +66,70 @@ _PROGRESS_WEIGHT: Final = 0.5
 _SHARPNESS: Final = 2.0
 
 
-def policy_action(state: GameState) -> Action:
-    """The default policy's action for the seat to act (deterministic, no randomness).
+def policy_action(state: GameState, rng: random.Random) -> Action:
+    """The default policy's action for the seat to act.
 
     Draw: the discard pile's top if it is a wild, brings the phase closer, or (after laying
     down) fits on the table. Lay down at once (the grouping leaving the fewest cards that fit
     nowhere), hit naturals before wilds, then discard a Skip at the most advanced opponent or
-    the least useful card, as ``GreedyBot`` does.
+    the least useful card, as ``GreedyBot`` does. ``rng`` breaks a tie between Skip targets
+    (P10-R25), and is drawn from for nothing else.
     """
     seat = state.current
     player = state.players[seat]
     if state.stage is Stage.DRAW:
         return _draw(state, player, seat)
-    hand = player.hand
-    legal: tuple[Action, ...] | None = None
-    # legal_actions enumerates every lay-down grouping and every hit, which is most of the
-    # cost of a decision; it is called only when a lay-down or a hit is possible at all.
-    if player.laid < 0:
-        lay = _laydown(state, seat, hand)
-        if lay is not None:
-            return lay
-    elif any(c != SKIP_CODE and fits_any(c, state.table) for c in set(hand)):
-        legal = legal_actions(state)
-        wild_hit: Hit | None = None
-        for action in legal:
-            if isinstance(action, Hit):
-                if action.card != WILD_CODE:
-                    return action
-                if wild_hit is None:
-                    wild_hit = action
-        if wild_hit is not None:
-            # After laying down a wild is good for nothing but hitting, and costs 25 points.
-            return wild_hit
-    if SKIP_CODE in hand:
+    early, legal = _lay_or_hit(state, seat, player)
+    if early is not None:
+        return early
+    if SKIP_CODE in player.hand:
         # A Skip's targets depend on the Skip rules (P10-R25, B.4.3): ask the engine.
         if legal is None:
             legal = legal_actions(state)
         discards = [a for a in legal if isinstance(a, Discard)]
     else:
-        discards = [_DISCARD[c] for c in sorted(set(hand))]
-    return _discard(state, player, seat, discards)
+        discards = [_DISCARD[c] for c in sorted(set(player.hand))]
+    return _discard(state, player, seat, discards, rng)
+
+
+def committed_action(state: GameState) -> LayDown | Hit | None:
+    """The lay-down or hit :func:`policy_action` plays now, if it plays one (no randomness:
+    only a discard's Skip target is left to chance).
+
+    >>> from phase10.games.phase10.turns import new_game
+    >>> from phase10.games.phase10.rules import RuleSet
+    >>> committed_action(new_game(RuleSet(), players=2, seed=3)) is None  # a draw comes first
+    True
+    """
+    if state.stage is not Stage.PLAY:
+        return None
+    seat = state.current
+    return _lay_or_hit(state, seat, state.players[seat])[0]
+
+
+def _lay_or_hit(
+    state: GameState, seat: int, player: PlayerState
+) -> tuple[LayDown | Hit | None, tuple[Action, ...] | None]:
+    """The policy's lay-down or hit, if any, and the legal actions if it had to list them."""
+    hand = player.hand
+    # legal_actions enumerates every lay-down grouping and every hit, which is most of the
+    # cost of a decision; it is called only when a lay-down or a hit is possible at all.
+    if player.laid < 0:
+        return _laydown(state, seat, hand), None
+    if not any(c != SKIP_CODE and fits_any(c, state.table) for c in set(hand)):
+        return None, None
+    legal = legal_actions(state)
+    wild_hit: Hit | None = None
+    # The engine's first hit: whose group it grows changes nothing for that seat (P10-R22),
+    # and drawing here for every hit would slow down every rollout.
+    for action in legal:
+        if isinstance(action, Hit):
+            if action.card != WILD_CODE:
+                return action, legal
+            if wild_hit is None:
+                wild_hit = action
+    # After laying down a wild is good for nothing but hitting, and costs 25 points.
+    return wild_hit, legal
 
 
 def _laydown(state: GameState, seat: int, hand: tuple[Card, ...]) -> LayDown | None:
@@ -190,11 +223,16 @@ def _best_laydown(state: GameState, seat: int, lays: Sequence[LayDown]) -> LayDo
 
 
 def _discard(
-    state: GameState, player: PlayerState, seat: int, discards: Sequence[Discard]
+    state: GameState,
+    player: PlayerState,
+    seat: int,
+    discards: Sequence[Discard],
+    rng: random.Random,
 ) -> Discard:
     skips = [d for d in discards if d.card == SKIP_CODE]
     if skips:
-        return max(skips, key=lambda d: _danger(state, d.target))
+        # At a hand's start every opponent ties: chance decides, never the lowest seat.
+        return best_of(skips, lambda d: _danger(state, d.target), rng)
     playable = [d for d in discards if d.card != WILD_CODE] or list(discards)
     return min(playable, key=_discard_keys(state, player, seat, playable))
 

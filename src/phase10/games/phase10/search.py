@@ -19,13 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from phase10.games.phase10.actions import Action, Hit, LayDown
+from phase10.games.phase10.actions import Action
 from phase10.games.phase10.determinize import determinize
-from phase10.games.phase10.rollout import leaf_rewards, policy_action
+from phase10.games.phase10.rollout import committed_action, leaf_rewards, policy_action
 from phase10.games.phase10.state import GameState
 from phase10.games.phase10.turns import apply_action, legal_actions
 from phase10.games.phase10.view import PlayerView
-from phase10.kernel.state import Stage
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,13 +51,12 @@ class Phase10Search:
         return state.current
 
     def forced(self, state: GameState) -> Action | None:
-        if not self.shortcut or state.stage is not Stage.PLAY:
+        if not self.shortcut:
             return None
-        action = policy_action(state)
-        return action if isinstance(action, LayDown | Hit) else None
+        return committed_action(state)
 
     def policy(self, state: GameState, rng: random.Random) -> Action:
-        return policy_action(state)
+        return policy_action(state, rng)
 
     def stop(self, state: GameState, root: GameState) -> bool:
         return state.outcome is not None or state.hand_number != root.hand_number

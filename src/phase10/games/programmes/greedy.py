@@ -29,7 +29,7 @@ from phase10.games.programmes.combos import extension_values
 from phase10.games.programmes.finder import find_programme
 from phase10.games.programmes.programs import ProgramCard
 from phase10.games.programmes.view import ProgrammeView
-from phase10.kernel.bots import StagedBot, take_if
+from phase10.kernel.bots import StagedBot, best_of, take_if
 from phase10.kernel.kinds import Kind
 
 
@@ -39,7 +39,8 @@ class GreedyProgrammeBot(StagedBot[ProgrammeView, ProgrammeAction]):
     * Draw: swap a failed program when allowed (E-21); take the discard pile's top if it is a
       wild, completes the program, or (once revealed) extends something; else the reserve.
     * Reveal at once, with the fewest wilds (AMZ-R14); then lay every new set and every
-      extension, naturals before wilds (AMZ-R20).
+      extension, naturals before wilds and its own combinations before others', a tie
+      between equal extensions broken at random from its generator (AMZ-R20).
     * Discard the card least useful to the program, never a wild while another card is left,
       except under a program that forbids wilds (E-30): until it is revealed a wild there is
       dead weight, so greedy neither takes one nor keeps more than one.
@@ -52,9 +53,11 @@ class GreedyProgrammeBot(StagedBot[ProgrammeView, ProgrammeAction]):
             self.name = name
 
     def choose(self, view: ProgrammeView, rng: random.Random) -> ProgrammeAction:
-        return self._decide(view)
+        return self._decide(view, rng)
 
-    def _play(self, view: ProgrammeView, legal: Sequence[ProgrammeAction]) -> ProgrammeAction:
+    def _play(
+        self, view: ProgrammeView, legal: Sequence[ProgrammeAction], rng: random.Random
+    ) -> ProgrammeAction:
         reveals = [a for a in legal if isinstance(a, Reveal)]
         if reveals:
             return min(reveals, key=lambda a: sum(c.wilds for c in a.combos))
@@ -63,7 +66,8 @@ class GreedyProgrammeBot(StagedBot[ProgrammeView, ProgrammeAction]):
             return min(melds, key=lambda a: a.combo.wilds)
         extends = [a for a in legal if isinstance(a, Extend)]
         if extends:
-            return min(extends, key=lambda a: (IS_WILD[a.card], a.owner != view.seat))
+            # Own combinations first; between other seats' chance decides, not seat order.
+            return best_of(extends, lambda a: (not IS_WILD[a.card], a.owner == view.seat), rng)
         discards = [a for a in legal if isinstance(a, DiscardCard)]
         dead = _wilds_dead(view)
         return min(discards, key=lambda a: _keep(a.card, view.hand, view.program, dead))

@@ -187,10 +187,27 @@ def _give_program(
 
 
 def _start_manche(state: ProgrammeState, events: list[Event]) -> ProgrammeState:
-    """AMZ-R06..R09, R29, E-03, E-21, E-31: programs to those who need one, then the deal."""
+    """AMZ-R06..R09, R29, E-03, E-21, E-31: programs to those who need one, then the deal.
+
+    The last manche's playing cards are gathered first and nobody has revealed in the new
+    one: a sun card can end the game before the deal (AMZ-R07, E-03), and the final state
+    must not show a seat's combinations beside a new, unrevealed program (AMZ-R22: only a
+    seat that revealed has cards on the table). The new deal refills hands, table and piles.
+    """
+    needs = [
+        s
+        for s in _seats_from_left(state)
+        if state.players[s].revealed or state.players[s].program < 0
+    ]
+    state = state.evolve(
+        players=tuple(p.evolve(hand=(), took=(), revealed=False) for p in state.players),
+        table=((),) * state.num_players,
+        draw_pile=(),
+        discard_pile=(),
+    )
     for seat in _seats_from_left(state):
         player = state.players[seat]
-        if player.revealed or player.program < 0:
+        if seat in needs:
             state, won = _give_program(state, seat, events)
             if won:
                 return _finish(state, seat, "sun_cards", events)
@@ -200,10 +217,7 @@ def _start_manche(state: ProgrammeState, events: list[Event]) -> ProgrammeState:
             )
     swap_after = state.rules.program_swap_after
     players = tuple(
-        p.evolve(
-            revealed=False,
-            may_swap=swap_after is not None and p.program >= 0 and p.failed >= swap_after,
-        )
+        p.evolve(may_swap=swap_after is not None and p.program >= 0 and p.failed >= swap_after)
         for p in state.players
     )
     return _deal(state.evolve(players=players), events)

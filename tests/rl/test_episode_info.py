@@ -1,0 +1,54 @@
+"""The Gymnasium environment's ``info`` tells the agent nothing its seat may not know. The
+game's seed would: ``new_game`` with it deals the same hands, draw pile and programs, so it
+comes only once the episode is over (E-28, AMZ-R06, AMZ-R10, P10-R09)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from phase10.rl.gym_env import SingleAgentEnv
+
+#: What an agent may read in ``info`` while its episode goes on: all public.
+PUBLIC = {"seat", "hand"}
+
+
+@pytest.mark.parametrize(("game", "players"), [("phase10", 2), ("programmes", 3)])
+def test_info_holds_no_seed_until_the_episode_is_over(game: str, players: int) -> None:
+    """E-28, AMZ-R06, AMZ-R10, P10-R09: during the episode ``info`` has only public keys; the
+    last step's ``info`` has the seed the game was dealt from."""
+    e = SingleAgentEnv(game=game, players=players, opponents="greedy")
+    obs, info = e.reset(seed=11)
+    assert set(info) == PUBLIC
+    rng = np.random.default_rng(3)
+    last: dict[str, Any] = info
+    for _ in range(20_000):
+        index = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, _reward, terminated, truncated, last = e.step(index)
+        if terminated or truncated:
+            break
+        assert set(last) == PUBLIC, last
+    else:
+        pytest.fail("the episode should end")
+    assert set(last) == {*PUBLIC, "game_seed"}
+    assert last["game_seed"] == 11
+
+
+def test_a_forfeit_ends_the_episode_for_good() -> None:
+    """An unmasked action loses the episode and tells the seed; the game cannot then go on
+    with that knowledge: ``step`` refuses until ``reset``, which deals a new game."""
+    e = SingleAgentEnv(game="phase10", players=2, opponents="random")
+    obs, info = e.reset(seed=2)
+    assert "game_seed" not in info
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _obs, _reward, terminated, _truncated, info = e.step(illegal)
+    assert terminated
+    assert info["game_seed"] == 2
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    with pytest.raises(RuntimeError, match="episode is over"):
+        e.step(legal)
+    _obs, info = e.reset(seed=3)
+    assert "game_seed" not in info
+    e.step(legal)  # legal again: the draw at a turn's start
