@@ -26,6 +26,7 @@ from babel.messages.pofile import read_po
 from phase10 import explain
 from phase10.games.phase10 import messages as phase10_messages
 from phase10.games.phase10 import narration as narrate
+from phase10.games.phase10.phrases import PHRASES
 from phase10.games.programmes import messages as programme_messages
 from phase10.kernel.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, translator
 from phase10.kernel.messages import KERNEL
@@ -123,7 +124,7 @@ def test_the_committed_mo_is_the_compiled_po(lang: str) -> None:
 def test_message_tables_are_all_in_the_template() -> None:
     """A string added to a table without N_() would never be translated."""
     ids = _ids(_read(POT))
-    tables = [*narrate.MESSAGES.values(), *narrate.PHRASES.values()]
+    tables = [*narrate.MESSAGES.values(), *PHRASES.values()]
     for table in (KERNEL, phase10_messages.TABLE, programme_messages.TABLE):
         tables += table.templates.values()
     tables += [explain.NOT_ALLOWED, explain.COULD_NOT_READ]

@@ -20,14 +20,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from phase10.games.phase10.phrases import PHRASES
 from phase10.kernel.i18n import N_, Translator
 from phase10.kernel.messages import MessageTable, register
 
 
 def _needs(value: Sequence[Sequence[Any]], tr: Translator) -> str:
     """``[["set", 3], ["run", 4]]`` as ``set of 3 + run of 4`` in ``tr``'s language."""
-    from phase10.games.phase10.narration import PHRASES  # narration imports the engine
-
     plus = PHRASES["need.plus"]
     return tr.gettext(plus).join(
         tr.gettext(PHRASES[f"need.{kind}"]).format(size=size) for kind, size in value

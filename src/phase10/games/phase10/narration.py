@@ -2,7 +2,8 @@
 
 Every sentence is a format string in :data:`MESSAGES`, keyed by event kind (``.you`` for the
 form addressed to the viewer), written in English and marked with ``N_()`` for the gettext
-catalogs; :data:`PHRASES` holds the words sentences are built from (group and phase names).
+catalogs; ``PHRASES`` (:mod:`phase10.games.phase10.phrases`) holds the words sentences are
+built from (group and phase names).
 Both are translated when a sentence is made, in the language asked for (``lang=``), so each
 viewer reads the game in their own language (``phase10.kernel.i18n``).
 
@@ -26,6 +27,7 @@ from typing import Final
 
 from phase10.games.phase10.cards import SKIP_CODE, SYMBOL_OF, WILD_CODE
 from phase10.games.phase10.groups import Group, value_symbol
+from phase10.games.phase10.phrases import PHRASES
 from phase10.games.phase10.rules import GroupReq, Kind, Phase, Progression, RuleSet
 from phase10.games.phase10.state import Event, EventKind
 from phase10.kernel.i18n import N_, Translator, translator
@@ -89,27 +91,6 @@ MESSAGES: Final[dict[str, str]] = {
     "stays.you": N_("You stay on phase {phase}."),
     "everyone_moves": N_("Everyone moves on to phase {phase}."),
     "and": N_(" and "),
-}
-
-#: The words sentences are made of: groups as notation (``set R5 B5 W=5``) and as phrases
-#: (``run 3-6``), the groups a phase asks for, and the colours of colour groups.
-PHRASES: Final[dict[str, str]] = {
-    "group.set": N_("set {cards}"),
-    "group.run": N_("run {cards}"),
-    "group.colour": N_("colour {cards}"),
-    "phrase.set": N_("set of {number}s"),
-    "phrase.run": N_("run {low}-{high}"),
-    "phrase.red": N_("red colour group"),
-    "phrase.blue": N_("blue colour group"),
-    "phrase.yellow": N_("yellow colour group"),
-    "phrase.green": N_("green colour group"),
-    "phrase.group": N_("group"),
-    "phrase.a_card": N_("a card"),
-    "need.set": N_("set of {size}"),
-    "need.run": N_("run of {size}"),
-    "need.colour": N_("{size} cards of one colour"),
-    "need.plus": N_(" + "),
-    "phase": N_("Phase {number}: {description}"),
 }
 
 _COLOURS: Final = ("red", "blue", "yellow", "green")
