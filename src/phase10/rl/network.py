@@ -19,7 +19,16 @@ import numpy.typing as npt
 import torch
 from torch import nn
 
-from phase10.rl.policy import masked_logits
+
+def masked_logits(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """``logits`` with every index where ``mask`` is 0 pushed to the float's lowest value,
+    so a softmax gives it no probability (and a row with nothing legal stays finite).
+
+    >>> masked_logits(torch.tensor([1.0, 2.0]), torch.tensor([1, 0]))[1].item() < -1e38
+    True
+    """
+    floor = torch.finfo(logits.dtype).min
+    return logits.masked_fill(mask == 0, floor)
 
 
 class MaskedPolicy(nn.Module):

@@ -21,8 +21,6 @@ from phase10.kernel.errors import Phase10Error
 from phase10.rl.spec import spec_for
 
 if TYPE_CHECKING:
-    import torch
-
     from phase10.rl.network import MaskedPolicy
 
 __all__ = ["FORMAT", "PolicyError", "build_policy", "load_policy", "require_torch", "save_policy"]
@@ -115,11 +113,3 @@ def load_policy(path: str | os.PathLike[str], game: str = "phase10") -> MaskedPo
         raise PolicyError(f"{name!r}: its weights do not fit its network ({exc})") from None
     policy.eval()
     return policy
-
-
-def masked_logits(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-    """``logits`` with every index where ``mask`` is 0 pushed to the float's lowest value,
-    so a softmax gives it no probability (and a row with nothing legal stays finite)."""
-    torch = require_torch()
-    floor = torch.finfo(logits.dtype).min
-    return logits.masked_fill(mask == 0, floor)
