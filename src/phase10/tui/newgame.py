@@ -278,7 +278,7 @@ class NewGameScreen(Screen[Setup]):
             self.action_quit()
 
     def action_rules(self) -> None:
-        from phase10.tui.rules_text import rules_markdown
+        from phase10.tui.rules_text import programmes_rules_markdown, rules_markdown
         from phase10.tui.screens import RulesScreen
 
         try:
@@ -286,8 +286,6 @@ class NewGameScreen(Screen[Setup]):
         except RulesError:
             rules = RuleSet()
         if _game_of(rules) == "programmes":
-            from phase10.tui.table_programmes import programmes_rules_markdown
-
             self.app.push_screen(RulesScreen(programmes_rules_markdown(rules)))
             return
         self.app.push_screen(RulesScreen(rules_markdown(rules)))
