@@ -161,7 +161,7 @@ class Phase10App(App[str | None]):
         humans = self.match.human_seats
         if len(humans) == 1:
             self.viewer = humans[0]
-        self.table = TABLES[self.match.game.family]()
+        self.table = TABLES[self.match.game.family](self)
         if replace_table:
             self.switch_screen(self.table)
         else:

@@ -8,7 +8,7 @@ The screen keeps only what the person is pointing at (cursor, chosen cards, hand
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -25,6 +25,7 @@ from phase10.kernel.state import Stage
 from phase10.tui.hand import (
     is_sub_multiset,
 )
+from phase10.tui.host import TableHost
 from phase10.tui.plain import Plain, as_title
 from phase10.tui.screens import (
     ChoiceScreen,
@@ -35,10 +36,6 @@ from phase10.tui.screens import (
 )
 from phase10.tui.text import _, ngettext, translate_bindings
 from phase10.tui.widgets import CardFace, CardWidget, HandView, KeyBar, Pile
-
-if TYPE_CHECKING:
-    from phase10.tui.app import Phase10App
-
 
 #: The keys both games' tables start with, and those they end with (hint, sort, rules, quit,
 #: moving and choosing cards); each game puts its own actions between them.
@@ -122,9 +119,11 @@ class TableBase(Screen[None]):
     #: The title of the box of combinations laid down.
     groups_title = N_("Groups on the table")
 
-    def __init__(self) -> None:
+    def __init__(self, game: TableHost) -> None:
         super().__init__()
         translate_bindings(self)
+        #: The app that shows this table: its match, its log, and whether a person may act.
+        self.game = game
         self.cards: list[Any] | None = None
         self.order: Any = None
         self.chosen: set[int] = set()
@@ -136,13 +135,6 @@ class TableBase(Screen[None]):
         self._drew: Any = None
         self._last_hand: tuple[int, ...] | None = None
         self._logged = 0
-
-    @property
-    def game(self) -> Phase10App:
-        from phase10.tui.app import Phase10App
-
-        assert isinstance(self.app, Phase10App)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield Plain("", id="title")

@@ -27,6 +27,7 @@ from phase10.tui.hand import (
     laydowns_for,
     sort_hand,
 )
+from phase10.tui.host import TableHost
 from phase10.tui.screens import GameOverScreen, HandResult, RulesScreen
 from phase10.tui.table import COMMON_KEYS, DRAW_KEYS, TableBase
 from phase10.tui.text import _, current, ngettext
@@ -45,8 +46,8 @@ class TableScreen(TableBase):
         *COMMON_KEYS,
     ]
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, game: TableHost) -> None:
+        super().__init__(game)
         self.order = SortOrder.NUMBER
 
     # ------------------------------------------------------------------------ drawing

@@ -45,6 +45,7 @@ from phase10.kernel.kinds import Kind
 from phase10.kernel.state import Stage
 from phase10.standings import final_standing
 from phase10.tui.hand import distinct, is_sub_multiset
+from phase10.tui.host import TableHost
 from phase10.tui.rules_text import programmes_rules_markdown
 from phase10.tui.screens import GameOverScreen, HandResult, RulesScreen
 from phase10.tui.table import COMMON_KEYS, DRAW_KEYS, TableBase
@@ -211,8 +212,8 @@ class ProgrammeTableScreen(TableBase):
         *COMMON_KEYS,
     ]
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, game: TableHost) -> None:
+        super().__init__(game)
         self.order = SortBy()
 
     # ------------------------------------------------------------------------ drawing
