@@ -17,22 +17,21 @@ import json
 import logging
 import time
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 from phase10.bots import make_bot
 from phase10.kernel.errors import IllegalActionError, NotationError
 from phase10.match import Match, MatchError, NotYourTurnError, Seat, StaleVersionError
 from phase10.web import tokens
-from phase10.web.db import DatabaseError, SeatRow, TableRow
+from phase10.web.db import Database, DatabaseError, SeatRow, TableRow
 from phase10.web.messages import render_notice
 from phase10.web.payloads import error_payload, explain, update_payload
 from phase10.web.protocol import Act, Hint
+from phase10.web.thinking import Thinker
 
-if TYPE_CHECKING:
-    from phase10.web.hub import Hub
-
-__all__ = ["Client", "LiveTable", "TableError"]
+__all__ = ["Client", "LiveTable", "TableError", "TableKeeper"]
 
 log = logging.getLogger("phase10.web")
 
@@ -96,11 +95,38 @@ class _SeatState:
     answers: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
 
 
+class TableKeeper(Protocol):
+    """What a table asks of the hub that keeps it (:class:`phase10.web.hub.Hub` is one).
+
+    It is said here, beside the table, so that the table never imports the hub that imports
+    it; mypy checks that the hub fits when it makes a table.
+    """
+
+    db: Database
+    thinker: Thinker
+
+    async def pace(self) -> None:
+        """Wait between two computer players' moves, so people can follow."""
+        ...
+
+    def new_match(self, row: TableRow, seat_rows: Sequence[SeatRow]) -> Match:
+        """A fresh match for the table ``row`` with these seats."""
+        ...
+
+    def reload_match(self, table_id: str) -> Match | None:
+        """The match as the database has it (after a failed store)."""
+        ...
+
+    def forget(self, table: LiveTable) -> None:
+        """Drop ``table`` from memory if it is over and nobody watches it."""
+        ...
+
+
 class LiveTable:
     """A table held in memory; the hub creates it from the database or for a new table."""
 
     def __init__(
-        self, hub: Hub, row: TableRow, seat_rows: list[SeatRow], match: Match | None
+        self, hub: TableKeeper, row: TableRow, seat_rows: list[SeatRow], match: Match | None
     ) -> None:
         self.hub = hub
         self.row = row
