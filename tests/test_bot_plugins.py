@@ -96,3 +96,20 @@ def test_an_installed_package_registers_its_bot_by_name(
     with pytest.raises(ValueError, match="unknown bot 'lazier'"):
         make_bot("lazier")
     assert "lazybot" in sys.modules
+
+
+def test_the_projects_policy_bots_are_registered_like_any_installed_bot() -> None:
+    """``rl:path.pt`` comes through the phase10.bots entry points (pyproject.toml), so the
+    bots package needs no import of the learning environments to name it."""
+    assert "rl" in plugin_names()
+    with pytest.raises(ValueError, match="bot 'rl:': name the policy file"):
+        make_bot("rl:")
+    with pytest.raises(ValueError, match=r"no policy file 'Missing/Policy\.pt'"):
+        make_bot("RL:Missing/Policy.pt")
+
+
+def test_a_registered_bot_with_an_argument_keeps_the_arguments_case() -> None:
+    from phase10.sim.specs import parse_bots
+
+    with pytest.raises(ValueError, match=r"'Missing/Policy\.pt'"):
+        parse_bots("greedy, rl:Missing/Policy.pt")

@@ -11,8 +11,10 @@ A bot from outside the project is named by its import path, ``mypackage.mybot:My
 the name an installed package registers in the ``phase10.bots`` entry-point group
 (:mod:`phase10.bots.plugins`; docs/writing-a-bot.md).
 
-A trained policy is named by its file, ``rl:path/to/policy.pt`` (:mod:`phase10.rl.policy_bot`;
-it needs PyTorch: ``pip install -e '.[train]'``).
+A trained policy is named by its file, ``rl:path/to/policy.pt``: the project registers ``rl``
+in that same entry-point group (pyproject.toml; :mod:`phase10.rl.policy_bot`, which needs
+PyTorch: ``pip install -e '.[train]'``), so this package never imports the learning
+environments.
 
 A name may carry a search budget, ``ismcts:0.1s`` (seconds) or ``pimc:200it`` (iterations),
 and after it the bar for overruling the prior in standard errors, ``ismcts:800it:z2``.
@@ -130,8 +132,6 @@ def make_bot(spec: str, game: str | Game = "phase10") -> AnyBot:
     'hard'
     """
     found = _game(game)
-    if spec.strip()[:3].lower() == "rl:":
-        return _policy_bot(spec.strip(), found)
     label = spec.strip().lower()
     name, colon, budget = label.partition(":")
     if name in LEVELS and not colon:
@@ -159,20 +159,6 @@ def make_bot(spec: str, game: str | Game = "phase10") -> AnyBot:
             f"bot spec {spec!r}: only ismcts and pimc take a budget (ismcts:0.1s or pimc:200it)"
         )
     return _searcher(spec, factory, label, budget)
-
-
-def _policy_bot(spec: str, game: Game) -> AnyBot:
-    # Imported here: a policy needs PyTorch, and naming any other bot must not.
-    from phase10.kernel.errors import Phase10Error
-    from phase10.rl.policy_bot import PolicyBot
-
-    path = spec[3:]
-    if not path:
-        raise ValueError(f"bot spec {spec!r}: name the policy file, rl:path/to/policy.pt")
-    try:
-        return PolicyBot(path, game.name)
-    except (Phase10Error, ValueError) as exc:
-        raise ValueError(f"bot {spec!r}: {exc}") from None
 
 
 def watch_all(bots: Sequence[AnyBot], game: Game, state: Any, seat: int, action: Any) -> None:

@@ -2,11 +2,17 @@
 installed package registers in the ``phase10.bots`` entry-point group.
 
 The object found is called with no arguments and must give a bot: something with a ``name``
-and ``choose(view, rng)``. A bot may say which games it plays with a ``games`` attribute
+and ``choose(view, rng)``. A registered name may also take an argument after a colon,
+``name:argument``: its object is then called as ``factory(argument, game)`` and raises
+``ValueError`` for an argument it cannot use. The project's own trained-policy bots come this
+way, ``rl:path/to/policy.pt`` (registered in pyproject.toml), so that the bots never import
+the learning environments. A bot may say which games it plays with a ``games`` attribute
 (``("phase10",)``); without one it is offered every game, and fails at its first move if it
 cannot play it. Every problem is a ``ValueError`` that says which spec and what is wrong.
 
 >>> is_import_path("mypackage.mybot:MyBot"), is_import_path("ismcts:0.1s")
+(True, False)
+>>> takes_argument("rl:Policies/Heads-Up.pt"), takes_argument("greedy")
 (True, False)
 >>> load_plugin("phase10.bots.random_bot:RandomBot", "phase10").name
 'random'
@@ -20,12 +26,12 @@ from __future__ import annotations
 
 import importlib
 import re
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Final
 
 from phase10.kernel.bots import AnyBot
 
-__all__ = ["ENTRY_POINT_GROUP", "is_import_path", "load_plugin", "plugin_names"]
+__all__ = ["ENTRY_POINT_GROUP", "is_import_path", "load_plugin", "plugin_names", "takes_argument"]
 
 #: Where installed packages register their bots (``[project.entry-points."phase10.bots"]``).
 ENTRY_POINT_GROUP: Final = "phase10.bots"
@@ -40,6 +46,20 @@ def is_import_path(spec: str) -> bool:
     return bool(_IMPORT_PATH.match(text)) and text.split(":")[0].lower() not in _OWN
 
 
+def takes_argument(spec: str) -> bool:
+    """Whether ``spec`` is ``name:argument`` for a registered ``name`` (``rl:policy.pt``):
+    the argument is a file name or the like, whose case must be kept."""
+    name, colon, _ = spec.strip().partition(":")
+    return bool(colon) and _registered(name) is not None
+
+
+def _registered(name: str) -> EntryPoint | None:
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        if point.name.lower() == name.lower():
+            return point
+    return None
+
+
 def plugin_names() -> tuple[str, ...]:
     """The bot names installed packages register."""
     return tuple(sorted({ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)}))
@@ -48,6 +68,12 @@ def plugin_names() -> tuple[str, ...]:
 def load_plugin(spec: str, game: str) -> AnyBot | None:
     """The bot ``spec`` names outside the project, or ``None`` if it names none."""
     text = spec.strip()
+    # A registered name with an argument comes first: ``rl:policy`` is a file, even though
+    # it reads as an import path too.
+    name, colon, argument = text.partition(":")
+    point = _registered(name) if colon else None
+    if point is not None:
+        return _made(text, _loaded(text, point), game, argument)
     if is_import_path(text):
         module_name, _, attribute = text.partition(":")
         try:
@@ -58,22 +84,29 @@ def load_plugin(spec: str, game: str) -> AnyBot | None:
         if factory is None:
             raise ValueError(f"bot {text!r}: {module_name} has no {attribute}")
         return _made(text, factory, game)
-    for point in entry_points(group=ENTRY_POINT_GROUP):
-        if point.name.lower() == text.lower():
-            try:
-                factory = point.load()
-            except Exception as exc:  # a broken plugin must not take the command down
-                raise ValueError(f"bot {text!r}: its package failed to load ({exc})") from None
-            return _made(text, factory, game)
+    point = _registered(text)
+    if point is not None:
+        return _made(text, _loaded(text, point), game)
     return None
 
 
-def _made(spec: str, factory: Any, game: str) -> AnyBot:
+def _loaded(spec: str, point: EntryPoint) -> Any:
+    try:
+        return point.load()
+    except Exception as exc:  # a broken plugin must not take the command down
+        raise ValueError(f"bot {spec!r}: its package failed to load ({exc})") from None
+
+
+def _made(spec: str, factory: Any, game: str, argument: str | None = None) -> AnyBot:
     if not callable(factory):
         raise ValueError(f"bot {spec!r}: {factory!r} cannot be called to make a bot")
     try:
-        bot = factory()
+        bot = factory() if argument is None else factory(argument, game)
     except Exception as exc:
+        # A factory that takes an argument says in its ValueError what is wrong with it
+        # ("'x.pt' is not a policy file"); anything else is the plugin's own failure.
+        if argument is not None and isinstance(exc, ValueError):
+            raise ValueError(f"bot {spec!r}: {exc}") from None
         raise ValueError(f"bot {spec!r}: making it failed ({type(exc).__name__}: {exc})") from None
     if not callable(getattr(bot, "choose", None)) or not isinstance(
         getattr(bot, "name", None), str

@@ -1,5 +1,7 @@
 """A trained policy as a bot: ``make_bot("rl:path/to/policy.pt")``, so ``phase10 simulate
---bots rl:examples/policies/phase10-heads-up.pt,greedy`` plays it.
+--bots rl:examples/policies/phase10-heads-up.pt,greedy`` plays it. The name ``rl`` is
+registered in the ``phase10.bots`` entry-point group (pyproject.toml) as :func:`policy_bot`,
+as any installed package registers its bots (:mod:`phase10.bots.plugins`).
 
 It sees what the environment's agent saw in training: its view encoded by the game's spec
 with a :class:`~phase10.rl.memory.TableMemory` of passed and discarded cards. A bot is
@@ -22,6 +24,7 @@ import os
 import random
 from typing import TYPE_CHECKING, Any, Final
 
+from phase10.kernel.errors import Phase10Error
 from phase10.rl.memory import TableMemory
 from phase10.rl.policy import load_policy
 from phase10.rl.spec import spec_for
@@ -75,3 +78,20 @@ class PolicyBot:
             return next(iter(legal.values()))
         obs = self.spec.encode(view, self._memory(view))
         return legal[self.policy.act(obs, self.spec.mask(legal))]
+
+
+def policy_bot(path: str, game: str = "phase10") -> PolicyBot:
+    """The bot for ``rl:path`` (the entry point ``rl``): a :class:`PolicyBot`, or a
+    ``ValueError`` that says what is wrong with the file (missing, not a policy, another game).
+
+    >>> policy_bot("", "phase10")
+    Traceback (most recent call last):
+    ...
+    ValueError: name the policy file, rl:path/to/policy.pt
+    """
+    if not path:
+        raise ValueError("name the policy file, rl:path/to/policy.pt")
+    try:
+        return PolicyBot(path, game)
+    except Phase10Error as exc:
+        raise ValueError(str(exc)) from None
