@@ -224,8 +224,13 @@ def test_the_full_screen_says_a_key_damaged_mid_game_and_does_not_save(
     key = _data_key()
     save = tmp_path / "game.json"
     bots = [Seat("Ann"), Seat("Bot", make_bot("easy", "phase10"))]
+    # The computer would save after its move; a pace of an hour keeps it from moving (and
+    # saving with the good key) before the key is emptied, however slow the machine.
     app = Phase10App(
-        save_path=save, match=Match.start(find_variant("standard"), bots, seed=5), lang="en"
+        save_path=save,
+        match=Match.start(find_variant("standard"), bots, seed=5),
+        lang="en",
+        delay=3600,
     )
 
     async def scenario() -> None:
