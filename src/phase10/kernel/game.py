@@ -23,6 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from phase10.kernel.bots import AnyBot
 from phase10.kernel.i18n import Translator
+from phase10.kernel.presentation import Presentation
 from phase10.kernel.state import Outcome
 
 
@@ -203,6 +204,23 @@ class Game(Protocol):
         lang: str | Translator = "en",
     ) -> list[str]:
         """One sentence per event, as ``viewer`` may know it, in ``lang``."""
+        ...
+
+    # ------------------------------------------------------------------------ presentation
+
+    def present(
+        self,
+        view: Any,
+        names: Sequence[str],
+        lang: str | Translator = "en",
+        *,
+        hint: bool = False,
+    ) -> Presentation:
+        """What the view's seat (a spectator for a public view) is shown and may do, in
+        ``lang``: the hand, piles, players, the groups on the table, its goal, what it can do
+        now and every legal move, with its id, kind and label
+        (:mod:`phase10.kernel.presentation`); ``hint``: with the move a strong computer player
+        would make. Front ends draw this, never the view itself."""
         ...
 
     # ------------------------------------------------------------------------ bots

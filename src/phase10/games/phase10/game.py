@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from phase10.games.phase10 import codec, narration, turns, variants
+from phase10.games.phase10 import codec, narration, present, turns, variants
 from phase10.games.phase10 import view as views
 from phase10.games.phase10.actions import Action, parse_action
 from phase10.games.phase10.cards import Card, format_cards, parse_cards
@@ -31,6 +31,7 @@ from phase10.games.phase10.state import Event, EventKind, GameState
 from phase10.games.phase10.view import PlayerView
 from phase10.kernel.bots import AnyBot
 from phase10.kernel.i18n import N_, Translator
+from phase10.kernel.presentation import Presentation
 from phase10.kernel.state import Outcome
 
 #: The events whose cards are a whole shuffled order (a deal, a reshuffle).
@@ -166,6 +167,18 @@ class Phase10Game:
         lang: str | Translator = "en",
     ) -> list[str]:
         return narration.narrate(events, names, viewer, rules=rules, lang=lang)
+
+    # ------------------------------------------------------------------------ presentation
+
+    def present(
+        self,
+        view: PlayerView,
+        names: Sequence[str],
+        lang: str | Translator = "en",
+        *,
+        hint: bool = False,
+    ) -> Presentation:
+        return present.present(view, names, lang, hint=hint)
 
     # ------------------------------------------------------------------------ bots
 

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from phase10.games.programmes import codec, narration, turns, variants
+from phase10.games.programmes import codec, narration, present, turns, variants
 from phase10.games.programmes import view as views
 from phase10.games.programmes.actions import ProgrammeAction, parse_programme_action
 from phase10.games.programmes.cards import (
@@ -31,6 +31,7 @@ from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind, P
 from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.bots import AnyBot
 from phase10.kernel.i18n import N_, Translator
+from phase10.kernel.presentation import Presentation
 from phase10.kernel.state import Outcome
 
 #: Events whose cards are a whole shuffled order of the playing cards.
@@ -185,6 +186,18 @@ class ProgrammesGame:
         lang: str | Translator = "en",
     ) -> list[str]:
         return narration.narrate_programmes(events, names, viewer, rules=rules, lang=lang)
+
+    # ------------------------------------------------------------------------ presentation
+
+    def present(
+        self,
+        view: ProgrammeView,
+        names: Sequence[str],
+        lang: str | Translator = "en",
+        *,
+        hint: bool = False,
+    ) -> Presentation:
+        return present.present(view, names, lang, hint=hint)
 
     # ------------------------------------------------------------------------ bots
 

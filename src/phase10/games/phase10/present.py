@@ -1,0 +1,325 @@
+"""Phase 10 as one seat is shown it: a seat's view turned into the kernel's presentation
+(:mod:`phase10.kernel.presentation`), in the seat's language.
+
+Every word a front end shows of a Phase 10 table is made here: a card's words (``red 7``),
+a group's (``Bob's run 3-6``), the phase a player is on, what the seat can do now and each
+legal move's label, so no front end needs to know the game.
+
+>>> from phase10.games.phase10.turns import new_game
+>>> from phase10.games.phase10.rules import RuleSet
+>>> from phase10.games.phase10.view import view_for
+>>> state = new_game(RuleSet(), players=2, seed=4)
+>>> shown = present(view_for(state, 0), ["Ann", "Bob"], "en")
+>>> shown.goal
+'You are on phase 1: set of 3 + set of 3.'
+>>> [(m.id, m.kind, m.label) for m in shown.moves]
+[('draw', 'draw', 'Draw from the draw pile'), ('take', 'take', 'Take B2 from the discard pile')]
+>>> shown.hand[0].code, shown.hand[0].label, shown.hand[-1].label
+('R2', 'red 2', 'Skip')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from phase10.games.phase10.actions import Action, Discard, Hit, LayDown
+from phase10.games.phase10.cards import COLOUR_OF, NUMBER_OF, SKIP_CODE, SYMBOL_OF, WILD_CODE
+from phase10.games.phase10.codec import action_to_json
+from phase10.games.phase10.groups import Group
+from phase10.games.phase10.narration import group_phrase, phase_description
+from phase10.games.phase10.rules import Progression
+from phase10.games.phase10.sharp import SharpBot
+from phase10.games.phase10.view import PlayerView, PublicPlayer
+from phase10.kernel.actions import Draw, Source
+from phase10.kernel.i18n import N_, Translator, translator
+from phase10.kernel.kinds import Kind
+from phase10.kernel.presentation import (
+    CardFace,
+    GroupInfo,
+    Hint,
+    Move,
+    Pile,
+    PlayerInfo,
+    Presentation,
+)
+from phase10.kernel.state import Stage
+
+__all__ = ["card_face", "present"]
+
+_COLOUR_WORDS: Final = (
+    N_("red {number}"),
+    N_("blue {number}"),
+    N_("yellow {number}"),
+    N_("green {number}"),
+)
+_SUITS: Final = ("red", "blue", "yellow", "green")
+
+
+def _say(tr: Translator, message: str, **fields: object) -> str:
+    return tr.gettext(message).format(**fields)
+
+
+def card_face(card: int, tr: Translator) -> CardFace:
+    """A card with its words: ``R7`` is ``red 7``; the wild and the Skip say what they are.
+
+    >>> card_face(48, translator("fr")).label, card_face(6, translator("de")).label
+    ('joker', 'rote 7')
+    """
+    number, colour = NUMBER_OF[card], COLOUR_OF[card]
+    if card == WILD_CODE:
+        label, suit, rank = tr.gettext(N_("wild")), "wild", 13
+    elif card == SKIP_CODE:
+        label, suit, rank = tr.gettext(N_("Skip")), "skip", 14
+    else:
+        label, suit, rank = _say(tr, _COLOUR_WORDS[colour], number=number), _SUITS[colour], number
+    return CardFace(
+        code=SYMBOL_OF[card],
+        label=label,
+        wild=card == WILD_CODE,
+        suit=suit,
+        by_rank=rank * 4 + max(colour, 0),
+        by_suit=card,
+    )
+
+
+def _group_label(group: Group, owner: int, seat: int, names: Sequence[str], tr: Translator) -> str:
+    phrase = group_phrase(group, tr)
+    if owner == seat:
+        return _say(tr, N_("your {group}"), group=phrase)
+    return _say(tr, N_("{name}'s {group}"), name=names[owner], group=phrase)
+
+
+def _table(view: PlayerView, names: Sequence[str], tr: Translator) -> tuple[GroupInfo, ...]:
+    return tuple(
+        GroupInfo(
+            id=f"{owner}.{index}",
+            owner=owner,
+            kind=group.kind.value,
+            cards=tuple(card_face(c, tr) for c in group.cards),
+            text=str(group),
+            label=_group_label(group, owner, view.seat, names, tr),
+        )
+        for owner, row in enumerate(view.table)
+        for index, group in enumerate(row)
+    )
+
+
+def _open_phases(view: PlayerView, player: PublicPlayer) -> list[int] | None:
+    """The phases ``player`` may still lay down under ``pick_any`` (outside a tie-break)."""
+    rules = view.rules
+    if view.tiebreak or rules.progression is not Progression.PICK_ANY:
+        return None
+    return [p.number for i, p in enumerate(rules.phases) if not player.completed >> i & 1]
+
+
+def _player(
+    view: PlayerView, seat: int, player: PublicPlayer, names: Sequence[str], tr: Translator
+) -> PlayerInfo:
+    over = view.stage is Stage.OVER
+    open_phases = _open_phases(view, player)
+    if open_phases:
+        where = tr.gettext(N_("any open phase"))
+        goal = None
+    elif player.phase is None:
+        where, goal = tr.gettext(N_("every phase done")), None
+    else:
+        where = _say(tr, N_("phase {phase}"), phase=player.phase.number)
+        goal = _say(
+            tr,
+            N_("Phase {number}: {description}"),
+            number=player.phase.number,
+            description=phase_description(player.phase, tr),
+        )
+    status: list[str] = []
+    if player.laid >= 0:
+        status.append(tr.gettext(N_("laid down")))
+        where = _say(tr, N_("{where}, laid down"), where=where)
+    if player.skip_pending:
+        status.append(tr.gettext(N_("loses the next turn")))
+    if not player.dealt_in:
+        status.append(tr.gettext(N_("sits out this hand")))
+    cards = tr.ngettext("{count} card", "{count} cards", player.hand_size).format(
+        count=player.hand_size
+    )
+    summary = tr.ngettext(
+        "{name} {points} point ({where}, {cards})",
+        "{name} {points} points ({where}, {cards})",
+        player.score,
+    ).format(name=names[seat], points=player.score, where=where, cards=cards)
+    return PlayerInfo(
+        seat=seat,
+        name=names[seat],
+        you=seat == view.seat,
+        to_act=seat == view.current and not over,
+        dealer=seat == view.dealer,
+        cards=player.hand_size,
+        points=player.score,
+        progress=bin(player.completed).count("1"),
+        goal=goal,
+        status=tuple(status),
+        summary=summary,
+    )
+
+
+def _goal(view: PlayerView, tr: Translator) -> str:
+    if view.seat < 0:
+        return tr.gettext(N_("You are watching as a spectator."))
+    me = view.players[view.seat]
+    if me.laid >= 0:
+        number = view.rules.phases[me.laid].number
+        return _say(tr, N_("Your phase {phase} is down this hand."), phase=number)
+    if (open_phases := _open_phases(view, me)) is not None:
+        return _say(
+            tr,
+            N_("Phases you may still lay down: {phases}."),
+            phases=", ".join(str(n) for n in open_phases),
+        )
+    if me.phase is None:
+        return tr.gettext(N_("You have completed every phase."))
+    return _say(
+        tr,
+        N_("You are on phase {phase}: {description}."),
+        phase=me.phase.number,
+        description=phase_description(me.phase, tr),
+    )
+
+
+def _turn(view: PlayerView, names: Sequence[str], tr: Translator) -> str:
+    if view.stage is Stage.OVER:
+        return tr.gettext(N_("The game is over."))
+    if view.current != view.seat:
+        return _say(tr, N_("It is {name}'s turn."), name=names[view.current])
+    if view.stage is Stage.DRAW:
+        return tr.gettext(N_("It is your turn: draw a card."))
+    return tr.gettext(N_("It is your turn: lay down, hit or discard."))
+
+
+def _move(view: PlayerView, action: Action, names: Sequence[str], tr: Translator) -> Move:
+    top = view.discard_top
+    target: str | None = None
+    cards: tuple[str, ...] = ()
+    if isinstance(action, Draw) and action.source is Source.DRAW_PILE:
+        kind, label = "draw", tr.gettext(N_("Draw from the draw pile"))
+    elif isinstance(action, Draw):
+        card = SYMBOL_OF[top] if top is not None else "?"
+        kind, label = "take", _say(tr, N_("Take {card} from the discard pile"), card=card)
+    elif isinstance(action, LayDown):
+        kind = "lay_down"
+        cards = tuple(SYMBOL_OF[c] for c in action.cards)
+        groups = " + ".join(str(g) for g in action.groups)
+        if action.phase is not None:
+            groups = _say(tr, N_("Phase {phase}: {groups}"), phase=action.phase, groups=groups)
+        label = _say(tr, N_("Lay down: {groups}"), groups=groups)
+    elif isinstance(action, Hit):
+        kind, cards, target = "hit", (SYMBOL_OF[action.card],), f"{action.owner}.{action.index}"
+        group = view.table[action.owner][action.index]
+        where = _group_label(group, action.owner, view.seat, names, tr)
+        if action.card == WILD_CODE and group.kind is Kind.RUN:
+            what = _say(tr, N_("W as {value} on {group}"), value=action.value, group=where)
+        else:
+            what = _say(tr, N_("{card} on {group}"), card=SYMBOL_OF[action.card], group=where)
+        label = _say(tr, N_("Hit: {what}"), what=what)
+    else:
+        assert isinstance(action, Discard)
+        kind, cards = "discard", (SYMBOL_OF[action.card],)
+        if action.target is not None:
+            target = str(action.target)
+            label = _say(
+                tr,
+                N_("Discard {card}: {name} loses a turn"),
+                card=SYMBOL_OF[action.card],
+                name=names[action.target],
+            )
+        else:
+            label = _say(tr, N_("Discard {card}"), card=SYMBOL_OF[action.card])
+    return Move(
+        id=str(action),
+        kind=kind,
+        label=label,
+        cards=cards,
+        target=target,
+        action=action_to_json(action),
+    )
+
+
+def _prompts(view: PlayerView, moves: Sequence[Move], tr: Translator) -> tuple[str, ...]:
+    """What the seat can do now, a sentence each (nothing when it is not its turn)."""
+    if not moves:
+        return ()
+    kinds = [m.kind for m in moves]
+    top = view.discard_top
+    if view.stage is Stage.DRAW:
+        if "take" in kinds and top is not None:
+            text = N_("Draw (d) or take {card} from the discard pile (t).")
+            return (_say(tr, text, card=SYMBOL_OF[top]),)
+        return (tr.gettext(N_("It is your turn: draw a card.")),)
+    out: list[str] = []
+    lays = kinds.count("lay_down")
+    if lays:
+        out.append(
+            tr.ngettext(
+                "You can lay down your phase ({count} way).",
+                "You can lay down your phase ({count} ways).",
+                lays,
+            ).format(count=lays)
+        )
+    hits = sorted({m.cards[0] for m in moves if m.kind == "hit"})
+    if hits:
+        out.append(
+            _say(tr, N_("These cards fit groups on the table: {cards}."), cards=", ".join(hits))
+        )
+    out.append(tr.gettext(N_("End your turn with a discard.")))
+    return tuple(out)
+
+
+def _hint(view: PlayerView, moves: Sequence[Move], tr: Translator) -> Hint | None:
+    """The move the strongest fast computer player would make (its own seeded generator, so
+    the same position always gets the same hint)."""
+    if not moves:
+        return None
+    action = SharpBot().choose(view, random.Random(0))
+    chosen = next((m for m in moves if m.id == str(action)), moves[0])
+    return Hint(move=chosen.id, text=_say(tr, N_("Hint: {move}."), move=chosen.label))
+
+
+def present(
+    view: PlayerView,
+    names: Sequence[str],
+    lang: str | Translator = "en",
+    *,
+    hint: bool = False,
+) -> Presentation:
+    """The seat's view as it is shown (``view.seat`` -1: a spectator's), in ``lang``."""
+    tr = translator(lang) if isinstance(lang, str) else lang
+    seat = view.seat if view.seat >= 0 else None
+    moves = tuple(_move(view, a, names, tr) for a in view.legal) if seat is not None else ()
+    top = view.discard_top
+    piles = (
+        Pile(id="draw", label=tr.gettext(N_("Draw pile")), count=view.draw_pile_size),
+        Pile(
+            id="discard",
+            label=tr.gettext(N_("Discard pile")),
+            count=len(view.discard_pile),
+            top=None if top is None else card_face(top, tr),
+        ),
+    )
+    return Presentation(
+        game="phase10",
+        title=tr.gettext(N_("Phase 10")),
+        rules=view.rules.name,
+        hand_number=view.hand_number,
+        seat=seat,
+        hand=tuple(card_face(c, tr) for c in view.hand),
+        piles=piles,
+        players=tuple(_player(view, s, p, names, tr) for s, p in enumerate(view.players)),
+        table=_table(view, names, tr),
+        table_label=tr.gettext(N_("Groups on the table")),
+        goal=_goal(view, tr),
+        turn=_turn(view, names, tr),
+        prompts=_prompts(view, moves, tr),
+        moves=moves,
+        over=view.stage is Stage.OVER,
+        hint=_hint(view, moves, tr) if hint else None,
+    )

@@ -1,0 +1,357 @@
+"""The programmes game as one seat is shown it: a seat's view turned into the kernel's
+presentation (:mod:`phase10.kernel.presentation`), in the seat's language.
+
+Every word a front end shows of a programmes table is made here: a card's words
+(``ten of hearts``), a combination's, the program cards, what the seat can do now and each
+legal move's label.
+
+>>> from phase10.games.programmes.turns import new_game
+>>> from phase10.games.programmes.rules import ProgrammeRules
+>>> from phase10.games.programmes.view import view_for
+>>> state = new_game(ProgrammeRules(), players=2, seed=4)
+>>> shown = present(view_for(state, 0), ["Ann", "Bob"], "en")
+>>> shown.goal
+'Your program: 1x set of 4.'
+>>> [(m.id, m.kind) for m in shown.moves]
+[('draw', 'draw'), ('take', 'take')]
+>>> shown.hand[0].code, shown.hand[0].label, shown.hand[-1].label
+('AS', 'ace of spades', 'joker, wild')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from phase10.games.programmes.actions import (
+    DiscardCard,
+    Extend,
+    Meld,
+    ProgrammeAction,
+    Reveal,
+)
+from phase10.games.programmes.cards import (
+    CARD_SYMBOL,
+    IS_WILD,
+    JOKER_CODE,
+    RANK_OF,
+    SUIT_OF,
+    rank_name,
+)
+from phase10.games.programmes.codec import action_to_json
+from phase10.games.programmes.combos import Combination
+from phase10.games.programmes.greedy import GreedyProgrammeBot
+from phase10.games.programmes.messages import MESSAGES
+from phase10.games.programmes.narration import program_text
+from phase10.games.programmes.view import ProgrammeView, PublicProgrammer
+from phase10.kernel.actions import Draw, Source
+from phase10.kernel.i18n import N_, Translator, translator
+from phase10.kernel.kinds import Kind
+from phase10.kernel.presentation import (
+    CardFace,
+    GroupInfo,
+    Hint,
+    Move,
+    Pile,
+    PlayerInfo,
+    Presentation,
+)
+from phase10.kernel.state import Stage
+
+__all__ = ["card_face", "present"]
+
+_SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+_SUIT_WORDS: Final = (
+    N_("{rank} of spades"),
+    N_("{rank} of hearts"),
+    N_("{rank} of diamonds"),
+    N_("{rank} of clubs"),
+)
+_RANK_WORDS: Final = (
+    N_("ace"),
+    N_("two"),
+    N_("three"),
+    N_("four"),
+    N_("five"),
+    N_("six"),
+    N_("seven"),
+    N_("eight"),
+    N_("nine"),
+    N_("ten"),
+    N_("jack"),
+    N_("queen"),
+    N_("king"),
+)
+
+
+def _say(tr: Translator, message: str, **fields: object) -> str:
+    return tr.gettext(message).format(**fields)
+
+
+def card_face(card: int, tr: Translator) -> CardFace:
+    """A card with its words: ``10H`` is ``ten of hearts``; a 2 and the joker say they are wild.
+
+    >>> card_face(14, translator("nl")).label, card_face(52, translator("en")).label
+    ('harten twee, joker', 'joker, wild')
+    """
+    if card == JOKER_CODE:
+        return CardFace(
+            code=CARD_SYMBOL[card],
+            label=tr.gettext(N_("joker, wild")),
+            wild=True,
+            suit="joker",
+            by_rank=14 * 4,
+            by_suit=4 * 13,
+        )
+    rank, suit = RANK_OF[card], SUIT_OF[card]
+    words = _say(tr, _SUIT_WORDS[suit], rank=tr.gettext(_RANK_WORDS[rank - 1]))
+    if IS_WILD[card]:
+        words = _say(tr, N_("{card}, wild"), card=words)
+    return CardFace(
+        code=CARD_SYMBOL[card],
+        label=words,
+        wild=IS_WILD[card],
+        suit=_SUIT_NAMES[suit],
+        # The 2s sort with the joker, after the natural cards: they are wild (AMZ-R02).
+        by_rank=(13 if IS_WILD[card] else rank) * 4 + suit,
+        by_suit=(4 * 13 - 1 if IS_WILD[card] else 0) + suit * 13 + rank,
+    )
+
+
+def combination_phrase(combo: Combination, tr: Translator) -> str:
+    """A combination for people: ``run 8-J of hearts``, ``set of 7s``.
+
+    >>> combination_phrase(Combination.parse("set 7S 7H JK=7"), translator("en"))
+    'set of 7s'
+    """
+    fields = combo.phrase()
+    if combo.kind is Kind.RUN:
+        key = f"programmes.run_of_{_SUIT_NAMES[combo.suit]}"
+        return _say(tr, MESSAGES[key], low=fields["low"], high=fields["high"])
+    return _say(tr, MESSAGES["programmes.set_of"], value=fields["value"])
+
+
+def _owner(owner: int, seat: int, names: Sequence[str], tr: Translator) -> str:
+    if owner == seat:
+        return tr.gettext(N_("your combination"))
+    return _say(tr, N_("{name}'s combination"), name=names[owner])
+
+
+def _combo_label(
+    combo: Combination, owner: int, seat: int, names: Sequence[str], tr: Translator
+) -> str:
+    phrase = combination_phrase(combo, tr)
+    if owner == seat:
+        return _say(tr, N_("your {group}"), group=phrase)
+    return _say(tr, N_("{name}'s {group}"), name=names[owner], group=phrase)
+
+
+def _table(view: ProgrammeView, names: Sequence[str], tr: Translator) -> tuple[GroupInfo, ...]:
+    return tuple(
+        GroupInfo(
+            id=f"{owner}.{index}",
+            owner=owner,
+            kind=combo.kind.value,
+            cards=tuple(card_face(c, tr) for c in combo.cards),
+            text=str(combo),
+            label=_combo_label(combo, owner, view.seat, names, tr),
+        )
+        for owner, row in enumerate(view.table)
+        for index, combo in enumerate(row)
+    )
+
+
+def _player(
+    view: ProgrammeView,
+    seat: int,
+    player: PublicProgrammer,
+    names: Sequence[str],
+    tr: Translator,
+) -> PlayerInfo:
+    over = view.stage is Stage.OVER
+    goal = None if player.program is None else program_text(player.program, tr, with_id=False)
+    status: list[str] = []
+    if player.revealed:
+        status.append(tr.gettext(N_("Revealed")))
+    elif not player.has_program:
+        status.append(tr.gettext(N_("none this round")))
+    done = len(player.done)
+    cards = tr.ngettext("{count} card", "{count} cards", player.hand_size).format(
+        count=player.hand_size
+    )
+    summary = tr.ngettext(
+        "{name}: {count} program done ({cards})",
+        "{name}: {count} programs done ({cards})",
+        done,
+    ).format(name=names[seat], count=done, cards=cards)
+    if goal is not None:
+        summary += " " + _say(tr, N_("Revealed: {program}."), program=goal)
+    return PlayerInfo(
+        seat=seat,
+        name=names[seat],
+        you=seat == view.seat,
+        to_act=seat == view.current and not over,
+        dealer=seat == view.dealer,
+        cards=player.hand_size,
+        points=None,
+        progress=done,
+        goal=goal,
+        status=tuple(status),
+        summary=summary,
+    )
+
+
+def _goal(view: ProgrammeView, tr: Translator) -> str:
+    if view.seat < 0:
+        return tr.gettext(N_("You are watching as a spectator."))
+    if view.program is None:
+        return tr.gettext(N_("You hold no program this round."))
+    text = program_text(view.program, tr, with_id=False)
+    if view.players[view.seat].revealed:
+        return _say(tr, N_("Your program {program} is revealed."), program=text)
+    return _say(tr, N_("Your program: {program}."), program=text)
+
+
+def _turn(view: ProgrammeView, names: Sequence[str], tr: Translator) -> str:
+    if view.stage is Stage.OVER:
+        return tr.gettext(N_("The game is over."))
+    if view.current != view.seat:
+        return _say(tr, N_("It is {name}'s turn."), name=names[view.current])
+    if view.stage is Stage.DRAW:
+        return tr.gettext(N_("It is your turn: draw a card."))
+    return tr.gettext(N_("It is your turn."))
+
+
+def _move(
+    view: ProgrammeView, action: ProgrammeAction, names: Sequence[str], tr: Translator
+) -> Move:
+    top = view.discard_top
+    target: str | None = None
+    cards: tuple[str, ...] = ()
+    if isinstance(action, Draw) and action.source is Source.DRAW_PILE:
+        kind, label = "draw", tr.gettext(N_("Draw from the draw pile"))
+    elif isinstance(action, Draw):
+        card = CARD_SYMBOL[top] if top is not None else "?"
+        kind, label = "take", _say(tr, N_("Take {card} from the discard pile"), card=card)
+    elif isinstance(action, Reveal):
+        kind = "reveal"
+        cards = tuple(CARD_SYMBOL[c] for c in action.cards)
+        label = _say(tr, N_("Reveal: {combos}"), combos=" + ".join(str(c) for c in action.combos))
+    elif isinstance(action, Meld):
+        kind, cards = "meld", tuple(CARD_SYMBOL[c] for c in action.combo.cards)
+        label = _say(tr, N_("Lay the new set {combo}"), combo=str(action.combo))
+    elif isinstance(action, Extend):
+        kind, target = "extend", f"{action.owner}.{action.index}"
+        cards = (CARD_SYMBOL[action.card],)
+        token = CARD_SYMBOL[action.card]
+        if action.value >= 0 and IS_WILD[action.card]:
+            token = f"{token}={rank_name(action.value)}"
+        combo = view.table[action.owner][action.index]
+        label = _say(
+            tr,
+            N_("{card} on {owner} {combo}"),
+            card=token,
+            owner=_owner(action.owner, view.seat, names, tr),
+            combo=str(combo),
+        )
+    elif isinstance(action, DiscardCard):
+        kind, cards = "discard", (CARD_SYMBOL[action.card],)
+        label = _say(tr, N_("Discard {card}"), card=CARD_SYMBOL[action.card])
+    else:
+        kind, label = "swap", tr.gettext(N_("Swap program"))
+    return Move(
+        id=str(action),
+        kind=kind,
+        label=label,
+        cards=cards,
+        target=target,
+        action=action_to_json(action),
+    )
+
+
+def _prompts(view: ProgrammeView, moves: Sequence[Move], tr: Translator) -> tuple[str, ...]:
+    """What the seat can do now, a sentence each (nothing when it is not its turn)."""
+    if not moves:
+        return ()
+    kinds = [m.kind for m in moves]
+    out: list[str] = []
+    if "swap" in kinds:
+        out.append(tr.gettext(N_("You may swap your program card before you draw.")))
+    top = view.discard_top
+    if view.stage is Stage.DRAW:
+        if "take" in kinds and top is not None:
+            text = N_("Draw (d) or take {card} from the discard pile (t).")
+            out.append(_say(tr, text, card=CARD_SYMBOL[top]))
+        else:
+            out.append(tr.gettext(N_("It is your turn: draw a card.")))
+        return tuple(out)
+    reveals = kinds.count("reveal")
+    if reveals:
+        out.append(
+            tr.ngettext(
+                "You can reveal your program ({count} way).",
+                "You can reveal your program ({count} ways).",
+                reveals,
+            ).format(count=reveals)
+        )
+    if "meld" in kinds:
+        out.append(tr.gettext(N_("You can lay a new set.")))
+    extends = sorted({m.cards[0] for m in moves if m.kind == "extend"})
+    if extends:
+        text = N_("These cards fit combinations on the table: {cards}.")
+        out.append(_say(tr, text, cards=", ".join(extends)))
+    out.append(tr.gettext(N_("End your turn with a discard.")))
+    return tuple(out)
+
+
+def _hint(view: ProgrammeView, moves: Sequence[Move], tr: Translator) -> Hint | None:
+    """The move the game's strongest fast computer player would make (its own seeded
+    generator, so the same position always gets the same hint)."""
+    if not moves:
+        return None
+    action = GreedyProgrammeBot().choose(view, random.Random(0))
+    chosen = next((m for m in moves if m.id == str(action)), moves[0])
+    return Hint(move=chosen.id, text=_say(tr, N_("Hint: {move}."), move=chosen.label))
+
+
+def present(
+    view: ProgrammeView,
+    names: Sequence[str],
+    lang: str | Translator = "en",
+    *,
+    hint: bool = False,
+) -> Presentation:
+    """The seat's view as it is shown (``view.seat`` -1: a spectator's), in ``lang``."""
+    tr = translator(lang) if isinstance(lang, str) else lang
+    seat = view.seat if view.seat >= 0 else None
+    moves = tuple(_move(view, a, names, tr) for a in view.legal) if seat is not None else ()
+    top = view.discard_top
+    piles = (
+        Pile(id="draw", label=tr.gettext(N_("Draw pile")), count=view.draw_pile_size),
+        Pile(
+            id="discard",
+            label=tr.gettext(N_("Discard pile")),
+            count=len(view.discard_pile),
+            top=None if top is None else card_face(top, tr),
+        ),
+        Pile(id="programs", label=tr.gettext(N_("Program cards")), count=view.program_deck_size),
+    )
+    return Presentation(
+        game="programmes",
+        title=tr.gettext(N_("Programmes")),
+        rules=view.rules.name,
+        hand_number=view.hand_number,
+        seat=seat,
+        hand=tuple(card_face(c, tr) for c in view.hand),
+        piles=piles,
+        players=tuple(_player(view, s, p, names, tr) for s, p in enumerate(view.players)),
+        table=_table(view, names, tr),
+        table_label=tr.gettext(N_("Combinations on the table")),
+        goal=_goal(view, tr),
+        turn=_turn(view, names, tr),
+        prompts=_prompts(view, moves, tr),
+        moves=moves,
+        over=view.stage is Stage.OVER,
+        hint=_hint(view, moves, tr) if hint else None,
+    )

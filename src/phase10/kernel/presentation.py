@@ -1,0 +1,210 @@
+"""What one seat sees and may do, in words and structure, for any game: the presentation.
+
+A game turns a seat's view into a :class:`Presentation` (``Game.present``): the hand with each
+card's notation, its words in the seat's language and its sort keys; the piles; each player's
+record; the groups on the table, described; the seat's own goal; what it can do now as
+sentences; and every legal move with a stable id, its label, its kind, the cards it uses and
+its target. A front end draws that and nothing else, so it needs no rule of any game, and a
+third game is drawn by the same screens. The server sends it as JSON
+(:func:`presentation_to_json`, ``docs/schema/presentation.schema.json``).
+
+It is made from a view only, never from the whole state, so it can hold nothing the seat may
+not see.
+
+>>> move = Move(id="draw", kind="draw", label="Draw from the draw pile", cards=(),
+...             target=None, action={"type": "draw", "source": "draw_pile"})
+>>> move.key
+'d'
+>>> presentation_to_json(Hint(move="draw", text="Draw."))
+{'move': 'draw', 'text': 'Draw.'}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+__all__ = [
+    "KEY_MAP",
+    "MOVE_KINDS",
+    "PRESENTATION_VERSION",
+    "CardFace",
+    "GroupInfo",
+    "Hint",
+    "Move",
+    "Pile",
+    "PlayerInfo",
+    "Presentation",
+    "presentation_to_json",
+]
+
+#: The presentation's shape version; it changes when a field is removed or changes meaning
+#: (a new field does not change it). The protocol carries it (docs/protocol.md).
+PRESENTATION_VERSION: Final = 1
+
+#: The kinds of move every front end knows, each with its one key, the same in the line
+#: client, the full screen and the browser. A game may use another kind (``"play"``): it is
+#: offered in the list of moves, with no key of its own.
+KEY_MAP: Final[Mapping[str, str]] = {
+    "draw": "d",
+    "take": "t",
+    "lay_down": "l",
+    "hit": "g",
+    "discard": "x",
+    "reveal": "r",
+    "meld": "m",
+    "extend": "e",
+    "swap": "w",
+}
+MOVE_KINDS: Final = tuple(KEY_MAP)
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """One card as people are shown it.
+
+    ``code`` is the notation (``R7``, ``W``, ``10H``), the same in every language and what a
+    move's ``cards`` list; ``label`` its words (``red 7``, ``ten of hearts``), for a screen
+    reader and a braille line; ``suit`` a family for styling (``red``, ``hearts``, ``wild``),
+    never the only cue; ``by_rank`` and ``by_suit`` sort the hand the two usual ways.
+    """
+
+    code: str
+    label: str
+    wild: bool
+    suit: str
+    by_rank: int
+    by_suit: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """A pile on the table: ``id`` (``draw``, ``discard``, ``programs``), its name for people,
+    how many cards it holds and its top card where that is face up."""
+
+    id: str
+    label: str
+    count: int
+    top: CardFace | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    """One player as everyone may know them.
+
+    ``points`` is ``None`` in a game that counts no points while it is played;
+    ``progress`` is what rankings count (phases or programs completed), ``goal`` what the
+    player works on where it is public, ``status`` short words (``laid down``, ``loses the
+    next turn``) and ``summary`` one sentence of it all, for a line client and a screen reader.
+    """
+
+    seat: int
+    name: str
+    you: bool
+    to_act: bool
+    dealer: bool
+    cards: int
+    points: int | None
+    progress: int
+    goal: str | None
+    status: tuple[str, ...]
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
+class GroupInfo:
+    """A group (a set, run or colour group, a combination) on the table.
+
+    ``id`` (``"1.0"``: the owner's seat, then the group's place among theirs) is what a hit
+    names as its target; ``text`` the notation with what each wild stands for
+    (``run R3 W=4 R5``); ``label`` its words for the seat (``Bob's run 3-5``).
+    """
+
+    id: str
+    owner: int
+    kind: str
+    cards: tuple[CardFace, ...]
+    text: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One legal move: ``id`` (its notation, stable for the same position and unique among
+    the moves), its ``label`` in the seat's language, its ``kind`` (:data:`KEY_MAP`), the
+    cards of the hand it uses, its target (a group's id or a seat's number, as text) and the
+    game's action as JSON, which is what a client sends back to make it."""
+
+    id: str
+    kind: str
+    label: str
+    cards: tuple[str, ...]
+    target: str | None
+    action: Mapping[str, Any]
+
+    @property
+    def key(self) -> str | None:
+        """The key that offers moves of this kind, or ``None`` for a game's own kind."""
+        return KEY_MAP.get(self.kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What a strong computer player would do now: one of the moves, and why in words."""
+
+    move: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Presentation:
+    """Everything one seat (``seat`` ``None``: a spectator) is shown of a game.
+
+    ``goal`` is the seat's own objective in a sentence; ``turn`` whose turn it is and what to
+    do; ``prompts`` what the seat can do now, a sentence each; ``moves`` every legal move
+    (empty unless it is the seat's turn); ``hint`` only when asked for.
+    """
+
+    game: str
+    title: str
+    rules: str
+    hand_number: int
+    seat: int | None
+    hand: tuple[CardFace, ...]
+    piles: tuple[Pile, ...]
+    players: tuple[PlayerInfo, ...]
+    table: tuple[GroupInfo, ...]
+    table_label: str
+    goal: str
+    turn: str
+    prompts: tuple[str, ...]
+    moves: tuple[Move, ...]
+    over: bool
+    hint: Hint | None = None
+    version: int = field(default=PRESENTATION_VERSION)
+
+    def move(self, move_id: str) -> Move:
+        """The move with this id; ``KeyError`` if there is none."""
+        for move in self.moves:
+            if move.id == move_id:
+                return move
+        raise KeyError(move_id)
+
+
+def presentation_to_json(thing: object) -> Any:
+    """A presentation (or any part of it) as JSON: tuples become lists, ``None`` stays.
+
+    >>> presentation_to_json(Pile(id="draw", label="Draw pile", count=70))
+    {'id': 'draw', 'label': 'Draw pile', 'count': 70, 'top': None}
+    """
+    if dataclasses.is_dataclass(thing) and not isinstance(thing, type):
+        return {
+            f.name: presentation_to_json(getattr(thing, f.name)) for f in dataclasses.fields(thing)
+        }
+    if isinstance(thing, (tuple, list)):
+        return [presentation_to_json(item) for item in thing]
+    if isinstance(thing, Mapping):
+        return {str(k): presentation_to_json(v) for k, v in thing.items()}
+    return thing

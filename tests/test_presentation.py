@@ -1,0 +1,209 @@
+"""What a seat is shown and may do (``Game.present``), for every game: one entry per legal move
+with an id that reads back as that move, cards from the seat's own hand, targets on the table,
+words in the seat's language, and JSON that fits ``docs/schema/presentation.schema.json``.
+
+Positions come from seeded games played with a bias to building (lay-downs, hits, reveals), so
+the table fills up; every seat's presentation and the spectator's are checked."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from phase10.games import get
+from phase10.kernel.game import Game
+from phase10.kernel.i18n import LANGUAGES
+from phase10.kernel.presentation import KEY_MAP, Presentation, presentation_to_json
+
+SCHEMA = Path(__file__).resolve().parents[1] / "docs" / "schema" / "presentation.schema.json"
+PROFILES = {
+    "phase10": ("standard", "standard+pick_a_phase", "nl_accessible"),
+    "programmes": ("programmes", "programmes+program_swap"),
+}
+_BUILDING = ("lay", "hit", "reveal", "meld", "extend", "swap")
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def _positions(game: Game, profile: str, players: int, seed: int) -> Iterator[Any]:
+    """Every 7th state of a seeded game that favours building moves."""
+    rng = random.Random(seed)
+    state = game.new_game(game.find_rules(profile), players, seed)
+    for step in range(400):
+        if step % 7 == 0:
+            yield state
+        legal = game.legal_actions(state)
+        if not legal:
+            yield state
+            return
+        building = [a for a in legal if game.format_action(a).split()[0] in _BUILDING]
+        pick = building if building and rng.random() < 0.85 else list(legal)
+        state = game.apply(state, rng.choice(pick))
+
+
+def _check(game: Game, view: Any, shown: Presentation, names: list[str]) -> None:
+    errors = sorted(_validator().iter_errors(presentation_to_json(shown)), key=str)
+    assert not errors, errors[0]
+    assert shown.game == game.name
+    # One move per legal action, in the same order; each id reads back as its action.
+    assert len(shown.moves) == len(view.legal)
+    assert len({m.id for m in shown.moves}) == len(shown.moves)
+    hand = Counter(card.code for card in shown.hand)
+    groups = {g.id for g in shown.table}
+    for move, action in zip(shown.moves, view.legal, strict=True):
+        assert game.parse_action(move.id) == action
+        assert move.id == game.format_action(action)
+        assert move.action == game.action_to_json(action)
+        assert game.action_from_json(move.action) == action
+        assert not Counter(move.cards) - hand, (move.id, move.cards)
+        if move.kind in ("hit", "extend"):
+            assert move.target in groups
+        elif move.target is not None:
+            assert move.target.isdigit()
+            assert int(move.target) < len(names)
+        assert move.label
+    assert [c.code for c in shown.hand] == game.format_cards(view.hand).split()
+    assert len(shown.players) == len(names)
+    assert sum(p.to_act for p in shown.players) == (0 if shown.over else 1)
+    assert [p.cards for p in shown.players] == [p.hand_size for p in view.players]
+
+
+@pytest.mark.parametrize("name", ["phase10", "programmes"])
+def test_every_legal_move_is_presented_once_and_reads_back(name: str) -> None:
+    """Every seat and the spectator, at positions across whole games of 2 to 4
+    players and several rule profiles: the presentation fits the schema, lists each legal
+    move once (its id is its notation, its action its JSON), uses only cards of the seat's
+    hand, and hits or extends only groups on the table (P10-R21, AMZ-R20)."""
+    game = get(name)
+    checked = 0
+    for index, profile in enumerate(PROFILES[name]):
+        for players in (2, 4):
+            names = [f"P{i}" for i in range(players)]
+            for state in _positions(game, profile, players, 10 * index + players):
+                for seat in range(players):
+                    view = game.view(state, seat)
+                    _check(game, view, game.present(view, names, "en"), names)
+                public = game.public_view(state)
+                shown = game.present(public, names, "en")
+                _check(game, public, shown, names)
+                assert shown.seat is None
+                assert shown.hand == ()
+                checked += 1
+    assert checked > 40
+
+
+@pytest.mark.parametrize("name", ["phase10", "programmes"])
+def test_moves_are_of_kinds_every_front_end_knows_and_each_kind_has_one_key(name: str) -> None:
+    """The moves of both games are of the kinds the one key map covers, and no two
+    kinds share a key."""
+    game = get(name)
+    kinds: set[str] = set()
+    for profile in PROFILES[name]:
+        names = ["Ann", "Bob", "Cleo"]
+        for state in _positions(game, profile, 3, 5):
+            seat = game.to_act(state)
+            kinds |= {m.kind for m in game.present(game.view(state, seat), names).moves}
+    assert kinds <= set(KEY_MAP)
+    assert {"draw", "take", "discard"} <= kinds
+    assert len(set(KEY_MAP.values())) == len(KEY_MAP)
+
+
+@pytest.mark.parametrize("name", ["phase10", "programmes"])
+def test_the_hint_is_one_of_the_moves_and_the_same_for_the_same_position(name: str) -> None:
+    """The hint names one of the legal moves, in words, and asking twice gives the
+    same hint (one seeded source, so every front end shows the same)."""
+    game = get(name)
+    names = ["Ann", "Bob"]
+    hinted = 0
+    for state in _positions(game, PROFILES[name][0], 2, 8):
+        seat = game.to_act(state)
+        view = game.view(state, seat)
+        shown = game.present(view, names, "de", hint=True)
+        if not shown.moves:
+            assert shown.hint is None
+            continue
+        assert shown.hint is not None
+        assert shown.hint.move in {m.id for m in shown.moves}
+        assert shown.hint.text.startswith("Tipp")
+        assert game.present(view, names, "de", hint=True).hint == shown.hint
+        assert game.present(view, names, "de").hint is None
+        hinted += 1
+    assert hinted > 5
+
+
+@pytest.mark.parametrize("name", ["phase10", "programmes"])
+def test_every_word_is_in_the_seats_language(name: str) -> None:
+    """The words of a presentation change with the language; the notation (card
+    codes, move ids, group texts) stays the same in all four."""
+    game = get(name)
+    names = ["Ann", "Bob"]
+    state = list(_positions(game, PROFILES[name][0], 2, 3))[6]
+    view = game.view(state, game.to_act(state))
+    shown = {lang: game.present(view, names, lang) for lang in LANGUAGES}
+    english = shown["en"]
+    for lang, other in shown.items():
+        assert [c.code for c in other.hand] == [c.code for c in english.hand]
+        assert [m.id for m in other.moves] == [m.id for m in english.moves]
+        assert [g.text for g in other.table] == [g.text for g in english.table]
+        if lang != "en":
+            assert other.goal != english.goal
+            assert other.turn != english.turn
+            assert other.piles[0].label != english.piles[0].label
+            words = [c.label for c in other.hand if c.suit not in ("wild", "skip", "joker")]
+            assert words != [
+                c.label for c in english.hand if c.suit not in ("wild", "skip", "joker")
+            ]
+
+
+def test_phase10_words_for_cards_groups_and_moves() -> None:
+    """Phase 10 in words: a Skip's target by name (P10-R25), a wild on a run with the
+    number it stands for (P10-R22), a group by its owner, each card by colour and number."""
+    game = get("phase10")
+    rules = game.find_rules("standard")
+    state = game.new_game(rules, 2, 4)
+    names = ["Ann", "Bob"]
+    seat = game.to_act(state)
+    shown = game.present(game.view(state, seat), names, "en")
+    assert [m.label for m in shown.moves] == [
+        "Draw from the draw pile",
+        "Take B2 from the discard pile",
+    ]
+    assert [(m.kind, m.key) for m in shown.moves] == [("draw", "d"), ("take", "t")]
+    assert shown.piles[1].top is not None
+    assert shown.piles[1].top.label == "blue 2"
+    assert shown.goal == "You are on phase 1: set of 3 + set of 3."
+    assert shown.turn == "It is your turn: draw a card."
+    assert shown.players[seat].summary == "Ann 0 points (phase 1, 10 cards)"
+    # Later in games: a Skip names whom it skips; a wild hit on a run says its number.
+    skips, wild_hits = [], []
+    for seed in range(6):
+        for state in _positions(game, "standard", 3, seed):
+            if game.outcome(state) is not None:
+                continue
+            view = game.view(state, game.to_act(state))
+            for move in game.present(view, ["Ann", "Bob", "Cleo"], "en").moves:
+                if move.kind == "discard" and move.target is not None:
+                    skips.append(move)
+                if move.kind == "hit" and move.cards == ("W",) and "run" in move.label:
+                    wild_hits.append(move)
+    assert skips
+    assert wild_hits
+    for move in skips:
+        name = ["Ann", "Bob", "Cleo"][int(move.target or "0")]
+        assert move.label == f"Discard S: {name} loses a turn"
+    for move in wild_hits:
+        value = move.id.split()[1].removeprefix("W=")
+        assert move.label.startswith(f"Hit: W as {value} on "), move.label
