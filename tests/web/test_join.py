@@ -218,7 +218,12 @@ class Owner:
 
     def _play(self) -> None:
         try:
-            while not all(s["taken"] for s in self._lobby()["seats"]):
+            # As a person would: she starts once Bob is at the table, not merely seated (on a
+            # slow machine his client would otherwise connect to a game already started).
+            while not all(
+                s["taken"] and (s["connected"] or s["kind"] != "person" or s["seat"] == 0)
+                for s in self._lobby()["seats"]
+            ):
                 if self.stop.wait(0.05):
                     return
             url = self.server.url.replace("http://", "ws://") + f"/ws/{self.table.table}"
