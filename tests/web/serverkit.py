@@ -171,6 +171,7 @@ class Player:
         origin: str | None = None,
         lang: str = "en",
         events: dict[int, dict[str, Any]] | None = None,
+        protocol: int | None = 2,
     ) -> None:
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
@@ -192,7 +193,10 @@ class Player:
         self.lobby: dict[str, Any] | None = None
         self.seat: int | None = None
         self.result: dict[str, Any] | None = None
-        self.send({"type": "hello", "token": token, "since": since})
+        hello: dict[str, Any] = {"type": "hello", "token": token, "since": since}
+        if protocol is not None:  # None: a client of version 1, which says no version
+            hello["protocol"] = protocol
+        self.send(hello)
 
     # ---------------------------------------------------------------- sending and receiving
 

@@ -78,6 +78,70 @@ def test_a_bad_token_is_refused_and_seats_nobody(
     assert not any(s["connected"] for s in server.hub.tables[table["id"]].lobby()["seats"])
 
 
+def test_a_client_of_a_protocol_the_server_does_not_speak_is_told_so_in_its_language(
+    server: InProcessServer, table: dict[str, Any]
+) -> None:
+    """A hello with a protocol version newer (or older) than the server speaks is
+    refused with ``protocol_version``, a sentence in the connection's language that names the
+    versions and says to update the program; the connection is closed and seats nobody."""
+    for version in (3, 999):
+        with Player(
+            server.ws_url, table["id"], table["tokens"][0], protocol=version, lang="fr"
+        ) as player:
+            refusal = player.recv()
+            assert refusal["code"] == "protocol_version"
+            assert refusal["text"] == (
+                f"Ce programme parle la version {version} du protocole des tables et ce serveur "
+                "les versions 1 à 2 : mettez le programme à jour pour jouer ici."
+            )
+            assert closed(player)
+    assert not any(s["connected"] for s in server.hub.tables[table["id"]].lobby()["seats"])
+
+
+def test_a_client_that_says_no_version_is_served_and_gets_the_presentation_too(
+    server: InProcessServer, table: dict[str, Any]
+) -> None:
+    """A client of version 1 (its hello names no protocol) is welcomed as before; the
+    welcome names the server's version, and its updates carry the presentation beside the view,
+    whose moves are the view's legal moves."""
+    with Player(server.ws_url, table["id"], table["tokens"][0], protocol=None) as player:
+        welcome = player.recv()
+        assert welcome["type"] == "welcome"
+        assert welcome["protocol"] == 2
+        update = player.until(lambda m: m["type"] == "update")
+        shown = update["table"]
+        assert shown["seat"] == 0
+        assert [c["code"] for c in shown["hand"]] == update["view"]["hand"]
+        assert [m["id"] for m in shown["moves"]] == [e["text"] for e in update["view"]["legal"]]
+
+
+def _last_update(player: Player) -> dict[str, Any]:
+    """The latest update received (the server sends a move's updates before its ack)."""
+    return next(m for m in reversed(player.messages) if m["type"] == "update")
+
+
+def test_a_client_plays_from_the_presentation_alone(
+    server: InProcessServer, table: dict[str, Any]
+) -> None:
+    """A client that reads only the presentation (no rules, no view) draws, then
+    discards a card named in its moves: each move it sends is a presentation move's action,
+    and the next presentation shows the card gone from the hand (P10-R13)."""
+    with to_act(server, table) as player:
+        shown = _last_update(player)["table"]
+        draw = next(m for m in shown["moves"] if m["kind"] == "draw")
+        assert player.act(draw["action"])["type"] == "ack"
+        shown = _last_update(player)["table"]
+        assert len(shown["hand"]) == 11
+        discard = next(m for m in shown["moves"] if m["kind"] == "discard" and not m["target"])
+        assert discard["label"] == f"Discard {discard['cards'][0]}"
+        assert player.act(discard["action"])["type"] == "ack"
+        after = _last_update(player)["table"]
+        assert len(after["hand"]) == 10
+        assert after["moves"] == []
+        other = next(p["name"] for p in after["players"] if not p["you"])
+        assert after["turn"] == f"It is {other}'s turn."
+
+
 def test_spectators_see_the_public_view_and_cannot_act(
     server: InProcessServer, table: dict[str, Any]
 ) -> None:

@@ -42,7 +42,10 @@ MAX_BACKOFF: Final = 8.0
 #: The largest message accepted from the server: a reconnect's update carries a whole game.
 MAX_INCOMING: Final = 1 << 24
 #: Errors answered to a hello, after which the server closes the connection.
-FATAL: Final = frozenset({"no_table", "bad_token", "bad_message"})
+FATAL: Final = frozenset({"no_table", "bad_token", "bad_message", "protocol_version"})
+#: The version of the table protocol (docs/protocol.md) this client speaks: a server that no
+#: longer speaks it answers the hello with a ``protocol_version`` error that says so.
+PROTOCOL: Final = 2
 
 #: The connection dropped; it is being tried again.
 LOST: Final = "lost"
@@ -149,7 +152,12 @@ class Connection:
                 async with connect(
                     url, max_size=MAX_INCOMING, open_timeout=10, close_timeout=2
                 ) as ws:
-                    hello = {"type": "hello", "token": self.token, "since": self.last_seq}
+                    hello = {
+                        "type": "hello",
+                        "token": self.token,
+                        "since": self.last_seq,
+                        "protocol": PROTOCOL,
+                    }
                     await ws.send(json.dumps(hello))
                     async for raw in ws:
                         message = json.loads(raw)

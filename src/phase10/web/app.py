@@ -44,6 +44,8 @@ from phase10.web.messages import render_notice
 from phase10.web.payloads import error_payload
 from phase10.web.protocol import (
     MAX_MESSAGE_BYTES,
+    OLDEST_PROTOCOL,
+    PROTOCOL_VERSION,
     Act,
     CreateTable,
     Hello,
@@ -412,6 +414,12 @@ async def _hello(websocket: WebSocket, lang: str) -> Hello | None:
         return None
     if not isinstance(message, Hello):
         await _refuse(websocket, "bad_message", "the first message is a hello")
+        return None
+    if not OLDEST_PROTOCOL <= message.protocol <= PROTOCOL_VERSION:
+        fields = {"client": message.protocol, "oldest": OLDEST_PROTOCOL, "newest": PROTOCOL_VERSION}
+        await _refuse(
+            websocket, "protocol_version", render_notice("web.protocol_version", fields, lang)
+        )
         return None
     return message
 

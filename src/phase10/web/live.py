@@ -28,7 +28,7 @@ from phase10.web import tokens
 from phase10.web.db import Database, DatabaseError, SeatRow, TableRow
 from phase10.web.messages import render_notice
 from phase10.web.payloads import error_payload, explain, update_payload
-from phase10.web.protocol import Act, Hint
+from phase10.web.protocol import PROTOCOL_VERSION, Act, Hint
 from phase10.web.thinking import Thinker
 
 __all__ = ["Client", "LiveTable", "TableError", "TableKeeper"]
@@ -338,7 +338,9 @@ class LiveTable:
                 state.away = None
             state.taken_over = False
         # The welcome comes first on every connection, then what it missed, then the news.
-        client.push({"type": "welcome", "seat": seat, "lobby": self.lobby()})
+        client.push(
+            {"type": "welcome", "seat": seat, "lobby": self.lobby(), "protocol": PROTOCOL_VERSION}
+        )
         if self.match is not None:
             client.last_seq = since
             self._send_update(client)
@@ -494,17 +496,20 @@ class LiveTable:
         if match is None or seat is None or match.is_over or match.to_act != seat:
             client.push(self._error(client, "not_your_turn", "web.not_your_turn", message.id))
             return
-        version = match.version
-        action = await self.hub.thinker.choose(
-            match.game.name, "hard", match.view(seat), f"hint:{match.seed}:{seat}:{version}"
-        )
+        # The game's own hint, as every front end gives it: the same move for the same view.
+        shown = match.game.present(match.view(seat), match.names, client.lang, hint=True)
+        if shown.hint is None:
+            client.push(self._error(client, "not_your_turn", "web.not_your_turn", message.id))
+            return
+        move = shown.move(shown.hint.move)
         client.push(
             {
                 "type": "hint",
                 "id": message.id,
-                "version": version,
-                "action": match.game.action_to_json(action),
-                "text": match.game.format_action(action),
+                "version": match.version,
+                "action": dict(move.action),
+                "text": move.id,
+                "sentence": shown.hint.text,
             }
         )
 

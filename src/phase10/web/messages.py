@@ -35,6 +35,10 @@ NOTICES: Final[dict[str, str]] = {
     "web.too_big": N_("That message is too long."),
     "web.server_error": N_("The server could not store that move; nothing was changed."),
     "web.bad_action": N_("That is not an action of this game: {detail}."),
+    "web.protocol_version": N_(
+        "This program speaks version {client} of the table protocol and this server speaks "
+        "versions {oldest} to {newest}: update the program to play here."
+    ),
 }
 
 

@@ -27,6 +27,7 @@ from phase10.explain import explain_illegal, explain_notation
 from phase10.games.phase10.narration import phase_description
 from phase10.games.programmes.narration import program_text
 from phase10.kernel.errors import IllegalActionError, NotationError
+from phase10.kernel.presentation import presentation_to_json
 from phase10.match import Match
 from phase10.standings import final_standing
 
@@ -35,6 +36,7 @@ __all__ = [
     "error_payload",
     "event_payloads",
     "result_payload",
+    "table_payload",
     "update_payload",
     "view_payload",
 ]
@@ -127,8 +129,17 @@ def update_payload(match: Match, seat: int | None, since: int, lang: str) -> dic
         "events": event_payloads(match, seat, since, lang),
         "view": view_payload(match, seat),
         "descriptions": descriptions_payload(match, seat, lang),
+        "table": table_payload(match, seat, lang),
         "result": result_payload(match),
     }
+
+
+def table_payload(match: Match, seat: int | None, lang: str) -> dict[str, Any]:
+    """What the seat (``None``: a spectator) is shown and may do, in ``lang``: the game's
+    presentation (``docs/schema/presentation.schema.json``), the same for every game."""
+    view = match.public_view() if seat is None else match.view(seat)
+    shown: dict[str, Any] = presentation_to_json(match.game.present(view, match.names, lang))
+    return shown
 
 
 def error_payload(

@@ -27,6 +27,8 @@ from phase10.bots import LEVELS
 
 __all__ = [
     "MAX_MESSAGE_BYTES",
+    "OLDEST_PROTOCOL",
+    "PROTOCOL_VERSION",
     "Act",
     "CreateTable",
     "Hello",
@@ -43,6 +45,11 @@ __all__ = [
 #: The largest WebSocket message a client may send; the largest legal action is far smaller.
 MAX_MESSAGE_BYTES: Final = 16 * 1024
 MAX_NAME: Final = 24
+#: The table protocol's version (docs/protocol.md): 2 added the presentation (an update's
+#: ``table``). A hello says which version the client speaks (1 when it says none); a version
+#: outside ``OLDEST_PROTOCOL..PROTOCOL_VERSION`` is refused with a sentence that says so.
+PROTOCOL_VERSION: Final = 2
+OLDEST_PROTOCOL: Final = 1
 Level = Literal["easy", "medium", "hard", "expert"]
 assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
 
@@ -70,12 +77,14 @@ class _Strict(BaseModel):
 
 
 class Hello(_Strict):
-    """The first message on a connection: the seat token (``null``: watch as a spectator) and
-    the last sequence number the client has seen (``-1``: none)."""
+    """The first message on a connection: the seat token (``null``: watch as a spectator),
+    the last sequence number the client has seen (``-1``: none) and the version of the
+    protocol the client speaks (1 if it says none)."""
 
     type: Literal["hello"]
     token: Annotated[str, Field(min_length=1, max_length=200)] | None = None
     since: Annotated[int, Field(ge=-1, le=10**9, strict=True)] = -1
+    protocol: Annotated[int, Field(ge=1, le=10**6, strict=True)] = 1
 
 
 class Act(_Strict):

@@ -37,6 +37,8 @@ import {
 } from "./common.js";
 
 const tableId = boot.lobby.table;
+/** The version of the table protocol (docs/protocol.md) this page speaks. */
+const PROTOCOL = 2;
 const game = boot.lobby.game;
 const isProgrammes = game === "programmes";
 const levels = boot.levels || [];
@@ -259,7 +261,9 @@ function connect() {
   }
   state.socket = socket;
   socket.onopen = () => {
-    socket.send(JSON.stringify({ type: "hello", token: state.token || null, since: state.seq }));
+    socket.send(
+      JSON.stringify({ type: "hello", token: state.token || null, since: state.seq, protocol: PROTOCOL }),
+    );
   };
   socket.onmessage = (event) => {
     let message;
@@ -376,6 +380,13 @@ function onError(message) {
     state.gone = true;
     log(t("table_gone"), "error");
     say(t("table_gone"));
+    return;
+  }
+  if (message.code === "protocol_version") {
+    // A page older than the server (kept open across an upgrade): its text says to reload.
+    state.gone = true;
+    log(message.text, "error");
+    say(message.text);
     return;
   }
   if (message.code === "bad_token") {
