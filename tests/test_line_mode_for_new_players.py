@@ -26,6 +26,7 @@ from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
 from phase10.games.programmes.variants import find_programme_rules
 from phase10.kernel.errors import RulesError
 from phase10.kernel.i18n import translator
+from phase10.kernel.presentation import presentation_to_json
 from phase10.match import Match, Seat, load_match
 from phase10.online.text import me_line, scores_line
 
@@ -431,11 +432,11 @@ def test_notation_errors_echo_a_short_prefix(
 def test_the_online_line_mode_says_any_open_phase_too() -> None:
     """Under pick_a_phase, ``phase10 join --plain`` (phase10.online.text) says any open phase."""
     match = Match.start(find_variant("pick_a_phase"), [Seat("Ann"), Seat("Bob")], seed=5)
-    view = match.game.view_to_json(match.view(0))
-    scores = scores_line(view, ["Ann", "Bob"], translator("en"))
+    shown = presentation_to_json(match.game.present(match.view(0), match.names, "en"))
+    scores = scores_line(shown, translator("en"))
     assert "every phase done" not in scores
     assert scores.count("any open phase") == 2
-    assert me_line(view, 0, translator("en")).startswith("Phases you may still lay down: 1, 2")
+    assert me_line(shown).startswith("Phases you may still lay down: 1, 2")
 
 
 def test_a_card_typed_wrong_on_the_command_line_is_told_in_the_players_language(

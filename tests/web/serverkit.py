@@ -260,18 +260,26 @@ class Player:
         return out
 
     def act(
-        self, action: dict[str, Any], version: int | None = None, action_id: str | None = None
+        self,
+        action: dict[str, Any] | None,
+        version: int | None = None,
+        action_id: str | None = None,
+        *,
+        text: str | None = None,
     ) -> dict[str, Any]:
-        """Send one move and return the answer to it (``ack`` or ``error``). A move refused
-        unread as ``too_fast`` (the rate limit) is sent again, with the same id, a little
-        later, as a well-behaved client does."""
+        """Send one move (as the game's JSON, or its notation as ``text``) and return the
+        answer to it (``ack`` or ``error``). A move refused unread as ``too_fast`` (the rate
+        limit) is sent again, with the same id, a little later, as a well-behaved client does."""
         action_id = action_id or uuid.uuid4().hex[:12]
-        message = {
+        message: dict[str, Any] = {
             "type": "act",
             "id": action_id,
             "version": self.version if version is None else version,
-            "action": action,
         }
+        if action is not None:
+            message["action"] = action
+        if text is not None:
+            message["text"] = text
         for _attempt in range(50):
             self.send(message)
             answer = self.until(

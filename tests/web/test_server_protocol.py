@@ -142,6 +142,39 @@ def test_a_client_plays_from_the_presentation_alone(
         assert after["turn"] == f"It is {other}'s turn."
 
 
+def test_a_move_typed_in_notation_is_read_by_the_server_and_refusals_say_why(
+    server: InProcessServer, table: dict[str, Any]
+) -> None:
+    """A client that knows no rules sends what its player typed: the server reads the
+    game's notation, plays a legal move, names what it cannot read (``bad_action``), and
+    refuses a move the rules forbid with the rule's id (P10-R15: the hand does not hold the
+    phase); refusals change nothing. Sending both forms at once is a bad message."""
+    with to_act(server, table) as player:
+        assert player.act(None, text="draw")["type"] == "ack"
+        version = player.version
+        unread = player.act(None, text="discard Q9")
+        assert unread["code"] == "bad_action"
+        assert "Q9" in unread["text"]
+        refused = player.act(None, text="lay set R1 B1 G1 | set R2 B2 G2")
+        assert refused["code"] == "illegal"
+        assert refused["rule"] == "P10-R15"
+        player.send(
+            {
+                "type": "act",
+                "id": "both",
+                "version": version,
+                "action": {"type": "draw", "source": "draw_pile"},
+                "text": "draw",
+            }
+        )
+        both = player.until(lambda m: m["type"] == "error")
+        assert both["code"] == "bad_message"
+        assert "exactly one of action and text" in both["text"]
+        player.drain()
+        assert player.version == version
+    assert stored_moves(server, table["id"]) == version == 1
+
+
 def test_spectators_see_the_public_view_and_cannot_act(
     server: InProcessServer, table: dict[str, Any]
 ) -> None:

@@ -30,13 +30,10 @@ import sys
 import threading
 from typing import Any, Final
 
-from phase10 import games
 from phase10.cli.common import CommandError, examples, paragraph
 from phase10.cli.lines import echoed
 from phase10.cli.parse_errors import translate
 from phase10.cli.play import COMMAND_WORDS, add_lang_option, chosen_language
-from phase10.explain import explain_notation
-from phase10.kernel.errors import NotationError
 from phase10.kernel.i18n import N_, Translator, translator
 from phase10.online.connection import BACK, CLOSED, FATAL, GAVE_UP, LOST, REFUSED, Connection
 from phase10.online.links import (
@@ -58,6 +55,7 @@ from phase10.online.text import (
     hand_line,
     lobby_lines,
     me_line,
+    names_of,
     pile_line,
     scores_line,
     standing_lines,
@@ -367,7 +365,9 @@ class Session:
         self.resumed = resumed
         self.paced = paced
         self.lobby: dict[str, Any] | None = None
+        #: The seat's presentation (the update's ``table``) and the version it shows.
         self.view: dict[str, Any] | None = None
+        self.version = -1
         self.result: dict[str, Any] | None = None
         self.conn = Connection(target, table, seat.token, lang, self._on_message, self._on_state)
         self.hint_id: str | None = None
@@ -441,10 +441,17 @@ class Session:
 
     @property
     def names(self) -> list[str]:
-        return list(self.view["names"]) if self.view is not None else []
+        return names_of(self.view) if self.view is not None else []
 
     def my_turn(self) -> bool:
-        return self.view is not None and bool(self.view["legal"])
+        return self.view is not None and bool(self.view["moves"])
+
+    def _entries(self) -> list[dict[str, Any]]:
+        """The moves offered now, as the move reader takes them: each move's action and its
+        notation (the move's id)."""
+        if self.view is None:
+            return []
+        return [{"action": m["action"], "text": m["id"]} for m in self.view["moves"]]
 
     def _ready(self) -> bool:
         """Whether to read the next line now (always on a terminal; see the module)."""
@@ -567,7 +574,10 @@ class Session:
         elif kind == "hint":
             if message.get("id") == self.hint_id:
                 self.hint_id = None
-                self.say(N_("Hint: {move}."), move=display(str(message["text"]), self.names))
+                if "sentence" in message:  # the game's own words for the move (protocol 2)
+                    self.out(str(message["sentence"]))
+                else:
+                    self.say(N_("Hint: {move}."), move=display(str(message["text"]), self.names))
         elif kind == "rematch":
             self._rematch(message)
         return False
@@ -596,16 +606,17 @@ class Session:
             lines = lines[-RECENT:]
         self.first_update = False
         self.out(*lines)
-        self.view = message["view"]
+        self.view = message["table"]
+        self.version = int(message["version"])
         view = self.view
         assert view is not None
         if message["result"] is not None and self.result is None:
             self.result = message["result"]
             self.out(*standing_lines(view, message["result"], self.tr))
             self.say(N_("Type q to leave the table."))
-        if self.my_turn() and self.status_shown != view["version"] and self.seat is not None:
-            self.status_shown = view["version"]
-            self.out(*status_lines(view, self.seat, self.tr))
+        if self.my_turn() and self.status_shown != self.version and self.seat is not None:
+            self.status_shown = self.version
+            self.out(*status_lines(view, self.tr))
 
     def _rematch(self, message: dict[str, Any]) -> None:
         table, token = str(message["table"]), message.get("token")
@@ -667,15 +678,15 @@ class Session:
         elif verb in ("p", "pile"):
             self.out(pile_line(view, tr))
         elif verb in ("b", "g", "board", "table"):
-            self.out(*table_lines(view, self.names, seat, tr))
+            self.out(*table_lines(view, tr))
         elif verb in ("s", "scores"):
-            self.out(scores_line(view, self.names, tr))
+            self.out(scores_line(view, tr))
         elif verb in ("w", "who"):
-            self.out(turn_line(view, self.names, seat, tr))
+            self.out(turn_line(view))
         elif verb in ("m", "me", "phase", "program"):
-            self.out(me_line(view, seat, tr))
+            self.out(me_line(view))
         else:
-            self._list(list(view["legal"]))
+            self._list(self._entries())
         return True
 
     def _list(self, entries: list[dict[str, Any]]) -> None:
@@ -683,9 +694,9 @@ class Session:
         view = self.view
         assert view is not None
         if not entries:
-            self.out(turn_line(view, self.names, self.seat or 0, self.tr))
+            self.out(turn_line(view))
             return
-        self.choices = (int(view["version"]), entries)
+        self.choices = (self.version, entries)
         self.out(
             *(
                 f"{number}: {display(str(e['text']), self.names)}"
@@ -698,11 +709,11 @@ class Session:
         if view is None:
             self.say(N_("The game has not started yet."))
             return
-        if not view["legal"]:
-            self.out(turn_line(view, self.names, self.seat or 0, self.tr))
+        if not view["moves"]:
+            self.out(turn_line(view))
             return
-        entries = list(view["legal"])
-        if self.choices is not None and self.choices[0] == view["version"]:
+        entries = self._entries()
+        if self.choices is not None and self.choices[0] == self.version:
             entries = self.choices[1]
         if not 1 <= number <= len(entries):
             self.say(N_("Choose a number from 1 to {count}."), count=len(entries))
@@ -717,8 +728,9 @@ class Session:
         if self.pending is not None:
             self.say(N_("Your last move is still on its way: wait for the server's answer."))
             return
-        table = Table(view["hand"], self.names, groups_in_order(view))
-        found = resolve(line, view["legal"], table)
+        hand = [card["code"] for card in view["hand"]]
+        table = Table(hand, self.names, groups_in_order(view))
+        found = resolve(line, self._entries(), table)
         if isinstance(found, Found):
             await self._send(found.entry)
             return
@@ -730,15 +742,9 @@ class Session:
         if typed.split()[0] not in _MOVE_VERBS:
             self.say(N_("Unknown command {command}. Type ? for help."), command=echoed(line))
             return
-        # Not a move offered now: the server says why (in the player's language, with the
-        # rule's id), if the game's notation can read it at all.
-        try:
-            action = games.get(view["game"]).parse_action(typed)
-        except NotationError as exc:
-            self.out(explain_notation(exc, self.tr))
-            return
-        game = games.get(view["game"])
-        await self._send({"action": game.action_to_json(action), "text": line})
+        # Not a move offered now: the server reads the notation and says why it cannot be
+        # played (in the player's language, with the rule's id), or what it cannot read.
+        await self._send({"text": typed})
 
     async def _send(self, entry: dict[str, Any]) -> None:
         view = self.view
@@ -746,15 +752,18 @@ class Session:
         if self.ws is None:
             self.say(N_("Not connected to the server at the moment; try again in a moment."))
             return
-        await self.conn.act(int(view["version"]), entry["action"])
+        if "action" in entry:
+            await self.conn.act(self.version, entry["action"])
+        else:
+            await self.conn.act_text(self.version, str(entry["text"]))
 
     async def _hint(self) -> None:
         view = self.view
         if view is None:
             self.say(N_("The game has not started yet."))
             return
-        if not view["legal"] or self.ws is None:
-            self.out(turn_line(view, self.names, self.seat or 0, self.tr))
+        if not view["moves"] or self.ws is None:
+            self.out(turn_line(view))
             return
         self.hint_id = self.conn.next_id("h")
         await self.conn.hint(self.hint_id)

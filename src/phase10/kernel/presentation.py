@@ -95,7 +95,8 @@ class PlayerInfo:
     """One player as everyone may know them.
 
     ``points`` is ``None`` in a game that counts no points while it is played;
-    ``progress`` is what rankings count (phases or programs completed), ``goal`` what the
+    ``progress`` is what rankings count (phases or programs completed) and ``progress_text``
+    says it in words (``3 phases done``); ``goal`` what the
     player works on where it is public, ``status`` short words (``laid down``, ``loses the
     next turn``) and ``summary`` one sentence of it all, for a line client and a screen reader.
     """
@@ -108,6 +109,7 @@ class PlayerInfo:
     cards: int
     points: int | None
     progress: int
+    progress_text: str
     goal: str | None
     status: tuple[str, ...]
     summary: str

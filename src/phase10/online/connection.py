@@ -101,6 +101,13 @@ class Connection:
         with contextlib.suppress(Exception):  # a lost connection: sent again on reconnecting
             await self.ws.send(json.dumps(self.pending))
 
+    async def act_text(self, version: int, text: str) -> None:
+        """Send a move as the game's notation (what the player typed, read by the server);
+        pending as :meth:`act`'s."""
+        self.pending = {"type": "act", "id": self.next_id(), "version": version, "text": text}
+        with contextlib.suppress(Exception):
+            await self.ws.send(json.dumps(self.pending))
+
     async def hint(self, ident: str) -> None:
         """Ask for a hint; its answer carries ``ident`` (take one from :meth:`next_id`)."""
         with contextlib.suppress(Exception):

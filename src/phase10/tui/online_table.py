@@ -33,7 +33,7 @@ from phase10.kernel.errors import Phase10Error
 from phase10.online.connection import BACK, GAVE_UP, LOST, REFUSED, Connection
 from phase10.online.links import Api, ApiError, SeatStore, StoredSeat, Target, UnreachableError
 from phase10.online.moves import display
-from phase10.online.text import group_text, groups_in_order, lobby_lines, standing_lines
+from phase10.online.text import group_text, lobby_lines, standing_lines
 from phase10.tui.plain import Plain, plain
 from phase10.tui.text import _, current, translate_bindings, use_language
 
@@ -274,9 +274,9 @@ class OnlineTable(Screen[None]):
 
     def _groups(self, view: View, names: list[str]) -> Text:
         rows = []
-        for number, (owner, index) in enumerate(groups_in_order(view), start=1):
-            group = view["table"][owner][index]
-            rows.append(f"{number}. {names[owner][:8]}: {group_text(group)}")
+        shown = self.online.shown or {"table": []}
+        for number, group in enumerate(shown["table"], start=1):
+            rows.append(f"{number}. {names[group['owner']][:8]}: {group_text(group)}")
         return Text("\n".join(rows) if rows else _("No groups on the table yet."))
 
     def _hand(self, view: View) -> None:
@@ -461,6 +461,8 @@ class OnlineApp(App[str]):
         self.token = seat.token
         self.lobby: dict[str, Any] | None = None
         self.view: View | None = None
+        #: The seat's presentation, the update's ``table``.
+        self.shown: View | None = None
         self.result: dict[str, Any] | None = None
         self.hint_id: str | None = None
         self.table_screen = OnlineTable()
@@ -556,6 +558,7 @@ class OnlineApp(App[str]):
     def _update(self, message: dict[str, Any]) -> None:
         old_hand = (self.view or {}).get("hand")
         self.view = message["view"]
+        self.shown = message["table"]
         view = self.view
         assert view is not None
         lines = [str(t) for entry in message["events"] for t in entry["text"]]
@@ -573,7 +576,9 @@ class OnlineApp(App[str]):
         if message["result"] is not None and self.result is None:
             self.result = message["result"]
             self.push_screen(
-                SummaryScreen([*lines[-4:], *standing_lines(view, self.result, current())])
+                SummaryScreen(
+                    [*lines[-4:], *standing_lines(message["table"], self.result, current())]
+                )
             )
         elif ended and len(message["events"]) < 40:  # not the catch-up of a whole game
             at = message["events"].index(ended[-1])

@@ -443,7 +443,10 @@ class LiveTable:
         if self.controller(seat) is not None:
             return self._error(client, "not_your_turn", "web.not_your_turn", message.id)
         try:
-            action = match.game.action_from_json(message.action)
+            if message.text is not None:
+                action = match.game.parse_action(message.text)
+            else:
+                action = match.game.action_from_json(message.action)
         except NotationError as exc:
             detail = explain(exc, client.lang)
             return error_payload("bad_action", detail, action_id=message.id)

@@ -5,7 +5,7 @@ one-line answer naming the field, and changes nothing. Names are plain text: any
 but control and format characters, 1 to 24 of them after trimming.
 
 >>> read_client_message('{"type": "act", "id": "a1", "version": 3, "action": {"type": "draw"}}')
-Act(type='act', id='a1', version=3, action={'type': 'draw'})
+Act(type='act', id='a1', version=3, action={'type': 'draw'}, text=None)
 >>> read_client_message('{"type": "act", "id": "", "version": -1}')
 Traceback (most recent call last):
 ...
@@ -21,7 +21,15 @@ import json
 import unicodedata
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from phase10.bots import LEVELS
 
@@ -89,12 +97,29 @@ class Hello(_Strict):
 
 class Act(_Strict):
     """A move: the client's id for it (a resent id is answered, never applied twice), the
-    version the player saw, and the action as the game's JSON."""
+    version the player saw, and the action: as the game's JSON, or as its notation in
+    ``text`` (``discard R7``; protocol 2), for a client that knows no rules and sends what
+    the player typed. Exactly one of the two.
+
+    >>> read_client_message('{"type": "act", "id": "a", "version": 0, "text": "discard R7"}').text
+    'discard R7'
+    >>> read_client_message('{"type": "act", "id": "a", "version": 0}')
+    Traceback (most recent call last):
+    ...
+    phase10.web.protocol.ProtocolError: an act carries exactly one of action and text
+    """
 
     type: Literal["act"]
     id: Annotated[str, Field(min_length=1, max_length=64)]
     version: Annotated[int, Field(ge=0, le=10**9, strict=True)]
-    action: dict[str, Any]
+    action: dict[str, Any] | None = None
+    text: Annotated[str, Field(min_length=1, max_length=2000)] | None = None
+
+    @model_validator(mode="after")
+    def _one_action(self) -> Act:
+        if (self.action is None) == (self.text is None):
+            raise ValueError("an act carries exactly one of action and text")
+        return self
 
 
 class Hint(_Strict):
@@ -115,7 +140,8 @@ _CLIENT: Final[TypeAdapter[Hello | Act | Hint | Ping]] = TypeAdapter(ClientMessa
 def _describe(exc: ValidationError) -> str:
     first = exc.errors()[0]
     where = ".".join(str(part) for part in first["loc"] if part not in ("hello", "act", "hint"))
-    message = str(first["msg"])
+    # A check of ours reads as its own sentence, without pydantic's "Value error, ".
+    message = str(first["msg"]).removeprefix("Value error, ")
     return f"{where}: {message}" if where else message
 
 

@@ -148,6 +148,7 @@ def _player(
         "{name} {points} points ({where}, {cards})",
         player.score,
     ).format(name=names[seat], points=player.score, where=where, cards=cards)
+    done = bin(player.completed).count("1")
     return PlayerInfo(
         seat=seat,
         name=names[seat],
@@ -156,7 +157,10 @@ def _player(
         dealer=seat == view.dealer,
         cards=player.hand_size,
         points=player.score,
-        progress=bin(player.completed).count("1"),
+        progress=done,
+        progress_text=tr.ngettext("{count} phase done", "{count} phases done", done).format(
+            count=done
+        ),
         goal=goal,
         status=tuple(status),
         summary=summary,

@@ -11,7 +11,7 @@ legal move's label.
 >>> state = new_game(ProgrammeRules(), players=2, seed=4)
 >>> shown = present(view_for(state, 0), ["Ann", "Bob"], "en")
 >>> shown.goal
-'Your program: 1x set of 4.'
+'Your program: PRG-03: 1x set of 4.'
 >>> [(m.id, m.kind) for m in shown.moves]
 [('draw', 'draw'), ('take', 'take')]
 >>> shown.hand[0].code, shown.hand[0].label, shown.hand[-1].label
@@ -170,7 +170,8 @@ def _player(
     tr: Translator,
 ) -> PlayerInfo:
     over = view.stage is Stage.OVER
-    goal = None if player.program is None else program_text(player.program, tr, with_id=False)
+    # A program card is named by its id too, as it is printed on the card (PRG-03).
+    goal = None if player.program is None else program_text(player.program, tr)
     status: list[str] = []
     if player.revealed:
         status.append(tr.gettext(N_("Revealed")))
@@ -196,6 +197,9 @@ def _player(
         cards=player.hand_size,
         points=None,
         progress=done,
+        progress_text=tr.ngettext("{count} program done", "{count} programs done", done).format(
+            count=done
+        ),
         goal=goal,
         status=tuple(status),
         summary=summary,
@@ -207,7 +211,7 @@ def _goal(view: ProgrammeView, tr: Translator) -> str:
         return tr.gettext(N_("You are watching as a spectator."))
     if view.program is None:
         return tr.gettext(N_("You hold no program this round."))
-    text = program_text(view.program, tr, with_id=False)
+    text = program_text(view.program, tr)
     if view.players[view.seat].revealed:
         return _say(tr, N_("Your program {program} is revealed."), program=text)
     return _say(tr, N_("Your program: {program}."), program=text)
