@@ -108,7 +108,7 @@ def test_every_legal_move_is_presented_once_and_reads_back(name: str) -> None:
 @pytest.mark.parametrize("name", ["phase10", "programmes"])
 def test_moves_are_of_kinds_every_front_end_knows_and_each_kind_has_one_key(name: str) -> None:
     """The moves of both games are of the kinds the one key map covers, and no two
-    kinds share a key."""
+    kinds of one game share a key."""
     game = get(name)
     kinds: set[str] = set()
     for profile in PROFILES[name]:
@@ -118,7 +118,8 @@ def test_moves_are_of_kinds_every_front_end_knows_and_each_kind_has_one_key(name
             kinds |= {m.kind for m in game.present(game.view(state, seat), names).moves}
     assert kinds <= set(KEY_MAP)
     assert {"draw", "take", "discard"} <= kinds
-    assert len(set(KEY_MAP.values())) == len(KEY_MAP)
+    keys = [KEY_MAP[kind] for kind in kinds]
+    assert len(set(keys)) == len(keys)
 
 
 @pytest.mark.parametrize("name", ["phase10", "programmes"])

@@ -45,17 +45,19 @@ __all__ = [
 PRESENTATION_VERSION: Final = 1
 
 #: The kinds of move every front end knows, each with its one key, the same in the line
-#: client, the full screen and the browser. A game may use another kind (``"play"``): it is
-#: offered in the list of moves, with no key of its own.
+#: client, the full screen and the browser (decision 0013). ``hit`` and ``extend`` are one act
+#: in two games (a card added to a group on the table) and share a key; within one game every
+#: kind has its own. A game may use another kind (``"play"``): it is offered in the list of
+#: moves, with no key of its own.
 KEY_MAP: Final[Mapping[str, str]] = {
     "draw": "d",
     "take": "t",
     "lay_down": "l",
     "hit": "g",
+    "extend": "g",
     "discard": "x",
-    "reveal": "r",
-    "meld": "m",
-    "extend": "e",
+    "reveal": "v",
+    "meld": "n",
     "swap": "w",
 }
 MOVE_KINDS: Final = tuple(KEY_MAP)
