@@ -204,7 +204,7 @@ def test_phase10_words_for_cards_groups_and_moves() -> None:
     assert wild_hits
     for move in skips:
         name = ["Ann", "Bob", "Cleo"][int(move.target or "0")]
-        assert move.label == f"Discard S: {name} loses a turn"
+        assert move.label == f"Play the Skip at {name}"
     for move in wild_hits:
         value = move.id.split()[1].removeprefix("W=")
         assert move.label.startswith(f"Hit: W as {value} on "), move.label

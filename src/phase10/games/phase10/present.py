@@ -230,12 +230,7 @@ def _move(view: PlayerView, action: Action, names: Sequence[str], tr: Translator
         kind, cards = "discard", (SYMBOL_OF[action.card],)
         if action.target is not None:
             target = str(action.target)
-            label = _say(
-                tr,
-                N_("Discard {card}: {name} loses a turn"),
-                card=SYMBOL_OF[action.card],
-                name=names[action.target],
-            )
+            label = _say(tr, N_("Play the Skip at {name}"), name=names[action.target])
         else:
             label = _say(tr, N_("Discard {card}"), card=SYMBOL_OF[action.card])
     return Move(

@@ -244,7 +244,7 @@ def _move(
         label = _say(tr, N_("Reveal: {combos}"), combos=" + ".join(str(c) for c in action.combos))
     elif isinstance(action, Meld):
         kind, cards = "meld", tuple(CARD_SYMBOL[c] for c in action.combo.cards)
-        label = _say(tr, N_("Lay the new set {combo}"), combo=str(action.combo))
+        label = _say(tr, N_("Lay the new set: {combo}"), combo=str(action.combo))
     elif isinstance(action, Extend):
         kind, target = "extend", f"{action.owner}.{action.index}"
         cards = (CARD_SYMBOL[action.card],)

@@ -7,11 +7,8 @@
 // and the latest answer in the status line (role=status).
 
 import {
-  COLOURS,
   ApiError,
   NAME_KEY,
-  RANKS,
-  SUITS,
   api,
   boot,
   cardClasses,
@@ -21,7 +18,6 @@ import {
   describeGroup,
   el,
   fill,
-  groupOwnerPhrase,
   hiddenText,
   lang,
   newId,
@@ -84,6 +80,7 @@ const state = {
   seat: null,
   token: saved.get(tokenKey(tableId)),
   view: null,
+  shown: null,
   result: null,
   seq: -1,
   seenBefore: Number(saved.get(seqKey(tableId)) ?? "-1"),
@@ -149,27 +146,15 @@ function nameOf(seat) {
 const SORTS = isProgrammes ? ["sort.rank", "sort.suit"] : ["sort.number", "sort.colour"];
 const SORT_BUTTONS = isProgrammes ? ["sort.by_rank", "sort.by_suit"] : ["sort.by_number", "sort.by_colour"];
 
-function cardKey(card) {
-  // [group, primary, secondary]: Phase 10 (number, colour) with wilds then Skips last;
-  // programmes (rank, suit) with jokers last.
-  if (isProgrammes) {
-    if (card === "JK") return [1, 99, 99];
-    const suit = SUITS.indexOf(card.slice(-1));
-    const rank = RANKS.indexOf(card.slice(0, -1));
-    return state.order === 0 ? [0, rank, suit] : [0, suit, rank];
-  }
-  if (card === "W") return [1, 0, 0];
-  if (card === "S") return [2, 0, 0];
-  const colour = COLOURS.indexOf(card[0]);
-  const number = Number(card.slice(1));
-  return state.order === 0 ? [0, number, colour] : [0, colour, number];
+/** The card's place in the chosen order: the game's own sort keys (the presentation's). */
+function cardKey(index) {
+  const face = state.shown?.hand?.[index];
+  if (!face) return index;
+  return state.order === 0 ? face.by_rank : face.by_suit;
 }
 
 function compareCards(a, b) {
-  const ka = cardKey(a.card);
-  const kb = cardKey(b.card);
-  for (let i = 0; i < ka.length; i += 1) if (ka[i] !== kb[i]) return ka[i] - kb[i];
-  return a.index - b.index;
+  return cardKey(a.index) - cardKey(b.index) || a.index - b.index;
 }
 
 /** The hand as shown: [{card, index}] in the chosen order (index: position in view.hand). */
@@ -455,6 +440,8 @@ function onUpdate(message) {
   }
   const view = message.view;
   describeIn(view, message.descriptions);
+  // What the seat is shown and may do, in words (docs/schema/presentation.schema.json).
+  state.shown = message.table || null;
   remapSelection(before, view);
   if (
     !state.newest &&
@@ -730,31 +717,21 @@ function scoresSentence() {
   return t("q.scores", { scores: list });
 }
 
+/** Whose turn it is, and on this seat's turn what to do: the game's own sentence. */
 function turnSentence() {
-  const view = state.view;
-  if (!view) return t("not_started");
-  if (view.outcome) return t("game_over_say");
-  if (view.current === state.seat) return t("q.your_turn");
-  return t("q.their_turn", { name: nameOf(view.current) });
+  if (!state.shown) return t("not_started");
+  return state.shown.turn;
 }
 
 function programText(program) {
   return `${program.id} ${program.description}`;
 }
 
+/** The seat's own goal (its phase, its program), as the game says it. */
 function phaseSentence() {
-  const view = state.view;
-  if (!view) return t("not_started");
+  if (!state.shown) return t("not_started");
   if (state.seat === null) return t("spectator_no_hand");
-  const me = view.players[state.seat];
-  if (isProgrammes) {
-    if (!view.program) return t("q.no_program");
-    if (me.revealed) return t("q.program_revealed", { program: programText(view.program) });
-    return t("q.program", { program: programText(view.program) });
-  }
-  if (me.laid >= 0) return t("q.phase_down", { phase: phaseNumber(me) });
-  if (!me.phase) return t("q.every_phase");
-  return t("q.phase", { phase: me.phase.number, description: me.phase.description });
+  return state.shown.goal;
 }
 
 function phaseNumber(player) {
@@ -1127,45 +1104,11 @@ function actionButton(item, label, key, extraClass = "") {
   );
 }
 
-function hitLabel(item) {
-  const view = state.view;
-  const action = item.action;
-  const group = view.table[action.owner]?.[action.index];
-  if (!group) return item.text;
-  const where = groupOwnerPhrase(view.names, action.owner, state.seat, describeGroup(game, group).text);
-  const wild = isProgrammes ? action.card === "JK" || action.card.startsWith("2") : action.card === "W";
-  if (wild && group.kind === "run" && action.value >= 0) {
-    const value = isProgrammes ? ["", ...RANKS, "A"][action.value] : action.value;
-    return t("hit.wild_as", { card: action.card, value, group: where });
-  }
-  return t("hit.card_on", { card: action.card, group: where });
-}
-
-/** A legal move in words, as its button says it (a hint is shown the same way). */
+/** A legal move in words, as its button says it (a hint is shown the same way): the
+ * game's own label for it, from the presentation (a move's id is its notation). */
 function moveLabel(item) {
-  const action = item.action;
-  const top = state.view?.discard_pile?.[state.view.discard_pile.length - 1] || "";
-  switch (action.type) {
-    case "draw":
-      return action.source === "draw_pile" ? t("move.draw") : t("move.take", { card: top });
-    case "swap":
-      return t("move.swap");
-    case "lay":
-      return t("move.lay", { groups: afterVerb(item.text) });
-    case "reveal":
-      return t("move.reveal", { combos: afterVerb(item.text) });
-    case "meld":
-      return t("move.meld", { combo: afterVerb(item.text) });
-    case "hit":
-    case "extend":
-      return hitLabel(item);
-    case "discard":
-      return action.target === null || action.target === undefined
-        ? t("move.discard", { card: action.card })
-        : t("move.skip_at", { name: nameOf(action.target) });
-    default:
-      return item.text;
-  }
+  const move = (state.shown?.moves || []).find((each) => each.id === item.text);
+  return move ? move.label : item.text;
 }
 
 /** The hint's move in words: the legal move it names, labelled like its button. */
@@ -1291,7 +1234,7 @@ function myMoves(view, chosen) {
   }
   const hits = hitOptions();
   if (hits.all.length) {
-    const list = hits.shown.map((item) => actionButton(item, hitLabel(item), `hit-${item.text}`));
+    const list = hits.shown.map((item) => actionButton(item, moveLabel(item), `hit-${item.text}`));
     let body;
     if (list.length) body = buttonList(list);
     else if (chosen.length === 1) body = el("p", { class: "note" }, t("card_fits_nowhere"));
