@@ -123,7 +123,8 @@ class GroupInfo:
 
     ``id`` (``"1.0"``: the owner's seat, then the group's place among theirs) is what a hit
     names as its target; ``text`` the notation with what each wild stands for
-    (``run R3 W=4 R5``); ``label`` its words for the seat (``Bob's run 3-5``).
+    (``run R3 W=4 R5``); ``name`` the group in words (``run 3-5``) and ``label`` the same
+    for the seat, with its owner (``Bob's run 3-5``).
     """
 
     id: str
@@ -131,6 +132,7 @@ class GroupInfo:
     kind: str
     cards: tuple[CardFace, ...]
     text: str
+    name: str
     label: str
 
 
@@ -166,6 +168,7 @@ class Hint:
 class Presentation:
     """Everything one seat (``seat`` ``None``: a spectator) is shown of a game.
 
+    ``table_label`` heads the groups on the table and ``table_empty`` says there are none;
     ``goal`` is the seat's own objective in a sentence; ``turn`` whose turn it is and what to
     do; ``prompts`` what the seat can do now, a sentence each; ``moves`` every legal move
     (empty unless it is the seat's turn); ``hint`` only when asked for.
@@ -181,6 +184,7 @@ class Presentation:
     players: tuple[PlayerInfo, ...]
     table: tuple[GroupInfo, ...]
     table_label: str
+    table_empty: str
     goal: str
     turn: str
     prompts: tuple[str, ...]

@@ -83,8 +83,6 @@ STRINGS: Final[dict[str, str]] = {
     "combo.run.D": N_("run {low}-{high} of diamonds"),
     "combo.run.C": N_("run {low}-{high} of clubs"),
     "combo.set": N_("set of {value}s"),
-    "groups.phase10": N_("Groups on the table"),
-    "groups.programmes": N_("Combinations on the table"),
     "you_named": N_("{name} (you)"),
     # The lobby.
     "seat.number": N_("Seat {number}"),
@@ -176,8 +174,6 @@ STRINGS: Final[dict[str, str]] = {
     "move.meld": N_("Lay the new set: {combo}"),
     "move.hit_heading": N_("Hit"),
     "move.extend_heading": N_("Extend"),
-    "hit.card_on": N_("{card} on {group}"),
-    "hit.wild_as": N_("{card} as {value} on {group}"),
     "move.discard_heading": N_("End your turn"),
     "move.discard_chosen": N_("Discard the chosen card"),
     "move.discard": N_("Discard {card}"),
@@ -220,15 +216,7 @@ STRINGS: Final[dict[str, str]] = {
     "q.no_groups": N_("No group is on the table yet."),
     "q.no_combos": N_("No combination is on the table yet."),
     "q.scores": N_("Scores: {scores}."),
-    "q.programs": N_("Programs completed: {programs}."),
-    "q.your_turn": N_("It is your turn."),
     "q.their_turn": N_("It is {name}'s turn."),
-    "q.phase": N_("You are on phase {phase}: {description}."),
-    "q.phase_down": N_("Your phase {phase} is down this hand."),
-    "q.every_phase": N_("You have completed every phase."),
-    "q.program": N_("Your program: {program}."),
-    "q.program_revealed": N_("Your program {program} is revealed."),
-    "q.no_program": N_("You hold no program this round."),
     "keys_help": N_(
         "Keys: h your hand, t the discard pile, g the table, s scores, w whose turn, "
         "p your phase or program, d draw, k take the discard, x discard the chosen card, "

@@ -99,6 +99,7 @@ def _table(view: PlayerView, names: Sequence[str], tr: Translator) -> tuple[Grou
             kind=group.kind.value,
             cards=tuple(card_face(c, tr) for c in group.cards),
             text=str(group),
+            name=group_phrase(group, tr),
             label=_group_label(group, owner, view.seat, names, tr),
         )
         for owner, row in enumerate(view.table)
@@ -315,6 +316,7 @@ def present(
         players=tuple(_player(view, s, p, names, tr) for s, p in enumerate(view.players)),
         table=_table(view, names, tr),
         table_label=tr.gettext(N_("Groups on the table")),
+        table_empty=tr.gettext(N_("No group is on the table yet.")),
         goal=_goal(view, tr),
         turn=_turn(view, names, tr),
         prompts=_prompts(view, moves, tr),

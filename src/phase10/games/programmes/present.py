@@ -155,6 +155,7 @@ def _table(view: ProgrammeView, names: Sequence[str], tr: Translator) -> tuple[G
             kind=combo.kind.value,
             cards=tuple(card_face(c, tr) for c in combo.cards),
             text=str(combo),
+            name=combination_phrase(combo, tr),
             label=_combo_label(combo, owner, view.seat, names, tr),
         )
         for owner, row in enumerate(view.table)
@@ -352,6 +353,7 @@ def present(
         players=tuple(_player(view, s, p, names, tr) for s, p in enumerate(view.players)),
         table=_table(view, names, tr),
         table_label=tr.gettext(N_("Combinations on the table")),
+        table_empty=tr.gettext(N_("No combination is on the table yet.")),
         goal=_goal(view, tr),
         turn=_turn(view, names, tr),
         prompts=_prompts(view, moves, tr),

@@ -15,9 +15,9 @@ import {
   cardElement,
   cardFace,
   cardName,
-  describeGroup,
   el,
   fill,
+  groupCardElement,
   hiddenText,
   lang,
   newId,
@@ -26,7 +26,6 @@ import {
   seqKey,
   t,
   tn,
-  tableElement,
   tokenKey,
   typingIn,
   withLang,
@@ -690,30 +689,40 @@ function topSentence() {
   return tn("q.top", { card: cardName(top), count: view.draw_pile_size });
 }
 
+/** The shown cards of a group: its notation after the kind, each wild with its value. */
+function groupTokens(group) {
+  return group.text.split(" ").slice(1);
+}
+
+/** The groups on the table by owner, in the order they were laid: [{owner, groups}]. */
+function groupsByOwner(shown) {
+  const owners = [];
+  for (const group of shown.table) {
+    const last = owners[owners.length - 1];
+    if (last && last.owner === group.owner) last.groups.push(group);
+    else owners.push({ owner: group.owner, groups: [group] });
+  }
+  return owners;
+}
+
 function groupsSentence() {
-  const view = state.view;
-  if (!view) return t("not_started");
-  const parts = [];
-  view.table.forEach((groups, owner) => {
-    if (groups.length === 0) return;
-    const described = groups.map((group) => {
-      const d = describeGroup(game, group);
-      return `${d.text}: ${d.cards.join(" ")}`;
-    });
-    parts.push(t("q.groups_of", { name: nameOf(owner), groups: described.join("; ") }));
+  const shown = state.shown;
+  if (!shown) return t("not_started");
+  const parts = groupsByOwner(shown).map(({ owner, groups }) => {
+    const described = groups.map((group) => `${group.name}: ${groupTokens(group).join(" ")}`);
+    return t("q.groups_of", { name: nameOf(owner), groups: described.join("; ") });
   });
-  if (parts.length === 0) return isProgrammes ? t("q.no_combos") : t("q.no_groups");
+  if (parts.length === 0) return shown.table_empty;
   return parts.join(" ");
 }
 
 function scoresSentence() {
-  const view = state.view;
-  if (!view) return t("not_started");
-  if (isProgrammes) {
-    const list = view.players.map((p, i) => `${nameOf(i)} ${p.done.length}`).join(", ");
-    return t("q.programs", { programs: list });
-  }
-  const list = view.players.map((p, i) => `${nameOf(i)} ${p.score}`).join(", ");
+  const shown = state.shown;
+  if (!shown) return t("not_started");
+  // Points where the game counts them during play; else what each player has completed.
+  const list = shown.players
+    .map((p) => (p.points === null ? `${p.name}: ${p.progress_text}` : `${p.name} ${p.points}`))
+    .join(", ");
   return t("q.scores", { scores: list });
 }
 
@@ -1296,19 +1305,49 @@ function myMoves(view, chosen) {
   return parts;
 }
 
+/** The groups on the table, each owner's in a list: the game's words and cards for each. */
 function renderGroups() {
-  const view = state.view;
-  ui.groupsPanel.hidden = !view;
-  if (!view) return;
-  ui.groupsHeading.textContent = isProgrammes ? t("groups.programmes") : t("groups.phase10");
+  const shown = state.shown;
+  ui.groupsPanel.hidden = !shown;
+  if (!shown) return;
+  ui.groupsHeading.textContent = shown.table_label;
+  const owners = groupsByOwner(shown);
+  if (owners.length === 0) {
+    fill(ui.groups, el("p", { class: "muted" }, shown.table_empty));
+    return;
+  }
   fill(
     ui.groups,
-    tableElement(
-      game,
-      view.table,
-      view.names,
-      state.seat,
-      isProgrammes ? t("q.no_combos") : t("q.no_groups"),
+    el(
+      "ul",
+      { class: "owners" },
+      owners.map(({ owner, groups }) =>
+        el(
+          "li",
+          { class: "owner" },
+          el(
+            "span",
+            { class: "owner-name" },
+            owner === state.seat ? t("you_named", { name: nameOf(owner) }) : nameOf(owner),
+          ),
+          el(
+            "ol",
+            { class: "groups" },
+            groups.map((group) =>
+              el(
+                "li",
+                { class: "group" },
+                el("span", { class: "group-name" }, group.name),
+                el(
+                  "span",
+                  { class: "group-cards" },
+                  groupTokens(group).map((token, i) => groupCardElement(group.cards[i].code, token)),
+                ),
+              ),
+            ),
+          ),
+        ),
+      ),
     ),
   );
 }
