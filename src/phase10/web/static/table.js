@@ -1,7 +1,8 @@
 // A table's page: the seats before the game, then the game itself over one WebSocket.
 //
-// The server is the referee: every move button is built from the legal actions the server
-// sent (view.legal), and a move is sent as that action's JSON. The page keeps its seat token
+// The server is the referee: every move button is built from the moves the server sent in
+// the seat's presentation (update.table.moves: each with its words, cards and action), and a
+// move is sent as that action's JSON. The page keeps its seat token
 // in localStorage (phase10:token:<table>) with the last event number it saw, reconnects by
 // itself when the connection drops, and says everything that happens in the log (role=log)
 // and the latest answer in the status line (role=status).
@@ -192,22 +193,9 @@ function chooseCards(cards) {
   state.selected = taken;
 }
 
-/** The cards an action puts on the table or discards. */
-function actionCards(action) {
-  switch (action.type) {
-    case "discard":
-    case "hit":
-    case "extend":
-      return [action.card];
-    case "lay":
-      return action.groups.flatMap((g) => g.cards);
-    case "reveal":
-      return action.combos.flatMap((c) => c.cards);
-    case "meld":
-      return action.combo.cards;
-    default:
-      return [];
-  }
+/** The cards of the hand a move (by its id, the notation) uses: the presentation's. */
+function moveCards(text) {
+  return (state.shown?.moves || []).find((m) => m.id === text)?.cards || [];
 }
 
 // ---------------------------------------------------------------------------- the socket
@@ -474,7 +462,7 @@ function onUpdate(message) {
   let prompt = "";
   if (message.result && (!before || !before.outcome)) prompt = t("game_over_say");
   else if (turnStartedForMe) {
-    prompt = view.stage === "draw" ? t("your_turn_draw") : t("your_turn_play");
+    prompt = state.shown?.turn || "";
   } else if (
     before &&
     me !== null &&
@@ -483,7 +471,7 @@ function onUpdate(message) {
     before.stage === "draw" &&
     view.stage === "play"
   ) {
-    prompt = t("your_turn_play");
+    prompt = state.shown?.turn || "";
   }
   const line = [ended || latest, prompt].filter(Boolean).join(" ");
   if (line) say(line);
@@ -525,9 +513,9 @@ function remapSelection(before, view) {
 function onHint(message) {
   if (!state.view || message.version !== state.view.version) return;
   state.hint = message;
-  chooseCards(actionCards(message.action));
+  chooseCards(moveCards(message.text));
   render();
-  const cards = actionCards(message.action);
+  const cards = moveCards(message.text);
   const label = hintLabel(message);
   say(cards.length ? t("hint_is_cards", { text: label }) : t("hint_is", { text: label }));
   const button = ui.moves.querySelector("[data-key=hint-play]");
@@ -550,7 +538,8 @@ function onRematch(table, token) {
 
 function myTurn() {
   const view = state.view;
-  return Boolean(view && state.seat !== null && view.legal.length > 0 && !view.outcome);
+  const moves = state.shown?.moves || [];
+  return Boolean(view && state.seat !== null && moves.length > 0 && !view.outcome);
 }
 
 function act(action) {
@@ -569,41 +558,49 @@ function act(action) {
   if (!send({ type: "act", id, version: view.version, action })) say(t("sent_when_back"));
 }
 
-function legal(type) {
-  return (state.view?.legal || []).filter((item) => item.action.type === type);
+/**
+ * The legal moves of these kinds (the presentation's: draw, take, lay_down, reveal, hit,
+ * extend, meld, discard, swap...), each as {action, text, cards}: the action to send, its
+ * notation, the cards of the hand it uses and its kind.
+ */
+function legal(...kinds) {
+  return (state.shown?.moves || [])
+    .filter((move) => kinds.includes(move.kind))
+    .map((move) => ({ action: move.action, text: move.id, cards: move.cards, kind: move.kind }));
 }
 
 function drawFrom(source) {
-  const found = legal("draw").find((item) => item.action.source === source);
+  const found = legal(source === "draw_pile" ? "draw" : "take")[0];
   if (found) act(found.action);
   else say(source === "draw_pile" ? t("cannot_draw") : t("cannot_take"));
 }
 
 function laydownOptions() {
   const chosen = chosenCards();
-  const all = legal(isProgrammes ? "reveal" : "lay");
+  // Laying down a phase and revealing a program: the move that puts one's goal on the table.
+  const all = legal("lay_down", "reveal");
   if (chosen.length === 0) return { all, shown: all };
-  return { all, shown: all.filter((item) => within(chosen, actionCards(item.action))) };
+  return { all, shown: all.filter((item) => within(chosen, item.cards)) };
 }
 
 function meldOptions() {
   const chosen = chosenCards();
   const all = legal("meld");
   if (chosen.length === 0) return { all, shown: all };
-  return { all, shown: all.filter((item) => within(chosen, actionCards(item.action))) };
+  return { all, shown: all.filter((item) => within(chosen, item.cards)) };
 }
 
 function hitOptions() {
   const chosen = chosenCards();
-  const all = legal(isProgrammes ? "extend" : "hit");
+  const all = legal("hit", "extend");
   if (chosen.length !== 1) return { all, shown: chosen.length === 0 ? all : [] };
-  return { all, shown: all.filter((item) => item.action.card === chosen[0]) };
+  return { all, shown: all.filter((item) => item.cards[0] === chosen[0]) };
 }
 
 function discardOptions() {
   const chosen = chosenCards();
   if (chosen.length !== 1) return null;
-  return legal("discard").filter((item) => item.action.card === chosen[0]);
+  return legal("discard").filter((item) => item.cards[0] === chosen[0]);
 }
 
 function focusFirst(selector, fallbackText) {
@@ -1122,13 +1119,7 @@ function moveLabel(item) {
 
 /** The hint's move in words: the legal move it names, labelled like its button. */
 function hintLabel(hint) {
-  const item = (state.view?.legal || []).find((each) => each.text === hint.text);
-  return item ? moveLabel(item) : hint.text;
-}
-
-function afterVerb(text) {
-  const space = text.indexOf(" ");
-  return space < 0 ? text : text.slice(space + 1);
+  return moveLabel(hint);
 }
 
 function section(group, heading, children) {
@@ -1156,7 +1147,7 @@ function renderMoves() {
   const chosen = chosenCards();
   const key = JSON.stringify([
     view.version,
-    view.legal.map((i) => i.text),
+    (state.shown?.moves || []).map((move) => move.id),
     chosen,
     state.hint?.text || null,
     state.seat,
@@ -1188,20 +1179,17 @@ const MAX_WAYS = 8;
 
 function myMoves(view, chosen) {
   const parts = [];
-  const draws = legal("draw");
+  const draws = legal("draw", "take");
   const swap = legal("swap");
   if (draws.length) {
-    const top = view.discard_pile[view.discard_pile.length - 1];
     const buttons = draws.map((item) =>
-      item.action.source === "draw_pile"
-        ? actionButton(item, t("move.draw"), "draw", "primary")
-        : actionButton(item, t("move.take", { card: top || "" }), "take"),
+      actionButton(item, moveLabel(item), item.kind, item.kind === "draw" ? "primary" : ""),
     );
     parts.push(section("draw", t("move.draw_heading"), buttonList(buttons)));
   }
   if (swap.length) {
     parts.push(
-      section("swap", t("move.swap_heading"), buttonList([actionButton(swap[0], t("move.swap"), "swap")])),
+      section("swap", t("move.swap_heading"), buttonList([actionButton(swap[0], moveLabel(swap[0]), "swap")])),
     );
   }
   // Lay down (Phase 10) or reveal (programmes).
@@ -1213,7 +1201,7 @@ function myMoves(view, chosen) {
     const list = lays.shown.slice(0, lays.shown.length - hidden).map((item, i) =>
       actionButton(
         item,
-        isProgrammes ? t("move.reveal", { combos: afterVerb(item.text) }) : t("move.lay", { groups: afterVerb(item.text) }),
+        moveLabel(item),
         `lay-${item.text}`,
         i === 0 ? "primary" : "",
       ),
@@ -1221,17 +1209,17 @@ function myMoves(view, chosen) {
     parts.push(
       section(
         "lay",
-        isProgrammes ? t("move.reveal_heading") : t("move.lay_heading"),
+        lays.all[0].kind === "reveal" ? t("move.reveal_heading") : t("move.lay_heading"),
         list.length
           ? [buttonList(list), hidden ? el("p", { class: "note" }, tn("more_ways", { count: hidden })) : null]
           : el("p", { class: "note" }, t("no_lay_with_chosen")),
       ),
     );
   }
-  const melds = isProgrammes ? meldOptions() : { all: [], shown: [] };
+  const melds = meldOptions();
   if (melds.all.length) {
     const list = melds.shown.map((item) =>
-      actionButton(item, t("move.meld", { combo: afterVerb(item.text) }), `meld-${item.text}`),
+      actionButton(item, moveLabel(item), `meld-${item.text}`),
     );
     parts.push(
       section(
@@ -1248,7 +1236,8 @@ function myMoves(view, chosen) {
     if (list.length) body = buttonList(list);
     else if (chosen.length === 1) body = el("p", { class: "note" }, t("card_fits_nowhere"));
     else body = el("p", { class: "note" }, t("choose_one_to_hit"));
-    parts.push(section("hit", isProgrammes ? t("move.extend_heading") : t("move.hit_heading"), body));
+    const heading = hits.all[0].kind === "extend" ? t("move.extend_heading") : t("move.hit_heading");
+    parts.push(section("hit", heading, body));
   }
   const discards = legal("discard");
   if (discards.length) {
