@@ -729,20 +729,11 @@ function turnSentence() {
   return state.shown.turn;
 }
 
-function programText(program) {
-  return `${program.id} ${program.description}`;
-}
-
 /** The seat's own goal (its phase, its program), as the game says it. */
 function phaseSentence() {
   if (!state.shown) return t("not_started");
   if (state.seat === null) return t("spectator_no_hand");
   return state.shown.goal;
-}
-
-function phaseNumber(player) {
-  if (player.phase && player.laid === player.phase_index) return player.phase.number;
-  return player.laid + 1;
 }
 
 // ---------------------------------------------------------------------------- rendering
@@ -838,7 +829,7 @@ function renderPlayers() {
     lobby.seats,
     lobby.status,
     state.seat,
-    view && [view.version, view.players, view.current, view.dealer, view.program],
+    view && [view.version, view.players, view.current, view.dealer, state.shown?.players],
   ]);
   refill(ui.players, key, () => playerRows(lobby, view));
 }
@@ -852,18 +843,15 @@ function playerRows(lobby, view) {
       seat === state.seat ? t("you_named", { name }) : name,
     );
     const facts = [seatState(row)];
-    const player = view?.players?.[seat];
+    const player = state.shown?.players?.[seat];
     if (player) {
-      if (isProgrammes) {
-        facts.push(programFact(player, seat));
-        facts.push(t("fact.programs_done", { count: player.done.length }));
-      } else {
-        facts.push(phaseFact(player));
-        facts.push(t("fact.points", { points: player.score }));
-        if (player.skip_pending > 0) facts.push(t("fact.skips", { count: player.skip_pending }));
-      }
-      facts.push(t("fact.cards", { count: player.hand_size }));
-      if (player.took && player.took.length) facts.push(t("fact.took", { cards: player.took.join(" ") }));
+      // The game's own words for the player: the goal where it is public, the status, the
+      // progress; points where the game counts them during play.
+      facts.push(player.goal, ...player.status, player.progress_text);
+      if (player.points !== null) facts.push(t("fact.points", { points: player.points }));
+      facts.push(t("fact.cards", { count: player.cards }));
+      const took = view?.players?.[seat]?.took;
+      if (took && took.length) facts.push(t("fact.took", { cards: took.join(" ") }));
     }
     const current = view && !view.outcome && view.current === seat;
     const item = el(
@@ -879,20 +867,6 @@ function playerRows(lobby, view) {
     }
     return item;
   });
-}
-
-function phaseFact(player) {
-  if (player.laid >= 0) return t("fact.phase_down", { number: phaseNumber(player) });
-  if (!player.phase) return t("fact.every_phase");
-  return t("fact.phase", { number: player.phase.number, description: player.phase.description });
-}
-
-function programFact(player, seat) {
-  const view = state.view;
-  if (player.program && player.revealed) return t("fact.revealed", { program: programText(player.program) });
-  if (seat === state.seat && view.program) return t("fact.secret", { program: programText(view.program) });
-  if (!player.has_program) return t("fact.no_program");
-  return t("fact.hidden_program");
 }
 
 function giveToComputer(seat, name) {
@@ -935,39 +909,24 @@ function giveToComputer(seat, name) {
   );
 }
 
+/** Every pile of the game (the presentation's): its name, its face-up top or its back, its size. */
 function renderPiles() {
-  const view = state.view;
-  ui.pilesPanel.hidden = !view;
-  if (!view) return;
-  const top = view.discard_pile[view.discard_pile.length - 1];
-  const parts = [
-    el(
+  const shown = state.shown;
+  ui.pilesPanel.hidden = !shown;
+  if (!shown) return;
+  const parts = shown.piles.map((pile) => {
+    let face = null;
+    if (pile.top) face = cardElement(pile.top.code);
+    else if (pile.id === "draw") face = el("span", { class: "card back", "aria-hidden": "true" });
+    else if (pile.id === "discard") face = el("span", { class: "card empty" }, t("pile.empty"));
+    return el(
       "div",
       { class: "pile" },
-      el("span", { class: "pile-label" }, t("pile.draw")),
-      el("span", { class: "card back", "aria-hidden": "true" }),
-      el("span", { class: "pile-count" }, t("pile.count", { count: view.draw_pile_size })),
-    ),
-    el(
-      "div",
-      { class: "pile" },
-      el("span", { class: "pile-label" }, t("pile.discard")),
-      top
-        ? cardElement(top)
-        : el("span", { class: "card empty" }, t("pile.empty")),
-      el("span", { class: "pile-count" }, t("pile.count", { count: view.discard_pile.length })),
-    ),
-  ];
-  if (isProgrammes) {
-    parts.push(
-      el(
-        "div",
-        { class: "pile" },
-        el("span", { class: "pile-label" }, t("pile.programs")),
-        el("span", { class: "pile-count" }, t("pile.count", { count: view.program_deck_size })),
-      ),
+      el("span", { class: "pile-label" }, pile.label),
+      face,
+      el("span", { class: "pile-count" }, t("pile.count", { count: pile.count })),
     );
-  }
+  });
   fill(ui.piles, parts);
 }
 
