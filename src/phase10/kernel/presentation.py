@@ -168,7 +168,10 @@ class Hint:
 class Presentation:
     """Everything one seat (``seat`` ``None``: a spectator) is shown of a game.
 
-    ``table_label`` heads the groups on the table and ``table_empty`` says there are none;
+    ``heading`` says the game, the hand (or round) and the rules in one line; ``sorts`` name
+    the two orders of the hand (by ``by_rank``, by ``by_suit``); ``progress_label`` heads a
+    column of ``progress``; ``table_label`` heads the groups on the table and
+    ``table_empty`` says there are none;
     ``goal`` is the seat's own objective in a sentence; ``turn`` whose turn it is and what to
     do; ``prompts`` what the seat can do now, a sentence each; ``moves`` every legal move
     (empty unless it is the seat's turn); ``hint`` only when asked for.
@@ -176,6 +179,7 @@ class Presentation:
 
     game: str
     title: str
+    heading: str
     rules: str
     hand_number: int
     seat: int | None
@@ -185,6 +189,8 @@ class Presentation:
     table: tuple[GroupInfo, ...]
     table_label: str
     table_empty: str
+    sorts: tuple[str, str]
+    progress_label: str
     goal: str
     turn: str
     prompts: tuple[str, ...]

@@ -308,6 +308,12 @@ def present(
     return Presentation(
         game="phase10",
         title=tr.gettext(N_("Phase 10")),
+        heading=_say(
+            tr,
+            N_("Phase 10 · hand {hand} · rules: {rules}"),
+            hand=view.hand_number + 1,
+            rules=view.rules.name,
+        ),
         rules=view.rules.name,
         hand_number=view.hand_number,
         seat=seat,
@@ -317,6 +323,8 @@ def present(
         table=_table(view, names, tr),
         table_label=tr.gettext(N_("Groups on the table")),
         table_empty=tr.gettext(N_("No group is on the table yet.")),
+        sorts=(tr.gettext(N_("By number")), tr.gettext(N_("By colour"))),
+        progress_label=tr.gettext(N_("Phases done")),
         goal=_goal(view, tr),
         turn=_turn(view, names, tr),
         prompts=_prompts(view, moves, tr),

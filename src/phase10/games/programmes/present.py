@@ -345,6 +345,7 @@ def present(
     return Presentation(
         game="programmes",
         title=tr.gettext(N_("Programmes")),
+        heading=_say(tr, N_("Programmes · round {hand}"), hand=view.hand_number + 1),
         rules=view.rules.name,
         hand_number=view.hand_number,
         seat=seat,
@@ -354,6 +355,8 @@ def present(
         table=_table(view, names, tr),
         table_label=tr.gettext(N_("Combinations on the table")),
         table_empty=tr.gettext(N_("No combination is on the table yet.")),
+        sorts=(tr.gettext(N_("By rank")), tr.gettext(N_("By suit"))),
+        progress_label=tr.gettext(N_("Programs done")),
         goal=_goal(view, tr),
         turn=_turn(view, names, tr),
         prompts=_prompts(view, moves, tr),

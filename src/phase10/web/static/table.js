@@ -143,8 +143,6 @@ function nameOf(seat) {
 
 // ---------------------------------------------------------------------------- cards
 
-const SORTS = isProgrammes ? ["sort.rank", "sort.suit"] : ["sort.number", "sort.colour"];
-const SORT_BUTTONS = isProgrammes ? ["sort.by_rank", "sort.by_suit"] : ["sort.by_number", "sort.by_colour"];
 
 /** The card's place in the chosen order: the game's own sort keys (the presentation's). */
 function cardKey(index) {
@@ -779,11 +777,7 @@ function renderInfo() {
     ui.info.textContent = t("info.rules", { rules: state.lobby.rules });
     return;
   }
-  const parts = [
-    isProgrammes
-      ? t("info.programmes", { hand: view.hand_number + 1 })
-      : t("info.phase10", { hand: view.hand_number + 1, rules: view.rules }),
-  ];
+  const parts = [state.shown?.heading || ""];
   if (view.tiebreak) parts.push(t("info.tiebreak"));
   if (state.seat === null && state.welcomed) parts.push(t("info.spectator"));
   ui.info.textContent = parts.join(" · ");
@@ -936,8 +930,9 @@ function renderHand() {
   ui.handPanel.hidden = !playing;
   if (!playing) return;
   ui.meLine.textContent = phaseSentence();
-  ui.sortA.textContent = t(SORT_BUTTONS[0]);
-  ui.sortB.textContent = t(SORT_BUTTONS[1]);
+  // The game names its two orders (by number and colour, by rank and suit).
+  ui.sortA.textContent = state.shown?.sorts?.[0] || "";
+  ui.sortB.textContent = state.shown?.sorts?.[1] || "";
   ui.sortA.setAttribute("aria-pressed", String(state.order === 0));
   ui.sortB.setAttribute("aria-pressed", String(state.order === 1));
   const shown = shownHand();
@@ -1049,7 +1044,7 @@ function setOrder(order) {
   state.order = order;
   state.focusPos = 0;
   renderHand();
-  say(t("sorted", { order: t(SORTS[order]) }));
+  say(t("sorted", { order: state.shown?.sorts?.[order] || "" }));
 }
 ui.sortA.addEventListener("click", () => setOrder(0));
 ui.sortB.addEventListener("click", () => setOrder(1));
@@ -1391,7 +1386,7 @@ function handSummary(ended) {
 
 function gameSummary(result) {
   const lobby = state.lobby;
-  const doneHeader = isProgrammes ? t("col.programs_done") : t("col.phases_done");
+  const doneHeader = state.shown?.progress_label || "";
   const rows = result.standing.map((row) =>
     el(
       "tr",
