@@ -25,7 +25,17 @@ from typing import Any, Final
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.game import Game
 
-__all__ = ["Game", "UnknownGameError", "find_rules", "for_rules_name", "get", "names", "of"]
+__all__ = [
+    "Game",
+    "UnknownGameError",
+    "find_rules",
+    "for_rules_name",
+    "get",
+    "names",
+    "of",
+    "register",
+    "unregister",
+]
 
 #: Each game's name and the module whose ``GAME`` implements it.
 _PACKAGES: Final[dict[str, str]] = {
@@ -33,6 +43,8 @@ _PACKAGES: Final[dict[str, str]] = {
     "programmes": "phase10.games.programmes.game",
 }
 _LOADED: dict[str, Game] = {}
+#: Games registered at run time (a plugin's, a test's), after the project's own.
+_ADDED: dict[str, Game] = {}
 
 
 class UnknownGameError(Phase10Error, ValueError):
@@ -40,8 +52,30 @@ class UnknownGameError(Phase10Error, ValueError):
 
 
 def names() -> tuple[str, ...]:
-    """Every registered game's name, in a fixed order."""
-    return tuple(_PACKAGES)
+    """Every registered game's name, in a fixed order: the project's, then those added."""
+    return (*_PACKAGES, *_ADDED)
+
+
+def register(game: Game) -> None:
+    """Add a game from outside the project (a plugin, a test's toy game): the match, the
+    records, the server and every front end that draws :meth:`Game.present` then play it.
+
+    >>> from phase10.games.phase10.game import GAME
+    >>> register(GAME)
+    Traceback (most recent call last):
+    ...
+    ValueError: a game called 'phase10' is registered already
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"{game!r} does not implement the Game interface")
+    if game.name in _PACKAGES or game.name in _ADDED:
+        raise ValueError(f"a game called {game.name!r} is registered already")
+    _ADDED[game.name] = game
+
+
+def unregister(name: str) -> None:
+    """Forget a game :func:`register` added (the project's own games stay)."""
+    _ADDED.pop(name, None)
 
 
 def _load(name: str) -> Game:
@@ -54,7 +88,7 @@ def _load(name: str) -> Game:
 
 def all_games() -> tuple[Game, ...]:
     """Every registered game (loading them)."""
-    return tuple(_load(name) for name in _PACKAGES)
+    return (*(_load(name) for name in _PACKAGES), *_ADDED.values())
 
 
 def get(name: str) -> Game:
@@ -62,10 +96,12 @@ def get(name: str) -> Game:
     key = name.strip().lower().replace("-", "_")
     if key in _PACKAGES:
         return _load(key)
+    if key in _ADDED:
+        return _ADDED[key]
     for game in all_games():
         if key in game.aliases:
             return game
-    raise UnknownGameError(f"unknown game {name!r}; games: {', '.join(_PACKAGES)}")
+    raise UnknownGameError(f"unknown game {name!r}; games: {', '.join(names())}")
 
 
 def of(thing: object) -> Game:
