@@ -1,11 +1,13 @@
 """A third game, registered from outside the project's games (the toy game Climb, in
 ``tests/toygame``: its own cards, actions, views and words), plays at a real server through
 the same clients as Phase 10: ``phase10 join --plain`` in a subprocess, which does not even
-have the game installed, and a WebSocket client that reads only the presentation. Nothing
+have the game installed, the browser table in Chromium, and a WebSocket client that reads
+only the presentation. Nothing
 outside the toy game's package knows it (decision 0013)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -17,11 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, Page, expect
 
 from phase10 import games
 from toygame.game import GAME
 
-from .serverkit import InProcessServer, Player, create_table, in_process_server, start
+from .conftest import run_axe
+from .serverkit import InProcessServer, Player, create_table, in_process_server, join, start
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
@@ -113,3 +117,54 @@ def test_a_third_game_plays_through_the_line_client_at_a_server(
     assert stored is not None
     assert stored.table.game == "climb"
     assert any(move.seat == 1 for move in stored.moves)
+
+
+def test_a_third_game_plays_in_the_browser_page(server: InProcessServer, browser: Browser) -> None:
+    """Climb in the browser table, which knows nothing of it: each card is named by the
+    game's words, the game's own kind of move (a climb) is offered by its label under
+    "Other moves", a pass is the draw button, the page has no accessibility violation
+    mid-game, and both players reach the final standing (CLIMB-3)."""
+    with server.http() as http:
+        made = create_table(http, [{"kind": "person"}, {"kind": "person"}], game="climb")
+        bob = join(http, made["table"], "Bob")
+        start(http, made["table"], made["token"])
+    pages: list[Page] = []
+    errors: list[str] = []
+    contexts = []
+    for token in (made["token"], bob["token"]):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        contexts.append(context)
+        key = f"phase10:token:{made['table']}"
+        context.add_init_script(f"localStorage.setItem({json.dumps(key)}, {json.dumps(token)})")
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{server.url}/t/{made['table']}?lang=en")
+        pages.append(page)
+    try:
+        hand = pages[0].get_by_role("listbox", name="Your hand")
+        expect(hand.get_by_role("option").first).to_have_accessible_name(
+            re.compile(r"^\d, step \d")
+        )
+        checked = False
+        deadline = time.monotonic() + 90
+        while not any(p.locator("#game-summary").is_visible() for p in pages):
+            assert time.monotonic() < deadline, "the game did not end"
+            for page in pages:
+                climb = page.locator("#moves [data-group=other] button")
+                if climb.count():
+                    if not checked:
+                        expect(climb.first).to_have_text(re.compile(r"^Climb to \d$"))
+                        assert run_axe(page) == []
+                        checked = True
+                    climb.first.click()
+                elif page.locator("#moves [data-key=draw]").count():
+                    page.locator("#moves [data-key=draw]").click()
+            time.sleep(0.1)
+        assert checked
+        for page in pages:
+            expect(page.locator("#game-summary")).to_contain_text("the winner")
+    finally:
+        for context in contexts:
+            context.close()
+    assert not errors, errors

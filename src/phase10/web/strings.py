@@ -153,6 +153,7 @@ STRINGS: Final[dict[str, str]] = {
     "move.discard": N_("Discard {card}"),
     "move.skip_at": N_("Play the Skip at {name}"),
     "who_gets_skip": N_("Who gets the Skip?"),
+    "move.other_heading": N_("Other moves"),
     "move.help_heading": N_("Help"),
     "move.hint": N_("Hint"),
     "move.play_hint": N_("Play the hint: {text}"),

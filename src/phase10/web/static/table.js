@@ -144,6 +144,16 @@ function nameOf(seat) {
 // ---------------------------------------------------------------------------- cards
 
 
+/** A card's accessible name: its notation, then the game's words for it ("R7, red 7"). */
+function cardLabel(code) {
+  const shown = state.shown;
+  const faces = shown
+    ? [...shown.hand, ...shown.piles.map((pile) => pile.top), ...shown.table.flatMap((g) => g.cards)]
+    : [];
+  const face = faces.find((each) => each && each.code === code);
+  return face ? t("card.name", { card: code, words: face.label }) : cardName(code);
+}
+
 /** The card's place in the chosen order: the game's own sort keys (the presentation's). */
 function cardKey(index) {
   const face = state.shown?.hand?.[index];
@@ -681,7 +691,7 @@ function topSentence() {
   if (!view) return t("not_started");
   const top = view.discard_pile[view.discard_pile.length - 1];
   if (!top) return t("q.discard_empty");
-  return tn("q.top", { card: cardName(top), count: view.draw_pile_size });
+  return tn("q.top", { card: cardLabel(top), count: view.draw_pile_size });
 }
 
 /** The shown cards of a group: its notation after the kind, each wild with its value. */
@@ -963,7 +973,7 @@ function renderHand() {
       cardFace(item.card),
       el("span", { class: "tick", "aria-hidden": "true" }, "\u2713"),
       isNew ? el("span", { class: "badge new", "aria-hidden": "true" }, t("new_badge")) : null,
-      hiddenText(isNew ? t("card_new", { name: cardName(item.card) }) : cardName(item.card)),
+      hiddenText(isNew ? t("card_new", { name: cardLabel(item.card) }) : cardLabel(item.card)),
     );
   });
   fill(ui.hand, options);
@@ -1128,6 +1138,9 @@ function renderMoves() {
   }
 }
 
+/** The kinds of move the page has sections and keys for (docs/schema/presentation.schema.json). */
+const KNOWN_KINDS = new Set(["draw", "take", "swap", "lay_down", "reveal", "meld", "hit", "extend", "discard"]);
+
 /** The most lay-down or reveal buttons shown while no card is chosen. */
 const MAX_WAYS = 8;
 
@@ -1228,6 +1241,14 @@ function myMoves(view, chosen) {
       ];
     }
     parts.push(section("discard", t("move.discard_heading"), body));
+  }
+  // A game's own kinds of move (a third game's), offered as they are, by the game's words.
+  const others = (state.shown?.moves || []).filter((move) => !KNOWN_KINDS.has(move.kind));
+  if (others.length) {
+    const list = others.map((move) =>
+      actionButton({ action: move.action, text: move.id }, move.label, `other-${move.id}`),
+    );
+    parts.push(section("other", t("move.other_heading"), buttonList(list)));
   }
   const help = [el("button", { type: "button", dataset: { key: "hint" }, onclick: askHint }, t("move.hint"))];
   if (state.hint) {
