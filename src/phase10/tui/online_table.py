@@ -1,10 +1,11 @@
 """The full screen at an online table (``phase10 join`` on a terminal, without ``--plain``).
 
-Everything shown comes from the server's messages (``docs/protocol.md``), as in the line mode:
-the hand (a list: arrows move, Space chooses cards, ``s`` changes the order), the discard top
-and the draw pile, the groups on the table, the players, every sentence of the game in the log,
-and the legal moves the server offers (``view.legal``), narrowed to those that use the chosen
-cards. Enter plays the highlighted move; ``d`` draws, ``t`` takes the discard, ``x`` discards
+Everything shown comes from the server's messages (``docs/protocol.md``), as in the line mode,
+and the game's part of it from the seat's presentation (an update's ``table``), so any game the
+server offers is drawn here: the hand (a list: arrows move, Space chooses cards, ``s`` goes
+through the game's two orders), the piles, the groups on the table, the players, every sentence
+of the game in the log, and the moves in the game's words, narrowed to those that use the
+chosen cards. Enter plays the highlighted move; ``d`` draws, ``t`` takes the discard, ``x`` discards
 the chosen card, ``h`` asks for a hint and chooses its cards, ``r`` shows the rules, ``q``
 leaves (the server keeps the seat). Before the start a waiting screen shows who is seated
 (``s`` starts the game for the table's owner). The connection is taken up again by itself
@@ -41,43 +42,28 @@ __all__ = ["OnlineApp", "OnlineTable", "play_online"]
 
 View = dict[str, Any]
 
-_STYLES = {"R": "bold red", "B": "bold blue", "Y": "bold yellow", "G": "bold green"}
-_SORTS = ("as dealt", "by number", "by colour")
+#: The style of each family of cards the presentation names (never the only cue: the card's
+#: notation is always written).
+_STYLES = {
+    "red": "bold red",
+    "blue": "bold blue",
+    "yellow": "bold yellow",
+    "green": "bold green",
+    "hearts": "bold red",
+    "diamonds": "bold red",
+    "wild": "bold magenta",
+    "skip": "bold magenta",
+    "joker": "bold magenta",
+}
 
 
-def card_text(card: str) -> Text:
-    """A card's name in its colour (wild and Skip cards in their own)."""
-    if card in ("W", "S") or (card.startswith(("W", "S")) and not card[1:2].isdigit()):
-        return Text(card, style="bold magenta")
-    return Text(card, style=_STYLES.get(card[:1], "bold"))
+def card_text(card: dict[str, Any]) -> Text:
+    """A card of the presentation, by its notation, in its family's colour.
 
-
-def _number(card: str) -> int:
-    digits = "".join(ch for ch in card if ch.isdigit())
-    return int(digits) if digits else 99
-
-
-def sorted_hand(hand: list[str], order: int) -> list[str]:
-    """The hand in one of the orders of :data:`_SORTS`.
-
-    >>> sorted_hand(["G7", "R1", "W", "B7"], 1), sorted_hand(["G7", "R1", "W", "B7"], 2)
-    (['R1', 'B7', 'G7', 'W'], ['B7', 'G7', 'R1', 'W'])
+    >>> card_text({"code": "R7", "suit": "red"}).style, card_text({"code": "5", "suit": "x"}).style
+    ('bold red', 'bold')
     """
-    if order == 1:
-        return sorted(hand, key=lambda c: (_number(c), c))
-    if order == 2:
-        return sorted(hand, key=lambda c: (_number(c) == 99, c[:1], _number(c)))
-    return list(hand)
-
-
-def uses(text: str, chosen: list[str]) -> bool:
-    """Whether the move's notation names every chosen card.
-
-    >>> uses("discard R7", ["R7"]), uses("lay set R5 B5 W=5", ["R5", "W"]), uses("draw", ["R5"])
-    (True, True, False)
-    """
-    words = Counter(w.split("=")[0] for w in text.replace("|", " ").split())
-    return not Counter(chosen) - words
+    return Text(str(card["code"]), style=_STYLES.get(str(card["suit"]), "bold"))
 
 
 class LobbyScreen(ModalScreen[None]):
@@ -224,70 +210,60 @@ class OnlineTable(Screen[None]):
             self._redraw()
 
     def _redraw(self) -> None:
-        view = self.online.view
-        if view is None or not self.is_mounted:
+        shown = self.online.shown
+        if shown is None or not self.is_mounted:
             return
-        names = list(view["names"])
-        self.query_one("#players", Static).update(self._players(view, names))
-        self.query_one("#pile", Static).update(self._pile(view))
-        self.query_one("#groups", Static).update(self._groups(view, names))
-        self._hand(view)
-        self._moves(view, names)
-        self.set_status(self._status(view, names))
+        self.query_one("#players", Static).update(self._players(shown))
+        self.query_one("#pile", Static).update(self._pile(shown))
+        self.query_one("#groups", Static).update(self._groups(shown))
+        self._hand(shown)
+        self._moves(shown)
+        self.set_status(self._status(shown))
 
-    def _players(self, view: View, names: list[str]) -> Table:
+    def _players(self, shown: View) -> Table:
         grid = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
-        programmes = view["game"] == "programmes"
-        for title in (
-            "",
-            _("Player"),
-            _("Programs") if programmes else _("Phase"),
-            _("Cards"),
-            _("Points"),
-            _("Skips"),
-        ):
+        for title in ("", _("Player"), str(shown["progress_label"]), _("Cards"), _("Points"), ""):
             grid.add_column(title, no_wrap=True)
         seats = (self.online.lobby or {}).get("seats", [])
-        for seat, (name, p) in enumerate(zip(names, view["players"], strict=False)):
-            mark = "▶" if view["current"] == seat and view["outcome"] is None else ""
-            who = Text(name[:12], style="bold" if seat == view["seat"] else "")
+        for p in shown["players"]:
+            seat = int(p["seat"])
+            mark = "▶" if p["to_act"] else ""
+            who = Text(str(p["name"])[:12], style="bold" if p["you"] else "")
             person = seat < len(seats) and seats[seat]["kind"] == "person"
             if person and not seats[seat].get("connected", True):
                 who.append(" " + _("(away)"), style="dim")
-            if programmes:
-                where = str(len(p.get("done", [])))
-                points, skips = "", ""
-            else:
-                where = str(p["phase"]["number"]) if p["phase"] is not None else _("done")
-                if p["laid"] >= 0:
-                    where += "✓"
-                points, skips = str(p["score"]), str(p.get("skip_pending", 0) or "")
-            grid.add_row(mark, who, where, str(p["hand_size"]), points, skips)
+            points = "" if p["points"] is None else str(p["points"])
+            status = Text(", ".join(p["status"]), style="dim")
+            grid.add_row(mark, who, str(p["progress"]), str(p["cards"]), points, status)
         return grid
 
-    def _pile(self, view: View) -> Text:
-        pile = view.get("discard_pile") or []
-        text = Text(_("Discard: "))
-        text.append_text(card_text(pile[-1]) if pile else Text(_("empty")))
-        text.append("   " + _("Draw pile: {count}").format(count=view.get("draw_pile_size", 0)))
+    def _pile(self, shown: View) -> Text:
+        text = Text()
+        for pile in shown["piles"]:
+            if text:
+                text.append("   ")
+            text.append(f"{pile['label']}: ")
+            if pile["top"] is not None:
+                text.append_text(card_text(pile["top"]))
+                text.append(f" ({pile['count']})")
+            else:
+                text.append(str(pile["count"]))
         return text
 
-    def _groups(self, view: View, names: list[str]) -> Text:
-        rows = []
-        shown = self.online.shown or {"table": []}
-        for number, group in enumerate(shown["table"], start=1):
-            rows.append(f"{number}. {names[group['owner']][:8]}: {group_text(group)}")
-        return Text("\n".join(rows) if rows else _("No groups on the table yet."))
+    def _groups(self, shown: View) -> Text:
+        names = [str(p["name"]) for p in shown["players"]]
+        rows = [
+            f"{number}. {names[group['owner']][:8]}: {group_text(group)}"
+            for number, group in enumerate(shown["table"], start=1)
+        ]
+        return Text("\n".join(rows) if rows else str(shown["table_empty"]))
 
-    def _hand(self, view: View) -> None:
-        hand = list(view.get("hand") or [])
-        order = sorted_hand(hand, self.order)
-        left = list(range(len(hand)))
-        positions = []
-        for card in order:
-            i = next(i for i in left if hand[i] == card)
-            left.remove(i)
-            positions.append(i)
+    def _hand(self, shown: View) -> None:
+        hand = list(shown["hand"])
+        positions = list(range(len(hand)))
+        if self.order:  # the game's own two orders: by rank (number), by suit (colour)
+            key = "by_rank" if self.order == 1 else "by_suit"
+            positions.sort(key=lambda i: (hand[i][key], i))
         self.shown_hand = positions
         widget = self.query_one("#hand", OptionList)
         keep = widget.highlighted
@@ -298,61 +274,72 @@ class OnlineTable(Screen[None]):
             widget.add_option(Option(line))
         if positions:
             widget.highlighted = min(keep or 0, len(positions) - 1)
-        widget.border_subtitle = _(_SORTS[self.order])
+        sorts = (_("as dealt"), *map(str, shown["sorts"]))
+        widget.border_subtitle = sorts[self.order]
 
     def chosen_cards(self) -> list[str]:
-        view = self.online.view
-        hand = list((view or {}).get("hand") or [])
-        return [hand[i] for i in self.chosen if i < len(hand)]
+        hand = list((self.online.shown or {}).get("hand") or [])
+        return [hand[i]["code"] for i in self.chosen if i < len(hand)]
 
-    def _moves(self, view: View, names: list[str]) -> None:
-        chosen = self.chosen_cards()
-        legal = list(view["legal"])
-        shown = [e for e in legal if uses(str(e["text"]), chosen)] if chosen else legal
-        self.shown_moves = shown
+    def entries(self) -> list[dict[str, Any]]:
+        """The moves offered now: each its action, its notation (``text``), its words, its
+        kind and the cards of the hand it uses (the presentation's moves)."""
+        moves = (self.online.shown or {}).get("moves") or []
+        return [
+            {
+                "action": m["action"],
+                "text": m["id"],
+                "label": m["label"],
+                "kind": m["kind"],
+                "cards": m["cards"],
+            }
+            for m in moves
+        ]
+
+    def _moves(self, shown: View) -> None:
+        chosen = Counter(self.chosen_cards())
+        legal = self.entries()
+        fitting = [e for e in legal if not chosen - Counter(e["cards"])] if chosen else legal
+        self.shown_moves = fitting
         widget = self.query_one("#moves", OptionList)
         widget.clear_options()
-        for entry in shown:
-            widget.add_option(Option(plain(display(str(entry["text"]), names))))
-        if shown:
+        for entry in fitting:
+            widget.add_option(Option(plain(str(entry["label"]))))
+        if fitting:
             widget.highlighted = 0
 
-    def _status(self, view: View, names: list[str]) -> str:
+    def _status(self, shown: View) -> str:
         app = self.online
         if not app.conn.connected:
             return _("Not connected: trying to reconnect…")
-        if view["outcome"] is not None:
+        if shown["over"]:
             return _("The game is over. q leaves the table.")
         if app.conn.pending is not None:
             return _("Your move is on its way…")
-        if view["legal"]:
-            if view["stage"] == "draw":
-                return _("Your turn: d draws, t takes the discard.")
+        kinds = {m["kind"] for m in shown["moves"]}
+        if kinds & {"draw", "take"}:
+            return _("Your turn: d draws, t takes the discard.")
+        if kinds:
             return _("Your turn: choose cards with Space, Enter plays the move.")
-        if view["current"] == view["seat"]:
-            # Own seat with no legal move yet (e.g. a Skip to sit out): second person, never
-            # "It is You's turn".
-            return _("It is your turn.")
-        return _("It is {name}'s turn.").format(name=names[view["current"]])
+        return str(shown["turn"])
 
     # ------------------------------------------------------------------------ keys
 
     async def play(self, entry: dict[str, Any]) -> None:
         await self.online.play(entry)
 
-    async def _by_text(self, text: str) -> None:
-        view = self.online.view
-        for entry in (view or {}).get("legal", []):
-            if entry["text"] == text:
+    async def _by_kind(self, kind: str) -> None:
+        for entry in self.entries():
+            if entry["kind"] == kind:
                 await self.play(entry)
                 return
         self.log_lines(_("That move is not possible now."))
 
     async def action_draw(self) -> None:
-        await self._by_text("draw")
+        await self._by_kind("draw")
 
     async def action_take(self) -> None:
-        await self._by_text("take")
+        await self._by_kind("take")
 
     def action_choose(self) -> None:
         widget = self.query_one("#hand", OptionList)
@@ -370,10 +357,7 @@ class OnlineTable(Screen[None]):
         if len(chosen) != 1:
             self.log_lines(_("Choose one card with Space to discard it."))
             return
-        view = self.online.view or {}
-        found = [
-            e for e in view.get("legal", []) if str(e["text"]).split()[:2] == ["discard", chosen[0]]
-        ]
+        found = [e for e in self.entries() if e["kind"] == "discard" and e["cards"] == chosen]
         if len(found) == 1:
             await self.play(found[0])
         elif found:
@@ -386,7 +370,7 @@ class OnlineTable(Screen[None]):
         await self.online.ask_hint()
 
     def action_sort(self) -> None:
-        self.order = (self.order + 1) % len(_SORTS)
+        self.order = (self.order + 1) % 3  # as dealt, then the game's two orders
         self.redraw()
 
     def action_rules(self) -> None:
@@ -420,10 +404,10 @@ class OnlineTable(Screen[None]):
 
     def select_hint(self, text: str) -> None:
         """Choose the cards the hint's move names and highlight the move."""
-        hand = list((self.online.view or {}).get("hand") or [])
-        words = [w.split("=")[0] for w in text.replace("|", " ").split()]
+        hand = [card["code"] for card in (self.online.shown or {}).get("hand") or []]
+        move = next((e for e in self.entries() if e["text"] == text), None)
         self.chosen = []
-        for word in words:
+        for word in move["cards"] if move is not None else []:
             for i, card in enumerate(hand):
                 if card == word and i not in self.chosen:
                     self.chosen.append(i)
@@ -528,8 +512,11 @@ class OnlineApp(App[str]):
             self._update(message)
         elif kind == "hint" and message.get("id") == self.hint_id:
             self.hint_id = None
-            names = list((self.view or {}).get("names", []))
-            self.say(_("Hint: {move}.").format(move=display(str(message["text"]), names)))
+            if "sentence" in message:  # the game's own words for the move (protocol 2)
+                self.say(str(message["sentence"]))
+            else:
+                names = list((self.view or {}).get("names", []))
+                self.say(_("Hint: {move}.").format(move=display(str(message["text"]), names)))
             self.table_screen.select_hint(str(message["text"]))
         elif kind == "rematch" and message.get("token") is not None and self.seat is not None:
             table, token = str(message["table"]), str(message["token"])
