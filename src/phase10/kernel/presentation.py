@@ -207,16 +207,24 @@ class Presentation:
         raise KeyError(move_id)
 
 
+#: Each presentation class's field names (``dataclasses.fields`` is slow to call per object,
+#: and the server converts a presentation for every connection after every move).
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def presentation_to_json(thing: object) -> Any:
     """A presentation (or any part of it) as JSON: tuples become lists, ``None`` stays.
 
     >>> presentation_to_json(Pile(id="draw", label="Draw pile", count=70))
     {'id': 'draw', 'label': 'Draw pile', 'count': 70, 'top': None}
     """
-    if dataclasses.is_dataclass(thing) and not isinstance(thing, type):
-        return {
-            f.name: presentation_to_json(getattr(thing, f.name)) for f in dataclasses.fields(thing)
-        }
+    if thing is None or isinstance(thing, (str, int, float)):
+        return thing
+    names = _FIELDS.get(type(thing))
+    if names is None and dataclasses.is_dataclass(thing) and not isinstance(thing, type):
+        names = _FIELDS[type(thing)] = tuple(f.name for f in dataclasses.fields(thing))
+    if names is not None:
+        return {name: presentation_to_json(getattr(thing, name)) for name in names}
     if isinstance(thing, (tuple, list)):
         return [presentation_to_json(item) for item in thing]
     if isinstance(thing, Mapping):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from phase10.games.phase10.actions import Action, Discard, Hit, LayDown
@@ -61,6 +62,7 @@ def _say(tr: Translator, message: str, **fields: object) -> str:
     return tr.gettext(message).format(**fields)
 
 
+@lru_cache(maxsize=1024)  # a card's face is the same in every view of one language
 def card_face(card: int, tr: Translator) -> CardFace:
     """A card with its words: ``R7`` is ``red 7``; the wild and the Skip say what they are.
 
