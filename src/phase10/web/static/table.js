@@ -434,7 +434,6 @@ function onUpdate(message) {
     }
   }
   const view = message.view;
-  describeIn(view, message.descriptions);
   // What the seat is shown and may do, in words (docs/schema/presentation.schema.json).
   state.shown = message.table || null;
   remapSelection(before, view);
@@ -483,21 +482,6 @@ function onUpdate(message) {
   }
   const line = [ended || latest, prompt].filter(Boolean).join(" ");
   if (line) say(line);
-}
-
-/** What phases and programs ask for, in the page's language (the view has the English). */
-function describeIn(view, descriptions) {
-  if (!descriptions) return;
-  (descriptions.players || []).forEach((words, seat) => {
-    const player = view.players[seat];
-    if (!player) return;
-    if (words.phase && player.phase) player.phase.description = words.phase;
-    if (words.program && player.program) player.program.description = words.program;
-    (words.done || []).forEach((text, i) => {
-      if (text && player.done[i]) player.done[i].description = text;
-    });
-  });
-  if (descriptions.program && view.program) view.program.description = descriptions.program;
 }
 
 function remapSelection(before, view) {
