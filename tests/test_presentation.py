@@ -208,3 +208,26 @@ def test_phase10_words_for_cards_groups_and_moves() -> None:
     for move in wild_hits:
         value = move.id.split()[1].removeprefix("W=")
         assert move.label.startswith(f"Hit: W as {value} on "), move.label
+
+
+@pytest.mark.parametrize(
+    ("name", "profile", "rule_ids"),
+    [
+        ("phase10", "standard", ()),
+        ("programmes", "programmes+program_swap", ("AMZ-R01", "AMZ-R31")),
+    ],
+)
+def test_each_game_writes_its_own_rules_in_every_language(
+    name: str, profile: str, rule_ids: tuple[str, ...]
+) -> None:
+    """``Game.rules_text``: the rules a front end shows come from the game, in
+    Markdown, in the reader's language, with the rule ids of docs/rules, and without any
+    front end's keys."""
+    game = get(name)
+    rules = game.find_rules(profile)
+    texts = {lang: game.rules_text(rules, lang) for lang in LANGUAGES}
+    assert len(set(texts.values())) == len(LANGUAGES)
+    for text in texts.values():
+        assert text.startswith("# ")
+        assert all(rule in text for rule in rule_ids)
+        assert "Keys at the table" not in text

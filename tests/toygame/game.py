@@ -154,6 +154,9 @@ class ClimbGame:
     def describe_rules(self, rules: Any, tr: Translator | None = None) -> list[str]:
         return ["climb"]
 
+    def rules_text(self, rules: Any, lang: str | Translator = "en") -> str:
+        return "# Climb\n\nPlay a card higher than the last, or pass and draw (CLIMB-1)."
+
     def owns(self, thing: object) -> bool:
         return isinstance(thing, ClimbRules | ClimbState | ClimbView)
 

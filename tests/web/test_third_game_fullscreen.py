@@ -39,8 +39,9 @@ def test_a_third_game_plays_in_the_full_screen_client(
 ) -> None:
     """Climb in the full-screen client of ``phase10 join`` (80x24, keys pressed by a
     pilot): Ann starts her table, sees her hand, the climb's pile and the players in the
-    game's words, plays the highlighted move with Enter each turn (a climb, CLIMB-1) and
-    reaches the final standing (CLIMB-3); Bob plays from the presentation alone."""
+    game's words, reads the game's own rules with r, plays the highlighted move with Enter
+    each turn (a climb, CLIMB-1) and reaches the final standing (CLIMB-3); Bob plays from
+    the presentation alone."""
     with server.http() as http:
         made = create_table(http, [{"kind": "person"}, {"kind": "person"}], game="climb")
         bob = join(http, made["table"], "Bob")
@@ -85,6 +86,10 @@ def test_a_third_game_plays_in_the_full_screen_client(
             assert "The climb: " in shown
             assert "Won" in shown  # the game's own progress column
             assert screen.shown_moves[0]["label"].startswith("Climb to ")
+            await pilot.press("r")  # the game's own rules, as the game writes them
+            await _until(pilot, lambda: "CLIMB-1" in _screen_text(app), "Climb's rules")
+            await pilot.press("escape")
+            await _until(pilot, lambda: app.screen is screen, "the table again")
             deadline = time.monotonic() + 60
             while app.result is None:
                 assert time.monotonic() < deadline, "the game did not end"

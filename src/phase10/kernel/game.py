@@ -64,6 +64,11 @@ class Game(Protocol):
         and how it differs from the baseline (flag names and values stay as typed)."""
         ...
 
+    def rules_text(self, rules: Any, lang: str | Translator = "en") -> str:
+        """The game's rules as played under ``rules``, for people, in Markdown, in ``lang``;
+        a front end adds its own keys."""
+        ...
+
     def owns(self, thing: object) -> bool:
         """Whether ``thing`` (rules, a state, a view) belongs to this game."""
         ...

@@ -376,22 +376,15 @@ class OnlineTable(Screen[None]):
     def action_rules(self) -> None:
         from phase10.tui.screens import RulesScreen
 
-        view = self.online.view
-        game = (view or self.online.lobby or {}).get("game", "phase10")
-        if game == "programmes":
-            from phase10.tui.table_programmes import programmes_rules_markdown
-
-            self.app.push_screen(RulesScreen(programmes_rules_markdown()))
-            return
-        from phase10.tui.rules_text import rules_markdown
-
+        # The game's own rules text, for the rules the table plays.
+        table = self.online.view or self.online.lobby or {}
+        game = games.get(str(table.get("game", "phase10")))
         try:
-            rules = games.get("phase10").find_rules(
-                str((view or self.online.lobby or {}).get("rules", "standard"))
-            )
+            rules = game.find_rules(str(table.get("rules", game.name)))
         except (Phase10Error, LookupError, ValueError):
-            rules = games.get("phase10").find_rules("standard")
-        self.app.push_screen(RulesScreen(rules_markdown(rules)))
+            rules = None
+        text = game.rules_text(rules, current()) if rules is not None else ""
+        self.app.push_screen(RulesScreen(text or _("The rules of this table are not known here.")))
 
     def action_leave(self) -> None:
         self.app.exit("left")

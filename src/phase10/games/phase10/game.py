@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from phase10.games.phase10 import codec, narration, present, turns, variants
+from phase10.games.phase10 import codec, narration, present, rules_text, turns, variants
 from phase10.games.phase10 import view as views
 from phase10.games.phase10.actions import Action, parse_action
 from phase10.games.phase10.cards import Card, format_cards, parse_cards
@@ -169,6 +169,9 @@ class Phase10Game:
         return narration.narrate(events, names, viewer, rules=rules, lang=lang)
 
     # ------------------------------------------------------------------------ presentation
+
+    def rules_text(self, rules: RuleSet, lang: str | Translator = "en") -> str:
+        return rules_text.rules_text(rules, lang)
 
     def present(
         self,

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from phase10.games.programmes import codec, narration, present, turns, variants
+from phase10.games.programmes import codec, narration, present, rules_text, turns, variants
 from phase10.games.programmes import view as views
 from phase10.games.programmes.actions import ProgrammeAction, parse_programme_action
 from phase10.games.programmes.cards import (
@@ -188,6 +188,9 @@ class ProgrammesGame:
         return narration.narrate_programmes(events, names, viewer, rules=rules, lang=lang)
 
     # ------------------------------------------------------------------------ presentation
+
+    def rules_text(self, rules: ProgrammeRules, lang: str | Translator = "en") -> str:
+        return rules_text.rules_text(rules, lang)
 
     def present(
         self,
