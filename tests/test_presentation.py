@@ -21,7 +21,7 @@ from jsonschema import Draft202012Validator
 from phase10.games import get
 from phase10.kernel.game import Game
 from phase10.kernel.i18n import LANGUAGES
-from phase10.kernel.presentation import KEY_MAP, Presentation, presentation_to_json
+from phase10.kernel.presentation import KEY_MAP, QUESTION_KEYS, Presentation, presentation_to_json
 
 SCHEMA = Path(__file__).resolve().parents[1] / "docs" / "schema" / "presentation.schema.json"
 PROFILES = {
@@ -231,3 +231,12 @@ def test_each_game_writes_its_own_rules_in_every_language(
         assert text.startswith("# ")
         assert all(rule in text for rule in rule_ids)
         assert "Keys at the table" not in text
+
+
+def test_one_key_map_moves_and_questions_never_share_a_key() -> None:
+    """The one key map (docs/keys.md): no question or help key is also a move's key,
+    and no two questions share one, so a key means one thing in every medium."""
+    moves = set(KEY_MAP.values())
+    questions = list(QUESTION_KEYS.values())
+    assert len(set(questions)) == len(questions)
+    assert not moves & set(questions)

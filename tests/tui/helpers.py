@@ -70,7 +70,7 @@ async def play_turn_with_keys(pilot: Pilot[Any], app: Phase10App) -> None:
     hint proposes, then discard the card the hint proposes."""
     table = app.screen
     assert isinstance(table, TableScreen)
-    await pilot.press("d", "h")
+    await pilot.press("d", "i")
     if type(table.hinted).__name__ == "LayDown":
         await pilot.press("l")
         if isinstance(app.screen, ChoiceScreen):
@@ -78,7 +78,7 @@ async def play_turn_with_keys(pilot: Pilot[Any], app: Phase10App) -> None:
     for _ in range(12):
         if not app.can_act():
             return
-        await pilot.press("h")
+        await pilot.press("i")
         if type(table.hinted).__name__ != "Hit":
             break
         await pilot.press("g")

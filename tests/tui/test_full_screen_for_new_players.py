@@ -48,7 +48,7 @@ def test_phase10_table_is_whole_at_80x24(tmp_path: Path) -> None:
             assert "1: set of 3 +" in text
             assert "set of 3" in text
             # Every key of the key bar, h s r q included.
-            for key in ("d Draw", "x Discard", "h Hint", "s Sort", "r Rules", "q Quit"):
+            for key in ("d Draw", "x Discard", "i Hint", "o Sort", "r Rules", "q Quit"):
                 assert key in text, key
             # Every player, with the kind of player in whole words.
             # (wrapped between words when narrow; the box scrolls with more players)
@@ -79,7 +79,7 @@ def test_programmes_table_is_whole_at_80x24(tmp_path: Path) -> None:
             assert "secret:" in text
             assert "hidden" in text
             assert "Combinations on the table" in text
-            for key in ("v Reveal", "h Hint", "s Sort", "r Rules", "q Quit"):
+            for key in ("v Reveal", "i Hint", "o Sort", "r Rules", "q Quit"):
                 assert key in text, key
 
     asyncio.run(scenario())
@@ -137,7 +137,7 @@ def test_one_or_two_cards_after_revealing_give_the_new_set_size_rule(
             await settle(pilot, app)
             table = app.screen
             assert isinstance(table, ProgrammeTableScreen)
-            await pilot.press("d", "h")
+            await pilot.press("d", "i")
             assert type(table.hinted).__name__ == "Reveal"
             await pilot.press("v")
             await pilot.pause()

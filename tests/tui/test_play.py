@@ -146,13 +146,13 @@ def test_rules_screen_and_sorting_and_hint(tmp_path: Path) -> None:
             table = app.screen
             me = table.query_one("#me", Static)
             assert "sorted by number" in str(me.render())
-            await pilot.press("s")
+            await pilot.press("o")
             assert "sorted by colour" in str(me.render())
-            await pilot.press("s")
+            await pilot.press("o")
             assert "sorted by what your phase needs" in str(me.render())
-            await pilot.press("h")
+            await pilot.press("i")
             assert "Hint:" in screen_text(app)
-            await pilot.press("d", "h")
+            await pilot.press("d", "i")
             assert table.chosen or "Hint" in screen_text(app)
 
     asyncio.run(run())

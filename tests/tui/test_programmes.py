@@ -31,7 +31,7 @@ async def play_turn(pilot: Pilot[Any], app: Phase10App) -> list[str]:
     for _ in range(12):
         if not app.can_act():
             break
-        await pilot.press("h")
+        await pilot.press("i")
         kind = type(table.hinted).__name__
         played.append(kind)
         await pilot.press(KEYS.get(kind, "x"))
@@ -147,7 +147,7 @@ def test_the_programmes_table_in_french(tmp_path: Path) -> None:
             await settle(pilot, app)
             await pilot.press("x")  # discarding before drawing: the reason in French
             assert "Interdit (AMZ-R10) : un tour commence en prenant une carte" in screen_text(app)
-            await pilot.press("d", "h")
+            await pilot.press("d", "i")
             text = screen_text(app)
             assert "Combinaisons sur la table" in text
             assert "votre programme secret : PRG-03 : 1x série de 4" in text

@@ -29,7 +29,7 @@ def test_table_screen(snap_compare: SnapCompare, tmp_path: Path) -> None:
 
     async def ready(pilot: Pilot[Any]) -> None:
         await settle(pilot, app)
-        await pilot.press("d", "h")
+        await pilot.press("d", "i")
 
     assert snap_compare(app, terminal_size=SIZE, run_before=ready)
 
@@ -57,7 +57,7 @@ def test_programmes_table_screen(snap_compare: SnapCompare, tmp_path: Path) -> N
 
     async def ready(pilot: Pilot[Any]) -> None:
         await settle(pilot, app)
-        await pilot.press("d", "h")
+        await pilot.press("d", "i")
 
     assert snap_compare(app, terminal_size=SIZE, run_before=ready)
 

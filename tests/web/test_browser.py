@@ -285,7 +285,7 @@ def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
     # no computer's move replaces the answer).
     wait_for_a_person([owner, guest])
     owner.locator("#moves-h").focus()
-    owner.keyboard.press("p")
+    owner.keyboard.press("m")
     expect(owner.locator("#status")).to_have_text("You are on phase 1: set of 3 + set of 3.")
     owner.keyboard.press("s")
     expect(owner.locator("#status")).to_have_text(re.compile(r"^Scores: Zoe </script> 0, "))
@@ -299,7 +299,7 @@ def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
         no_violations(owner, "the table mid-hand with groups down")
         no_sideways_scroll(guest, "the table mid-hand")
         owner.locator("#moves-h").focus()
-        owner.keyboard.press("g")
+        owner.keyboard.press("b")
         expect(owner.locator("#status")).to_contain_text("set of")
 
     def hand_over() -> bool:

@@ -75,7 +75,7 @@ DESCRIPTION = N_(
     "command again to go back to the table. On a terminal the table opens full screen (the "
     "hand, the piles, the groups, the players, every sentence of the game and the legal moves "
     "as a list: arrows, Space chooses cards, Enter plays the move; d draw, t take, x discard, "
-    "h hint, r rules, q leave); --plain plays line by line (type ? at the table for the "
+    "i hint, r rules, q leave); --plain plays line by line (type ? at the table for the "
     "commands), as does any run whose input or output is not a terminal."
 )
 EPILOG = """\
@@ -88,7 +88,7 @@ EPILOG = """\
 RECENT: Final = 8
 #: The one-word questions about the game (besides ? and help).
 _QUERIES: Final = frozenset(
-    {"h", "hand", "p", "pile", "b", "g", "board", "table", "s", "scores"}
+    {"h", "hand", "p", "pile", "b", "board", "table", "s", "scores"}
     | {"w", "who", "m", "me", "phase", "program", "a", "moves"}
 )
 #: The words that start a move in either game's notation.
@@ -645,7 +645,7 @@ class Session:
         if len(words) == 1:
             if verb in ("q", "quit", "exit", "leave"):
                 return False
-            if verb == "hint":
+            if verb in ("i", "hint"):
                 await self._hint()
                 return True
             if verb == "start":
@@ -677,7 +677,7 @@ class Session:
             self.out(hand_line(view, tr))
         elif verb in ("p", "pile"):
             self.out(pile_line(view, tr))
-        elif verb in ("b", "g", "board", "table"):
+        elif verb in ("b", "board", "table"):
             self.out(*table_lines(view, tr))
         elif verb in ("s", "scores"):
             self.out(scores_line(view, tr))

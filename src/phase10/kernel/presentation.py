@@ -30,6 +30,7 @@ __all__ = [
     "KEY_MAP",
     "MOVE_KINDS",
     "PRESENTATION_VERSION",
+    "QUESTION_KEYS",
     "CardFace",
     "GroupInfo",
     "Hint",
@@ -58,9 +59,25 @@ KEY_MAP: Final[Mapping[str, str]] = {
     "discard": "x",
     "reveal": "v",
     "meld": "n",
-    "swap": "w",
+    "swap": "e",
 }
 MOVE_KINDS: Final = tuple(KEY_MAP)
+
+#: The keys every front end gives its questions and helps, beside the moves' (docs/keys.md):
+#: each answers in a sentence, so a screen reader or a braille display hears it.
+QUESTION_KEYS: Final[Mapping[str, str]] = {
+    "hand": "h",
+    "piles": "p",
+    "table": "b",
+    "scores": "s",
+    "turn": "w",
+    "goal": "m",
+    "moves": "a",
+    "hint": "i",
+    "order": "o",
+    "help": "?",
+    "leave": "q",
+}
 
 
 @dataclass(frozen=True, slots=True)

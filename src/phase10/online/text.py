@@ -52,10 +52,10 @@ Commands (type them and press Enter):
   lay GROUP | GROUP    lay down groups you type, e.g. lay set R5 B5 W | set G7 R7 Y7
   hit CARD N           hit CARD on group N of the table (type b to see the groups)
   reveal, meld, extend, swap   the same for the programmes game
-  hint                 ask what a strong computer player would do
+  i or hint            ask what a strong computer player would do
   start                start the game (the table's owner, once every seat is taken)
 Any move can also be typed as the list shows it; a beginning that fits several moves lists
-them. Questions: h hand, p discard pile, b or g table, s scores, w whose turn, m my phase or
+them. Questions: h hand, p discard pile, b table, s scores, w whose turn, m my phase or
 program, ? help, q leave the table (your seat is kept for you for a while).""")
 
 

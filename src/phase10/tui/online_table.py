@@ -2,11 +2,13 @@
 
 Everything shown comes from the server's messages (``docs/protocol.md``), as in the line mode,
 and the game's part of it from the seat's presentation (an update's ``table``), so any game the
-server offers is drawn here: the hand (a list: arrows move, Space chooses cards, ``s`` goes
+server offers is drawn here: the hand (a list: arrows move, Space chooses cards, ``o`` goes
 through the game's two orders), the piles, the groups on the table, the players, every sentence
 of the game in the log, and the moves in the game's words, narrowed to those that use the
-chosen cards. Enter plays the highlighted move; ``d`` draws, ``t`` takes the discard, ``x`` discards
-the chosen card, ``h`` asks for a hint and chooses its cards, ``r`` shows the rules, ``q``
+chosen cards. Enter plays the highlighted move; the keys are the one key map of every medium
+(docs/keys.md): ``d`` draws, ``t`` takes the discard, ``l``, ``v``, ``n``, ``g``, ``e`` make the
+move of that kind with the chosen cards, ``x`` discards the chosen card, ``i`` asks for a hint
+and chooses its cards, ``o`` changes the order, ``r`` shows the rules, ``q``
 leaves (the server keeps the seat). Before the start a waiting screen shows who is seated
 (``s`` starts the game for the table's owner). The connection is taken up again by itself
 (:class:`phase10.online.connection.Connection`).
@@ -152,8 +154,13 @@ class OnlineTable(Screen[None]):
         Binding("t", "take", _("Take")),
         Binding("space", "choose", _("Choose"), show=False),
         Binding("x", "discard", _("Discard")),
-        Binding("h", "hint", _("Hint")),
-        Binding("s", "sort", _("Sort")),
+        Binding("l", "kind('lay_down')", _("Lay down"), show=False),
+        Binding("v", "kind('reveal')", _("Reveal"), show=False),
+        Binding("n", "kind('meld')", _("New set"), show=False),
+        Binding("g", "kind('hit', 'extend')", _("Hit"), show=False),
+        Binding("e", "kind('swap')", _("Swap program"), show=False),
+        Binding("i", "hint", _("Hint")),
+        Binding("o", "sort", _("Sort")),
         Binding("r", "rules", _("Rules")),
         Binding("q", "leave", _("Leave")),
     ]
@@ -334,6 +341,21 @@ class OnlineTable(Screen[None]):
                 await self.play(entry)
                 return
         self.log_lines(_("That move is not possible now."))
+
+    async def action_kind(self, *kinds: str) -> None:
+        """A move key of the one key map: the only move of these kinds that uses the chosen
+        cards is played; with several, the list shows them to choose from."""
+        chosen = Counter(self.chosen_cards())
+        fitting = [
+            e for e in self.entries() if e["kind"] in kinds and not chosen - Counter(e["cards"])
+        ]
+        if len(fitting) == 1:
+            await self.play(fitting[0])
+        elif fitting:
+            self.log_lines(_("Choose the move in the list, and press Enter."))
+            self.query_one("#moves", OptionList).focus()
+        else:
+            self.log_lines(_("That move is not possible now."))
 
     async def action_draw(self) -> None:
         await self._by_kind("draw")

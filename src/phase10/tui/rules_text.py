@@ -25,8 +25,8 @@ def _phase10_keys() -> list[str]:
         _(
             "d draw, t take the discard, arrows and space or the number keys choose cards "
             "(the mouse works too), l lay down the chosen cards, a list every possible "
-            "lay-down, h hint, g hit the chosen card on a group, x discard the chosen card, "
-            "s change the order of your hand, r these rules, q save and quit."
+            "lay-down, i hint, g hit the chosen card on a group, x discard the chosen card, "
+            "o change the order of your hand, r these rules, q save and quit."
         ),
     ]
 
@@ -37,7 +37,7 @@ def _programmes_keys() -> list[str]:
         _(
             "d draw, t take the discard, arrows and space or the number keys choose cards (c "
             "a card by its number), v reveal, a list every reveal, n a new set, g add the "
-            "chosen card to a combination, x discard, w swap your program, h hint, s change "
+            "chosen card to a combination, x discard, e swap your program, i hint, o change "
             "the order of your hand, r these rules, q save and quit."
         ),
     ]

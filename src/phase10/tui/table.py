@@ -44,8 +44,8 @@ DRAW_KEYS: list[BindingType] = [
     Binding("t", "take", _("Take")),
 ]
 COMMON_KEYS: list[BindingType] = [
-    Binding("h", "hint", _("Hint")),
-    Binding("s", "sort", _("Sort")),
+    Binding("i", "hint", _("Hint")),
+    Binding("o", "sort", _("Sort")),
     Binding("r", "rules", _("Rules")),
     Binding("f1", "rules", _("Rules"), show=False),
     Binding("q", "app.save_quit", _("Quit")),

@@ -118,7 +118,7 @@ class TableScreen(TableBase):
         lays = [a for a in view.legal if isinstance(a, LayDown)]
         parts = []
         if lays:
-            parts.append(_("You can lay down your phase: press h for a hint or a for the list."))
+            parts.append(_("You can lay down your phase: press i for a hint or a for the list."))
         if any(isinstance(a, Hit) for a in view.legal):
             parts.append(_("Some of your cards fit groups on the table (g hits the chosen card)."))
         parts.append(_("Choose a card and press x to discard it and end your turn."))

@@ -193,7 +193,7 @@ def hint(view: ProgrammeView) -> tuple[str, tuple[int, ...], ProgrammeAction | N
     if isinstance(action, DiscardCard):
         text = _("Discard {card}? It is selected: press x.")
         return text.format(card=CARD_SYMBOL[action.card]), (action.card,), action
-    return _("Hint: swap your program card (press w)."), (), action
+    return _("Hint: swap your program card (press e)."), (), action
 
 
 class ProgrammeTableScreen(TableBase):
@@ -208,7 +208,7 @@ class ProgrammeTableScreen(TableBase):
         Binding("n", "meld", _("New set")),
         Binding("g", "extend", _("Extend")),
         Binding("x", "discard", _("Discard")),
-        Binding("w", "swap", _("Swap program"), show=False),
+        Binding("e", "swap", _("Swap program"), show=False),
         *COMMON_KEYS,
     ]
 
@@ -279,7 +279,7 @@ class ProgrammeTableScreen(TableBase):
             return " ".join(parts)
         parts = []
         if any(isinstance(a, Reveal) for a in view.legal):
-            parts.append(_("You can reveal your program: press h for a hint or a for the list."))
+            parts.append(_("You can reveal your program: press i for a hint or a for the list."))
         if any(isinstance(a, Meld) for a in view.legal):
             parts.append(_("Choose 3 or more cards and press n to lay a new set."))
         if any(isinstance(a, Extend) for a in view.legal):

@@ -169,6 +169,7 @@ STRINGS: Final[dict[str, str]] = {
     "cannot_lay": N_("You cannot lay down your phase now."),
     "cannot_reveal": N_("You cannot reveal your program now."),
     "cannot_meld": N_("You cannot lay a new set now."),
+    "cannot_swap": N_("You cannot swap your program now."),
     "no_lay_with_chosen": N_("No way to lay down uses every chosen card."),
     "no_meld_with_chosen": N_("No new set uses every chosen card."),
     "nothing_to_hit": N_("You have nothing to hit."),
@@ -191,9 +192,10 @@ STRINGS: Final[dict[str, str]] = {
     "q.scores": N_("Scores: {scores}."),
     "q.their_turn": N_("It is {name}'s turn."),
     "keys_help": N_(
-        "Keys: h your hand, t the discard pile, g the table, s scores, w whose turn, "
-        "p your phase or program, d draw, k take the discard, x discard the chosen card, "
-        "l lay down, a hit, n new set, i hint, o order of the hand, Escape clear the choice."
+        "Keys: d draw, t take the discard, l lay down, v reveal, n new set, g add the chosen "
+        "card to the table, x discard the chosen card, e swap your program; h your hand, "
+        "p the piles, b the table, s scores, w whose turn, m your phase or program, a your "
+        "moves, i hint, o order of the hand, Escape clear the choice."
     ),
     # The summaries.
     "summary.hand_over": N_("Hand {number} is over."),

@@ -651,6 +651,12 @@ function keyMeld() {
   }
 }
 
+function keySwap() {
+  const swap = legal("swap")[0];
+  if (swap) act(swap.action);
+  else say(t("cannot_swap"));
+}
+
 function askHint() {
   if (!myTurn()) {
     say(t("not_your_turn"));
@@ -1524,19 +1530,23 @@ $("copy-link").addEventListener("click", async () => {
 
 // ---------------------------------------------------------------------------- keys
 
+// The one key map of every medium (docs/keys.md): moves, then questions and helps.
 const KEYS = {
+  d: () => drawFrom("draw_pile"),
+  t: () => drawFrom("discard_pile"),
+  l: keyLay,
+  v: keyLay,
+  n: keyMeld,
+  g: keyHit,
+  x: keyDiscard,
+  e: keySwap,
   h: () => say(handSentence()),
-  t: () => say(topSentence()),
-  g: () => say(groupsSentence()),
+  p: () => say(topSentence()),
+  b: () => say(groupsSentence()),
   s: () => say(scoresSentence()),
   w: () => say(turnSentence()),
-  p: () => say(phaseSentence()),
-  d: () => drawFrom("draw_pile"),
-  k: () => drawFrom("discard_pile"),
-  x: keyDiscard,
-  l: keyLay,
-  a: keyHit,
-  n: keyMeld,
+  m: () => say(phaseSentence()),
+  a: () => (ui.moves.querySelector("button") || ui.movesHeading).focus(),
   i: askHint,
   o: () => setOrder(1 - state.order),
   "?": () => {
