@@ -259,14 +259,15 @@ class Owner:
 
 def test_a_terminal_player_plays_beside_a_browser_player(server: Server, tmp_path: Path) -> None:
     """Bob joins Ann's table by its invite link with --plain
-    --name, waits for Ann's start, hears every event as a sentence ("It is your turn."), lists
-    his hand (h) and his moves (a), asks for a hint, hears the server's reason when he discards
+    --name, waits for Ann's start, presses g (hit) before he may hit (P10-R21), hears every
+    event as a sentence ("It is your turn."), lists his hand (h) and his moves (a), asks for a
+    hint, hears the server's reason when he discards
     before drawing (D-19), plays the first legal move each time (a turn is a draw, then a
     discard after any lay-down or hits: P10-R13) and leaves with q, his seat kept; his moves
     are in the server's database, his token in a 0600 file and never on the screen."""
     table = _create(server)
     data = tmp_path / "data"
-    script = "x 1\nhint\nh\na\n" + "1\n" * 14 + "s\nq\n"
+    script = "g\nx 1\nhint\nh\na\n" + "1\n" * 14 + "s\nq\n"
     invite = f"{server.url}/join/{table.code}"
     with Owner(server, table) as ann:
         bob = Join([invite, "--plain", "--name", "Bob", "--lang", "en"], data, script)
@@ -276,6 +277,8 @@ def test_a_terminal_player_plays_beside_a_browser_player(server: Server, tmp_pat
     assert err == ""
     assert "You sit in seat 2 at table" in out
     assert "Waiting for Ann to start the game." in out
+    # g, the hit key of the one key map, at the start of a turn: there is nothing to hit yet.
+    assert "That move is not possible now." in out
     assert "The game starts." in out
     assert "It is your turn." in out
     assert "Not allowed (D-19): draw a card first" in out  # the server's refusal, one line

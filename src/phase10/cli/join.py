@@ -91,6 +91,15 @@ _QUERIES: Final = frozenset(
     {"h", "hand", "p", "pile", "b", "board", "table", "s", "scores"}
     | {"w", "who", "m", "me", "phase", "program", "a", "moves"}
 )
+#: The move keys of the one key map that list their moves to choose from by number (d, t
+#: and x act at once, as the move reader's short forms).
+_KIND_KEYS: Final[dict[str, tuple[str, ...]]] = {
+    "l": ("lay_down",),
+    "v": ("reveal",),
+    "n": ("meld",),
+    "g": ("hit", "extend"),
+    "e": ("swap",),
+}
 #: The words that start a move in either game's notation.
 _MOVE_VERBS: Final = frozenset(
     {"draw", "take", "discard", "lay", "hit", "reveal", "meld", "extend", "swap"}
@@ -651,6 +660,9 @@ class Session:
             if verb == "start":
                 await self._start()
                 return True
+            if verb in _KIND_KEYS:
+                self._list_kind(_KIND_KEYS[verb])
+                return True
             if self._query(verb):
                 return True
             if verb.isdigit():
@@ -688,6 +700,23 @@ class Session:
         else:
             self._list(self._entries())
         return True
+
+    def _list_kind(self, kinds: tuple[str, ...]) -> None:
+        """A move key of the one key map (docs/keys.md): the moves of its kinds, numbered."""
+        if self.view is None:
+            self.say(N_("The game has not started yet."))
+            return
+        entries = [
+            {"action": m["action"], "text": m["id"]}
+            for m in self.view["moves"]
+            if m["kind"] in kinds
+        ]
+        if entries:
+            self._list(entries)
+        elif self.view["moves"]:
+            self.say(N_("That move is not possible now."))
+        else:
+            self.out(turn_line(self.view))
 
     def _list(self, entries: list[dict[str, Any]]) -> None:
         """Number ``entries`` for the player to choose from; a bare number picks one."""

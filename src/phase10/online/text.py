@@ -43,6 +43,7 @@ Shown = dict[str, Any]
 HELP: Final = N_("""\
 Commands (type them and press Enter):
   a                    list the moves you can make now, numbered
+  l, v, n, g, e        list the lay-downs, reveals, new sets, hits, program swaps
   N                    make move N of the last list
   d or draw            draw the top card of the draw pile
   t or take            take the top card of the discard pile
