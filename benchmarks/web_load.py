@@ -129,7 +129,9 @@ async def person(
         ws = await connect(
             f"{ws_url}/ws/{seat.table}", max_size=None, open_timeout=120, ping_interval=None
         )
-        await ws.send(json.dumps({"type": "hello", "token": seat.token, "since": -1}))
+        await ws.send(
+            json.dumps({"type": "hello", "token": seat.token, "since": -1, "protocol": 2})
+        )
     sent_at: float | None = None
     sent_version = -1
     number = 0

@@ -22,6 +22,7 @@ import uvicorn
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from phase10 import games
 from phase10.web.app import create_app
 from phase10.web.db import Database, sqlite_url
 from phase10.web.hub import Hub
@@ -112,6 +113,18 @@ def in_process_server(
             server.should_exit = True
             thread.join(timeout=20)
     db.close()
+
+
+@contextlib.contextmanager
+def serving_a_third_game(tmp_path: Path, game: Any) -> Iterator[InProcessServer]:
+    """An in-process server that offers ``game`` (a toy game registered from outside the
+    project) besides the project's games, for one test: it is unregistered after."""
+    games.register(game)
+    try:
+        with in_process_server(tmp_path) as running:
+            yield running
+    finally:
+        games.unregister(game.name)
 
 
 # --------------------------------------------------------------------------- the HTTP API

@@ -113,6 +113,7 @@ def test_a_client_that_says_no_version_is_served_and_gets_the_presentation_too(
         assert shown["seat"] == 0
         assert [c["code"] for c in shown["hand"]] == update["view"]["hand"]
         assert [m["id"] for m in shown["moves"]] == [e["text"] for e in update["view"]["legal"]]
+        assert update["descriptions"]["players"][0]["phase"] == "set of 3 + set of 3"
 
 
 def _last_update(player: Player) -> dict[str, Any]:
@@ -127,6 +128,7 @@ def test_a_client_plays_from_the_presentation_alone(
     discards a card named in its moves: each move it sends is a presentation move's action,
     and the next presentation shows the card gone from the hand (P10-R13)."""
     with to_act(server, table) as player:
+        assert "descriptions" not in _last_update(player)  # protocol 2: the table words it
         shown = _last_update(player)["table"]
         draw = next(m for m in shown["moves"] if m["kind"] == "draw")
         assert player.act(draw["action"])["type"] == "ack"

@@ -21,11 +21,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from phase10 import games
 from toygame.game import GAME
 
 from .conftest import run_axe
-from .serverkit import InProcessServer, Player, create_table, in_process_server, join, start
+from .serverkit import InProcessServer, Player, create_table, join, serving_a_third_game, start
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
@@ -33,12 +32,8 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[InProcessServer]:
     """A server that offers Climb besides the project's games, for this test only."""
-    games.register(GAME)
-    try:
-        with in_process_server(tmp_path) as running:
-            yield running
-    finally:
-        games.unregister(GAME.name)
+    with serving_a_third_game(tmp_path, GAME) as running:
+        yield running
 
 
 def _owner(server: InProcessServer, made: dict[str, Any], stop: threading.Event) -> None:

@@ -15,23 +15,18 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
-from phase10 import games
 from phase10.online.links import Api, SeatStore, StoredSeat, parse_target
 from phase10.tui.online_table import LobbyScreen, OnlineApp, OnlineTable
 from toygame.game import GAME
 
-from .serverkit import InProcessServer, Player, create_table, in_process_server, join
+from .serverkit import InProcessServer, Player, create_table, join, serving_a_third_game
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[InProcessServer]:
     """A server that offers Climb besides the project's games, for this test only."""
-    games.register(GAME)
-    try:
-        with in_process_server(tmp_path) as running:
-            yield running
-    finally:
-        games.unregister(GAME.name)
+    with serving_a_third_game(tmp_path, GAME) as running:
+        yield running
 
 
 def test_a_third_game_plays_in_the_full_screen_client(

@@ -237,6 +237,25 @@ def presentation_to_json(thing: object) -> Any:
     """
     if thing is None or isinstance(thing, (str, int, float)):
         return thing
+    # The two most numerous parts, written out: a presentation holds dozens of each.
+    if type(thing) is CardFace:
+        return {
+            "code": thing.code,
+            "label": thing.label,
+            "wild": thing.wild,
+            "suit": thing.suit,
+            "by_rank": thing.by_rank,
+            "by_suit": thing.by_suit,
+        }
+    if type(thing) is Move:
+        return {
+            "id": thing.id,
+            "kind": thing.kind,
+            "label": thing.label,
+            "cards": list(thing.cards),
+            "target": thing.target,
+            "action": presentation_to_json(thing.action),
+        }
     names = _FIELDS.get(type(thing))
     if names is None and dataclasses.is_dataclass(thing) and not isinstance(thing, type):
         names = _FIELDS[type(thing)] = tuple(f.name for f in dataclasses.fields(thing))

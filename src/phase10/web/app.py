@@ -356,6 +356,7 @@ def create_app(
             return
         if hello is None:
             return
+        client.protocol = hello.protocol
         try:
             table.attach(client, hello.token, hello.since)
         except TableError as exc:

@@ -42,11 +42,12 @@ __all__ = [
 ]
 
 
-def view_payload(match: Match, seat: int | None) -> dict[str, Any]:
+def view_payload(match: Match, seat: int | None, view: Any = None) -> dict[str, Any]:
     """The seat's view as JSON (``None``: the public view), with the players' names and each
     legal action's notation beside its JSON."""
     game = match.game
-    view = match.public_view() if seat is None else match.view(seat)
+    if view is None:  # the seat's view, unless the caller has built it already
+        view = match.public_view() if seat is None else match.view(seat)
     data = game.view_to_json(view)
     data.pop("events", None)  # events travel in the log, each with its sentence
     legal = match.legal if seat is not None and seat == match.to_act and not match.is_over else ()
@@ -59,12 +60,15 @@ def view_payload(match: Match, seat: int | None) -> dict[str, Any]:
     return data
 
 
-def descriptions_payload(match: Match, seat: int | None, lang: str) -> dict[str, Any]:
+def descriptions_payload(
+    match: Match, seat: int | None, lang: str, view: Any = None
+) -> dict[str, Any]:
     """What the phases (Phase 10) or program cards (programmes) in the seat's view ask for,
     in ``lang`` (the view's own ``description`` fields are the codec's English): for each
     player ``{"phase": ...}`` or ``{"program": ..., "done": [...]}``, and ``program``, the
     seat's own card."""
-    view = match.public_view() if seat is None else match.view(seat)
+    if view is None:  # the seat's view, unless the caller has built it already
+        view = match.public_view() if seat is None else match.view(seat)
     if match.game.name == "phase10":
         return {
             "players": [
@@ -120,24 +124,34 @@ def result_payload(match: Match) -> dict[str, Any] | None:
     }
 
 
-def update_payload(match: Match, seat: int | None, since: int, lang: str) -> dict[str, Any]:
-    """One ``update`` message: what ``seat`` missed since entry ``since``, and its view now."""
-    return {
+def update_payload(
+    match: Match, seat: int | None, since: int, lang: str, protocol: int = 1
+) -> dict[str, Any]:
+    """One ``update`` message: what ``seat`` missed since entry ``since``, and its view now.
+
+    The view is built once for every part; a client of protocol 2 or later gets no
+    ``descriptions`` (the presentation says all of it in its language).
+    """
+    view = match.public_view() if seat is None else match.view(seat)
+    out = {
         "type": "update",
         "seq": match.seq,
         "version": match.version,
         "events": event_payloads(match, seat, since, lang),
-        "view": view_payload(match, seat),
-        "descriptions": descriptions_payload(match, seat, lang),
-        "table": table_payload(match, seat, lang),
+        "view": view_payload(match, seat, view),
+        "table": table_payload(match, seat, lang, view),
         "result": result_payload(match),
     }
+    if protocol < 2:
+        out["descriptions"] = descriptions_payload(match, seat, lang, view)
+    return out
 
 
-def table_payload(match: Match, seat: int | None, lang: str) -> dict[str, Any]:
+def table_payload(match: Match, seat: int | None, lang: str, view: Any = None) -> dict[str, Any]:
     """What the seat (``None``: a spectator) is shown and may do, in ``lang``: the game's
     presentation (``docs/schema/presentation.schema.json``), the same for every game."""
-    view = match.public_view() if seat is None else match.view(seat)
+    if view is None:  # the seat's view, unless the caller has built it already
+        view = match.public_view() if seat is None else match.view(seat)
     shown: dict[str, Any] = presentation_to_json(match.game.present(view, match.names, lang))
     return shown
 

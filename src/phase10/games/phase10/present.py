@@ -33,7 +33,7 @@ from phase10.games.phase10.narration import group_phrase, phase_description
 from phase10.games.phase10.rules import Progression
 from phase10.games.phase10.sharp import SharpBot
 from phase10.games.phase10.view import PlayerView, PublicPlayer
-from phase10.kernel.actions import Draw, Source
+from phase10.kernel.actions import Draw
 from phase10.kernel.i18n import N_, Translator, translator
 from phase10.kernel.kinds import Kind
 from phase10.kernel.presentation import (
@@ -41,11 +41,18 @@ from phase10.kernel.presentation import (
     GroupInfo,
     Hint,
     Move,
-    Pile,
     PlayerInfo,
     Presentation,
 )
 from phase10.kernel.state import Stage
+from phase10.kernel.table_words import (
+    draw_move,
+    hint_among,
+    owned,
+    say,
+    shared_piles,
+    turn_sentence,
+)
 
 __all__ = ["card_face", "present"]
 
@@ -56,10 +63,6 @@ _COLOUR_WORDS: Final = (
     N_("green {number}"),
 )
 _SUITS: Final = ("red", "blue", "yellow", "green")
-
-
-def _say(tr: Translator, message: str, **fields: object) -> str:
-    return tr.gettext(message).format(**fields)
 
 
 @lru_cache(maxsize=1024)  # a card's face is the same in every view of one language
@@ -75,7 +78,7 @@ def card_face(card: int, tr: Translator) -> CardFace:
     elif card == SKIP_CODE:
         label, suit, rank = tr.gettext(N_("Skip")), "skip", 14
     else:
-        label, suit, rank = _say(tr, _COLOUR_WORDS[colour], number=number), _SUITS[colour], number
+        label, suit, rank = say(tr, _COLOUR_WORDS[colour], number=number), _SUITS[colour], number
     return CardFace(
         code=SYMBOL_OF[card],
         label=label,
@@ -87,10 +90,7 @@ def card_face(card: int, tr: Translator) -> CardFace:
 
 
 def _group_label(group: Group, owner: int, seat: int, names: Sequence[str], tr: Translator) -> str:
-    phrase = group_phrase(group, tr)
-    if owner == seat:
-        return _say(tr, N_("your {group}"), group=phrase)
-    return _say(tr, N_("{name}'s {group}"), name=names[owner], group=phrase)
+    return owned(group_phrase(group, tr), owner, seat, names, tr)
 
 
 def _table(view: PlayerView, names: Sequence[str], tr: Translator) -> tuple[GroupInfo, ...]:
@@ -128,8 +128,8 @@ def _player(
     elif player.phase is None:
         where, goal = tr.gettext(N_("every phase done")), None
     else:
-        where = _say(tr, N_("phase {phase}"), phase=player.phase.number)
-        goal = _say(
+        where = say(tr, N_("phase {phase}"), phase=player.phase.number)
+        goal = say(
             tr,
             N_("Phase {number}: {description}"),
             number=player.phase.number,
@@ -138,7 +138,7 @@ def _player(
     status: list[str] = []
     if player.laid >= 0:
         status.append(tr.gettext(N_("laid down")))
-        where = _say(tr, N_("{where}, laid down"), where=where)
+        where = say(tr, N_("{where}, laid down"), where=where)
     if player.skip_pending:
         status.append(tr.gettext(N_("loses the next turn")))
     if not player.dealt_in:
@@ -176,16 +176,16 @@ def _goal(view: PlayerView, tr: Translator) -> str:
     me = view.players[view.seat]
     if me.laid >= 0:
         number = view.rules.phases[me.laid].number
-        return _say(tr, N_("Your phase {phase} is down this hand."), phase=number)
+        return say(tr, N_("Your phase {phase} is down this hand."), phase=number)
     if (open_phases := _open_phases(view, me)) is not None:
-        return _say(
+        return say(
             tr,
             N_("Phases you may still lay down: {phases}."),
             phases=", ".join(str(n) for n in open_phases),
         )
     if me.phase is None:
         return tr.gettext(N_("You have completed every phase."))
-    return _say(
+    return say(
         tr,
         N_("You are on phase {phase}: {description}."),
         phase=me.phase.number,
@@ -194,48 +194,40 @@ def _goal(view: PlayerView, tr: Translator) -> str:
 
 
 def _turn(view: PlayerView, names: Sequence[str], tr: Translator) -> str:
-    if view.stage is Stage.OVER:
-        return tr.gettext(N_("The game is over."))
-    if view.current != view.seat:
-        return _say(tr, N_("It is {name}'s turn."), name=names[view.current])
-    if view.stage is Stage.DRAW:
-        return tr.gettext(N_("It is your turn: draw a card."))
-    return tr.gettext(N_("It is your turn: lay down, hit or discard."))
+    play = tr.gettext(N_("It is your turn: lay down, hit or discard."))
+    return turn_sentence(view, names, tr, play=play)
 
 
 def _move(view: PlayerView, action: Action, names: Sequence[str], tr: Translator) -> Move:
     top = view.discard_top
     target: str | None = None
     cards: tuple[str, ...] = ()
-    if isinstance(action, Draw) and action.source is Source.DRAW_PILE:
-        kind, label = "draw", tr.gettext(N_("Draw from the draw pile"))
-    elif isinstance(action, Draw):
-        card = SYMBOL_OF[top] if top is not None else "?"
-        kind, label = "take", _say(tr, N_("Take {card} from the discard pile"), card=card)
+    if isinstance(action, Draw):
+        kind, label = draw_move(action, None if top is None else SYMBOL_OF[top], tr)
     elif isinstance(action, LayDown):
         kind = "lay_down"
         cards = tuple(SYMBOL_OF[c] for c in action.cards)
         groups = " + ".join(str(g) for g in action.groups)
         if action.phase is not None:
-            groups = _say(tr, N_("Phase {phase}: {groups}"), phase=action.phase, groups=groups)
-        label = _say(tr, N_("Lay down: {groups}"), groups=groups)
+            groups = say(tr, N_("Phase {phase}: {groups}"), phase=action.phase, groups=groups)
+        label = say(tr, N_("Lay down: {groups}"), groups=groups)
     elif isinstance(action, Hit):
         kind, cards, target = "hit", (SYMBOL_OF[action.card],), f"{action.owner}.{action.index}"
         group = view.table[action.owner][action.index]
         where = _group_label(group, action.owner, view.seat, names, tr)
         if action.card == WILD_CODE and group.kind is Kind.RUN:
-            what = _say(tr, N_("W as {value} on {group}"), value=action.value, group=where)
+            what = say(tr, N_("W as {value} on {group}"), value=action.value, group=where)
         else:
-            what = _say(tr, N_("{card} on {group}"), card=SYMBOL_OF[action.card], group=where)
-        label = _say(tr, N_("Hit: {what}"), what=what)
+            what = say(tr, N_("{card} on {group}"), card=SYMBOL_OF[action.card], group=where)
+        label = say(tr, N_("Hit: {what}"), what=what)
     else:
         assert isinstance(action, Discard)
         kind, cards = "discard", (SYMBOL_OF[action.card],)
         if action.target is not None:
             target = str(action.target)
-            label = _say(tr, N_("Play the Skip at {name}"), name=names[action.target])
+            label = say(tr, N_("Play the Skip at {name}"), name=names[action.target])
         else:
-            label = _say(tr, N_("Discard {card}"), card=SYMBOL_OF[action.card])
+            label = say(tr, N_("Discard {card}"), card=SYMBOL_OF[action.card])
     return Move(
         id=str(action),
         kind=kind,
@@ -255,7 +247,7 @@ def _prompts(view: PlayerView, moves: Sequence[Move], tr: Translator) -> tuple[s
     if view.stage is Stage.DRAW:
         if "take" in kinds and top is not None:
             text = N_("Draw (d) or take {card} from the discard pile (t).")
-            return (_say(tr, text, card=SYMBOL_OF[top]),)
+            return (say(tr, text, card=SYMBOL_OF[top]),)
         return (tr.gettext(N_("It is your turn: draw a card.")),)
     out: list[str] = []
     lays = kinds.count("lay_down")
@@ -270,7 +262,7 @@ def _prompts(view: PlayerView, moves: Sequence[Move], tr: Translator) -> tuple[s
     hits = sorted({m.cards[0] for m in moves if m.kind == "hit"})
     if hits:
         out.append(
-            _say(tr, N_("These cards fit groups on the table: {cards}."), cards=", ".join(hits))
+            say(tr, N_("These cards fit groups on the table: {cards}."), cards=", ".join(hits))
         )
     out.append(tr.gettext(N_("End your turn with a discard.")))
     return tuple(out)
@@ -281,9 +273,7 @@ def _hint(view: PlayerView, moves: Sequence[Move], tr: Translator) -> Hint | Non
     the same position always gets the same hint)."""
     if not moves:
         return None
-    action = SharpBot().choose(view, random.Random(0))
-    chosen = next((m for m in moves if m.id == str(action)), moves[0])
-    return Hint(move=chosen.id, text=_say(tr, N_("Hint: {move}."), move=chosen.label))
+    return hint_among(str(SharpBot().choose(view, random.Random(0))), moves, tr)
 
 
 def present(
@@ -297,20 +287,11 @@ def present(
     tr = translator(lang) if isinstance(lang, str) else lang
     seat = view.seat if view.seat >= 0 else None
     moves = tuple(_move(view, a, names, tr) for a in view.legal) if seat is not None else ()
-    top = view.discard_top
-    piles = (
-        Pile(id="draw", label=tr.gettext(N_("Draw pile")), count=view.draw_pile_size),
-        Pile(
-            id="discard",
-            label=tr.gettext(N_("Discard pile")),
-            count=len(view.discard_pile),
-            top=None if top is None else card_face(top, tr),
-        ),
-    )
+    piles = shared_piles(view, tr, lambda card: card_face(card, tr))
     return Presentation(
         game="phase10",
         title=tr.gettext(N_("Phase 10")),
-        heading=_say(
+        heading=say(
             tr,
             N_("Phase 10 · hand {hand} · rules: {rules}"),
             hand=view.hand_number + 1,

@@ -46,7 +46,7 @@ from phase10.games.programmes.greedy import GreedyProgrammeBot
 from phase10.games.programmes.messages import MESSAGES
 from phase10.games.programmes.narration import program_text
 from phase10.games.programmes.view import ProgrammeView, PublicProgrammer
-from phase10.kernel.actions import Draw, Source
+from phase10.kernel.actions import Draw
 from phase10.kernel.i18n import N_, Translator, translator
 from phase10.kernel.kinds import Kind
 from phase10.kernel.presentation import (
@@ -59,6 +59,14 @@ from phase10.kernel.presentation import (
     Presentation,
 )
 from phase10.kernel.state import Stage
+from phase10.kernel.table_words import (
+    draw_move,
+    hint_among,
+    owned,
+    say,
+    shared_piles,
+    turn_sentence,
+)
 
 __all__ = ["card_face", "present"]
 
@@ -86,10 +94,6 @@ _RANK_WORDS: Final = (
 )
 
 
-def _say(tr: Translator, message: str, **fields: object) -> str:
-    return tr.gettext(message).format(**fields)
-
-
 @lru_cache(maxsize=1024)  # a card's face is the same in every view of one language
 def card_face(card: int, tr: Translator) -> CardFace:
     """A card with its words: ``10H`` is ``ten of hearts``; a 2 and the joker say they are wild.
@@ -107,9 +111,9 @@ def card_face(card: int, tr: Translator) -> CardFace:
             by_suit=4 * 13,
         )
     rank, suit = RANK_OF[card], SUIT_OF[card]
-    words = _say(tr, _SUIT_WORDS[suit], rank=tr.gettext(_RANK_WORDS[rank - 1]))
+    words = say(tr, _SUIT_WORDS[suit], rank=tr.gettext(_RANK_WORDS[rank - 1]))
     if IS_WILD[card]:
-        words = _say(tr, N_("{card}, wild"), card=words)
+        words = say(tr, N_("{card}, wild"), card=words)
     return CardFace(
         code=CARD_SYMBOL[card],
         label=words,
@@ -130,23 +134,20 @@ def combination_phrase(combo: Combination, tr: Translator) -> str:
     fields = combo.phrase()
     if combo.kind is Kind.RUN:
         key = f"programmes.run_of_{_SUIT_NAMES[combo.suit]}"
-        return _say(tr, MESSAGES[key], low=fields["low"], high=fields["high"])
-    return _say(tr, MESSAGES["programmes.set_of"], value=fields["value"])
+        return say(tr, MESSAGES[key], low=fields["low"], high=fields["high"])
+    return say(tr, MESSAGES["programmes.set_of"], value=fields["value"])
 
 
 def _owner(owner: int, seat: int, names: Sequence[str], tr: Translator) -> str:
     if owner == seat:
         return tr.gettext(N_("your combination"))
-    return _say(tr, N_("{name}'s combination"), name=names[owner])
+    return say(tr, N_("{name}'s combination"), name=names[owner])
 
 
 def _combo_label(
     combo: Combination, owner: int, seat: int, names: Sequence[str], tr: Translator
 ) -> str:
-    phrase = combination_phrase(combo, tr)
-    if owner == seat:
-        return _say(tr, N_("your {group}"), group=phrase)
-    return _say(tr, N_("{name}'s {group}"), name=names[owner], group=phrase)
+    return owned(combination_phrase(combo, tr), owner, seat, names, tr)
 
 
 def _table(view: ProgrammeView, names: Sequence[str], tr: Translator) -> tuple[GroupInfo, ...]:
@@ -190,7 +191,7 @@ def _player(
         done,
     ).format(name=names[seat], count=done, cards=cards)
     if goal is not None:
-        summary += " " + _say(tr, N_("Revealed: {program}."), program=goal)
+        summary += " " + say(tr, N_("Revealed: {program}."), program=goal)
     return PlayerInfo(
         seat=seat,
         name=names[seat],
@@ -216,18 +217,12 @@ def _goal(view: ProgrammeView, tr: Translator) -> str:
         return tr.gettext(N_("You hold no program this round."))
     text = program_text(view.program, tr)
     if view.players[view.seat].revealed:
-        return _say(tr, N_("Your program {program} is revealed."), program=text)
-    return _say(tr, N_("Your program: {program}."), program=text)
+        return say(tr, N_("Your program {program} is revealed."), program=text)
+    return say(tr, N_("Your program: {program}."), program=text)
 
 
 def _turn(view: ProgrammeView, names: Sequence[str], tr: Translator) -> str:
-    if view.stage is Stage.OVER:
-        return tr.gettext(N_("The game is over."))
-    if view.current != view.seat:
-        return _say(tr, N_("It is {name}'s turn."), name=names[view.current])
-    if view.stage is Stage.DRAW:
-        return tr.gettext(N_("It is your turn: draw a card."))
-    return tr.gettext(N_("It is your turn."))
+    return turn_sentence(view, names, tr, play=tr.gettext(N_("It is your turn.")))
 
 
 def _move(
@@ -236,18 +231,15 @@ def _move(
     top = view.discard_top
     target: str | None = None
     cards: tuple[str, ...] = ()
-    if isinstance(action, Draw) and action.source is Source.DRAW_PILE:
-        kind, label = "draw", tr.gettext(N_("Draw from the draw pile"))
-    elif isinstance(action, Draw):
-        card = CARD_SYMBOL[top] if top is not None else "?"
-        kind, label = "take", _say(tr, N_("Take {card} from the discard pile"), card=card)
+    if isinstance(action, Draw):
+        kind, label = draw_move(action, None if top is None else CARD_SYMBOL[top], tr)
     elif isinstance(action, Reveal):
         kind = "reveal"
         cards = tuple(CARD_SYMBOL[c] for c in action.cards)
-        label = _say(tr, N_("Reveal: {combos}"), combos=" + ".join(str(c) for c in action.combos))
+        label = say(tr, N_("Reveal: {combos}"), combos=" + ".join(str(c) for c in action.combos))
     elif isinstance(action, Meld):
         kind, cards = "meld", tuple(CARD_SYMBOL[c] for c in action.combo.cards)
-        label = _say(tr, N_("Lay the new set: {combo}"), combo=str(action.combo))
+        label = say(tr, N_("Lay the new set: {combo}"), combo=str(action.combo))
     elif isinstance(action, Extend):
         kind, target = "extend", f"{action.owner}.{action.index}"
         cards = (CARD_SYMBOL[action.card],)
@@ -255,7 +247,7 @@ def _move(
         if action.value >= 0 and IS_WILD[action.card]:
             token = f"{token}={rank_name(action.value)}"
         combo = view.table[action.owner][action.index]
-        label = _say(
+        label = say(
             tr,
             N_("{card} on {owner} {combo}"),
             card=token,
@@ -264,7 +256,7 @@ def _move(
         )
     elif isinstance(action, DiscardCard):
         kind, cards = "discard", (CARD_SYMBOL[action.card],)
-        label = _say(tr, N_("Discard {card}"), card=CARD_SYMBOL[action.card])
+        label = say(tr, N_("Discard {card}"), card=CARD_SYMBOL[action.card])
     else:
         kind, label = "swap", tr.gettext(N_("Swap program"))
     return Move(
@@ -289,7 +281,7 @@ def _prompts(view: ProgrammeView, moves: Sequence[Move], tr: Translator) -> tupl
     if view.stage is Stage.DRAW:
         if "take" in kinds and top is not None:
             text = N_("Draw (d) or take {card} from the discard pile (t).")
-            out.append(_say(tr, text, card=CARD_SYMBOL[top]))
+            out.append(say(tr, text, card=CARD_SYMBOL[top]))
         else:
             out.append(tr.gettext(N_("It is your turn: draw a card.")))
         return tuple(out)
@@ -307,7 +299,7 @@ def _prompts(view: ProgrammeView, moves: Sequence[Move], tr: Translator) -> tupl
     extends = sorted({m.cards[0] for m in moves if m.kind == "extend"})
     if extends:
         text = N_("These cards fit combinations on the table: {cards}.")
-        out.append(_say(tr, text, cards=", ".join(extends)))
+        out.append(say(tr, text, cards=", ".join(extends)))
     out.append(tr.gettext(N_("End your turn with a discard.")))
     return tuple(out)
 
@@ -317,9 +309,7 @@ def _hint(view: ProgrammeView, moves: Sequence[Move], tr: Translator) -> Hint | 
     generator, so the same position always gets the same hint)."""
     if not moves:
         return None
-    action = GreedyProgrammeBot().choose(view, random.Random(0))
-    chosen = next((m for m in moves if m.id == str(action)), moves[0])
-    return Hint(move=chosen.id, text=_say(tr, N_("Hint: {move}."), move=chosen.label))
+    return hint_among(str(GreedyProgrammeBot().choose(view, random.Random(0))), moves, tr)
 
 
 def present(
@@ -333,21 +323,14 @@ def present(
     tr = translator(lang) if isinstance(lang, str) else lang
     seat = view.seat if view.seat >= 0 else None
     moves = tuple(_move(view, a, names, tr) for a in view.legal) if seat is not None else ()
-    top = view.discard_top
     piles = (
-        Pile(id="draw", label=tr.gettext(N_("Draw pile")), count=view.draw_pile_size),
-        Pile(
-            id="discard",
-            label=tr.gettext(N_("Discard pile")),
-            count=len(view.discard_pile),
-            top=None if top is None else card_face(top, tr),
-        ),
+        *shared_piles(view, tr, lambda card: card_face(card, tr)),
         Pile(id="programs", label=tr.gettext(N_("Program cards")), count=view.program_deck_size),
     )
     return Presentation(
         game="programmes",
         title=tr.gettext(N_("Programmes")),
-        heading=_say(tr, N_("Programmes · round {hand}"), hand=view.hand_number + 1),
+        heading=say(tr, N_("Programmes · round {hand}"), hand=view.hand_number + 1),
         rules=view.rules.name,
         hand_number=view.hand_number,
         seat=seat,

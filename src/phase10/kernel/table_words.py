@@ -1,0 +1,81 @@
+"""The words of a table that every game says the same way, for each game's presentation
+(``games/<game>/present.py``): whose turn it is, a group's owner, the draw and the take, the
+draw and discard piles, the hint. One place, so the games cannot drift apart in wording.
+
+>>> from phase10.kernel.i18n import translator
+>>> owned("run 3-6", 1, 0, ["Ann", "Bob"], translator("en"))
+"Bob's run 3-6"
+>>> draw_move(Draw(Source.DISCARD_PILE), "R7", translator("en"))
+('take', 'Take R7 from the discard pile')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from phase10.kernel.actions import Draw, Source
+from phase10.kernel.i18n import N_, Translator
+from phase10.kernel.presentation import CardFace, Hint, Move, Pile
+from phase10.kernel.seat_view import SeatView
+from phase10.kernel.state import Stage
+
+__all__ = ["draw_move", "hint_among", "owned", "say", "shared_piles", "turn_sentence"]
+
+
+def say(tr: Translator, message: str, **fields: object) -> str:
+    """``message`` (an English msgid) translated and filled in."""
+    return tr.gettext(message).format(**fields)
+
+
+def owned(phrase: str, owner: int, seat: int, names: Sequence[str], tr: Translator) -> str:
+    """A group's words for the seat: ``your run 3-6`` or ``Bob's run 3-6``."""
+    if owner == seat:
+        return say(tr, N_("your {group}"), group=phrase)
+    return say(tr, N_("{name}'s {group}"), name=names[owner], group=phrase)
+
+
+def turn_sentence(
+    view: SeatView[Any, Any, Any], names: Sequence[str], tr: Translator, *, play: str
+) -> str:
+    """Whose turn it is; on the seat's own turn, what to do (``play``: the game's sentence
+    for the stage after the draw, translated)."""
+    if view.stage is Stage.OVER:
+        return tr.gettext(N_("The game is over."))
+    if view.current != view.seat:
+        return say(tr, N_("It is {name}'s turn."), name=names[view.current])
+    if view.stage is Stage.DRAW:
+        return tr.gettext(N_("It is your turn: draw a card."))
+    return play
+
+
+def draw_move(action: Draw, top: str | None, tr: Translator) -> tuple[str, str]:
+    """The kind and label of drawing (``top``: the discard pile's top card, in notation)."""
+    if action.source is Source.DRAW_PILE:
+        return "draw", tr.gettext(N_("Draw from the draw pile"))
+    return "take", say(tr, N_("Take {card} from the discard pile"), card=top or "?")
+
+
+def shared_piles(
+    view: SeatView[Any, Any, Any], tr: Translator, face: Callable[[int], CardFace]
+) -> tuple[Pile, Pile]:
+    """The draw pile (its size) and the discard pile (its size and its top card)."""
+    top = view.discard_top
+    return (
+        Pile(id="draw", label=tr.gettext(N_("Draw pile")), count=view.draw_pile_size),
+        Pile(
+            id="discard",
+            label=tr.gettext(N_("Discard pile")),
+            count=len(view.discard_pile),
+            top=None if top is None else face(top),
+        ),
+    )
+
+
+def hint_among(chosen: str, moves: Sequence[Move], tr: Translator) -> Hint | None:
+    """The hint for the move ``chosen`` (an id) among ``moves``: the first move if the bot
+    chose none of them; ``None`` when there is no move."""
+    if not moves:
+        return None
+    move = next((m for m in moves if m.id == chosen), moves[0])
+    return Hint(move=move.id, text=say(tr, N_("Hint: {move}."), move=move.label))
