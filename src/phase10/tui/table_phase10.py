@@ -88,8 +88,8 @@ class TableScreen(TableBase):
         else:
             phase = phase_title(me.phase, current())
         return ngettext(
-            "{name} · {phase} · {points} point · {order} (s)",
-            "{name} · {phase} · {points} points · {order} (s)",
+            "{name} · {phase} · {points} point · {order} (o)",
+            "{name} · {phase} · {points} points · {order} (o)",
             me.score,
         ).format(name=name, phase=phase, points=me.score, order=self.order.label)
 

@@ -251,7 +251,7 @@ class ProgrammeTableScreen(TableBase):
                 program=program_text(view.program, current())
             )
         done = ngettext("{count} program done", "{count} programs done", len(me.done))
-        return _("{name} · {program} · {done} · {order} (s)").format(
+        return _("{name} · {program} · {done} · {order} (o)").format(
             name=name, program=program, done=done.format(count=len(me.done)), order=self.order.label
         )
 
