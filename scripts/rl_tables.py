@@ -22,10 +22,10 @@ from typing import Final
 DOC: Final = Path(__file__).resolve().parent.parent / "docs" / "rl.md"
 #: table name -> (module, layout attribute)
 TABLES: Final = {
-    "phase10": ("phase10.rl.phase10_obs", "LAYOUT"),
-    "phase10-seat": ("phase10.rl.phase10_obs", "SEAT_FIELDS"),
-    "phase10-group": ("phase10.rl.phase10_obs", "GROUP_FIELDS"),
-    "programmes": ("phase10.rl.programmes_obs", "LAYOUT"),
+    "phase10": ("phase10.games.phase10.learning.observation", "LAYOUT"),
+    "phase10-seat": ("phase10.games.phase10.learning.observation", "SEAT_FIELDS"),
+    "phase10-group": ("phase10.games.phase10.learning.observation", "GROUP_FIELDS"),
+    "programmes": ("phase10.games.programmes.learning.observation", "LAYOUT"),
 }
 _BLOCK = re.compile(r"(<!-- rl-table: ([\w-]+) -->\n)(.*?)(<!-- /rl-table -->)", re.S)
 

@@ -49,3 +49,19 @@ def test_every_public_name_resolves_and_is_listed() -> None:
 def test_an_unknown_name_is_an_attribute_error() -> None:
     with pytest.raises(AttributeError, match="has no attribute 'no_such_name'"):
         _ = phase10.no_such_name
+
+
+def test_playing_either_game_loads_neither_learning_codec_nor_numpy() -> None:
+    """The engine stays standard-library Python: a game's ``learning`` package (its action
+    space and observation, which need numpy) loads only when the environments ask for it."""
+    loaded = _loaded_after(
+        "from phase10.games import get\n"
+        "for name in ('phase10', 'programmes'):\n"
+        "    game = get(name)\n"
+        "    state = game.new_game(game.find_rules(game.default_rules), 2, 1)\n"
+        "    state = game.apply(state, game.legal_actions(state)[0])\n"
+        "    game.present(game.view(state, 0), ['A', 'B'], 'en')\n"
+        "assert 'numpy' not in sys.modules, 'numpy was imported'"
+    )
+    assert [m for m in loaded if ".learning" in m] == []
+    assert "phase10.games.phase10.game" in loaded

@@ -172,7 +172,27 @@ def test_gymnasium_make_builds_the_registered_environments() -> None:
     made.reset(seed=1)
     text = made.render()
     assert isinstance(text, str)
-    assert text.startswith("Phase 10, hand 1: seat 0 sees")
+    assert text.startswith("Phase 10 · hand 1 · rules: standard · player_0 sees")
+    assert "Hand: " in text
+    assert "Draw pile: " in text
     other = gymnasium.make("phase10/Programmes-v0", players=3, opponents="greedy")
     assert isinstance(other.unwrapped, SingleAgentEnv)
     assert other.unwrapped.aec.game.name == "programmes"
+
+
+def test_a_game_that_names_no_codec_has_no_environment() -> None:
+    """The environments find a game's action space and observation through the registry
+    (``Game.learning``): a registered game that names none gets a clear refusal, and the
+    two games that do are listed in it."""
+    from phase10 import games
+    from phase10.rl import learning_games, spec_for
+    from toygame.game import GAME as CLIMB
+
+    games.register(CLIMB)
+    try:
+        assert learning_games() == ["phase10", "programmes"]
+        with pytest.raises(ValueError, match="spec for 'climb'; games: phase10, programmes"):
+            env(game="climb")
+    finally:
+        games.unregister("climb")
+    assert spec_for("programmes").layout.size == spec_for("programmes").observation

@@ -12,8 +12,8 @@ import pytest
 from phase10.games import get
 from phase10.games.phase10.actions import Discard, Hit, LayDown
 from phase10.games.phase10.cards import POINTS_OF, SKIP_CODE, WILD_CODE
-from phase10.rl import phase10_actions as codec
-from phase10.rl import phase10_obs as obs
+from phase10.games.phase10.learning import actions as codec
+from phase10.games.phase10.learning import observation as obs
 from phase10.rl.spec import spec_for
 
 GAME = get("phase10")

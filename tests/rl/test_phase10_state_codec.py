@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from phase10.games import get
+from phase10.games.phase10.learning import actions as codec
+from phase10.games.phase10.learning import observation as obs
 from phase10.games.phase10.state import GameState
-from phase10.rl import phase10_actions as codec
-from phase10.rl import phase10_obs as obs
-from phase10.rl.memory import TableMemory
+from phase10.kernel.memory import TableMemory
 
 GAME = get("phase10")
 PROFILES = [

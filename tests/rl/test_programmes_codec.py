@@ -21,12 +21,12 @@ from phase10.games.programmes.actions import (
 )
 from phase10.games.programmes.cards import parse_playing_cards
 from phase10.games.programmes.combos import Combination
+from phase10.games.programmes.learning import actions
+from phase10.games.programmes.learning import observation as obs
 from phase10.games.programmes.state import ProgrammeState
 from phase10.games.programmes.view import ProgrammeView
+from phase10.kernel.memory import TableMemory
 from phase10.rl import env
-from phase10.rl import programmes_actions as actions
-from phase10.rl import programmes_obs as obs
-from phase10.rl.memory import TableMemory
 
 GAME = get("programmes")
 RULES = ("programmes", "programmes+program_swap")

@@ -16,12 +16,12 @@ import pytest
 
 from phase10.games import get
 from phase10.games.programmes.actions import Extend, Meld, ProgrammeAction, Reveal
+from phase10.games.programmes.learning import actions
+from phase10.games.programmes.learning import observation as obs
 from phase10.games.programmes.rules import ProgrammeRules
 from phase10.games.programmes.state import ProgrammeState
 from phase10.games.programmes.view import view_for
-from phase10.rl import programmes_actions as actions
-from phase10.rl import programmes_obs as obs
-from phase10.rl.memory import TableMemory
+from phase10.kernel.memory import TableMemory
 
 GAME = get("programmes")
 

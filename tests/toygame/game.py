@@ -134,8 +134,10 @@ class ClimbGame:
     aliases: tuple[str, ...] = ()
     title = N_("Climb")
     family = "climb"
+    default_rules = "climb"
     min_players = 2
     max_players = 4
+    learning: str | None = None
     shuffle_kinds: tuple[str, ...] = ("decks",)
 
     # ------------------------------------------------------------------------ rules

@@ -41,9 +41,17 @@ class Game(Protocol):
     #: that plays with another's actions and views (an edition with other phases, say)
     #: names that family and is played by the same screens.
     family: str
+    #: The rule set a new table plays when no one names one (``"standard"``).
+    default_rules: str
     #: The fewest and most players any of its rule sets allows.
     min_players: int
     max_players: int
+    #: The package that shows the game to learning agents (``phase10.rl``), or ``None``. Its
+    #: ``actions`` module gives the fixed action space (``SIZE``, ``legal_indices``,
+    #: ``legal_state``, ``index_of``, ``describe``) and its ``observation`` module the vector of
+    #: a seat's view (``SIZE``, ``CARDS``, ``LAYOUT``, ``encode``, ``encode_state``); see
+    #: docs/rl.md. A name, not a module, so the engine never imports numpy.
+    learning: str | None
 
     # ------------------------------------------------------------------------ rules
 

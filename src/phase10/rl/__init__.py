@@ -19,15 +19,24 @@ from __future__ import annotations
 import gymnasium
 
 from phase10.rl.aec import RawEnv, env
-from phase10.rl.spec import RLSpec, spec_for
+from phase10.rl.spec import RLSpec, learning_games, spec_for
 
 raw_env = RawEnv
 
-# gymnasium.make("phase10/Phase10-v0", opponents="greedy") and the programmes game alike.
-for _id, _game in (("phase10/Phase10-v0", "phase10"), ("phase10/Programmes-v0", "programmes")):
-    if _id not in gymnasium.registry:
+
+def gymnasium_id(game: str) -> str:
+    """The Gymnasium id of ``game``'s single-agent environment: ``phase10/Phase10-v0``."""
+    return f"phase10/{game.capitalize()}-v0"
+
+
+# gymnasium.make("phase10/Phase10-v0", opponents="greedy"), and the same for every registered
+# game that shows itself to learning agents.
+for _game in learning_games():
+    if gymnasium_id(_game) not in gymnasium.registry:
         gymnasium.register(
-            id=_id, entry_point="phase10.rl.gym_env:SingleAgentEnv", kwargs={"game": _game}
+            id=gymnasium_id(_game),
+            entry_point="phase10.rl.gym_env:SingleAgentEnv",
+            kwargs={"game": _game},
         )
 
-__all__ = ["RLSpec", "RawEnv", "env", "raw_env", "spec_for"]
+__all__ = ["RLSpec", "RawEnv", "env", "gymnasium_id", "learning_games", "raw_env", "spec_for"]

@@ -49,7 +49,7 @@ def rules_for(game: Game, rules: Any, variants: Iterable[str]) -> Any:
         if tuple(variants):
             raise ValueError("give variants with a profile name, not with a built rule set")
         return rules
-    profile = rules or ("programmes" if game.name == "programmes" else "standard")
+    profile = rules or game.default_rules
     return game.find_rules("+".join([profile, *variants]))
 
 
@@ -249,7 +249,7 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
         if self.state is None:
             return "(no game: call reset() first)"
         seat = self.game.to_act(self.state)
-        return render_view(self.game, self.game.view(self.state, seat))
+        return render_view(self.game, self.game.view(self.state, seat), self.players)
 
     def close(self) -> None:
         self.state = None

@@ -4,7 +4,7 @@ registered in the ``phase10.bots`` entry-point group (pyproject.toml) as :func:`
 as any installed package registers its bots (:mod:`phase10.bots.plugins`).
 
 It sees what the environment's agent saw in training: its view encoded by the game's spec
-with a :class:`~phase10.rl.memory.TableMemory` of passed and discarded cards. A bot is
+with a :class:`~phase10.kernel.memory.TableMemory` of passed and discarded cards. A bot is
 shown only its own turns' views, so it keeps that memory through the ``watch`` hook: the
 simulator and a match call ``watch(public_view, seat, action)`` on every bot that has it
 before each action of any seat is applied (``phase10.bots.watch_all``). It plays the most
@@ -25,7 +25,7 @@ import random
 from typing import TYPE_CHECKING, Any, Final
 
 from phase10.kernel.errors import Phase10Error
-from phase10.rl.memory import TableMemory
+from phase10.kernel.memory import TableMemory
 from phase10.rl.policy import load_policy
 from phase10.rl.spec import spec_for
 

@@ -1,6 +1,7 @@
 """What the environments need of each game: its fixed action space and its observation, by
-the game's registry name. One table, so the environment, the Gymnasium wrapper, a trained
-bot and the documentation all read the same codec.
+the game's registry name. Each game keeps its codec in its own package and names it
+(``Game.learning``), so the environment, the Gymnasium wrapper, a trained bot and the
+documentation all read the same codec and none of them knows a game.
 
 >>> spec = spec_for("phase10")
 >>> spec.actions, spec.observation
@@ -17,8 +18,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from phase10.rl.layout import Layout
-from phase10.rl.memory import TableMemory
+from phase10 import games
+from phase10.kernel.layout import Layout
+from phase10.kernel.memory import TableMemory
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,16 +60,20 @@ class RLSpec:
         return np.frombuffer(mask, np.int8)
 
 
-_MODULES = {"phase10": "phase10", "programmes": "programmes"}
+def learning_games() -> list[str]:
+    """The registered games that show themselves to learning agents (``Game.learning``)."""
+    return [name for name in games.names() if games.get(name).learning is not None]
 
 
 def spec_for(game: str) -> RLSpec:
-    """The spec of ``game`` (its registry name); ``ValueError`` lists the games there are."""
-    if game not in _MODULES:
-        raise ValueError(f"no reinforcement-learning spec for {game!r}; games: phase10, programmes")
-    prefix = _MODULES[game]
-    actions = import_module(f"phase10.rl.{prefix}_actions")
-    obs = import_module(f"phase10.rl.{prefix}_obs")
+    """The spec of ``game`` (its registry name); ``ValueError`` lists the games that have one."""
+    package = games.get(game).learning if game in games.names() else None
+    if package is None:
+        raise ValueError(
+            f"no reinforcement-learning spec for {game!r}; games: {', '.join(learning_games())}"
+        )
+    actions = import_module(f"{package}.actions")
+    obs = import_module(f"{package}.observation")
     return RLSpec(
         game=game,
         actions=actions.SIZE,

@@ -79,7 +79,7 @@ class Hub:
     async def create(self, spec: CreateTable) -> tuple[LiveTable, str]:
         """A new table from ``spec``; the creator takes the first seat and gets its token."""
         game = _game(spec.game)
-        profile = spec.profile or ("standard" if game.name == "phase10" else game.name)
+        profile = spec.profile or game.default_rules
         name = rules_name(game.name, profile, spec.variants)
         try:
             rules = game.find_rules(name)

@@ -45,8 +45,10 @@ class Phase10Game:
     aliases: tuple[str, ...] = ("phase_10", "p10")
     title = N_("Phase 10")
     family = "phase10"
+    default_rules = "standard"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    learning: str | None = "phase10.games.phase10.learning"
     shuffle_kinds: tuple[str, ...] = ("decks",)
 
     # ------------------------------------------------------------------------ rules

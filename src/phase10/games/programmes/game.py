@@ -54,8 +54,10 @@ class ProgrammesGame:
     aliases: tuple[str, ...] = ("amuze_programmes", "amuze")
     title = N_("Programmes")
     family = "programmes"
+    default_rules = "programmes"
     min_players = 2
     max_players = 6
+    learning: str | None = "phase10.games.programmes.learning"
     shuffle_kinds: tuple[str, ...] = ("decks", "programs")
 
     # ------------------------------------------------------------------------ rules

@@ -29,9 +29,9 @@ from phase10.games.phase10.legal import current_phases
 from phase10.games.phase10.rules import Kind, Phase, RuleSet
 from phase10.games.phase10.state import GameState
 from phase10.games.phase10.view import PlayerView
+from phase10.kernel.layout import Field, Layout
+from phase10.kernel.memory import TableMemory
 from phase10.kernel.state import Stage
-from phase10.rl.layout import Field, Layout
-from phase10.rl.memory import TableMemory
 
 CARDS: Final = 50
 SEATS: Final = 6

@@ -32,14 +32,14 @@ from phase10.games.programmes.rules import ProgrammeRules
 from phase10.games.programmes.state import ProgrammeState
 from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.kinds import Kind
+from phase10.kernel.layout import Field, Layout
+from phase10.kernel.memory import TableMemory
 from phase10.kernel.seat_view import check_seat
 from phase10.kernel.state import Stage
-from phase10.rl.layout import Field, Layout
-from phase10.rl.memory import TableMemory
 
 CARDS: Final = 53
 SEATS: Final = 6
-#: Combination slots per seat, as the action space's (programmes_actions.COMBOS).
+#: Combination slots per seat, as the action space's (actions.COMBOS).
 COMBOS: Final = 8
 #: Combinations a program can ask for: 14 cards at most (E-08), 2 per combination at least.
 GROUPS: Final = 7

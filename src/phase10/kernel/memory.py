@@ -1,6 +1,8 @@
 """What a seat remembers of the hand beyond its view: the cards each player passed (left on
 the discard pile to draw blind) and discarded. Every action of both games is public, so
-any seat may keep this; the environment and a trained bot feed it the same way.
+any seat may keep this; the environment and a trained bot feed it the same way. It needs numpy
+(the ``rl`` extra): only the games' learning codecs and :mod:`phase10.rl` import it, never the
+engine.
 
 >>> from phase10.games import get
 >>> game = get("phase10")
