@@ -240,3 +240,34 @@ def test_one_key_map_moves_and_questions_never_share_a_key() -> None:
     questions = list(QUESTION_KEYS.values())
     assert len(set(questions)) == len(questions)
     assert not moves & set(questions)
+
+
+@pytest.mark.parametrize(
+    ("name", "profile"), [("phase10", "standard"), ("programmes", "programmes")]
+)
+def test_the_words_a_game_reuses_between_updates_are_those_it_would_write_afresh(
+    name: str, profile: str
+) -> None:
+    """A game words each player and group once and reuses them while they do not change (the
+    server presents every connection's table after every move). Interleaving seats and
+    languages over a whole game, every presentation's JSON equals the one the game writes
+    with nothing kept, so nothing of one seat or language leaks into another's."""
+    import importlib
+
+    present = importlib.import_module(f"phase10.games.{name}.present")
+    table_words = present._group_info if name == "phase10" else present._combo_info
+    game = get(name)
+    names = ["Ann", "Bob", "Cleo"]
+    checked = 0
+    for index, state in enumerate(_positions(game, profile, 3, 11)):
+        for seat in (index % 3, (index + 1) % 3, -1):
+            view = game.view(state, seat) if seat >= 0 else game.public_view(state)
+            lang = LANGUAGES[(index + seat) % len(LANGUAGES)]
+            cached = presentation_to_json(game.present(view, names, lang))
+            present._player_info.cache_clear()
+            table_words.cache_clear()
+            fresh = presentation_to_json(game.present(view, names, lang))
+            assert cached == fresh
+            assert [p["you"] for p in cached["players"]] == [s == seat for s in range(3)]
+            checked += 1
+    assert checked > 30

@@ -237,6 +237,28 @@ def presentation_to_json(thing: object) -> Any:
     """
     if thing is None or isinstance(thing, (str, int, float)):
         return thing
+    kind = type(thing)
+    if kind is CardFace or kind is PlayerInfo or kind is GroupInfo:
+        # A game words each card, player and group once and hands the same frozen object to
+        # every presentation until it changes; its JSON is kept with it (read-only: the
+        # server only serialises it).
+        known = _JSON_OF.get(id(thing))
+        if known is not None and known[0] is thing:
+            return known[1]
+        if len(_JSON_OF) >= _JSON_KEPT:
+            _JSON_OF.clear()
+        out = _part_to_json(thing)
+        _JSON_OF[id(thing)] = (thing, out)
+        return out
+    return _part_to_json(thing)
+
+
+#: Frozen parts and their JSON, by ``id`` (the part is held too, so its ``id`` stays its own).
+_JSON_OF: dict[int, tuple[object, Any]] = {}
+_JSON_KEPT: Final = 16384
+
+
+def _part_to_json(thing: object) -> Any:
     # The two most numerous parts, written out: a presentation holds dozens of each.
     if type(thing) is CardFace:
         return {

@@ -93,35 +93,66 @@ def _group_label(group: Group, owner: int, seat: int, names: Sequence[str], tr: 
     return owned(group_phrase(group, tr), owner, seat, names, tr)
 
 
-def _table(view: PlayerView, names: Sequence[str], tr: Translator) -> tuple[GroupInfo, ...]:
+# A group's and a player's words change only when that group or player does, and the server
+# presents the table to every connection after every move: each is worded once, then reused
+# (the parts are frozen, so sharing them is safe).
+@lru_cache(maxsize=8192)
+def _group_info(
+    group: Group, owner: int, index: int, seat: int, names: tuple[str, ...], tr: Translator
+) -> GroupInfo:
+    return GroupInfo(
+        id=f"{owner}.{index}",
+        owner=owner,
+        kind=group.kind.value,
+        cards=tuple(card_face(c, tr) for c in group.cards),
+        text=str(group),
+        name=group_phrase(group, tr),
+        label=_group_label(group, owner, seat, names, tr),
+    )
+
+
+def _table(view: PlayerView, names: tuple[str, ...], tr: Translator) -> tuple[GroupInfo, ...]:
     return tuple(
-        GroupInfo(
-            id=f"{owner}.{index}",
-            owner=owner,
-            kind=group.kind.value,
-            cards=tuple(card_face(c, tr) for c in group.cards),
-            text=str(group),
-            name=group_phrase(group, tr),
-            label=_group_label(group, owner, view.seat, names, tr),
-        )
+        _group_info(group, owner, index, view.seat, names, tr)
         for owner, row in enumerate(view.table)
         for index, group in enumerate(row)
     )
 
 
-def _open_phases(view: PlayerView, player: PublicPlayer) -> list[int] | None:
+def _open_phases(view: PlayerView, player: PublicPlayer) -> tuple[int, ...] | None:
     """The phases ``player`` may still lay down under ``pick_any`` (outside a tie-break)."""
     rules = view.rules
     if view.tiebreak or rules.progression is not Progression.PICK_ANY:
         return None
-    return [p.number for i, p in enumerate(rules.phases) if not player.completed >> i & 1]
+    return tuple(p.number for i, p in enumerate(rules.phases) if not player.completed >> i & 1)
 
 
 def _player(
     view: PlayerView, seat: int, player: PublicPlayer, names: Sequence[str], tr: Translator
 ) -> PlayerInfo:
-    over = view.stage is Stage.OVER
-    open_phases = _open_phases(view, player)
+    return _player_info(
+        player,
+        seat,
+        names[seat],
+        _open_phases(view, player),
+        seat == view.seat,
+        seat == view.current and view.stage is not Stage.OVER,
+        seat == view.dealer,
+        tr,
+    )
+
+
+@lru_cache(maxsize=8192)
+def _player_info(
+    player: PublicPlayer,
+    seat: int,
+    name: str,
+    open_phases: tuple[int, ...] | None,
+    you: bool,
+    to_act: bool,
+    dealer: bool,
+    tr: Translator,
+) -> PlayerInfo:
     if open_phases:
         where = tr.gettext(N_("any open phase"))
         goal = None
@@ -150,14 +181,14 @@ def _player(
         "{name} {points} point ({where}, {cards})",
         "{name} {points} points ({where}, {cards})",
         player.score,
-    ).format(name=names[seat], points=player.score, where=where, cards=cards)
+    ).format(name=name, points=player.score, where=where, cards=cards)
     done = bin(player.completed).count("1")
     return PlayerInfo(
         seat=seat,
-        name=names[seat],
-        you=seat == view.seat,
-        to_act=seat == view.current and not over,
-        dealer=seat == view.dealer,
+        name=name,
+        you=you,
+        to_act=to_act,
+        dealer=dealer,
         cards=player.hand_size,
         points=player.score,
         progress=done,
@@ -285,6 +316,7 @@ def present(
 ) -> Presentation:
     """The seat's view as it is shown (``view.seat`` -1: a spectator's), in ``lang``."""
     tr = translator(lang) if isinstance(lang, str) else lang
+    names = tuple(names)
     seat = view.seat if view.seat >= 0 else None
     moves = tuple(_move(view, a, names, tr) for a in view.legal) if seat is not None else ()
     piles = shared_piles(view, tr, lambda card: card_face(card, tr))

@@ -150,17 +150,27 @@ def _combo_label(
     return owned(combination_phrase(combo, tr), owner, seat, names, tr)
 
 
-def _table(view: ProgrammeView, names: Sequence[str], tr: Translator) -> tuple[GroupInfo, ...]:
+# A combination's and a player's words change only when that combination or player does, and
+# the server presents the table to every connection after every move: each is worded once,
+# then reused (the parts are frozen, so sharing them is safe).
+@lru_cache(maxsize=8192)
+def _combo_info(
+    combo: Combination, owner: int, index: int, seat: int, names: tuple[str, ...], tr: Translator
+) -> GroupInfo:
+    return GroupInfo(
+        id=f"{owner}.{index}",
+        owner=owner,
+        kind=combo.kind.value,
+        cards=tuple(card_face(c, tr) for c in combo.cards),
+        text=str(combo),
+        name=combination_phrase(combo, tr),
+        label=_combo_label(combo, owner, seat, names, tr),
+    )
+
+
+def _table(view: ProgrammeView, names: tuple[str, ...], tr: Translator) -> tuple[GroupInfo, ...]:
     return tuple(
-        GroupInfo(
-            id=f"{owner}.{index}",
-            owner=owner,
-            kind=combo.kind.value,
-            cards=tuple(card_face(c, tr) for c in combo.cards),
-            text=str(combo),
-            name=combination_phrase(combo, tr),
-            label=_combo_label(combo, owner, view.seat, names, tr),
-        )
+        _combo_info(combo, owner, index, view.seat, names, tr)
         for owner, row in enumerate(view.table)
         for index, combo in enumerate(row)
     )
@@ -173,7 +183,27 @@ def _player(
     names: Sequence[str],
     tr: Translator,
 ) -> PlayerInfo:
-    over = view.stage is Stage.OVER
+    return _player_info(
+        player,
+        seat,
+        names[seat],
+        seat == view.seat,
+        seat == view.current and view.stage is not Stage.OVER,
+        seat == view.dealer,
+        tr,
+    )
+
+
+@lru_cache(maxsize=8192)
+def _player_info(
+    player: PublicProgrammer,
+    seat: int,
+    name: str,
+    you: bool,
+    to_act: bool,
+    dealer: bool,
+    tr: Translator,
+) -> PlayerInfo:
     # A program card is named by its id too, as it is printed on the card (PRG-03).
     goal = None if player.program is None else program_text(player.program, tr)
     status: list[str] = []
@@ -189,15 +219,15 @@ def _player(
         "{name}: {count} program done ({cards})",
         "{name}: {count} programs done ({cards})",
         done,
-    ).format(name=names[seat], count=done, cards=cards)
+    ).format(name=name, count=done, cards=cards)
     if goal is not None:
         summary += " " + say(tr, N_("Revealed: {program}."), program=goal)
     return PlayerInfo(
         seat=seat,
-        name=names[seat],
-        you=seat == view.seat,
-        to_act=seat == view.current and not over,
-        dealer=seat == view.dealer,
+        name=name,
+        you=you,
+        to_act=to_act,
+        dealer=dealer,
         cards=player.hand_size,
         points=None,
         progress=done,
@@ -321,6 +351,7 @@ def present(
 ) -> Presentation:
     """The seat's view as it is shown (``view.seat`` -1: a spectator's), in ``lang``."""
     tr = translator(lang) if isinstance(lang, str) else lang
+    names = tuple(names)
     seat = view.seat if view.seat >= 0 else None
     moves = tuple(_move(view, a, names, tr) for a in view.legal) if seat is not None else ()
     piles = (
