@@ -4,6 +4,9 @@ a message that names the new variable, and nothing is written."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -47,3 +50,24 @@ def test_the_old_variable_is_refused_and_names_the_new_one(
     assert "Traceback" not in err
     assert not old.exists()
     assert not new.exists()
+
+
+def test_the_old_variable_is_refused_without_a_traceback_from_a_fresh_process(
+    tmp_path: Path,
+) -> None:
+    """The command's own modules read the data folder only when a command runs, so even a
+    fresh ``phase10`` process (nothing imported yet) answers with the message, not a trace."""
+    env = {**os.environ, "PHASE10_DATA": str(tmp_path / "old")}
+    env.pop("PHASE10_DATA_DIR", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "phase10", "play", "--plain", "--seed", "1"],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "PHASE10_DATA is no longer read: set PHASE10_DATA_DIR instead" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -40,10 +40,17 @@ from phase10.kernel.notation import has_control, printable
 from phase10.match import Match, load_match
 from phase10.storage import check_key, check_writable
 
-#: What the help says of the default save (the path itself depends on the user).
-DEFAULT_SAVE_HELP: Final = "last-game.json in your data directory, e.g. " + str(
-    places.default_save()
-)
+
+def default_save_help() -> str:
+    """What the help says of the default save (the path itself depends on the user); asked
+    when the help is built, so a refused data folder is reported as the command runs."""
+    try:
+        example = f", e.g. {places.default_save()}"
+    except Phase10Error:
+        example = ""
+    return f"last-game.json in your data directory{example}"
+
+
 DEFAULT_NAME: Final = N_("You")
 
 #: Each language's own command words, on top of the English ones (which work everywhere).
@@ -189,7 +196,7 @@ def register(subparsers: Any) -> None:
                 "{path}; an unfinished game there is kept and the new one is saved "
                 "next to it)"
             )
-        ).format(path=DEFAULT_SAVE_HELP),
+        ).format(path=default_save_help()),
     )
     play.set_defaults(func=run)
     resume = subparsers.add_parser(
