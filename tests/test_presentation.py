@@ -75,6 +75,8 @@ def _check(game: Game, view: Any, shown: Presentation, names: list[str]) -> None
             assert move.target.isdigit()
             assert int(move.target) < len(names)
         assert move.label
+        # A key of the key map that offers this kind says something when none is open.
+        assert move.key is None or shown.refusals[move.kind]
     assert [c.code for c in shown.hand] == game.format_cards(view.hand).split()
     assert len(shown.players) == len(names)
     assert sum(p.to_act for p in shown.players) == (0 if shown.over else 1)
@@ -271,3 +273,64 @@ def test_the_words_a_game_reuses_between_updates_are_those_it_would_write_afresh
             assert [p["you"] for p in cached["players"]] == [s == seat for s in range(3)]
             checked += 1
     assert checked > 30
+
+
+@pytest.mark.parametrize(
+    ("name", "profile", "kinds"),
+    [
+        ("phase10", "standard", {"draw", "take", "discard", "lay_down", "hit"}),
+        ("programmes", "programmes", {"draw", "take", "discard", "reveal", "meld", "extend"}),
+        (
+            "programmes",
+            "programmes+program_swap",
+            {"draw", "take", "discard", "reveal", "meld", "extend", "swap"},
+        ),
+    ],
+)
+def test_the_refusals_name_every_kind_the_game_has_and_no_other(
+    name: str, profile: str, kinds: set[str]
+) -> None:
+    """A key asks for moves of one kind; when none is open now the game says why in its own
+    words, and a kind the game never offers (Phase 10 has no meld; a table without AMZ-R31
+    never swaps) is missing, so the key does nothing there."""
+    game = get(name)
+    state = game.new_game(game.find_rules(profile), 2, 3)
+    shown = game.present(game.view(state, 0), ["Ann", "Bob"], "de")
+    assert set(shown.refusals) == kinds
+    english = game.present(game.view(state, 0), ["Ann", "Bob"], "en")
+    assert shown.refusals["draw"] != english.refusals["draw"]  # the seat's language
+
+
+@pytest.mark.parametrize(("name", "title"), [("phase10", "Hand"), ("programmes", "Round")])
+def test_a_hand_end_has_a_summary_with_a_row_per_player_and_nothing_else_does(
+    name: str, title: str
+) -> None:
+    """The game words the end of a hand for every seat: a title naming the hand (a round in
+    the programmes game) and one row per player, in the reader's language; no other event
+    has a summary."""
+    game = get(name)
+    names = ["Ann", "Bob", "Cleo"]
+    state = game.new_game(game.find_rules(game.default_rules), 3, 5)
+    bots = [game.bots()["greedy"]() for _ in names]
+    rng = random.Random(5)
+    summaries = []
+    others = 0
+    while game.hand_number(state) < 1 and game.outcome(state) is None:
+        seat = game.to_act(state)
+        state = game.apply(state, bots[seat].choose(game.view(state, seat), rng))
+        for event in state.events:
+            summary = game.hand_summary(event, names, "en")
+            if summary is None:
+                others += 1
+            else:
+                summaries.append((event, summary))
+    assert others > 10
+    assert len(summaries) == 1
+    event, summary = summaries[0]
+    assert summary.title == f"{title} 1 is over."
+    assert [row[0] for row in summary.rows] == names
+    assert all(len(row) == len(summary.headers) == 2 for row in summary.rows)
+    assert [int(row[1]) for row in summary.rows] == list(event.scores)
+    dutch = game.hand_summary(event, names, "nl")
+    assert dutch is not None
+    assert dutch.title != summary.title

@@ -349,6 +349,9 @@ class ClimbGame:
 
     # ------------------------------------------------------------------------ words
 
+    def hand_summary(self, event: Any, names: Sequence[str], lang: Any = "en") -> None:
+        return None  # one hand is the whole game: its end is the game's result
+
     def narrate(
         self,
         events: Sequence[Any],
@@ -445,6 +448,8 @@ class ClimbGame:
             prompts=("Climb with a higher card, or pass.",) if moves else (),
             moves=moves,
             over=over,
+            # Climb's two moves have no key of the key map: there is nothing a key refuses.
+            refusals={},
             hint=Hint(moves[0].id, f"Hint: {moves[0].label}.") if hint and moves else None,
         )
 

@@ -23,7 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from phase10.kernel.bots import AnyBot
 from phase10.kernel.i18n import Translator
-from phase10.kernel.presentation import Presentation
+from phase10.kernel.presentation import HandSummary, Presentation
 from phase10.kernel.state import Outcome
 
 
@@ -217,6 +217,13 @@ class Game(Protocol):
         lang: str | Translator = "en",
     ) -> list[str]:
         """One sentence per event, as ``viewer`` may know it, in ``lang``."""
+        ...
+
+    def hand_summary(
+        self, event: Any, names: Sequence[str], lang: str | Translator = "en"
+    ) -> HandSummary | None:
+        """What the end of a hand shows every seat (a title and a small table of each
+        player's result), in ``lang``; ``None`` for any other event."""
         ...
 
     # ------------------------------------------------------------------------ presentation

@@ -33,6 +33,7 @@ __all__ = [
     "QUESTION_KEYS",
     "CardFace",
     "GroupInfo",
+    "HandSummary",
     "Hint",
     "Move",
     "Pile",
@@ -182,6 +183,16 @@ class Hint:
 
 
 @dataclass(frozen=True, slots=True)
+class HandSummary:
+    """What a hand's end shows every seat: a title (``Hand 3 is over.``) and a small table,
+    its column headings and one row per player, in the seat's language."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Presentation:
     """Everything one seat (``seat`` ``None``: a spectator) is shown of a game.
 
@@ -191,7 +202,9 @@ class Presentation:
     ``table_empty`` says there are none;
     ``goal`` is the seat's own objective in a sentence; ``turn`` whose turn it is and what to
     do; ``prompts`` what the seat can do now, a sentence each; ``moves`` every legal move
-    (empty unless it is the seat's turn); ``hint`` only when asked for.
+    (empty unless it is the seat's turn); ``refusals`` what to say when a key of the key map
+    asks for moves of a kind and none is open now, for every kind this game has (a kind
+    missing is one the game never offers); ``hint`` only when asked for.
     """
 
     game: str
@@ -213,6 +226,7 @@ class Presentation:
     prompts: tuple[str, ...]
     moves: tuple[Move, ...]
     over: bool
+    refusals: Mapping[str, str]
     hint: Hint | None = None
     version: int = field(default=PRESENTATION_VERSION)
 

@@ -11,7 +11,7 @@ draw and discard piles, the hint. One place, so the games cannot drift apart in 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from phase10.kernel.actions import Draw, Source
@@ -20,7 +20,15 @@ from phase10.kernel.presentation import CardFace, Hint, Move, Pile
 from phase10.kernel.seat_view import SeatView
 from phase10.kernel.state import Stage
 
-__all__ = ["draw_move", "hint_among", "owned", "say", "shared_piles", "turn_sentence"]
+__all__ = [
+    "draw_move",
+    "hint_among",
+    "owned",
+    "refusals",
+    "say",
+    "shared_piles",
+    "turn_sentence",
+]
 
 
 def say(tr: Translator, message: str, **fields: object) -> str:
@@ -79,3 +87,21 @@ def hint_among(chosen: str, moves: Sequence[Move], tr: Translator) -> Hint | Non
         return None
     move = next((m for m in moves if m.id == chosen), moves[0])
     return Hint(move=move.id, text=say(tr, N_("Hint: {move}."), move=move.label))
+
+
+def refusals(tr: Translator, own: Mapping[str, str]) -> dict[str, str]:
+    """What a key says when no move of its kind is open now: the draw, the take and the
+    discard as every game with piles says them, then the game's ``own`` kinds (English
+    msgids), all in ``tr``'s language.
+
+    >>> from phase10.kernel.i18n import translator
+    >>> refusals(translator("en"), {"hit": "You have nothing to hit."})["hit"]
+    'You have nothing to hit.'
+    """
+    words = {
+        "draw": N_("You cannot draw now."),
+        "take": N_("You cannot take the discard now."),
+        "discard": N_("You cannot discard now."),
+        **own,
+    }
+    return {kind: tr.gettext(text) for kind, text in words.items()}

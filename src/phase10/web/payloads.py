@@ -92,14 +92,19 @@ def descriptions_payload(
 
 
 def event_payloads(match: Match, seat: int | None, since: int, lang: str) -> list[dict[str, Any]]:
-    """The events after entry ``since`` as ``seat`` may know them, each with its sentences."""
+    """The events after entry ``since`` as ``seat`` may know them, each with its sentences;
+    the end of a hand with the game's summary of it too."""
     game = match.game
     out: list[dict[str, Any]] = []
     for entry in match.since(seat, since):
         if entry.seq == 0:
             continue  # the opening snapshot: the current view replaces it
         text = game.narrate([entry.item], match.names, seat, rules=match.rules, lang=lang)
-        out.append({"seq": entry.seq, "event": game.event_to_json(entry.item), "text": text})
+        payload = {"seq": entry.seq, "event": game.event_to_json(entry.item), "text": text}
+        summary = game.hand_summary(entry.item, match.names, lang)
+        if summary is not None:
+            payload["summary"] = presentation_to_json(summary)
+        out.append(payload)
     return out
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from phase10.kernel.presentation import presentation_to_json
 from phase10.match import Match
 
 __all__ = ["replay_step", "table_record"]
@@ -42,15 +43,21 @@ def replay_step(match: Match, step: int, lang: str) -> dict[str, Any]:
     public = game.view_to_json(game.public_view(state))
     public.pop("events", None)
     public.pop("legal", None)
+    names = match.names
+    seats = range(len(match.seats))
     return {
         "step": step,
         "steps": steps,
         "action": game.format_action(record.actions[step - 1]) if step else None,
         "seat": game.to_act(state),
         "events": events,
-        "hands": [
-            list(game.view_to_json(game.view(state, s))["hand"]) for s in range(len(match.seats))
-        ],
-        "names": list(match.names),
+        "hands": [list(game.view_to_json(game.view(state, s))["hand"]) for s in seats],
+        "names": list(names),
         "view": public,
+        # What the table shows, as the game words it (docs/schema/presentation.schema.json):
+        # the public table, and each hand's cards with their words.
+        "table": presentation_to_json(game.present(game.public_view(state), names, lang)),
+        "faces": [
+            presentation_to_json(game.present(game.view(state, s), names, lang).hand) for s in seats
+        ],
     }

@@ -10,8 +10,8 @@ True
 'Dessus de la défausse : {card} ; la pioche a {count} carte.'
 >>> strings("fr")["q.top.other"]
 'Dessus de la défausse : {card} ; la pioche a {count} cartes.'
->>> strings("en")["card.R"].format(number=7)
-'red 7'
+>>> strings("en")["card.name"].format(card="R7", words="red 7")
+'R7, red 7'
 """
 
 from __future__ import annotations
@@ -39,50 +39,12 @@ STRINGS: Final[dict[str, str]] = {
     "take": N_("Take the discard"),
     "discard": N_("Discard"),
     "hint": N_("Hint"),
-    # Cards: their notation, then their words ("R7, red 7"); colour is never the only cue.
+    # Cards: their notation, then the game's words for them ("R7, red 7", from the
+    # presentation); colour is never the only cue.
     "card.name": N_("{card}, {words}"),
-    "card.R": N_("red {number}"),
-    "card.B": N_("blue {number}"),
-    "card.Y": N_("yellow {number}"),
-    "card.G": N_("green {number}"),
-    "card.W": N_("wild"),
-    "card.S": N_("Skip"),
-    "card.JK": N_("joker, wild"),
-    "card.wild_two": N_("{card}, wild"),
-    "rank.A": N_("ace"),
-    "rank.2": N_("two"),
-    "rank.3": N_("three"),
-    "rank.4": N_("four"),
-    "rank.5": N_("five"),
-    "rank.6": N_("six"),
-    "rank.7": N_("seven"),
-    "rank.8": N_("eight"),
-    "rank.9": N_("nine"),
-    "rank.10": N_("ten"),
-    "rank.J": N_("jack"),
-    "rank.Q": N_("queen"),
-    "rank.K": N_("king"),
-    "suit.S": N_("{rank} of spades"),
-    "suit.H": N_("{rank} of hearts"),
-    "suit.D": N_("{rank} of diamonds"),
-    "suit.C": N_("{rank} of clubs"),
     "card_new": N_("{name}, just taken"),
     "new_badge": N_("new"),
-    # Groups and combinations (the terminal game's words).
-    "colour.R": N_("red"),
-    "colour.B": N_("blue"),
-    "colour.Y": N_("yellow"),
-    "colour.G": N_("green"),
-    "group.run": N_("run {low}-{high}"),
-    "group.set": N_("set of {number}s"),
-    "group.colour": N_("{colour} colour group"),
-    "group.yours": N_("your {group}"),
-    "group.theirs": N_("{name}'s {group}"),
-    "combo.run.S": N_("run {low}-{high} of spades"),
-    "combo.run.H": N_("run {low}-{high} of hearts"),
-    "combo.run.D": N_("run {low}-{high} of diamonds"),
-    "combo.run.C": N_("run {low}-{high} of clubs"),
-    "combo.set": N_("set of {value}s"),
+    # The players.
     "you_named": N_("{name} (you)"),
     # The lobby.
     "seat.number": N_("Seat {number}"),
@@ -132,8 +94,6 @@ STRINGS: Final[dict[str, str]] = {
     "fact.cards": N_("cards in hand: {count}"),
     "fact.points": N_("points: {points}"),
     "fact.took": N_("took from the discard pile: {cards}"),
-    "pile.draw": N_("Draw pile"),
-    "pile.discard": N_("Discard pile"),
     "pile.count": N_("cards: {count}"),
     "pile.empty": N_("empty"),
     "sorted": N_("The order of your hand: {order}."),
@@ -162,17 +122,10 @@ STRINGS: Final[dict[str, str]] = {
     "hint_is_cards": N_("Hint: {text}. Its cards are chosen."),
     "choose_one_to_discard": N_("Choose one card to discard it."),
     "choose_one_to_hit": N_("Choose one card to see where it fits."),
-    "cannot_discard_now": N_("You cannot discard now."),
     "cannot_discard_card": N_("You cannot discard {card} now."),
-    "cannot_draw": N_("You cannot draw now."),
-    "cannot_take": N_("You cannot take the discard now."),
-    "cannot_lay": N_("You cannot lay down your phase now."),
-    "cannot_reveal": N_("You cannot reveal your program now."),
-    "cannot_meld": N_("You cannot lay a new set now."),
-    "cannot_swap": N_("You cannot swap your program now."),
+    "no_such_move": N_("There is no such move in this game."),
     "no_lay_with_chosen": N_("No way to lay down uses every chosen card."),
     "no_meld_with_chosen": N_("No new set uses every chosen card."),
-    "nothing_to_hit": N_("You have nothing to hit."),
     "card_fits_nowhere": N_("The chosen card fits nowhere on the table."),
     "ways_to_choose": N_("Ways to choose from: {count}."),
     "not_your_turn": N_("It is not your turn."),
@@ -187,8 +140,6 @@ STRINGS: Final[dict[str, str]] = {
     "q.hand_empty": N_("Your hand is empty."),
     "q.discard_empty": N_("The discard pile is empty."),
     "q.groups_of": N_("{name}: {groups}."),
-    "q.no_groups": N_("No group is on the table yet."),
-    "q.no_combos": N_("No combination is on the table yet."),
     "q.scores": N_("Scores: {scores}."),
     "q.their_turn": N_("It is {name}'s turn."),
     "keys_help": N_(
@@ -198,8 +149,6 @@ STRINGS: Final[dict[str, str]] = {
         "moves, i hint, o order of the hand, Escape clear the choice."
     ),
     # The summaries.
-    "summary.hand_over": N_("Hand {number} is over."),
-    "summary.manche_over": N_("Round {number} is over."),
     "summary.hand_caption": N_("The hand's points"),
     "summary.final": N_("Final standing"),
     "summary.final_caption": N_("The final standing"),
@@ -211,11 +160,9 @@ STRINGS: Final[dict[str, str]] = {
     "summary.replay": N_("Watch the replay"),
     "summary.close": N_("Close"),
     "col.player": N_("Player"),
-    "col.hand_points": N_("Points this hand"),
     "col.total": N_("Total"),
     "col.place": N_("Place"),
     "col.points": N_("Points"),
-    "col.programs_done": N_("Programs done"),
     "col.result": N_("Result"),
     # The replay.
     "replay.of": N_("of {steps}"),

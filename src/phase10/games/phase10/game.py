@@ -31,7 +31,7 @@ from phase10.games.phase10.state import Event, EventKind, GameState
 from phase10.games.phase10.view import PlayerView
 from phase10.kernel.bots import AnyBot
 from phase10.kernel.i18n import N_, Translator
-from phase10.kernel.presentation import Presentation
+from phase10.kernel.presentation import HandSummary, Presentation
 from phase10.kernel.state import Outcome
 
 #: The events whose cards are a whole shuffled order (a deal, a reshuffle).
@@ -169,6 +169,11 @@ class Phase10Game:
         lang: str | Translator = "en",
     ) -> list[str]:
         return narration.narrate(events, names, viewer, rules=rules, lang=lang)
+
+    def hand_summary(
+        self, event: Any, names: Sequence[str], lang: str | Translator = "en"
+    ) -> HandSummary | None:
+        return present.hand_summary(event, names, lang)
 
     # ------------------------------------------------------------------------ presentation
 

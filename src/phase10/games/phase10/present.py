@@ -32,6 +32,7 @@ from phase10.games.phase10.groups import Group
 from phase10.games.phase10.narration import group_phrase, phase_description
 from phase10.games.phase10.rules import Progression
 from phase10.games.phase10.sharp import SharpBot
+from phase10.games.phase10.state import Event, EventKind
 from phase10.games.phase10.view import PlayerView, PublicPlayer
 from phase10.kernel.actions import Draw
 from phase10.kernel.i18n import N_, Translator, translator
@@ -39,6 +40,7 @@ from phase10.kernel.kinds import Kind
 from phase10.kernel.presentation import (
     CardFace,
     GroupInfo,
+    HandSummary,
     Hint,
     Move,
     PlayerInfo,
@@ -49,12 +51,13 @@ from phase10.kernel.table_words import (
     draw_move,
     hint_among,
     owned,
+    refusals,
     say,
     shared_piles,
     turn_sentence,
 )
 
-__all__ = ["card_face", "present"]
+__all__ = ["card_face", "hand_summary", "present"]
 
 _COLOUR_WORDS: Final = (
     N_("red {number}"),
@@ -345,5 +348,38 @@ def present(
         prompts=_prompts(view, moves, tr),
         moves=moves,
         over=view.stage is Stage.OVER,
+        refusals=_refusals(tr),
         hint=_hint(view, moves, tr) if hint else None,
+    )
+
+
+@lru_cache(maxsize=8)
+def _refusals(tr: Translator) -> dict[str, str]:
+    return refusals(
+        tr,
+        {
+            "lay_down": N_("You cannot lay down your phase now."),
+            "hit": N_("You have nothing to hit."),
+        },
+    )
+
+
+def hand_summary(
+    event: Event, names: Sequence[str], lang: str | Translator = "en"
+) -> HandSummary | None:
+    """The summary a hand's end shows: each player's points for that hand (nothing for any
+    other event).
+
+    >>> from phase10.games.phase10.state import EventKind
+    >>> ended = Event(EventKind.HAND_ENDED, seat=0, scores=(0, 45), number=2)
+    >>> hand_summary(ended, ["Ann", "Bob"]).rows
+    (('Ann', '0'), ('Bob', '45'))
+    """
+    if event.kind is not EventKind.HAND_ENDED:
+        return None
+    tr = translator(lang) if isinstance(lang, str) else lang
+    return HandSummary(
+        title=say(tr, N_("Hand {number} is over."), number=event.number + 1),
+        headers=(tr.gettext(N_("Player")), tr.gettext(N_("Points this hand"))),
+        rows=tuple((names[seat], str(points)) for seat, points in enumerate(event.scores)),
     )

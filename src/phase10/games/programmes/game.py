@@ -31,7 +31,7 @@ from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind, P
 from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.bots import AnyBot
 from phase10.kernel.i18n import N_, Translator
-from phase10.kernel.presentation import Presentation
+from phase10.kernel.presentation import HandSummary, Presentation
 from phase10.kernel.state import Outcome
 
 #: Events whose cards are a whole shuffled order of the playing cards.
@@ -188,6 +188,11 @@ class ProgrammesGame:
         lang: str | Translator = "en",
     ) -> list[str]:
         return narration.narrate_programmes(events, names, viewer, rules=rules, lang=lang)
+
+    def hand_summary(
+        self, event: Any, names: Sequence[str], lang: str | Translator = "en"
+    ) -> HandSummary | None:
+        return present.hand_summary(event, names, lang)
 
     # ------------------------------------------------------------------------ presentation
 

@@ -45,6 +45,7 @@ from phase10.games.programmes.combos import Combination
 from phase10.games.programmes.greedy import GreedyProgrammeBot
 from phase10.games.programmes.messages import MESSAGES
 from phase10.games.programmes.narration import program_text
+from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
 from phase10.games.programmes.view import ProgrammeView, PublicProgrammer
 from phase10.kernel.actions import Draw
 from phase10.kernel.i18n import N_, Translator, translator
@@ -52,6 +53,7 @@ from phase10.kernel.kinds import Kind
 from phase10.kernel.presentation import (
     CardFace,
     GroupInfo,
+    HandSummary,
     Hint,
     Move,
     Pile,
@@ -63,12 +65,13 @@ from phase10.kernel.table_words import (
     draw_move,
     hint_among,
     owned,
+    refusals,
     say,
     shared_piles,
     turn_sentence,
 )
 
-__all__ = ["card_face", "present"]
+__all__ = ["card_face", "hand_summary", "present"]
 
 _SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
 _SUIT_WORDS: Final = (
@@ -378,5 +381,39 @@ def present(
         prompts=_prompts(view, moves, tr),
         moves=moves,
         over=view.stage is Stage.OVER,
+        refusals=_refusals(tr, view.rules.program_swap_after is not None),
         hint=_hint(view, moves, tr) if hint else None,
+    )
+
+
+@lru_cache(maxsize=16)
+def _refusals(tr: Translator, swap: bool) -> dict[str, str]:
+    own = {
+        "reveal": N_("You cannot reveal your program now."),
+        "meld": N_("You cannot lay a new set now."),
+        "extend": N_("You have nothing to hit."),
+    }
+    if swap:  # AMZ-R31: only a table that swaps program cards has the move at all
+        own["swap"] = N_("You cannot swap your program now.")
+    return refusals(tr, own)
+
+
+def hand_summary(
+    event: ProgrammeEvent, names: Sequence[str], lang: str | Translator = "en"
+) -> HandSummary | None:
+    """The summary a round's end shows: how many programs each player has completed
+    (nothing for any other event).
+
+    >>> ended = ProgrammeEvent(ProgrammeEventKind.HAND_ENDED, scores=(2, 1), number=1)
+    >>> summary = hand_summary(ended, ["Ann", "Bob"])
+    >>> summary.title, summary.rows
+    ('Round 2 is over.', (('Ann', '2'), ('Bob', '1')))
+    """
+    if event.kind is not ProgrammeEventKind.HAND_ENDED:
+        return None
+    tr = translator(lang) if isinstance(lang, str) else lang
+    return HandSummary(
+        title=say(tr, N_("Round {number} is over."), number=event.number + 1),
+        headers=(tr.gettext(N_("Player")), tr.gettext(N_("Programs done"))),
+        rows=tuple((names[seat], str(done)) for seat, done in enumerate(event.scores)),
     )

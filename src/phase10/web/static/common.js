@@ -184,156 +184,123 @@ export const NAME_KEY = "phase10:name";
 
 // ---------------------------------------------------------------------------- cards
 
-const PHASE10_CARD = /^([RBYG])(\d{1,2})$/;
-const PROGRAMME_CARD = /^(A|[2-9]|10|J|Q|K)([SHDC])$/;
-export const COLOURS = ["R", "B", "Y", "G"];
-export const SUITS = ["S", "H", "D", "C"];
-export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const SUIT_SIGN = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+// A card is drawn from its face in the presentation (docs/schema/presentation.schema.json):
+// its notation, the game's words for it, whether it is wild and its family. The family only
+// picks a style (a colour, a suit's sign); the words always say the card, so colour is never
+// the only cue.
 
-/** A card's words: "red 7", "wild", "Skip", "ten of hearts", "two of clubs, wild". */
-export function cardWords(card) {
-  if (card === "W") return t("card.W");
-  if (card === "S") return t("card.S");
-  if (card === "JK") return t("card.JK");
-  let found = PHASE10_CARD.exec(card);
-  if (found) return t(`card.${found[1]}`, { number: found[2] });
-  found = PROGRAMME_CARD.exec(card);
-  if (found) {
-    const words = t(`suit.${found[2]}`, { rank: t(`rank.${found[1]}`) });
-    return found[1] === "2" ? t("card.wild_two", { card: words }) : words;
-  }
-  return card;
+const SUIT_SIGN = { spades: "\u2660", hearts: "\u2665", diamonds: "\u2666", clubs: "\u2663" };
+
+/** A face for a card the presentation has not worded: its notation stands for its words. */
+export function bareFace(code) {
+  return { code, label: code, wild: false, suit: "" };
 }
 
-/** A card's accessible name: its notation, then its words ("R7, red 7"). */
-export function cardName(card) {
-  return t("card.name", { card, words: cardWords(card) });
+/** A card's accessible name: its notation, then the game's words ("R7, red 7"). */
+export function cardName(face) {
+  if (face.label === face.code) return face.code;
+  return t("card.name", { card: face.code, words: face.label });
 }
 
-/** The CSS classes of a card's face: colour (Phase 10) or suit (programmes), never alone. */
-export function cardClasses(card) {
-  if (card === "W") return "card c-wild";
-  if (card === "S") return "card c-skip";
-  if (card === "JK") return "card c-joker";
-  let found = PHASE10_CARD.exec(card);
-  if (found) return `card c-${found[1]}`;
-  found = PROGRAMME_CARD.exec(card);
-  if (found) return `card s-${found[2]}${found[1] === "2" ? " s-two" : ""}`;
-  return "card";
+/** The CSS classes of a card's face: its family's style, and wild when it is. */
+export function cardClasses(face) {
+  const classes = ["card"];
+  if (face.suit) classes.push(`suit-${face.suit}`);
+  if (face.wild) classes.push("wild");
+  return classes.join(" ");
 }
 
-/** The visible face: the notation, with the suit's sign for a programmes card. */
-export function cardFace(card) {
-  const found = PROGRAMME_CARD.exec(card);
-  const face = el("span", { class: "face", "aria-hidden": "true" }, card);
-  if (found) face.appendChild(el("span", { class: "suit-sign" }, SUIT_SIGN[found[2]]));
-  return face;
+/** The visible face: the notation, with the suit's sign for a card of a suited deck. */
+export function cardFace(face) {
+  const shown = el("span", { class: "face", "aria-hidden": "true" }, face.code);
+  const sign = SUIT_SIGN[face.suit];
+  if (sign) shown.appendChild(el("span", { class: "suit-sign" }, sign));
+  return shown;
 }
 
 /** A card as shown on the table: its face, read out by its notation and words. */
-export function cardElement(card, extra = "") {
+export function cardElement(face, extra = "") {
   return el(
     "span",
-    { class: `${cardClasses(card)} ${extra}`.trim() },
-    cardFace(card),
-    hiddenText(cardName(card)),
+    { class: `${cardClasses(face)} ${extra}`.trim() },
+    cardFace(face),
+    hiddenText(cardName(face)),
   );
 }
 
 /** A card in a group: its face, with what a wild stands for (W=5, JK=7H). */
-export function groupCardElement(card, shown) {
-  return el("span", { class: `${cardClasses(card)} small` }, shown);
+export function groupCardElement(face, shown) {
+  return el("span", { class: `${cardClasses(face)} small` }, shown);
 }
 
-const RANK_OF_VALUE = ["", ...RANKS, "A"];
+/** The shown cards of a group: its notation after the kind, each wild with its value. */
+export function groupTokens(group) {
+  return group.text.split(" ").slice(1);
+}
+
+/** The groups of a presentation's table by owner, in the order they were laid. */
+export function groupsByOwner(shown) {
+  const owners = [];
+  for (const group of shown.table) {
+    const last = owners[owners.length - 1];
+    if (last && last.owner === group.owner) last.groups.push(group);
+    else owners.push({ owner: group.owner, groups: [group] });
+  }
+  return owners;
+}
 
 /**
- * A Phase 10 group or programmes combination: its cards as written ("W=5") and its
- * description ("set of 6s", "run 3-6", "red colour group", "run 8-J of hearts").
+ * The groups on a presentation's table, as a list of players' lists of groups, each group
+ * its name in the game's words over its cards; `shown.table_empty` when there is none.
+ * `ownerName(owner)` names a player.
  */
-export function describeGroup(game, group) {
-  const values = group.values || [];
-  if (game === "programmes") {
-    const ranks = values.map((v) => RANK_OF_VALUE[v] || String(v));
-    const cards = group.cards.map((card, i) => {
-      const natural = card !== "JK" && !card.startsWith("2");
-      if (natural) return card;
-      const standsFor = group.kind === "run" ? `${ranks[i]}${group.suit || ""}` : ranks[i];
-      return card === standsFor ? card : `${card}=${standsFor}`;
-    });
-    let text;
-    if (group.kind === "run") {
-      const low = RANK_OF_VALUE[Math.min(...values)];
-      const high = RANK_OF_VALUE[Math.max(...values)];
-      text = t(`combo.run.${group.suit || "S"}`, { low, high });
-    } else {
-      text = t("combo.set", { value: ranks[0] });
-    }
-    return { cards, text, kind: group.kind };
-  }
-  const cards = group.cards.map((card, i) => {
-    if (card !== "W") return card;
-    return group.kind === "colour" ? `W=${COLOURS[values[i]] ?? "?"}` : `W=${values[i]}`;
-  });
-  let text;
-  if (group.kind === "run") {
-    text = t("group.run", { low: Math.min(...values), high: Math.max(...values) });
-  } else if (group.kind === "set") {
-    text = t("group.set", { number: values[0] });
-  } else {
-    text = t("group.colour", { colour: t(`colour.${COLOURS[values[0]] ?? "R"}`) });
-  }
-  return { cards, text, kind: group.kind };
-}
-
-/** "your set of 6s" for the viewer's own group, else "Cleo's set of 6s". */
-export function groupOwnerPhrase(names, owner, viewer, description) {
-  if (owner === viewer) return t("group.yours", { group: description });
-  return t("group.theirs", { name: names[owner] ?? `#${owner + 1}`, group: description });
-}
-
-/** A group as a list item of small cards under its description. */
-export function groupElement(game, group) {
-  const described = describeGroup(game, group);
-  return el(
-    "li",
-    { class: "group" },
-    el("span", { class: "group-name" }, described.text),
-    el(
-      "span",
-      { class: "group-cards" },
-      described.cards.map((shown, i) => groupCardElement(group.cards[i], shown)),
-    ),
-  );
-}
-
-/** The whole table (groups per player) as a list of players' lists; `empty` if none. */
-export function tableElement(game, table, names, viewer, emptyText) {
-  const owners = (table || [])
-    .map((groups, owner) => ({ groups, owner }))
-    .filter((entry) => entry.groups.length > 0);
-  if (owners.length === 0) return el("p", { class: "muted" }, emptyText);
+export function tableElement(shown, ownerName) {
+  const owners = groupsByOwner(shown);
+  if (owners.length === 0) return el("p", { class: "muted" }, shown.table_empty);
   return el(
     "ul",
     { class: "owners" },
-    owners.map(({ groups, owner }) =>
+    owners.map(({ owner, groups }) =>
       el(
         "li",
         { class: "owner" },
-        el(
-          "span",
-          { class: "owner-name" },
-          owner === viewer ? t("you_named", { name: names[owner] }) : names[owner],
-        ),
+        el("span", { class: "owner-name" }, ownerName(owner)),
         el(
           "ol",
           { class: "groups" },
-          groups.map((group) => groupElement(game, group)),
+          groups.map((group) =>
+            el(
+              "li",
+              { class: "group" },
+              el("span", { class: "group-name" }, group.name),
+              el(
+                "span",
+                { class: "group-cards" },
+                groupTokens(group).map((token, i) => groupCardElement(group.cards[i], token)),
+              ),
+            ),
+          ),
         ),
       ),
     ),
   );
+}
+
+/** The piles of a presentation: each its name, its face-up top or its back, its size. */
+export function pilesElements(shown) {
+  return shown.piles.map((pile) => {
+    let face = null;
+    if (pile.top) face = cardElement(pile.top);
+    else if (pile.id === "draw") face = el("span", { class: "card back", "aria-hidden": "true" });
+    else if (pile.id === "discard") face = el("span", { class: "card empty" }, t("pile.empty"));
+    return el(
+      "div",
+      { class: "pile" },
+      el("span", { class: "pile-label" }, pile.label),
+      face,
+      el("span", { class: "pile-count" }, t("pile.count", { count: pile.count })),
+    );
+  });
 }
 
 // ---------------------------------------------------------------------------- keys

@@ -8,6 +8,7 @@ import {
   el,
   fill,
   lang,
+  pilesElements,
   refusal,
   t,
   tn,
@@ -16,7 +17,6 @@ import {
 } from "./common.js";
 
 const tableId = boot.lobby.table;
-const game = boot.lobby.game;
 const $ = (id) => document.getElementById(id);
 const ui = {
   status: $("status"),
@@ -68,14 +68,14 @@ async function show(step) {
   ui.status.textContent = [action, ...(data.events || [])].join(" ");
   fill(
     ui.hands,
-    data.hands.map((hand, seat) =>
+    data.faces.map((hand, seat) =>
       el(
         "div",
         { class: "replay-hand" },
         el(
           "h3",
           null,
-          seat === data.seat && !data.view.outcome
+          seat === data.seat && !data.table.over
             ? t("replay.to_play", { name: data.names[seat] })
             : data.names[seat],
         ),
@@ -83,38 +83,17 @@ async function show(step) {
           ? el(
               "ul",
               { class: "cards", "aria-label": t("replay.hand_of", { name: data.names[seat] }) },
-              hand.map((card) => el("li", null, cardElement(card))),
+              hand.map((face) => el("li", null, cardElement(face))),
             )
           : el("p", { class: "muted" }, t("replay.no_cards")),
       ),
     ),
   );
-  const view = data.view;
-  const top = view.discard_pile[view.discard_pile.length - 1];
-  fill(
-    ui.piles,
-    el(
-      "div",
-      { class: "pile" },
-      el("span", { class: "pile-label" }, t("pile.draw")),
-      el("span", { class: "pile-count" }, t("pile.count", { count: view.draw_pile_size })),
-    ),
-    el(
-      "div",
-      { class: "pile" },
-      el("span", { class: "pile-label" }, t("pile.discard")),
-      top ? cardElement(top) : el("span", { class: "muted" }, t("q.discard_empty")),
-    ),
-  );
+  // The table as the game words it: its piles and the groups laid, by owner.
+  fill(ui.piles, pilesElements(data.table));
   fill(
     ui.groups,
-    tableElement(
-      game,
-      view.table,
-      data.names,
-      null,
-      game === "programmes" ? t("q.no_combos") : t("q.no_groups"),
-    ),
+    tableElement(data.table, (owner) => data.names[owner]),
   );
 }
 

@@ -12,20 +12,23 @@ import {
   NAME_KEY,
   api,
   boot,
+  bareFace,
   cardClasses,
-  cardElement,
   cardFace,
   cardName,
   el,
   fill,
-  groupCardElement,
+  groupTokens,
+  groupsByOwner,
   hiddenText,
   lang,
   newId,
+  pilesElements,
   refusal,
   saved,
   seqKey,
   t,
+  tableElement,
   tn,
   tokenKey,
   typingIn,
@@ -35,8 +38,6 @@ import {
 const tableId = boot.lobby.table;
 /** The version of the table protocol (docs/protocol.md) this page speaks. */
 const PROTOCOL = 2;
-const game = boot.lobby.game;
-const isProgrammes = game === "programmes";
 const levels = boot.levels || [];
 
 const $ = (id) => document.getElementById(id);
@@ -144,14 +145,31 @@ function nameOf(seat) {
 // ---------------------------------------------------------------------------- cards
 
 
-/** A card's accessible name: its notation, then the game's words for it ("R7, red 7"). */
-function cardLabel(code) {
+/** A card's face as the game words it (the presentation's), found by its notation. */
+function faceOf(code) {
   const shown = state.shown;
   const faces = shown
     ? [...shown.hand, ...shown.piles.map((pile) => pile.top), ...shown.table.flatMap((g) => g.cards)]
     : [];
-  const face = faces.find((each) => each && each.code === code);
-  return face ? t("card.name", { card: code, words: face.label }) : cardName(code);
+  return faces.find((each) => each && each.code === code) || bareFace(code);
+}
+
+/** A card's accessible name: its notation, then the game's words for it ("R7, red 7"). */
+function cardLabel(code) {
+  return cardName(faceOf(code));
+}
+
+/** What the game says when a key asks for a move of one of `kinds` and none is open now. */
+function refusalFor(...kinds) {
+  const refusals = state.shown?.refusals || {};
+  for (const kind of kinds) if (refusals[kind]) return refusals[kind];
+  return t("no_such_move");
+}
+
+/** Whether this game has moves of any of `kinds` at all (the key map's other keys do nothing). */
+function gameHas(...kinds) {
+  const refusals = state.shown?.refusals || {};
+  return kinds.some((kind) => kind in refusals);
 }
 
 /** The card's place in the chosen order: the game's own sort keys (the presentation's). */
@@ -427,8 +445,9 @@ function onUpdate(message) {
     if (event.kind === "turn_started" && event.seat === me) turnStartedForMe = true;
     // "It is your turn." gives way to the prompt that says what to do.
     if (text && !(event.kind === "turn_started" && event.seat === me)) latest = text;
-    if (event.kind === "hand_ended") {
-      state.handEnded = { event, text: entry.text || [], names: message.view.names };
+    // The end of a hand, with the game's summary of it (docs/protocol.md).
+    if (entry.summary) {
+      state.handEnded = { event, text: entry.text || [], summary: entry.summary };
       state.summaryClosed = false;
       ended = text;
     }
@@ -564,7 +583,7 @@ function legal(...kinds) {
 function drawFrom(source) {
   const found = legal(source === "draw_pile" ? "draw" : "take")[0];
   if (found) act(found.action);
-  else say(source === "draw_pile" ? t("cannot_draw") : t("cannot_take"));
+  else say(refusalFor(source === "draw_pile" ? "draw" : "take"));
 }
 
 function laydownOptions() {
@@ -604,7 +623,7 @@ function focusFirst(selector, fallbackText) {
 function keyDiscard() {
   const chosen = chosenCards();
   if (chosen.length !== 1) {
-    say(legal("discard").length ? t("choose_one_to_discard") : t("cannot_discard_now"));
+    say(legal("discard").length ? t("choose_one_to_discard") : refusalFor("discard"));
     return;
   }
   const options = discardOptions();
@@ -618,7 +637,7 @@ function keyDiscard() {
 
 function keyLay() {
   const { all, shown } = laydownOptions();
-  if (all.length === 0) say(isProgrammes ? t("cannot_reveal") : t("cannot_lay"));
+  if (all.length === 0) say(refusalFor("lay_down", "reveal"));
   else if (shown.length === 0) say(t("no_lay_with_chosen"));
   else if (shown.length === 1) act(shown[0].action);
   else {
@@ -629,7 +648,7 @@ function keyLay() {
 
 function keyHit() {
   const { all, shown } = hitOptions();
-  if (all.length === 0) say(t("nothing_to_hit"));
+  if (all.length === 0) say(refusalFor("hit", "extend"));
   else if (chosenCards().length !== 1) say(t("choose_one_to_hit"));
   else if (shown.length === 0) say(t("card_fits_nowhere"));
   else if (shown.length === 1) act(shown[0].action);
@@ -640,9 +659,9 @@ function keyHit() {
 }
 
 function keyMeld() {
-  if (!isProgrammes) return;
+  if (!gameHas("meld")) return;
   const { all, shown } = meldOptions();
-  if (all.length === 0) say(t("cannot_meld"));
+  if (all.length === 0) say(refusalFor("meld"));
   else if (shown.length === 0) say(t("no_meld_with_chosen"));
   else if (shown.length === 1) act(shown[0].action);
   else {
@@ -654,7 +673,7 @@ function keyMeld() {
 function keySwap() {
   const swap = legal("swap")[0];
   if (swap) act(swap.action);
-  else say(t("cannot_swap"));
+  else say(refusalFor("swap"));
 }
 
 function askHint() {
@@ -682,22 +701,6 @@ function topSentence() {
   const top = view.discard_pile[view.discard_pile.length - 1];
   if (!top) return t("q.discard_empty");
   return tn("q.top", { card: cardLabel(top), count: view.draw_pile_size });
-}
-
-/** The shown cards of a group: its notation after the kind, each wild with its value. */
-function groupTokens(group) {
-  return group.text.split(" ").slice(1);
-}
-
-/** The groups on the table by owner, in the order they were laid: [{owner, groups}]. */
-function groupsByOwner(shown) {
-  const owners = [];
-  for (const group of shown.table) {
-    const last = owners[owners.length - 1];
-    if (last && last.owner === group.owner) last.groups.push(group);
-    else owners.push({ owner: group.owner, groups: [group] });
-  }
-  return owners;
 }
 
 function groupsSentence() {
@@ -756,6 +759,14 @@ function refill(container, key, build) {
   if (again) again.focus();
 }
 
+/** The list of keys shows the move keys of this game's kinds only (the presentation's). */
+function renderKeys() {
+  if (!state.shown) return;
+  for (const row of document.querySelectorAll("#keys [data-kinds]")) {
+    row.hidden = !gameHas(...row.dataset.kinds.split(" "));
+  }
+}
+
 function render() {
   renderLobby();
   renderInfo();
@@ -765,6 +776,7 @@ function render() {
   renderMoves();
   renderGroups();
   renderSummary();
+  renderKeys();
 }
 
 function isOwner() {
@@ -908,20 +920,7 @@ function renderPiles() {
   const shown = state.shown;
   ui.pilesPanel.hidden = !shown;
   if (!shown) return;
-  const parts = shown.piles.map((pile) => {
-    let face = null;
-    if (pile.top) face = cardElement(pile.top.code);
-    else if (pile.id === "draw") face = el("span", { class: "card back", "aria-hidden": "true" });
-    else if (pile.id === "discard") face = el("span", { class: "card empty" }, t("pile.empty"));
-    return el(
-      "div",
-      { class: "pile" },
-      el("span", { class: "pile-label" }, pile.label),
-      face,
-      el("span", { class: "pile-count" }, t("pile.count", { count: pile.count })),
-    );
-  });
-  fill(ui.piles, parts);
+  fill(ui.piles, pilesElements(shown));
 }
 
 function renderHand() {
@@ -955,12 +954,12 @@ function renderHand() {
       {
         role: "option",
         id: `card-${pos}`,
-        class: `${cardClasses(item.card)}${selected ? " chosen" : ""}${isNew ? " newest" : ""}`,
+        class: `${cardClasses(faceOf(item.card))}${selected ? " chosen" : ""}${isNew ? " newest" : ""}`,
         "aria-selected": String(selected),
         tabindex: pos === state.focusPos ? "0" : "-1",
         dataset: { index: String(item.index), pos: String(pos), card: item.card },
       },
-      cardFace(item.card),
+      cardFace(faceOf(item.card)),
       el("span", { class: "tick", "aria-hidden": "true" }, "\u2713"),
       isNew ? el("span", { class: "badge new", "aria-hidden": "true" }, t("new_badge")) : null,
       hiddenText(isNew ? t("card_new", { name: cardLabel(item.card) }) : cardLabel(item.card)),
@@ -1265,43 +1264,10 @@ function renderGroups() {
   ui.groupsPanel.hidden = !shown;
   if (!shown) return;
   ui.groupsHeading.textContent = shown.table_label;
-  const owners = groupsByOwner(shown);
-  if (owners.length === 0) {
-    fill(ui.groups, el("p", { class: "muted" }, shown.table_empty));
-    return;
-  }
   fill(
     ui.groups,
-    el(
-      "ul",
-      { class: "owners" },
-      owners.map(({ owner, groups }) =>
-        el(
-          "li",
-          { class: "owner" },
-          el(
-            "span",
-            { class: "owner-name" },
-            owner === state.seat ? t("you_named", { name: nameOf(owner) }) : nameOf(owner),
-          ),
-          el(
-            "ol",
-            { class: "groups" },
-            groups.map((group) =>
-              el(
-                "li",
-                { class: "group" },
-                el("span", { class: "group-name" }, group.name),
-                el(
-                  "span",
-                  { class: "group-cards" },
-                  groupTokens(group).map((token, i) => groupCardElement(group.cards[i].code, token)),
-                ),
-              ),
-            ),
-          ),
-        ),
-      ),
+    tableElement(shown, (owner) =>
+      owner === state.seat ? t("you_named", { name: nameOf(owner) }) : nameOf(owner),
     ),
   );
 }
@@ -1319,7 +1285,7 @@ function renderSummary() {
   ui.summary.hidden = !showHand && !result;
   ui.handSummary.hidden = !showHand;
   ui.gameSummary.hidden = !result;
-  const scores = state.view?.players?.map((p) => p.score);
+  const scores = (state.shown?.players || []).map((p) => p.points);
   if (showHand) {
     refill(ui.handSummary, JSON.stringify([ended.event, scores, Boolean(result)]), () =>
       handSummary(ended),
@@ -1333,16 +1299,13 @@ function renderSummary() {
 }
 
 function handSummary(ended) {
-  const { event, text, names } = ended;
-  const view = state.view;
-  const headers = isProgrammes
-    ? [t("col.player"), t("col.programs_done")]
-    : [t("col.player"), t("col.hand_points"), t("col.total")];
-  const rows = event.scores.map((score, seat) => {
-    const name = names[seat] ?? nameOf(seat);
-    const cells = isProgrammes
-      ? [name, String(score)]
-      : [name, String(score), String(view?.players?.[seat]?.score ?? "")];
+  const { text, summary } = ended;
+  const players = state.shown?.players || [];
+  // Where the game counts points during play, each player's total beside the hand's.
+  const totals = players.length > 0 && players.every((p) => p.points !== null);
+  const headers = totals ? [...summary.headers, t("col.total")] : summary.headers;
+  const rows = summary.rows.map((row, seat) => {
+    const cells = totals ? [...row, String(players[seat]?.points ?? "")] : row;
     return el(
       "tr",
       null,
@@ -1351,13 +1314,7 @@ function handSummary(ended) {
     );
   });
   return [
-    el(
-      "h3",
-      null,
-      isProgrammes
-        ? t("summary.manche_over", { number: event.number + 1 })
-        : t("summary.hand_over", { number: event.number + 1 }),
-    ),
+    el("h3", null, summary.title),
     el(
       "ul",
       { class: "sentences" },
