@@ -228,7 +228,7 @@ class Owner:
                     return
             url = self.server.url.replace("http://", "ws://") + f"/ws/{self.table.table}"
             with connect(url) as ws:
-                ws.send(json.dumps({"type": "hello", "token": self.table.token}))
+                ws.send(json.dumps({"type": "hello", "token": self.table.token, "protocol": 2}))
                 started = httpx.post(
                     f"{self.server.url}/api/tables/{self.table.table}/start",
                     headers={"Authorization": f"Bearer {self.table.token}"},

@@ -52,7 +52,7 @@ class Bob:
     def _play(self) -> None:
         try:
             with connect(self.url.replace("http://", "ws://") + f"/ws/{self.table}") as ws:
-                ws.send(json.dumps({"type": "hello", "token": self.token}))
+                ws.send(json.dumps({"type": "hello", "token": self.token, "protocol": 2}))
                 moves = 0
                 while not self.stop.is_set():
                     try:

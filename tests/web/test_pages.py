@@ -89,13 +89,15 @@ def test_a_returning_player_is_not_told_of_their_own_return(http: TestClient) ->
     )
     url = f"/ws/{table['table']}"
     with http.websocket_connect(url) as ann:
-        ann.send_text(json.dumps({"type": "hello", "token": table["token"]}))
+        ann.send_text(json.dumps({"type": "hello", "token": table["token"], "protocol": 2}))
         _messages_until_update(ann)
         with http.websocket_connect(url) as bob:
-            bob.send_text(json.dumps({"type": "hello", "token": joined["token"]}))
+            bob.send_text(json.dumps({"type": "hello", "token": joined["token"], "protocol": 2}))
             _messages_until_update(bob)
         with http.websocket_connect(url) as bob:
-            bob.send_text(json.dumps({"type": "hello", "token": joined["token"], "since": 0}))
+            bob.send_text(
+                json.dumps({"type": "hello", "token": joined["token"], "since": 0, "protocol": 2})
+            )
             first = _messages_until_update(bob)
             bob.send_text(json.dumps({"type": "ping"}))
             after: list[dict[str, Any]] = []

@@ -225,7 +225,7 @@ def test_a_whole_game_against_a_computer_fits_the_schemas(server: TestClient, ga
     seen: list[Message] = []
     with server.websocket_connect(f"/ws/{table}?lang=fr") as ws:
         ann = Seat(ws, seen)
-        ann.send({"type": "hello", "token": token, "since": -1})
+        ann.send({"type": "hello", "token": token, "since": -1, "protocol": 2})
         assert ann.receive()["type"] == "welcome"
         ann.send({"type": "act", "id": "early", "version": 0, "action": {"type": "draw"}})
         assert ann.until(_first("error"))["code"] == "not_started"
@@ -301,11 +301,11 @@ def test_refusals_fit_the_schemas(server: TestClient) -> None:
     seen: list[Message] = []
     with server.websocket_connect("/ws/nosuchtable") as ws:
         nobody = Seat(ws, seen)
-        nobody.send({"type": "hello"})
+        nobody.send({"type": "hello", "protocol": 2})
         assert nobody.receive()["code"] == "no_table"
     with server.websocket_connect(f"/ws/{table}") as ws:
         thief = Seat(ws, seen)
-        thief.send({"type": "hello", "token": "not-a-token"})
+        thief.send({"type": "hello", "token": "not-a-token", "protocol": 2})
         assert thief.receive()["code"] == "bad_token"
     with server.websocket_connect(f"/ws/{table}") as ws:
         ws.send_text("hello?")
@@ -316,9 +316,9 @@ def test_refusals_fit_the_schemas(server: TestClient) -> None:
         server.websocket_connect(f"/ws/{table}") as ws_watcher,
     ):
         ann, bob, watcher = Seat(ws_ann, seen), Seat(ws_bob, seen), Seat(ws_watcher, seen)
-        ann.send({"type": "hello", "token": ann_token})
-        bob.send({"type": "hello", "token": bob_token})
-        watcher.send({"type": "hello", "token": None})
+        ann.send({"type": "hello", "token": ann_token, "protocol": 2})
+        bob.send({"type": "hello", "token": bob_token, "protocol": 2})
+        watcher.send({"type": "hello", "token": None, "protocol": 2})
         assert watcher.until(_first("welcome"))["seat"] is None
         watcher.until(_first("update"))
         watcher.send({"type": "act", "id": "w1", "version": 0, "action": {"type": "draw"}})

@@ -227,7 +227,7 @@ def test_the_owner_replaces_an_absent_player_but_not_a_connected_one(http: TestC
     cleo = http.post(f"/api/tables/{table}/join", json={"name": "Cleo"}).json()
     assert http.post(f"/api/tables/{table}/start", headers=bearer(owner)).status_code == 200
     with http.websocket_connect(f"/ws/{table}") as ws:
-        ws.send_json({"type": "hello", "token": bob["token"]})
+        ws.send_json({"type": "hello", "token": bob["token"], "protocol": 2})
         assert ws.receive_json()["type"] == "welcome"
         answer = http.post(
             f"/api/tables/{table}/seats/1/computer", json={"level": "easy"}, headers=bearer(owner)
@@ -239,7 +239,7 @@ def test_the_owner_replaces_an_absent_player_but_not_a_connected_one(http: TestC
     assert lobby["seats"][2]["kind"] == "bot"
     assert lobby["seats"][2]["name"] == "Cleo"  # the seat keeps its name in the game
     with http.websocket_connect(f"/ws/{table}") as ws:
-        ws.send_json({"type": "hello", "token": cleo["token"]})
+        ws.send_json({"type": "hello", "token": cleo["token"], "protocol": 2})
         refusal = ws.receive_json()
         assert refusal["code"] == "bad_token"
 
@@ -299,7 +299,7 @@ def test_record_and_replay_wait_for_the_end_of_the_game(http: TestClient) -> Non
     assert error_of(http.post(f"/api/tables/{table}/rematch", headers=bearer(owner)), 409)
     # The owner connects and drops: with hold_seconds 0 a computer takes the seat at once.
     with http.websocket_connect(f"/ws/{table}") as ws:
-        ws.send_json({"type": "hello", "token": owner})
+        ws.send_json({"type": "hello", "token": owner, "protocol": 2})
         assert ws.receive_json()["type"] == "welcome"
     _wait_until_over(http, table)
     record = http.get(f"/api/tables/{table}/record")

@@ -81,39 +81,23 @@ def test_a_bad_token_is_refused_and_seats_nobody(
 def test_a_client_of_a_protocol_the_server_does_not_speak_is_told_so_in_its_language(
     server: InProcessServer, table: dict[str, Any]
 ) -> None:
-    """A hello with a protocol version newer (or older) than the server speaks is
-    refused with ``protocol_version``, a sentence in the connection's language that names the
-    versions and says to update the program; the connection is closed and seats nobody."""
-    for version in (3, 999):
+    """A hello with a protocol version the server no longer or not yet speaks is refused
+    with ``protocol_version``, a sentence in the connection's language that names the
+    versions and says to update the program; the connection is closed and seats nobody. A
+    hello that names no version is a client of the first version (before the presentation),
+    which this server no longer serves."""
+    for version in (None, 1, 3, 999):
         with Player(
             server.ws_url, table["id"], table["tokens"][0], protocol=version, lang="fr"
         ) as player:
             refusal = player.recv()
             assert refusal["code"] == "protocol_version"
             assert refusal["text"] == (
-                f"Ce programme parle la version {version} du protocole des tables et ce serveur "
-                "les versions 1 à 2 : mettez le programme à jour pour jouer ici."
+                f"Ce programme parle la version {version or 1} du protocole des tables et ce "
+                "serveur seulement la version 2 : mettez le programme à jour pour jouer ici."
             )
             assert closed(player)
     assert not any(s["connected"] for s in server.hub.tables[table["id"]].lobby()["seats"])
-
-
-def test_a_client_that_says_no_version_is_served_and_gets_the_presentation_too(
-    server: InProcessServer, table: dict[str, Any]
-) -> None:
-    """A client of version 1 (its hello names no protocol) is welcomed as before; the
-    welcome names the server's version, and its updates carry the presentation beside the view,
-    whose moves are the view's legal moves."""
-    with Player(server.ws_url, table["id"], table["tokens"][0], protocol=None) as player:
-        welcome = player.recv()
-        assert welcome["type"] == "welcome"
-        assert welcome["protocol"] == 2
-        update = player.until(lambda m: m["type"] == "update")
-        shown = update["table"]
-        assert shown["seat"] == 0
-        assert [c["code"] for c in shown["hand"]] == update["view"]["hand"]
-        assert [m["id"] for m in shown["moves"]] == [e["text"] for e in update["view"]["legal"]]
-        assert update["descriptions"]["players"][0]["phase"] == "set of 3 + set of 3"
 
 
 def _last_update(player: Player) -> dict[str, Any]:
@@ -128,7 +112,6 @@ def test_a_client_plays_from_the_presentation_alone(
     discards a card named in its moves: each move it sends is a presentation move's action,
     and the next presentation shows the card gone from the hand (P10-R13)."""
     with to_act(server, table) as player:
-        assert "descriptions" not in _last_update(player)  # protocol 2: the table words it
         shown = _last_update(player)["table"]
         draw = next(m for m in shown["moves"] if m["kind"] == "draw")
         assert player.act(draw["action"])["type"] == "ack"

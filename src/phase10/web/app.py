@@ -418,9 +418,8 @@ async def _hello(websocket: WebSocket, lang: str) -> Hello | None:
         return None
     if not OLDEST_PROTOCOL <= message.protocol <= PROTOCOL_VERSION:
         fields = {"client": message.protocol, "oldest": OLDEST_PROTOCOL, "newest": PROTOCOL_VERSION}
-        await _refuse(
-            websocket, "protocol_version", render_notice("web.protocol_version", fields, lang)
-        )
+        key = "web.protocol_version" + ("_only" if OLDEST_PROTOCOL == PROTOCOL_VERSION else "")
+        await _refuse(websocket, "protocol_version", render_notice(key, fields, lang))
         return None
     return message
 

@@ -61,7 +61,7 @@ class Client:
     lang: str
     seat: int | None = None
     #: The protocol version the client's hello named (docs/protocol.md).
-    protocol: int = 1
+    protocol: int = PROTOCOL_VERSION
     last_seq: int = -1
     outbox: asyncio.Queue[dict[str, Any] | None] = field(
         default_factory=lambda: asyncio.Queue(_OUTBOX)
@@ -389,9 +389,7 @@ class LiveTable:
     def _send_update(self, client: Client) -> None:
         if self.match is None:
             return
-        client.push(
-            update_payload(self.match, client.seat, client.last_seq, client.lang, client.protocol)
-        )
+        client.push(update_payload(self.match, client.seat, client.last_seq, client.lang))
         client.last_seq = self.match.seq
 
     def _send_updates(self) -> None:

@@ -39,6 +39,10 @@ NOTICES: Final[dict[str, str]] = {
         "This program speaks version {client} of the table protocol and this server speaks "
         "versions {oldest} to {newest}: update the program to play here."
     ),
+    "web.protocol_version_only": N_(
+        "This program speaks version {client} of the table protocol and this server speaks "
+        "version {newest} only: update the program to play here."
+    ),
 }
 
 

@@ -15,8 +15,8 @@ key and parameters (the game's ``narrate``).
 ['Bob deelt de kaarten voor ronde 1.']
 >>> "hand" in update_payload(match, None, -1, "en")["view"]["players"][0]
 False
->>> update["descriptions"]["players"][0]
-{'phase': 'set van 3 + set van 3'}
+>>> update["table"]["goal"]
+'Je zit in fase 1: set van 3 + set van 3.'
 """
 
 from __future__ import annotations
@@ -24,15 +24,12 @@ from __future__ import annotations
 from typing import Any
 
 from phase10.explain import explain_illegal, explain_notation
-from phase10.games.phase10.narration import phase_description
-from phase10.games.programmes.narration import program_text
 from phase10.kernel.errors import IllegalActionError, NotationError
 from phase10.kernel.presentation import presentation_to_json
 from phase10.match import Match
 from phase10.standings import final_standing
 
 __all__ = [
-    "descriptions_payload",
     "error_payload",
     "event_payloads",
     "result_payload",
@@ -58,37 +55,6 @@ def view_payload(match: Match, seat: int | None, view: Any = None) -> dict[str, 
     data["names"] = list(match.names)
     data["version"] = match.version
     return data
-
-
-def descriptions_payload(
-    match: Match, seat: int | None, lang: str, view: Any = None
-) -> dict[str, Any]:
-    """What the phases (Phase 10) or program cards (programmes) in the seat's view ask for,
-    in ``lang`` (the view's own ``description`` fields are the codec's English): for each
-    player ``{"phase": ...}`` or ``{"program": ..., "done": [...]}``, and ``program``, the
-    seat's own card."""
-    if view is None:  # the seat's view, unless the caller has built it already
-        view = match.public_view() if seat is None else match.view(seat)
-    if match.game.name == "phase10":
-        return {
-            "players": [
-                {"phase": None if p.phase is None else phase_description(p.phase, lang)}
-                for p in view.players
-            ]
-        }
-    if match.game.name == "programmes":
-
-        def text(card: Any) -> str | None:
-            return None if card is None else program_text(card, lang, with_id=False)
-
-        return {
-            "program": text(view.program),
-            "players": [
-                {"program": text(p.program), "done": [text(c) for c in p.done]}
-                for p in view.players
-            ],
-        }
-    return {}
 
 
 def event_payloads(match: Match, seat: int | None, since: int, lang: str) -> list[dict[str, Any]]:
@@ -129,16 +95,11 @@ def result_payload(match: Match) -> dict[str, Any] | None:
     }
 
 
-def update_payload(
-    match: Match, seat: int | None, since: int, lang: str, protocol: int = 1
-) -> dict[str, Any]:
-    """One ``update`` message: what ``seat`` missed since entry ``since``, and its view now.
-
-    The view is built once for every part; a client of protocol 2 or later gets no
-    ``descriptions`` (the presentation says all of it in its language).
-    """
+def update_payload(match: Match, seat: int | None, since: int, lang: str) -> dict[str, Any]:
+    """One ``update`` message: what ``seat`` missed since entry ``since``, its view now and
+    what it is shown (the presentation, in ``lang``); the view is built once for both."""
     view = match.public_view() if seat is None else match.view(seat)
-    out = {
+    return {
         "type": "update",
         "seq": match.seq,
         "version": match.version,
@@ -147,9 +108,6 @@ def update_payload(
         "table": table_payload(match, seat, lang, view),
         "result": result_payload(match),
     }
-    if protocol < 2:
-        out["descriptions"] = descriptions_payload(match, seat, lang, view)
-    return out
 
 
 def table_payload(match: Match, seat: int | None, lang: str, view: Any = None) -> dict[str, Any]:

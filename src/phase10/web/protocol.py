@@ -54,10 +54,11 @@ __all__ = [
 MAX_MESSAGE_BYTES: Final = 16 * 1024
 MAX_NAME: Final = 24
 #: The table protocol's version (docs/protocol.md): 2 added the presentation (an update's
-#: ``table``). A hello says which version the client speaks (1 when it says none); a version
-#: outside ``OLDEST_PROTOCOL..PROTOCOL_VERSION`` is refused with a sentence that says so.
+#: ``table``) and replaced what version 1 sent beside the view. A hello says which version the
+#: client speaks (1 when it says none, as version 1's clients did); a version outside
+#: ``OLDEST_PROTOCOL..PROTOCOL_VERSION`` is refused with a sentence that says so.
 PROTOCOL_VERSION: Final = 2
-OLDEST_PROTOCOL: Final = 1
+OLDEST_PROTOCOL: Final = 2
 Level = Literal["easy", "medium", "hard", "expert"]
 assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
 
