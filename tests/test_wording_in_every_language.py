@@ -163,11 +163,12 @@ def test_variants_lists_profiles_and_variants_in_the_chosen_language(
     """Profile and variant descriptions stayed English in fr/de/nl."""
     assert main(["variants", "--lang", "de"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Profile (mit --rules):")
+    assert out.startswith("Phase 10\nProfile (mit --rules):")
     assert "The baseline rules" not in out
+    assert "A player who failed a program" not in out  # the programmes game's, too
     assert "even_phases" in out  # the names are typed as they are, in every language
     assert main(["variants", "--lang", "en"]) == 0
-    assert capsys.readouterr().out.startswith("Profiles (use with --rules):")
+    assert capsys.readouterr().out.startswith("Phase 10\nProfiles (use with --rules):")
 
 
 def test_simulate_says_1_game_not_1_games(capsys: pytest.CaptureFixture[str]) -> None:

@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from phase10.kernel.bots import AnyBot
 from phase10.kernel.errors import IllegalActionError, NotationError
+from phase10.kernel.game import RuleChoice
 from phase10.kernel.i18n import N_, Translator, translator
 from phase10.kernel.messages import MessageTable, register
 from phase10.kernel.presentation import (
@@ -135,6 +136,8 @@ class ClimbGame:
     title = N_("Climb")
     family = "climb"
     default_rules = "climb"
+    rule_profiles: tuple[RuleChoice, ...] = (RuleChoice("climb", N_("Climb as it is played.")),)
+    rule_variants: tuple[RuleChoice, ...] = ()
     min_players = 2
     max_players = 4
     learning: str | None = None

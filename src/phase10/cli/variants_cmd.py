@@ -11,17 +11,12 @@ from phase10.api import find_variant
 from phase10.cli.common import examples, paragraph
 from phase10.cli.parse_errors import translate
 from phase10.games.phase10.rules_file import load_rules_file
-from phase10.games.phase10.variants import (
-    PROFILE_DESCRIPTIONS,
-    PROFILES,
-    VARIANTS,
-)
 from phase10.kernel.i18n import LANGUAGES, N_, Translator, detect_language, translator
 
 _LINE_WIDTH: Final = 100
 
 DESCRIPTION = N_(
-    "List the five rule profiles and every short variant with the flag it sets, "
+    "List each game's rule profiles and short variants with the flag each sets, "
     "or show the phases and differences of one profile, combination or TOML file."
 )
 EPILOG = """\
@@ -72,47 +67,46 @@ def run(args: argparse.Namespace) -> int:
 
 
 def listing(tr: Translator | None = None) -> list[str]:
-    """The profiles and variants, one per line with their descriptions, in ``tr``'s language
-    (names and flags stay as they are typed).
+    """Each game's profiles and variants, one per line with their descriptions, in ``tr``'s
+    language (names and flags stay as they are typed).
 
     >>> lines = listing()
-    >>> lines[0], lines[2].split()[0]
-    ('Profiles (use with --rules):', 'standard')
-    >>> listing(translator("fr"))[0]
+    >>> lines[0], lines[1], lines[3].split()[0]
+    ('Phase 10', 'Profiles (use with --rules):', 'standard')
+    >>> listing(translator("fr"))[1]
     'Profils (avec --rules) :'
     """
     _ = (tr or translator("en")).gettext
-    width = max(len(n) for n in [*PROFILES, *VARIANTS]) + 2
-    lines = [_(N_("Profiles (use with --rules):")), ""]
-    for name in PROFILES:
-        lines += _entry(name, width, _(PROFILE_DESCRIPTIONS[name]))
-    lines += [
-        "",
-        _(N_("Variants (use with --variant, or join with +: standard+even_phases):")),
-        "",
-    ]
-    for name, variant in VARIANTS.items():
-        shown = f"{name}=N" if variant.takes_number else name
-        value = "N" if variant.value is None else _value(variant.value)
-        lines += _entry(shown, width, _(variant.description))
-        flag = _(N_("flag: {flag} = {value}")).format(flag=variant.flag, value=value)
-        lines.append(f"  {'':<{width}}{flag}")
-    lines += [
-        "",
-        *textwrap.wrap(
-            _(
-                N_(
-                    "The programmes game (amüze program-card rummy): programmes, with the "
-                    "variant program_swap (AMZ-R31: swap a program failed 3 rounds) or "
-                    "program_swap_after=N."
-                )
+    every = games.all_games()
+    width = 2 + max(
+        len(f"{c.name}=N" if c.takes_number else c.name)
+        for game in every
+        for c in (*game.rule_profiles, *game.rule_variants)
+    )
+    lines: list[str] = []
+    for game in every:
+        if lines:
+            lines.append("")
+        lines += [_(game.title), _(N_("Profiles (use with --rules):")), ""]
+        for choice in game.rule_profiles:
+            lines += _entry(choice.name, width, _(choice.description))
+        if not game.rule_variants:
+            continue
+        example = f"{game.rule_profiles[0].name}+{game.rule_variants[0].name}"
+        lines += [
+            "",
+            _(N_("Variants (use with --variant, or join with +: {example}):")).format(
+                example=example
             ),
-            _LINE_WIDTH,
-            subsequent_indent="  ",
-        ),
-        "",
-        _(N_("Show one in detail: phase10 variants PROFILE[+VARIANT...]")),
-    ]
+            "",
+        ]
+        for choice in game.rule_variants:
+            shown = f"{choice.name}=N" if choice.takes_number else choice.name
+            lines += _entry(shown, width, _(choice.description))
+            if choice.flag:
+                flag = _(N_("flag: {flag} = {value}")).format(flag=choice.flag, value=choice.value)
+                lines.append(f"  {'':<{width}}{flag}")
+    lines += ["", _(N_("Show one in detail: phase10 variants PROFILE[+VARIANT...]"))]
     return lines
 
 
@@ -122,9 +116,3 @@ def _entry(name: str, width: int, text: str) -> list[str]:
     return textwrap.wrap(
         text, _LINE_WIDTH, initial_indent=f"  {name:<{width}}", subsequent_indent=indent
     )
-
-
-def _value(value: object) -> str:
-    if isinstance(value, bool):
-        return str(value).lower()
-    return str(getattr(value, "value", value))

@@ -19,12 +19,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from phase10.kernel.bots import AnyBot
 from phase10.kernel.i18n import Translator
 from phase10.kernel.presentation import HandSummary, Presentation
 from phase10.kernel.state import Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class RuleChoice:
+    """A rule profile or variant a new table may choose: its ``name`` as ``find_rules`` reads
+    it (``fr_mattel``, ``n_phases``), what it means (an English msgid, translated where it is
+    shown), whether the player writes a number after it (``n_phases=3``), and for a variant
+    the rules flag it sets and to what, as a rules file writes them (``phase_sequence``,
+    ``even``; ``N`` for the number)."""
+
+    name: str
+    description: str
+    takes_number: bool = False
+    flag: str = ""
+    value: str = ""
 
 
 @runtime_checkable
@@ -43,6 +59,11 @@ class Game(Protocol):
     family: str
     #: The rule set a new table plays when no one names one (``"standard"``).
     default_rules: str
+    #: The profiles a new table may start from (the first is ``default_rules``) and the
+    #: variants it may add to one (``profile+variant+...``), as the lobby and the commands
+    #: list them.
+    rule_profiles: tuple[RuleChoice, ...]
+    rule_variants: tuple[RuleChoice, ...]
     #: The fewest and most players any of its rule sets allows.
     min_players: int
     max_players: int

@@ -13,63 +13,39 @@ named for people in the asker's language.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
 from phase10 import games
 from phase10.bots import LEVEL_NAMES, LEVELS
-from phase10.games.phase10.variants import PROFILE_DESCRIPTIONS, PROFILES, VARIANTS
-from phase10.kernel.i18n import N_, translator
+from phase10.kernel.i18n import translator
 
 __all__ = ["catalogue", "rules_name"]
 
-#: The programmes game has one profile and one variant (AMZ-R31, the program swap).
-_PROGRAMMES_PROFILES: Final = {
-    "programmes": N_("The amüze program cards: each player works on a secret program.")
-}
-_PROGRAMMES_VARIANTS: Final = {
-    "program_swap": N_("A player who failed a program three rounds in a row may swap it."),
-}
-
 
 def catalogue(lang: str) -> dict[str, Any]:
-    """The games, profiles, variants and levels, described in ``lang``."""
+    """The games (every registered one), their profiles and variants, and the levels,
+    described in ``lang``."""
     tr = translator(lang).gettext
-    phase10 = games.get("phase10")
-    programmes = games.get("programmes")
     return {
         "games": [
             {
-                "name": phase10.name,
-                "title": tr(phase10.title),
-                "min_players": phase10.min_players,
-                "max_players": phase10.max_players,
+                "name": game.name,
+                "title": tr(game.title),
+                "min_players": game.min_players,
+                "max_players": game.max_players,
                 "profiles": [
-                    {"name": name, "description": tr(PROFILE_DESCRIPTIONS[name])}
-                    for name in PROFILES
+                    {"name": p.name, "description": tr(p.description)} for p in game.rule_profiles
                 ],
                 "variants": [
                     {
-                        "name": name,
-                        "description": tr(variant.description),
-                        "takes_number": variant.takes_number,
+                        "name": v.name,
+                        "description": tr(v.description),
+                        "takes_number": v.takes_number,
                     }
-                    for name, variant in VARIANTS.items()
+                    for v in game.rule_variants
                 ],
-            },
-            {
-                "name": programmes.name,
-                "title": tr(programmes.title),
-                "min_players": programmes.min_players,
-                "max_players": programmes.max_players,
-                "profiles": [
-                    {"name": name, "description": tr(text)}
-                    for name, text in _PROGRAMMES_PROFILES.items()
-                ],
-                "variants": [
-                    {"name": name, "description": tr(text), "takes_number": False}
-                    for name, text in _PROGRAMMES_VARIANTS.items()
-                ],
-            },
+            }
+            for game in games.all_games()
         ],
         "levels": [{"name": level, "title": tr(LEVEL_NAMES[level])} for level in LEVELS],
     }

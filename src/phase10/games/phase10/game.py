@@ -30,6 +30,7 @@ from phase10.games.phase10.sharp import SharpBot
 from phase10.games.phase10.state import Event, EventKind, GameState
 from phase10.games.phase10.view import PlayerView
 from phase10.kernel.bots import AnyBot
+from phase10.kernel.game import RuleChoice
 from phase10.kernel.i18n import N_, Translator
 from phase10.kernel.presentation import HandSummary, Presentation
 from phase10.kernel.state import Outcome
@@ -46,6 +47,13 @@ class Phase10Game:
     title = N_("Phase 10")
     family = "phase10"
     default_rules = "standard"
+    rule_profiles: tuple[RuleChoice, ...] = tuple(
+        RuleChoice(name, variants.PROFILE_DESCRIPTIONS[name]) for name in variants.PROFILES
+    )
+    rule_variants: tuple[RuleChoice, ...] = tuple(
+        RuleChoice(name, v.description, v.takes_number, v.flag, variants.flag_text(v.value))
+        for name, v in variants.VARIANTS.items()
+    )
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     learning: str | None = "phase10.games.phase10.learning"

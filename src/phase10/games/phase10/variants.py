@@ -97,6 +97,19 @@ class Variant:
     takes_number: bool = False
 
 
+def flag_text(value: object) -> str:
+    """A flag's value as a rules file writes it (``N`` for a number the player gives).
+
+    >>> flag_text(Progression.PICK_ANY), flag_text(False), flag_text(None)
+    ('pick_any', 'false', 'N')
+    """
+    if value is None:
+        return "N"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(getattr(value, "value", value))
+
+
 #: B.1's short variant identifiers.
 VARIANTS: Final[dict[str, Variant]] = {
     "ten_hands": Variant(

@@ -30,6 +30,7 @@ from phase10.games.programmes.search import PROGRAMMES, ProgrammesSearch
 from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind, ProgrammeState
 from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.bots import AnyBot
+from phase10.kernel.game import RuleChoice
 from phase10.kernel.i18n import N_, Translator
 from phase10.kernel.presentation import HandSummary, Presentation
 from phase10.kernel.state import Outcome
@@ -55,6 +56,24 @@ class ProgrammesGame:
     title = N_("Programmes")
     family = "programmes"
     default_rules = "programmes"
+    rule_profiles: tuple[RuleChoice, ...] = tuple(
+        RuleChoice(name, text) for name, text in variants.PROFILE_DESCRIPTIONS.items()
+    )
+    rule_variants: tuple[RuleChoice, ...] = (
+        RuleChoice(
+            "program_swap",
+            variants.VARIANT_DESCRIPTIONS["program_swap"],
+            flag="program_swap_after",
+            value=str(variants.SEED_SWAP),
+        ),
+        RuleChoice(
+            "program_swap_after",
+            variants.VARIANT_DESCRIPTIONS["program_swap_after"],
+            takes_number=True,
+            flag="program_swap_after",
+            value="N",
+        ),
+    )
     min_players = 2
     max_players = 6
     learning: str | None = "phase10.games.programmes.learning"

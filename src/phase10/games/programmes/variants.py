@@ -28,6 +28,16 @@ GAME_NAMES: Final = frozenset({GAME, "amuze_programmes", "amuze"})
 _INT_FLAGS: Final = ("min_players", "max_players", "hand_size", "programs_to_win")
 FLAGS: Final = ("program_swap_after", *_INT_FLAGS)
 SEED_SWAP: Final = 3
+#: What a new table may choose: the one profile, and the program swap (AMZ-R31).
+PROFILE_DESCRIPTIONS: Final = {
+    GAME: N_("The amüze program cards: each player works on a secret program."),
+}
+VARIANT_DESCRIPTIONS: Final = {
+    "program_swap": N_("A player who failed a program three rounds in a row may swap it."),
+    "program_swap_after": N_(
+        "A player who failed a program N rounds in a row may swap it (write program_swap_after=N)."
+    ),
+}
 
 
 def is_programmes(name: str) -> bool:
