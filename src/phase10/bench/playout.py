@@ -1,4 +1,5 @@
-"""Random-playout speed, the memory of one game state, and the size of a game record.
+"""Random-playout speed, the memory of one game state, and the size of a game record, for any
+registered game (Phase 10 unless told), reached only through the ``Game`` interface.
 
 Everything runs in the calling process on one core. Random play picks uniformly among
 ``legal_actions`` with its own ``random.Random``, so a seed always gives the same games.
@@ -7,6 +8,8 @@ Everything runs in the calling process on one core. Random play picks uniformly 
 >>> sorted(result)
 ['decisions', 'decisions_per_s', 'games', 'hands']
 >>> state_size(midgame_state(seed=1)) > 1000
+True
+>>> measure_playout(seconds=0.05, seed=3, players=3, game="programmes")["decisions"] > 0
 True
 """
 
@@ -17,15 +20,14 @@ import sys
 import time
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
-from typing import Final
+from typing import Any, Final
 
-from phase10.games.phase10.cards import CARDS, Card
-from phase10.games.phase10.rules import RuleSet
-from phase10.games.phase10.state import EventKind, GameState, Stage
-from phase10.games.phase10.turns import apply_action, legal_actions, new_game
+from phase10 import games
+from phase10.kernel.game import Game
+from phase10.kernel.notation import NotatedCard
 from phase10.records import GameRecord
 
-#: GameState fields that are shared with other states or are not part of the position.
+#: State fields that are shared with other states or are not part of the position.
 _SHARED_FIELDS: Final = frozenset({"rules", "presets", "events"})
 #: CPython keeps one object for each of these ints; they cost a state nothing.
 _SMALL_INTS: Final = range(-5, 257)
@@ -38,31 +40,40 @@ MIDGAME_LAID: Final = 2
 RECORD_DECISION_CAP: Final = 200_000
 
 
-def measure_playout(seconds: float = 2.0, seed: int = 1, players: int = 4) -> dict[str, float]:
-    """Random-playout speed: decisions per second over whole hands, standard rules.
+def _new(game: Game, players: int, seed: int) -> Any:
+    return game.new_game(game.find_rules(game.default_rules), players, seed)
 
-    Every decision is ``rng.choice(legal_actions(state))`` applied with ``apply_action``; a
+
+def measure_playout(
+    seconds: float = 2.0, seed: int = 1, players: int = 4, game: str = "phase10"
+) -> dict[str, float]:
+    """Random-playout speed: decisions per second over whole hands, the game's default rules.
+
+    Every decision is ``rng.choice(legal_actions(state))`` applied with ``apply_legal``; a
     new game starts when one ends. Returns ``decisions_per_s``, ``decisions``, ``hands``
     (hands finished) and ``games`` (games finished).
     """
-    rules = RuleSet()
+    played = games.get(game)
+    legal_actions, apply_legal = played.legal_actions, played.apply_legal
+    hand_number, outcome = played.hand_number, played.outcome
     rng = random.Random(seed)
     game_seed = seed
-    state = new_game(rules, players, game_seed)
-    decisions = hands = games = 0
+    state = _new(played, players, game_seed)
+    decisions = hands = finished = 0
     start = time.perf_counter()
     deadline = start + seconds
     while True:
         for _ in range(_CLOCK_EVERY):
-            state = apply_action(state, rng.choice(legal_actions(state)))
+            hand = hand_number(state)
+            state = apply_legal(state, rng.choice(legal_actions(state)))
             decisions += 1
-            for event in state.events:
-                if event.kind is EventKind.HAND_ENDED:
-                    hands += 1
-            if state.stage is Stage.OVER:
-                games += 1
+            if outcome(state) is not None:
+                hands += 1  # the last hand ended with the game
+                finished += 1
                 game_seed += 1
-                state = new_game(rules, players, game_seed)
+                state = _new(played, players, game_seed)
+            elif hand_number(state) != hand:
+                hands += 1
         now = time.perf_counter()
         if now >= deadline:
             break
@@ -71,44 +82,57 @@ def measure_playout(seconds: float = 2.0, seed: int = 1, players: int = 4) -> di
         "decisions_per_s": decisions / elapsed,
         "decisions": float(decisions),
         "hands": float(hands),
-        "games": float(games),
+        "games": float(finished),
     }
 
 
-def midgame_state(seed: int = 1, players: int = 4) -> GameState:
-    """A typical mid-game state of a random standard game.
+def midgame_state(seed: int = 1, players: int = 4, game: str = "phase10") -> Any:
+    """A typical mid-game state of a random game under the game's default rules.
 
-    The first state, from hand ``MIDGAME_HAND`` on, with ``MIDGAME_LAID`` seats' phases on
-    the table: hands, piles and groups are then all of a usual size.
+    The first state, from hand ``MIDGAME_HAND`` on, with ``MIDGAME_LAID`` seats' groups on
+    the table (as the table's presentation shows them): hands, piles and groups are then all
+    of a usual size.
     """
-    rules = RuleSet()
+    played = games.get(game)
     rng = random.Random(seed)
     game_seed = seed
-    state = new_game(rules, players, game_seed)
+    state = _new(played, players, game_seed)
+    names = [str(seat) for seat in range(players)]
     while True:
-        if state.stage is Stage.OVER:
+        if played.outcome(state) is not None:
             game_seed += 1
-            state = new_game(rules, players, game_seed)
-        laid = sum(1 for groups in state.table if groups)
-        if state.hand_number >= MIDGAME_HAND and laid >= MIDGAME_LAID:
-            return state
-        state = apply_action(state, rng.choice(legal_actions(state)))
+            state = _new(played, players, game_seed)
+        if played.hand_number(state) >= MIDGAME_HAND:
+            shown = played.present(played.public_view(state), names)
+            if len({group.owner for group in shown.table}) >= MIDGAME_LAID:
+                return state
+        state = played.apply_legal(state, rng.choice(played.legal_actions(state)))
 
 
-def state_size(state: GameState) -> int:
+def state_size(state: Any) -> int:
     """Bytes held by ``state`` alone: a deep ``sys.getsizeof`` of its own objects.
 
-    Left out, because other states or the whole process share them: the ``RuleSet``, the
-    interned cards of ``CARDS``, enum members, small ints and other CPython singletons, and
-    the ``presets`` and ``events`` fields. Each object is counted once.
+    Left out, because other states or the whole process share them: the rule set, the
+    interned cards, enum members, small ints and other CPython singletons, and the
+    ``presets`` and ``events`` fields. Each object is counted once.
     """
     seen: set[int] = set()
     total = sys.getsizeof(state)
     seen.add(id(state))
-    for name in state._fields:
+    rules = getattr(state, "rules", None)
+    if rules is not None:
+        seen.add(id(rules))
+    for name in _field_names(state):
         if name not in _SHARED_FIELDS:
             total += _deep_size(getattr(state, name), seen)
     return total
+
+
+def _field_names(obj: object) -> tuple[str, ...]:
+    named: tuple[str, ...] | None = getattr(obj, "_fields", None)  # a NamedTuple
+    if named is not None:
+        return named
+    return tuple(f.name for f in fields(obj)) if is_dataclass(obj) else ()
 
 
 def _deep_size(obj: object, seen: set[int]) -> int:
@@ -124,12 +148,13 @@ def _deep_size(obj: object, seen: set[int]) -> int:
 
 
 def _is_shared(obj: object) -> bool:
-    if obj is None or isinstance(obj, bool | Enum | RuleSet | str):
+    if obj is None or isinstance(obj, bool | Enum | str):
         return True
     if isinstance(obj, tuple) and not obj:
         return True  # CPython's empty tuple is a singleton
-    if isinstance(obj, Card):
-        return obj is CARDS[obj]
+    if isinstance(obj, NotatedCard):
+        # A game keeps one object per card (its notation table's): a state holds references.
+        return type(obj).by_symbol.get(obj.symbol) is obj
     return isinstance(obj, int) and obj in _SMALL_INTS
 
 
@@ -149,20 +174,21 @@ class RecordedGame:
 
 
 def record_random_game(
-    seed: int = 1, players: int = 2, max_decisions: int = RECORD_DECISION_CAP
+    seed: int = 1, players: int = 2, max_decisions: int = RECORD_DECISION_CAP, game: str = "phase10"
 ) -> RecordedGame:
-    """Play one standard game with random legal actions through a ``GameRecord``.
+    """Play one game with random legal actions through a ``GameRecord`` (default rules).
 
     Stops after ``max_decisions`` if the game has not ended (``finished`` is then false).
     """
+    played = games.get(game)
     rng = random.Random(seed)
-    record = GameRecord.start(RuleSet(), players=players, seed=seed)
+    record = GameRecord.start(played.find_rules(played.default_rules), players=players, seed=seed)
     state = record.initial_state()
     decisions = hands = 0
-    while state.stage is not Stage.OVER and decisions < max_decisions:
-        state = record.play(state, rng.choice(legal_actions(state)))
+    while played.outcome(state) is None and decisions < max_decisions:
+        hand = played.hand_number(state)
+        state = record.play(state, rng.choice(played.legal_actions(state)))
         decisions += 1
-        for event in state.events:
-            if event.kind is EventKind.HAND_ENDED:
-                hands += 1
-    return RecordedGame(record, state.stage is Stage.OVER, decisions, hands)
+        if played.outcome(state) is not None or played.hand_number(state) != hand:
+            hands += 1
+    return RecordedGame(record, played.outcome(state) is not None, decisions, hands)

@@ -10,47 +10,49 @@ from __future__ import annotations
 import random
 import time
 
+from phase10 import games
 from phase10.bench.playout import midgame_state
 from phase10.bots.ismcts import ISMCTSBot
-from phase10.games.phase10.state import Stage
-from phase10.games.phase10.turns import apply_action, legal_actions
-from phase10.games.phase10.view import view_for
 
 #: Seconds of search per decision while measuring.
 PER_DECISION = 0.05
 
 
-def measure_ismcts(seconds: float = 2.0, seed: int = 1, players: int = 4) -> dict[str, float]:
+def measure_ismcts(
+    seconds: float = 2.0, seed: int = 1, players: int = 4, game: str = "phase10"
+) -> dict[str, float]:
     """ISMCTS iterations per second (determinize, select, expand, roll out, back up).
 
-    Decisions are taken from random standard games from a mid-game position on (the same
-    positions as ``state_size``): each gets ``PER_DECISION`` seconds of search, then the game
-    moves on by a random legal action (the same positions on every run). Returns
+    Decisions are taken from random games (the game's default rules) from a mid-game
+    position on (the same positions as ``state_size``): each gets ``PER_DECISION`` seconds
+    of search, then the game moves on by a random legal action (the same positions on every
+    run). Returns
     ``iterations_per_s``, ``iterations``, ``decisions`` (searched) and
     ``seconds_per_decision``.
     """
+    played = games.get(game)
     bot = ISMCTSBot(seconds=PER_DECISION)
     # The game moves on with its own generator: how many iterations a search ran must not
     # change the positions that follow, or two runs would time different decisions.
     rng = random.Random(seed)
     moves = random.Random(f"moves:{seed}")
-    state = midgame_state(seed, players)
+    state = midgame_state(seed, players, game)
     game_seed = seed
     iterations = decisions = 0
     searching = 0.0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        if state.stage is Stage.OVER:
+        if played.outcome(state) is not None:
             game_seed += 1
-            state = midgame_state(game_seed, players)
-        view = view_for(state, state.current)
+            state = midgame_state(game_seed, players, game)
+        view = played.view(state, played.to_act(state))
         began = time.perf_counter()
         bot.choose(view, rng)
         if bot.last_iterations:
             searching += time.perf_counter() - began
             iterations += bot.last_iterations
             decisions += 1
-        state = apply_action(state, moves.choice(legal_actions(state)))
+        state = played.apply_legal(state, moves.choice(played.legal_actions(state)))
     return {
         "iterations_per_s": iterations / searching if searching else 0.0,
         "iterations": float(iterations),
