@@ -463,3 +463,68 @@ def test_a_hot_seat_game_resumes_by_naming_who_takes_the_keyboard(
     assert main(["resume", str(save)]) == 0
     out = capsys.readouterr().out
     assert f"Pass the keyboard to {to_act}." in out.split("Your hand", 1)[0]
+
+
+# ---------------------------------------------------------------------------- one key map
+
+
+def test_the_one_key_map_plays_at_a_local_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """docs/keys.md: ``a`` lists the moves numbered as every client writes them and a number
+    makes one (P10-R12: draw or take, then P10-R13: discard); ``l`` and ``g`` are the line
+    game's lay and hit; ``i`` is the hint the presentation gives every client."""
+    save = tmp_path / "keys.json"
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["i", "a", "2", "l", "g", "a", "1", "q"],
+        "--players", "2", "--seed", "3", "--opponents", "easy", "--save", str(save),
+    )  # fmt: skip
+    assert "A strong computer player would type: " in out
+    assert "> 1: draw\n2: take\n" in out
+    assert "You took R12 from the discard pile." in out
+    assert "Not allowed (P10-R15)" in out  # l: no phase to lay down yet
+    assert "You have nothing to hit." in out  # g
+    assert "> 1: discard R4\n2: discard R5\n" in out
+    assert "You discarded R4." in out
+    assert "Unknown command" not in out
+
+
+def test_the_local_hint_is_the_presentations(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """One source of hints: the line game's ``hint`` names the move the game's presentation
+    hints, as the full screen, the browser and ``join`` do."""
+    save = tmp_path / "hint.json"
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["d", "hint", "q"],
+        "--players", "2", "--seed", "3", "--opponents", "easy", "--save", str(save),
+    )  # fmt: skip
+    match = load_match(save)
+    shown = match.game.present(match.view(0), match.names, "en", hint=True)
+    assert shown.hint is not None
+    assert f"A strong computer player would type: {shown.hint.move}\n" in out
+
+
+def test_the_programmes_keys_at_a_local_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The programmes game's keys: ``v`` the reveals (AMZ-R20), ``n`` a new set, ``e`` the
+    program swap (off unless AMZ-R31's variant is on), and ``a`` then a number."""
+    save = tmp_path / "keys.json"
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["a", "2", "v", "n", "e", "q"],
+        "--game", "programmes", "--players", "2", "--seed", "3", "--opponents", "easy",
+        "--save", str(save),
+    )  # fmt: skip
+    assert "> 1: draw\n2: take\n" in out
+    assert "You took QH from the discard pile." in out
+    assert "You cannot reveal your program now." in out
+    assert "Write: meld set CARD CARD CARD" in out
+    assert "Not allowed (AMZ-R31)" in out
+    assert "Unknown command" not in out

@@ -9,6 +9,7 @@ can play a whole game through standard input; at the end of input the game is sa
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final, cast
 
 from phase10.cli.line_phase10_queries import HELP as HELP
 from phase10.cli.line_phase10_queries import Phase10Queries, _Quit
@@ -27,6 +28,11 @@ from phase10.kernel.errors import IllegalActionError, NotationError
 from phase10.kernel.i18n import N_
 from phase10.kernel.notation import parse_number
 from phase10.match import Match
+
+#: The move keys of the one key map (docs/keys.md), typed alone, as the line game's words:
+#: ``l`` lists the lay-downs, ``g`` what can be hit, ``i`` is the hint (``x`` and the question
+#: keys are the line game's own already).
+MOVE_KEYS: Final = {"l": "lay", "g": "hit", "i": "hint"}
 
 
 class LineGame(Phase10Queries):
@@ -124,7 +130,20 @@ class LineGame(Phase10Queries):
             return False
         verb, rest = words[0].lower(), words[1:]
         verb = self.words.get(verb, verb)
+        # The one key map's keys (docs/keys.md) for the line game's words.
+        verb = MOVE_KEYS.get(verb, verb) if not rest else verb
         view = self.match.view(self.seat)
+        number = self.number_of(verb, rest)
+        if number is not None:
+            chosen = self.chosen_action(number)
+            return chosen is not None and self._play(cast(Action, chosen))
+        if verb == "a" and not rest:
+            self.list_moves()
+            return False
+        if "on" in rest or "to" in rest:  # a move as the list of moves writes it
+            typed = self.typed_action(line)
+            if typed is not None:
+                return self._play(cast(Action, typed))
         try:
             if verb in ("d", "draw") and not rest:
                 return self._play(Draw(Source.DRAW_PILE))
@@ -146,6 +165,9 @@ class LineGame(Phase10Queries):
             print(explain_notation(exc, self.tr))
             return False
         if rest:
+            typed = self.typed_action(line)
+            if typed is not None:
+                return self._play(cast(Action, typed))
             self.unknown(line.strip())
             return False
         return self._query(verb, view)

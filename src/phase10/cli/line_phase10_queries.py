@@ -33,7 +33,11 @@ Commands (type them and press Enter):
 Cards are named like R7, B12, W (wild), S (skip), or given by position in your hand: 3.
 Colours: R red, B blue, Y yellow, G green.
 Questions: h hand, p discard pile, b table, s scores, w whose turn, m my phase, ? help,
-q save and quit.""")
+q save and quit.""")  #: The one key map's move keys (docs/keys.md), as every client has them.
+KEYS: Final = N_(
+    "Keys: a lists the moves you can make now, numbered (a number then makes that move); "
+    "l the lay-downs, g the hits, i a hint. A move can also be typed as that list writes it."
+)
 
 
 class _Quit(Exception):  # noqa: N818 - a signal, named for what it means
@@ -170,6 +174,7 @@ class Phase10Queries(LineBase):
             raise _Quit
         if verb in ("?", "help"):
             self.say(HELP)
+            self.say(KEYS)
         elif verb in ("h", "hand"):
             print(self._hand_line(view))
         elif verb in ("p", "pile"):

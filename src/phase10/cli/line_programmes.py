@@ -9,7 +9,7 @@ work in every language, and so do the Phase 10 game's own words for them (``pioc
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from phase10.cli.lines import YES, LineBase
 from phase10.explain import explain_illegal, explain_notation
@@ -32,7 +32,8 @@ from phase10.kernel.kinds import Kind
 from phase10.kernel.notation import parse_number
 from phase10.kernel.state import Stage
 
-HELP: Final = N_("""\
+HELP: Final = (
+    N_("""\
 Commands (type them and press Enter):
   d or draw            draw the top card of the draw pile
   t or take            take the top card of the discard pile
@@ -48,9 +49,40 @@ Cards are named like AS, 10H, QD, JK (joker), or given by position in your hand:
 A 2 and a joker are wild.
 Questions: h hand, m my program, b table, p discard pile, s programs done, w whose turn,
 ? help, q save and quit.""")
+)  #: The one key map's move keys (docs/keys.md), as every client has them.
+KEYS: Final = N_(
+    "Keys: a lists the moves you can make now, numbered (a number then makes that move); "
+    "v the reveals, n a new set, g the extends, e the program swap, i a hint. A move can also "
+    "be typed as that list writes it."
+)
+
 
 #: The Phase 10 game's verbs for the programmes game's ones.
 _SAME_AS: Final = {"lay": "reveal", "hit": "extend"}
+
+
+#: The move keys of the one key map (docs/keys.md), typed alone, as the line game's words:
+#: ``v`` lists the reveals, ``n`` explains a new set, ``g`` what can be extended, ``e`` swaps
+#: the program card, ``i`` is the hint.
+MOVE_KEYS: Final = {"v": "reveal", "n": "meld", "g": "extend", "e": "swap", "i": "hint"}
+#: The line game's own verbs (after the language's words and the keys are read).
+_VERBS: Final = frozenset(
+    {
+        "d",
+        "draw",
+        "t",
+        "take",
+        "swap",
+        "hint",
+        "r",
+        "again",
+        "discard",
+        "x",
+        "reveal",
+        "meld",
+        "extend",
+    }
+)
 
 
 class ProgrammeLineGame(LineBase):
@@ -176,11 +208,22 @@ class ProgrammeLineGame(LineBase):
         verb, rest = words[0].lower(), words[1:]
         verb = self.words.get(verb, verb)
         verb = _SAME_AS.get(verb, verb)
-        try:
-            action = self.action(view, verb, rest)
-        except NotationError as exc:
-            print(explain_notation(exc, self.tr))
+        # The one key map's keys (docs/keys.md) for the line game's words.
+        verb = MOVE_KEYS.get(verb, verb) if not rest else verb
+        number = self.number_of(verb, rest)
+        action: ProgrammeAction | None
+        if number is not None:
+            action = cast("ProgrammeAction | None", self.chosen_action(number))
+        elif verb == "a" and not rest:
+            self.list_moves()
             return False
+        elif rest and ("on" in rest or verb not in _VERBS):
+            # A move as the list of moves writes it (extend AS=A+ on 1.0), else the line game's.
+            action = cast("ProgrammeAction | None", self.typed_action(line))
+            if action is None:
+                action = self._read(view, verb, rest)
+        else:
+            action = self._read(view, verb, rest)
         if action is None:
             return False
         try:
@@ -191,6 +234,14 @@ class ProgrammeLineGame(LineBase):
         self.save()
         self.narrate()
         return True
+
+    def _read(self, view: ProgrammeView, verb: str, rest: list[str]) -> ProgrammeAction | None:
+        """The line game's reading of a line; a notation error is said, and gives None."""
+        try:
+            return self.action(view, verb, rest)
+        except NotationError as exc:
+            print(explain_notation(exc, self.tr))
+            return None
 
     def card(self, view: ProgrammeView, token: str) -> PlayingCard:
         number = parse_number(token)
@@ -327,6 +378,7 @@ class ProgrammeLineGame(LineBase):
     def query(self, view: ProgrammeView, verb: str, line: str = "") -> None:
         if verb in ("?", "help"):
             self.say(HELP)
+            self.say(KEYS)
         elif verb in ("h", "hand"):
             print(self._hand_line(view))
         elif verb in ("m", "me", "program"):

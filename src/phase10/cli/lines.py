@@ -1,20 +1,23 @@
 """What the line games share (``cli.line_phase10`` and ``cli.line_programmes``): the seat at the
-keyboard, its language and command words, one translated sentence per ``say``, and saving
-after every action with a single warning when the file cannot be written."""
+keyboard, its language and command words, one translated sentence per ``say``, saving after
+every action with a single warning when the file cannot be written, and what the game's
+presentation gives every client alike: the hint, the numbered list of moves (``a``, then a
+number) and a move typed as that list writes it (``hit R7 on 1.0``)."""
 
 from __future__ import annotations
 
-import random
 import shlex
 from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-from phase10.bots import make_bot
 from phase10.cli import places
 from phase10.kernel.i18n import N_, Translator, translator
+from phase10.kernel.notation import parse_number
+from phase10.kernel.presentation import Move, Presentation
 from phase10.launch import resume_command
 from phase10.match import Match
+from phase10.online.moves import Found, Table, display, resolve
 from phase10.storage import StorageError
 
 #: Yes, in every language of the game (a confirmation takes any of them).
@@ -22,8 +25,6 @@ YES: Final = frozenset({"y", "yes", "o", "oui", "j", "ja"})
 
 #: How many of the last events ``r`` (again) says again.
 RECENT: Final = 12
-#: The level of the computer player whose move ``hint`` suggests.
-HINT_LEVEL: Final = "hard"
 
 #: At most this many characters of an unknown command are echoed back.
 ECHO_LIMIT: Final = 40
@@ -65,6 +66,8 @@ class LineBase:
         #: Why the last save failed (None once one succeeds): said at the end, exit status 1.
         self.save_error: str | None = None
         self.recent: deque[str] = deque(maxlen=RECENT)
+        #: The moves ``a`` listed last, with the game's version then: a number picks one.
+        self.choices: tuple[int, list[Move]] | None = None
 
     def tell(self, lines: Iterable[str]) -> None:
         """Print the narration's sentences and keep the last few for ``r`` (again)."""
@@ -81,11 +84,60 @@ class LineBase:
         for line in self.recent:
             print(line)
 
+    def presented(self, *, hint: bool = False) -> Presentation:
+        """The seat's table as the game presents it to every client, in the seat's language."""
+        game = self.match.game
+        return game.present(self.match.view(self.seat), self.match.names, self.tr, hint=hint)
+
     def suggested_action(self) -> object:
-        """What a strong computer player would do in this seat now (for ``hint``)."""
-        bot = make_bot(HINT_LEVEL, self.match.game.name)
-        rng = random.Random(f"hint:{self.match.seed}:{self.match.version}")
-        return bot.choose(self.match.view(self.seat), rng)
+        """What a strong computer player would do in this seat now (for ``hint``): the
+        presentation's hint, the same the full screen, the browser and ``join`` give."""
+        shown = self.presented(hint=True)
+        if shown.hint is None:
+            return None
+        return self.match.game.action_from_json(shown.move(shown.hint.move).action)
+
+    def list_moves(self) -> None:
+        """``a``: every move open now, numbered as the game writes it; a number picks one."""
+        shown = self.presented()
+        if not shown.moves:
+            print(shown.turn)
+            return
+        self.choices = (self.match.version, list(shown.moves))
+        for number, move in enumerate(shown.moves, start=1):
+            print(f"{number}: {display(move.id, self.match.names)}")
+
+    def chosen_action(self, number: int) -> object | None:
+        """The move ``number`` of the last list ``a`` printed (of every move open now when
+        that list is out of date); None, said why, when there is no such move."""
+        shown = self.presented()
+        if not shown.moves:
+            print(shown.turn)
+            return None
+        moves = list(shown.moves)
+        if self.choices is not None and self.choices[0] == self.match.version:
+            moves = self.choices[1]
+        if not 1 <= number <= len(moves):
+            self.say(N_("Choose a number from 1 to {count}."), count=len(moves))
+            return None
+        chosen: object = self.match.game.action_from_json(moves[number - 1].action)
+        return chosen
+
+    def typed_action(self, line: str) -> object | None:
+        """The one open move ``line`` writes as the list of moves does (``hit R7 on 1.0``,
+        ``discard S to 1``), else None."""
+        shown = self.presented()
+        entries = [{"action": move.action, "text": move.id} for move in shown.moves]
+        table = Table(hand=[card.code for card in shown.hand], names=self.match.names)
+        found = resolve(line, entries, table)
+        if isinstance(found, Found):
+            typed: object = self.match.game.action_from_json(found.entry["action"])
+            return typed
+        return None
+
+    def number_of(self, verb: str, rest: list[str]) -> int | None:
+        """A bare number (``3``): a choice from the list ``a`` printed."""
+        return parse_number(verb) if not rest else None
 
     def say_hint(self, command: str) -> None:
         self.say(N_("A strong computer player would type: {command}"), command=command)
