@@ -13,13 +13,11 @@ or cards, so the widgets stay thin and these rules of presentation are easy to t
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any
 
-from phase10.bots import make_bot
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source
 from phase10.games.phase10.cards import COLOUR_OF, NUMBER_OF, SKIP_CODE, SYMBOL_OF, WILD_CODE, Card
 from phase10.games.phase10.finder import find_phase
@@ -27,6 +25,7 @@ from phase10.games.phase10.groups import Group
 from phase10.games.phase10.narration import phase_title
 from phase10.games.phase10.rules import Kind, Phase, RuleSet
 from phase10.games.phase10.view import PlayerView
+from phase10.tui.hints import hinted_action
 from phase10.tui.text import _, current
 
 
@@ -200,52 +199,44 @@ def hit_label(view: PlayerView, names: Sequence[str], action: Hit) -> str:
 
 
 def hint(view: PlayerView) -> tuple[str, tuple[int, ...], Action | None]:
-    """A suggestion for the seat to act: a sentence, the cards to select, and the action.
-
-    In the draw step: take the discard if it completes the phase, else draw. Then: the first
-    lay-down the hand allows; once the phase is down, a card that fits a group; else the
-    discard the strongest computer player would make.
-    The action is ``None`` when there is nothing to suggest beyond the sentence.
+    """A suggestion for the seat to act: a sentence, the cards to select, and the action:
+    the move the game's presentation hints, which every client gives (the strongest fast
+    computer player's). The action is ``None`` when there is nothing to suggest.
     """
     me = view.players[view.seat]
-    top = view.discard_top
     if not view.my_turn:
         return _("It is not your turn."), (), None
-    if view.stage.value == "draw":
-        take = Draw(Source.DISCARD_PILE)
-        completes = (
-            take in view.legal
-            and top is not None
-            and me.phase is not None
-            and me.laid < 0
-            and find_phase((*view.hand, top), me.phase, view.rules) is not None
-        )
-        if completes and top is not None:
-            text = _("Hint: take {card} from the discard pile: it completes your phase.")
-            return text.format(card=SYMBOL_OF[top]), (), take
-        return _("Hint: draw from the draw pile (press d)."), (), Draw(Source.DRAW_PILE)
-    lays = [a for a in view.legal if isinstance(a, LayDown)]
-    if lays:
-        best = lays[0]
+    action: Action | None = hinted_action(view)
+    if isinstance(action, Draw):
+        top = view.discard_top
+        if action.source is Source.DISCARD_PILE and top is not None:
+            if (
+                me.phase is not None
+                and me.laid < 0
+                and find_phase((*view.hand, top), me.phase, view.rules) is not None
+            ):
+                text = _("Hint: take {card} from the discard pile: it completes your phase.")
+            else:
+                text = _("Hint: take {card} from the discard pile (press t).")
+            return text.format(card=SYMBOL_OF[top]), (), action
+        return _("Hint: draw from the draw pile (press d)."), (), action
+    if isinstance(action, LayDown):
         text = _("Hint: you can lay down {groups}. The cards are selected: press l.")
-        return text.format(groups=laydown_label(best)), tuple(best.cards), best
-    hits = [a for a in view.legal if isinstance(a, Hit)]
-    if hits:
-        first = hits[0]
+        return text.format(groups=laydown_label(action)), tuple(action.cards), action
+    if isinstance(action, Hit):
         text = _("Hint: {card} fits a group on the table. It is selected: press g to hit it.")
-        return text.format(card=SYMBOL_OF[first.card]), (first.card,), first
-    discard = make_bot("hard").choose(view, random.Random(0))
-    if not isinstance(discard, Discard):
+        return text.format(card=SYMBOL_OF[action.card]), (action.card,), action
+    if not isinstance(action, Discard):
         return _("End your turn with a discard (press x)."), (), None
     if me.laid < 0 and me.phase is not None:
         text = _("Your hand does not hold {phase} yet. Discard {card}? It is selected: press x.")
         return (
-            text.format(phase=phase_title(me.phase, current()), card=SYMBOL_OF[discard.card]),
-            (discard.card,),
-            discard,
+            text.format(phase=phase_title(me.phase, current()), card=SYMBOL_OF[action.card]),
+            (action.card,),
+            action,
         )
     text = _("Nothing fits the table. Discard {card}? It is selected: press x.")
-    return text.format(card=SYMBOL_OF[discard.card]), (discard.card,), discard
+    return text.format(card=SYMBOL_OF[action.card]), (action.card,), action
 
 
 def discard_choices(view: PlayerView, card: int) -> list[Discard]:

@@ -16,7 +16,6 @@ combination, discard, swap the program when the rules allow it.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -24,7 +23,6 @@ from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
 
-from phase10.bots import make_bot
 from phase10.explain import explain_reason
 from phase10.games.programmes.actions import (
     DiscardCard,
@@ -45,6 +43,7 @@ from phase10.kernel.kinds import Kind
 from phase10.kernel.state import Stage
 from phase10.standings import final_standing
 from phase10.tui.hand import distinct, is_sub_multiset
+from phase10.tui.hints import hinted_action
 from phase10.tui.host import TableHost
 from phase10.tui.rules_text import programmes_rules_markdown
 from phase10.tui.screens import GameOverScreen, HandResult, RulesScreen
@@ -174,8 +173,7 @@ def hint(view: ProgrammeView) -> tuple[str, tuple[int, ...], ProgrammeAction | N
     """What the strongest computer player would do now: a sentence, cards, the action."""
     if view.current != view.seat or not view.legal:
         return _("It is not your turn."), (), None
-    bot: Any = make_bot("hard", "programmes")
-    action: ProgrammeAction = bot.choose(view, random.Random(0))
+    action: ProgrammeAction = hinted_action(view)
     if isinstance(action, Draw):
         if action.source is Source.DISCARD_PILE and view.discard_top is not None:
             text = _("Hint: take {card} from the discard pile (press t).")
