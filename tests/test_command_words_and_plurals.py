@@ -195,7 +195,7 @@ def test_counted_nouns_agree_with_their_count_in_every_language(lang: str) -> No
     from phase10.games.programmes.narration import describe_programme_event
     from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
     from phase10.kernel.messages import render
-    from phase10.web.messages import render_notice
+    from phase10.table.notices import render_notice
 
     for n, (rounds, seconds, points, done) in PLURALS[lang].items():
         swap = render("programmes.swap_when", {"rounds": n}, lang)

@@ -23,9 +23,9 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from starlette.testclient import TestClient, WebSocketTestSession
 
+from phase10.table.notices import NOTICES
 from phase10.web.app import create_app
 from phase10.web.db import Database
-from phase10.web.messages import NOTICES
 from phase10.web.thinking import Thinker
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -110,14 +110,16 @@ def test_every_schema_is_valid_and_every_reference_resolves() -> None:
 
 
 def test_the_error_codes_and_notice_keys_are_the_servers() -> None:
-    """docs/protocol.md, "Errors": the error schema lists every code the server sends (found
-    in its source), and every notice key fits the notice schema."""
+    """docs/protocol.md, "Errors": the error schema lists every code a table sends (found in
+    the server's and the tables' source), and every notice key fits the notice schema."""
+    folders = (ROOT / "src/phase10/web", ROOT / "src/phase10/table")
     source = "\n".join(
-        p.read_text(encoding="utf-8") for p in (ROOT / "src/phase10/web").glob("*.py")
+        p.read_text(encoding="utf-8") for folder in folders for p in folder.glob("*.py")
     )
     used = set(re.findall(r'error_payload\(\s*"(\w+)"', source))
     used |= set(re.findall(r'_refuse\(\s*websocket,\s*"(\w+)"', source))
     used |= set(re.findall(r'self\._error\(\s*client,\s*"(\w+)"', source))
+    used |= set(re.findall(r'refusal\(\s*"(\w+)"', source))
     schema = json.loads((PROTOCOL / "server-error.schema.json").read_text(encoding="utf-8"))
     assert used == set(schema["properties"]["code"]["enum"])
     for key in NOTICES:

@@ -32,8 +32,8 @@ from websockets.exceptions import ConnectionClosed
 from phase10 import games
 from phase10.match import Match, Seat
 from phase10.records import read_record
+from phase10.table.messages import view_payload
 from phase10.web.db import Database
-from phase10.web.payloads import view_payload
 
 from .conftest import LiveServer, StartLiveServer
 from .serverkit import Player, choose, create_table, database_url, join, pump, settled, start

@@ -41,10 +41,10 @@ from hypothesis import Phase, example, given, settings
 from hypothesis import strategies as st
 
 from phase10.match import Match
+from phase10.table.messages import view_payload
 from phase10.web.db import Database
 from phase10.web.hub import Hub
 from phase10.web.live import Client, LiveTable
-from phase10.web.payloads import view_payload
 from phase10.web.protocol import Act, CreateTable, SeatSpec
 from phase10.web.thinking import Thinker
 

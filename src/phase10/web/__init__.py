@@ -2,12 +2,11 @@
 
 The server is authoritative: it holds every table's :class:`~phase10.match.Match`, commits
 each move to the database before anyone hears of it, and sends each seat only that seat's
-view (``docs/protocol.md`` describes the messages). Modules:
+view (``docs/protocol.md`` describes the messages, which :mod:`phase10.table` builds). Modules:
 
 - :mod:`~phase10.web.db`: the tables, seats and moves in SQLite or PostgreSQL (SQLAlchemy).
 - :mod:`~phase10.web.tokens`: seat tokens and short invite codes.
 - :mod:`~phase10.web.catalogue`: the games, rule profiles, variants and levels on offer.
-- :mod:`~phase10.web.payloads`: what one seat (or a spectator) is sent, in its language.
 - :mod:`~phase10.web.thinking`: computer players thinking in worker processes.
 - :mod:`~phase10.web.live`: one table in play and its connections.
 - :mod:`~phase10.web.hub`: every table of the server, created, joined, started, restored.

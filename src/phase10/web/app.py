@@ -35,13 +35,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from phase10.kernel.i18n import LANGUAGES
+from phase10.table.messages import error_payload
+from phase10.table.notices import render_notice
 from phase10.web import pages
 from phase10.web.catalogue import catalogue
 from phase10.web.db import Database, DatabaseError
 from phase10.web.hub import DEFAULT_HOLD, Hub
 from phase10.web.live import Client, LiveTable, TableError
-from phase10.web.messages import render_notice
-from phase10.web.payloads import error_payload
 from phase10.web.protocol import (
     MAX_MESSAGE_BYTES,
     OLDEST_PROTOCOL,

@@ -22,12 +22,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol
 
 from phase10.bots import make_bot
-from phase10.kernel.errors import IllegalActionError, NotationError
-from phase10.match import Match, MatchError, NotYourTurnError, Seat, StaleVersionError
+from phase10.match import Match, Seat
+from phase10.table.answers import answer_act, answer_hint, refusal
+from phase10.table.messages import update_payload
+from phase10.table.notices import render_notice
 from phase10.web import tokens
 from phase10.web.db import Database, DatabaseError, SeatRow, TableRow
-from phase10.web.messages import render_notice
-from phase10.web.payloads import error_payload, explain, update_payload
 from phase10.web.protocol import PROTOCOL_VERSION, Act, Hint
 from phase10.web.thinking import Thinker
 
@@ -445,28 +445,18 @@ class LiveTable:
         if self.controller(seat) is not None:
             return self._error(client, "not_your_turn", "web.not_your_turn", message.id)
         try:
-            if message.text is not None:
-                action = match.game.parse_action(message.text)
-            else:
-                action = match.game.action_from_json(message.action)
-        except NotationError as exc:
-            detail = explain(exc, client.lang)
-            return error_payload("bad_action", detail, action_id=message.id)
-        try:
-            self._commit(seat, action, message.id, message.version)
-        except StaleVersionError:
-            return self._error(client, "stale", "web.stale", message.id)
-        except NotYourTurnError:
-            return self._error(client, "not_your_turn", "web.not_your_turn", message.id)
-        except IllegalActionError as exc:
-            return error_payload(
-                "illegal", explain(exc, client.lang), action_id=message.id, rule=exc.rule
+            return answer_act(
+                match,
+                seat,
+                message.id,
+                message.version,
+                action=message.action,
+                text=message.text,
+                lang=client.lang,
+                commit=self._commit,
             )
-        except MatchError:
-            return self._error(client, "game_over", "web.game_over", message.id)
         except DatabaseError:
             return self._error(client, "server", "web.server_error", message.id)
-        return {"type": "ack", "id": message.id, "version": match.version}
 
     def _commit(self, seat: int, action: Any, action_id: str | None, version: int) -> None:
         """Apply, store, then broadcast; a store that fails undoes the move."""
@@ -492,31 +482,14 @@ class LiveTable:
         self._send_updates()
 
     def _error(self, client: Client, code: str, key: str, action_id: str | None) -> dict[str, Any]:
-        return error_payload(code, render_notice(key, {}, client.lang), action_id=action_id)
+        return refusal(code, key, action_id, client.lang)
 
     async def hint(self, client: Client, message: Hint) -> None:
-        """What the ``hard`` computer player would do for the asking seat now."""
-        match = self.match
-        seat = client.seat
-        if match is None or seat is None or match.is_over or match.to_act != seat:
+        """The game's own hint for the asking seat, as every front end gives it."""
+        if self.match is None:
             client.push(self._error(client, "not_your_turn", "web.not_your_turn", message.id))
             return
-        # The game's own hint, as every front end gives it: the same move for the same view.
-        shown = match.game.present(match.view(seat), match.names, client.lang, hint=True)
-        if shown.hint is None:
-            client.push(self._error(client, "not_your_turn", "web.not_your_turn", message.id))
-            return
-        move = shown.move(shown.hint.move)
-        client.push(
-            {
-                "type": "hint",
-                "id": message.id,
-                "version": match.version,
-                "action": dict(move.action),
-                "text": move.id,
-                "sentence": shown.hint.text,
-            }
-        )
+        client.push(answer_hint(self.match, client.seat, message.id, client.lang))
 
     # ------------------------------------------------------------------------ computers
 

@@ -1,6 +1,6 @@
-"""The server's own sentences (seats taken, players gone and back, errors of the protocol),
-marked for the catalogs and rendered per recipient: a notice is stored as a key and its
-parameters, and each client reads it in its own language.
+"""The table's own sentences (seats taken, players gone and back, errors of the protocol),
+marked for the catalogs and rendered per recipient, at a server or at a local table: a notice
+is stored as a key and its parameters, and each client reads it in its own language.
 
 >>> render_notice("web.joined", {"name": "Ann"}, "en")
 'Ann joins the table.'
