@@ -128,6 +128,17 @@ def _legal(state: ClimbState) -> tuple[ClimbAction, ...]:
     return (*plays, Pass())
 
 
+class ClimbGreedy:
+    """Climb's own computer player: the lowest card that climbs, else a pass."""
+
+    def __init__(self, name: str = "greedy") -> None:
+        self.name = name
+
+    def choose(self, view: ClimbView, rng: random.Random) -> ClimbAction:
+        del rng  # it never hesitates
+        return view.legal[0]
+
+
 class ClimbGame:
     """The :class:`~phase10.kernel.game.Game` of Climb."""
 
@@ -483,7 +494,7 @@ class ClimbGame:
         )
 
     def bots(self) -> Mapping[str, Callable[[], AnyBot]]:
-        return {}
+        return {"greedy": ClimbGreedy}
 
     def search_hooks(self) -> Any:
         return None

@@ -100,7 +100,8 @@ def add_game_options(parser: argparse.ArgumentParser, *, program: bool = True) -
     """Add ``--game`` (and, for check and odds, ``--program``/``--program-json``/``--programs``)."""
     parser.add_argument(
         "--game",
-        choices=GAMES,
+        # Every registered game, a plugin's too (read when the command line is built).
+        choices=games.names(),
         default="phase10",
         help=translate(
             N_("which game: phase10 (default) or programmes (the amüze program-card rummy)")

@@ -28,12 +28,13 @@ import asyncio
 import contextlib
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any, Final
 
 from phase10.cli.common import CommandError, examples, paragraph
+from phase10.cli.language import COMMAND_WORDS, add_lang_option, chosen_language
 from phase10.cli.lines import echoed
 from phase10.cli.parse_errors import translate
-from phase10.cli.play import COMMAND_WORDS, add_lang_option, chosen_language
 from phase10.kernel.i18n import N_, Translator, translator
 from phase10.online.connection import BACK, CLOSED, FATAL, GAVE_UP, LOST, REFUSED, Connection
 from phase10.online.links import (
@@ -346,20 +347,28 @@ def _read_lines(loop: asyncio.AbstractEventLoop, session: Session) -> None:
     threading.Thread(target=work, name="phase10-join-input", daemon=True).start()
 
 
+#: Makes a connection from a session's two hooks (its messages, its connection's state).
+Connect = Callable[[Callable[[dict[str, Any]], bool], Callable[[str, int | None], None]], Any]
+
+
 class Session:
-    """One seat at one online table, over one WebSocket at a time."""
+    """One seat at one table: online, over one WebSocket at a time; or at this keyboard,
+    over a local table's connection (``connect`` makes it from the session's two hooks, and
+    ``leave`` says what leaving means there)."""
 
     def __init__(
         self,
-        target: Target,
+        target: Target | None,
         table: str,
         seat: StoredSeat,
-        store: SeatStore,
-        api: Api,
+        store: SeatStore | None,
+        api: Api | None,
         lang: str,
         *,
         resumed: bool,
         paced: bool,
+        connect: Connect | None = None,
+        leave: Callable[[], None] | None = None,
     ) -> None:
         self.target = target
         self.table = table
@@ -378,7 +387,14 @@ class Session:
         self.view: dict[str, Any] | None = None
         self.version = -1
         self.result: dict[str, Any] | None = None
-        self.conn = Connection(target, table, seat.token, lang, self._on_message, self._on_state)
+        self.leave = leave
+        if connect is not None:
+            self.conn: Any = connect(self._on_message, self._on_state)
+        else:
+            assert target is not None, "an online session needs its server"
+            self.conn = Connection(
+                target, table, seat.token, lang, self._on_message, self._on_state
+            )
         self.hint_id: str | None = None
         self.choices: tuple[int, list[dict[str, Any]]] | None = None
         self.status_shown: int | None = None
@@ -416,7 +432,11 @@ class Session:
 
     def say_left(self) -> None:
         """What leaving means for the seat."""
+        if self.leave is not None:
+            self.leave()
+            return
         lobby = self.lobby or {}
+        assert self.target is not None
         back = f"phase10 join {table_url(self.target, self.table)}"
         if lobby.get("status") == "over" or self.result is not None:
             self.say(N_("You left the table."))
@@ -441,7 +461,8 @@ class Session:
     @property
     def pending(self) -> dict[str, Any] | None:
         """The move sent and not yet answered."""
-        return self.conn.pending
+        pending: dict[str, Any] | None = self.conn.pending
+        return pending
 
     @property
     def ws(self) -> Any:
@@ -594,7 +615,7 @@ class Session:
     def _error(self, message: dict[str, Any]) -> bool:
         self.out(str(message.get("text", "")))
         if self.ws is None and message.get("code") in FATAL:
-            if message.get("code") == "bad_token":
+            if message.get("code") == "bad_token" and self.store and self.target:
                 self.store.forget(self.target.server, self.table)
                 self.say(
                     N_(
@@ -629,6 +650,8 @@ class Session:
 
     def _rematch(self, message: dict[str, Any]) -> None:
         table, token = str(message["table"]), message.get("token")
+        if self.target is None or self.store is None:
+            return  # a local table offers no rematch elsewhere
         if token is None or self.seat is None:
             self.say(
                 N_("A rematch is ready at a new table: {url}"),
@@ -806,6 +829,9 @@ class Session:
             self.say(N_("Only the table's owner can start the game."))
             return
         path = f"/api/tables/{self.table}/start"
+        if self.api is None or self.target is None:
+            self.say(N_("The game has started already."))
+            return
         try:
             self.lobby = await asyncio.to_thread(self.api.post, path, None, self.token)
         except ApiError as exc:

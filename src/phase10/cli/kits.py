@@ -61,6 +61,12 @@ KITS: Final[dict[str, CommandKit]] = {
 }
 
 
+def has_kit(game: Game) -> bool:
+    """Whether a kit of the command line serves ``game``'s family (a game without one plays
+    line by line through its presentation at a local table: :mod:`phase10.cli.local_play`)."""
+    return game.family in KITS
+
+
 def command_kit(game: Game) -> CommandKit:
     """The kit of ``game``'s family; a game no kit serves is a clear error."""
     kit = KITS.get(game.family)

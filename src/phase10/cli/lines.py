@@ -152,7 +152,7 @@ class LineBase:
         commands a message suggests use it, so a French player reads the words they may type
         ("ajouter R7 2", not "hit R7 2"). The catalogs' sentences do the same.
 
-        >>> from phase10.cli.play import COMMAND_WORDS
+        >>> from phase10.cli.language import COMMAND_WORDS
         >>> LineBase.word_in(COMMAND_WORDS["fr"], "hit"), LineBase.word_in({}, "hit")
         ('ajouter', 'hit')
         """

@@ -20,7 +20,7 @@ import contextlib
 from typing import Any, Final
 
 from phase10.bots import LEVELS
-from phase10.cli import fullscreen, places
+from phase10.cli import fullscreen, local_play, places
 from phase10.cli.common import (
     MAX_SEED,
     CommandError,
@@ -32,10 +32,13 @@ from phase10.cli.common import (
     people_names,
     table_seats,
 )
-from phase10.cli.kits import command_kit
+from phase10.cli.kits import command_kit, has_kit
+from phase10.cli.language import COMMAND_WORDS as COMMAND_WORDS
+from phase10.cli.language import add_lang_option as add_lang_option
+from phase10.cli.language import chosen_language as chosen_language
 from phase10.cli.parse_errors import translate
 from phase10.kernel.errors import Phase10Error
-from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
+from phase10.kernel.i18n import LANGUAGES, N_, translator
 from phase10.kernel.notation import has_control, printable
 from phase10.match import Match, load_match
 from phase10.storage import check_key, check_writable
@@ -52,85 +55,6 @@ def default_save_help() -> str:
 
 
 DEFAULT_NAME: Final = N_("You")
-
-#: Each language's own command words, on top of the English ones (which work everywhere).
-#: The translated help names them; the lay-down notation itself (``set``, ``run``,
-#: ``colour``) stays in English, like the card names.
-COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
-    "en": {},
-    "fr": {
-        "pioche": "d",
-        "piocher": "d",
-        "prendre": "t",
-        "poser": "lay",
-        "ajouter": "hit",
-        "défausser": "discard",
-        "defausser": "discard",
-        "main": "h",
-        "défausse": "p",
-        "defausse": "p",
-        "qui": "w",
-        "aide": "?",
-        "quitter": "q",
-        "indice": "hint",
-        "encore": "r",
-    },
-    "de": {
-        "ziehen": "d",
-        "nehmen": "t",
-        "auslegen": "lay",
-        "anlegen": "hit",
-        # ablegen first: the word the catalog's sentences and the hints use.
-        "ablegen": "discard",
-        "abwerfen": "discard",
-        "ablagestapel": "p",
-        "tisch": "b",
-        "punkte": "s",
-        "wer": "w",
-        "hilfe": "?",
-        "beenden": "q",
-        "tipp": "hint",
-        "nochmal": "r",
-    },
-    "nl": {
-        "trek": "d",
-        "pak": "t",
-        "leg": "lay",
-        "aanleggen": "hit",
-        "afleggen": "discard",
-        "aflegstapel": "p",
-        "tafel": "b",
-        "punten": "s",
-        "wie": "w",
-        "fase": "m",
-        "stop": "q",
-        "tip": "hint",
-        "nog": "r",
-    },
-}
-
-
-def add_lang_option(parser: argparse.ArgumentParser) -> None:
-    """``--lang``: the language of every message (default: from the locale)."""
-    parser.add_argument(
-        "--lang",
-        choices=LANGUAGES,
-        default=None,
-        help=translate(
-            N_(
-                "the language of the game: en (English), fr (français), de (Deutsch) or "
-                "nl (Nederlands) (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)"
-            )
-        ),
-    )
-
-
-def chosen_language(args: argparse.Namespace) -> str:
-    """The ``--lang`` given (the command's, else the one before the command), else the
-    locale's language."""
-    # ``phase10 --lang fr play``: the top-level --lang counts when the command's is not given.
-    lang = getattr(args, "lang", None) or getattr(args, "top_lang", None)
-    return str(lang) if lang else detect_language()
 
 
 def register(subparsers: Any) -> None:
@@ -334,6 +258,12 @@ def run(args: argparse.Namespace) -> int:
             .format(count=len(people), players=args.players)
         )
     game = chosen_game(args)
+    if not has_kit(game):
+        # A game the line games and table screens do not know (a plugin's): it plays line by
+        # line at a local table, drawn from its presentation, as at a server.
+        args.save = save_path(args, lang)
+        bots, seed = opponents_and_seed(args, game.name, len(people))
+        return local_play.play_new(args, game, table_seats(people, bots), seed, lang)
     kit = command_kit(game)
     rules = kit.rules(args)
     bots, seed = opponents_and_seed(args, game.name, len(people))
@@ -386,6 +316,10 @@ def run_resume(args: argparse.Namespace) -> int:
         raise CommandError(
             _("{path}: no seat in this game is played by a person").format(path=path)
         )
+    if not has_kit(match.game):
+        # A game only its presentation draws: line by line, at a local table (as in run).
+        match.interface = {"mode": "plain", "lang": lang}
+        return local_play.play(match, path, lang, resumed=True)
     match.interface = {"mode": "plain" if args.plain else "screen", "lang": lang}
     if (status := fullscreen.launch_resume(args, match, path, lang)) is not None:
         return status

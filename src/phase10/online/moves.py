@@ -158,17 +158,26 @@ def resolve(line: str, legal: Sequence[Entry], table: Table) -> Found | Several 
     >>> table = Table(hand=["R5", "B5", "W", "G7", "R7", "Y7", "B1"], names=["Ann", "Bob"])
     >>> type(resolve("lay", one, table)).__name__, type(resolve("lay 1", one, table)).__name__
     ('Several', 'Found')
+    >>> plays = [{"text": "play 7", "action": {}}, {"text": "play 9", "action": {}}]
+    >>> resolve("play 9", plays, Table(hand=["7", "9"], names=["Ann", "Bob"])).entry["text"]
+    'play 9'
     """
     if not line.split():
         return Nothing()
     words = line.split()
+    forms = [(e, str(e["text"]), display(str(e["text"]), table.names)) for e in legal]
+    # A move written exactly as the list writes it is that move, whatever it looks like
+    # (a game's ``play 7`` names a card, not the seventh play).
+    exact = " ".join(line.lower().split())
+    for entry, raw, shown in forms:
+        if exact in (" ".join(raw.lower().split()), " ".join(shown.lower().split())):
+            return Found(entry)
     verb = ALIASES.get(words[0].lower(), words[0].lower())
     if len(words) == 2 and words[1].isdigit() and verb not in _CARD_FIRST:
         same_verb = [e for e in legal if _tokens(e["text"])[:1] == [verb]]
         number = int(words[1])
         return Found(same_verb[number - 1]) if 1 <= number <= len(same_verb) else Nothing()
     typed = rewrite(line, table)
-    forms = [(e, str(e["text"]), display(str(e["text"]), table.names)) for e in legal]
     folded = " ".join(typed.lower().split())
     for entry, raw, shown in forms:
         if folded in (" ".join(raw.lower().split()), " ".join(shown.lower().split())):

@@ -1,0 +1,95 @@
+"""The player's language at the command line: each language's command words, the ``--lang``
+option and the language a command plays in.
+
+>>> COMMAND_WORDS["fr"]["poser"]
+'lay'
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Final
+
+from phase10.cli.parse_errors import translate
+from phase10.kernel.i18n import LANGUAGES, N_, detect_language
+
+__all__ = ["COMMAND_WORDS", "add_lang_option", "chosen_language"]
+
+#: Each language's own command words, on top of the English ones (which work everywhere).
+#: The translated help names them; the lay-down notation itself (``set``, ``run``,
+#: ``colour``) stays in English, like the card names.
+COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {},
+    "fr": {
+        "pioche": "d",
+        "piocher": "d",
+        "prendre": "t",
+        "poser": "lay",
+        "ajouter": "hit",
+        "défausser": "discard",
+        "defausser": "discard",
+        "main": "h",
+        "défausse": "p",
+        "defausse": "p",
+        "qui": "w",
+        "aide": "?",
+        "quitter": "q",
+        "indice": "hint",
+        "encore": "r",
+    },
+    "de": {
+        "ziehen": "d",
+        "nehmen": "t",
+        "auslegen": "lay",
+        "anlegen": "hit",
+        # ablegen first: the word the catalog's sentences and the hints use.
+        "ablegen": "discard",
+        "abwerfen": "discard",
+        "ablagestapel": "p",
+        "tisch": "b",
+        "punkte": "s",
+        "wer": "w",
+        "hilfe": "?",
+        "beenden": "q",
+        "tipp": "hint",
+        "nochmal": "r",
+    },
+    "nl": {
+        "trek": "d",
+        "pak": "t",
+        "leg": "lay",
+        "aanleggen": "hit",
+        "afleggen": "discard",
+        "aflegstapel": "p",
+        "tafel": "b",
+        "punten": "s",
+        "wie": "w",
+        "fase": "m",
+        "stop": "q",
+        "tip": "hint",
+        "nog": "r",
+    },
+}
+
+
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang``: the language of every message (default: from the locale)."""
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help=translate(
+            N_(
+                "the language of the game: en (English), fr (français), de (Deutsch) or "
+                "nl (Nederlands) (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)"
+            )
+        ),
+    )
+
+
+def chosen_language(args: argparse.Namespace) -> str:
+    """The ``--lang`` given (the command's, else the one before the command), else the
+    locale's language."""
+    # ``phase10 --lang fr play``: the top-level --lang counts when the command's is not given.
+    lang = getattr(args, "lang", None) or getattr(args, "top_lang", None)
+    return str(lang) if lang else detect_language()

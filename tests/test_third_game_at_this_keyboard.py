@@ -1,0 +1,83 @@
+"""Climb, the toy third game of ``tests/toygame`` (its own cards, actions, views and words),
+played at this keyboard: ``phase10 play --plain`` serves it at a local table and draws it
+from its presentation alone, with the keys of every table, saves it after every move and
+``phase10 resume`` takes it up again. No file outside the game's package knows it."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from phase10 import games
+from phase10.cli.main import main
+from phase10.match import load_match
+from toygame.game import GAME
+
+
+@pytest.fixture
+def climb() -> Iterator[None]:
+    games.register(GAME)
+    try:
+        yield
+    finally:
+        games.unregister(GAME.name)
+
+
+def _run(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    lines: list[str],
+    *argv: str,
+) -> tuple[int, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    status = main(list(argv))
+    return status, capsys.readouterr().out
+
+
+@pytest.mark.usefixtures("climb")
+def test_a_third_game_plays_to_the_end_line_by_line_at_this_keyboard(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A person against a computer: ``a`` lists Climb's moves as the game writes them, a
+    number makes one, the computer answers, and the game ends with the final standing;
+    every move was saved."""
+    save = tmp_path / "climb.json"
+    argv = ("play", "--plain", "--game", "climb", "--players", "2", "--seed", "3",
+            "--opponents", "easy", "--name", "Cleo", "--save", str(save))  # fmt: skip
+    status, out = _run(monkeypatch, capsys, ["a", "1", "a", "1", "a", "1", "q"], *argv)
+    assert status == 0, out
+    assert "Rules: climb. Players: Cleo, Ann." in out
+    assert "> 1: play 3\n2: play 7\n3: play 9\n4: pass\n" in out
+    assert "Cleo climbs to 3." in out
+    assert "Ann climbs to 6." in out
+    assert "Cleo wins Climb." in out
+    assert "1. Cleo: won, 0 points, the winner." in out
+    assert f"Game saved to {save}." in out
+    match = load_match(save)
+    assert match.is_over
+    assert match.game.name == "climb"
+
+
+@pytest.mark.usefixtures("climb")
+def test_a_third_game_left_half_way_resumes_where_it_was(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Leaving after one move saves the game; ``phase10 resume`` sits the person down again
+    at a local table, the latest events said, and the game plays on to its end. A move
+    typed as the list writes it (``play 7``) is played as well as its number."""
+    save = tmp_path / "climb.json"
+    argv = ("play", "--plain", "--game", "climb", "--players", "2", "--seed", "3",
+            "--opponents", "easy", "--name", "Cleo", "--save", str(save))  # fmt: skip
+    status, out = _run(monkeypatch, capsys, ["1", "q"], *argv)
+    assert status == 0, out
+    halfway = load_match(save)
+    assert not halfway.is_over
+    assert halfway.version == 2  # Cleo's move and Ann's
+    status, out = _run(monkeypatch, capsys, ["play 7", "play 9", "q"], "resume", str(save))
+    assert status == 0, out
+    assert "Cleo climbs to 7." in out
+    assert "Cleo wins Climb." in out
+    assert load_match(save).is_over
