@@ -49,6 +49,7 @@ from phase10.online.links import (
     parse_target,
     table_url,
 )
+from phase10.online.local import Connect
 from phase10.online.moves import Found, Several, Table, display, resolve, rewrite
 from phase10.online.text import (
     HELP,
@@ -345,10 +346,6 @@ def _read_lines(loop: asyncio.AbstractEventLoop, session: Session) -> None:
         put(None)
 
     threading.Thread(target=work, name="phase10-join-input", daemon=True).start()
-
-
-#: Makes a connection from a session's two hooks (its messages, its connection's state).
-Connect = Callable[[Callable[[dict[str, Any]], bool], Callable[[str, int | None], None]], Any]
 
 
 class Session:

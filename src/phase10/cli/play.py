@@ -259,11 +259,15 @@ def run(args: argparse.Namespace) -> int:
         )
     game = chosen_game(args)
     if not has_kit(game):
-        # A game the line games and table screens do not know (a plugin's): it plays line by
-        # line at a local table, drawn from its presentation, as at a server.
+        # A game the line games and table screens do not know (a plugin's): it plays at a
+        # local table, drawn from its presentation by the clients of join, as at a server.
         args.save = save_path(args, lang)
         bots, seed = opponents_and_seed(args, game.name, len(people))
-        return local_play.play_new(args, game, table_seats(people, bots), seed, lang)
+        apply_mode(args)
+        screen = len(people) == 1 and fullscreen.wanted(args)
+        return local_play.play_new(
+            args, game, table_seats(people, bots), seed, lang, screen=screen, pace=args.delay
+        )
     kit = command_kit(game)
     rules = kit.rules(args)
     bots, seed = opponents_and_seed(args, game.name, len(people))
@@ -317,9 +321,12 @@ def run_resume(args: argparse.Namespace) -> int:
             _("{path}: no seat in this game is played by a person").format(path=path)
         )
     if not has_kit(match.game):
-        # A game only its presentation draws: line by line, at a local table (as in run).
-        match.interface = {"mode": "plain", "lang": lang}
-        return local_play.play(match, path, lang, resumed=True)
+        # A game only its presentation draws: at a local table (as in run).
+        screen = fullscreen.wanted(args)
+        match.interface = {"mode": "screen" if screen else "plain", "lang": lang}
+        return local_play.play(
+            match, path, lang, resumed=True, screen=screen, pace=float(args.delay)
+        )
     match.interface = {"mode": "plain" if args.plain else "screen", "lang": lang}
     if (status := fullscreen.launch_resume(args, match, path, lang)) is not None:
         return status

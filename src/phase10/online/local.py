@@ -18,7 +18,11 @@ from typing import Any
 from phase10.online.connection import CLOSED, PROTOCOL
 from phase10.table.local import LocalSeat, LocalTable
 
-__all__ = ["LocalConnection"]
+__all__ = ["Connect", "LocalConnection"]
+
+#: What makes a client's connection from its two hooks (the messages it is sent; the state of
+#: the connection): a local table's for a game at this keyboard.
+Connect = Callable[[Callable[[dict[str, Any]], bool], Callable[[str, int | None], None]], Any]
 
 
 class LocalConnection:

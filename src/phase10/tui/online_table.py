@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.table import Table
@@ -35,12 +36,14 @@ from phase10 import games
 from phase10.kernel.errors import Phase10Error
 from phase10.online.connection import BACK, GAVE_UP, LOST, REFUSED, Connection
 from phase10.online.links import Api, ApiError, SeatStore, StoredSeat, Target, UnreachableError
+from phase10.online.local import Connect, LocalConnection
 from phase10.online.moves import display
 from phase10.online.text import group_text, lobby_lines, standing_lines
+from phase10.table.local import LOCAL_TABLE, LocalTable
 from phase10.tui.plain import Plain, plain
 from phase10.tui.text import _, current, translate_bindings, use_language
 
-__all__ = ["OnlineApp", "OnlineTable", "play_online"]
+__all__ = ["OnlineApp", "OnlineTable", "play_local", "play_online"]
 
 View = dict[str, Any]
 
@@ -434,18 +437,22 @@ class OnlineTable(Screen[None]):
 
 
 class OnlineApp(App[str]):
-    """One seat at one online table, full screen; ``run()`` returns why it ended."""
+    """One seat at one table, full screen; ``run()`` returns why it ended. The table is online
+    (a WebSocket to ``target``), or at this keyboard when ``connect`` makes the connection
+    from the app's two hooks (a :class:`~phase10.online.local.LocalConnection`)."""
 
     TITLE = "Phase 10"
 
     def __init__(
         self,
-        target: Target,
+        target: Target | None,
         table: str,
         seat: StoredSeat,
-        store: SeatStore,
-        api: Api,
+        store: SeatStore | None,
+        api: Api | None,
         lang: str,
+        *,
+        connect: Connect | None = None,
     ) -> None:
         super().__init__()
         use_language(lang)
@@ -466,13 +473,19 @@ class OnlineApp(App[str]):
         self.hint_id: str | None = None
         self.table_screen = OnlineTable()
         self.lobby_screen: LobbyScreen | None = None
-        self.conn = Connection(target, table, seat.token, lang, self.on_server, self.on_link)
+        if connect is not None:
+            self.conn: Any = connect(self.on_server, self.on_link)
+        else:
+            assert target is not None, "an online table needs its server"
+            self.conn = Connection(target, table, seat.token, lang, self.on_server, self.on_link)
         self.ended: str | None = None
         self._hand_number: int | None = None
 
     async def on_mount(self) -> None:
         await self.push_screen(self.table_screen)
-        self.table_screen.set_status(_("Connecting to {server}…").format(server=self.target.server))
+        if self.target is not None:
+            server = self.target.server
+            self.table_screen.set_status(_("Connecting to {server}…").format(server=server))
         self.run_worker(self._connect(), exclusive=True, group="connection")
 
     async def _connect(self) -> None:
@@ -508,7 +521,8 @@ class OnlineApp(App[str]):
         kind = message.get("type")
         if kind == "error":
             text = str(message.get("text", ""))
-            if not self.conn.connected and message.get("code") == "bad_token":
+            bad_token = not self.conn.connected and message.get("code") == "bad_token"
+            if bad_token and self.store is not None and self.target is not None:
                 self.store.forget(self.target.server, self.table_id)
             if not self.conn.connected:
                 self.ended = text
@@ -533,7 +547,13 @@ class OnlineApp(App[str]):
                 names = list((self.view or {}).get("names", []))
                 self.say(_("Hint: {move}.").format(move=display(str(message["text"]), names)))
             self.table_screen.select_hint(str(message["text"]))
-        elif kind == "rematch" and message.get("token") is not None and self.seat is not None:
+        elif (
+            kind == "rematch"
+            and message.get("token") is not None
+            and self.seat is not None
+            and self.store is not None
+            and self.target is not None
+        ):
             table, token = str(message["table"]), str(message["token"])
             self.store.put(
                 self.target.server, table, StoredSeat(self.seat, self.stored.name, token)
@@ -621,6 +641,8 @@ class OnlineApp(App[str]):
             )
             return
         path = f"/api/tables/{self.table_id}/start"
+        if self.api is None:  # a local table is playing from the start
+            return
         try:
             self.lobby = await asyncio.to_thread(self.api.post, path, None, self.token)
         except ApiError as exc:
@@ -636,3 +658,19 @@ def play_online(
     app = OnlineApp(target, table, seat, store, api, lang)
     ended = app.run()
     return ended, app.lobby
+
+
+def play_local(table: LocalTable, seat: int, lang: str, pace: float) -> str | None:
+    """Play the seat's game at a local table full screen, the computers moving one move per
+    ``pace`` seconds, until the player leaves; why it ended, if it ended otherwise."""
+
+    def connect(
+        on_message: Callable[[dict[str, Any]], bool], on_state: Callable[[str, int | None], None]
+    ) -> LocalConnection:
+        return LocalConnection(table, seat, lang, on_message, on_state, pace=pace)
+
+    name = table.match.names[seat]
+    app = OnlineApp(
+        None, LOCAL_TABLE, StoredSeat(seat, name, ""), None, None, lang, connect=connect
+    )
+    return app.run()
