@@ -11,19 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from phase10 import games
 from phase10.cli.main import main
 from phase10.match import load_match
-from toygame.game import GAME
+from toygame import registered
 
 
 @pytest.fixture
 def climb() -> Iterator[None]:
-    games.register(GAME)
-    try:
+    with registered():
         yield
-    finally:
-        games.unregister(GAME.name)
 
 
 def _run(

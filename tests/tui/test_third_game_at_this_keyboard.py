@@ -21,16 +21,13 @@ from phase10.online.links import StoredSeat
 from phase10.online.local import LocalConnection
 from phase10.table.local import LOCAL_TABLE, LocalTable
 from phase10.tui.online_table import OnlineApp, OnlineTable
-from toygame.game import GAME
+from toygame import registered
 
 
 @pytest.fixture
 def climb() -> Iterator[None]:
-    games.register(GAME)
-    try:
+    with registered():
         yield
-    finally:
-        games.unregister(GAME.name)
 
 
 @pytest.mark.usefixtures("climb")

@@ -12,6 +12,7 @@ draw and discard piles, the hint. One place, so the games cannot drift apart in 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from phase10.kernel.actions import Draw, Source
@@ -89,7 +90,7 @@ def hint_among(chosen: str, moves: Sequence[Move], tr: Translator) -> Hint | Non
     return Hint(move=move.id, text=say(tr, N_("Hint: {move}."), move=move.label))
 
 
-def refusals(tr: Translator, own: Mapping[str, str]) -> dict[str, str]:
+def refusals(tr: Translator, own: Mapping[str, str]) -> Mapping[str, str]:
     """What a key says when no move of its kind is open now: the draw, the take and the
     discard as every game with piles says them, then the game's ``own`` kinds (English
     msgids), all in ``tr``'s language.
@@ -104,4 +105,5 @@ def refusals(tr: Translator, own: Mapping[str, str]) -> dict[str, str]:
         "discard": N_("You cannot discard now."),
         **own,
     }
-    return {kind: tr.gettext(text) for kind, text in words.items()}
+    # Read-only: a game keeps one per language and every presentation shares it.
+    return MappingProxyType({kind: tr.gettext(text) for kind, text in words.items()})

@@ -18,7 +18,7 @@ import json
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from phase10.online.links import Target, websocket_url
 
@@ -57,6 +57,27 @@ GAVE_UP: Final = "gave_up"
 REFUSED: Final = "refused"
 #: The connection closed (for any reason, including a switch to a rematch's table).
 CLOSED: Final = "closed"
+
+
+class Bookkeeping(Protocol):
+    """What :func:`note` keeps of a connection."""
+
+    last_seq: int
+    pending: dict[str, Any] | None
+
+
+def note(connection: Bookkeeping, message: dict[str, Any]) -> None:
+    """The bookkeeping every client's connection needs, online or local: the last event
+    seen, and the move in flight answered."""
+    kind = message.get("type")
+    if kind == "update":
+        connection.last_seq = int(message["seq"])
+    elif (
+        kind in ("ack", "error")
+        and connection.pending is not None
+        and message.get("id") == connection.pending["id"]
+    ):
+        connection.pending = None
 
 
 class Connection:
@@ -127,16 +148,7 @@ class Connection:
                 await self.ws.close()
 
     def _note(self, message: dict[str, Any]) -> None:
-        """The bookkeeping every client needs: the last event seen, the move answered."""
-        kind = message.get("type")
-        if kind == "update":
-            self.last_seq = int(message["seq"])
-        elif (
-            kind in ("ack", "error")
-            and self.pending is not None
-            and message.get("id") == self.pending["id"]
-        ):
-            self.pending = None
+        note(self, message)
 
     async def run(self) -> None:
         """Connect, say hello, hand on the messages; reconnect while the player stays.

@@ -15,7 +15,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from phase10.online.connection import CLOSED, PROTOCOL
+from phase10.online.connection import CLOSED, PROTOCOL, note
 from phase10.table.local import LocalSeat, LocalTable
 
 __all__ = ["Connect", "LocalConnection"]
@@ -67,17 +67,9 @@ class LocalConnection:
 
     def _receive(self, message: dict[str, Any]) -> None:
         message = json.loads(json.dumps(message))
-        kind = message.get("type")
-        if kind == "welcome":
+        if message.get("type") == "welcome":
             self.ws = self
-        elif kind == "update":
-            self.last_seq = int(message["seq"])
-        elif (
-            kind in ("ack", "error")
-            and self.pending is not None
-            and message.get("id") == self.pending["id"]
-        ):
-            self.pending = None
+        note(self, message)
         if self.on_message(message):
             self.leaving = True
 

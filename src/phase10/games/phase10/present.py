@@ -21,7 +21,7 @@ legal move's label, so no front end needs to know the game.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -354,7 +354,7 @@ def present(
 
 
 @lru_cache(maxsize=8)
-def _refusals(tr: Translator) -> dict[str, str]:
+def _refusals(tr: Translator) -> Mapping[str, str]:
     return refusals(
         tr,
         {

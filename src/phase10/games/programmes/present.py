@@ -21,7 +21,7 @@ legal move's label.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -387,7 +387,7 @@ def present(
 
 
 @lru_cache(maxsize=16)
-def _refusals(tr: Translator, swap: bool) -> dict[str, str]:
+def _refusals(tr: Translator, swap: bool) -> Mapping[str, str]:
     own = {
         "reveal": N_("You cannot reveal your program now."),
         "meld": N_("You cannot lay a new set now."),
