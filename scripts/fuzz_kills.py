@@ -11,11 +11,11 @@ After a random number of output lines (and a random pause of up to a few millise
 process gets SIGKILL.
 
 When the line mode saves: after every action, the person's and each computer player's, and
-*before* it prints what the action did (``LineBase.save`` runs between ``Match.play`` or
-``Match.bot_step`` and the narration), then once more when the input ends. So every move the
-game printed as played must be in the save, with no exception for the last one: the save
-point is the move itself. The process runs with unbuffered output (``python -u``), so what it
-printed is exactly what reached the pipe.
+*before* it prints what the action did (the local table saves, through ``Keeper.save``, before
+it sends any connection the update that narrates the move), then once more when the input
+ends. So every move the game printed as played must be in the save, with no exception for the
+last one: the save point is the move itself. The process runs with unbuffered output
+(``python -u``), so what it printed is exactly what reached the pipe.
 
 What the game printed as played is found without guessing at its sentences: the same command
 line, with the same moves, is played again inside this process (the game is deterministic given
@@ -187,7 +187,7 @@ def person_commands(rng: random.Random, game: str, turns: int = 300) -> tuple[st
         lines.append("t" if rng.random() < 0.2 else "d")
         if game == "programmes":
             if rng.random() < 0.3:
-                lines.append("reveal 1 y")
+                lines.append("reveal 1")
         elif rng.random() < 0.3:
             lines += ["lay", "1"]  # the list of lay downs, then the first (or an unknown "1")
         lines.append(f"x {rng.randint(1, 11)}")

@@ -9,52 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from phase10.cli.lines import LineBase
 from phase10.cli.main import main
 from phase10.cli.play import COMMAND_WORDS
 from phase10.kernel.i18n import LANGUAGES, translator
 
-#: Messages that tell the player what to type, and the English command each one names.
-#: (The programmes game's reveal and extend are typed with the Phase 10 words for lay and
-#: hit in fr/de/nl; swap and meld have no word of their own in any language.)
-NAMING: list[tuple[str, str, str]] = [
-    ("Write: hit CARD GROUP-NUMBER, e.g. hit R7 2 (type b to see the groups).", "hit", "hit"),
-    ("Say low or high for the end of the run, e.g. hit W 2 high.", "hit", "hit"),
-    ("Write: discard CARD, e.g. discard R7 or discard 3 (a position).", "discard", "discard"),
-    ("Say who loses a turn: discard S NAME, where NAME is one of {names}.", "discard", "discard"),
-    ("End your turn with: discard CARD.", "discard", "discard"),
-    ("You can lay down your phase ({count} way): type lay to see it.", "lay", "lay"),
-    ("You can reveal your program ({count} way): type reveal to see it.", "reveal", "lay"),
-    (
-        "Write: extend CARD N [low|high], e.g. extend 7H 2 (type b to see the table).",
-        "extend",
-        "hit",
-    ),
-    ("Say low or high for the end of the run, e.g. extend JK 2 high.", "extend", "hit"),
-    ("Write: discard CARD, e.g. discard 7H or discard 3 (a position).", "discard", "discard"),
-    ("Write: meld set CARD CARD CARD, e.g. meld set 7S 7H JK.", "meld", "meld"),
-    ("You may swap your program card before you draw: type swap.", "swap", "swap"),
-]
 
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize(("msgid", "english", "phase10_verb"), NAMING)
-def test_messages_name_the_command_words_the_line_mode_accepts(
-    lang: str, msgid: str, english: str, phase10_verb: str
-) -> None:
-    """A message that says what to type names the word the line mode takes
-    in that language (ajouter, anlegen, aanleggen...), and the English word only where the
-    language has none; the sentence around it is translated all the same."""
-    tr = translator(lang)
-    text = tr.gettext(msgid) if "{count}" not in msgid else tr.ngettext(msgid, msgid, 2)
-    local = LineBase.word_in(COMMAND_WORDS[lang], phase10_verb)
-    expected = english if local == phase10_verb else local
-    assert re.search(rf"\b{re.escape(expected)}\b", text), text
-    if expected != english:
-        assert not re.search(rf"\b{english}\b", text), text
-        assert COMMAND_WORDS[lang][expected] == phase10_verb  # the word really is accepted
-    if lang != "en":
-        assert text != msgid
+def word_in(words: dict[str, str], verb: str) -> str:
+    """The first word of a language that means ``verb``, else ``verb``."""
+    return next((local for local, english in words.items() if english == verb), verb)
 
 
 def _play(argv: list[str], lines: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
@@ -75,18 +37,18 @@ HINT = {
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_line_mode_misuse_and_hint_use_the_language_s_words(
+def test_the_line_mode_answers_and_hints_in_the_language_s_words(
     lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """End to end in the Phase 10 line mode: ``hit`` alone explains itself
-    with the language's hit word, and the hint's command is in the language's words and
-    plays when typed back as it is written."""
+    """End to end in the Phase 10 line mode: the language's hit word alone says why there is
+    nothing to hit (P10-R21: not before laying down), and the hint's command is in the
+    language's words and plays when typed back as it is written."""
     hit, prefix = HINT[lang]
-    out = _play(["--lang", lang], "d\nhit x\nhint\nq\n", tmp_path, capsys)
-    assert f" {hit} R7 2 " in out
+    out = _play(["--lang", lang], f"d\n{hit}\nhint\nq\n", tmp_path, capsys)
+    assert translator(lang).gettext("You have nothing to hit.") in out
     command = out.split(prefix, 1)[1].split("\n", 1)[0]
     verb = command.split()[0]
-    assert verb == LineBase.word_in(COMMAND_WORDS[lang], COMMAND_WORDS[lang].get(verb, verb))
+    assert verb == word_in(COMMAND_WORDS[lang], COMMAND_WORDS[lang].get(verb, verb))
     if lang != "en":
         assert verb in COMMAND_WORDS[lang], command
     out = _play(["--lang", lang], f"d\n{command}\nq\n", tmp_path, capsys)
@@ -95,23 +57,22 @@ def test_the_line_mode_misuse_and_hint_use_the_language_s_words(
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_programmes_line_mode_names_its_words_and_its_hint_plays(
+def test_the_programmes_line_mode_takes_the_language_s_words_and_its_hint_plays(
     lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Programmes game: ``extend`` alone answers with the word the game takes
-    for extend in that language (the Phase 10 hit word), and the hint (here a reveal) is
-    written with the language's lay word and reveals when typed back."""
+    """Programmes game: the Phase 10 hit word alone, which also extends (AMZ-R24), says why
+    there is nothing to extend; the hint (here a reveal, AMZ-R20) is written with the
+    language's lay word, which also reveals, and reveals when typed back."""
     hit = HINT[lang][0]
-    extend = "extend" if lang == "en" else hit
-    out = _play(["--game", "programmes", "--lang", lang], "d\nextend\nhint\nq\n", tmp_path, capsys)
-    assert f" {extend} 7H 2 " in out
-    command = out.split(HINT[lang][1], 1)[1].split("\n", 1)[0]
-    reveal = "reveal" if lang == "en" else LineBase.word_in(COMMAND_WORDS[lang], "lay")
-    assert command == f"{reveal} 1 y"
     argv = ["--game", "programmes", "--lang", lang]
+    out = _play(argv, f"d\n{hit}\nhint\nq\n", tmp_path, capsys)
+    assert translator(lang).gettext("You have nothing to hit.") in out
+    command = out.split(HINT[lang][1], 1)[1].split("\n", 1)[0]
+    reveal = "reveal" if lang == "en" else word_in(COMMAND_WORDS[lang], "lay")
+    assert command.startswith(f"{reveal} "), command
     out = _play(argv, f"d\n{command}\nq\n", tmp_path, capsys)
     said = translator(lang).gettext("You reveal program {program}: {combos}.")
-    assert "\n" + said.split("{program}")[0] in out
+    assert "> " + said.split("{program}")[0] in out
 
 
 #: ``phase10 variants NAME`` in each language: a line of the Phase 10 description, one of the
@@ -227,20 +188,11 @@ def test_the_scores_line_says_0_point_in_french(
 
 @pytest.mark.parametrize("lang", ["fr", "de", "nl"])
 def test_every_help_names_the_language_s_own_command_words(lang: str) -> None:
-    """The help of both line games and of the online line client lists, for
-    each command that has a word in the language, that word beside the English one."""
-    from phase10.cli.line_phase10_queries import HELP as PHASE10_HELP
-    from phase10.cli.line_programmes import HELP as PROGRAMMES_HELP
-    from phase10.online.text import HELP as JOIN_HELP
+    """The line client's help lists, for each command that has a word in the language, that
+    word beside the English one."""
+    from phase10.online.text import HELP
 
-    tr = translator(lang)
-    everything = ("d", "t", "lay", "hit", "discard", "hint", "r")
-    for help_text, verbs in (
-        (PHASE10_HELP, everything),
-        (PROGRAMMES_HELP, everything),
-        (JOIN_HELP, everything[:-1]),  # the online client has no "again"
-    ):
-        text = tr.gettext(help_text)
-        for verb in verbs:
-            local = LineBase.word_in(COMMAND_WORDS[lang], verb)
-            assert re.search(rf"(?<!\w){re.escape(local)}(?!\w)", text), (verb, local, text)
+    text = translator(lang).gettext(HELP)
+    for verb in ("d", "t", "lay", "hit", "discard", "hint", "r"):
+        local = word_in(COMMAND_WORDS[lang], verb)
+        assert re.search(rf"(?<!\w){re.escape(local)}(?!\w)", text), (verb, local, text)

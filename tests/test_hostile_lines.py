@@ -20,6 +20,7 @@ from types import ModuleType
 
 import pytest
 
+from phase10.cli.main import main
 from phase10.kernel.actions import Draw
 from phase10.kernel.notation import parse_number
 from phase10.match import Match
@@ -146,11 +147,10 @@ def test_the_seed_is_told_only_once_the_game_is_over(
     tmp_path: Path,
     rules: str,
 ) -> None:
-    from phase10.cli.kits import command_kit
-
     match = _finished(rules)
+    save = tmp_path / "g.json"
+    match.save(save)
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    game = command_kit(match.game).line_game(match, 0, str(tmp_path / "g.json"), "en", {})
-    assert game.loop() == 0
+    assert main(["resume", "--plain", str(save)]) == 0
     out = capsys.readouterr().out
     assert f"Seed {match.seed}: play this game again with --seed {match.seed}." in out

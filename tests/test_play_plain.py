@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import builtins
 import io
 import re
 from pathlib import Path
@@ -98,47 +97,22 @@ def test_resume_continues_a_saved_game(
     assert Match.load(save).state.digest() == before
 
 
-class ScriptedPlayer:
-    """A simple strategy typed at the prompt: draw, lay the first way, hit, discard card 1.
-
-    It reads what the game printed since its last answer, as a person would.
-    """
-
-    def __init__(self, capsys: pytest.CaptureFixture[str]) -> None:
-        self.capsys = capsys
-        self.transcript: list[str] = []
-        self.prompts = 0
-
-    def __call__(self, prompt: str = "") -> str:
-        self.prompts += 1
-        if self.prompts > 5000:
-            raise EOFError
-        chunk = self.capsys.readouterr().out
-        self.transcript.append(chunk)
-        status = chunk[chunk.rfind("Your hand") :] if "Your hand" in chunk else chunk
-        if "Draw (d)" in status or "draw from the draw pile (d)" in status:
-            return "d"
-        if "You can lay down your phase" in status:
-            return "lay 1 y"
-        hits = re.search(r"You can hit: (hit [^;.]+)", status)
-        if hits:
-            return hits.group(1)
-        return "discard 1"
-
-
 def test_a_whole_game_to_the_final_standing(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    player = ScriptedPlayer(capsys)
-    monkeypatch.setattr(builtins, "input", player)
+    """A player who always makes the first move the list offers (draw, lay down as soon as
+    they can, hit, discard) plays a whole game to its final standing and its seed (P10-R36)."""
+    _stdin(monkeypatch, ["1"] * 4000)
     save = tmp_path / "g.json"
     argv = ["play", "--players", "2", "--seed", "7", "--opponents", "easy", "--save", str(save)]
     assert main([*argv, "--plain"]) == 0
-    out = "".join(player.transcript) + capsys.readouterr().out
+    out = capsys.readouterr().out
     assert "Final standing after" in out
     assert re.search(r"wins? the game with", out)
     assert "You laid down phase 1" in out
     assert "You hit " in out
     assert re.search(r"Hand 1 ended\. Points: ", out)
     assert re.search(r"(You move|Ann moves) up to phase 2\.", out)
+    assert "Seed 7: play this game again with --seed 7." in out
+    assert "Resume it with" not in out
     assert Match.load(save).is_over

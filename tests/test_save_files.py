@@ -57,8 +57,20 @@ def _run(
         except StopIteration:
             raise EOFError from None
 
+    class Keyboard:
+        """Standard input that types ``lines`` and runs ``on_input`` before each."""
+
+        def isatty(self) -> bool:
+            return False
+
+        def readline(self) -> str:
+            try:
+                return fake_input() + "\n"
+            except EOFError:
+                return ""
+
     monkeypatch.setattr(builtins, "input", fake_input)
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    monkeypatch.setattr("sys.stdin", Keyboard())
     status = main(args)
     out, err = capsys.readouterr()
     return status, out, err

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from phase10.cli.line_phase10 import HELP
 from phase10.cli.main import main
 from phase10.cli.play import COMMAND_WORDS
 from phase10.kernel.i18n import LANGUAGES, translator
 from phase10.match import Match
+from phase10.online.text import HELP
 
 #: A sentence of the final standing and one of the narration, per language.
 FINAL = {
@@ -31,8 +31,9 @@ def _stdin(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
 
 
 def _whole_game_script() -> list[str]:
-    """Draw, lay down the first way if any, discard the first card; far more than needed."""
-    return ["d", "lay 1 y", "discard 1"] * 900
+    """Always the first move the list offers (draw, lay down, hit, discard); far more than
+    needed."""
+    return ["1"] * 2700
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -1,44 +1,34 @@
-"""The command line's kit for each family of games: how it reads a game's rule options, the
-line loop that knows its actions, and its ``check`` and ``odds``. The rest of the command
-line drives every game through the ``Game`` interface; a game finds its kit by its family.
+"""The command line's kit for each family of games: how it reads a game's rule options, and
+its ``check`` and ``odds``. The rest of the command line drives every game through the
+``Game`` interface (its play at a local table through the presentation); a game finds its
+kit by its family.
 
 >>> from phase10 import games
->>> command_kit(games.get("programmes")).line_game.__name__
-'ProgrammeLineGame'
+>>> command_kit(games.get("programmes")).check.__name__
+'run_check'
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from phase10.cli import phase10_cli, programmes_cli
 from phase10.cli.common import CommandError, rules_from_args
-from phase10.cli.line_phase10 import LineGame
-from phase10.cli.line_programmes import ProgrammeLineGame
 from phase10.cli.parse_errors import translate
 from phase10.cli.programmes_cli import programme_rules
 from phase10.kernel.game import Game
 from phase10.kernel.i18n import N_
-from phase10.match import Match
-
-
-class LineLoop(Protocol):
-    """A line game for one person: ``begin`` a new game or ``loop`` on a resumed one."""
-
-    def begin(self) -> int: ...
-    def loop(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CommandKit:
-    """What the command line needs of one family of games: its rule options, its line game,
-    its ``check`` and ``odds``, and its one-player study for ``simulate --solo`` if any."""
+    """What the command line needs of one family of games: its rule options, its ``check``
+    and ``odds``, and its one-player study for ``simulate --solo`` if any."""
 
     rules: Callable[[argparse.Namespace], Any]
-    line_game: Callable[[Match, int, str, str, Mapping[str, str]], LineLoop]
     check: Callable[[argparse.Namespace], int]
     odds: Callable[[argparse.Namespace], int]
     solo: bool = False
@@ -47,14 +37,12 @@ class CommandKit:
 KITS: Final[dict[str, CommandKit]] = {
     "phase10": CommandKit(
         rules=rules_from_args,
-        line_game=LineGame,
         check=phase10_cli.run_check,
         odds=phase10_cli.run_odds,
         solo=True,
     ),
     "programmes": CommandKit(
         rules=programme_rules,
-        line_game=ProgrammeLineGame,
         check=programmes_cli.run_check,
         odds=programmes_cli.run_odds,
     ),
@@ -62,8 +50,9 @@ KITS: Final[dict[str, CommandKit]] = {
 
 
 def has_kit(game: Game) -> bool:
-    """Whether a kit of the command line serves ``game``'s family (a game without one plays
-    line by line through its presentation at a local table: :mod:`phase10.cli.local_play`)."""
+    """Whether a kit of the command line serves ``game``'s family (a game without one takes
+    only ``--rules`` and ``--variant``, and plays full screen through the client of
+    ``phase10 join``, as every game plays line by line: :mod:`phase10.cli.local_play`)."""
     return game.family in KITS
 
 

@@ -1,52 +1,106 @@
-"""A game that no line game of the command line knows (a plugin's, registered with
-``phase10.games.register``), played at this keyboard: a local table
+"""A game at this keyboard, line by line or full screen: a local table
 (:class:`~phase10.table.local.LocalTable`) serves it the table protocol, and the clients of
-``phase10 join`` draw its presentation, line by line or full screen, with the same keys, words
-and answers as at a server. The game is saved after every move, and ``phase10 resume`` takes
-it up again.
+``phase10 join`` draw its presentation with the same keys, words and answers as at a server.
+The game is saved after every move, and ``phase10 resume`` takes it up again.
+
+Line by line, several people may share the keyboard (a hot seat): when another person is to
+move, the screen asks to pass the keyboard to them by name, and the table then speaks to
+their seat.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from phase10.cli.common import DEFAULT_PROFILE, CommandError, variant_tokens
-from phase10.cli.join import Session
-from phase10.cli.lines import LineBase
-from phase10.kernel.game import Game
-from phase10.kernel.i18n import translator
-from phase10.match import Match, Seat
+from phase10.cli.common import CommandError
+from phase10.cli.keeper import Keeper
+from phase10.cli.line_client import LineClient
+from phase10.kernel.i18n import N_, translator
+from phase10.match import Match
 from phase10.online.links import StoredSeat
 from phase10.online.local import LocalConnection
 from phase10.table.local import LOCAL_TABLE, LocalTable
 
-__all__ = ["play", "play_new"]
+__all__ = ["KeyboardClient", "first_seat", "play"]
 
 
-def play_new(
-    args: argparse.Namespace,
-    game: Game,
-    seats: Sequence[Seat],
-    seed: int,
-    lang: str,
-    *,
-    screen: bool = False,
-    pace: float = 0.0,
-) -> int:
-    """Deal a new game of ``game`` under the rule options and play it (see :func:`play`)."""
-    profile = str(args.rules or DEFAULT_PROFILE)
-    if profile == DEFAULT_PROFILE:  # the option's default names Phase 10's baseline
-        profile = game.default_rules
-    rules = game.find_rules("+".join([profile, *variant_tokens(args)]))
-    match = Match.start(rules, list(seats), seed)
-    match.interface = {"mode": "screen" if screen else "plain", "lang": lang}
-    text = translator(lang).gettext("Rules: {rules}. Players: {players}.")
-    print(text.format(rules=rules.name, players=", ".join(match.names)))
-    return play(match, str(args.save), lang, resumed=False, screen=screen, pace=pace)
+def first_seat(match: Match) -> int:
+    """The seat the game at this keyboard starts from. With several people at the keyboard,
+    not the one to act: the game then asks to pass the keyboard to that person by name, so
+    nobody has to guess whose "you" the screen means."""
+    people = match.human_seats
+    if len(people) > 1 and match.to_act in people:
+        return next(p for p in people if p != match.to_act)
+    return people[0]
+
+
+class KeyboardClient(LineClient):
+    """The line client at a local table, for the one or more people at this keyboard."""
+
+    def __init__(
+        self, table: LocalTable, seat: int, keeper: Keeper, lang: str, *, resumed: bool
+    ) -> None:
+        self.local = table
+        self.keeper = keeper
+        #: The seat of the person the keyboard is being passed to, until they press Enter.
+        self.handover: int | None = None
+
+        def connect(
+            on_message: Callable[[dict[str, Any]], bool],
+            on_state: Callable[[str, int | None], None],
+        ) -> LocalConnection:
+            return LocalConnection(table, seat, lang, on_message, on_state)
+
+        match = table.match
+        super().__init__(
+            None,
+            LOCAL_TABLE,
+            StoredSeat(seat, match.names[seat], ""),
+            None,
+            None,
+            lang,
+            resumed=resumed,
+            paced=not sys.stdin.isatty(),
+            connect=connect,
+            leave=keeper.say_left,
+        )
+
+    def game_over(self) -> None:
+        """Nothing is left to do at this keyboard: the client stops (and the seed is said)."""
+        self.finished = True
+
+    def _update(self, message: dict[str, Any]) -> None:
+        super()._update(message)
+        match = self.local.match
+        if match.is_over or self.handover is not None:
+            return
+        seat = match.to_act
+        if seat != self.seat and match.seats[seat].bot is None:
+            self.handover = seat
+            name = match.names[seat]
+            self.out("", self.tr.gettext("Pass the keyboard to {name}.").format(name=name))
+            self.out(
+                self.tr.gettext("Press Enter when only {name} can see the screen. ").format(
+                    name=name
+                )
+            )
+
+    def _ready(self) -> bool:
+        return self.handover is not None or super()._ready()
+
+    async def _command(self, line: str) -> bool:
+        if self.handover is None:
+            return await super()._command(line)
+        seat, self.handover = self.handover, None
+        # What the last person heard may show their cards ("You drew R7"): not for r (again).
+        self.recent.clear()
+        self.seat, self.name = seat, self.local.match.names[seat]
+        self.view, self.choices, self.status_shown, self.hint_id = None, None, None, None
+        self.conn.switch_seat(seat)
+        return True
 
 
 def play(
@@ -58,45 +112,45 @@ def play(
     screen: bool = False,
     pace: float = 0.0,
 ) -> int:
-    """Play ``match`` at a local table for the one person at the keyboard, saved to ``path``
-    after every move: full screen when ``screen`` (the computers moving one move per
-    ``pace`` seconds), else line by line; the exit status (1 when the game could not be
+    """Play ``match`` at a local table for the people at the keyboard, saved to ``path``
+    after every move: full screen when ``screen`` (one person; the computers moving one move
+    per ``pace`` seconds), else line by line; the exit status (1 when the game could not be
     saved)."""
+    tr = translator(lang)
     people = match.human_seats
-    if len(people) != 1:
-        text = translator(lang).gettext(
-            "the command line plays {game} for one person at the keyboard"
+    if not people:
+        raise CommandError(
+            tr.gettext("{path}: no seat in this game is played by a person").format(path=path)
         )
+    if screen and len(people) != 1:
+        text = tr.gettext("the full screen plays {game} for one person at the keyboard")
         raise CommandError(text.format(game=match.game.name))
-    seat = people[0]
-    keeper = LineBase(match, seat, path, lang)
+    keeper = Keeper(match, path, lang)
     table = LocalTable(match, on_move=lambda _match: keeper.save())
     keeper.save()
+    if resumed:
+        keeper.say(
+            N_("Resumed the game from {path}, hand {hand}."),
+            path=path,
+            hand=match.game.hand_number(match.state) + 1,
+        )
+    keeper.say(
+        N_("Rules: {rules}. Players: {players}."),
+        rules=match.rules.name,
+        players=", ".join(match.names),
+    )
     if screen:
         from phase10.tui.online_table import play_local
 
-        ended = play_local(table, seat, lang, pace)
+        ended = play_local(table, people[0], lang, pace)
         if ended not in (None, "left"):  # the full screen's own reason to stop
             print(ended)
-        keeper.say_saved()
+        keeper.say_left()
         return keeper.exit_status
-
-    def connect(
-        on_message: Callable[[dict[str, Any]], bool], on_state: Callable[[str, int | None], None]
-    ) -> LocalConnection:
-        return LocalConnection(table, seat, lang, on_message, on_state)
-
-    session = Session(
-        None,
-        LOCAL_TABLE,
-        StoredSeat(seat, match.names[seat], ""),
-        None,
-        None,
-        lang,
-        resumed=resumed,
-        paced=not sys.stdin.isatty(),
-        connect=connect,
-        leave=keeper.say_saved,
-    )
-    status = asyncio.run(session.run())
+    client = KeyboardClient(table, first_seat(match), keeper, lang, resumed=resumed)
+    try:
+        status = asyncio.run(client.run())
+    except KeyboardInterrupt:
+        keeper.say_left()
+        status = 0
     return max(status, keeper.exit_status)

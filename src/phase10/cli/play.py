@@ -22,6 +22,7 @@ from typing import Any, Final
 from phase10.bots import LEVELS
 from phase10.cli import fullscreen, local_play, places
 from phase10.cli.common import (
+    DEFAULT_PROFILE,
     MAX_SEED,
     CommandError,
     add_game_options,
@@ -31,6 +32,7 @@ from phase10.cli.common import (
     opponents_and_seed,
     people_names,
     table_seats,
+    variant_tokens,
 )
 from phase10.cli.kits import command_kit, has_kit
 from phase10.cli.language import COMMAND_WORDS as COMMAND_WORDS
@@ -38,6 +40,7 @@ from phase10.cli.language import add_lang_option as add_lang_option
 from phase10.cli.language import chosen_language as chosen_language
 from phase10.cli.parse_errors import translate
 from phase10.kernel.errors import Phase10Error
+from phase10.kernel.game import Game
 from phase10.kernel.i18n import LANGUAGES, N_, translator
 from phase10.kernel.notation import has_control, printable
 from phase10.match import Match, load_match
@@ -258,48 +261,33 @@ def run(args: argparse.Namespace) -> int:
             .format(count=len(people), players=args.players)
         )
     game = chosen_game(args)
-    if not has_kit(game):
-        # A game the line games and table screens do not know (a plugin's): it plays at a
-        # local table, drawn from its presentation by the clients of join, as at a server.
-        args.save = save_path(args, lang)
-        bots, seed = opponents_and_seed(args, game.name, len(people))
-        apply_mode(args)
-        screen = len(people) == 1 and fullscreen.wanted(args)
-        return local_play.play_new(
-            args, game, table_seats(people, bots), seed, lang, screen=screen, pace=args.delay
-        )
-    kit = command_kit(game)
-    rules = kit.rules(args)
+    rules = command_kit(game).rules(args) if has_kit(game) else registered_rules(args, game)
     bots, seed = opponents_and_seed(args, game.name, len(people))
     apply_mode(args)
     if len(people) > 1:
         args.plain = True  # the full screen has a hot seat of its own, on its new-game screen
     args.save = save_path(args, lang)
-    if (status := fullscreen.launch_new(args, rules, seed, name, lang)) is not None:
-        return status
+    if has_kit(game):
+        status = fullscreen.launch_new(args, rules, seed, name, lang)
+        if status is not None:
+            return status
+    screen = not has_kit(game) and fullscreen.wanted(args)
     match = Match.start(rules, table_seats(people, bots), seed)
-    # The save remembers the mode and the language it is played in.
-    match.interface = {"mode": "plain", "lang": lang}
-    # No seed until the game is over: with it, every hand and every draw can be rebuilt;
-    # the line game tells it at the end (LineBase.say_seed).
-    print(
-        _("Rules: {rules}. Players: {players}.").format(
-            rules=rules.name, players=", ".join(match.names)
-        )
+    # The save remembers the mode and the language it is played in. No seed is said until
+    # the game is over: with it, every hand and every draw can be rebuilt.
+    match.interface = {"mode": "screen" if screen else "plain", "lang": lang}
+    return local_play.play(
+        match, str(args.save), lang, resumed=False, screen=screen, pace=float(args.delay)
     )
-    print(_("Type ? for help."))
-    seat = first_seat(match)
-    return kit.line_game(match, seat, str(args.save), lang, COMMAND_WORDS[lang]).begin()
 
 
-def first_seat(match: Match) -> int:
-    """The seat the line game starts from. With several people at the keyboard, not the one
-    to act: the game then asks to pass the keyboard to that person by name, so nobody has to
-    guess whose "you" the screen means."""
-    humans = match.human_seats
-    if len(humans) > 1 and match.to_act in humans:
-        return next(h for h in humans if h != match.to_act)
-    return humans[0]
+def registered_rules(args: argparse.Namespace, game: Game) -> Any:
+    """The rules of a game the command line has no options of its own for (a plugin's):
+    its profile (``--rules``, by default the game's own) and ``--variant``."""
+    profile = str(args.rules or DEFAULT_PROFILE)
+    if profile == DEFAULT_PROFILE:  # the option's default names Phase 10's baseline
+        profile = game.default_rules
+    return game.find_rules("+".join([profile, *variant_tokens(args)]))
 
 
 def run_resume(args: argparse.Namespace) -> int:
@@ -320,26 +308,11 @@ def run_resume(args: argparse.Namespace) -> int:
         raise CommandError(
             _("{path}: no seat in this game is played by a person").format(path=path)
         )
-    if not has_kit(match.game):
-        # A game only its presentation draws: at a local table (as in run).
-        screen = fullscreen.wanted(args)
-        match.interface = {"mode": "screen" if screen else "plain", "lang": lang}
-        return local_play.play(
-            match, path, lang, resumed=True, screen=screen, pace=float(args.delay)
-        )
     match.interface = {"mode": "plain" if args.plain else "screen", "lang": lang}
-    if (status := fullscreen.launch_resume(args, match, path, lang)) is not None:
-        return status
-    match.interface = {"mode": "plain", "lang": lang}
-    print(
-        _("Resumed the game from {path}, hand {hand}.").format(
-            path=path, hand=match.game.hand_number(match.state) + 1
-        )
-    )
-    print(
-        _("Rules: {rules}. Players: {players}.").format(
-            rules=match.rules.name, players=", ".join(match.names)
-        )
-    )
-    kit = command_kit(match.game)
-    return kit.line_game(match, first_seat(match), path, lang, COMMAND_WORDS[lang]).loop()
+    if has_kit(match.game):
+        status = fullscreen.launch_resume(args, match, path, lang)
+        if status is not None:
+            return status
+    screen = not has_kit(match.game) and fullscreen.wanted(args)
+    match.interface = {"mode": "screen" if screen else "plain", "lang": lang}
+    return local_play.play(match, path, lang, resumed=True, screen=screen, pace=float(args.delay))

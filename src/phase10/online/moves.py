@@ -39,7 +39,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-__all__ = ["Found", "Nothing", "Several", "Table", "display", "resolve", "rewrite"]
+from phase10.kernel.notation import parse_number
+
+__all__ = ["ALIASES", "Found", "Nothing", "Several", "Table", "display", "resolve", "rewrite"]
 
 Entry = dict[str, Any]
 
@@ -87,6 +89,12 @@ class Nothing:
 _LISTED: Final = frozenset({"lay", "reveal", "meld"})
 
 
+def _small(word: str) -> bool:
+    """Whether ``word`` is a number (ASCII digits only, and not thousands of them: the one
+    number parser's rule, :func:`~phase10.kernel.notation.parse_number`)."""
+    return parse_number(word) is not None
+
+
 def display(text: str, names: Sequence[str]) -> str:
     """A move's notation for people: a Skip's target by name.
 
@@ -103,7 +111,7 @@ def rewrite(line: str, table: Table) -> str:
     """The line in the server's notation as far as it can be (short forms expanded)."""
     words = line.split()
     verb, rest = ALIASES.get(words[0].lower(), words[0].lower()), words[1:]
-    if verb in _CARD_FIRST and rest and rest[0].isdigit() and 1 <= int(rest[0]) <= len(table.hand):
+    if verb in _CARD_FIRST and rest and _small(rest[0]) and 1 <= int(rest[0]) <= len(table.hand):
         rest[0] = table.hand[int(rest[0]) - 1]
     if verb == "discard" and len(rest) in (2, 3):
         spoken = len(rest) == 3 and rest[1].lower() == "to"
@@ -111,7 +119,7 @@ def rewrite(line: str, table: Table) -> str:
             seat = _seat(rest[-1], table.names, one_based=not spoken)
             if seat is not None:
                 rest = [rest[0], "to", str(seat)]
-    if verb in ("hit", "extend") and len(rest) == 2 and rest[1].isdigit():
+    if verb in ("hit", "extend") and len(rest) == 2 and _small(rest[1]):
         number = int(rest[1])
         if 1 <= number <= len(table.groups):
             owner, index = table.groups[number - 1]
@@ -123,7 +131,7 @@ def _seat(word: str, names: Sequence[str], *, one_based: bool) -> int | None:
     folded = [n.casefold() for n in names]
     if word.casefold() in folded:
         return folded.index(word.casefold())
-    if word.isdigit():
+    if _small(word):
         seat = int(word) - 1 if one_based else int(word)
         return seat if 0 <= seat < len(names) else None
     return None
@@ -173,7 +181,7 @@ def resolve(line: str, legal: Sequence[Entry], table: Table) -> Found | Several 
         if exact in (" ".join(raw.lower().split()), " ".join(shown.lower().split())):
             return Found(entry)
     verb = ALIASES.get(words[0].lower(), words[0].lower())
-    if len(words) == 2 and words[1].isdigit() and verb not in _CARD_FIRST:
+    if len(words) == 2 and _small(words[1]) and verb not in _CARD_FIRST:
         same_verb = [e for e in legal if _tokens(e["text"])[:1] == [verb]]
         number = int(words[1])
         return Found(same_verb[number - 1]) if 1 <= number <= len(same_verb) else Nothing()

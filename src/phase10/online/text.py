@@ -54,10 +54,12 @@ Commands (type them and press Enter):
   hit CARD N           hit CARD on group N of the table (type b to see the groups)
   reveal, meld, extend, swap   the same for the programmes game
   i or hint            ask what a strong computer player would do
+  r or again           hear the last events again
   start                start the game (the table's owner, once every seat is taken)
 Any move can also be typed as the list shows it; a beginning that fits several moves lists
 them. Questions: h hand, p discard pile, b table, s scores, w whose turn, m my phase or
-program, ? help, q leave the table (your seat is kept for you for a while).""")
+program, ? help, q leave (at a server your seat is kept for you for a while; at this
+keyboard the game is saved).""")
 
 
 def _say(tr: Translator, message: str, **fields: object) -> str:
@@ -105,7 +107,9 @@ def pile_line(shown: Shown, tr: Translator) -> str:
             out.append(f"{top} {draws}")
     # Any other pile of the game (the programmes game's program cards): its name and size.
     out.extend(
-        f"{p['label']}: {p['count']}." for p in shown["piles"] if p["id"] not in ("draw", "discard")
+        _say(tr, N_("{pile}: {count}."), pile=p["label"], count=p["count"])
+        for p in shown["piles"]
+        if p["id"] not in ("draw", "discard")
     )
     return " ".join(out)
 

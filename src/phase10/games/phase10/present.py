@@ -175,8 +175,10 @@ def _player_info(
         where = say(tr, N_("{where}, laid down"), where=where)
     if player.skip_pending:
         status.append(tr.gettext(N_("loses the next turn")))
+        where = say(tr, N_("{where}, {status}"), where=where, status=status[-1])
     if not player.dealt_in:
         status.append(tr.gettext(N_("sits out this hand")))
+        where = say(tr, N_("{where}, {status}"), where=where, status=status[-1])
     cards = tr.ngettext("{count} card", "{count} cards", player.hand_size).format(
         count=player.hand_size
     )

@@ -1,0 +1,722 @@
+"""The one line client: a seat at a table of the table protocol (docs/protocol.md), line by
+line, for screen readers, braille displays and scripts. It plays at a server
+(``phase10 join --plain``) and at this keyboard (``phase10 play --plain``, over a local
+table's connection) by the same code.
+
+Every event is one sentence, in the player's language, as the table tells it; the hand, the
+piles, the table and the scores are one key away (the one key map, docs/keys.md); a move is
+typed in the game's notation (``draw``, ``discard R7``, ``lay ...``, ``hit R7 2``) or chosen
+by its number from the list ``a`` prints. Everything comes from the table's messages: the
+client holds no rules and decides nothing.
+
+When standard input is not a terminal (a script, a test), a line is read only when there is
+something to do with it: on the player's turn, once the game is over, or while the owner's
+table waits for its start. A script can so play a whole game through standard input.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+import threading
+from collections import deque
+from collections.abc import Callable
+from typing import Any, Final
+
+from phase10.cli.language import COMMAND_WORDS
+from phase10.kernel.i18n import N_, translator
+from phase10.kernel.notation import parse_number
+from phase10.online.connection import BACK, CLOSED, FATAL, GAVE_UP, LOST, REFUSED, Connection
+from phase10.online.links import (
+    Api,
+    ApiError,
+    SeatStore,
+    StoredSeat,
+    Target,
+    UnreachableError,
+    table_url,
+)
+from phase10.online.local import Connect
+from phase10.online.moves import ALIASES, Found, Several, Table, display, resolve, rewrite
+from phase10.online.text import (
+    HELP,
+    groups_in_order,
+    hand_line,
+    lobby_lines,
+    me_line,
+    names_of,
+    pile_line,
+    scores_line,
+    standing_lines,
+    status_lines,
+    table_lines,
+    turn_line,
+)
+
+__all__ = ["LineClient", "echoed", "read_lines"]
+
+#: At most this many characters of an unknown command are echoed back.
+ECHO_LIMIT: Final = 40
+
+
+def _small(word: str) -> bool:
+    """Whether ``word`` is a number (ASCII digits only, and not thousands of them: the one
+    number parser's rule, :func:`~phase10.kernel.notation.parse_number`)."""
+    return parse_number(word) is not None
+
+
+def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` quoted for an error message, cut to ``limit`` characters with an ellipsis.
+
+    >>> echoed("frobnicate")
+    "'frobnicate'"
+    >>> echoed("x" * 5000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+    """
+    text = " ".join(text.split())
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    return repr(text)
+
+
+#: How many sentences are repeated when sitting down again at a game under way.
+RECENT: Final = 8
+#: How many of the last sentences ``r`` (again) says again.
+AGAIN: Final = 12
+#: The one-word questions about the game (besides ? and help).
+_QUERIES: Final = frozenset(
+    {"h", "hand", "p", "pile", "b", "board", "table", "s", "scores"}
+    | {"w", "who", "m", "me", "phase", "program", "a", "moves", "r", "again"}
+)
+#: The move keys of the one key map that list their moves to choose from by number (d, t
+#: and x act at once, as the move reader's short forms).
+_KIND_KEYS: Final[dict[str, tuple[str, ...]]] = {
+    "l": ("lay_down",),
+    "v": ("reveal",),
+    "n": ("meld",),
+    "g": ("hit", "extend"),
+    "e": ("swap",),
+}
+#: The verbs whose first word after them is a card, which may be given by its position.
+_CARD_FIRST: Final = frozenset({"discard", "x", "hit", "extend"})
+#: The kind of move each word of the notation makes, when it is typed alone.
+_VERB_KINDS: Final = {
+    "draw": "draw",
+    "take": "take",
+    "discard": "discard",
+    "lay": "lay_down",
+    "hit": "hit",
+    "reveal": "reveal",
+    "meld": "meld",
+    "extend": "extend",
+    "swap": "swap",
+}
+#: The moves written in one word: typed alone, they go to the table, which says which rule
+#: forbids them now.
+_COMPLETE: Final = frozenset({"draw", "take", "swap"})
+#: The words of one act in two games (one key each in the one key map).
+_TWINS: Final = {"lay": "reveal", "reveal": "lay", "hit": "extend", "extend": "hit"}
+#: The words that start a move in either game's notation.
+_MOVE_VERBS: Final = frozenset(
+    {"draw", "take", "discard", "lay", "hit", "reveal", "meld", "extend", "swap"}
+)
+
+
+def read_lines(loop: asyncio.AbstractEventLoop, session: LineClient) -> None:
+    """Feed standard input's lines to the session from a thread, so reading never holds up
+    the connection; at the end of the input, tell it (:meth:`LineClient.input_line`)."""
+
+    def put(line: str | None) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the session is over
+            loop.call_soon_threadsafe(session.input_line, line)
+
+    def work() -> None:
+        try:
+            while True:
+                line = sys.stdin.readline()
+                if not line:
+                    break
+                put(line.rstrip("\r\n"))
+        except (OSError, ValueError):
+            pass
+        put(None)
+
+    threading.Thread(target=work, name="phase10-join-input", daemon=True).start()
+
+
+class LineClient:
+    """One seat at one table: online, over one WebSocket at a time; or at this keyboard,
+    over a local table's connection (``connect`` makes it from the session's two hooks, and
+    ``leave`` says what leaving means there)."""
+
+    def __init__(
+        self,
+        target: Target | None,
+        table: str,
+        seat: StoredSeat,
+        store: SeatStore | None,
+        api: Api | None,
+        lang: str,
+        *,
+        resumed: bool,
+        paced: bool,
+        connect: Connect | None = None,
+        leave: Callable[[], None] | None = None,
+    ) -> None:
+        self.target = target
+        self.table = table
+        self.token = seat.token
+        self.name = seat.name
+        self.seat: int | None = seat.seat
+        self.store = store
+        self.api = api
+        self.lang = lang
+        self.tr = translator(lang)
+        self.words = COMMAND_WORDS[lang]
+        self.resumed = resumed
+        self.paced = paced
+        self.lobby: dict[str, Any] | None = None
+        #: The seat's presentation (the update's ``table``) and the version it shows.
+        self.view: dict[str, Any] | None = None
+        self.version = -1
+        self.result: dict[str, Any] | None = None
+        self.leave = leave
+        if connect is not None:
+            self.conn: Any = connect(self._on_message, self._on_state)
+        else:
+            assert target is not None, "an online session needs its server"
+            self.conn = Connection(
+                target, table, seat.token, lang, self._on_message, self._on_state
+            )
+        self.hint_id: str | None = None
+        self.choices: tuple[int, list[dict[str, Any]]] | None = None
+        self.status_shown: int | None = None
+        self.first_update = True
+        self.welcomed = False
+        self.exit: int | None = None
+        self.prompt_open = False
+        self.lines: asyncio.Queue[str | None] = asyncio.Queue()
+        #: The last sentences of the game, for ``r`` (again).
+        self.recent: deque[str] = deque(maxlen=AGAIN)
+        #: Set when the client has nothing more to do (a game at this keyboard is over).
+        self.finished = False
+        self.changed = asyncio.Event()
+        self.input_ended = False
+        self.reading = False
+
+    # ------------------------------------------------------------------------ output
+
+    def out(self, *lines: str) -> None:
+        """Print whole lines (after the open prompt, if any, on a line of its own)."""
+        if not lines:
+            return
+        if self.prompt_open:
+            sys.stdout.write("\n")
+            self.prompt_open = False
+        for line in lines:
+            sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    def say(self, message: str, **fields: object) -> None:
+        """Print ``message`` (an English msgid) translated and filled in."""
+        self.out(self.tr.gettext(message).format(**fields))
+
+    def _prompt(self) -> None:
+        if self.my_turn() and self.pending is None and not self.prompt_open:
+            sys.stdout.write("> ")
+            sys.stdout.flush()
+            self.prompt_open = True
+
+    def say_left(self) -> None:
+        """What leaving means for the seat."""
+        if self.leave is not None:
+            self.leave()
+            return
+        lobby = self.lobby or {}
+        assert self.target is not None
+        back = f"phase10 join {table_url(self.target, self.table)}"
+        if lobby.get("status") == "over" or self.result is not None:
+            self.say(N_("You left the table."))
+        elif lobby.get("status") == "playing":
+            seconds = lobby.get("hold_seconds", 60)
+            left = self.tr.ngettext(
+                "You left the table. Your seat is kept for {seconds} second, then a "
+                "computer player plays it until you come back with: {command}",
+                "You left the table. Your seat is kept for {seconds} seconds, then a "
+                "computer player plays it until you come back with: {command}",
+                seconds,
+            )
+            self.out(left.format(seconds=seconds, command=back))
+        else:
+            self.say(
+                N_("You left the table; your seat stays yours. Come back with: {command}"),
+                command=back,
+            )
+
+    # ------------------------------------------------------------------------ state
+
+    @property
+    def pending(self) -> dict[str, Any] | None:
+        """The move sent and not yet answered."""
+        pending: dict[str, Any] | None = self.conn.pending
+        return pending
+
+    @property
+    def ws(self) -> Any:
+        """The welcomed WebSocket, or ``None`` while not connected."""
+        return self.conn.ws
+
+    @property
+    def names(self) -> list[str]:
+        return names_of(self.view) if self.view is not None else []
+
+    def my_turn(self) -> bool:
+        return self.view is not None and bool(self.view["moves"])
+
+    def _entries(self) -> list[dict[str, Any]]:
+        """The moves offered now, as the move reader takes them: each move's action and its
+        notation (the move's id)."""
+        if self.view is None:
+            return []
+        return [{"action": m["action"], "text": m["id"]} for m in self.view["moves"]]
+
+    def _ready(self) -> bool:
+        """Whether to read the next line now (always on a terminal; see the module)."""
+        if not self.paced:
+            return True
+        if self.ws is None or self.pending is not None or self.hint_id is not None:
+            return False
+        if self.lobby is None:
+            return False
+        if self.lobby["status"] == "waiting":
+            return self.seat == 0
+        if self.result is not None or self.lobby["status"] == "over":
+            return True
+        return self.my_turn()
+
+    # ------------------------------------------------------------------------ the loop
+
+    async def run(self) -> int:
+        """Play until the player leaves, the input ends or the connection is lost for good."""
+        read_lines(asyncio.get_running_loop(), self)
+        connection = asyncio.create_task(self.conn.run())
+        try:
+            while True:
+                line = await self._next_line(connection)
+                if line is None or not await self._command(line):
+                    break
+        finally:
+            await self.conn.close()
+            connection.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await connection
+        if self.exit is not None:
+            return self.exit
+        self.say_left()
+        return 0
+
+    def input_line(self, line: str | None) -> None:
+        """A line typed (``None``: the input has ended), in the loop's thread."""
+        self.lines.put_nowait(line)
+        if line is None:
+            self.input_ended = True
+            self.changed.set()
+
+    async def _next_line(self, connection: asyncio.Task[None]) -> str | None:
+        while not connection.done():
+            # Once the input has ended and every line is read, there is nothing left to wait
+            # for: leave (after the welcome, so leaving can say what becomes of the seat).
+            if self.input_ended and self.lines.qsize() == 1 and self.welcomed:
+                return None
+            if self.finished:
+                return None
+            if self._ready():
+                self._prompt()
+                getter = asyncio.ensure_future(self.lines.get())
+                self.reading = True
+                try:
+                    await asyncio.wait({getter, connection}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    self.reading = False
+                if getter.done():
+                    self.prompt_open = False
+                    return getter.result()
+                getter.cancel()
+                break
+            self.changed.clear()
+            waiter = asyncio.ensure_future(self.changed.wait())
+            await asyncio.wait({waiter, connection}, return_when=asyncio.FIRST_COMPLETED)
+            waiter.cancel()
+        connection.result()  # a failure of the connection itself is reported as one
+        return None
+
+    # ------------------------------------------------------------------------ the connection
+
+    def _on_message(self, message: dict[str, Any]) -> bool:
+        """One message from the server (the connection's hook); True when it cannot go on."""
+        if self._handle(message):
+            return True
+        self.changed.set()
+        if self.reading:
+            self._prompt()  # the turn came while the player was reading
+        return False
+
+    def _on_state(self, state: str, status: int | None) -> None:
+        """What became of the connection (its hook), said as a sentence."""
+        if state == BACK:
+            self.say(N_("Connected to the server again."))
+        elif state == LOST:
+            self.say(N_("The connection to the server is lost; trying to reconnect."))
+        elif state == GAVE_UP:
+            self.say(
+                N_(
+                    "The server cannot be reached; giving up. Your seat is kept for a "
+                    "while: run the same command again to go back to the table."
+                )
+            )
+            self.exit = 1
+        elif state == REFUSED:
+            self.say(N_("The server refused the connection (HTTP {status})."), status=status)
+            self.exit = 2
+        elif state == CLOSED:
+            self.changed.set()
+
+    def _handle(self, message: dict[str, Any]) -> bool:
+        """Act on one server message; True when the connection cannot go on."""
+        kind = message.get("type")
+        if kind == "error":
+            return self._error(message)
+        if kind == "welcome":
+            self.seat = message["seat"]
+            self.lobby = message["lobby"]
+            if not self.welcomed:
+                self.welcomed = True
+                if self.lobby is not None and self.lobby["status"] == "waiting":
+                    self.out(*lobby_lines(self.lobby, self.seat, self.tr))
+                self.say(N_("Type ? for help."))
+        elif kind == "lobby":
+            self.lobby = message["lobby"]
+        elif kind == "notice":
+            self.out(str(message["text"]))
+        elif kind == "update":
+            self._update(message)
+        elif kind == "hint":
+            if message.get("id") == self.hint_id:
+                self.hint_id = None
+                self.out(str(message["sentence"]))
+                self.say(
+                    N_("A strong computer player would type: {command}"),
+                    command=self.in_words(display(str(message["text"]), self.names)),
+                )
+        elif kind == "rematch":
+            self._rematch(message)
+        return False
+
+    def _error(self, message: dict[str, Any]) -> bool:
+        self.out(str(message.get("text", "")))
+        if self.ws is None and message.get("code") in FATAL:
+            if message.get("code") == "bad_token" and self.store and self.target:
+                self.store.forget(self.target.server, self.table)
+                self.say(
+                    N_(
+                        "The seat kept for this table is no longer valid, and is forgotten: "
+                        "run the command again to join the table anew."
+                    )
+                )
+            self.exit = 2
+            return True
+        if self.hint_id is not None and message.get("id") == self.hint_id:
+            self.hint_id = None
+        return False
+
+    def _update(self, message: dict[str, Any]) -> None:
+        lines = [str(t) for entry in message["events"] for t in entry["text"]]
+        if self.first_update and self.resumed and len(lines) > RECENT:
+            self.say(N_("The game is under way; the latest events:"))
+            lines = lines[-RECENT:]
+        self.first_update = False
+        self.out(*lines)
+        self.recent.extend(lines)
+        self.view = message["table"]
+        self.version = int(message["version"])
+        view = self.view
+        assert view is not None
+        if message["result"] is not None and self.result is None:
+            self.result = message["result"]
+            self.out(*standing_lines(view, message["result"], self.tr))
+            self.game_over()
+        if self.my_turn() and self.status_shown != self.version and self.seat is not None:
+            self.status_shown = self.version
+            self.out(*status_lines(view, self.tr))
+
+    def game_over(self) -> None:
+        """The game has ended and its standing is said: at a server the player may stay
+        for a rematch."""
+        self.say(N_("Type q to leave the table."))
+
+    def _rematch(self, message: dict[str, Any]) -> None:
+        table, token = str(message["table"]), message.get("token")
+        if self.target is None or self.store is None:
+            return  # a local table offers no rematch elsewhere
+        if token is None or self.seat is None:
+            self.say(
+                N_("A rematch is ready at a new table: {url}"),
+                url=table_url(self.target, table),
+            )
+            return
+        self.store.put(self.target.server, table, StoredSeat(self.seat, self.name, str(token)))
+        self.say(N_("A rematch is ready at a new table; you keep your seat there."))
+        self.table, self.token = table, str(token)
+        self.conn.switch(table, str(token))
+        self.view = self.result = self.choices = None
+        self.status_shown = None
+        self.first_update, self.resumed, self.welcomed = True, False, False
+
+    # ------------------------------------------------------------------------ commands
+
+    async def _command(self, line: str) -> bool:
+        """Handle one typed line; False when the player leaves."""
+        words = line.split()
+        if not words:
+            return True
+        verb = self.words.get(words[0].lower(), words[0].lower())
+        if len(words) == 1:
+            if verb in ("q", "quit", "exit", "leave"):
+                return False
+            if verb in ("i", "hint"):
+                await self._hint()
+                return True
+            if verb == "start":
+                await self._start()
+                return True
+            if verb in _KIND_KEYS:
+                await self._list_kind(_KIND_KEYS[verb])
+                return True
+            if self._query(verb):
+                return True
+            if _small(verb):
+                await self._number(int(verb))
+                return True
+        await self._move(" ".join([verb, *words[1:]]))
+        return True
+
+    def _query(self, verb: str) -> bool:
+        """A question that changes nothing; False if ``verb`` is none."""
+        tr, view, seat = self.tr, self.view, self.seat
+        if verb in ("?", "help"):
+            self.say(HELP)
+            return True
+        if verb in ("w", "who") and view is None and self.lobby is not None:
+            self.out(*lobby_lines(self.lobby, seat, tr))
+            return True
+        if verb not in _QUERIES:
+            return False
+        if view is None or seat is None:
+            self.say(N_("The game has not started yet."))
+            return True
+        if verb in ("h", "hand"):
+            self.out(hand_line(view, tr))
+        elif verb in ("p", "pile"):
+            self.out(pile_line(view, tr))
+        elif verb in ("b", "board", "table"):
+            self.out(*table_lines(view, tr))
+        elif verb in ("s", "scores"):
+            self.out(scores_line(view, tr))
+        elif verb in ("w", "who"):
+            self.out(turn_line(view))
+        elif verb in ("m", "me", "phase", "program"):
+            self.out(me_line(view))
+        elif verb in ("r", "again"):
+            self.say_again()
+        else:
+            self._list(self._entries())
+        return True
+
+    async def _list_kind(self, kinds: tuple[str, ...]) -> None:
+        """A move key of the one key map (docs/keys.md): the moves of its kinds, numbered."""
+        if self.view is None:
+            self.say(N_("The game has not started yet."))
+            return
+        entries = [
+            {"action": m["action"], "text": m["id"]}
+            for m in self.view["moves"]
+            if m["kind"] in kinds
+        ]
+        refusals = self.view.get("refusals", {})
+        refused = [str(refusals[kind]) for kind in kinds if kind in refusals]
+        verbs = {verb for verb, kind in _VERB_KINDS.items() if kind in kinds}
+        if entries:
+            self._list(entries)
+        elif self.view["moves"] and verbs & _COMPLETE:
+            # A whole move in one word (swap): the table says which rule forbids it now.
+            await self._move(min(verbs & _COMPLETE))
+        elif self.view["moves"] and refused:
+            self.out(refused[0])  # the game's words for why there is no such move now
+        elif self.view["moves"]:
+            self.say(N_("That move is not possible now."))
+        else:
+            self.out(turn_line(self.view))
+
+    def _list(self, entries: list[dict[str, Any]]) -> None:
+        """Number ``entries`` for the player to choose from; a bare number picks one."""
+        view = self.view
+        assert view is not None
+        if not entries:
+            self.out(turn_line(view))
+            return
+        self.choices = (self.version, entries)
+        self.out(
+            *(
+                f"{number}: {display(str(e['text']), self.names)}"
+                for number, e in enumerate(entries, start=1)
+            )
+        )
+
+    async def _number(self, number: int) -> None:
+        view = self.view
+        if view is None:
+            self.say(N_("The game has not started yet."))
+            return
+        if not view["moves"]:
+            self.out(turn_line(view))
+            return
+        entries = self._entries()
+        if self.choices is not None and self.choices[0] == self.version:
+            entries = self.choices[1]
+        if not 1 <= number <= len(entries):
+            self.say(N_("Choose a number from 1 to {count}."), count=len(entries))
+            return
+        await self._send(entries[number - 1])
+
+    async def _move(self, line: str) -> None:
+        view = self.view
+        if view is None:
+            self.say(N_("The game has not started yet."))
+            return
+        if self.pending is not None:
+            self.say(N_("Your last move is still on its way: wait for the server's answer."))
+            return
+        hand = [card["code"] for card in view["hand"]]
+        words = line.split()
+        words[0] = self._twin(words[0].lower(), view)
+        line = " ".join(words)
+        if words[0] in _CARD_FIRST and len(words) > 1 and _small(words[1]):
+            position = int(words[1])
+            if not 1 <= position <= len(hand):
+                text = self.tr.ngettext(
+                    "There is no card at position {position}: you hold {count} card.",
+                    "There is no card at position {position}: you hold {count} cards.",
+                    len(hand),
+                )
+                self.out(text.format(position=position, count=len(hand)))
+                return
+        table = Table(hand, self.names, groups_in_order(view))
+        found = resolve(line, self._entries(), table)
+        if isinstance(found, Found):
+            await self._send(found.entry)
+            return
+        if isinstance(found, Several):
+            self.say(N_("That fits several moves; type the number of the one you mean:"))
+            self._list(found.entries)
+            return
+        typed = rewrite(line, table)
+        refusals = view.get("refusals", {})
+        kind = _VERB_KINDS.get(typed, "")
+        if kind in refusals and typed not in _COMPLETE:
+            # A move's word alone when no such move is open: the game says why, in words.
+            self.out(str(refusals[kind]))
+            return
+        if typed.split()[0] not in _MOVE_VERBS:
+            self.say(N_("Unknown command {command}. Type ? for help."), command=echoed(line))
+            return
+        # Not a move offered now: the server reads the notation and says why it cannot be
+        # played (in the player's language, with the rule's id), or what it cannot read.
+        await self._send({"text": typed})
+
+    @staticmethod
+    def _twin(verb: str, view: dict[str, Any]) -> str:
+        """``verb``, or its twin when the game knows the twin and not the verb: laying down
+        a phase and revealing a program are one act, as are hitting and extending (one key
+        each), so a player may use either word, in any language, in either game."""
+        twin = _TWINS.get(verb)
+        known = set(view.get("refusals", {})) | {m["kind"] for m in view["moves"]}
+        if twin is None or _VERB_KINDS[verb] in known or _VERB_KINDS[twin] not in known:
+            return verb
+        return twin
+
+    def say_again(self) -> None:
+        """``r``: the last sentences of the game again."""
+        if not self.recent:
+            self.say(N_("Nothing has happened yet since you started."))
+            return
+        self.say(N_("The last events:"))
+        self.out(*self.recent)
+
+    def in_words(self, move: str) -> str:
+        """A move as the player may type it, its verb in the player's language (the first
+        word :data:`~phase10.cli.language.COMMAND_WORDS` lists for it): a French player reads
+        ``défausser R7``, which works as typed.
+
+        >>> LineClient.verb_in("fr", "discard R7"), LineClient.verb_in("en", "discard R7")
+        ('défausser R7', 'discard R7')
+        >>> LineClient.verb_in("de", "draw"), LineClient.verb_in("fr", "reveal set 8S 8S 8H 8D")
+        ('ziehen', 'poser set 8S 8S 8H 8D')
+        """
+        return self.verb_in(self.lang, move)
+
+    @staticmethod
+    def verb_in(lang: str, move: str) -> str:
+        """``move`` with its verb in ``lang``'s command words (see :meth:`in_words`)."""
+        verb, _, rest = move.partition(" ")
+        words = COMMAND_WORDS[lang].items()
+        local = next((w for w, english in words if ALIASES.get(english, english) == verb), None)
+        if local is None:  # a twin's word (see _twin): poser, which reveals a program too
+            twin = _TWINS.get(verb)
+            local = next((w for w, english in words if english == twin), verb)
+        return f"{local} {rest}".rstrip()
+
+    async def _send(self, entry: dict[str, Any]) -> None:
+        view = self.view
+        assert view is not None
+        if self.ws is None:
+            self.say(N_("Not connected to the server at the moment; try again in a moment."))
+            return
+        if "action" in entry:
+            await self.conn.act(self.version, entry["action"])
+        else:
+            await self.conn.act_text(self.version, str(entry["text"]))
+
+    async def _hint(self) -> None:
+        view = self.view
+        if view is None:
+            self.say(N_("The game has not started yet."))
+            return
+        if not view["moves"] or self.ws is None:
+            self.out(turn_line(view))
+            return
+        self.hint_id = self.conn.next_id("h")
+        await self.conn.hint(self.hint_id)
+
+    async def _start(self) -> None:
+        lobby = self.lobby
+        if lobby is None or lobby["status"] != "waiting":
+            self.say(N_("The game has started already."))
+            return
+        if self.seat != 0:
+            self.say(N_("Only the table's owner can start the game."))
+            return
+        path = f"/api/tables/{self.table}/start"
+        if self.api is None or self.target is None:
+            self.say(N_("The game has started already."))
+            return
+        try:
+            self.lobby = await asyncio.to_thread(self.api.post, path, None, self.token)
+        except ApiError as exc:
+            self.out(exc.text)
+        except UnreachableError as exc:
+            self.say(
+                N_("cannot reach the server at {server}: {reason}"),
+                server=self.target.server,
+                reason=str(exc),
+            )
