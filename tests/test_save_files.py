@@ -8,7 +8,6 @@ import builtins
 import copy
 import functools
 import hashlib
-import io
 import json
 import os
 import shutil
