@@ -314,8 +314,13 @@ def test_hot_seat_people_named_you_get_a_name_of_their_own(
     assert "Players: Ann, Player 2, Bob." in out
     assert "Pass the keyboard to Player 2." in out
     assert "Pass the keyboard to Ann." in out
-    # r after the pass does not repeat the other person's "You drew ..." to this one.
-    assert "Nothing has happened yet" in out.rsplit("Pass the keyboard", 1)[1]
+    # After the pass, the person hears again what happened since their own last turn, as
+    # they may know it, and r repeats it: never the other person's "You drew ...".
+    after = out.rsplit("Pass the keyboard", 1)[1]
+    assert "Since your last turn:" in after
+    again = after.split("The last events:", 1)[1]
+    assert "drew a card." in again
+    assert "You drew" not in again
     match = load_match(save)
     assert match.human_seats == (0, 1)
     assert len(match.record.actions) >= 6
@@ -446,7 +451,10 @@ def test_a_hot_seat_game_resumes_by_naming_who_takes_the_keyboard(
     monkeypatch.setattr("sys.stdin", io.StringIO("\nq\n"))
     assert main(["resume", str(save)]) == 0
     out = capsys.readouterr().out
-    assert f"Pass the keyboard to {to_act}." in out.split("Your hand", 1)[0]
+    before = out.split("Your hand", 1)[0]
+    assert f"Pass the keyboard to {to_act}." in before
+    # Nothing one person alone may know is said before the keyboard is passed.
+    assert "You drew" not in before.split("Pass the keyboard", 1)[0]
 
 
 # ---------------------------------------------------------------------------- one key map
@@ -513,3 +521,22 @@ def test_the_programmes_keys_at_a_local_table(
     assert "You cannot lay a new set now." in out
     assert "Not allowed (AMZ-R31)" in out  # e: no swap under these rules
     assert "Unknown command" not in out
+
+
+def test_a_group_or_a_player_that_is_not_there_is_said_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """P10-R22 (hit a group on the table) and P10-R25 (a Skip names a player): a group
+    number or a name that is not there is said as such, not as unreadable notation; ``?``
+    says the cards of the hand in words."""
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["d", "hit R2 1", "discard S Zed", "?", "q"],
+        *("--players", "3", "--seed", "5", "--save", str(tmp_path / "g.json")),
+    )
+    assert "There is no group 1 on the table (type b to see them)." in out
+    assert "There is no player 'Zed': players are You, Ann, Bob." in out
+    assert "Your cards in words: R4 red 4; R5 red 5;" in out
+    assert "S Skip." in out
+    assert "Could not read that" not in out

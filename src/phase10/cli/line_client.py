@@ -201,6 +201,9 @@ class LineClient:
         self.recent: deque[str] = deque(maxlen=AGAIN)
         #: Set when the client has nothing more to do (a game at this keyboard is over).
         self.finished = False
+        #: Set when the next update tells a seat everything from the start (a hot seat's
+        #: person at their first turn): only its latest events are said.
+        self.catch_up = False
         self.changed = asyncio.Event()
         self.input_ended = False
         self.reading = False
@@ -432,7 +435,7 @@ class LineClient:
 
     def _update(self, message: dict[str, Any]) -> None:
         lines = [str(t) for entry in message["events"] for t in entry["text"]]
-        if self.first_update and self.resumed and len(lines) > RECENT:
+        if self.first_update and len(lines) > RECENT and (self.resumed or self.catch_up):
             self.say(N_("The game is under way; the latest events:"))
             lines = lines[-RECENT:]
         self.first_update = False
@@ -506,6 +509,13 @@ class LineClient:
         tr, view, seat = self.tr, self.view, self.seat
         if verb in ("?", "help"):
             self.say(HELP)
+            if view is not None and view["hand"]:
+                # The notation in words, from the cards the player holds (the game's words).
+                seen: dict[str, str] = {}
+                for card in view["hand"]:
+                    seen.setdefault(str(card["code"]), str(card["label"]))
+                words = tr.gettext("; ").join(f"{code} {label}" for code, label in seen.items())
+                self.say(N_("Your cards in words: {cards}."), cards=words)
             return True
         if verb in ("w", "who") and view is None and self.lobby is not None:
             self.out(*lobby_lines(self.lobby, seat, tr))
@@ -611,7 +621,25 @@ class LineClient:
                 )
                 self.out(text.format(position=position, count=len(hand)))
                 return
-        table = Table(hand, self.names, groups_in_order(view))
+        groups = groups_in_order(view)
+        if words[0] in ("hit", "extend") and len(words) == 3 and _small(words[2]):
+            number = int(words[2])
+            if not 1 <= number <= len(groups):
+                self.say(
+                    N_("There is no group {number} on the table (type b to see them)."),
+                    number=number,
+                )
+                return
+        if words[0] in ("discard", "x") and len(words) == 3 and not _small(words[2]):
+            folded = [name.casefold() for name in self.names]
+            if words[2].casefold() not in folded:
+                self.say(
+                    N_("There is no player {token}: players are {names}."),
+                    token=echoed(words[2]),
+                    names=", ".join(self.names),
+                )
+                return
+        table = Table(hand, self.names, groups)
         found = resolve(line, self._entries(), table)
         if isinstance(found, Found):
             await self._send(found.entry)

@@ -55,6 +55,10 @@ class KeyboardClient(LineClient):
             return LocalConnection(table, seat, lang, on_message, on_state)
 
         match = table.match
+        #: The last event each person at the keyboard has been told of (a hot seat).
+        self.told: dict[int, int] = {}
+        #: Whether the seat at the keyboard has been told nothing yet.
+        self.silent = False
         super().__init__(
             None,
             LOCAL_TABLE,
@@ -67,12 +71,20 @@ class KeyboardClient(LineClient):
             connect=connect,
             leave=keeper.say_left,
         )
+        if len(match.human_seats) > 1:
+            # Nobody is told anything before the keyboard is passed: what the game would
+            # say first is the first seat's own (its draws), not for whoever reads it. That
+            # seat hears it all at its turn.
+            self.conn.last_seq = match.seq
+            self.silent = True
 
     def game_over(self) -> None:
         """Nothing is left to do at this keyboard: the client stops (and the seed is said)."""
         self.finished = True
 
     def _update(self, message: dict[str, Any]) -> None:
+        if self.first_update and not self.catch_up and self.told and message["events"]:
+            self.say(N_("Since your last turn:"))
         super()._update(message)
         match = self.local.match
         if match.is_over or self.handover is not None:
@@ -95,11 +107,17 @@ class KeyboardClient(LineClient):
         if self.handover is None:
             return await super()._command(line)
         seat, self.handover = self.handover, None
+        if self.seat is not None and not self.silent:
+            self.told[self.seat] = self.local.match.seq
+        self.silent = False
         # What the last person heard may show their cards ("You drew R7"): not for r (again).
+        # The next person hears again what happened since their last turn, as they may know
+        # it, which r then repeats.
         self.recent.clear()
         self.seat, self.name = seat, self.local.match.names[seat]
         self.view, self.choices, self.status_shown, self.hint_id = None, None, None, None
-        self.conn.switch_seat(seat)
+        self.first_update, self.catch_up = True, seat not in self.told
+        self.conn.switch_seat(seat, self.told.get(seat, -1))
         return True
 
 

@@ -87,14 +87,15 @@ class LocalConnection:
         """Ask for a hint; its answer carries ``ident``."""
         self._send({"type": "hint", "id": ident})
 
-    def switch_seat(self, seat: int) -> None:
+    def switch_seat(self, seat: int, since: int) -> None:
         """Hand this connection to another person's ``seat`` at the keyboard (a hot seat):
-        the table welcomes that seat and sends its table as it is now, and none of the
-        sentences the last person was told."""
+        the table welcomes that seat and sends what happened after ``since`` as that seat
+        may know it (none of what only the last person was told), then its table."""
         self.table.disconnect(self._seat)
         self._seat = self.table.connect(seat, self.lang, self._receive)
         self.pending = None
-        self._send({"type": "hello", "since": self.table.match.seq, "protocol": PROTOCOL})
+        self.last_seq = since
+        self._send({"type": "hello", "since": since, "protocol": PROTOCOL})
 
     def switch(self, table: str, token: str) -> None:
         """A local table offers no rematch at another table."""
