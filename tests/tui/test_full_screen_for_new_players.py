@@ -12,7 +12,7 @@ from textual.widgets import Select
 
 from phase10.match import Match, ProgrammeMatch
 from phase10.tui import Defaults, Phase10App
-from phase10.tui.newgame import NewGameScreen
+from phase10.tui.newgame import NewGameScreen, TickBox
 from phase10.tui.screens import (
     ChoiceScreen,
     ConfirmScreen,
@@ -170,9 +170,10 @@ def test_the_new_game_screen_deals_programmes_with_the_program_swap(tmp_path: Pa
             await pilot.pause()
             text = screen_text(app)
             assert "New game of Programmes" in text
-            assert "Phases to play" not in text
-            assert "Variants" not in text
-            app.screen.query_one("#program-swap").value = True  # type: ignore[attr-defined]
+            assert "n_phases" not in text  # none of Phase 10's options
+            assert "ten_hands" not in text
+            swap = next(box for box in app.screen.query(TickBox) if box.name == "program_swap")
+            swap.value = True
             await pilot.press("ctrl+s")
             await settle(pilot, app)
             assert isinstance(app.match, ProgrammeMatch)
@@ -436,9 +437,9 @@ def test_q_on_the_pass_screen_and_ctrl_c_quit(tmp_path: Path) -> None:
 
 def test_the_programmes_rules_screen_has_every_point_of_the_leaflet(tmp_path: Path) -> None:
     from phase10.api import find_variant
-    from phase10.tui.rules_text import programmes_rules_markdown
+    from phase10.tui.rules_text import rules_markdown
 
-    text = " ".join(programmes_rules_markdown(find_variant("programmes+program_swap")).split())
+    text = " ".join(rules_markdown(find_variant("programmes+program_swap")).split())
     points = {
         "no new runs after revealing": ("AMZ-R21", "never start a new run"),
         "no extending before revealing": ("AMZ-R22", "Before revealing you may not add"),

@@ -92,9 +92,9 @@ def test_the_new_game_screen_deals_the_programmes_game(tmp_path: Path) -> None:
             # none of Phase 10's rules, variants or phases.
             text = screen_text(app)
             assert "New game of Programmes" in text
-            assert "Program swap (AMZ-R31)" in text
+            assert "Program swap: A player who failed a program" in text
             assert "standard" not in text
-            assert "Phases to play" not in text
+            assert "n_phases" not in text
             await pilot.press("ctrl+s")
             await settle(pilot, app)
             assert isinstance(app.screen, ProgrammeTableScreen)

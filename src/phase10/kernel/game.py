@@ -34,13 +34,16 @@ class RuleChoice:
     it (``fr_mattel``, ``n_phases``), what it means (an English msgid, translated where it is
     shown), whether the player writes a number after it (``n_phases=3``), and for a variant
     the rules flag it sets and to what, as a rules file writes them (``phase_sequence``,
-    ``even``; ``N`` for the number)."""
+    ``even``; ``N`` for the number), and its short name in words."""
 
     name: str
     description: str
     takes_number: bool = False
     flag: str = ""
     value: str = ""
+    #: Its short name in words (an English msgid, ``Even phases only``), for a screen or a
+    #: page; ``name`` is what a command line types.
+    label: str = ""
 
 
 @runtime_checkable

@@ -113,7 +113,9 @@ class Phase10App(App[str | None]):
     def on_mount(self) -> None:
         self.call_later(self.check_size)
         if self.match_or_none is None:
-            self.push_screen(NewGameScreen(self.defaults), self._deal)
+            offered = tuple(games.get(name) for name in games.names())
+            playable = tuple(game for game in offered if game.family in TABLES)
+            self.push_screen(NewGameScreen(self.defaults, playable), self._deal)
         elif not self._resumed:
             self._introduce()
             self._begin()

@@ -1,5 +1,8 @@
-"""The new-game screen: the game, the rules profile and variants, 2 to 6 seats, each a person
-or a computer player with a level, and the names. It returns a ``Setup``; the app deals.
+"""The new-game screen: the game, its rules profile and variants, the seats (each a person
+or a computer player with a level) and the names. It returns a ``Setup``; the app deals.
+
+Every game offered is drawn from what it says of itself (``Game.title``, ``rule_profiles``,
+``rule_variants``, ``min_players``, ``max_players``): the screen knows no game.
 """
 
 from __future__ import annotations
@@ -16,13 +19,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from phase10 import games
-from phase10.api import find_variant
 from phase10.bots import LEVEL_NAMES, LEVELS
-from phase10.games.phase10.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
-from phase10.games.phase10.variants import PROFILE_DESCRIPTIONS, PROFILES, VARIANTS, build_rules
-from phase10.kernel.errors import RulesError
+from phase10.kernel.errors import Phase10Error, RulesError
+from phase10.kernel.game import Game
 from phase10.kernel.notation import has_control, parse_number
-from phase10.match import Match, Seat
 from phase10.seat_names import YOU_WORDS
 from phase10.tui.plain import Plain, plain
 from phase10.tui.text import _, translate_bindings
@@ -32,32 +32,26 @@ HUMAN: Final = "human"
 GIVEN: Final = "__given__"
 
 
-def programmes_available() -> bool:
-    """Whether the programmes game exists and this screen can deal it (it is shown only then)."""
-    try:
-        Match.start(find_variant("programmes"), [Seat("A"), Seat("B")], seed=1)
-    except Exception:  # any failure means: not playable here
-        return False
-    return True
+def _named(rules: Any) -> set[str]:
+    """The profile and variants a rule set's name lists (``standard+ten_hands``).
+
+    >>> from phase10.api import find_variant
+    >>> sorted(_named(find_variant("fr_mattel+even_phases")))
+    ['even_phases', 'fr_mattel']
+    """
+    return set(str(rules.name).split("+"))
 
 
-def _game_of(rules: Any) -> str:
-    """The name of the game ``rules`` belong to (the registry asks each game); no rules
-    given means Phase 10's form."""
-    return "phase10" if rules is None else games.of(rules).name
-
-
-def _playable(rules: Any) -> RuleSet:
-    if _game_of(rules) != "phase10":
-        raise RulesError(_("variants apply to Phase 10 only"))
-    playable: RuleSet = rules
-    return playable
+def _game_of(rules: Any, offered: tuple[Game, ...]) -> Game:
+    """The game ``rules`` belong to (the registry asks each game); no rules given means the
+    first game offered."""
+    return offered[0] if rules is None else games.of(rules)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Setup:
-    """A game to deal: the rules (Phase 10's or the programmes game's), each seat's name and
-    level (``None`` for a person), a seed."""
+    """A game to deal: the rules (of any game), each seat's name and level (``None`` for a
+    person), a seed."""
 
     rules: Any
     seats: tuple[tuple[str, str | None], ...]
@@ -107,10 +101,12 @@ class NewGameScreen(Screen[Setup]):
     NewGameScreen .row Label { width: 15; padding: 1 1 0 0; }
     NewGameScreen .row Input { width: 1fr; }
     NewGameScreen .row Select { width: 1fr; }
-    NewGameScreen #variants { height: auto; }
+    NewGameScreen .game-options { height: auto; }
+    NewGameScreen .variants { height: auto; }
+    NewGameScreen .number Label { width: 24; }
     NewGameScreen .seat Label { width: 8; }
     NewGameScreen .seat Input { width: 13; }
-    NewGameScreen #profile-text { color: $text-muted; height: auto; padding: 0 0 0 15; }
+    NewGameScreen .profile-text { color: $text-muted; height: auto; padding: 0 0 0 15; }
     NewGameScreen #error { color: $error; height: auto; padding: 0 1; }
     NewGameScreen #buttons { height: 3; padding: 0 1; }
     NewGameScreen #buttons Button { margin: 0 2 0 0; }
@@ -126,83 +122,28 @@ class NewGameScreen(Screen[Setup]):
     # Textual declares it as an instance variable; ClassVar would not type-check.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
 
-    def __init__(self, defaults: Defaults) -> None:
+    def __init__(self, defaults: Defaults, offered: tuple[Game, ...]) -> None:
+        """A form for the games ``offered`` (those the full screen can play), the first by
+        default unless ``defaults.rules`` names another's rules."""
         super().__init__()
         translate_bindings(self)
         self.defaults = defaults
+        self.offered = offered
+        self.given = _game_of(defaults.rules, offered)
+        self.most_players = max(game.max_players for game in offered)
 
     def compose(self) -> ComposeResult:
-        d = self.defaults
-        yield Plain(self._title(_game_of(d.rules)), id="title")
+        yield Plain(self._title(self.given), id="title")
         with VerticalScroll(id="form"), Horizontal(id="columns"):
             with Vertical(id="left"):
-                games = [(_("Phase 10"), "phase10")]
-                if programmes_available():
-                    games.append((_("Programmes"), "programmes"))
+                choices = [(_(game.title), game.name) for game in self.offered]
                 with Horizontal(classes="row"):
                     yield Label(_("Game"))
-                    game = _game_of(d.rules)
-                    yield Select(games, value=game, allow_blank=False, id="game")
-                profiles: list[tuple[str | Text, str]] = [(name, name) for name in PROFILES]
-                start_profile = "standard"
-                if (
-                    d.rules is not None
-                    and _game_of(d.rules) == "phase10"
-                    and d.rules.name != "standard"
-                ):
-                    label = _("As on the command line: {name}").format(name=d.rules.name)
-                    # The rules' name comes from a file: text, never markup.
-                    profiles.insert(0, (plain(label), GIVEN))
-                    start_profile = GIVEN
-                with Horizontal(classes="row phase10-only"):
-                    yield Label(_("Rules"))
-                    yield Select(profiles, value=start_profile, allow_blank=False, id="profile")
-                yield Plain("", id="profile-text", classes="phase10-only")
-                yield Label(_("Variants (space to tick):"), classes="phase10-only")
-                with Vertical(id="variants", classes="phase10-only"):
-                    for name, v in VARIANTS.items():
-                        if not v.takes_number:
-                            yield TickBox(
-                                f"{name}: {_(v.description)}", name in d.variants, name=name
-                            )
-                with Horizontal(classes="row phase10-only"):
-                    yield Label(_("Phases to play"))
-                    yield Input(placeholder=_("all"), id="phase-count", type="integer")
-                # The programmes game's one option (AMZ-R31): shown only for that game.
-                swap = _("Program swap (AMZ-R31): a program failed for 3 rounds may be swapped")
-                given_swap = _game_of(d.rules) == "programmes" and bool(
-                    getattr(d.rules, "program_swap_after", None)
-                )
-                yield TickBox(swap, given_swap, id="program-swap", classes="programmes-only")
+                    yield Select(choices, value=self.given.name, allow_blank=False, id="game")
+                for game in self.offered:
+                    yield from self._options(game)
             with Vertical(id="right"):
-                counts = [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
-                with Horizontal(classes="row"):
-                    yield Label(_("Players"))
-                    yield Select(counts, value=d.players, allow_blank=False, id="players")
-                kinds = [(_("Person"), HUMAN)] + [
-                    (_("Computer: {level}").format(level=_(LEVEL_NAMES[level])), level)
-                    for level in LEVELS
-                ]
-                level = d.level if d.level in LEVELS else "medium"
-                others = [n for n in COMPUTER_NAMES if n.lower() != d.name.lower()]
-                for seat in range(MAX_PLAYERS):
-                    name = d.name if seat == 0 else others[(seat - 1) % len(others)]
-                    if seat == 0 and name == "You":
-                        # The default name in the player's language, as the line mode has it.
-                        name = _("You")
-                    with Horizontal(classes="row seat", id=f"seat-{seat}"):
-                        yield Label(_("Seat {number}").format(number=seat + 1))
-                        yield Input(value=name, id=f"name-{seat}")
-                        kind = HUMAN if seat == 0 else level
-                        yield Select(kinds, value=kind, allow_blank=False, id=f"kind-{seat}")
-                with Horizontal(classes="row"):
-                    yield Label(_("Seed"))
-                    yield Input(
-                        value=str(d.seed) if d.show_seed else "",
-                        placeholder=_("chosen at random"),
-                        id="seed",
-                        type="integer",
-                    )
+                yield from self._seats()
         yield Plain("", id="error")
         with Horizontal(id="buttons"):
             yield Button(_("Start the game"), variant="primary", id="start")
@@ -210,11 +151,80 @@ class NewGameScreen(Screen[Setup]):
             yield Button(_("Quit"), id="quit")
         yield Footer()
 
+    def _options(self, game: Game) -> ComposeResult:
+        """One game's rules: its profiles, its variants to tick and those that take a number;
+        shown only while that game is chosen."""
+        d = self.defaults
+        profiles: list[tuple[str | Text, str]] = [
+            (_(p.label) if p.label else p.name, p.name) for p in game.rule_profiles
+        ]
+        start = game.default_rules
+        if d.rules is not None and game is self.given and d.rules.name != game.default_rules:
+            label = _("As on the command line: {name}").format(name=d.rules.name)
+            # The rules' name comes from a file: text, never markup.
+            profiles.insert(0, (plain(label), GIVEN))
+            start = GIVEN
+        with Vertical(classes="game-options", id=f"options-{game.name}"):
+            with Horizontal(classes="row"):
+                yield Label(_("Rules"))
+                yield Select(profiles, value=start, allow_blank=False, classes="profile")
+            yield Plain("", classes="profile-text")
+            ticks = [v for v in game.rule_variants if not v.takes_number]
+            if ticks:
+                yield Label(_("Variants (space to tick):"))
+                with Vertical(classes="variants"):
+                    for v in ticks:
+                        ticked = v.name in d.variants
+                        label = _(v.label) if v.label else v.name
+                        yield TickBox(f"{label}: {_(v.description)}", ticked, name=v.name)
+            for v in game.rule_variants:
+                if v.takes_number:
+                    with Horizontal(classes="row number"):
+                        yield Label(_(v.label) if v.label else v.name)
+                        yield Input(name=v.name, type="integer")
+                    yield Plain(_(v.description), classes="profile-text")
+
+    def _seats(self) -> ComposeResult:
+        d = self.defaults
+        counts = [(str(n), n) for n in range(2, self.most_players + 1)]
+        with Horizontal(classes="row"):
+            yield Label(_("Players"))
+            yield Select(counts, value=d.players, allow_blank=False, id="players")
+        kinds = [(_("Person"), HUMAN)] + [
+            (_("Computer: {level}").format(level=_(LEVEL_NAMES[level])), level) for level in LEVELS
+        ]
+        level = d.level if d.level in LEVELS else "medium"
+        others = [n for n in COMPUTER_NAMES if n.lower() != d.name.lower()]
+        for seat in range(self.most_players):
+            name = d.name if seat == 0 else others[(seat - 1) % len(others)]
+            if seat == 0 and name == "You":
+                # The default name in the player's language, as the line mode has it.
+                name = _("You")
+            with Horizontal(classes="row seat", id=f"seat-{seat}"):
+                yield Label(_("Seat {number}").format(number=seat + 1))
+                yield Input(value=name, id=f"name-{seat}")
+                kind = HUMAN if seat == 0 else level
+                yield Select(kinds, value=kind, allow_blank=False, id=f"kind-{seat}")
+        with Horizontal(classes="row"):
+            yield Label(_("Seed"))
+            yield Input(
+                value=str(d.seed) if d.show_seed else "",
+                placeholder=_("chosen at random"),
+                id="seed",
+                type="integer",
+            )
+
     @staticmethod
-    def _title(game: str) -> str:
-        if game == "programmes":
-            return _("New game of Programmes")
-        return _("New game of Phase 10")
+    def _title(game: Game) -> str:
+        return _("New game of {game}").format(game=_(game.title))
+
+    def chosen(self) -> Game:
+        """The game chosen in the form."""
+        name = self.query_one("#game", Select).value
+        return next((g for g in self.offered if g.name == name), self.offered[0])
+
+    def _chosen_options(self) -> Vertical:
+        return self.query_one(f"#options-{self.chosen().name}", Vertical)
 
     def on_mount(self) -> None:
         self._update_seats()
@@ -227,18 +237,20 @@ class NewGameScreen(Screen[Setup]):
             self._update_seats()
         elif event.select.id == "game":
             self._update_game()
-        elif event.select.id == "profile":
+        elif event.select.has_class("profile"):
             self._update_profile_text()
 
     def _update_game(self) -> None:
-        """Show only the chosen game's options: Phase 10's rules, variants and phases, or the
-        programmes game's program swap."""
-        game = str(self.query_one("#game", Select).value)
-        for widget in self.query(".phase10-only"):
-            widget.display = game != "programmes"
-        for widget in self.query(".programmes-only"):
-            widget.display = game == "programmes"
+        """Show only the chosen game's rules, and as many seats as it allows."""
+        game = self.chosen()
+        for widget in self.query(".game-options"):
+            widget.display = widget.id == f"options-{game.name}"
         self.query_one("#title", Static).update(self._title(game))
+        players = self.query_one("#players", Select)
+        players.set_options([(str(n), n) for n in range(game.min_players, game.max_players + 1)])
+        count = self.defaults.players
+        players.value = min(max(count, game.min_players), game.max_players)
+        self._update_seats()
         self._update_profile_text()
 
     def action_quit(self) -> None:
@@ -253,21 +265,21 @@ class NewGameScreen(Screen[Setup]):
 
     def _update_seats(self) -> None:
         count = self.query_one("#players", Select).value
-        for seat in range(MAX_PLAYERS):
+        for seat in range(self.most_players):
             row = self.query_one(f"#seat-{seat}")
             row.display = isinstance(count, int) and seat < count
 
     def _update_profile_text(self) -> None:
-        game = self.query_one("#game", Select).value
-        profile = self.query_one("#profile", Select).value
+        game = self.chosen()
+        options = self._chosen_options()
+        profile = options.query_one(".profile", Select).value
         text = ""
-        if game == "programmes":
-            text = ""
-        elif profile == GIVEN and _game_of(self.defaults.rules) == "phase10":
+        if profile == GIVEN:
             text = _("The rules given on the command line.")
-        elif isinstance(profile, str):
-            text = _(PROFILE_DESCRIPTIONS[profile]) if profile in PROFILE_DESCRIPTIONS else ""
-        self.query_one("#profile-text", Static).update(text)
+        else:
+            found = next((p for p in game.rule_profiles if p.name == profile), None)
+            text = _(found.description) if found is not None else ""
+        options.query_one(".profile-text", Static).update(text)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -278,40 +290,32 @@ class NewGameScreen(Screen[Setup]):
             self.action_quit()
 
     def action_rules(self) -> None:
-        from phase10.tui.rules_text import programmes_rules_markdown, rules_markdown
+        from phase10.tui.rules_text import rules_markdown
         from phase10.tui.screens import RulesScreen
 
+        game = self.chosen()
         try:
             rules = self._rules()
-        except RulesError:
-            rules = RuleSet()
-        if _game_of(rules) == "programmes":
-            self.app.push_screen(RulesScreen(programmes_rules_markdown(rules)))
-            return
+        except Phase10Error:
+            rules = game.find_rules(game.default_rules)
         self.app.push_screen(RulesScreen(rules_markdown(rules)))
 
     def _rules(self) -> Any:
-        if self.query_one("#game", Select).value == "programmes":
-            swap = self.query_one("#program-swap", TickBox).value
+        game = self.chosen()
+        options = self._chosen_options()
+        profile = options.query_one(".profile", Select).value
+        variants = [str(box.name) for box in options.query(TickBox) if box.value]
+        for field_ in options.query(Input):
+            if field_.value.strip():
+                variants.append(f"{field_.name}={field_.value.strip()}")
+        if profile == GIVEN:
             given = self.defaults.rules
-            if _game_of(given) == "programmes" and bool(given.program_swap_after) == swap:
+            # The rules of the command line, with what is ticked here that they lack.
+            extra = [v for v in variants if v not in _named(given)]
+            if not extra:
                 return given
-            return find_variant("programmes+program_swap" if swap else "programmes")
-        profile = self.query_one("#profile", Select).value
-        variants = [
-            str(box.name)
-            for box in self.query("#variants TickBox")
-            if isinstance(box, TickBox) and box.value
-        ]
-        count = self.query_one("#phase-count", Input).value.strip()
-        if count:
-            variants.append(f"n_phases={count}")
-        if profile == GIVEN and _game_of(self.defaults.rules) == "phase10":
-            if not variants:
-                return self.defaults.rules
-            # Variants on rules from the command line: rebuild from the name when it is one.
-            return _playable(find_variant("+".join([self.defaults.rules.name, *variants])))
-        return build_rules(str(profile), variants)
+            return game.find_rules("+".join([given.name, *extra]))
+        return game.find_rules("+".join([str(profile), *variants]))
 
     def action_start(self) -> None:
         error = self.query_one("#error", Static)

@@ -82,6 +82,9 @@ class TableBase(Screen[None]):
     line, the log, drawing and taking, and the list to choose an action from. Each game's
     screen draws its own title, players, table and prompt (``redraw``)."""
 
+    #: The keys of this table in a sentence, for the rules screen (a msgid).
+    KEYS_HELP: ClassVar[str] = ""
+
     DEFAULT_CSS = """
     TableBase #title { height: 1; background: $panel; text-style: bold; padding: 0 1; }
     TableBase.-short #title { display: none; }

@@ -16,6 +16,7 @@ from phase10.games.phase10.cards import SKIP_CODE, SYMBOL_OF, Card
 from phase10.games.phase10.narration import describe_progress, phase_title
 from phase10.games.phase10.rules import Progression
 from phase10.games.phase10.view import PlayerView
+from phase10.kernel.i18n import N_
 from phase10.kernel.state import Stage
 from phase10.standings import final_standing
 from phase10.tui.hand import (
@@ -45,6 +46,13 @@ class TableScreen(TableBase):
         Binding("x", "discard", _("Discard")),
         *COMMON_KEYS,
     ]
+
+    KEYS_HELP = N_(
+        "d draw, t take the discard, arrows and space or the number keys choose cards "
+        "(the mouse works too), l lay down the chosen cards, a list every possible "
+        "lay-down, i hint, g hit the chosen card on a group, x discard the chosen card, "
+        "o change the order of your hand, r these rules, q save and quit."
+    )
 
     def __init__(self, game: TableHost) -> None:
         super().__init__(game)

@@ -45,13 +45,12 @@ from phase10.standings import final_standing
 from phase10.tui.hand import distinct, is_sub_multiset
 from phase10.tui.hints import hinted_action
 from phase10.tui.host import TableHost
-from phase10.tui.rules_text import programmes_rules_markdown
 from phase10.tui.screens import GameOverScreen, HandResult, RulesScreen
 from phase10.tui.table import COMMON_KEYS, DRAW_KEYS, TableBase
 from phase10.tui.text import _, current, ngettext
 from phase10.tui.widgets import CardFace, numbered_text, seat_name, word_column
 
-__all__ = ["ProgrammeTableScreen", "programmes_rules_markdown"]
+__all__ = ["ProgrammeTableScreen"]
 
 
 def card_label(card: int) -> str:
@@ -209,6 +208,13 @@ class ProgrammeTableScreen(TableBase):
         Binding("e", "swap", _("Swap program"), show=False),
         *COMMON_KEYS,
     ]
+
+    KEYS_HELP = N_(
+        "d draw, t take the discard, arrows and space or the number keys choose cards (c "
+        "a card by its number), v reveal, a list every reveal, n a new set, g add the "
+        "chosen card to a combination, x discard, e swap your program, i hint, o change "
+        "the order of your hand, r these rules, q save and quit."
+    )
 
     def __init__(self, game: TableHost) -> None:
         super().__init__(game)
@@ -412,7 +418,9 @@ class ProgrammeTableScreen(TableBase):
         ]
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(programmes_rules_markdown(self.game.match.rules)))
+        from phase10.tui.rules_text import rules_markdown
+
+        self.app.push_screen(RulesScreen(rules_markdown(self.game.match.rules)))
 
     # ------------------------------------------------------------------------ results
 

@@ -57,7 +57,8 @@ class ProgrammesGame:
     family = "programmes"
     default_rules = "programmes"
     rule_profiles: tuple[RuleChoice, ...] = tuple(
-        RuleChoice(name, text) for name, text in variants.PROFILE_DESCRIPTIONS.items()
+        RuleChoice(name, text, label=N_("Program cards"))
+        for name, text in variants.PROFILE_DESCRIPTIONS.items()
     )
     rule_variants: tuple[RuleChoice, ...] = (
         RuleChoice(
@@ -65,6 +66,7 @@ class ProgrammesGame:
             variants.VARIANT_DESCRIPTIONS["program_swap"],
             flag="program_swap_after",
             value=str(variants.SEED_SWAP),
+            label=N_("Program swap"),
         ),
         RuleChoice(
             "program_swap_after",
@@ -72,6 +74,7 @@ class ProgrammesGame:
             takes_number=True,
             flag="program_swap_after",
             value="N",
+            label=N_("Rounds before a swap"),
         ),
     )
     min_players = 2
