@@ -9,7 +9,8 @@ import pytest
 
 from phase10.api import find_variant
 from phase10.cli.main import main
-from phase10.sim import GameResult, SimConfig, SimError, Tally, runner, simulate, solo_study, wilson
+from phase10.games.phase10.solo import solo_study
+from phase10.sim import GameResult, SimConfig, SimError, Tally, runner, simulate, wilson
 
 QUICK = find_variant("standard+n_phases=1")  # one phase to win: games of a hand or two
 

@@ -19,6 +19,7 @@ from phase10.cli import phase10_cli, programmes_cli
 from phase10.cli.common import CommandError, rules_from_args
 from phase10.cli.parse_errors import translate
 from phase10.cli.programmes_cli import programme_rules
+from phase10.games.phase10.solo import solo_study
 from phase10.kernel.game import Game
 from phase10.kernel.i18n import N_
 
@@ -31,7 +32,8 @@ class CommandKit:
     rules: Callable[[argparse.Namespace], Any]
     check: Callable[[argparse.Namespace], int]
     odds: Callable[[argparse.Namespace], int]
-    solo: bool = False
+    #: The game's one-player study of a goal (rules, goal number, games, seed): its result.
+    solo: Callable[[Any, int, int, int], Any] | None = None
 
 
 KITS: Final[dict[str, CommandKit]] = {
@@ -39,7 +41,7 @@ KITS: Final[dict[str, CommandKit]] = {
         rules=rules_from_args,
         check=phase10_cli.run_check,
         odds=phase10_cli.run_odds,
-        solo=True,
+        solo=solo_study,
     ),
     "programmes": CommandKit(
         rules=programme_rules,

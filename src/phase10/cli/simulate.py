@@ -6,6 +6,7 @@ import argparse
 import json
 import shlex
 import time
+from collections.abc import Callable
 from typing import Any, Final
 
 from phase10.cli.common import (
@@ -24,7 +25,7 @@ from phase10.cli.kits import command_kit
 from phase10.cli.parse_errors import translate
 from phase10.cli.progress import add_quiet_option, progress_reporter
 from phase10.kernel.i18n import N_
-from phase10.sim import BACKENDS, GAMES, SimConfig, Summary, parse_bots, simulate, solo_study
+from phase10.sim import BACKENDS, GAMES, SimConfig, Summary, parse_bots, simulate
 
 DEFAULT_GAMES: Final = 100
 DEFAULT_BOTS: Final = "greedy,random"
@@ -154,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
     rules: Any
     game = chosen_game(args)
     kit = command_kit(game)
-    if args.solo and not kit.solo:
+    if args.solo and kit.solo is None:
         raise CommandError(
             translate(N_("--solo studies Phase 10 phases; it has no version for {game}")).format(
                 game=game.name
@@ -162,7 +163,8 @@ def run(args: argparse.Namespace) -> int:
         )
     rules = kit.rules(args)
     if args.solo:
-        return _solo(args, rules)
+        assert kit.solo is not None
+        return _solo(args, rules, kit.solo)
     if args.phase is not None:
         raise CommandError(translate(N_("--phase is for --solo")))
     try:
@@ -216,7 +218,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _solo(args: argparse.Namespace, rules: Any) -> int:
+def _solo(args: argparse.Namespace, rules: Any, solo_study: Callable[..., Any]) -> int:
     if args.phase is None:
         raise CommandError(translate(N_("--solo needs --phase N")))
     result = solo_study(rules, args.phase, args.games, args.seed)

@@ -1,6 +1,6 @@
 """Simulations and tournaments between bots (application layer: no interface imports).
 
->>> from phase10.sim import SimConfig, simulate, solo_study, wilson
+>>> from phase10.sim import SimConfig, simulate, wilson
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from phase10.sim.runner import (
     simulate,
     wilson,
 )
-from phase10.sim.solo import SoloResult, solo_study
 from phase10.sim.specs import parse_bots
 
 __all__ = [
@@ -29,13 +28,11 @@ __all__ = [
     "GameResult",
     "SimConfig",
     "SimError",
-    "SoloResult",
     "Summary",
     "Tally",
     "game_seed",
     "parse_bots",
     "play_game",
     "simulate",
-    "solo_study",
     "wilson",
 ]
