@@ -80,7 +80,8 @@ def no_sideways_scroll(page: Page, where: str) -> None:
 def create_table(
     page: Page, base: str, *, game: str, seats: list[str], variant: tuple[str, int] | None = None
 ) -> tuple[str, str]:
-    """Fill the lobby's form as the owner; returns the invite link and the code shown."""
+    """Fill the lobby's form as the owner (a variant by its name in words, with its number);
+    returns the invite link and the code shown."""
     page.goto(f"{base}/?lang=en")
     if game == "programmes":
         page.get_by_label("Programmes").check()
@@ -227,7 +228,7 @@ def test_the_lobby_creates_a_table_and_a_guest_joins_by_code(
     no_violations(owner, "the lobby")
     assert owner.locator("h1").count() == 1
     link, code = create_table(
-        owner, server.url, game="phase10", seats=["person", "person"], variant=("n_phases", 1)
+        owner, server.url, game="phase10", seats=["person", "person"], variant=("Phases to play", 1)
     )
     assert link == f"{server.url}/join/{code}"
     assert re.fullmatch(r"[A-Z0-9]{6}", code)
@@ -266,7 +267,7 @@ def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
     owner = new_page()
     guest = new_page(PHONE)
     _link, code = create_table(
-        owner, server.url, game="phase10", seats=["person", "easy"], variant=("n_phases", 1)
+        owner, server.url, game="phase10", seats=["person", "easy"], variant=("Phases to play", 1)
     )
     owner.get_by_role("link", name="Go to the table").click()
     join_by_code(guest, server.url, code, GUEST)

@@ -1,5 +1,6 @@
-"""What a new table may be: the games, their rule profiles and variants, the computer levels,
-named for people in the asker's language.
+"""What a new table may be: the games, their rule profiles and variants (each with its name
+for the rules, ``name``, and its name in words, ``label``), the computer levels, named for
+people in the asker's language.
 
 >>> names = [g["name"] for g in catalogue("en")["games"]]
 >>> names
@@ -8,6 +9,8 @@ named for people in the asker's language.
 'fr_mattel+ten_hands+n_phases=3'
 >>> [level["title"] for level in catalogue("de")["levels"]][:2]
 ['leicht', 'mittel']
+>>> [v["label"] for v in catalogue("fr")["games"][0]["variants"]][:2]
+['Dix donnes', 'Phases à jouer']
 """
 
 from __future__ import annotations
@@ -34,11 +37,17 @@ def catalogue(lang: str) -> dict[str, Any]:
                 "min_players": game.min_players,
                 "max_players": game.max_players,
                 "profiles": [
-                    {"name": p.name, "description": tr(p.description)} for p in game.rule_profiles
+                    {
+                        "name": p.name,
+                        "label": tr(p.label) if p.label else p.name,
+                        "description": tr(p.description),
+                    }
+                    for p in game.rule_profiles
                 ],
                 "variants": [
                     {
                         "name": v.name,
+                        "label": tr(v.label) if v.label else v.name,
                         "description": tr(v.description),
                         "takes_number": v.takes_number,
                     }

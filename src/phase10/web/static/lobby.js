@@ -96,7 +96,7 @@ function buildProfiles() {
   fill(profilesBox, legendOf(profilesBox));
   game.profiles.forEach((profile, i) => {
     profilesBox.appendChild(
-      radio("profile", profile.name, profile.name, profile.description, i === 0),
+      radio("profile", profile.name, profile.label, profile.description, i === 0),
     );
   });
 }
@@ -132,7 +132,7 @@ function buildVariants() {
       "div",
       { class: "choice" },
       box,
-      el("label", { for: id }, variant.name),
+      el("label", { for: id }, variant.label),
       el("span", { id: note, class: "note" }, variant.description),
     );
     if (variant.takes_number) {
@@ -154,7 +154,7 @@ function buildVariants() {
         el(
           "span",
           { class: "number-field" },
-          el("label", { for: numberId }, t("variant_number", { name: variant.name })),
+          el("label", { for: numberId }, t("variant_number", { name: variant.label })),
           number,
         ),
       );
