@@ -13,8 +13,8 @@ import sys
 import time
 
 from phase10.cli.main import main
-from phase10.cli.programmes_cli import why_not
 from phase10.games.programmes.cards import programme_deck
+from phase10.games.programmes.commands import why_not
 from phase10.games.programmes.finder import find_programme
 from phase10.games.programmes.programs import DEFAULT_PROGRAMS
 

@@ -259,11 +259,11 @@ def test_a_third_game_needs_one_package_and_the_registry(
 ) -> None:
     """A Masters-style edition of Phase 10 (its own rules type, Phase 10's actions and
     views) is one object in the registry: matches, records, saves, bots, the simulator and
-    the command line's kit all take it without a line of their own."""
+    the command line's own commands all take it without a line of their own."""
     from dataclasses import dataclass, fields
     from typing import Any
 
-    from phase10.cli.kits import command_kit
+    from phase10.cli.game_commands import commands_of
     from phase10.games.phase10.game import Phase10Game
     from phase10.games.phase10.rules import PhaseSequence, RuleSet
     from phase10.games.phase10.variants import rules_from_flags
@@ -310,4 +310,4 @@ def test_a_third_game_needs_one_package_and_the_registry(
     assert again.game.digest(again.state) == match.game.digest(match.state)
     summary = simulate(SimConfig(rules=rules, bots=("greedy", "random"), games=2, game="masters"))
     assert summary.games == 2
-    assert command_kit(masters) is command_kit(games.get("phase10"))
+    assert commands_of(masters) is commands_of(games.get("phase10"))

@@ -152,6 +152,7 @@ class ClimbGame:
     min_players = 2
     max_players = 4
     learning: str | None = None
+    commands: str | None = None
     shuffle_kinds: tuple[str, ...] = ("decks",)
 
     # ------------------------------------------------------------------------ rules

@@ -6,7 +6,10 @@ Exit status: 0 possible, 1 not possible, 2 bad input.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import json
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from phase10.cli.common import (
     add_game_options,
@@ -16,9 +19,13 @@ from phase10.cli.common import (
     examples,
     paragraph,
 )
-from phase10.cli.kits import command_kit
-from phase10.cli.parse_errors import translate
+from phase10.cli.game_commands import goal_options, rules_for, study
+from phase10.cli.parse_errors import current_language, translate
+from phase10.cli.report import check_json, print_possible
+from phase10.kernel.commands import Laid
 from phase10.kernel.i18n import N_
+
+T = TypeVar("T")
 
 DESCRIPTION = N_("Say whether a hand of cards can make a phase, and show one way to lay it down.")
 CARDS_NOTE = N_("""\
@@ -59,4 +66,39 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the hand with the chosen game's checker; 0 possible, 1 not."""
-    return command_kit(chosen_game(args)).check(args)
+    game = chosen_game(args)
+    commands = study(game)
+    rules = rules_for(args, game)
+    lang = current_language()
+    goal = commands.goal(rules, goal_options(args), lang)
+    cards = commands.hand(" ".join(args.cards), lang)
+    groups = commands.fit(cards, goal, rules)
+    left = left_over(cards, groups or ())
+    if args.json:
+        result = check_json(goal.subject, goal.number, goal.requirement, groups, left, rules.name)
+        print(json.dumps(result, ensure_ascii=False))
+    elif groups is not None:
+        print_possible(goal.title, groups, " ".join(str(c) for c in left))
+    else:
+        these = "this card" if len(cards) == 1 else f"these {len(cards)} cards"
+        print(f"{goal.title}: not possible with {these}")
+        reason = commands.why_not(cards, goal, rules)
+        if reason:
+            print(f"  {reason}")
+    return 0 if groups is not None else 1
+
+
+def left_over(cards: Sequence[T], groups: Sequence[Laid]) -> list[T]:
+    """``cards`` minus the cards the groups use, in the order given.
+
+    >>> left_over([1, 2, 3], [])
+    [1, 2, 3]
+    """
+    used = Counter(c for g in groups for c in g.cards)
+    out: list[T] = []
+    for c in cards:
+        if used[c]:
+            used[c] -= 1
+        else:
+            out.append(c)
+    return out

@@ -3,9 +3,8 @@
 >>> parser = argparse.ArgumentParser()
 >>> add_rules_options(parser)
 >>> args = parser.parse_args(["--rules", "nl_accessible", "--variant", "even_phases,n_phases=3"])
->>> rules = rules_from_args(args)
->>> rules.name, [p.number for p in rules.phases]
-('nl_accessible+even_phases+n_phases=3', [2, 4, 6])
+>>> variant_tokens(args)
+['even_phases', 'n_phases=3']
 >>> rules_options(args)
 ['--rules', 'nl_accessible', '--variant', 'even_phases', '--variant', 'n_phases=3']
 """
@@ -21,14 +20,10 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from phase10 import games
-from phase10.api import find_variant
 from phase10.bots import make_bot
 from phase10.cli.parse_errors import thousands, translate
-from phase10.games.phase10.rules import Phase, RuleSet
-from phase10.games.phase10.rules_file import load_rules_file
-from phase10.games.phase10.variants import build_rules, rules_from_flags
 from phase10.kernel.bots import AnyBot
-from phase10.kernel.errors import Phase10Error, RulesError
+from phase10.kernel.errors import UsageError
 from phase10.kernel.game import Game
 from phase10.kernel.i18n import N_
 from phase10.match import Seat
@@ -36,11 +31,14 @@ from phase10.seat_names import YOU_WORDS
 
 DEFAULT_PROFILE: Final = "standard"
 PROG: Final = "phase10"
+#: The game a command plays or studies when ``--game`` does not say (its ``--rules`` may).
+DEFAULT_GAME: Final = "phase10"
 HELP_WIDTH: Final = 88
 
 
-class CommandError(Phase10Error):
-    """A user mistake on the command line that no lower layer reports (e.g. a phase not in play)."""
+#: A user mistake on the command line that no lower layer reports (two options where one is
+#: wanted); a game's own answers raise the same error.
+CommandError = UsageError
 
 
 def paragraph(text: str) -> str:
@@ -102,7 +100,7 @@ def add_game_options(parser: argparse.ArgumentParser, *, program: bool = True) -
         "--game",
         # Every registered game, a plugin's too (read when the command line is built).
         choices=games.names(),
-        default="phase10",
+        default=DEFAULT_GAME,
         help=translate(
             N_("which game: phase10 (default) or programmes (the amüze program-card rummy)")
         ),
@@ -139,15 +137,15 @@ def chosen_game(args: argparse.Namespace) -> Game:
     >>> chosen_game(argparse.Namespace(game="phase10", rules="programmes")).name
     'programmes'
     """
-    named = str(getattr(args, "game", "phase10"))
+    named = str(getattr(args, "game", DEFAULT_GAME))
     rules: str | None = getattr(args, "rules", None)
-    _no_empty_names(args)
-    if named == "phase10" and rules is not None and not rules.lower().endswith(".toml"):
+    no_empty_names(args)
+    if named == DEFAULT_GAME and rules is not None and not rules.lower().endswith(".toml"):
         return games.for_rules_name(rules)
     return games.get(named)
 
 
-def _no_empty_names(args: argparse.Namespace) -> None:
+def no_empty_names(args: argparse.Namespace) -> None:
     """An empty ``--rules ''`` or ``--rules-file ''`` is a mistake, not the default rules
     (it was silently read as the standard profile)."""
     for option in ("rules", "rules_file", "programs"):
@@ -167,38 +165,6 @@ def variant_tokens(args: argparse.Namespace) -> list[str]:
     return [token.strip() for value in raw for token in value.split(",") if token.strip()]
 
 
-def rules_from_args(args: argparse.Namespace) -> RuleSet:
-    """The ``RuleSet`` the rule options describe; raises ``RulesError`` with a clear message."""
-    _no_empty_names(args)
-    rules_arg: str | None = args.rules
-    rules_file: str | None = args.rules_file
-    variants = variant_tokens(args)
-    if rules_arg is not None and rules_file is not None:
-        raise CommandError(translate(N_("give either --rules or --rules-file, not both")))
-    if rules_file is None and rules_arg is not None and rules_arg.lower().endswith(".toml"):
-        rules_file = rules_arg
-    if rules_file is not None:
-        return _file_with_variants(rules_file, variants)
-    # find_variant also takes "profile+variant" and variants alone, with its clear errors.
-    return find_variant("+".join([rules_arg or DEFAULT_PROFILE, *variants]))
-
-
-def _file_with_variants(path: str, variants: Sequence[str]) -> RuleSet:
-    base = load_rules_file(path)
-    if not variants:
-        return base
-    # Variants cannot be applied to a RuleSet directly: find the flags they change from the
-    # baseline (which also checks them and their clashes) and lay those over the file's flags.
-    alone = build_rules(DEFAULT_PROFILE, variants)
-    baseline = RuleSet().flags()
-    changes = {k: v for k, v in alone.flags().items() if v != baseline[k]}
-    name = "+".join([base.name, *(alone.name.split("+"))])
-    try:
-        return rules_from_flags({**base.flags(), **changes}, name)
-    except RulesError as err:
-        raise RulesError(f"{path} with --variant: {err}", key=err.key) from None
-
-
 def rules_options(args: argparse.Namespace) -> list[str]:
     """The rule options as the user gave them, for printing a command that reproduces a result."""
     out: list[str] = []
@@ -209,22 +175,6 @@ def rules_options(args: argparse.Namespace) -> list[str]:
     for token in variant_tokens(args):
         out += ["--variant", token]
     return out
-
-
-def phase_in_play(rules: RuleSet, number: int) -> Phase:
-    """The phase printed ``number`` under ``rules``; a ``CommandError`` lists those in play."""
-    phase = rules.phase_by_number(number)
-    if phase is None:
-        in_play = ", ".join(str(p.number) for p in rules.phases)
-        raise CommandError(
-            translate(
-                N_(
-                    "phase {number} is not in play under the rules {rules}; "
-                    "phases in play: {phases}"
-                )
-            ).format(number=number, rules=repr(rules.name), phases=in_play)
-        )
-    return phase
 
 
 #: The caps of the commands' numbers: a seed fits in 63 bits, games and

@@ -13,6 +13,7 @@ from typing import Any
 
 from phase10.cli.common import seconds_up_to
 from phase10.cli.parse_errors import translate
+from phase10.kernel.game import Game
 from phase10.kernel.i18n import N_
 from phase10.match import Match
 
@@ -58,6 +59,15 @@ def wanted(args: argparse.Namespace) -> bool:
         )
         return False
     return True
+
+
+def has_table(game: Game) -> bool:
+    """Whether the full screen's game (``phase10.tui``) has a table screen for ``game``; a
+    game without one plays full screen through the full screen of ``phase10 join``. Asked
+    only once the full screen is wanted, so Textual is there."""
+    from phase10.tui.app import TABLES
+
+    return game.family in TABLES
 
 
 def launch_new(args: argparse.Namespace, rules: Any, seed: int, name: str, lang: str) -> int | None:

@@ -7,21 +7,26 @@ every machine because only a private ``random.Random`` is used.
 from __future__ import annotations
 
 import argparse
+import json
+import shlex
 from typing import Any, Final
 
 from phase10.cli.common import (
     MAX_HANDS,
     MAX_SEED,
+    PROG,
     add_game_options,
     add_rules_options,
     bounded_int,
     chosen_game,
     examples,
     paragraph,
+    rules_options,
 )
-from phase10.cli.kits import command_kit
-from phase10.cli.parse_errors import translate
+from phase10.cli.game_commands import goal_options, rules_for, study
+from phase10.cli.parse_errors import current_language, translate
 from phase10.cli.progress import add_quiet_option
+from phase10.cli.report import estimate
 from phase10.kernel.i18n import N_
 
 DEFAULT_HANDS: Final = 20_000
@@ -76,5 +81,40 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Estimate with the chosen game's odds; 0."""
-    return command_kit(chosen_game(args)).odds(args)
+    """Deal the hands the chosen game says, count those that make the goal, print the
+    estimate; 0."""
+    game = chosen_game(args)
+    commands = study(game)
+    rules = rules_for(args, game)
+    goal = commands.goal(rules, goal_options(args), current_language())
+    deck, size, title = commands.deal(goal, rules)
+    result = estimate(lambda hand: commands.fit(hand, goal, rules) is not None, deck, size, args)
+    if args.json:
+        print(json.dumps(result.as_json(goal.subject, goal.number, rules.name)))
+        return 0
+    low, high = result.interval()
+    command = shlex.join(
+        [
+            PROG,
+            "odds",
+            *goal.options,
+            *rules_options(args),
+            "--hands",
+            str(args.hands),
+            "--seed",
+            str(args.seed),
+        ]
+    )
+    hands = f"{args.hands} hand{'' if args.hands == 1 else 's'}"
+    print(title)
+    print(f"  rules: {rules.name}")
+    print(
+        f"  probability: {_percent(result.probability)}  (99% CI {_percent(low)} to "
+        f"{_percent(high)}; {result.hits} of {hands})"
+    )
+    print(f"  reproduce: {command}")
+    return 0
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.3g}%" if x < 0.001 else f"{100 * x:.2f}%"

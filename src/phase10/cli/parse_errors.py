@@ -93,6 +93,17 @@ def language_of(argv: Sequence[str]) -> str:
     return chosen or detect_language()
 
 
+def current_language() -> str:
+    """The language of the parse under way (``en`` outside one): what a game's own answers
+    are worded in.
+
+    >>> with messages_in("de"):
+    ...     current_language()
+    'de'
+    """
+    return _LANGUAGE.get()
+
+
 def translate(message: str) -> str:
     """``message`` (an English msgid) in the language of the parse under way.
 

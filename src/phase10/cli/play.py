@@ -22,7 +22,6 @@ from typing import Any, Final
 from phase10.bots import LEVELS
 from phase10.cli import fullscreen, local_play, places
 from phase10.cli.common import (
-    DEFAULT_PROFILE,
     MAX_SEED,
     CommandError,
     add_game_options,
@@ -32,15 +31,13 @@ from phase10.cli.common import (
     opponents_and_seed,
     people_names,
     table_seats,
-    variant_tokens,
 )
-from phase10.cli.kits import command_kit, has_kit
+from phase10.cli.game_commands import rules_for
 from phase10.cli.language import COMMAND_WORDS as COMMAND_WORDS
 from phase10.cli.language import add_lang_option as add_lang_option
 from phase10.cli.language import chosen_language as chosen_language
 from phase10.cli.parse_errors import translate
 from phase10.kernel.errors import Phase10Error
-from phase10.kernel.game import Game
 from phase10.kernel.i18n import LANGUAGES, N_, translator
 from phase10.kernel.notation import has_control, printable
 from phase10.match import Match, load_match
@@ -261,17 +258,17 @@ def run(args: argparse.Namespace) -> int:
             .format(count=len(people), players=args.players)
         )
     game = chosen_game(args)
-    rules = command_kit(game).rules(args) if has_kit(game) else registered_rules(args, game)
+    rules = rules_for(args, game)
     bots, seed = opponents_and_seed(args, game.name, len(people))
     apply_mode(args)
     if len(people) > 1:
         args.plain = True  # the full screen has a hot seat of its own, on its new-game screen
     args.save = save_path(args, lang)
-    if has_kit(game):
+    screen = fullscreen.wanted(args)
+    if screen and fullscreen.has_table(game):
         status = fullscreen.launch_new(args, rules, seed, name, lang)
         if status is not None:
             return status
-    screen = not has_kit(game) and fullscreen.wanted(args)
     match = Match.start(rules, table_seats(people, bots), seed)
     # The save remembers the mode and the language it is played in. No seed is said until
     # the game is over: with it, every hand and every draw can be rebuilt.
@@ -279,15 +276,6 @@ def run(args: argparse.Namespace) -> int:
     return local_play.play(
         match, str(args.save), lang, resumed=False, screen=screen, pace=float(args.delay)
     )
-
-
-def registered_rules(args: argparse.Namespace, game: Game) -> Any:
-    """The rules of a game the command line has no options of its own for (a plugin's):
-    its profile (``--rules``, by default the game's own) and ``--variant``."""
-    profile = str(args.rules or DEFAULT_PROFILE)
-    if profile == DEFAULT_PROFILE:  # the option's default names Phase 10's baseline
-        profile = game.default_rules
-    return game.find_rules("+".join([profile, *variant_tokens(args)]))
 
 
 def run_resume(args: argparse.Namespace) -> int:
@@ -309,10 +297,10 @@ def run_resume(args: argparse.Namespace) -> int:
             _("{path}: no seat in this game is played by a person").format(path=path)
         )
     match.interface = {"mode": "plain" if args.plain else "screen", "lang": lang}
-    if has_kit(match.game):
+    screen = fullscreen.wanted(args)
+    if screen and fullscreen.has_table(match.game):
         status = fullscreen.launch_resume(args, match, path, lang)
         if status is not None:
             return status
-    screen = not has_kit(match.game) and fullscreen.wanted(args)
     match.interface = {"mode": "screen" if screen else "plain", "lang": lang}
     return local_play.play(match, path, lang, resumed=True, screen=screen, pace=float(args.delay))

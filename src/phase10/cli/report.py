@@ -14,27 +14,15 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
-from typing import Final, Protocol, TypeVar
+from typing import Final, TypeVar
 
 from phase10.cli.progress import progress_reporter
+from phase10.kernel.commands import Laid
 
 T = TypeVar("T")
 CONFIDENCE: Final = 0.99
 #: Hands between progress-bar updates: often enough to move, rarely enough to cost nothing.
 _UPDATE_EVERY: Final = 500
-
-
-class _Kind(Protocol):
-    @property
-    def value(self) -> str: ...
-
-
-class Laid(Protocol):
-    """A group (Phase 10) or a combination (programmes) as ``check`` shows it."""
-
-    @property
-    def kind(self) -> _Kind: ...
-    def tokens(self) -> list[str]: ...
 
 
 # ---------------------------------------------------------------------------- check

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from phase10.cli.common import (
+    DEFAULT_GAME,
     MAX_GAMES,
     MAX_SEED,
     MAX_WORKERS,
@@ -21,7 +22,7 @@ from phase10.cli.common import (
     paragraph,
     rules_options,
 )
-from phase10.cli.kits import command_kit
+from phase10.cli.game_commands import commands_of, rules_for
 from phase10.cli.parse_errors import translate
 from phase10.cli.progress import add_quiet_option, progress_reporter
 from phase10.kernel.i18n import N_
@@ -154,17 +155,18 @@ def run(args: argparse.Namespace) -> int:
     """Run the simulation the options describe and print its summary."""
     rules: Any
     game = chosen_game(args)
-    kit = command_kit(game)
-    if args.solo and kit.solo is None:
+    commands = commands_of(game)
+    solo = None if commands is None else commands.solo
+    if args.solo and solo is None:
         raise CommandError(
             translate(N_("--solo studies Phase 10 phases; it has no version for {game}")).format(
                 game=game.name
             )
         )
-    rules = kit.rules(args)
+    rules = rules_for(args, game)
     if args.solo:
-        assert kit.solo is not None
-        return _solo(args, rules, kit.solo)
+        assert solo is not None
+        return _solo(args, rules, solo)
     if args.phase is not None:
         raise CommandError(translate(N_("--phase is for --solo")))
     try:
@@ -242,7 +244,7 @@ def _solo(args: argparse.Namespace, rules: Any, solo_study: Callable[..., Any]) 
 def _command(args: argparse.Namespace, bots: tuple[str, ...]) -> str:
     # --workers and --backend are left out on purpose: they do not change the results.
     words = ["phase10", "simulate"]
-    if args.game != "phase10":
+    if args.game != DEFAULT_GAME:
         words += ["--game", args.game]
     words += rules_options(args)
     words += ["--bots", ",".join(bots), "--games", str(args.games), "--seed", str(args.seed)]

@@ -7,10 +7,9 @@ import textwrap
 from typing import Any, Final
 
 from phase10 import games
-from phase10.api import find_variant
-from phase10.cli.common import examples, paragraph
+from phase10.cli.common import chosen_game, examples, paragraph
+from phase10.cli.game_commands import rules_for
 from phase10.cli.parse_errors import translate
-from phase10.games.phase10.rules_file import load_rules_file
 from phase10.kernel.i18n import LANGUAGES, N_, Translator, detect_language, translator
 
 _LINE_WIDTH: Final = 100
@@ -60,7 +59,9 @@ def run(args: argparse.Namespace) -> int:
         for line in listing(tr):
             print(line)
         return 0
-    rules = load_rules_file(name) if name.lower().endswith(".toml") else find_variant(name)
+    # A rules file or a rule set's name, read as the command's --rules reads it.
+    given = argparse.Namespace(game="phase10", rules=name, rules_file=None, variant=[])
+    rules = rules_for(given, chosen_game(given))
     for line in games.of(rules).describe_rules(rules, tr):
         print(line)
     return 0

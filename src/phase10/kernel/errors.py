@@ -96,6 +96,11 @@ class NotationError(Phase10Error, ValueError):
         return _rebuild, (type(self), (self.key,), self.params)
 
 
+class UsageError(Phase10Error):
+    """A mistake in what a person asked for that no rule covers (a phase not in play, two
+    options where one is wanted): said in their words, as a command's refusal."""
+
+
 class RulesError(Phase10Error, ValueError):
     """An invalid rule set or variant (for example a bad key in a TOML file)."""
 

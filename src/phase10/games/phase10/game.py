@@ -91,6 +91,7 @@ class Phase10Game:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     learning: str | None = "phase10.games.phase10.learning"
+    commands: str | None = "phase10.games.phase10.commands"
     shuffle_kinds: tuple[str, ...] = ("decks",)
 
     # ------------------------------------------------------------------------ rules

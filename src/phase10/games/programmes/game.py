@@ -80,6 +80,7 @@ class ProgrammesGame:
     min_players = 2
     max_players = 6
     learning: str | None = "phase10.games.programmes.learning"
+    commands: str | None = "phase10.games.programmes.commands"
     shuffle_kinds: tuple[str, ...] = ("decks", "programs")
 
     # ------------------------------------------------------------------------ rules

@@ -1,0 +1,163 @@
+"""Phase 10's answers to the command line (``phase10.kernel.commands``): its rule options
+(a profile, variants, or a TOML rules file with variants on top), ``--phase N`` for
+``check`` and ``odds``, whether a hand makes the phase and, when not, why, and the solo study.
+
+>>> rules = COMMANDS.rules(None, None, ["even_phases"], None, "en")
+>>> goal = COMMANDS.goal(rules, {"phase": 2}, "en")
+>>> goal.title, goal.options
+('Phase 2 (set of 3 + run of 4)', ('--phase', '2'))
+>>> COMMANDS.goal(rules, {"phase": 1}, "en")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+phase10.kernel.errors.UsageError: phase 1 is not in play ...; phases in play: 2, 4, 6, 8, 10
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from phase10.games.phase10.cards import SKIP_CODE, WILD_CODE, Card, full_deck, parse_cards
+from phase10.games.phase10.finder import find_phase
+from phase10.games.phase10.groups import Group
+from phase10.games.phase10.rules import HAND_SIZE, Phase, RuleSet
+from phase10.games.phase10.rules_file import load_rules_file
+from phase10.games.phase10.solo import solo_study
+from phase10.games.phase10.variants import build_rules, find_variant, rules_from_flags
+from phase10.kernel.commands import Goal
+from phase10.kernel.errors import RulesError, UsageError
+from phase10.kernel.i18n import N_, translator
+
+__all__ = ["COMMANDS", "Phase10Commands", "why_not"]
+
+#: The profile the options start from when none is named.
+DEFAULT_PROFILE: Final = "standard"
+
+
+class Phase10Commands:
+    """Phase 10's answers to the command line."""
+
+    solo = staticmethod(solo_study)
+
+    def rules(
+        self,
+        profile: str | None,
+        rules_file: str | None,
+        variants: Sequence[str],
+        deck: str | None,
+        lang: str,
+    ) -> RuleSet:
+        """``--rules`` (a profile, ``profile+variant``, or a file ending in ``.toml``),
+        ``--rules-file`` and ``--variant``; Phase 10 has no program deck to read."""
+        del deck
+        if profile is not None and rules_file is not None:
+            text = N_("give either --rules or --rules-file, not both")
+            raise UsageError(translator(lang).gettext(text))
+        if rules_file is None and profile is not None and profile.lower().endswith(".toml"):
+            rules_file = profile
+        if rules_file is not None:
+            return _file_with_variants(rules_file, variants)
+        # find_variant also takes "profile+variant" and variants alone, with its clear errors.
+        return find_variant("+".join([profile or DEFAULT_PROFILE, *variants]))
+
+    def goal(self, rules: RuleSet, given: Mapping[str, Any], lang: str) -> Goal:
+        """``--phase N``: a phase in play under ``rules``."""
+        number = given.get("phase")
+        tr = translator(lang)
+        if number is None:
+            text = N_("--phase N is required for Phase 10 (or use --game programmes)")
+            raise UsageError(tr.gettext(text))
+        phase = rules.phase_by_number(int(number))
+        if phase is None:
+            in_play = ", ".join(str(p.number) for p in rules.phases)
+            text = N_(
+                "phase {number} is not in play under the rules {rules}; phases in play: {phases}"
+            )
+            raise UsageError(
+                tr.gettext(text).format(number=number, rules=repr(rules.name), phases=in_play)
+            )
+        return Goal(
+            subject="phase",
+            number=phase.number,
+            title=f"Phase {phase.number} ({phase.description})",
+            requirement=phase.description,
+            options=("--phase", str(phase.number)),
+            own=phase,
+        )
+
+    def hand(self, text: str, lang: str) -> list[Card]:
+        """The cards typed. A hand is some of the 108-card deck (P10-R01); an empty one or
+        thousands of cards is a mistake. Copies beyond the deck's stay allowed: people check
+        hypothetical hands (four R2 in the help's own example)."""
+        cards = list(parse_cards(text))
+        most = len(full_deck())
+        if not 1 <= len(cards) <= most:
+            message = N_("a hand to check holds 1 to {most} cards (the deck, P10-R01), not {count}")
+            raise UsageError(translator(lang).gettext(message).format(most=most, count=len(cards)))
+        return cards
+
+    def fit(self, cards: Sequence[Card], goal: Goal, rules: RuleSet) -> tuple[Group, ...] | None:
+        """One way to lay the phase down from ``cards``."""
+        return find_phase(cards, goal.own, rules)
+
+    def why_not(self, cards: Sequence[Card], goal: Goal, rules: RuleSet) -> str | None:
+        """See :func:`why_not`."""
+        return why_not(cards, goal.own, rules)
+
+    def deal(self, goal: Goal, rules: RuleSet) -> tuple[Sequence[Card], int, str]:
+        """A freshly dealt hand, from the whole deck."""
+        del rules
+        return full_deck(), HAND_SIZE, f"{goal.title} in a freshly dealt {HAND_SIZE}-card hand"
+
+
+def _file_with_variants(path: str, variants: Sequence[str]) -> RuleSet:
+    base = load_rules_file(path)
+    if not variants:
+        return base
+    # Variants cannot be applied to a RuleSet directly: find the flags they change from the
+    # baseline (which also checks them and their clashes) and lay those over the file's flags.
+    alone = build_rules(DEFAULT_PROFILE, variants)
+    baseline = RuleSet().flags()
+    changes = {k: v for k, v in alone.flags().items() if v != baseline[k]}
+    name = "+".join([base.name, *(alone.name.split("+"))])
+    try:
+        return rules_from_flags({**base.flags(), **changes}, name)
+    except RulesError as err:
+        raise RulesError(f"{path} with --variant: {err}", key=err.key) from None
+
+
+def why_not(cards: Sequence[Card], phase: Phase, rules: RuleSet) -> str | None:
+    """A short reason a phase is impossible, when a cheap one exists.
+
+    >>> rules = RuleSet()
+    >>> why_not(parse_cards("R1 R2 R3 S"), rules.phases[3], rules)
+    'needs at least 7 cards that are not Skips; there are 3'
+    >>> why_not(parse_cards("R1 R2 R5 B6 W W G12 G12 Y9"), rules.phases[3], rules)
+    'no run of 7, even with the 2 wilds'
+    >>> why_not(parse_cards("R2 R2 R2 R3 R4 R5 G9"), rules.phases[1], rules)
+    'a set of 3 and a run of 4 are each possible, but not both from the same cards'
+    """
+    usable = sum(1 for c in cards if c != SKIP_CODE)
+    if usable < phase.min_cards:
+        skips = " that are not Skips" if usable < len(cards) else ""
+        there = "there is" if usable == 1 else "there are"  # No "there are 1"
+        return f"needs at least {phase.min_cards} cards{skips}; {there} {usable}"
+    wilds = sum(1 for c in cards if c == WILD_CODE)
+    with_wilds = (
+        ", and there are no wilds"
+        if wilds == 0
+        else f", even with the {wilds} wild{'s' if wilds > 1 else ''}"
+    )
+    # Each requirement alone is one more cheap finder call; if one fails alone, that is why.
+    for req in phase.groups:
+        if find_phase(cards, Phase(phase.number, (req,)), rules) is None:
+            return f"no {req}{with_wilds}"
+    if len(phase.groups) > 1:
+        return (
+            f"{' and '.join(f'a {req}' for req in phase.groups)} are each possible, "
+            "but not both from the same cards"
+        )
+    return None
+
+
+COMMANDS: Final = Phase10Commands()
