@@ -189,10 +189,19 @@ def test_the_scores_line_says_0_point_in_french(
 @pytest.mark.parametrize("lang", ["fr", "de", "nl"])
 def test_every_help_names_the_language_s_own_command_words(lang: str) -> None:
     """The line client's help lists, for each command that has a word in the language, that
-    word beside the English one."""
-    from phase10.online.text import HELP
+    word beside the English one; a game's own moves only where the game has them (Phase 10's
+    lay and hit, P10-R15 and P10-R21; the programmes game's reveal, AMZ-R20)."""
+    from phase10.online.text import help_text
 
-    text = translator(lang).gettext(HELP)
+    tr = translator(lang)
+    text = help_text({"draw", "take", "discard", "lay_down", "hit"}, tr, online=True)
+    programmes = help_text({"draw", "take", "discard", "reveal", "meld"}, tr, online=False)
+    assert "reveal N" in programmes
+    assert "reveal N" not in text
+    assert "lay N" in text
+    assert "lay N" not in programmes
+    assert "start" in text
+    assert "start" not in programmes
     for verb in ("d", "t", "lay", "hit", "discard", "hint", "r"):
         local = word_in(COMMAND_WORDS[lang], verb)
         assert re.search(rf"(?<!\w){re.escape(local)}(?!\w)", text), (verb, local, text)

@@ -12,7 +12,7 @@ from phase10.cli.main import main
 from phase10.cli.play import COMMAND_WORDS
 from phase10.kernel.i18n import LANGUAGES, translator
 from phase10.match import Match
-from phase10.online.text import HELP
+from phase10.online.text import help_text
 
 #: A sentence of the final standing and one of the narration, per language.
 FINAL = {
@@ -144,7 +144,10 @@ def test_resume_speaks_the_language_asked_for(
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_help_names_every_command_word_of_the_language(lang: str) -> None:
-    text = translator(lang).gettext(HELP)
+    """The help of a Phase 10 game at this keyboard names every command in English and in
+    the language's own words."""
+    kinds = {"draw", "take", "discard", "lay_down", "hit"}
+    text = help_text(kinds, translator(lang), online=False)
     for english in ("d", "t", "lay", "hit", "discard", "h", "p", "b", "s", "w", "m", "q"):
         assert re.search(rf"(^|\W){re.escape(english)}(\W|$)", text), (lang, english)
     for word in COMMAND_WORDS[lang]:

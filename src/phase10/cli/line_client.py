@@ -40,9 +40,9 @@ from phase10.online.links import (
 from phase10.online.local import Connect
 from phase10.online.moves import ALIASES, Found, Several, Table, display, resolve, rewrite
 from phase10.online.text import (
-    HELP,
     groups_in_order,
     hand_line,
+    help_text,
     lobby_lines,
     me_line,
     names_of,
@@ -508,7 +508,9 @@ class LineClient:
         """A question that changes nothing; False if ``verb`` is none."""
         tr, view, seat = self.tr, self.view, self.seat
         if verb in ("?", "help"):
-            self.say(HELP)
+            shown = view or {}
+            kinds = {m["kind"] for m in shown.get("moves", [])} | set(shown.get("refusals", {}))
+            self.out(help_text(kinds, tr, online=self.target is not None))
             if view is not None and view["hand"]:
                 # The notation in words, from the cards the player holds (the game's words).
                 seen: dict[str, str] = {}

@@ -17,15 +17,17 @@ Nothing here knows which game is played, so a game the server offers is played h
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final
 
 from phase10.bots import LEVEL_NAMES
 from phase10.kernel.i18n import N_, Translator
 
 __all__ = [
-    "HELP",
+    "HELP_HEAD",
     "group_text",
     "hand_line",
+    "help_text",
     "lobby_lines",
     "me_line",
     "names_of",
@@ -40,26 +42,59 @@ __all__ = [
 #: The presentation the server sends in each update (docs/schema/presentation.schema.json).
 Shown = dict[str, Any]
 
-HELP: Final = N_("""\
+#: The line client's help, in parts: the commands of every game, those of the kinds of move a
+#: game has (a phase to lay down and groups to hit; a program to reveal, sets to meld,
+#: combinations to extend, a program to swap), the questions, and how to leave, at a server
+#: or at this keyboard (:func:`help_text`).
+HELP_HEAD: Final = N_("""\
 Commands (type them and press Enter):
   a                    list the moves you can make now, numbered
-  l, v, n, g, e        list the lay-downs, reveals, new sets, hits, program swaps
   N                    make move N of the last list
   d or draw            draw the top card of the draw pile
-  t or take            take the top card of the discard pile
+  t or take            take the top card of the discard pile""")
+HELP_LAY_DOWN: Final = N_("""\
+  l, g                 list the lay-downs, the hits
   discard CARD         discard a card, e.g. discard R7 or discard 3 (a position in your hand);
                        for a Skip add the player who loses a turn: discard S Bob
   lay                  list the ways to lay down your phase; lay N picks way N
   lay GROUP | GROUP    lay down groups you type, e.g. lay set R5 B5 W | set G7 R7 Y7
-  hit CARD N           hit CARD on group N of the table (type b to see the groups)
-  reveal, meld, extend, swap   the same for the programmes game
+  hit CARD N           hit CARD on group N of the table (type b to see the groups)""")
+HELP_REVEAL: Final = N_("""\
+  v, n, g, e           list the reveals, new sets, extensions, program swaps
+  discard CARD         discard a card, e.g. discard 7H or discard 3 (a position in your hand)
+  reveal               list the ways to reveal your program; reveal N picks way N
+  meld set CARDS       lay a new set once your program is revealed, e.g. meld set 9S 9H 9D
+  extend CARD N        add CARD to combination N of the table (type b to see them)
+  swap                 swap your program card before you draw, when the rules allow it""")
+HELP_TAIL: Final = N_("""\
   i or hint            ask what a strong computer player would do
   r or again           hear the last events again
-  start                start the game (the table's owner, once every seat is taken)
 Any move can also be typed as the list shows it; a beginning that fits several moves lists
 them. Questions: h hand, p discard pile, b table, s scores, w whose turn, m my phase or
-program, ? help, q leave (at a server your seat is kept for you for a while; at this
-keyboard the game is saved).""")
+program, ? help.""")
+HELP_ONLINE: Final = N_("""\
+  start                start the game (the table's owner, once every seat is taken)
+q (quit) leaves the table; your seat is kept for you for a while.""")
+HELP_LOCAL: Final = N_("""\
+q (quit) saves the game and leaves; phase10 resume takes it up again.""")
+
+
+def help_text(kinds: Iterable[str], tr: Translator, *, online: bool) -> str:
+    """The help for a game whose moves are of ``kinds``, at a server or at this keyboard.
+
+    >>> from phase10.kernel.i18n import translator
+    >>> text = help_text({"draw", "reveal", "meld"}, translator("en"), online=False)
+    >>> "reveal N picks way N" in text, "lay N" in text, "start" in text
+    (True, False, False)
+    """
+    kinds = set(kinds)
+    parts = [HELP_HEAD]
+    if "lay_down" in kinds:
+        parts.append(HELP_LAY_DOWN)
+    if kinds & {"reveal", "meld", "extend", "swap"}:
+        parts.append(HELP_REVEAL)
+    parts += [HELP_TAIL, HELP_ONLINE if online else HELP_LOCAL]
+    return "\n".join(tr.gettext(part) for part in parts)
 
 
 def _say(tr: Translator, message: str, **fields: object) -> str:
