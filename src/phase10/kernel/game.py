@@ -56,9 +56,9 @@ class Game(Protocol):
     aliases: tuple[str, ...]
     #: Its name for people, marked for translation.
     title: str
-    #: The family of its actions and views: front ends keep one kit per family, so a game
-    #: that plays with another's actions and views (an edition with other phases, say)
-    #: names that family and is played by the same screens.
+    #: The family of its actions and views: the full screen keeps one table screen per
+    #: family, so a game that plays with another's actions and views (an edition with other
+    #: phases, say) names that family and is played by the same screen.
     family: str
     #: The rule set a new table plays when no one names one (``"standard"``).
     default_rules: str
