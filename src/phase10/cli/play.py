@@ -302,5 +302,7 @@ def run_resume(args: argparse.Namespace) -> int:
         status = fullscreen.launch_resume(args, match, path, lang)
         if status is not None:
             return status
+    # The full screen of join seats one person: several share the keyboard line by line.
+    screen = screen and len(humans) == 1
     match.interface = {"mode": "screen" if screen else "plain", "lang": lang}
     return local_play.play(match, path, lang, resumed=True, screen=screen, pace=float(args.delay))
