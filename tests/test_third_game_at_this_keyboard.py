@@ -78,3 +78,22 @@ def test_a_third_game_left_half_way_resumes_where_it_was(
     assert "Cleo climbs to 7." in out
     assert "Cleo wins Climb." in out
     assert load_match(save).is_over
+
+
+@pytest.mark.usefixtures("climb")
+def test_a_hot_seat_of_a_third_game_resumes_line_by_line_even_where_a_screen_is_wanted(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Two people share the keyboard at Climb; on a terminal (the full screen wanted) the
+    game, whose full screen seats one person, goes on line by line with its hot seat instead
+    of being refused."""
+    save = tmp_path / "climb.json"
+    argv = ("play", "--plain", "--game", "climb", "--people", "Ann,Cleo", "--players", "2",
+            "--seed", "3", "--save", str(save))  # fmt: skip
+    status, out = _run(monkeypatch, capsys, ["", "1", "q"], *argv)
+    assert status == 0, out
+    monkeypatch.setattr("phase10.cli.fullscreen.wanted", lambda args: True)
+    status, out = _run(monkeypatch, capsys, ["", "q"], "resume", str(save))
+    assert status == 0, out
+    assert "Pass the keyboard to " in out
+    assert "Game saved to" in out
