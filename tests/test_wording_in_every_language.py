@@ -95,7 +95,7 @@ def test_the_line_mode_says_au_tour_d_ann(
     """End to end: hot seat in French with Ann at the table."""
     import io
 
-    monkeypatch.setattr("sys.stdin", io.StringIO("d\nq\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nd\nx 1\n\nq\n"))
     argv = ["play", "--plain", "--lang", "fr", "--seed", "3", "--people", "Bob,Ann"]
     assert main([*argv, "--save", str(tmp_path / "g.json")]) == 0
     out = capsys.readouterr().out

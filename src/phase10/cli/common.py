@@ -174,6 +174,8 @@ def rules_options(args: argparse.Namespace) -> list[str]:
         out += ["--rules-file", args.rules_file]
     for token in variant_tokens(args):
         out += ["--variant", token]
+    if getattr(args, "programs", None) is not None:
+        out += ["--programs", args.programs]
     return out
 
 

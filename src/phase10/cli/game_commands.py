@@ -23,9 +23,10 @@ __all__ = ["commands_of", "goal_options", "rules_for", "study"]
 
 def commands_of(game: Game) -> GameCommands | None:
     """The game's answers to the command line, or ``None`` when it gives none."""
-    if game.commands is None:
+    module = getattr(game, "commands", None)  # optional: older games lack it
+    if module is None:
         return None
-    return cast(GameCommands, importlib.import_module(game.commands).COMMANDS)
+    return cast(GameCommands, importlib.import_module(str(module)).COMMANDS)
 
 
 def study(game: Game) -> GameCommands:

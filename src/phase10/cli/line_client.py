@@ -54,7 +54,7 @@ from phase10.online.text import (
     turn_line,
 )
 
-__all__ = ["LineClient", "echoed", "read_lines"]
+__all__ = ["QUIT_WORDS", "LineClient", "echoed", "read_lines"]
 
 #: At most this many characters of an unknown command are echoed back.
 ECHO_LIMIT: Final = 40
@@ -82,6 +82,8 @@ def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
 
 #: How many sentences are repeated when sitting down again at a game under way.
 RECENT: Final = 8
+#: The words that leave the table.
+QUIT_WORDS: Final = frozenset({"q", "quit", "exit", "leave"})
 #: How many of the last sentences ``r`` (again) says again.
 AGAIN: Final = 12
 #: The one-word questions about the game (besides ? and help).
@@ -485,7 +487,7 @@ class LineClient:
             return True
         verb = self.words.get(words[0].lower(), words[0].lower())
         if len(words) == 1:
-            if verb in ("q", "quit", "exit", "leave"):
+            if verb in QUIT_WORDS:
                 return False
             if verb in ("i", "hint"):
                 await self._hint()

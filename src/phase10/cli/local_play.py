@@ -17,7 +17,7 @@ from typing import Any
 
 from phase10.cli.common import CommandError
 from phase10.cli.keeper import Keeper
-from phase10.cli.line_client import LineClient
+from phase10.cli.line_client import QUIT_WORDS, LineClient
 from phase10.kernel.i18n import N_, translator
 from phase10.match import Match
 from phase10.online.links import StoredSeat
@@ -72,33 +72,46 @@ class KeyboardClient(LineClient):
             leave=keeper.say_left,
         )
         if len(match.human_seats) > 1:
-            # Nobody is told anything before the keyboard is passed: what the game would
-            # say first is the first seat's own (its draws), not for whoever reads it. That
-            # seat hears it all at its turn.
+            # Nobody is told anything before the keyboard is first passed, not even what
+            # the computers do: "you" would be a seat nobody has taken yet. Each person
+            # hears it all at their turn, as their seat may know it.
             self.conn.last_seq = match.seq
             self.silent = True
 
     def game_over(self) -> None:
-        """Nothing is left to do at this keyboard: the client stops (and the seed is said)."""
+        """Nothing is left to do at this keyboard: the client stops (and the seed is said),
+        at once, even while it waits for a line."""
         self.finished = True
+        self.lines.put_nowait(None)
 
     def _update(self, message: dict[str, Any]) -> None:
+        match = self.local.match
+        if self.silent and not match.is_over:
+            # The computers play on until a person is to move: that person is asked for.
+            self.version = int(message["version"])
+            if self.handover is None and match.seats[match.to_act].bot is None:
+                self._pass_to(match.to_act)
+            return
         if self.first_update and not self.catch_up and self.told and message["events"]:
             self.say(N_("Since your last turn:"))
         super()._update(message)
-        match = self.local.match
         if match.is_over or self.handover is not None:
             return
         seat = match.to_act
         if seat != self.seat and match.seats[seat].bot is None:
-            self.handover = seat
-            name = match.names[seat]
-            self.out("", self.tr.gettext("Pass the keyboard to {name}.").format(name=name))
-            self.out(
-                self.tr.gettext("Press Enter when only {name} can see the screen. ").format(
-                    name=name
-                )
-            )
+            self._pass_to(seat)
+
+    def _pass_to(self, seat: int) -> None:
+        """Ask for the keyboard to pass to the person at ``seat``."""
+        self.handover = seat
+        self.out("", self._pass_words(seat)[0], self._pass_words(seat)[1])
+
+    def _pass_words(self, seat: int) -> tuple[str, str]:
+        name = self.local.match.names[seat]
+        return (
+            self.tr.gettext("Pass the keyboard to {name}.").format(name=name),
+            self.tr.gettext("Press Enter when only {name} can see the screen. ").format(name=name),
+        )
 
     def _ready(self) -> bool:
         return self.handover is not None or super()._ready()
@@ -106,6 +119,14 @@ class KeyboardClient(LineClient):
     async def _command(self, line: str) -> bool:
         if self.handover is None:
             return await super()._command(line)
+        words = line.split()
+        if words and self.words.get(words[0].lower(), words[0].lower()) in QUIT_WORDS:
+            return False
+        if words:
+            # Only Enter passes the keyboard: a line typed ahead, or a question, would show
+            # the next person's hand to whoever typed it.
+            self.out(self._pass_words(self.handover)[1])
+            return True
         seat, self.handover = self.handover, None
         if self.seat is not None and not self.silent:
             self.told[self.seat] = self.local.match.seq
@@ -117,6 +138,7 @@ class KeyboardClient(LineClient):
         self.seat, self.name = seat, self.local.match.names[seat]
         self.view, self.choices, self.status_shown, self.hint_id = None, None, None, None
         self.first_update, self.catch_up = True, seat not in self.told
+        self.resumed = False  # the catch-up of a resumed game was said once
         self.conn.switch_seat(seat, self.told.get(seat, -1))
         return True
 

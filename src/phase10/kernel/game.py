@@ -76,10 +76,10 @@ class Game(Protocol):
     #: a seat's view (``SIZE``, ``CARDS``, ``LAYOUT``, ``encode``, ``encode_state``); see
     #: docs/rl.md. A name, not a module, so the engine never imports numpy.
     learning: str | None
-    #: The module that answers the game's own questions (``check``, ``odds``, its rule
-    #: options, a one-player study), its ``COMMANDS`` a
-    #: :class:`~phase10.kernel.commands.GameCommands`; or ``None``.
-    commands: str | None
+    # Optional, read with getattr so that games written before it still register:
+    # ``commands``, the module that answers the game's own questions (``check``, ``odds``,
+    # its rule options, a one-player study), its ``COMMANDS`` a
+    # :class:`~phase10.kernel.commands.GameCommands`; absent or ``None`` when it has none.
 
     # ------------------------------------------------------------------------ rules
 

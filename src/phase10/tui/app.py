@@ -115,7 +115,8 @@ class Phase10App(App[str | None]):
         if self.match_or_none is None:
             offered = tuple(games.get(name) for name in games.names())
             playable = tuple(game for game in offered if game.family in TABLES)
-            self.push_screen(NewGameScreen(self.defaults, playable), self._deal)
+            keys = {game.name: TABLES[game.family].KEYS_HELP for game in playable}
+            self.push_screen(NewGameScreen(self.defaults, playable, keys), self._deal)
         elif not self._resumed:
             self._introduce()
             self._begin()

@@ -227,7 +227,7 @@ class TableScreen(TableBase):
     def action_rules(self) -> None:
         from phase10.tui.rules_text import rules_markdown
 
-        self.app.push_screen(RulesScreen(rules_markdown(self.game.match.rules)))
+        self.app.push_screen(RulesScreen(rules_markdown(self.game.match.rules, self.KEYS_HELP)))
 
     # ------------------------------------------------------------------------ results
 
