@@ -540,3 +540,21 @@ def test_a_group_or_a_player_that_is_not_there_is_said_so(
     assert "Your cards in words: R4 red 4; R5 red 5;" in out
     assert "S Skip." in out
     assert "Could not read that" not in out
+
+
+def test_only_enter_passes_the_keyboard_and_q_still_leaves(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Hot seat: at "Press Enter when only Bob can see the screen", a question or a move
+    typed ahead shows nobody's hand (P10-R09: each player's cards are their own); it asks
+    again, and q leaves with the game saved."""
+    save = str(tmp_path / "g.json")
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["h", "d", "q"],
+        *("--people", "Ann,Bob", "--players", "3", "--seed", "3", "--save", save),
+    )
+    assert "Your hand" not in out
+    assert out.count("Press Enter when only ") == 3
+    assert "Game saved to" in out

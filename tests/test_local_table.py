@@ -167,3 +167,52 @@ def test_a_client_of_another_protocol_is_told_so() -> None:
     assert inbox[-1]["code"] == "bad_message"
     with pytest.raises(ValueError, match="not a person's seat"):
         table.connect(1, "en", inbox.append)
+
+
+def test_a_game_a_computer_ends_stops_at_once_at_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """At a terminal the line client reads lines whenever they come; when a computer goes
+    out and ends the game (P10-R31, P10-R36) while it waits for one, the final standing and
+    the seed are said and the command ends at once, not at the next line typed."""
+    import threading
+    import time
+
+    from phase10.api import find_variant
+    from phase10.cli.main import main
+
+    rules = find_variant("standard+n_phases=1")
+    # Seed 2: two computers play the game out, Ann (seat 1) making the last move.
+    played = Match.start(rules, [Seat("You", make_bot("easy")), Seat("Ann", make_bot("easy"))], 2)
+    while not played.is_over:
+        last = played.to_act
+        played.bot_step()
+    assert last == 1
+    match = Match.start(rules, [Seat("You"), Seat("Ann", make_bot("easy"))], 2)
+    for action in played.record.actions[:-1]:
+        match.play(match.to_act, action, match.version)
+    save = tmp_path / "almost.json"
+    match.save(save)
+    released = threading.Event()
+
+    class Terminal:
+        """A keyboard nobody types on."""
+
+        def isatty(self) -> bool:
+            return True
+
+        def readline(self) -> str:
+            released.wait(30)
+            return ""
+
+    monkeypatch.setattr("sys.stdin", Terminal())
+    began = time.monotonic()
+    try:
+        assert main(["resume", "--plain", str(save)]) == 0
+    finally:
+        released.set()
+    elapsed = time.monotonic() - began
+    out = capsys.readouterr().out
+    assert "Final standing after" in out
+    assert "Seed 2: play this game again with --seed 2." in out
+    assert elapsed < 15, elapsed
