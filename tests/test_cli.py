@@ -310,7 +310,7 @@ def test_an_unexpected_bug_is_one_line_not_a_traceback(
         raise RuntimeError("boom")
 
     monkeypatch.delenv("PHASE10_DEBUG", raising=False)
-    monkeypatch.setattr(variants_cmd, "rules_for", broken)
+    monkeypatch.setattr(variants_cmd, "find_variant", broken)
     assert main(["variants", "standard"]) == 70
     err = capsys.readouterr().err
     assert "internal error (RuntimeError: boom)" in err

@@ -7,7 +7,8 @@ import textwrap
 from typing import Any, Final
 
 from phase10 import games
-from phase10.cli.common import chosen_game, examples, paragraph
+from phase10.api import find_variant
+from phase10.cli.common import DEFAULT_GAME, chosen_game, examples, paragraph
 from phase10.cli.game_commands import rules_for
 from phase10.cli.parse_errors import translate
 from phase10.kernel.i18n import LANGUAGES, N_, Translator, detect_language, translator
@@ -59,9 +60,14 @@ def run(args: argparse.Namespace) -> int:
         for line in listing(tr):
             print(line)
         return 0
-    # A rules file or a rule set's name, read as the command's --rules reads it.
-    given = argparse.Namespace(game="phase10", rules=name, rules_file=None, variant=[])
-    rules = rules_for(given, chosen_game(given))
+    if name.lower().endswith(".toml"):
+        # A rules file, read as the commands' --rules reads one (by the game it is for).
+        given = argparse.Namespace(game=DEFAULT_GAME, rules=name, rules_file=None, variant=[])
+        rules = rules_for(given, chosen_game(given))
+    else:
+        # A rule set's name, of any game, with the registry's own errors (which list the
+        # profiles and variants when the name is wrong or empty).
+        rules = find_variant(name)
     for line in games.of(rules).describe_rules(rules, tr):
         print(line)
     return 0
