@@ -60,12 +60,6 @@ __all__ = ["QUIT_WORDS", "LineClient", "echoed", "read_lines"]
 ECHO_LIMIT: Final = 40
 
 
-def _small(word: str) -> bool:
-    """Whether ``word`` is a number (ASCII digits only, and not thousands of them: the one
-    number parser's rule, :func:`~phase10.kernel.notation.parse_number`)."""
-    return parse_number(word) is not None
-
-
 def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
     """``text`` quoted for an error message, cut to ``limit`` characters with an ellipsis.
 
@@ -500,8 +494,8 @@ class LineClient:
                 return True
             if self._query(verb):
                 return True
-            if _small(verb):
-                await self._number(int(verb))
+            if (number := parse_number(verb)) is not None:
+                await self._number(number)
                 return True
         await self._move(" ".join([verb, *words[1:]]))
         return True
@@ -615,26 +609,25 @@ class LineClient:
         words = line.split()
         words[0] = self._twin(words[0].lower(), view)
         line = " ".join(words)
-        if words[0] in _CARD_FIRST and len(words) > 1 and _small(words[1]):
-            position = int(words[1])
-            if not 1 <= position <= len(hand):
-                text = self.tr.ngettext(
-                    "There is no card at position {position}: you hold {count} card.",
-                    "There is no card at position {position}: you hold {count} cards.",
-                    len(hand),
-                )
-                self.out(text.format(position=position, count=len(hand)))
-                return
+        numbers = [parse_number(word) for word in words]
+        position = numbers[1] if words[0] in _CARD_FIRST and len(words) > 1 else None
+        if position is not None and not 1 <= position <= len(hand):
+            text = self.tr.ngettext(
+                "There is no card at position {position}: you hold {count} card.",
+                "There is no card at position {position}: you hold {count} cards.",
+                len(hand),
+            )
+            self.out(text.format(position=position, count=len(hand)))
+            return
         groups = groups_in_order(view)
-        if words[0] in ("hit", "extend") and len(words) == 3 and _small(words[2]):
-            number = int(words[2])
-            if not 1 <= number <= len(groups):
-                self.say(
-                    N_("There is no group {number} on the table (type b to see them)."),
-                    number=number,
-                )
-                return
-        if words[0] in ("discard", "x") and len(words) == 3 and not _small(words[2]):
+        number = numbers[2] if words[0] in ("hit", "extend") and len(words) == 3 else None
+        if number is not None and not 1 <= number <= len(groups):
+            self.say(
+                N_("There is no group {number} on the table (type b to see them)."),
+                number=number,
+            )
+            return
+        if words[0] in ("discard", "x") and len(words) == 3 and numbers[2] is None:
             folded = [name.casefold() for name in self.names]
             if words[2].casefold() not in folded:
                 self.say(
