@@ -204,8 +204,8 @@ def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, data = run_json(capsys, "bench", "--seconds", "0.2", "--json")
     assert code == 0
     for key in (
-        "find_phase_per_s",
-        "find_phase_per_phase",
+        "goal_checks_per_s",
+        "goal_checks_per_goal",
         "playout_decisions_per_s",
         "state_bytes",
         "record_json_bytes",
@@ -214,8 +214,10 @@ def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
         "machine",
     ):
         assert key in data
-    assert sorted(data["find_phase_per_phase"], key=int) == [str(n) for n in range(1, 11)]
-    assert data["find_phase_per_s"] > 0
+    # Phase 10's ten phases, on the 10 dealt cards plus the draw (D-39).
+    assert list(data["goal_checks_per_goal"]) == [str(n) for n in range(1, 11)]
+    assert data["goal_checks"] == {"game": "phase10", "goal": "phase", "hand_cards": 11}
+    assert data["goal_checks_per_s"] > 0
     assert data["playout_decisions_per_s"] > 0
     assert data["state_bytes"] > 0
     assert data["record_json_bytes"] > 0

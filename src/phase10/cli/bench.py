@@ -9,7 +9,8 @@ import shlex
 import sys
 from typing import Any, Final
 
-from phase10.bench.finder import measure_find_phase
+from phase10 import games
+from phase10.bench.goals import measure_goal_checks
 from phase10.bench.playout import (
     RECORD_DECISION_CAP,
     measure_playout,
@@ -18,8 +19,16 @@ from phase10.bench.playout import (
     state_size,
 )
 from phase10.bench.search import PER_DECISION, measure_ismcts
-from phase10.cli.common import MAX_SEED, bounded_int, examples, paragraph, positive_float
-from phase10.cli.parse_errors import translate
+from phase10.cli.common import (
+    DEFAULT_GAME,
+    MAX_SEED,
+    bounded_int,
+    examples,
+    paragraph,
+    positive_float,
+)
+from phase10.cli.game_commands import study
+from phase10.cli.parse_errors import current_language, translate
 from phase10.cli.progress import add_quiet_option, duration
 from phase10.kernel.i18n import N_
 
@@ -28,7 +37,7 @@ PLAYOUT_PLAYERS: Final = 4
 RECORD_PLAYERS: Final = 2
 
 DESCRIPTION = N_(
-    "Measure the engine in this process, on one core: find_phase checks per second on "
+    "Measure the engine in this process, on one core: phase checks per second on "
     "fresh 11-card hands, random-playout decisions per second (4 players, standard rules), "
     "ISMCTS search iterations per second on mid-game decisions, "
     "the memory of one mid-game state and the JSON size of a whole random game's record."
@@ -83,9 +92,13 @@ def run(args: argparse.Namespace) -> int:
             left = duration((4 - number) * seconds)
             print(f"{number}/3 measuring {what}, about {left} left", file=sys.stderr, flush=True)
 
-    stage(1, "phase checks")
-    per_phase = measure_find_phase(seconds, seed)
-    average = sum(per_phase.values()) / len(per_phase)
+    stage(1, "goal checks")
+    commands = study(games.get(DEFAULT_GAME))
+    rules = commands.rules(None, None, [], None, current_language())
+    goals, _, hand_cards = commands.timed(rules)
+    per_goal = measure_goal_checks(commands, rules, seconds, seed)
+    average = sum(per_goal.values()) / len(per_goal)
+    subject = goals[0].subject
     stage(2, "random playouts")
     playout = measure_playout(seconds, seed, PLAYOUT_PLAYERS)
     stage(3, "ISMCTS iterations")
@@ -98,8 +111,9 @@ def run(args: argparse.Namespace) -> int:
     python = f"{platform.python_implementation()} {platform.python_version()}"
     if args.json:
         result = {
-            "find_phase_per_s": average,
-            "find_phase_per_phase": {str(n): rate for n, rate in per_phase.items()},
+            "goal_checks_per_s": average,
+            "goal_checks_per_goal": {str(n): rate for n, rate in per_goal.items()},
+            "goal_checks": {"game": DEFAULT_GAME, "goal": subject, "hand_cards": hand_cards},
             "playout_decisions_per_s": playout["decisions_per_s"],
             "playout": {k: v for k, v in playout.items() if k != "decisions_per_s"},
             "ismcts_iterations_per_s": search["iterations_per_s"],
@@ -123,9 +137,12 @@ def run(args: argparse.Namespace) -> int:
     again = f"  reproduce: {command}"
     print(f"phase10 bench on {python}, {machine}; one core, one process")
     print()
-    print(f"find_phase on fresh 11-card hands ({seconds:g} s shared by the ten phases):")
-    for number, rate in per_phase.items():
-        print(f"  phase {number:>2}: {rate:>12,.0f} checks/s")
+    print(
+        f"{subject} checks on fresh {hand_cards}-card hands "
+        f"({seconds:g} s shared by the {len(goals)} {subject}s):"
+    )
+    for number, rate in per_goal.items():
+        print(f"  {subject} {number!s:>2}: {rate:>12,.0f} checks/s")
     print(f"  average : {average:>12,.0f} checks/s")
     print(again)
     print()

@@ -1,7 +1,8 @@
 """What a game answers for the command line's own questions about it, so that the command
 line knows no game: how its rule options read (a profile, a rules file, variants, a deck),
 which goal ``check`` and ``odds`` study (Phase 10's ``--phase N``, the programmes game's
-``--program ID``), whether cards can make it and why not, and what a deal holds.
+``--program ID``), whether cards can make it and why not, what a deal holds, and which
+goal checks ``bench`` times.
 
 A game names the module that holds its ``COMMANDS`` (``Game.commands``); the command line
 prints, writes the JSON and runs the estimate.
@@ -80,6 +81,11 @@ class GameCommands(Protocol):
     def deal(self, goal: Goal, rules: Any) -> tuple[Sequence[Any], int, str]:
         """For ``odds``: the deck, how many cards a hand that is checked holds, and what the
         estimate is of, in words."""
+        ...
+
+    def timed(self, rules: Any) -> tuple[Sequence[Goal], Sequence[Any], int]:
+        """For ``bench``: the goals whose check (:meth:`fit`) is timed, in order, the deck a
+        hand is dealt from, and how many cards a hand checked during a turn holds."""
         ...
 
     #: A one-player study of a goal (rules, goal number, games, seed), or ``None``.

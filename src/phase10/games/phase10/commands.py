@@ -76,14 +76,7 @@ class Phase10Commands:
             raise UsageError(
                 tr.gettext(text).format(number=number, rules=repr(rules.name), phases=in_play)
             )
-        return Goal(
-            subject="phase",
-            number=phase.number,
-            title=f"Phase {phase.number} ({phase.description})",
-            requirement=phase.description,
-            options=("--phase", str(phase.number)),
-            own=phase,
-        )
+        return _goal(phase)
 
     def hand(self, text: str, lang: str) -> list[Card]:
         """The cards typed. A hand is some of the 108-card deck (P10-R01); an empty one or
@@ -108,6 +101,21 @@ class Phase10Commands:
         """A freshly dealt hand, from the whole deck."""
         del rules
         return full_deck(), HAND_SIZE, f"{goal.title} in a freshly dealt {HAND_SIZE}-card hand"
+
+    def timed(self, rules: RuleSet) -> tuple[tuple[Goal, ...], tuple[Card, ...], int]:
+        """Every phase in play, on hands of the 10 dealt cards plus the draw (D-39)."""
+        return tuple(_goal(phase) for phase in rules.phases), full_deck(), HAND_SIZE + 1
+
+
+def _goal(phase: Phase) -> Goal:
+    return Goal(
+        subject="phase",
+        number=phase.number,
+        title=f"Phase {phase.number} ({phase.description})",
+        requirement=phase.description,
+        options=("--phase", str(phase.number)),
+        own=phase,
+    )
 
 
 def _file_with_variants(path: str, variants: Sequence[str]) -> RuleSet:

@@ -82,14 +82,7 @@ class ProgrammeCommands:
         if card.sun:
             text = N_("{card} is a sun card: a free program with nothing to lay")
             raise UsageError(tr.gettext(text).format(card=card.id))
-        return Goal(
-            subject="program",
-            number=card.id,
-            title=str(card),
-            requirement=card.description,
-            options=("--game", "programmes", *options),
-            own=card,
-        )
+        return _goal(card, options)
 
     def hand(self, text: str, lang: str) -> list[PlayingCard]:
         """The cards typed, no more of a card than the 108-card deck holds (AMZ-R01: two of
@@ -133,6 +126,26 @@ class ProgrammeCommands:
             INSTANT_CARDS,
             f"{goal.title}: revealable at once from 13 dealt cards plus one draw",
         )
+
+    def timed(
+        self, rules: ProgrammeRules
+    ) -> tuple[tuple[Goal, ...], tuple[PlayingCard, ...], int]:
+        """Every program with something to lay, on 13 dealt cards plus the draw (E-08)."""
+        goals = tuple(
+            _goal(card, ("--program", card.id)) for card in rules.programs if not card.sun
+        )
+        return goals, programme_deck(), INSTANT_CARDS
+
+
+def _goal(card: ProgramCard, options: tuple[str, ...]) -> Goal:
+    return Goal(
+        subject="program",
+        number=card.id,
+        title=str(card),
+        requirement=card.description,
+        options=("--game", "programmes", *options),
+        own=card,
+    )
 
 
 def why_not(cards: Sequence[PlayingCard], program: ProgramCard) -> str:
