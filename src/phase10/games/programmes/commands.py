@@ -127,9 +127,7 @@ class ProgrammeCommands:
             f"{goal.title}: revealable at once from 13 dealt cards plus one draw",
         )
 
-    def timed(
-        self, rules: ProgrammeRules
-    ) -> tuple[tuple[Goal, ...], tuple[PlayingCard, ...], int]:
+    def timed(self, rules: ProgrammeRules) -> tuple[tuple[Goal, ...], tuple[PlayingCard, ...], int]:
         """Every program with something to lay, on 13 dealt cards plus the draw (E-08)."""
         goals = tuple(
             _goal(card, ("--program", card.id)) for card in rules.programs if not card.sun
