@@ -4,7 +4,6 @@ started together, real kill -9 (the tests run as root: permissions alone stop no
 
 from __future__ import annotations
 
-import asyncio
 import os
 import signal
 import stat
@@ -214,38 +213,38 @@ def test_resume_with_a_cut_short_key_is_one_line_exit_2(
 
 
 def test_the_full_screen_says_a_key_damaged_mid_game_and_does_not_save(
-    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """The full screen: the key emptied during the game (after the checks
-    at the start); saving and quitting says the game was NOT saved and why, naming the key,
-    and signs nothing with the empty key."""
-    from phase10.tui import Phase10App
+    """The full screen (``phase10 play`` on a terminal, headless here): the key emptied
+    during the game, after the first save; the next move's save fails and says so on the
+    screen, naming the key; leaving says the game was NOT saved and why (exit status 1),
+    and nothing is signed with the empty key: the save on disk is the one made before."""
+    from textual.pilot import Pilot
+
+    from phase10.cli import local_play
+    from phase10.tui.local import LocalApp
+    from tui.helpers import headless_play_local, in_log, settle, until
 
     key = _data_key()
     save = tmp_path / "game.json"
     bots = [Seat("Ann"), Seat("Bot", make_bot("easy", "phase10"))]
-    # The computer would save after its move; a pace of an hour keeps it from moving (and
-    # saving with the good key) before the key is emptied, however slow the machine.
-    app = Phase10App(
-        save_path=save,
-        match=Match.start(find_variant("standard"), bots, seed=5),
-        lang="en",
-        delay=3600,
-    )
+    warning = f"Warning: cannot save to {save}: {key}: the key that signs your saves is empty"
+    before: list[bytes] = []
 
-    async def scenario() -> None:
-        async with app.run_test() as pilot:
-            await pilot.pause()
-            key.parent.mkdir(parents=True, exist_ok=True)
-            key.write_bytes(b"")
-            app.action_save_quit()
-            await pilot.pause()
+    async def empty_the_key_then_draw(pilot: Pilot[object], app: LocalApp) -> None:
+        await settle(pilot, app)
+        before.append(save.read_bytes())
+        key.write_bytes(b"")
+        await pilot.press("d")
+        await until(pilot, lambda: in_log(app, warning), "the warning")
+        await pilot.press("q")
 
-    asyncio.run(scenario())
-    assert app.save_error == f"{key}: the key that signs your saves is empty{ADVICE}"
-    assert app.return_value is not None
-    assert app.return_value.startswith(f"The game was NOT saved to {save}: {key}: ")
-    assert not save.exists()
+    headless_play_local(monkeypatch, empty_the_key_then_draw)
+    match = Match.start(find_variant("standard"), bots, seed=5)
+    assert local_play.play(match, str(save), "en", resumed=False, screen=True) == 1
+    out = capsys.readouterr().out
+    assert f"The game was NOT saved to {save}: {key}: the key that signs your saves is empty" in out
+    assert save.read_bytes() == before[0]
     assert key.read_bytes() == b""
 
 

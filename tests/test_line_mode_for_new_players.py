@@ -311,7 +311,7 @@ def test_hot_seat_people_named_you_get_a_name_of_their_own(
         *("--people", "Ann,You", "--players", "3", "--seed", "3", "--save", str(save)),
     )
     assert "You's" not in out
-    assert "Players: Ann, Player 2, Bob." in out
+    assert "Players: Ann, Player 2, Bob (computer: medium)." in out
     assert "Pass the keyboard to Player 2." in out
     assert "Pass the keyboard to Ann." in out
     # After the pass, the person hears again what happened since their own last turn, as

@@ -334,27 +334,3 @@ def test_a_hand_end_has_a_summary_with_a_row_per_player_and_nothing_else_does(
     dutch = game.hand_summary(event, names, "nl")
     assert dutch is not None
     assert dutch.title != summary.title
-
-
-@pytest.mark.parametrize(
-    ("name", "profile"), [("phase10", "standard"), ("programmes", "programmes")]
-)
-def test_the_full_screen_hints_the_move_the_presentation_hints(name: str, profile: str) -> None:
-    """One source of hints: at every position of a game, the local full screen's hint names
-    the move the presentation hints, the one the browser, ``join`` and the line game give."""
-    from phase10.tui.hand import hint as phase10_hint
-    from phase10.tui.table_programmes import hint as programmes_hint
-
-    game = get(name)
-    screen_hint = phase10_hint if name == "phase10" else programmes_hint
-    checked = 0
-    for state in _positions(game, profile, 3, 21):
-        view = game.view(state, game.to_act(state))
-        shown = game.present(view, ["A", "B", "C"], "en", hint=True)
-        if shown.hint is None:
-            continue
-        _text, _cards, action = screen_hint(view)
-        assert action is not None
-        assert game.format_action(action) == shown.hint.move
-        checked += 1
-    assert checked > 10

@@ -3,7 +3,6 @@ tests run as root, so permissions alone would not stop a write to /dev/null)."""
 
 from __future__ import annotations
 
-import asyncio
 import builtins
 import copy
 import functools
@@ -260,26 +259,34 @@ def test_a_failed_save_is_said_with_where_to_save_instead_and_exit_1(
     assert "Game saved to" not in out
 
 
-def test_the_full_screen_says_the_save_failed_and_returns_1(tmp_path: Path) -> None:
-    """The full screen: saving and quitting into a path that cannot be
-    written leaves with the not-saved message, and the app reports the failure."""
-    from phase10.tui import Phase10App
+def test_the_full_screen_says_the_save_failed_and_returns_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The full screen (``phase10 play`` on a terminal, headless here): a save path that
+    cannot be written is warned of, and leaving with q says the game was NOT saved, why,
+    and where it would be saved, with exit status 1."""
+    from textual.pilot import Pilot
+
+    from phase10.cli import local_play
+    from phase10.tui.local import LocalApp
+    from tui.helpers import headless_play_local, settle
 
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     save = blocker / "game.json"
-    app = Phase10App(save_path=save, match=_match("phase10", "standard", steps=0), lang="en")
 
-    async def scenario() -> None:
-        async with app.run_test() as pilot:
-            await pilot.pause()
-            app.action_save_quit()
-            await pilot.pause()
+    async def quit_at_once(pilot: Pilot[object], app: LocalApp) -> None:
+        await settle(pilot, app)
+        await pilot.press("q")
 
-    asyncio.run(scenario())
-    assert app.save_error == "Not a directory"
-    assert app.return_value is not None
-    assert app.return_value.startswith(f"The game was NOT saved to {save}: Not a directory.")
+    apps = headless_play_local(monkeypatch, quit_at_once)
+    match = _match("phase10", "standard", steps=0)
+    assert local_play.play(match, str(save), "en", resumed=False, screen=True) == 1
+    assert apps[0].return_value == "left"
+    out = capsys.readouterr().out
+    assert f"Warning: cannot save to {save}: Not a directory" in out
+    assert f"The game was NOT saved to {save}: Not a directory." in out
+    assert "Game saved to" not in out
 
 
 # --------------------------------------------------------------------------- saves without a person

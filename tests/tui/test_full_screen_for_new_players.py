@@ -1,97 +1,143 @@
-"""The full-screen game as a new player meets it: everything usable at 80x24, choices listed
-once, nothing started or thrown away by a stray key. Each test names the rule id it rests on."""
+"""The full-screen game as a new player meets it: everything usable at 80x24, nothing
+started or thrown away by a stray key, and a key that cannot act says why. Each game at this
+keyboard is the client of ``phase10 join`` over a local table (:class:`LocalApp`); the
+new-game screen is its own small app (:class:`ChooseApp`). Each test names the rule id it
+rests on where there is one."""
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
+from collections import Counter
 from pathlib import Path
-from types import SimpleNamespace
+from typing import Any
 
-from textual.widgets import Select
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import OptionList
 
-from phase10.match import Match, ProgrammeMatch
-from phase10.tui import Defaults, Phase10App
-from phase10.tui.newgame import NewGameScreen, TickBox
-from phase10.tui.screens import (
-    ChoiceScreen,
-    ConfirmScreen,
-    GameOverScreen,
-    HandSummaryScreen,
-    NumberScreen,
-    PassScreen,
-    TooSmallScreen,
+from phase10 import games
+from phase10.api import find_variant
+from phase10.match import Match
+from phase10.tui import ChooseApp, Defaults, Setup
+from phase10.tui.local import AGAIN, LocalApp
+from phase10.tui.newgame import NewGameScreen
+from phase10.tui.online_table import OnlineTable, SummaryScreen
+from phase10.tui.rules_text import rules_markdown
+from phase10.tui.screens import ConfirmScreen, PassScreen, RulesScreen, TooSmallScreen
+
+from .helpers import (
+    app_for,
+    before_going_out,
+    choose_card,
+    log_text,
+    make_app,
+    may_act,
+    play_through_cli,
+    region_text,
+    screen_text,
+    settle,
+    until,
 )
-from phase10.tui.table import TableBase
-from phase10.tui.table_phase10 import TableScreen
-from phase10.tui.table_programmes import ProgrammeTableScreen
-
-from .helpers import make_app, make_programmes_app, play_turn_with_keys, screen_text, settle
 
 SMALL = (80, 24)
+
+
+def _hand(app: LocalApp) -> list[str]:
+    """The cards of the seat's hand, as dealt."""
+    return [str(card["code"]) for card in (app.shown or {})["hand"]]
+
+
+def _actions(app: LocalApp) -> int:
+    return len(app.local.match.record.actions)
+
+
+async def _play(pilot: Pilot[Any], app: LocalApp, *keys: str) -> None:
+    """Press ``keys``, then wait for the move they make to be played and answered."""
+    before = _actions(app)
+    await pilot.press(*keys)
+    await until(pilot, lambda: _actions(app) > before, f"the move of {keys}")
+    await settle(pilot, app)
+
+
+async def _go_out(pilot: Pilot[Any], app: LocalApp, moves: list[str]) -> None:
+    """Play the turn ``moves`` (draw, hit a card on a group, discard a card: see
+    :func:`before_going_out`) with the keys a person would press."""
+    for move in moves:
+        words = move.split()
+        if words[0] == "draw":
+            await _play(pilot, app, "d")
+        elif words[0] == "hit":
+            await choose_card(pilot, app, words[1])
+            await _play(pilot, app, "g")
+        else:
+            assert words[0] == "discard", move
+            await choose_card(pilot, app, words[1])
+            await _play(pilot, app, "x")
+
 
 # ---------------------------------------------------------------------------- 80x24
 
 
-def test_phase10_table_is_whole_at_80x24(tmp_path: Path) -> None:
+def test_the_phase10_table_is_whole_at_80x24(tmp_path: Path) -> None:
+    """Phase 10 at 80x24: the phase written out whole, every player, the keys, every card of
+    an 11-card hand in the list, and the card drawn named in the log."""
     app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium"), ("Bob", "hard")])
 
     async def scenario() -> None:
         async with app.run_test(size=SMALL) as pilot:
             await settle(pilot, app)
-            await pilot.press("d")
-            await pilot.pause()
+            await _play(pilot, app, "d")
             text = screen_text(app)
-            assert "Groups on the table" in text
-            # The phase is written out (wrapped between words), never "1: …".
             assert "…" not in text
-            assert "1: set of 3 +" in text
-            assert "set of 3" in text
-            # Every key of the key bar, h s r q included.
-            for key in ("d Draw", "x Discard", "i Hint", "o Sort", "r Rules", "q Quit"):
+            assert region_text(app, "#goal") == "You are on phase 1: set of 3 + set of 3."
+            assert region_text(app, "#groups") == "No group is on the table yet."
+            players = region_text(app, "#players")
+            for words in ("Player", "Phases done", "Cards", "Points", "▶ You", "Ann", "Bob"):
+                assert words in players, words
+            for key in ("d Draw", "t Take", "x Discard", "i Hint", "o Sort", "r Rules", "q Leave"):
                 assert key in text, key
-            # Every player, with the kind of player in whole words.
-            # (wrapped between words when narrow; the box scrolls with more players)
-            for words in ("You", "Ann", "Bob", "computer:", "medium"):
-                assert words in text, words
-            assert "#11" in text  # every card of the hand, its position marked with #
+            hand = app.table_screen.query_one("#hand", OptionList)
+            assert hand.option_count == len(_hand(app)) == 11
+            drawn = log_text(app)[-1]
+            assert drawn.startswith("You drew ")
+            assert drawn.removeprefix("You drew ").rstrip(".") in region_text(app, "#hand")
 
     asyncio.run(scenario())
 
 
-def test_programmes_table_is_whole_at_80x24(tmp_path: Path) -> None:
+def test_the_programmes_table_is_whole_at_80x24(tmp_path: Path) -> None:
+    """Programmes at 80x24: the program, the three piles and a long reveal written whole
+    (wrapped between words, never cut), and every card of a 14-card hand in the list."""
     seats = [("You", None), ("Ann", "easy"), ("Bob", "easy")]
-    app = make_programmes_app(tmp_path, seed=4, seats=seats)
+    app = make_app(tmp_path, seed=4, seats=seats, rules="programmes")
 
     async def scenario() -> None:
         async with app.run_test(size=SMALL) as pilot:
             await settle(pilot, app)
-            await pilot.press("d")
-            await pilot.pause()
-            table = app.screen
-            assert isinstance(table, ProgrammeTableScreen)
-            assert table.cards is not None
-            assert len(table.cards) == 14
-            text = screen_text(app)
-            # All 14 cards (the 14th is drawn), and no word broken inside: "Prog/ram", "reve/aled".
-            assert "#14" in text
-            assert "Program " in text
-            assert "secret:" in text
-            assert "hidden" in text
-            assert "Combinations on the table" in text
-            for key in ("v Reveal", "i Hint", "o Sort", "r Rules", "q Quit"):
-                assert key in text, key
+            await _play(pilot, app, "d")
+            assert region_text(app, "#goal") == "Your program: PRG-03: 1x set of 4."
+            assert region_text(app, "#groups") == "No combination is on the table yet."
+            piles = region_text(app, "#pile")
+            for words in ("Draw pile: 67", "Discard pile: 3C (1)", "Program cards: 49"):
+                assert words in piles, words
+            assert "Reveal: set 8S 8H 8D JK=8" in region_text(app, "#moves")
+            assert "Programs done" in region_text(app, "#players")
+            hand = app.table_screen.query_one("#hand", OptionList)
+            assert hand.option_count == 14
+            for key in ("x Discard", "i Hint", "o Sort", "r Rules", "q Leave"):
+                assert key in screen_text(app), key
 
     asyncio.run(scenario())
 
 
-def test_new_game_screen_is_whole_at_80x24(tmp_path: Path) -> None:
-    app = Phase10App(save_path=tmp_path / "game.json", defaults=Defaults(players=3, seed=7))
+def test_the_new_game_screen_is_whole_at_80x24() -> None:
+    """The form scrolls to the focused field; the seats' kinds are whole words."""
+    app = ChooseApp(Defaults(players=3, seed=7), "en")
 
     async def scenario() -> None:
         async with app.run_test(size=SMALL) as pilot:
-            await pilot.pause()
-            # The form scrolls to the focused field; the seats' kinds are whole words.
+            await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
+            assert "New game of Phase 10" in screen_text(app)
             app.screen.query_one("#kind-2").focus()
             await pilot.pause()
             text = screen_text(app)
@@ -100,6 +146,8 @@ def test_new_game_screen_is_whole_at_80x24(tmp_path: Path) -> None:
             app.screen.query_one("#seed").focus()
             await pilot.pause()
             assert "Seed" in screen_text(app)
+            for key in ("^s Start", "f1 Rules", "esc Quit"):
+                assert key in screen_text(app), key
 
     asyncio.run(scenario())
 
@@ -109,16 +157,28 @@ def test_a_too_small_terminal_says_so_and_the_game_comes_back(tmp_path: Path) ->
 
     async def scenario() -> None:
         async with app.run_test(size=(60, 20)) as pilot:
-            await pilot.pause(0.2)
-            assert isinstance(app.screen, TooSmallScreen)
+            await until(pilot, lambda: isinstance(app.screen, TooSmallScreen), "too small")
             text = " ".join(screen_text(app).split())
             assert "too small" in text
             assert "at least 80×24" in text
             assert "60×20" in text
             await pilot.resize_terminal(*SMALL)
-            await pilot.pause(0.2)
+            await until(pilot, lambda: app.screen is app.table_screen, "the table again")
             await settle(pilot, app)
-            assert isinstance(app.screen, TableScreen)
+            assert may_act(app)
+
+    asyncio.run(scenario())
+
+
+def test_a_too_small_terminal_covers_the_new_game_screen_until_enlarged() -> None:
+    app = ChooseApp(Defaults(players=2, seed=4), "en")
+
+    async def scenario() -> None:
+        async with app.run_test(size=(70, 20)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, TooSmallScreen), "too small")
+            assert "70×20" in " ".join(screen_text(app).split())
+            await pilot.resize_terminal(*SMALL)
+            await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
 
     asyncio.run(scenario())
 
@@ -126,30 +186,35 @@ def test_a_too_small_terminal_says_so_and_the_game_comes_back(tmp_path: Path) ->
 # ---------------------------------------------------------------------------- new sets
 
 
-def test_one_or_two_cards_after_revealing_give_the_new_set_size_rule(
-    tmp_path: Path,
-) -> None:
-    """E-14: a new set needs at least 3 cards; not "reveal your program first"."""
-    app = make_programmes_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")])
+def test_after_revealing_a_new_set_needs_three_cards(tmp_path: Path) -> None:
+    """E-14: a new set needs at least 3 cards: every new set offered uses three or more, and
+    n with a card that is in none of them says so, playing nothing."""
+    app = make_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")], rules="programmes")
 
     async def scenario() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot, app)
-            table = app.screen
-            assert isinstance(table, ProgrammeTableScreen)
-            await pilot.press("d", "i")
-            assert type(table.hinted).__name__ == "Reveal"
-            await pilot.press("v")
+            table = app.table_screen
+            await _play(pilot, app, "d")
+            await pilot.press("i")
+            await until(pilot, lambda: app.hint_id is None and table.chosen, "the hint")
+            await _play(pilot, app, "v")
+            assert app.local.match.state.players[0].revealed
+            assert any(line.startswith("You reveal program") for line in log_text(app))
+            melds = [e for e in table.entries() if e["kind"] == "meld"]
+            assert melds
+            assert all(len(e["cards"]) >= 3 for e in melds)
+            in_a_set = {card for e in melds for card in e["cards"]}
+            hand = _hand(app)
+            alone = next(card for card in hand if card not in in_a_set)
+            before = _actions(app)
+            await choose_card(pilot, app, alone)
+            await pilot.press("n")
             await pilot.pause()
-            assert app.match.state.players[0].revealed
-            await pilot.press("escape", "1", "n")
-            assert table.message is not None
-            assert "E-14" in table.message
-            assert "at least 3 cards" in table.message
-            assert "reveal your program first" not in table.message
-            await pilot.press("2", "n")
-            assert table.message is not None
-            assert "E-14" in table.message
+            assert log_text(app)[-1] == (
+                "No such move uses the chosen cards; Escape clears the choice."
+            )
+            assert _actions(app) == before
 
     asyncio.run(scenario())
 
@@ -157,228 +222,210 @@ def test_one_or_two_cards_after_revealing_give_the_new_set_size_rule(
 # ---------------------------------------------------------------------------- new game and table
 
 
-def test_the_new_game_screen_deals_programmes_with_the_program_swap(tmp_path: Path) -> None:
-    """AMZ-R31: the programmes game's one option is offered and dealt."""
-    app = Phase10App(
-        save_path=tmp_path / "game.json", defaults=Defaults(players=2, seed=4), delay=0
-    )
+def test_the_new_game_screen_deals_programmes_with_the_program_swap() -> None:
+    """AMZ-R31: the programmes game's one option is offered, ticked with the keys, and dealt;
+    none of Phase 10's options is shown."""
+    app = ChooseApp(Defaults(players=2, seed=4), "en")
 
     async def scenario() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            app.screen.query_one("#game", Select).value = "programmes"
-            await pilot.pause()
+            await until(pilot, lambda: app.focused is not None, "the form")
+            assert app.focused is not None
+            assert app.focused.id == "game"
+            await pilot.press("enter", "down", "enter")
+            await until(pilot, lambda: "New game of Programmes" in screen_text(app), "Programmes")
             text = screen_text(app)
-            assert "New game of Programmes" in text
-            assert "n_phases" not in text  # none of Phase 10's options
-            assert "ten_hands" not in text
-            swap = next(box for box in app.screen.query(TickBox) if box.name == "program_swap")
-            swap.value = True
-            await pilot.press("ctrl+s")
-            await settle(pilot, app)
-            assert isinstance(app.match, ProgrammeMatch)
-            assert app.match.rules.program_swap_after == 3
+            assert "Ten hands" not in text  # none of Phase 10's options
+            assert "Program swap" in text
+            await pilot.press("tab", "tab")
+            assert app.focused is not None
+            assert app.focused.name == "program_swap"
+            await pilot.press("space", "ctrl+s")
+            await until(pilot, lambda: app.return_value is not None, "the game chosen")
 
     asyncio.run(scenario())
+    setup = app.return_value
+    assert isinstance(setup, Setup)
+    assert games.of(setup.rules).name == "programmes"
+    assert setup.rules.program_swap_after == 3
+    assert setup.seed == 4
 
 
-def test_first_enter_does_not_start_and_escape_asks(tmp_path: Path) -> None:
-    app = Phase10App(save_path=tmp_path / "game.json", defaults=Defaults(players=2, seed=4))
+def test_a_first_enter_does_not_start_and_escape_asks() -> None:
+    """The first field has the focus, so Enter opens it rather than starting the game; Escape
+    asks before leaving, and n keeps the form."""
+    app = ChooseApp(Defaults(players=2, seed=4), "en")
 
     async def scenario() -> None:
         async with app.run_test(size=SMALL) as pilot:
-            await pilot.pause()
-            assert isinstance(app.focused, Select)
+            await until(pilot, lambda: app.focused is not None, "the form")
+            assert app.focused is not None
             assert app.focused.id == "game"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.return_value is None
+            assert "Programmes" in screen_text(app)  # the game's list is open
+            await pilot.press("escape")  # closes the list
+            await pilot.pause()
             await pilot.press("escape")
-            await pilot.pause()
-            assert isinstance(app.screen, ConfirmScreen)
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+            assert "Quit without starting a game?" in screen_text(app)
             await pilot.press("n")
-            await pilot.pause()
-            assert isinstance(app.screen, NewGameScreen)
+            await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
             await pilot.press("escape", "y")
-            await pilot.pause()
         assert app.return_value is None
 
     asyncio.run(scenario())
 
 
-def test_the_drawn_card_is_marked_in_words_and_by_a_sign(tmp_path: Path) -> None:
-    app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium"), ("Bob", "hard")])
+def test_the_number_keys_choose_the_first_ten_cards_and_the_arrows_the_rest(
+    tmp_path: Path,
+) -> None:
+    """1 to 9 and 0 choose the cards at those places of the hand as shown (marked ▲), Escape
+    clears the choice, and the arrows and Space reach the cards after the tenth."""
+    app = make_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")], rules="programmes")
 
     async def scenario() -> None:
         async with app.run_test(size=SMALL) as pilot:
             await settle(pilot, app)
-            await pilot.press("d")
-            await pilot.pause()
-            table = app.screen
-            assert isinstance(table, TableBase)
-            assert table.cards is not None
-            assert table.drawn is not None
-            drawn = table.cards[table.drawn]
-            name = table._card_name(drawn)
-            assert f"You drew {name} (marked *)." in screen_text(app)
-
-    asyncio.run(scenario())
-
-
-def test_every_card_is_reachable_by_its_number(tmp_path: Path) -> None:
-    """The digit keys reach cards 1 to 10; c asks for any number (a 14-card hand)."""
-    app = make_programmes_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")])
-
-    async def scenario() -> None:
-        async with app.run_test(size=SMALL) as pilot:
-            await settle(pilot, app)
-            await pilot.press("d", "c")
-            assert isinstance(app.screen, NumberScreen)
-            await pilot.press("1", "4", "enter")
-            table = app.screen
-            assert isinstance(table, ProgrammeTableScreen)
-            assert table.chosen == {13}
-            await pilot.press("c", "9", "9", "enter")
-            assert "There is no card 99" in screen_text(app)
+            await _play(pilot, app, "d")
+            table = app.table_screen
+            hand = table.query_one("#hand", OptionList)
+            assert hand.option_count == 14
+            await pilot.press("0")
+            assert table.chosen == [table.shown_hand[9]]
+            assert "▲" in region_text(app, "#hand")
+            await pilot.press("1")
+            assert table.chosen == [table.shown_hand[9], table.shown_hand[0]]
             await pilot.press("escape")
-            assert app.screen is table
+            assert table.chosen == []
+            assert "▲" not in region_text(app, "#hand")
+            await pilot.press("end", "space")
+            assert table.chosen == [table.shown_hand[13]]
 
     asyncio.run(scenario())
 
 
-def test_x_with_nothing_chosen_asks_first(tmp_path: Path) -> None:
+def test_x_with_no_card_chosen_says_so_and_discards_nothing(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium")])
 
     async def scenario() -> None:
         async with app.run_test(size=SMALL) as pilot:
             await settle(pilot, app)
-            await pilot.press("d")
-            actions = len(app.match.record.actions)
+            await _play(pilot, app, "d")
+            before = _actions(app)
             await pilot.press("x")
-            assert isinstance(app.screen, ConfirmScreen)
-            assert "No card is chosen. Discard" in screen_text(app)
-            await pilot.press("n")
-            assert len(app.match.record.actions) == actions
-            await pilot.press("x", "y")
-            assert len(app.match.record.actions) > actions
+            await pilot.pause()
+            assert log_text(app)[-1] == "Choose one card with Space to discard it."
+            assert _actions(app) == before
+            first = _hand(app)[app.table_screen.shown_hand[0]]
+            await _play(pilot, app, "1", "x")
+            assert f"You discarded {first}." in log_text(app)
 
     asyncio.run(scenario())
 
 
-def test_laydown_lists_show_distinct_choices_only() -> None:
-    """The same lay-down with colours swapped is listed once."""
-    from phase10.games.phase10.actions import LayDown
-    from phase10.games.phase10.groups import Group
-    from phase10.tui.hand import laydowns_for
-
-    sevens = ["set R7 B7 G7", "set R7 B7 Y7", "set B7 G7 Y7"]
-    options = [LayDown((Group.parse("set R3 B3 W"), Group.parse(s))) for s in sevens]
-    other = LayDown((Group.parse("set R3 B3 W"), Group.parse("set R9 B9 G9")))
-    view = SimpleNamespace(legal=[*options, other])
-    assert laydowns_for(view, ()) == [options[0], other]  # type: ignore[arg-type]
-
-
-def test_a_longer_choice_is_laid_and_the_extras_hit_in_the_same_turn(
+def test_after_laying_down_the_same_turn_may_hit_the_players_own_groups(
     tmp_path: Path,
 ) -> None:
-    """D-14: after laying down, the player may hit their own groups in the same turn; the
-    chosen 4th card of a set is not ignored."""
-    from phase10.games.phase10.cards import NUMBER_OF
-
+    """D-14: after laying down, the player may hit their own groups in the same turn. The
+    lay-downs offered are the phase's own groups (a set of 3 and a set of 3): a fourth card
+    of a set chosen with them fits none, and is then hit on its set. A card that fits no
+    group, and a number beyond the hand, say so."""
     app = make_app(tmp_path, seed=23, seats=[("You", None), ("Ann", "easy")])
 
     async def scenario() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot, app)
-            await pilot.press("d")
-            table = app.screen
-            assert isinstance(table, TableScreen)
-            hand = app.match.state.players[0].hand
-            chosen = [c for c in hand if NUMBER_OF[c] in (3, 7) and c < 48]
-            assert len(chosen) == 7
-            table._select(chosen)
+            await _play(pilot, app, "d")
+            phase = ["R3", "R3", "B3", "Y7", "G7", "G7"]
+            for card in [*phase, "G3"]:
+                await choose_card(pilot, app, card)
             await pilot.press("l")
             await pilot.pause()
-            groups = app.match.state.table[0]
-            assert sorted(len(g.cards) for g in groups) == [3, 4]
-            assert len(app.match.state.players[0].hand) == len(hand) - 7
-            # A card that fits nothing lists every group with its own reason.
-            left = app.match.state.players[0].hand
-            misfit = next(c for c in left if c < 48 and NUMBER_OF[c] not in (3, 7))
-            table._select([misfit])
+            assert log_text(app)[-1] == (
+                "No such move uses the chosen cards; Escape clears the choice."
+            )
+            await pilot.press("escape")
+            for card in phase:
+                await choose_card(pilot, app, card)
+            await _play(pilot, app, "l")
+            assert "You laid down phase 1: set R3 R3 B3, set Y7 G7 G7." in log_text(app)
+            await choose_card(pilot, app, "G3")
+            await _play(pilot, app, "g")
+            groups = app.local.match.state.table[0]
+            assert sorted(len(group.cards) for group in groups) == [3, 4]
+            assert _hand(app) == ["R8", "Y1", "Y10", "G2"]
+            before = _actions(app)
+            await choose_card(pilot, app, "R8")
             await pilot.press("g")
             await pilot.pause()
-            assert isinstance(app.screen, ChoiceScreen)
-            labels = [label for label, _enabled in app.screen.options]
-            assert len(labels) == 2
-            assert all("P10-R" in label for label in labels), labels
-            assert not any(enabled for _label, enabled in app.screen.options)
+            assert log_text(app)[-1] == "You have nothing to hit."
+            await pilot.press("9")
+            assert log_text(app)[-1] == "There is no card 9 in your hand."
+            assert _actions(app) == before
 
     asyncio.run(scenario())
 
 
-def test_the_pending_skip_note_is_never_cut(tmp_path: Path) -> None:
-    from rich.console import Console
-
-    from phase10.tui.widgets import players_table
-
-    app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium"), ("Bob", "hard")])
-    view = app.match.view(0)
-    players = list(view.players)
-    players[1] = replace(players[1], skip_pending=1)
-    view = replace(view, players=tuple(players))
-    console = Console(width=50, record=True)
-    console.print(players_table(view, app.match.names, ["", "computer: medium", ""]))
-    text = " ".join(console.export_text().split())
-    # Wrapped between words (the columns interleave in the plain text), never cut.
-    assert "(will" in text
-    assert "lose the next turn)" in text
-    assert "…" not in text
-
-
-def test_the_end_of_hand_shows_the_cards_left(tmp_path: Path) -> None:
-    app = make_app(tmp_path, seed=5, seats=[("You", None), ("Ann", "hard")])
+def test_the_end_of_a_hand_shows_each_players_points(tmp_path: Path) -> None:
+    """P10-R12: the hand ends when a player goes out, and the others score their cards left:
+    the end of the hand is shown over the table with the game's summary (each player's points
+    and phase), until Enter closes it."""
+    match, turn = before_going_out(seed=1)
+    app = app_for(match, tmp_path)
 
     async def scenario() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot, app)
-            for _turn in range(60):
-                if isinstance(app.screen, HandSummaryScreen):
-                    break
-                await play_turn_with_keys(pilot, app)
-                await settle(pilot, app)
-            assert isinstance(app.screen, HandSummaryScreen)
-            result = app.screen.result
-            assert "Cards left" in screen_text(app)
-            assert len(result.left) == 2
-            out = [name for name, *_rest in result.rows].index(result.went_out or "")
-            assert result.left[out] == "-"
-            assert any(cards != "-" for cards in result.left)
+            await _go_out(pilot, app, turn)
+            await until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the summary")
+            text = screen_text(app)
+            assert "You went out." in text
+            assert "Hand 1 ended. Points: You 0, Ann" in text
+            for words in ("Player", "Points", "Press Enter to go on."):
+                assert words in text, words
+            await pilot.press("enter")
+            await until(pilot, lambda: app.screen is app.table_screen, "the table")
+            await settle(pilot, app)
+            assert app.local.match.game.hand_number(app.local.match.state) == 1
 
     asyncio.run(scenario())
 
 
-def test_the_final_standing_offers_a_rematch(tmp_path: Path) -> None:
-    app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium")])
+def test_the_final_standing_offers_a_new_game_with_the_same_players(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the end of the game the final standing and the seed are shown; n deals a new game
+    for the same players from the next seed (``phase10 play`` full screen)."""
+    match, turn = before_going_out(seed=1, rules="standard+n_phases=1")
+    dealt: list[Match] = []
 
-    async def scenario() -> None:
-        async with app.run_test(size=SMALL) as pilot:
-            await settle(pilot, app)
-            answers: list[bool | None] = []
-            await app.push_screen(
-                GameOverScreen("Ann wins.", [(1, "Ann", 10, 5, True)]), answers.append
-            )
-            await pilot.pause()
-            assert "Play again (n)" in screen_text(app)
-            await pilot.press("n")
-            assert answers == [True]
-            await pilot.pause()
-            old = app.match
-            app.rematch()
-            await settle(pilot, app)
-            assert app.match is not old
-            assert app.match.seed == old.seed + 1
-            assert app.match.names == old.names
-            assert isinstance(app.screen, TableScreen)
+    async def last_turn(pilot: Pilot[Any], app: LocalApp) -> None:
+        await settle(pilot, app)
+        await _go_out(pilot, app, turn)
+        await until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the standing")
+        text = screen_text(app)
+        assert "Final standing after 1 hand:" in text
+        assert "Seed 1: the same seed and moves give the same game." in text
+        assert "Press n to play again with the same players, or Enter to leave." in text
+        await pilot.press("n")
+        await until(pilot, lambda: app.return_value == AGAIN, "a new game")
 
-    asyncio.run(scenario())
+    async def next_game(pilot: Pilot[Any], app: LocalApp) -> None:
+        dealt.append(app.local.match)
+        await settle(pilot, app)
+        assert may_act(app) or not app.local.match.human_seats
+        await pilot.press("q")
+
+    path = tmp_path / "game.json"
+    assert play_through_cli(monkeypatch, match, path, [last_turn, next_game]) == 0
+    (again,) = dealt
+    assert again is not match
+    assert again.seed == 2
+    assert again.names == match.names
+    assert again.rules.name == match.rules.name
+    assert Match.load(path).seed == 2  # the new game is the one saved
 
 
 def test_a_resumed_game_shows_the_last_moves(tmp_path: Path) -> None:
@@ -387,58 +434,62 @@ def test_a_resumed_game_shows_the_last_moves(tmp_path: Path) -> None:
     async def first() -> None:
         async with app.run_test(size=SMALL) as pilot:
             await settle(pilot, app)
-            await pilot.press("d", "x", "y")
-            await settle(pilot, app)
+            await _play(pilot, app, "d")
+            await _play(pilot, app, "1", "x")
             await pilot.press("q")
+        assert app.return_value == "left"
 
     asyncio.run(first())
-    resumed = Phase10App(
-        save_path=tmp_path / "game.json", match=Match.load(tmp_path / "game.json"), delay=0
-    )
+    resumed = app_for(Match.load(tmp_path / "game.json"), tmp_path, resumed=True)
 
     async def second() -> None:
         async with resumed.run_test(size=SMALL) as pilot:
             await settle(pilot, resumed)
-            log = "\n".join(resumed.log_lines)
-            assert "The last moves before the game was saved:" in log
-            assert "You drew" in log
-            assert "You discarded" in log
+            log = log_text(resumed)
+            assert any(line.startswith("You drew ") for line in log)
+            assert any(line.startswith("You discarded ") for line in log)
+            assert "It is Ann's turn." in log
+            assert log[-1] == "It is your turn."
 
     asyncio.run(second())
 
 
 def test_q_on_the_pass_screen_and_ctrl_c_quit(tmp_path: Path) -> None:
-    app = make_app(tmp_path, seed=3, seats=[("Ann", None), ("Bob", None)])
+    """q on the screen that passes the keyboard leaves at once; Ctrl+C asks first while the
+    game is under way (n keeps playing, y leaves); the game is saved either way."""
+    app = make_app(tmp_path / "hot", seed=3, seats=[("Ann", None), ("Bob", None)])
 
     async def hot_seat() -> None:
         async with app.run_test(size=SMALL) as pilot:
-            await pilot.pause()
-            assert isinstance(app.screen, PassScreen)
+            await until(pilot, lambda: isinstance(app.screen, PassScreen), "the pass screen")
+            await until(pilot, lambda: "Pass the keyboard to " in screen_text(app), "its words")
             await pilot.press("q")
-        assert app.return_value is not None
-        assert "Game saved" in app.return_value
+        assert app.return_value == "left"
 
     asyncio.run(hot_seat())
+    assert Match.load(tmp_path / "hot" / "game.json").version == app.local.match.version
     other = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium")])
 
     async def ctrl_c() -> None:
         async with other.run_test(size=SMALL) as pilot:
             await settle(pilot, other)
+            await _play(pilot, other, "d")
             await pilot.press("ctrl+c")
-            assert isinstance(other.screen, ConfirmScreen)
+            await until(pilot, lambda: isinstance(other.screen, ConfirmScreen), "the question")
             await pilot.press("n")
-            assert isinstance(other.screen, TableScreen)
-            await pilot.press("ctrl+c", "y")
-        assert other.return_value is not None
-        assert "Game saved" in other.return_value
+            await until(pilot, lambda: other.screen is other.table_screen, "the table")
+            await pilot.press("ctrl+c")
+            await until(pilot, lambda: isinstance(other.screen, ConfirmScreen), "the question")
+            await pilot.press("y")
+        assert other.return_value == "left"
 
     asyncio.run(ctrl_c())
+    assert Match.load(tmp_path / "game.json").version == other.local.match.version == 1
 
 
 def test_the_programmes_rules_screen_has_every_point_of_the_leaflet(tmp_path: Path) -> None:
-    from phase10.api import find_variant
-    from phase10.tui.rules_text import rules_markdown
-
+    """Every point of the programmes leaflet is on the rules screen with its rule id; r at
+    the table shows the rules in play (here without the swap)."""
     text = " ".join(rules_markdown(find_variant("programmes+program_swap")).split())
     points = {
         "no new runs after revealing": ("AMZ-R21", "never start a new run"),
@@ -458,29 +509,39 @@ def test_the_programmes_rules_screen_has_every_point_of_the_leaflet(tmp_path: Pa
         assert rule in text, point
         assert words in text, point
     assert "the program swap is on: after 3 failed rounds" in text
-    app = make_programmes_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")])
+    app = make_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")], rules="programmes")
 
     async def scenario() -> None:
         async with app.run_test(size=SMALL) as pilot:
             await settle(pilot, app)
             await pilot.press("r")
-            await pilot.pause()
-            assert "the program swap is off" in screen_text(app)
+            await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
+            await until(
+                pilot, lambda: "the program swap is off" in screen_text(app), "the swap's line"
+            )
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is app.table_screen, "the table")
 
     asyncio.run(scenario())
 
 
-def test_reveal_lists_show_distinct_choices_only() -> None:
-    """A set with its suits swapped is one choice; runs in other suits are not."""
-    from phase10.games.programmes.actions import Reveal
-    from phase10.games.programmes.combos import parse_combinations
-    from phase10.tui.hand import distinct
-    from phase10.tui.table_programmes import reveal_shape
+def test_the_moves_offered_narrow_to_those_using_the_chosen_cards(tmp_path: Path) -> None:
+    """The list of moves shows only those that use every chosen card, and Enter in the hand
+    plays the one highlighted there."""
+    app = make_app(tmp_path, seed=23, seats=[("You", None), ("Ann", "easy")])
 
-    def reveal(text: str) -> Reveal:
-        return Reveal(parse_combinations(text))
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            await _play(pilot, app, "d")
+            table: OnlineTable = app.table_screen
+            await choose_card(pilot, app, "G3")
+            shown = table.shown_moves
+            assert {e["kind"] for e in shown} == {"lay_down", "discard"}
+            assert all(not Counter(["G3"]) - Counter(e["cards"]) for e in shown)
+            assert len(shown) < len(table.entries())
+            assert region_text(app, "#moves").startswith("Lay down: set R3 R3 G3")
+            await _play(pilot, app, "enter")
+            assert "You laid down phase 1: set R3 R3 G3, set Y7 G7 G7." in log_text(app)
 
-    sets = [reveal("set 7S 7H 7D 7C"), reveal("set 7S 7H 7D 7D"), reveal("set 8S 8H 8D 8C")]
-    assert distinct(sets, reveal_shape) == [sets[0], sets[2]]
-    runs = [reveal("run 4S 5S 6S 7S"), reveal("run 4H 5H 6H 7H")]
-    assert distinct(runs, reveal_shape) == runs
+    asyncio.run(scenario())

@@ -1,184 +1,273 @@
-"""The full-screen game driven by keys through Textual's Pilot."""
+"""Phase 10 full screen at this keyboard, driven by keys through Textual's pilot: whole hands
+against computers, moves the rules refuse, the hot seat, the rules screen, the orders of the
+hand, the hint, and leaving and resuming through the command line."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
-from textual.widgets import Static
+import pytest
+from textual.pilot import Pilot
+from textual.screen import ModalScreen
+from textual.widgets import OptionList
 
-from phase10.games.phase10.cards import SKIP_CODE
-from phase10.games.phase10.state import Stage
+from phase10.cli import local_play
 from phase10.match import Match
-from phase10.tui import Phase10App
-from phase10.tui.screens import GameOverScreen, HandSummaryScreen, PassScreen, RulesScreen
-from phase10.tui.table_phase10 import TableScreen
-from phase10.tui.widgets import HandView
+from phase10.tui.local import LocalApp
+from phase10.tui.online_table import OnlineTable, SummaryScreen
+from phase10.tui.screens import PassScreen, RulesScreen
 
-from .helpers import SIZE, make_app, play_turn_with_keys, screen_text, settle
+from .helpers import (
+    SIZE,
+    entry_of,
+    headless_play_local,
+    in_log,
+    log_text,
+    make_app,
+    may_act,
+    play_turn_with_keys,
+    screen_text,
+    settle,
+    start,
+    until,
+)
 
 
-def _play_hand(tmp_path: Path, seats: list[tuple[str, str | None]], seed: int) -> None:
+def on_table(app: LocalApp) -> bool:
+    """Whether the table is the screen shown (no screen over it)."""
+    return app.screen is app.table_screen
+
+
+def logged(app: LocalApp) -> str:
+    """The log's text, its lines joined (a long sentence wraps over several)."""
+    return " ".join(log_text(app))
+
+
+@pytest.mark.parametrize(
+    ("seed", "seats"),
+    [
+        (10, [("You", None), ("Ann", "easy")]),
+        (57, [("You", None), ("Ann", "easy"), ("Bob", "easy")]),
+    ],
+    ids=["one-computer", "two-computers"],
+)
+def test_a_whole_hand_is_played_with_keys_and_saved_after_every_move(
+    tmp_path: Path, seed: int, seats: list[tuple[str, str | None]]
+) -> None:
+    """Draw, lay down, hit and discard as the hint proposes, with keys only, until someone
+    goes out (P10-R30): the hand ends at once with its points on screen (P10-R31, P10-R34),
+    Enter deals the next hand, and the save is the game as played."""
     app = make_app(tmp_path, seed=seed, seats=seats)
 
     async def run() -> None:
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
-            for _turn in range(60):
-                if isinstance(app.screen, HandSummaryScreen):
+            for _turn in range(40):
+                if isinstance(app.screen, SummaryScreen):
                     break
                 await play_turn_with_keys(pilot, app)
                 await settle(pilot, app)
-            assert isinstance(app.screen, HandSummaryScreen)
+            assert isinstance(app.screen, SummaryScreen)
             text = screen_text(app)
             assert "Hand 1 is over." in text
             assert "went out." in text
             assert "Points this hand" in text
             await pilot.press("enter")
             await settle(pilot, app)
-            assert isinstance(app.screen, TableScreen | GameOverScreen)
-            assert app.match.state.hand_number == 1
+            assert on_table(app)
+            assert app.local.match.game.hand_number(app.local.match.state) == 1
+            log = log_text(app)
+            assert any(line.startswith("You laid down phase 1:") for line in log)
+            assert any("Hand 1 ended." in line for line in log)
 
     asyncio.run(run())
     saved = Match.load(tmp_path / "game.json")
-    assert saved.state.digest() == app.match.state.digest()
-    assert any("Hand 1 ended." in line for line in app.log_lines)
+    assert saved.record.actions == app.local.match.record.actions
+    assert saved.state.digest() == app.local.match.state.digest()
 
 
-def test_a_whole_hand_against_one_computer_player(tmp_path: Path) -> None:
-    _play_hand(tmp_path, [("You", None), ("Ann", "hard")], seed=5)
-
-
-def test_a_whole_hand_against_two_computer_players(tmp_path: Path) -> None:
-    _play_hand(tmp_path, [("You", None), ("Ann", "easy"), ("Bob", "hard")], seed=11)
-
-
-def test_a_skip_on_the_discard_pile_cannot_be_taken_and_the_screen_says_why(
-    tmp_path: Path,
-) -> None:
-    app = make_app(tmp_path, seed=49, seats=[("You", None), ("Ann", "hard")])
+def test_a_skip_on_the_discard_pile_cannot_be_taken_and_t_says_so(tmp_path: Path) -> None:
+    """Seed 49 turns up a Skip (P10-R11): the Skip on the discard pile is never taken (D-07),
+    so the moves offer only the draw, t says it cannot take and changes nothing, d draws."""
+    app = make_app(tmp_path, seed=49, seats=[("You", None), ("Ann", "easy")])
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot, app)
-            state = app.match.state
-            assert state.discard_pile[-1] == SKIP_CODE
-            assert state.current == 0
-            assert "The Skip on the discard pile cannot be taken." in screen_text(app)
+            assert "Discard pile: S (1)" in screen_text(app)
+            assert [e["kind"] for e in app.table_screen.entries()] == ["draw"]
+            version = app.local.match.version
             await pilot.press("t")
-            text = screen_text(app)
-            assert "Not allowed (D-07): a Skip on the discard pile can never be taken" in text
-            assert app.match.state.stage is Stage.DRAW  # nothing changed
+            refusal = "Not allowed (D-07): a Skip on the discard pile can never be taken"
+            await until(pilot, lambda: refusal in logged(app), "the refusal of t")
+            assert app.local.match.version == version
             await pilot.press("d")
-            assert app.match.state.stage.value == "play"
+            await until(pilot, lambda: app.local.match.version == version + 1, "the draw")
+            assert any(line.startswith("You drew ") for line in log_text(app))
 
     asyncio.run(run())
 
 
-def test_illegal_keys_show_the_rule_and_never_crash(tmp_path: Path) -> None:
-    app = make_app(tmp_path, seed=5, seats=[("You", None), ("Ann", "hard")])
+def test_keys_out_of_turn_order_say_why_and_change_nothing(tmp_path: Path) -> None:
+    """A turn is a draw, then lay-downs and hits, then a discard (D-19): each key out of
+    that order, or without the card it needs, says why in the log and plays nothing."""
+    app = make_app(tmp_path, seed=5, seats=[("You", None), ("Ann", "easy")])
+
+    async def said(pilot: Pilot[Any], *keys: str, answer: str) -> None:
+        before = len(logged(app))
+        await pilot.press(*keys)
+        await until(pilot, lambda: answer in logged(app)[before:], answer)
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot, app)
-            await pilot.press("x")
-            assert "Not allowed (D-19)" in screen_text(app)
-            await pilot.press("l")
-            assert "Not allowed (D-19)" in screen_text(app)
-            await pilot.press("d", "d")
-            assert "Not allowed (D-19): you have already drawn" in screen_text(app)
-            await pilot.press("1", "2", "x")
-            assert "Choose only one card" in screen_text(app)
-            await pilot.press("escape", "g")
-            assert "There is no group on the table to hit yet." in screen_text(app)
+            version = app.local.match.version
+            await said(pilot, "x", answer="Choose one card with Space to discard it.")
+            await said(pilot, "1", "x", answer="That move is not possible now.")
+            await said(pilot, "escape", "l", answer="You cannot lay down your phase now.")
+            assert app.local.match.version == version
+            await pilot.press("d")
+            await until(pilot, lambda: app.local.match.version == version + 1, "the draw")
+            await settle(pilot, app)
+            await said(pilot, "d", answer="Not allowed (D-19): you have already drawn")
+            await said(pilot, "t", answer="Not allowed (D-19): you have already drawn")
+            await said(pilot, "1", "2", "x", answer="Choose one card with Space to discard it.")
+            await said(pilot, "escape", "g", answer="You have nothing to hit.")
+            assert app.local.match.version == version + 1
 
     asyncio.run(run())
 
 
 def test_two_people_pass_the_keyboard_and_hands_stay_hidden(tmp_path: Path) -> None:
+    """Two people at one keyboard: the game starts on a screen that asks to pass the
+    keyboard to the person to move by name and covers the whole table; Enter shows that
+    person's own hand; after their discard the next person is asked for, and the screen
+    again shows no hand."""
     app = make_app(tmp_path, seed=3, seats=[("Ann", None), ("Bob", None)])
+    match = app.local.match
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            first = app.match.to_act
-            name = app.match.names[first]
+            first = match.to_act
+            asked = f"Pass the keyboard to {match.names[first]}."
+            await until(pilot, lambda: asked in screen_text(app), "the pass screen")
             assert isinstance(app.screen, PassScreen)
-            assert f"Pass the keyboard to {name}." in screen_text(app)
-            assert app.viewer is None
-            assert not app.can_act()
-            hand = app.match.state.players[first].hand
+            assert not isinstance(app.screen, ModalScreen)  # nothing of the table shows
+            assert app.seat is None
             await pilot.press("enter")
-            assert isinstance(app.screen, TableScreen)
-            assert app.viewer == first
-            shown = app.screen.query_one(HandView)
-            assert len(shown.children) == len(hand)
-            await pilot.press("d", "x", "y")  # nothing chosen: x asks
-            await pilot.pause()
-            other = app.match.to_act
+            await settle(pilot, app)
+            assert app.seat == first
+            assert may_act(app)
+            hand = app.table_screen.query_one("#hand", OptionList)
+            assert hand.option_count == len(match.view(first).hand)
+            await pilot.press("d")
+            await settle(pilot, app)
+            await pilot.press("1", "x")
+            await until(pilot, lambda: isinstance(app.screen, PassScreen), "the next pass")
+            other = match.to_act
             assert other != first
-            assert isinstance(app.screen, PassScreen)
-            assert f"Pass the keyboard to {app.match.names[other]}." in screen_text(app)
-            # Under the pass screen the table keeps no hand on show.
-            assert app.viewer is None
-            table = app.screen_stack[-2]
-            assert isinstance(table, TableScreen)
-            assert table.cards is None
+            text = screen_text(app)
+            assert f"Pass the keyboard to {match.names[other]}." in text
+            assert "Your hand" not in text
             await pilot.press("enter")
-            assert app.viewer == other
-            assert app.can_act()
+            await settle(pilot, app)
+            assert app.seat == other
+            assert may_act(app)
+            assert hand.option_count == len(match.view(other).hand)
 
     asyncio.run(run())
 
 
-def test_rules_screen_and_sorting_and_hint(tmp_path: Path) -> None:
-    app = make_app(tmp_path, seed=5, seats=[("You", None), ("Ann", "hard")])
+def test_the_rules_screen_the_orders_of_the_hand_and_the_hint(tmp_path: Path) -> None:
+    """r shows the rules with the phases in play; o goes through the game's two orders and
+    back to the cards as dealt; i says the hint, chooses its cards and highlights its move,
+    which Enter plays."""
+    app = make_app(tmp_path, seed=5, seats=[("You", None), ("Ann", "easy")])
+
+    def subtitle() -> str:
+        return str(app.table_screen.query_one("#hand", OptionList).border_subtitle)
+
+    def shown_codes() -> list[str]:
+        hand = [card["code"] for card in (app.shown or {})["hand"]]
+        return [hand[i] for i in app.table_screen.shown_hand]
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot, app)
+            table = app.table_screen
             await pilot.press("r")
             assert isinstance(app.screen, RulesScreen)
-            assert "Phase 10: the rules" in app.screen.markdown
-            assert "| 4 | run of 7 |" in app.screen.markdown
+            assert "## The phases" in app.screen.markdown
+            assert "run of 7" in app.screen.markdown
             await pilot.press("escape")
-            assert isinstance(app.screen, TableScreen)
-            table = app.screen
-            me = table.query_one("#me", Static)
-            assert "sorted by number" in str(me.render())
+            assert on_table(app)
+            dealt = shown_codes()
+            assert subtitle() == "as dealt"
             await pilot.press("o")
-            assert "sorted by colour" in str(me.render())
+            assert subtitle() == "By number"
+            by_number = [(int(c[1:]) if c[1:].isdigit() else 99) for c in shown_codes()]
+            assert by_number == sorted(by_number)
             await pilot.press("o")
-            assert "sorted by what your phase needs" in str(me.render())
+            assert subtitle() == "By colour"
+            await pilot.press("o")
+            assert (subtitle(), shown_codes()) == ("as dealt", dealt)
             await pilot.press("i")
-            assert "Hint:" in screen_text(app)
-            await pilot.press("d", "i")
-            assert table.chosen or "Hint" in screen_text(app)
-
-    asyncio.run(run())
-
-
-def test_quit_saves_and_resume_goes_on(tmp_path: Path) -> None:
-    app = make_app(tmp_path, seed=5, seats=[("You", None), ("Ann", "hard")])
-
-    async def run() -> None:
-        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "Hint: Draw from the draw pile." in log_text(app), "hint")
+            await pilot.press("d")
             await settle(pilot, app)
-            await pilot.press("d", "q")
+            await pilot.press("i")
+            await until(pilot, lambda: "Hint: " in logged(app).split("You drew")[-1], "hint")
+            hinted = logged(app).split("Hint: ")[-1].removesuffix(".")
+            moves = table.query_one("#moves", OptionList)
+            assert moves.highlighted is not None
+            highlighted = table.shown_moves[moves.highlighted]
+            assert highlighted["label"] == hinted
+            assert sorted(table.chosen_cards()) == sorted(highlighted["cards"])
+            version = app.local.match.version
+            await pilot.press("enter")
+            await until(pilot, lambda: app.local.match.version > version, "the hinted move")
+            played = [line for line in log_text(app) if line.startswith("You ")][-1]
+            assert played.split()[1] in ("discarded", "laid", "hit")
 
     asyncio.run(run())
-    assert app.return_value is not None
-    assert "phase10 resume" in app.return_value
-    saved = Match.load(tmp_path / "game.json")
-    assert saved.state.stage is Stage.PLAY
-    resumed = Phase10App(save_path=tmp_path / "game.json", match=saved, delay=0)
 
-    async def again() -> None:
-        async with resumed.run_test(size=SIZE) as pilot:
-            await settle(pilot, resumed)
-            assert "Resumed the saved game" in screen_text(resumed)
-            await pilot.press("x", "y")  # nothing chosen: x asks
-            await settle(pilot, resumed)
-            assert len(resumed.match.record.actions) >= 3
 
-    asyncio.run(again())
+def test_q_saves_and_resume_goes_on_where_it_was(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``phase10 play`` full screen: q after a draw leaves with the game saved and the
+    command that resumes it; resuming opens the game where it was (the draw made), says
+    so in the log, and the game goes on from there."""
+    path = tmp_path / "game.json"
+    match = start(seed=5, seats=[("You", None), ("Ann", "easy")])
+
+    async def draw_and_quit(pilot: Pilot[Any], app: LocalApp) -> None:
+        await settle(pilot, app)
+        await pilot.press("d")
+        await settle(pilot, app)
+        await pilot.press("q")
+
+    headless_play_local(monkeypatch, draw_and_quit)
+    assert local_play.play(match, str(path), "en", resumed=False, screen=True) == 0
+    out = capsys.readouterr().out
+    assert f"Game saved to {path}. Resume it with: " in out
+    saved = Match.load(path)
+    assert saved.record.actions == match.record.actions
+    assert saved.game.legal_actions(saved.state)  # the discard is still to make
+    drawn = saved.version
+
+    async def discard(pilot: Pilot[Any], app: LocalApp) -> None:
+        await settle(pilot, app)
+        assert isinstance(app.screen, OnlineTable)
+        assert in_log(app, f"Resumed the game from {path}, hand 1.")
+        assert entry_of(app.table_screen, "draw") is None  # the draw was made before
+        await pilot.press("1", "x")
+        await until(pilot, lambda: app.local.match.version > drawn, "the discard")
+        await settle(pilot, app)
+        await pilot.press("q")
+
+    headless_play_local(monkeypatch, discard)
+    assert local_play.play(saved, str(path), "en", resumed=True, screen=True) == 0
+    assert Match.load(path).version > drawn

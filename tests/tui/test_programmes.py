@@ -1,6 +1,7 @@
-"""The programmes game on the full screen: a manche played with keys only (draw, reveal as
-the hint proposes, new sets, extending, discarding), the new-game screen's game choice,
-saving after every action, resuming, and the screen in another language."""
+"""The programmes game full screen at this keyboard: a round played with keys only (draw,
+reveal and a new set as the hint proposes, discard), saved after every move; the new-game
+screen dealing it through the command line; refused keys, leaving and resuming; the table in
+French; the hot seat keeping each program secret; the final standing in Dutch."""
 
 from __future__ import annotations
 
@@ -8,202 +9,234 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Select
 
-from phase10.match import ProgrammeMatch, load_match
-from phase10.tui import Defaults, Phase10App
-from phase10.tui.screens import ChoiceScreen, ConfirmScreen, GameOverScreen, HandSummaryScreen
-from phase10.tui.table_programmes import ProgrammeTableScreen
+import phase10.tui
+from phase10.cli.main import main
+from phase10.match import Match, Seat
+from phase10.tui import ChooseApp, Defaults, Setup
+from phase10.tui.local import LocalApp
+from phase10.tui.online_table import SummaryScreen
+from phase10.tui.screens import PassScreen, RulesScreen
 
-from .helpers import SIZE, make_programmes_app, screen_text, settle
-
-#: The hint's action -> the key that plays it.
-KEYS = {"Reveal": "v", "Meld": "n", "Extend": "g", "DiscardCard": "x", "SwapProgram": "w"}
-
-
-async def play_turn(pilot: Pilot[Any], app: Phase10App) -> list[str]:
-    """One turn with keys only: draw, then whatever the hint proposes until the discard."""
-    table = app.screen
-    assert isinstance(table, ProgrammeTableScreen)
-    played = []
-    await pilot.press("d")
-    for _ in range(12):
-        if not app.can_act():
-            break
-        await pilot.press("i")
-        kind = type(table.hinted).__name__
-        played.append(kind)
-        await pilot.press(KEYS.get(kind, "x"))
-        if isinstance(app.screen, ChoiceScreen):
-            await pilot.press("enter")
-        if isinstance(app.screen, ConfirmScreen):
-            await pilot.press("y")
-        if kind == "DiscardCard":
-            break
-    return played
+from .helpers import (
+    SIZE,
+    app_for,
+    entry_of,
+    headless_play_local,
+    log_text,
+    make_app,
+    may_act,
+    play_turn_with_keys,
+    screen_text,
+    settle,
+    start,
+    until,
+)
 
 
-def test_a_whole_manche_with_keys_reveal_included(tmp_path: Path) -> None:
-    app = make_programmes_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")])
+def logged(app: LocalApp) -> str:
+    """The log's text, its lines joined (a long sentence wraps over several)."""
+    return " ".join(log_text(app))
+
+
+def test_a_whole_round_with_keys_reveal_and_new_set_included(tmp_path: Path) -> None:
+    """Seed 24: You draws, reveals the program (AMZ-R11, AMZ-R14) and lays a new set
+    (AMZ-R20) as the hint proposes, then discards; the round ends once everyone has
+    revealed (AMZ-R28), its summary counts the programs done, and the save after every
+    turn is the game as played."""
+    app = make_app(tmp_path, seed=24, seats=[("You", None), ("Ann", "easy")], rules="programmes")
+    match = app.local.match
 
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot, app)
-            assert isinstance(app.screen, ProgrammeTableScreen)
-            assert "your secret program: PRG-03: 1x set of 4" in screen_text(app)
-            played: list[str] = []
-            for _turn in range(40):
-                played += await play_turn(pilot, app)
+            assert "Your program: PRG-01: 2x set of 3." in screen_text(app)
+            for _turn in range(20):
+                await play_turn_with_keys(pilot, app)
                 await settle(pilot, app)
-                if isinstance(app.screen, HandSummaryScreen) or app.match.is_over:
+                saved = Match.load(tmp_path / "game.json")
+                assert saved.record.actions == match.record.actions
+                if isinstance(app.screen, SummaryScreen):
                     break
-                # Saved after every action: the file replays to the screen's position.
-                saved = load_match(tmp_path / "game.json")
-                assert isinstance(saved, ProgrammeMatch)
-                assert saved.state.digest() == app.match.state.digest()
-            assert "Reveal" in played
-            assert "Meld" in played
-            assert isinstance(app.screen, HandSummaryScreen)
+            assert isinstance(app.screen, SummaryScreen)
             text = screen_text(app)
             assert "Round 1 is over." in text
             assert "Programs done" in text
             await pilot.press("enter")
             await settle(pilot, app)
-            assert isinstance(app.screen, ProgrammeTableScreen | GameOverScreen)
-        log = "\n".join(app.log_lines)
-        assert "You reveal program PRG-03: 1x set of 4: set AS AH AC 2H=A." in log
-        assert "Round 1 ended." in log
+            log = logged(app)
+            assert "You reveal program PRG-01: 2x set of 3: set 4S 4H 4C, set QS QH QC." in log
+            assert "You lay a new set: set 6S 6H 2H=6." in log
+            assert "Round 1 ended." in log
 
     asyncio.run(scenario())
+    assert Match.load(tmp_path / "game.json").state.digest() == match.state.digest()
 
 
-def test_the_new_game_screen_deals_the_programmes_game(tmp_path: Path) -> None:
-    app = Phase10App(
-        save_path=tmp_path / "game.json", defaults=Defaults(players=2, seed=4), delay=0
-    )
+def test_the_new_game_screen_deals_the_programmes_game_through_the_command_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``phase10 play`` on a terminal: the new-game screen, switched to the programmes
+    game, shows its own title and option (AMZ-R31) and none of Phase 10's rules; Ctrl+S
+    deals it and the table plays it, r showing its rules."""
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    form: list[str] = []
 
-    async def scenario() -> None:
+    def choose_new(defaults: Defaults, lang: str = "en") -> Setup | None:
+        chooser = ChooseApp(defaults, lang)
+
+        async def scenario() -> None:
+            async with chooser.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                chooser.screen.query_one("#game", Select).value = "programmes"
+                await until(
+                    pilot, lambda: "New game of Programmes" in screen_text(chooser), "the form"
+                )
+                form.append(screen_text(chooser))
+                await pilot.press("ctrl+s")
+
+        asyncio.run(scenario())
+        return chooser.return_value
+
+    monkeypatch.setattr(phase10.tui, "choose_new", choose_new)
+
+    async def table(pilot: Pilot[Any], app: LocalApp) -> None:
+        await settle(pilot, app)
+        assert app.local.match.game.name == "programmes"
+        assert "Programs done" in screen_text(app)
+        await pilot.press("r")
+        assert isinstance(app.screen, RulesScreen)
+        assert "Programmes: the rules" in app.screen.markdown
+        await pilot.press("escape", "q")
+
+    apps = headless_play_local(monkeypatch, table)
+    save = tmp_path / "game.json"
+    assert main(["play", "--players", "2", "--seed", "4", "--save", str(save)]) == 0
+    assert len(form) == len(apps) == 1
+    assert "New game of Programmes" in form[0]
+    assert "Program swap: A player who failed a program" in form[0]
+    assert "standard" not in form[0]
+    assert Match.load(save).game.name == "programmes"
+
+
+def test_refused_keys_say_why_and_q_saves_and_resume_goes_on(tmp_path: Path) -> None:
+    """Before the draw (AMZ-R10) v reveals nothing, and before a reveal no new set is laid
+    (AMZ-R22): each key says why and plays nothing; q leaves with the draw saved, and the
+    resumed game is where it was, the draw made."""
+    app = make_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")], rules="programmes")
+
+    async def first() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            app.screen.query_one("#game", Select).value = "programmes"
-            await pilot.pause()
-            # The programmes game's own title and option (AMZ-R31), and
-            # none of Phase 10's rules, variants or phases.
-            text = screen_text(app)
-            assert "New game of Programmes" in text
-            assert "Program swap: A player who failed a program" in text
-            assert "standard" not in text
-            assert "n_phases" not in text
-            await pilot.press("ctrl+s")
             await settle(pilot, app)
-            assert isinstance(app.screen, ProgrammeTableScreen)
-            assert isinstance(app.match, ProgrammeMatch)
-            assert "Programmes · round 1" in screen_text(app)
-            await pilot.press("r")
-            await pilot.pause()
-            assert "Programmes: the rules" in screen_text(app)
-
-    asyncio.run(scenario())
-
-
-def test_illegal_keys_say_why_and_quit_saves_and_resume_goes_on(tmp_path: Path) -> None:
-    app = make_programmes_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")])
-
-    async def first() -> str | None:
-        async with app.run_test(size=SIZE) as pilot:
+            version = app.local.match.version
+            await pilot.press("v")
+            await until(pilot, lambda: "You cannot reveal your program now." in logged(app), "v")
+            assert app.local.match.version == version
+            await pilot.press("d")
             await settle(pilot, app)
-            await pilot.press("v")  # reveal before drawing
-            assert "draw a card first" in screen_text(app)
-            await pilot.press("d", "1", "2", "n")  # two cards are no set
-            table = app.screen
-            assert isinstance(table, ProgrammeTableScreen)
-            assert table.message is not None
+            assert app.local.match.version == version + 1
+            await pilot.press("1", "2", "n")
+            await until(pilot, lambda: "You cannot lay a new set now." in logged(app), "n")
+            assert app.local.match.version == version + 1
             await pilot.press("escape", "q")
-        return app.return_value
 
-    message = asyncio.run(first())
-    assert message is not None
-    assert "phase10 resume" in message
-    saved = load_match(tmp_path / "game.json")
-    assert isinstance(saved, ProgrammeMatch)
-    resumed = Phase10App(save_path=tmp_path / "game.json", match=saved, delay=0)
+    asyncio.run(first())
+    assert app.return_value == "left"
+    saved = Match.load(tmp_path / "game.json")
+    assert saved.record.actions == app.local.match.record.actions
+    resumed = app_for(saved, tmp_path, resumed=True)
 
     async def second() -> None:
         async with resumed.run_test(size=SIZE) as pilot:
             await settle(pilot, resumed)
-            assert isinstance(resumed.screen, ProgrammeTableScreen)
-            assert "Resumed the saved game" in "\n".join(resumed.log_lines)
-            assert len(resumed.match.record.actions) == len(saved.record.actions)
+            assert entry_of(resumed.table_screen, "draw") is None
+            assert entry_of(resumed.table_screen, "discard") is not None
+            assert "You drew " in logged(resumed)
 
     asyncio.run(second())
 
 
 def test_the_programmes_table_in_french(tmp_path: Path) -> None:
-    app = make_programmes_app(tmp_path, seed=4, seats=[("Vous", None), ("Ann", "easy")], lang="fr")
+    """The whole table speaks the player's language: the program, the refusals, the hint;
+    no English sentence of the table is left."""
+    app = make_app(
+        tmp_path,
+        seed=24,
+        seats=[("Vous", None), ("Ann", "easy")],
+        rules="programmes",
+        lang="fr",
+    )
 
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot, app)
-            await pilot.press("x")  # discarding before drawing: the reason in French
-            assert "Interdit (AMZ-R10) : un tour commence en prenant une carte" in screen_text(app)
-            await pilot.press("d", "i")
+            await pilot.press("v")
+            await pilot.press("d")
+            await settle(pilot, app)
+            await pilot.press("i")
+            await until(pilot, lambda: "Conseil : Révéler : " in logged(app), "the hint")
             text = screen_text(app)
-            assert "Combinaisons sur la table" in text
-            assert "votre programme secret : PRG-03 : 1x série de 4" in text
-            for english in ("Combinations on the table", "your secret program", "Hint:"):
+            assert "Votre programme : PRG-01 : 2x série de 3." in text
+            assert "Vous ne pouvez pas révéler votre programme maintenant." in logged(app)
+            for english in ("Your program", "Your hand", "Hint:", "You cannot", "Draw pile"):
                 assert english not in text
 
     asyncio.run(scenario())
 
 
 def test_two_people_pass_the_keyboard_and_programs_stay_secret(tmp_path: Path) -> None:
-    from phase10.tui.screens import PassScreen
-
-    app = make_programmes_app(tmp_path, seed=4, seats=[("Ann", None), ("Bob", None)])
+    """Two people at one keyboard: the pass screen shows no program; each person, once they
+    have the keyboard, sees their own program (AMZ-R06: dealt face down) and never the
+    other's."""
+    app = make_app(tmp_path, seed=4, seats=[("Ann", None), ("Bob", None)], rules="programmes")
+    match = app.local.match
+    programs = [str(match.view(seat).program) for seat in (0, 1)]
 
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            first = app.match.to_act
-            if isinstance(app.screen, PassScreen):
+            for turn in range(2):
+                asked = f"Pass the keyboard to {match.names[match.to_act]}."
+                await until(pilot, lambda a=asked: a in screen_text(app), "the pass screen")
+                assert isinstance(app.screen, PassScreen)
+                assert "program" not in screen_text(app).lower()
+                seat = match.to_act
                 await pilot.press("enter")
-                await pilot.pause()
-            assert app.viewer == first
-            await pilot.press("d", "x", "y")  # nothing chosen: x asks
-            await pilot.pause()
-            assert isinstance(app.screen, PassScreen)
-            assert "secret" not in screen_text(app)
-            await pilot.press("enter")
-            await pilot.pause()
-            assert app.viewer == app.match.to_act != first
-            assert "your secret program: PRG-" in screen_text(app)
+                await settle(pilot, app)
+                assert app.seat == seat
+                assert may_act(app)
+                goal = screen_text(app)
+                own = programs[seat].split(":")[0]
+                other = programs[1 - seat].split(":")[0]
+                assert f"Your program: {own}" in goal
+                assert other == own or other not in goal
+                if turn == 0:
+                    await pilot.press("d")
+                    await settle(pilot, app)
+                    await pilot.press("1", "x")
 
     asyncio.run(scenario())
 
 
-def test_the_final_standing_counts_programs(tmp_path: Path) -> None:
-    from phase10.api import find_variant
-    from phase10.bots import make_bot
-    from phase10.match import Seat
-
-    bots = [
-        Seat("You", make_bot("easy", "programmes")),
-        Seat("Ann", make_bot("easy", "programmes")),
-    ]
-    finished = ProgrammeMatch.start(find_variant("programmes"), bots, seed=4)
+def test_the_final_standing_counts_programs_in_dutch(tmp_path: Path) -> None:
+    """A finished game (AMZ-R30, the winner by programs completed) opens on its final
+    standing, in the player's language."""
+    finished = start(seed=4, seats=[("You", "easy"), ("Ann", "easy")], rules="programmes")
     while not finished.is_over:
         finished.bot_step()
-    seats = [Seat("You"), Seat("Ann", make_bot("easy", "programmes"))]
-    match = ProgrammeMatch(finished.record, seats, finished.state)
-    app = Phase10App(save_path=tmp_path / "game.json", match=match, delay=0, lang="nl")
+    match = Match(finished.record, [Seat("You"), finished.seats[1]], finished.state, finished.log)
+    app = app_for(match, tmp_path, lang="nl")
 
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the standing")
             await pilot.pause()
-            assert isinstance(app.screen, GameOverScreen)
             text = screen_text(app)
             assert "Voltooide programma's" in text
             assert "het spel met 5 programma's" in text
+            await pilot.press("enter")
 
     asyncio.run(scenario())
+    assert app.return_value == "left"

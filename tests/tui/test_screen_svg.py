@@ -14,7 +14,7 @@ STORED = Path(__file__).parent / "__snapshots__" / "test_snapshots" / "test_tabl
 def test_the_cells_are_read_row_by_row() -> None:
     screen = Screen.read(STORED.read_text(encoding="utf-8"))
     assert len(screen.cells) == 24
-    assert any("Draw pile: 76 cards" in row for row in screen.rows())
+    assert any("Draw pile: 76   Discard pile: B2 (1)" in row for row in screen.rows())
 
 
 def test_a_changed_word_or_colour_counts_and_the_files_wrapping_does_not() -> None:

@@ -1,5 +1,6 @@
-"""On the full screen: no secret of another seat on screen, and names and program ids shown
-as text, never as markup or raw escape codes."""
+"""On the full screen at this keyboard: no secret of another seat on screen in a hot seat,
+the log telling each person only what their seat may know, names shown as text (never as
+markup or raw escape codes), and card numbers beyond the hand answered."""
 
 from __future__ import annotations
 
@@ -7,97 +8,93 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
 
-from phase10.api import find_variant
-from phase10.bots import make_bot
-from phase10.games.programmes.narration import program_text
 from phase10.kernel.notation import is_control, printable
-from phase10.match import ProgrammeMatch, Seat
-from phase10.tui import Phase10App
-from phase10.tui.screens import NumberScreen, PassScreen
-from phase10.tui.table_programmes import ProgrammeTableScreen
+from phase10.table.local import LocalTable
+from phase10.tui.local import LocalApp
+from phase10.tui.online_table import SummaryScreen
+from phase10.tui.screens import PassScreen
 
 from .helpers import (
     SIZE,
+    log_text,
     make_app,
-    make_programmes_app,
+    may_act,
     play_turn_with_keys,
     screen_text,
     settle,
+    start,
+    until,
 )
-from .test_programmes import play_turn
+
+HOT_SEAT: list[tuple[str, str | None]] = [("Ann", None), ("Bob", None), ("Cid", "easy")]
 
 
 def test_hot_seat_never_shows_the_computers_secret_program(tmp_path: Path) -> None:
-    """Two people and a computer at one keyboard (seed 4): while the computer moves, or the
-    keyboard changes hands, the table shows no seat's secret program."""
-    seats = [Seat("Ann"), Seat("Bob"), Seat("Cid", make_bot("easy", "programmes"))]
-    match = ProgrammeMatch.start(find_variant("programmes"), seats, 4)
-    # A long delay holds the computer's turn on screen while the test looks at it.
-    app = Phase10App(save_path=tmp_path / "g.json", match=match, delay=30, resumed=False)
-    checked = 0
-
-    async def scenario() -> None:
-        nonlocal checked
-        async with app.run_test(size=SIZE) as pilot:
-            for _step in range(30):
-                await pilot.pause(0.05)
-                if match.to_act == 2:
-                    view, visible = app.table_view()
-                    assert not visible
-                    assert view.program is None
-                    assert view.hand == ()
-                    secret = match.view(2).program
-                    assert secret is not None
-                    text = screen_text(app)
-                    assert "secret" not in text
-                    assert program_text(secret) not in text
-                    checked += 1
-                    app._start_bot(len(match.record.actions))  # let the computer move now
-                    continue
-                if isinstance(app.screen, PassScreen):
-                    view, visible = app.table_view()
-                    assert not visible
-                    assert view.program is None
-                    await pilot.press("enter")
-                    continue
-                if isinstance(app.screen, ProgrammeTableScreen) and app.can_act():
-                    await play_turn(pilot, app)
-                if checked >= 2:
-                    break
-
-    asyncio.run(scenario())
-    assert checked >= 1
-
-
-def test_the_hot_seat_log_tells_only_what_everyone_may_know(tmp_path: Path) -> None:
-    """The log of a game with two people speaks to all of them: no card drawn from the pile
-    by anyone is named in it."""
-    seats = [Seat("Ann"), Seat("Bob"), Seat("Cid", make_bot("easy", "programmes"))]
-    match = ProgrammeMatch.start(find_variant("programmes"), seats, 4)
-    app = Phase10App(save_path=tmp_path / "g.json", match=match, delay=0, resumed=False)
+    """Two people and a computer at one keyboard (seed 3; programs dealt face down,
+    AMZ-R06): until the computer reveals it (AMZ-R11), its program is never on screen,
+    neither while it moves, at a pace slow enough to look at the screen, nor while the
+    keyboard changes hands; the pass screen shows nobody's program."""
+    match = start(seed=3, seats=HOT_SEAT, rules="programmes")
+    secret = str(match.view(2).program).split(":")[0]
+    assert secret not in {str(match.view(seat).program).split(":")[0] for seat in (0, 1)}
+    app = LocalApp(LocalTable(match), "en", 0.3)
+    computer_moves: set[int] = set()  # the versions at which the computer was seen to move
 
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            for _step in range(40):
+            for _step in range(200):
                 await pilot.pause(0.05)
+                text = screen_text(app)
+                if match.state.players[2].revealed or isinstance(app.screen, SummaryScreen):
+                    break
+                assert secret not in text
+                if isinstance(app.screen, PassScreen):
+                    assert "PRG-" not in text
+                    await pilot.press("enter")
+                elif may_act(app):
+                    await play_turn_with_keys(pilot, app)
+                elif match.to_act == 2 and app.screen is app.table_screen:
+                    computer_moves.add(match.version)
+
+    asyncio.run(scenario())
+    assert len(computer_moves) >= 2
+
+
+def test_the_hot_seat_log_tells_each_person_only_what_their_seat_may_know(
+    tmp_path: Path,
+) -> None:
+    """Each time the keyboard passes, the log starts again with what that person may know:
+    every card drawn from the pile by someone else is "a card", the last person's own draws
+    are gone, and a person who moved before hears "Since your last turn:"."""
+    app = make_app(tmp_path, seed=4, seats=HOT_SEAT, rules="programmes")
+    match = app.local.match
+    since = 0
+
+    async def scenario() -> None:
+        nonlocal since
+        async with app.run_test(size=SIZE) as pilot:
+            for _step in range(60):
+                await settle(pilot, app)
                 if isinstance(app.screen, PassScreen):
                     await pilot.press("enter")
-                elif isinstance(app.screen, ProgrammeTableScreen) and app.can_act():
-                    await play_turn(pilot, app)
-                if match.version > 8:
+                    await settle(pilot, app)
+                    log = log_text(app)
+                    since += "Since your last turn:" in log
+                    drew = [line for line in log if " drew " in line]
+                    assert not [line for line in drew if line.startswith("You ")]
+                    assert all(line.endswith("drew a card.") for line in drew), drew
+                    await play_turn_with_keys(pilot, app)
+                if match.version > 12 and since >= 2:
                     break
 
     asyncio.run(scenario())
-    assert match.version > 8
-    drew = [line for line in app.log_lines if " drew " in line]
-    assert drew
-    assert all(line.rstrip(".").endswith("drew a card") for line in drew), drew
+    assert match.version > 12
+    assert since >= 2
 
 
-#: Sixteen hostile names: markup that crashed the screen or turned into
-#: styling, and terminal escape codes (ESC, CSI, OSC 8 links, BEL, C1, bidi overrides).
+#: Sixteen hostile names: markup that crashed the screen or turned into styling, and
+#: terminal escape codes (ESC, CSI, OSC 8 links, BEL, C1, bidi overrides).
 HOSTILE_NAMES = (
     "[/]",
     "a[/b]",
@@ -118,52 +115,86 @@ HOSTILE_NAMES = (
 )
 
 
-@pytest.mark.parametrize("game", ["phase10", "programmes"])
+def _no_control(text: str) -> bool:
+    return not [c for c in text if is_control(c) and c != "\n"]
+
+
+@pytest.mark.parametrize("rules", ["standard", "programmes"])
 @pytest.mark.parametrize("chunk", range(0, len(HOSTILE_NAMES), 4))
-def test_names_are_text_on_the_full_screen(tmp_path: Path, game: str, chunk: int) -> None:
+def test_names_are_text_on_the_full_screen(tmp_path: Path, rules: str, chunk: int) -> None:
+    """Four players named with markup and escape codes, a turn played with keys: the
+    person's name shows as written (its escape codes spelt out; the players table shows a
+    name's first 12 characters), and the screen holds no control character."""
     names = HOSTILE_NAMES[chunk : chunk + 4]
     levels: list[str | None] = [None, "easy", "easy", "easy"]
-    seats = list(zip(names, levels, strict=True))
-    make = make_app if game == "phase10" else make_programmes_app
-    app = make(tmp_path, seed=4, seats=seats)
+    app = make_app(tmp_path, seed=4, seats=list(zip(names, levels, strict=True)), rules=rules)
     shown: list[str] = []
 
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot, app)
             shown.append(screen_text(app))
-            if game == "phase10":
-                await play_turn_with_keys(pilot, app)
-            else:
-                await play_turn(pilot, app)
+            await pilot.press("d")
+            await settle(pilot, app)
+            await pilot.press("1", "x")
+            await until(pilot, lambda: app.local.match.version > 2, "the discard")
             await settle(pilot, app)
             shown.append(screen_text(app))
 
     asyncio.run(scenario())  # a markup error would raise here
+    assert app.local.match.version > 1
     for text in shown:
-        assert printable(names[0]) in text  # the person's own line: the name as written
-        assert not [c for c in text if is_control(c) and c != "\n"]
+        assert printable(names[0])[:12] in text
+        assert _no_control(text)
 
 
-def test_the_card_number_box_answers_odd_digits_and_huge_numbers(
+def test_names_are_text_on_the_pass_screen(tmp_path: Path) -> None:
+    """Two people named with markup and escape codes: the screen that asks to pass the
+    keyboard names each as written."""
+    names = ("[red]x[/red]", "\x1b[31mR")
+    app = make_app(tmp_path, seed=3, seats=[(names[0], None), (names[1], None)])
+    match = app.local.match
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            for _turn in range(2):
+                asked = f"Pass the keyboard to {printable(names[match.to_act])}."
+                await until(pilot, lambda a=asked: a in screen_text(app), "the pass screen")
+                assert _no_control(screen_text(app))
+                await pilot.press("enter")
+                await settle(pilot, app)
+                await pilot.press("d")
+                await settle(pilot, app)
+                await pilot.press("1", "x")
+
+    asyncio.run(scenario())
+
+
+def test_a_card_number_beyond_the_hand_is_answered_and_other_digits_choose_nothing(
     tmp_path: Path,
 ) -> None:
-    """Typed into the full screen's "which card?" box: ², ١ and 5,000 digits each get the
-    box's own answer and the game goes on."""
-    app = make_programmes_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")])
+    """Number keys choose the card at that place: past the end of the hand (eight cards
+    after the reveal) the log says there is no such card; digits of other scripts (², ١)
+    are no keys and choose nothing; the game goes on."""
+    app = make_app(tmp_path, seed=24, seats=[("You", None), ("Ann", "easy")], rules="programmes")
 
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot, app)
-            await pilot.press("d", "c")
-            box = app.screen
-            assert isinstance(box, NumberScreen)
-            for typed in ("²", "١", "9" * 5000, "-1"):
-                box.on_input_submitted(Input.Submitted(box.query_one(Input), typed))
-                await pilot.pause()
-                assert isinstance(app.screen, NumberScreen)
-                assert "There is no card" in screen_text(app)
-            await pilot.press("escape")
-            assert isinstance(app.screen, ProgrammeTableScreen)
+            await pilot.press("d")
+            await settle(pilot, app)
+            await pilot.press("i")
+            await until(pilot, lambda: "Hint: Reveal:" in " ".join(log_text(app)), "hint")
+            await pilot.press("enter")
+            await until(pilot, lambda: len(app.table_screen.shown_hand) == 8, "the reveal")
+            await settle(pilot, app)
+            version = app.local.match.version
+            await pilot.press("9")
+            await until(pilot, lambda: log_text(app)[-1] == "There is no card 9 in your hand.", "9")
+            await pilot.press("²", "١")
+            await pilot.pause()
+            assert app.table_screen.chosen == []
+            await pilot.press("8", "x")
+            await until(pilot, lambda: app.local.match.version > version, "the discard")
 
     asyncio.run(scenario())

@@ -1,6 +1,8 @@
 """Snapshots of the main screens (fixed seed and terminal size); SVGs live in __snapshots__.
 
-Regenerate after an intended change with ``pytest tests/tui --snapshot-update`` and review.
+The table is the client of ``phase10 join`` over a local table, for both games; the
+new-game screen is its own small app. Regenerate after an intended change with
+``pytest tests/tui/test_snapshots.py --snapshot-update`` and review.
 """
 
 from __future__ import annotations
@@ -11,91 +13,110 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from phase10.tui import Defaults, Phase10App
-from phase10.tui.screens import HandResult, HandSummaryScreen
+from phase10.tui import ChooseApp, Defaults
+from phase10.tui.local import LocalApp
+from phase10.tui.online_table import SummaryScreen
+from phase10.tui.screens import TooSmallScreen
 
-from .helpers import SIZE, make_app, make_programmes_app, settle
+from .helpers import SIZE, app_for, before_going_out, choose_card, make_app, settle, until
 
 SnapCompare = Callable[..., bool]
 
+#: Everything usable at 80x24, for both games and the new-game screen.
+SMALL = (80, 24)
 
-def test_new_game_screen(snap_compare: SnapCompare, tmp_path: Path) -> None:
-    app = Phase10App(save_path=tmp_path / "game.json", defaults=Defaults(players=3, seed=7))
-    assert snap_compare(app, terminal_size=SIZE)
+THREE: list[tuple[str, str | None]] = [("You", None), ("Ann", "medium"), ("Bob", "hard")]
+
+
+def _drawn(app: LocalApp, *, hint: bool) -> Callable[[Pilot[Any]], Any]:
+    """What to do before the picture: draw, then ask for a hint when ``hint``."""
+
+    async def ready(pilot: Pilot[Any]) -> None:
+        await settle(pilot, app)
+        await pilot.press("d")
+        await until(pilot, lambda: app.local.match.version > 0, "the draw")
+        await settle(pilot, app)
+        if hint:
+            await pilot.press("i")
+            table = app.table_screen
+            await until(pilot, lambda: app.hint_id is None and table.chosen, "the hint")
+        await pilot.pause()
+
+    return ready
+
+
+def _form(app: ChooseApp) -> Callable[[Pilot[Any]], Any]:
+    async def ready(pilot: Pilot[Any]) -> None:
+        await until(pilot, lambda: app.focused is not None, "the form")
+        await pilot.pause()
+
+    return ready
+
+
+def test_new_game_screen(snap_compare: SnapCompare) -> None:
+    app = ChooseApp(Defaults(players=3, seed=7), "en")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_form(app))
+
+
+def test_new_game_screen_80x24(snap_compare: SnapCompare) -> None:
+    app = ChooseApp(Defaults(players=3, seed=7), "en")
+    assert snap_compare(app, terminal_size=SMALL, run_before=_form(app))
 
 
 def test_table_screen(snap_compare: SnapCompare, tmp_path: Path) -> None:
-    app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium"), ("Bob", "hard")])
-
-    async def ready(pilot: Pilot[Any]) -> None:
-        await settle(pilot, app)
-        await pilot.press("d", "i")
-
-    assert snap_compare(app, terminal_size=SIZE, run_before=ready)
-
-
-def test_end_of_hand_screen(snap_compare: SnapCompare, tmp_path: Path) -> None:
-    app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium"), ("Bob", "hard")])
-    result = HandResult(
-        hand=1,
-        went_out="Ann",
-        rows=(("You", 45, 45, "phase 1"), ("Ann", 0, 0, "phase 2"), ("Bob", 30, 30, "phase 2")),
-        progress=("You stay on phase 1.", "Ann moves up to phase 2.", "Bob moves up to phase 2."),
-        game_over=False,
-    )
-
-    async def ended(pilot: Pilot[Any]) -> None:
-        await settle(pilot, app)
-        await app.push_screen(HandSummaryScreen(result))
-        await pilot.pause()
-
-    assert snap_compare(app, terminal_size=SIZE, run_before=ended)
-
-
-def test_programmes_table_screen(snap_compare: SnapCompare, tmp_path: Path) -> None:
-    app = make_programmes_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")])
-
-    async def ready(pilot: Pilot[Any]) -> None:
-        await settle(pilot, app)
-        await pilot.press("d", "i")
-
-    assert snap_compare(app, terminal_size=SIZE, run_before=ready)
-
-
-# Everything usable at 80x24, for both games and the new-game screen.
-SMALL = (80, 24)
-
-
-def test_new_game_screen_80x24(snap_compare: SnapCompare, tmp_path: Path) -> None:
-    app = Phase10App(save_path=tmp_path / "game.json", defaults=Defaults(players=3, seed=7))
-    assert snap_compare(app, terminal_size=SMALL)
+    app = make_app(tmp_path, seed=7, seats=THREE)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_drawn(app, hint=True))
 
 
 def test_table_screen_80x24(snap_compare: SnapCompare, tmp_path: Path) -> None:
-    app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium"), ("Bob", "hard")])
+    app = make_app(tmp_path, seed=7, seats=THREE)
+    assert snap_compare(app, terminal_size=SMALL, run_before=_drawn(app, hint=False))
 
-    async def ready(pilot: Pilot[Any]) -> None:
-        await settle(pilot, app)
-        await pilot.press("d")
 
-    assert snap_compare(app, terminal_size=SMALL, run_before=ready)
+def test_programmes_table_screen(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    seats: list[tuple[str, str | None]] = [("You", None), ("Ann", "easy")]
+    app = make_app(tmp_path, seed=4, seats=seats, rules="programmes")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_drawn(app, hint=True))
 
 
 def test_programmes_table_screen_80x24(snap_compare: SnapCompare, tmp_path: Path) -> None:
-    seats = [("You", None), ("Ann", "easy"), ("Bob", "medium")]
-    app = make_programmes_app(tmp_path, seed=4, seats=seats)
+    seats: list[tuple[str, str | None]] = [("You", None), ("Ann", "easy"), ("Bob", "medium")]
+    app = make_app(tmp_path, seed=4, seats=seats, rules="programmes")
+    assert snap_compare(app, terminal_size=SMALL, run_before=_drawn(app, hint=False))
 
-    async def ready(pilot: Pilot[Any]) -> None:
+
+async def _move(pilot: Pilot[Any], app: LocalApp, key: str, card: str = "") -> None:
+    """Choose ``card`` (if any), press ``key``, and wait for the move to be played."""
+    played = len(app.local.match.record.actions)
+    if card:
+        await choose_card(pilot, app, card)
+    await pilot.press(key)
+    await until(pilot, lambda: len(app.local.match.record.actions) > played, key)
+    await settle(pilot, app)
+
+
+def test_end_of_hand_screen(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    """You go out (draw, hit G3, discard R4): the end of the hand over the table."""
+    match, turn = before_going_out(seed=1)
+    assert turn == ["draw", "hit G3 on 0.0", "discard R4"]
+    app = app_for(match, tmp_path)
+
+    async def ended(pilot: Pilot[Any]) -> None:
         await settle(pilot, app)
-        await pilot.press("d")
+        await _move(pilot, app, "d")
+        await _move(pilot, app, "g", card="G3")
+        await _move(pilot, app, "x", card="R4")
+        await until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the summary")
+        await pilot.pause()
 
-    assert snap_compare(app, terminal_size=SMALL, run_before=ready)
+    assert snap_compare(app, terminal_size=SIZE, run_before=ended)
 
 
 def test_too_small_terminal(snap_compare: SnapCompare, tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium")])
 
     async def ready(pilot: Pilot[Any]) -> None:
-        await pilot.pause(0.2)
+        await until(pilot, lambda: isinstance(app.screen, TooSmallScreen), "too small")
+        await pilot.pause()
 
     assert snap_compare(app, terminal_size=(60, 20), run_before=ready)

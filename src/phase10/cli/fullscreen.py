@@ -1,8 +1,9 @@
 """The door from the command line to the full-screen game (``phase10.tui``).
 
-``phase10 play`` and ``phase10 resume`` open the full screen when standard output is a
-terminal; ``--plain`` (or output to a pipe or file) keeps the line game of ``cli.play``.
-Textual is imported only here and only then, so the line game works without it.
+``phase10 play`` opens the new-game screen when standard output is a terminal, and the game
+chosen is played full screen at a local table (``cli.local_play``); ``--plain`` (or output to
+a pipe or file) keeps the line game. Textual is imported only there and only then, so the
+line game works without it.
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ import argparse
 import sys
 from typing import Any
 
+from phase10 import games
+from phase10.bots import make_bot
+from phase10.cli import local_play
 from phase10.cli.common import seconds_up_to
 from phase10.cli.parse_errors import translate
-from phase10.kernel.game import Game
 from phase10.kernel.i18n import N_
-from phase10.match import Match
+from phase10.match import Match, Seat
 
 DEFAULT_DELAY = 0.6
 
@@ -61,38 +64,28 @@ def wanted(args: argparse.Namespace) -> bool:
     return True
 
 
-def has_table(game: Game) -> bool:
-    """Whether the full screen's game (``phase10.tui``) has a table screen for ``game``; a
-    game without one plays full screen through the full screen of ``phase10 join``. Asked
-    only once the full screen is wanted, so Textual is there."""
-    from phase10.tui.app import TABLES
+def launch_new(args: argparse.Namespace, rules: Any, seed: int, name: str, lang: str) -> int:
+    """Open the new-game screen, then play the game chosen full screen; the exit status."""
+    from phase10.tui import Defaults, choose_new
 
-    return game.family in TABLES
-
-
-def launch_new(args: argparse.Namespace, rules: Any, seed: int, name: str, lang: str) -> int | None:
-    """Open the new-game screen if the full screen is wanted; ``None`` means play in lines."""
-    if not wanted(args):
-        return None
-    from phase10.tui import play_new
-
-    return play_new(
-        save_path=str(args.save),
+    defaults = Defaults(
         rules=rules,
         players=int(args.players),
         level=str(args.opponents),
         name=name,
         seed=seed,
-        delay=float(args.delay),
-        lang=lang,
         show_seed=getattr(args, "seed", None) is not None,
     )
-
-
-def launch_resume(args: argparse.Namespace, match: Match, path: str, lang: str) -> int | None:
-    """Resume ``match`` on the full screen if it is wanted; ``None`` means play in lines."""
-    if not wanted(args):
-        return None
-    from phase10.tui import play_match
-
-    return play_match(match, save_path=path, delay=float(args.delay), lang=lang)
+    setup = choose_new(defaults, lang)
+    if setup is None:
+        return 0
+    game = games.of(setup.rules)
+    seats = [
+        Seat(person, None if level is None else make_bot(level, game))
+        for person, level in setup.seats
+    ]
+    match = Match.start(setup.rules, seats, setup.seed)
+    match.interface = {"mode": "screen", "lang": lang}
+    return local_play.play(
+        match, str(args.save), lang, resumed=False, screen=True, pace=float(args.delay)
+    )

@@ -17,6 +17,7 @@ Warning: cannot save to /dev/null/game.json: Not a directory
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 
 from phase10.cli import places
 from phase10.kernel.i18n import N_, translator
@@ -35,12 +36,18 @@ class Keeper:
         self.path = path
         self._ = translator(lang).gettext
         self._warned = False
+        #: Where its sentences go: standard output, or a screen's log while one is up.
+        self.out: Callable[[str], object] = print
         #: Why the last save failed (None once one succeeds): said at the end, exit status 1.
         self.error: str | None = None
 
     def say(self, message: str, **fields: object) -> None:
         """Print ``message`` (an English msgid) translated and filled in."""
-        print(self._(message).format(**fields), flush=True)
+        text = self._(message).format(**fields)
+        if self.out is print:
+            print(text, flush=True)
+        else:
+            self.out(text)
 
     @property
     def exit_status(self) -> int:

@@ -15,11 +15,12 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from phase10.bots import LEVEL_NAMES, make_bot
 from phase10.cli.common import CommandError
 from phase10.cli.keeper import Keeper
 from phase10.cli.line_client import QUIT_WORDS, LineClient
 from phase10.kernel.i18n import N_, translator
-from phase10.match import Match
+from phase10.match import Match, Seat
 from phase10.online.links import StoredSeat
 from phase10.online.local import LocalConnection
 from phase10.table.local import LOCAL_TABLE, LocalTable
@@ -153,44 +154,93 @@ def play(
     pace: float = 0.0,
 ) -> int:
     """Play ``match`` at a local table for the people at the keyboard, saved to ``path``
-    after every move: full screen when ``screen`` (one person; the computers moving one move
-    per ``pace`` seconds), else line by line; the exit status (1 when the game could not be
-    saved)."""
+    after every move: full screen when ``screen`` (the computers moving one move per
+    ``pace`` seconds; at the end, a new game with the same players if asked for), else line
+    by line; the exit status (1 when the game could not be saved)."""
     tr = translator(lang)
-    people = match.human_seats
-    if not people:
+    if not match.human_seats:
         raise CommandError(
             tr.gettext("{path}: no seat in this game is played by a person").format(path=path)
         )
-    if screen and len(people) != 1:
-        text = tr.gettext("the full screen plays {game} for one person at the keyboard")
-        raise CommandError(text.format(game=match.game.name))
+    while True:
+        status, again = _play_once(match, path, lang, resumed=resumed, screen=screen, pace=pace)
+        if again is None:
+            return status
+        match, resumed = again, False
+
+
+def _play_once(
+    match: Match, path: str, lang: str, *, resumed: bool, screen: bool, pace: float
+) -> tuple[int, Match | None]:
+    """One game (see :func:`play`): the exit status, and the next game when the players
+    asked for one."""
+    tr = translator(lang)
     keeper = Keeper(match, path, lang)
     table = LocalTable(match, on_move=lambda _match: keeper.save())
     keeper.save()
+    intro = []
     if resumed:
-        keeper.say(
-            N_("Resumed the game from {path}, hand {hand}."),
-            path=path,
-            hand=match.game.hand_number(match.state) + 1,
+        intro.append(
+            tr.gettext("Resumed the game from {path}, hand {hand}.").format(
+                path=path, hand=match.game.hand_number(match.state) + 1
+            )
         )
-    keeper.say(
-        N_("Rules: {rules}. Players: {players}."),
-        rules=match.rules.name,
-        players=", ".join(match.names),
+    intro.append(
+        tr.gettext("Rules: {rules}. Players: {players}.").format(
+            rules=match.rules.name, players=", ".join(_players(match, lang))
+        )
     )
-    if screen:
-        from phase10.tui.online_table import play_local
+    if not screen:
+        print(*intro, sep="\n", flush=True)
+        client = KeyboardClient(table, first_seat(match), keeper, lang, resumed=resumed)
+        try:
+            status = asyncio.run(client.run())
+        except KeyboardInterrupt:
+            keeper.say_left()
+            status = 0
+        return max(status, keeper.exit_status), None
+    from phase10.tui.local import AGAIN, play_local
 
-        ended = play_local(table, people[0], lang, pace)
-        if ended not in (None, "left"):  # the full screen's own reason to stop
-            print(ended)
-        keeper.say_left()
-        return keeper.exit_status
-    client = KeyboardClient(table, first_seat(match), keeper, lang, resumed=resumed)
-    try:
-        status = asyncio.run(client.run())
-    except KeyboardInterrupt:
-        keeper.say_left()
-        status = 0
-    return max(status, keeper.exit_status)
+    def tell(say: Callable[[str], object]) -> None:
+        keeper.out = say  # a failed save is told on the screen, not under it
+
+    ended = play_local(table, lang, pace, intro=intro, resumed=resumed, tell=tell)
+    keeper.out = print
+    if ended == AGAIN:
+        keeper.save()
+        return keeper.exit_status, _rematch(match)
+    if ended not in (None, "left"):  # the full screen's own reason to stop
+        print(ended)
+    keeper.say_left()
+    return keeper.exit_status, None
+
+
+def _players(match: Match, lang: str) -> list[str]:
+    """Each seat's name, and a computer's level.
+
+    >>> from phase10 import find_variant
+    >>> from phase10.match import Seat
+    >>> seats = [Seat("Ann"), Seat("Bob", make_bot("hard"))]
+    >>> _players(Match.start(find_variant("standard"), seats, 1), "fr")
+    ['Ann', 'Bob (ordinateur : difficile)']
+    """
+    tr = translator(lang)
+    out = []
+    for seat in match.seats:
+        if seat.bot is None:
+            out.append(seat.name)
+            continue
+        level = tr.gettext(LEVEL_NAMES.get(seat.bot.name, seat.bot.name))
+        out.append(tr.gettext("{name} (computer: {level})").format(name=seat.name, level=level))
+    return out
+
+
+def _rematch(match: Match) -> Match:
+    """A new game with the same rules and players, dealt from the next seed."""
+    game = match.game
+    seats = [
+        Seat(s.name, None if s.bot is None else make_bot(s.bot.name, game)) for s in match.seats
+    ]
+    again = Match.start(match.rules, seats, match.seed + 1)
+    again.interface = dict(match.interface)
+    return again

@@ -265,17 +265,13 @@ def run(args: argparse.Namespace) -> int:
         args.plain = True  # the full screen has a hot seat of its own, on its new-game screen
     args.save = save_path(args, lang)
     screen = fullscreen.wanted(args)
-    if screen and fullscreen.has_table(game):
-        status = fullscreen.launch_new(args, rules, seed, name, lang)
-        if status is not None:
-            return status
+    if screen:
+        return fullscreen.launch_new(args, rules, seed, name, lang)
     match = Match.start(rules, table_seats(people, bots), seed)
     # The save remembers the mode and the language it is played in. No seed is said until
     # the game is over: with it, every hand and every draw can be rebuilt.
-    match.interface = {"mode": "screen" if screen else "plain", "lang": lang}
-    return local_play.play(
-        match, str(args.save), lang, resumed=False, screen=screen, pace=float(args.delay)
-    )
+    match.interface = {"mode": "plain", "lang": lang}
+    return local_play.play(match, str(args.save), lang, resumed=False)
 
 
 def run_resume(args: argparse.Namespace) -> int:
@@ -296,13 +292,6 @@ def run_resume(args: argparse.Namespace) -> int:
         raise CommandError(
             _("{path}: no seat in this game is played by a person").format(path=path)
         )
-    match.interface = {"mode": "plain" if args.plain else "screen", "lang": lang}
     screen = fullscreen.wanted(args)
-    if screen and fullscreen.has_table(match.game):
-        status = fullscreen.launch_resume(args, match, path, lang)
-        if status is not None:
-            return status
-    # The full screen of join seats one person: several share the keyboard line by line.
-    screen = screen and len(humans) == 1
     match.interface = {"mode": "screen" if screen else "plain", "lang": lang}
     return local_play.play(match, path, lang, resumed=True, screen=screen, pace=float(args.delay))

@@ -20,6 +20,9 @@ from phase10.table.local import LocalSeat, LocalTable
 
 __all__ = ["Connect", "LocalConnection"]
 
+#: How often the computers look again whether a paused client goes on (seconds).
+_WAIT = 0.05
+
 #: What makes a client's connection from its two hooks (the messages it is sent; the state of
 #: the connection): a local table's for a game at this keyboard.
 Connect = Callable[[Callable[[dict[str, Any]], bool], Callable[[str, int | None], None]], Any]
@@ -51,6 +54,12 @@ class LocalConnection:
         self._ids = itertools.count(1)
         self._moved = asyncio.Event()
         self._seat: LocalSeat = table.connect(seat, lang, self._receive)
+
+    @property
+    def paused(self) -> bool:
+        """Whether the computers wait (a client's screen waits for a key); see
+        :meth:`run`."""
+        return False
 
     @property
     def connected(self) -> bool:
@@ -113,8 +122,8 @@ class LocalConnection:
         try:
             while not self.leaving:
                 if self.table.computer_to_act:
-                    await asyncio.sleep(self.pace)
-                    if not self.leaving:
+                    await asyncio.sleep(self.pace or (_WAIT if self.paused else 0))
+                    if not self.leaving and not self.paused:
                         self.table.step()
                     continue
                 self._moved.clear()

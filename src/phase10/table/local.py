@@ -181,8 +181,8 @@ class LocalTable:
                     "level": level if level in LEVELS else None,
                     "name": seat.name,
                     "taken": True,
-                    "connected": seat.bot is not None
-                    or any(c.seat == number for c in self.connections),
+                    # Every person is at this keyboard, whichever seat it speaks for now.
+                    "connected": True,
                     "computer_playing": False,
                 }
             )

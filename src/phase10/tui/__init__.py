@@ -1,58 +1,62 @@
 """The full-screen terminal game (Textual): an interface layer beside ``phase10.cli``.
 
 It may import the application layer and the engine; only the command line imports it, to
-launch it. ``play_new`` opens the new-game screen; ``play_match`` goes on with a saved game.
+launch it. ``choose_new`` shows the new-game screen and returns what it chose;
+``play_local`` (``phase10.tui.local``) plays a game at this keyboard with the client of
+``phase10 join``, ``play_online`` (``phase10.tui.online_table``) one at a server.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from typing import ClassVar
 
-from phase10.match import Match
-from phase10.tui.app import DEFAULT_DELAY, Phase10App
-from phase10.tui.newgame import Defaults
+from textual.app import App
+from textual.binding import Binding, BindingType
 
-__all__ = ["DEFAULT_DELAY", "Defaults", "Phase10App", "play_match", "play_new"]
+from phase10 import games
+from phase10.tui.newgame import Defaults, NewGameScreen, Setup
+from phase10.tui.online_table import OnlineTable
+from phase10.tui.screens import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from phase10.tui.text import _, use_language
 
-
-def play_new(
-    *,
-    save_path: str | Path,
-    rules: Any = None,
-    players: int = 3,
-    level: str = "medium",
-    name: str = "You",
-    seed: int = 1,
-    delay: float = DEFAULT_DELAY,
-    lang: str = "en",
-    show_seed: bool = True,
-) -> int:
-    """Open the new-game screen with these choices filled in, then play; returns 0, or 1 if the
-    game could not be saved (the message says why and where it can be). ``show_seed`` False:
-    the seed came from the clock and the form does not show it."""
-    defaults = Defaults(
-        rules=rules, players=players, level=level, name=name, seed=seed, show_seed=show_seed
-    )
-    app = Phase10App(save_path=save_path, defaults=defaults, delay=delay, lang=lang)
-    _finish(app.run())
-    return 0 if app.save_error is None else 1
+__all__ = ["ChooseApp", "Defaults", "Setup", "choose_new"]
 
 
-def play_match(
-    match: Match,
-    *,
-    save_path: str | Path,
-    delay: float = DEFAULT_DELAY,
-    lang: str = "en",
-) -> int:
-    """Go on with ``match`` (for ``phase10 resume``); returns 0, or 1 if the
-    game could not be saved (the message says why and where it can be)."""
-    app = Phase10App(save_path=save_path, match=match, delay=delay, lang=lang)
-    _finish(app.run())
-    return 0 if app.save_error is None else 1
+class ChooseApp(App[Setup | None]):
+    """The new-game screen alone; ``run()`` returns the game chosen, or ``None``."""
+
+    TITLE = "Phase 10"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", _("Quit"), show=False),
+    ]
+
+    def __init__(self, defaults: Defaults, lang: str) -> None:
+        use_language(lang)
+        super().__init__()
+        self.defaults = defaults
+
+    def on_mount(self) -> None:
+        self.call_later(self.check_size)
+        offered = tuple(games.get(name) for name in games.names())
+        screen = NewGameScreen(self.defaults, offered, OnlineTable.KEYS_HELP)
+        self.push_screen(screen, self.exit)
+
+    def on_resize(self) -> None:
+        self.call_later(self.check_size)
+
+    def check_size(self) -> None:
+        """Cover the form below the minimum size, uncover it when the terminal is large
+        enough again."""
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        on_top = isinstance(self.screen, TooSmallScreen)
+        if small and not on_top:
+            self.push_screen(TooSmallScreen())
+        elif not small and on_top:
+            self.pop_screen()
 
 
-def _finish(message: str | None) -> None:
-    if message:
-        print(message)
+def choose_new(defaults: Defaults, lang: str = "en") -> Setup | None:
+    """Show the new-game screen with ``defaults`` filled in; the game chosen, or ``None``
+    when the player left."""
+    return ChooseApp(defaults, lang).run()

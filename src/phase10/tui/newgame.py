@@ -7,7 +7,6 @@ Every game offered is drawn from what it says of itself (``Game.title``, ``rule_
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
@@ -123,12 +122,10 @@ class NewGameScreen(Screen[Setup]):
     # Textual declares it as an instance variable; ClassVar would not type-check.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
 
-    def __init__(
-        self, defaults: Defaults, offered: tuple[Game, ...], keys: Mapping[str, str]
-    ) -> None:
-        """A form for the games ``offered`` (those the full screen can play), the first by
-        default unless ``defaults.rules`` names another's rules; ``keys`` names the keys of
-        each game's table (a msgid), for the rules screen."""
+    def __init__(self, defaults: Defaults, offered: tuple[Game, ...], keys: str = "") -> None:
+        """A form for the games ``offered``, the first by default unless ``defaults.rules``
+        names another's rules; ``keys`` names the keys of the table (a msgid), for the rules
+        screen."""
         super().__init__()
         self.keys = keys
         translate_bindings(self)
@@ -303,7 +300,7 @@ class NewGameScreen(Screen[Setup]):
             rules = self._rules()
         except Phase10Error:
             rules = game.find_rules(game.default_rules)
-        self.app.push_screen(RulesScreen(rules_markdown(rules, self.keys.get(game.name, ""))))
+        self.app.push_screen(RulesScreen(rules_markdown(rules, self.keys)))
 
     def _rules(self) -> Any:
         game = self.chosen()

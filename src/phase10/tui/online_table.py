@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import Counter
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.table import Table
@@ -34,16 +33,18 @@ from textual.widgets.option_list import Option
 
 from phase10 import games
 from phase10.kernel.errors import Phase10Error
+from phase10.kernel.i18n import N_
 from phase10.online.connection import BACK, GAVE_UP, LOST, REFUSED, Connection
 from phase10.online.links import Api, ApiError, SeatStore, StoredSeat, Target, UnreachableError
-from phase10.online.local import Connect, LocalConnection
+from phase10.online.local import Connect
 from phase10.online.moves import display
 from phase10.online.text import group_text, lobby_lines, standing_lines
-from phase10.table.local import LOCAL_TABLE, LocalTable
 from phase10.tui.plain import Plain, plain
+from phase10.tui.rules_text import rules_markdown
+from phase10.tui.screens import MIN_HEIGHT, MIN_WIDTH, RulesScreen, TooSmallScreen
 from phase10.tui.text import _, current, translate_bindings, use_language
 
-__all__ = ["OnlineApp", "OnlineTable", "play_local", "play_online"]
+__all__ = ["OnlineApp", "OnlineTable", "SummaryScreen", "play_online"]
 
 View = dict[str, Any]
 
@@ -111,29 +112,60 @@ class LobbyScreen(ModalScreen[None]):
         self.app.exit("left")
 
 
-class SummaryScreen(ModalScreen[None]):
-    """The sentences at the end of a hand or of the game."""
+class SummaryScreen(ModalScreen[bool]):
+    """The end of a hand (its sentences and the game's summary table: each player's points)
+    or of the game (the final standing). At the end of a game at this keyboard, ``n`` deals
+    a new game with the same players: the screen then answers ``True``."""
 
     DEFAULT_CSS = """
     SummaryScreen { align: center middle; }
-    SummaryScreen > Static { width: 76; height: auto; max-height: 20; border: thick $accent;
+    SummaryScreen > Static { width: 76; height: auto; max-height: 22; border: thick $accent;
         padding: 1 2; background: $surface; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", _("Close")),
         Binding("escape", "close", _("Close")),
+        Binding("n", "again", _("Play again with the same players"), show=False),
     ]
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(
+        self,
+        lines: list[str],
+        summary: dict[str, Any] | None = None,
+        *,
+        again: bool = False,
+    ) -> None:
         super().__init__()
         translate_bindings(self)
         self.lines = lines
+        self.summary = summary
+        self.again = again
 
     def compose(self) -> ComposeResult:
-        yield Plain("\n".join([*self.lines, "", _("Press Enter to go on.")]))
+        body = Table.grid(padding=(0, 0))
+        body.add_column()
+        body.add_row(Text("\n".join(self.lines)))
+        if self.summary is not None:
+            body.add_row(Text(str(self.summary["title"]), style="bold"))
+            grid = Table(box=None, padding=(0, 2), show_edge=False)
+            for number, header in enumerate(self.summary["headers"]):
+                grid.add_column(str(header), justify="right" if number else "left")
+            for row in self.summary["rows"]:
+                grid.add_row(*(Text(str(cell)) for cell in row))
+            body.add_row(grid)
+        if self.again:
+            last = _("Press n to play again with the same players, or Enter to leave.")
+        else:
+            last = _("Press Enter to go on.")
+        body.add_row(Text("\n" + last))
+        yield Plain(body)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.dismiss(False)
+
+    def action_again(self) -> None:
+        if self.again:
+            self.dismiss(True)
 
 
 class OnlineTable(Screen[None]):
@@ -145,11 +177,12 @@ class OnlineTable(Screen[None]):
     #left { width: 1fr; }
     #right { width: 30; }
     #players { height: auto; max-height: 7; }
-    #pile { height: 1; padding: 0 1; }
+    #pile { height: auto; max-height: 2; padding: 0 1; }
+    #goal { height: auto; max-height: 2; padding: 0 1; }
     #groups { height: auto; max-height: 4; padding: 0 1; }
     #log { height: 1fr; border-top: solid $accent; }
     #hand { height: 1fr; max-height: 13; border: round $accent; }
-    #moves { height: 1fr; border: round $accent; }
+    #moves { height: 1fr; border: round $accent; scrollbar-gutter: stable; }
     OptionList:focus { border: round $success; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -165,8 +198,25 @@ class OnlineTable(Screen[None]):
         Binding("i", "hint", _("Hint")),
         Binding("o", "sort", _("Sort")),
         Binding("r", "rules", _("Rules")),
+        Binding("f1", "rules", _("Rules"), show=False),
+        Binding("escape", "clear", _("Clear choice"), show=False),
         Binding("q", "leave", _("Leave")),
+        *(
+            Binding(str(n % 10), f"pick({n - 1})", _("Choose card by position"), show=False)
+            for n in range(1, 11)
+        ),
     ]
+
+    #: The keys of the table (a msgid), for the rules screen and the new-game screen: one
+    #: key map for every game (docs/keys.md).
+    KEYS_HELP = N_(
+        "d draw, t take the discard, the arrows and Space or the number keys choose cards, "
+        "Escape clears the choice, Enter plays the move highlighted in the list of your "
+        "moves (Tab goes there), l lay down your phase, v reveal your program, n lay a new "
+        "set, g hit or extend a group with the chosen cards, x discard the chosen card, "
+        "e swap your program, i hint, o change the order of your hand, r these rules, "
+        "q leave."
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -182,6 +232,7 @@ class OnlineTable(Screen[None]):
             with Vertical(id="left"):
                 yield Plain(id="players")
                 yield Plain(id="pile")
+                yield Plain(id="goal")
                 yield Plain(id="groups")
                 yield RichLog(id="log", wrap=True, markup=False)
             with Vertical(id="right"):
@@ -225,6 +276,7 @@ class OnlineTable(Screen[None]):
             return
         self.query_one("#players", Static).update(self._players(shown))
         self.query_one("#pile", Static).update(self._pile(shown))
+        self.query_one("#goal", Static).update(Text(str(shown.get("goal") or "")))
         self.query_one("#groups", Static).update(self._groups(shown))
         self._hand(shown)
         self._moves(shown)
@@ -343,7 +395,9 @@ class OnlineTable(Screen[None]):
             if entry["kind"] == kind:
                 await self.play(entry)
                 return
-        self.log_lines(_("That move is not possible now."))
+        # Not open now: the table reads the move and says why, naming the rule (as the line
+        # client does with a one-word move).
+        await self.online.play_text(kind)
 
     async def action_kind(self, *kinds: str) -> None:
         """A move key of the one key map: the only move of these kinds that uses the chosen
@@ -358,7 +412,16 @@ class OnlineTable(Screen[None]):
             self.log_lines(_("Choose the move in the list, and press Enter."))
             self.query_one("#moves", OptionList).focus()
         else:
-            self.log_lines(_("That move is not possible now."))
+            self.log_lines(self._why_not(kinds, bool(chosen)))
+
+    def _why_not(self, kinds: tuple[str, ...], chosen: bool) -> str:
+        """Why no move of ``kinds`` is open: none uses the chosen cards, or the game's own
+        words for why there is none now."""
+        if chosen and any(e["kind"] in kinds for e in self.entries()):
+            return _("No such move uses the chosen cards; Escape clears the choice.")
+        refusals = (self.online.shown or {}).get("refusals") or {}
+        found = next((str(refusals[k]) for k in kinds if k in refusals), None)
+        return found or _("That move is not possible now.")
 
     async def action_draw(self) -> None:
         await self._by_kind("draw")
@@ -370,11 +433,27 @@ class OnlineTable(Screen[None]):
         widget = self.query_one("#hand", OptionList)
         if widget.highlighted is None or widget.highlighted >= len(self.shown_hand):
             return
-        position = self.shown_hand[widget.highlighted]
+        self._toggle(widget.highlighted)
+
+    def action_pick(self, index: int) -> None:
+        """A number key: choose (or no longer choose) the card at that place in the hand as
+        shown, 1 the first and 0 the tenth."""
+        if index >= len(self.shown_hand):
+            self.log_lines(_("There is no card {number} in your hand.").format(number=index + 1))
+            return
+        self.query_one("#hand", OptionList).highlighted = index
+        self._toggle(index)
+
+    def _toggle(self, shown_index: int) -> None:
+        position = self.shown_hand[shown_index]
         if position in self.chosen:
             self.chosen.remove(position)
         else:
             self.chosen.append(position)
+        self.redraw()
+
+    def action_clear(self) -> None:
+        self.chosen = []
         self.redraw()
 
     async def action_discard(self) -> None:
@@ -399,16 +478,16 @@ class OnlineTable(Screen[None]):
         self.redraw()
 
     def action_rules(self) -> None:
-        from phase10.tui.screens import RulesScreen
-
-        # The game's own rules text, for the rules the table plays.
-        table = self.online.view or self.online.lobby or {}
-        game = games.get(str(table.get("game", "phase10")))
-        try:
-            rules = game.find_rules(str(table.get("rules", game.name)))
-        except (Phase10Error, LookupError, ValueError):
-            rules = None
-        text = game.rules_text(rules, current()) if rules is not None else ""
+        # The game's own rules text, for the rules the table plays, and the keys.
+        rules = self.online.rules
+        if rules is None:
+            table = self.online.view or self.online.lobby or {}
+            game = games.get(str(table.get("game", "phase10")))
+            try:
+                rules = game.find_rules(str(table.get("rules", game.name)))
+            except (Phase10Error, LookupError, ValueError):
+                rules = None
+        text = rules_markdown(rules, self.KEYS_HELP) if rules is not None else ""
         self.app.push_screen(RulesScreen(text or _("The rules of this table are not known here.")))
 
     def action_leave(self) -> None:
@@ -442,6 +521,9 @@ class OnlineApp(App[str]):
     from the app's two hooks (a :class:`~phase10.online.local.LocalConnection`)."""
 
     TITLE = "Phase 10"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "leave", _("Leave"), show=False),
+    ]
 
     def __init__(
         self,
@@ -471,6 +553,10 @@ class OnlineApp(App[str]):
         self.shown: View | None = None
         self.result: dict[str, Any] | None = None
         self.hint_id: str | None = None
+        #: The rules the table plays, where this client knows them (a local table).
+        self.rules: Any = None
+        #: The first lines of the log (a local table: where the game is saved, the rules).
+        self.intro: list[str] = []
         self.table_screen = OnlineTable()
         self.lobby_screen: LobbyScreen | None = None
         if connect is not None:
@@ -481,8 +567,24 @@ class OnlineApp(App[str]):
         self.ended: str | None = None
         self._hand_number: int | None = None
 
+    def on_resize(self) -> None:
+        self.call_later(self.check_size)
+
+    def check_size(self) -> None:
+        """Cover the table with a "terminal too small" message below the minimum size, and
+        uncover it when the terminal is large enough again."""
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        on_top = isinstance(self.screen, TooSmallScreen)
+        if small and not on_top:
+            self.push_screen(TooSmallScreen())
+        elif not small and on_top:
+            self.pop_screen()
+
     async def on_mount(self) -> None:
+        self.call_later(self.check_size)
         await self.push_screen(self.table_screen)
+        self.say(*self.intro)
         if self.target is not None:
             server = self.target.server
             self.table_screen.set_status(_("Connecting to {server}…").format(server=server))
@@ -495,6 +597,10 @@ class OnlineApp(App[str]):
 
     async def on_unmount(self) -> None:
         await self.conn.close()
+
+    def action_leave(self) -> None:
+        """Ctrl+Q, on any screen: leave the table (a server keeps the seat)."""
+        self.exit("left")
 
     # ------------------------------------------------------------------------ the server
 
@@ -547,6 +653,7 @@ class OnlineApp(App[str]):
                 names = list((self.view or {}).get("names", []))
                 self.say(_("Hint: {move}.").format(move=display(str(message["text"]), names)))
             self.table_screen.select_hint(str(message["text"]))
+            return False  # drawn already: a redraw would highlight the first move again
         elif (
             kind == "rematch"
             and message.get("token") is not None
@@ -597,15 +704,21 @@ class OnlineApp(App[str]):
         ]
         if message["result"] is not None and self.result is None:
             self.result = message["result"]
-            self.push_screen(
-                SummaryScreen(
-                    [*lines[-4:], *standing_lines(message["table"], self.result, current())]
-                )
+            self.show_final(
+                [*lines[-4:], *standing_lines(message["table"], self.result, current())]
             )
         elif ended and len(message["events"]) < 40:  # not the catch-up of a whole game
             at = message["events"].index(ended[-1])
             texts = [str(t) for entry in message["events"][: at + 1] for t in entry["text"]]
-            self.push_screen(SummaryScreen(texts[-6:]))
+            self.show_summary(texts[-6:], ended[-1].get("summary"))
+
+    def show_summary(self, lines: list[str], summary: dict[str, Any] | None) -> None:
+        """The end of a hand: its last sentences and the game's summary of it."""
+        self.push_screen(SummaryScreen(lines, summary))
+
+    def show_final(self, lines: list[str]) -> None:
+        """The end of the game: its last sentences and the final standing."""
+        self.push_screen(SummaryScreen(lines))
 
     # ------------------------------------------------------------------------ the player
 
@@ -622,6 +735,14 @@ class OnlineApp(App[str]):
             return
         await self.conn.act(int(view["version"]), entry["action"])
         self.table_screen.redraw()
+
+    async def play_text(self, text: str) -> None:
+        """Send a move as the game's notation (one that is not open now: the table answers
+        why, naming the rule)."""
+        if self.view is None or self.conn.pending is not None or not self.conn.connected:
+            self.say(_("That move is not possible now."))
+            return
+        await self.conn.act_text(int(self.view["version"]), text)
 
     async def ask_hint(self) -> None:
         view = self.view
@@ -658,19 +779,3 @@ def play_online(
     app = OnlineApp(target, table, seat, store, api, lang)
     ended = app.run()
     return ended, app.lobby
-
-
-def play_local(table: LocalTable, seat: int, lang: str, pace: float) -> str | None:
-    """Play the seat's game at a local table full screen, the computers moving one move per
-    ``pace`` seconds, until the player leaves; why it ended, if it ended otherwise."""
-
-    def connect(
-        on_message: Callable[[dict[str, Any]], bool], on_state: Callable[[str, int | None], None]
-    ) -> LocalConnection:
-        return LocalConnection(table, seat, lang, on_message, on_state, pace=pace)
-
-    name = table.match.names[seat]
-    app = OnlineApp(
-        None, LOCAL_TABLE, StoredSeat(seat, name, ""), None, None, lang, connect=connect
-    )
-    return app.run()
