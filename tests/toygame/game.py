@@ -145,7 +145,6 @@ class ClimbGame:
     name = "climb"
     aliases: tuple[str, ...] = ()
     title = N_("Climb")
-    family = "climb"
     default_rules = "climb"
     rule_profiles: tuple[RuleChoice, ...] = (RuleChoice("climb", N_("Climb as it is played.")),)
     rule_variants: tuple[RuleChoice, ...] = ()

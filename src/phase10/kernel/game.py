@@ -56,10 +56,6 @@ class Game(Protocol):
     aliases: tuple[str, ...]
     #: Its name for people, marked for translation.
     title: str
-    #: The family of its actions and views: the full screen keeps one table screen per
-    #: family, so a game that plays with another's actions and views (an edition with other
-    #: phases, say) names that family and is played by the same screen.
-    family: str
     #: The rule set a new table plays when no one names one (``"standard"``).
     default_rules: str
     #: The profiles a new table may start from (the first is ``default_rules``) and the

@@ -71,7 +71,6 @@ class Phase10Game:
     name = "phase10"
     aliases: tuple[str, ...] = ("phase_10", "p10")
     title = N_("Phase 10")
-    family = "phase10"
     default_rules = "standard"
     rule_profiles: tuple[RuleChoice, ...] = tuple(
         RuleChoice(name, variants.PROFILE_DESCRIPTIONS[name], label=_LABELS[name])

@@ -54,7 +54,6 @@ class ProgrammesGame:
     name = "programmes"
     aliases: tuple[str, ...] = ("amuze_programmes", "amuze")
     title = N_("Programmes")
-    family = "programmes"
     default_rules = "programmes"
     rule_profiles: tuple[RuleChoice, ...] = tuple(
         RuleChoice(name, text, label=N_("Program cards"))
