@@ -125,8 +125,9 @@ def test_keys_out_of_turn_order_say_why_and_change_nothing(tmp_path: Path) -> No
             await settle(pilot, app)
             version = app.local.match.version
             await said(pilot, "x", answer="Choose one card with Space to discard it.")
-            await said(pilot, "1", "x", answer="That move is not possible now.")
+            await said(pilot, "1", "x", answer="Not allowed (D-19): draw a card first")
             await said(pilot, "escape", "l", answer="You cannot lay down your phase now.")
+            await said(pilot, "v", answer="There is no such move in this game.")
             assert app.local.match.version == version
             await pilot.press("d")
             await until(pilot, lambda: app.local.match.version == version + 1, "the draw")

@@ -24,6 +24,7 @@ from phase10.tui.screens import PassScreen, RulesScreen
 from .helpers import (
     SIZE,
     app_for,
+    choose_card,
     entry_of,
     headless_play_local,
     log_text,
@@ -240,3 +241,44 @@ def test_the_final_standing_counts_programs_in_dutch(tmp_path: Path) -> None:
 
     asyncio.run(scenario())
     assert app.return_value == "left"
+
+
+def test_g_extends_a_combination_on_the_table_with_the_chosen_card(tmp_path: Path) -> None:
+    """After the program is revealed (AMZ-R11), a chosen card that fits a combination on the
+    table is laid on it with ``g`` (AMZ-R14), the key a hit has in Phase 10: played at once,
+    or, when it fits several, from the list of those extensions only."""
+    app = make_app(tmp_path, seed=24, seats=[("Ann", None), ("Bob", "easy")], rules="programmes")
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            for _turn in range(40):
+                await settle(pilot, app)
+                if isinstance(app.screen, SummaryScreen) or app.local.match.is_over:
+                    break
+                if entry_of(app.table_screen, "draw") is not None:
+                    await pilot.press("d")
+                    await settle(pilot, app)
+                extension = entry_of(app.table_screen, "extend")
+                if extension is not None:
+                    break
+                for _move in range(16):  # the hinted moves, until an extension is open
+                    if not may_act(app) or entry_of(app.table_screen, "extend") is not None:
+                        break
+                    await pilot.press("i")
+                    await pilot.pause(0.02)
+                    await pilot.press("enter")
+                    await settle(pilot, app)
+            assert extension is not None, "no extension was ever open"
+            await choose_card(pilot, app, extension["cards"][0])
+            version = app.local.match.version
+            await pilot.press("g")
+            await pilot.pause(0.1)
+            if app.local.match.version == version:  # several fit: the list holds them
+                shown = app.table_screen.shown_moves
+                assert len(shown) > 1
+                assert all(move["kind"] == "extend" for move in shown)
+                await pilot.press("enter")
+                await until(pilot, lambda: app.local.match.version > version, "the extension")
+            assert any(line.startswith("You add ") for line in log_text(app))
+
+    asyncio.run(run())

@@ -15,7 +15,6 @@ from textual.binding import Binding, BindingType
 
 from phase10 import games
 from phase10.tui.newgame import Defaults, NewGameScreen, Setup
-from phase10.tui.online_table import OnlineTable
 from phase10.tui.screens import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from phase10.tui.text import _, use_language
 
@@ -26,6 +25,7 @@ class ChooseApp(App[Setup | None]):
     """The new-game screen alone; ``run()`` returns the game chosen, or ``None``."""
 
     TITLE = "Phase 10"
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", _("Quit"), show=False),
     ]
@@ -38,7 +38,7 @@ class ChooseApp(App[Setup | None]):
     def on_mount(self) -> None:
         self.call_later(self.check_size)
         offered = tuple(games.get(name) for name in games.names())
-        screen = NewGameScreen(self.defaults, offered, OnlineTable.KEYS_HELP)
+        screen = NewGameScreen(self.defaults, offered)
         self.push_screen(screen, self.exit)
 
     def on_resize(self) -> None:

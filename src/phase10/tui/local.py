@@ -33,6 +33,8 @@ __all__ = ["AGAIN", "LocalApp", "play_local"]
 
 #: What ``run()`` returns when the players want a new game with the same players.
 AGAIN: Final = "again"
+#: How many of the last events a resumed game tells again.
+RECENT_EVENTS: Final = 12
 
 
 class LocalApp(OnlineApp):
@@ -65,7 +67,7 @@ class LocalApp(OnlineApp):
         #: The last event each person at the keyboard has been told of (a hot seat); those
         #: not yet told hear the game from its start, or from where it was resumed.
         self.told: dict[int, int] = {}
-        self._start_seq = match.seq if resumed else -1
+        self._start_seq = max(-1, match.seq - RECENT_EVENTS) if resumed else -1
         #: The seat the keyboard is being passed to, until that person presses Enter.
         self.handover: int | None = None
         #: Screens over the table that wait for a key: the computers wait with them.
@@ -84,11 +86,10 @@ class LocalApp(OnlineApp):
         self.seat = first
         self.rules = match.rules
         self.intro = list(intro)
-        if self.hot_seat:
-            # Nobody's seat yet: "you" would be a seat nobody has taken. The table shows
-            # what everyone may see, since the start or the resumption, until the keyboard
-            # is first passed.
-            self.conn.last_seq = self._start_seq
+        # A resumed game opens with its last events, not its whole story. In a hot seat,
+        # nobody's seat yet: "you" would be a seat nobody has taken; the table shows what
+        # everyone may see until the keyboard is first passed.
+        self.conn.last_seq = self._start_seq
 
     async def on_mount(self) -> None:
         # Textual calls OnlineApp.on_mount too (each class's handler in turn), which puts up
@@ -132,7 +133,7 @@ class LocalApp(OnlineApp):
         if seat in self.told:
             self.say(_("Since your last turn:"))
         self.seat, self.view, self.shown, self.hint_id = seat, None, None, None
-        self.table_screen.chosen = []
+        self.table_screen.chosen, self.table_screen.narrowed = [], ()
         self.conn.switch_seat(seat, since)
 
     @property

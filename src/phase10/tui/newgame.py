@@ -127,7 +127,6 @@ class NewGameScreen(Screen[Setup]):
         names another's rules; ``keys`` names the keys of the table (a msgid), for the rules
         screen."""
         super().__init__()
-        self.keys = keys
         translate_bindings(self)
         self.defaults = defaults
         self.offered = offered
@@ -300,7 +299,7 @@ class NewGameScreen(Screen[Setup]):
             rules = self._rules()
         except Phase10Error:
             rules = game.find_rules(game.default_rules)
-        self.app.push_screen(RulesScreen(rules_markdown(rules, self.keys)))
+        self.app.push_screen(RulesScreen(rules_markdown(rules)))
 
     def _rules(self) -> Any:
         game = self.chosen()

@@ -33,7 +33,6 @@ from textual.widgets.option_list import Option
 
 from phase10 import games
 from phase10.kernel.errors import Phase10Error
-from phase10.kernel.i18n import N_
 from phase10.online.connection import BACK, GAVE_UP, LOST, REFUSED, Connection
 from phase10.online.links import Api, ApiError, SeatStore, StoredSeat, Target, UnreachableError
 from phase10.online.local import Connect
@@ -181,8 +180,8 @@ class OnlineTable(Screen[None]):
     #goal { height: auto; max-height: 2; padding: 0 1; }
     #groups { height: auto; max-height: 4; padding: 0 1; }
     #log { height: 1fr; border-top: solid $accent; }
-    #hand { height: 1fr; max-height: 13; border: round $accent; }
-    #moves { height: 1fr; border: round $accent; scrollbar-gutter: stable; }
+    #hand { height: auto; max-height: 16; border: round $accent; }
+    #moves { height: 1fr; min-height: 5; border: round $accent; scrollbar-gutter: stable; }
     OptionList:focus { border: round $success; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -200,6 +199,8 @@ class OnlineTable(Screen[None]):
         Binding("r", "rules", _("Rules")),
         Binding("f1", "rules", _("Rules"), show=False),
         Binding("escape", "clear", _("Clear choice"), show=False),
+        # Enter in a list plays from it; elsewhere (the log) the highlighted move.
+        Binding("enter", "play_highlighted", _("Play"), show=False),
         Binding("q", "leave", _("Leave")),
         *(
             Binding(str(n % 10), f"pick({n - 1})", _("Choose card by position"), show=False)
@@ -207,22 +208,13 @@ class OnlineTable(Screen[None]):
         ),
     ]
 
-    #: The keys of the table (a msgid), for the rules screen and the new-game screen: one
-    #: key map for every game (docs/keys.md).
-    KEYS_HELP = N_(
-        "d draw, t take the discard, the arrows and Space or the number keys choose cards, "
-        "Escape clears the choice, Enter plays the move highlighted in the list of your "
-        "moves (Tab goes there), l lay down your phase, v reveal your program, n lay a new "
-        "set, g hit or extend a group with the chosen cards, x discard the chosen card, "
-        "e swap your program, i hint, o change the order of your hand, r these rules, "
-        "q leave."
-    )
-
     def __init__(self) -> None:
         super().__init__()
         translate_bindings(self)
         self.order = 0
         self.chosen: list[int] = []  # positions in the server's hand
+        #: The kinds the list of moves is narrowed to (a key that fits several moves).
+        self.narrowed: tuple[str, ...] = ()
         self.shown_hand: list[int] = []  # server positions, in the order shown
         self.shown_moves: list[dict[str, Any]] = []
 
@@ -234,7 +226,9 @@ class OnlineTable(Screen[None]):
                 yield Plain(id="pile")
                 yield Plain(id="goal")
                 yield Plain(id="groups")
-                yield RichLog(id="log", wrap=True, markup=False)
+                # A small least width: each sentence wraps to the panel as it is (RichLog's
+                # default of 78 columns cut sentences at the panel's edge).
+                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
             with Vertical(id="right"):
                 yield OptionList(id="hand")
                 yield OptionList(id="moves")
@@ -259,6 +253,8 @@ class OnlineTable(Screen[None]):
         log = self.query_one("#log", RichLog)
         for line in lines:
             log.write(line)
+        # A catch-up written before the log had its size would stay scrolled to its top.
+        log.call_after_refresh(log.scroll_end, animate=False)
 
     def set_status(self, text: str) -> None:
         if not self.is_mounted:
@@ -362,6 +358,8 @@ class OnlineTable(Screen[None]):
         chosen = Counter(self.chosen_cards())
         legal = self.entries()
         fitting = [e for e in legal if not chosen - Counter(e["cards"])] if chosen else legal
+        if self.narrowed:
+            fitting = [e for e in fitting if e["kind"] in self.narrowed]
         self.shown_moves = fitting
         widget = self.query_one("#moves", OptionList)
         widget.clear_options()
@@ -399,9 +397,13 @@ class OnlineTable(Screen[None]):
         # client does with a one-word move).
         await self.online.play_text(kind)
 
-    async def action_kind(self, *kinds: str) -> None:
-        """A move key of the one key map: the only move of these kinds that uses the chosen
-        cards is played; with several, the list shows them to choose from."""
+    async def action_kind(self, kind: str, twin: str = "") -> None:
+        """A move key of the one key map: the only move of this kind (or its twin: a hit
+        and an extension are one act) that uses the chosen cards is played; with several,
+        the list shows them to choose from."""
+        # Two named parameters, not *kinds: Textual passes an action only as many
+        # arguments as its method names, so a second kind was once dropped.
+        kinds = (kind, twin) if twin else (kind,)
         chosen = Counter(self.chosen_cards())
         fitting = [
             e for e in self.entries() if e["kind"] in kinds and not chosen - Counter(e["cards"])
@@ -410,7 +412,7 @@ class OnlineTable(Screen[None]):
             await self.play(fitting[0])
         elif fitting:
             self.log_lines(_("Choose the move in the list, and press Enter."))
-            self.query_one("#moves", OptionList).focus()
+            self._narrow(kinds)
         else:
             self.log_lines(self._why_not(kinds, bool(chosen)))
 
@@ -421,6 +423,9 @@ class OnlineTable(Screen[None]):
             return _("No such move uses the chosen cards; Escape clears the choice.")
         refusals = (self.online.shown or {}).get("refusals") or {}
         found = next((str(refusals[k]) for k in kinds if k in refusals), None)
+        if found is None and refusals:
+            # The game says why for every kind of move it has: it has none of these.
+            return _("There is no such move in this game.")
         return found or _("That move is not possible now.")
 
     async def action_draw(self) -> None:
@@ -444,7 +449,14 @@ class OnlineTable(Screen[None]):
         self.query_one("#hand", OptionList).highlighted = index
         self._toggle(index)
 
+    def _narrow(self, kinds: tuple[str, ...]) -> None:
+        """Show only the moves of ``kinds`` that use the chosen cards, the list focused."""
+        self.narrowed = kinds
+        self.redraw()
+        self.query_one("#moves", OptionList).focus()
+
     def _toggle(self, shown_index: int) -> None:
+        self.narrowed = ()
         position = self.shown_hand[shown_index]
         if position in self.chosen:
             self.chosen.remove(position)
@@ -453,7 +465,7 @@ class OnlineTable(Screen[None]):
         self.redraw()
 
     def action_clear(self) -> None:
-        self.chosen = []
+        self.chosen, self.narrowed = [], ()
         self.redraw()
 
     async def action_discard(self) -> None:
@@ -466,9 +478,18 @@ class OnlineTable(Screen[None]):
             await self.play(found[0])
         elif found:
             self.log_lines(_("Choose in the list whom the Skip is for, and press Enter."))
-            self.query_one("#moves", OptionList).focus()
+            self._narrow(("discard",))
         else:
-            self.log_lines(_("That move is not possible now."))
+            # The table reads the discard and says why not, naming the rule (draw first).
+            await self.online.play_text(f"discard {chosen[0]}")
+
+    async def action_play_highlighted(self) -> None:
+        """Enter where no list has the focus (the log): the highlighted move is played."""
+        index = self.query_one("#moves", OptionList).highlighted
+        if index is not None and 0 <= index < len(self.shown_moves):
+            await self.play(self.shown_moves[index])
+        else:
+            self.log_lines(_("Choose a move in the list of your moves, and press Enter."))
 
     async def action_hint(self) -> None:
         await self.online.ask_hint()
@@ -487,7 +508,7 @@ class OnlineTable(Screen[None]):
                 rules = game.find_rules(str(table.get("rules", game.name)))
             except (Phase10Error, LookupError, ValueError):
                 rules = None
-        text = rules_markdown(rules, self.KEYS_HELP) if rules is not None else ""
+        text = rules_markdown(rules) if rules is not None else ""
         self.app.push_screen(RulesScreen(text or _("The rules of this table are not known here.")))
 
     def action_leave(self) -> None:
@@ -503,7 +524,7 @@ class OnlineTable(Screen[None]):
         """Choose the cards the hint's move names and highlight the move."""
         hand = [card["code"] for card in (self.online.shown or {}).get("hand") or []]
         move = next((e for e in self.entries() if e["text"] == text), None)
-        self.chosen = []
+        self.chosen, self.narrowed = [], ()
         for word in move["cards"] if move is not None else []:
             for i, card in enumerate(hand):
                 if card == word and i not in self.chosen:
@@ -521,6 +542,8 @@ class OnlineApp(App[str]):
     from the app's two hooks (a :class:`~phase10.online.local.LocalConnection`)."""
 
     TITLE = "Phase 10"
+    # The footer keeps its width for the table's keys, in every language.
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "leave", _("Leave"), show=False),
     ]
@@ -696,7 +719,7 @@ class OnlineApp(App[str]):
             self.lobby_screen.dismiss(None)
             self.lobby_screen = None
         if view.get("hand") != old_hand:
-            self.table_screen.chosen = []
+            self.table_screen.chosen, self.table_screen.narrowed = [], ()
         ended = [
             entry
             for entry in message["events"]

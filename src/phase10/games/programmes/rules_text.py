@@ -77,7 +77,7 @@ def _programmes_rules(_: Callable[[str], str]) -> list[str]:
         _(
             "Program swap (AMZ-R31, an option chosen on the new-game screen): a player who "
             "has failed with the same program for 3 rounds may swap it for another at the "
-            "start of a round (w) (E-21)."
+            "start of a round (e) (E-21)."
         ),
     ]
 
