@@ -21,6 +21,7 @@ from phase10.tui.screens import PassScreen, RulesScreen
 
 from .helpers import (
     SIZE,
+    app_for,
     entry_of,
     headless_play_local,
     in_log,
@@ -272,3 +273,54 @@ def test_q_saves_and_resume_goes_on_where_it_was(
     headless_play_local(monkeypatch, discard)
     assert local_play.play(saved, str(path), "en", resumed=True, screen=True) == 0
     assert Match.load(path).version > drawn
+
+
+def test_enter_on_the_log_plays_the_highlighted_move(tmp_path: Path) -> None:
+    """Tab can leave the lists for the log; Enter there still plays the move the list of
+    moves highlights (here the draw, D-19), rather than nothing."""
+    app = make_app(tmp_path, seed=5, seats=[("You", None), ("Ann", "easy")])
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, app)
+            version = app.local.match.version
+            app.table_screen.query_one("#log").focus()
+            await pilot.press("enter")
+            await until(pilot, lambda: app.local.match.version == version + 1, "the move")
+            assert any(line.startswith("You drew ") for line in log_text(app))
+
+    asyncio.run(run())
+
+
+def test_a_resumed_hot_seat_tells_each_person_the_last_events(tmp_path: Path) -> None:
+    """A hot seat taken up again from its save: after the pass screen, the person's log
+    holds the game's last events as their seat may know them, ending with their turn."""
+    first = make_app(tmp_path, seed=3, seats=[("Ann", None), ("Cleo", None), ("Bob", "easy")])
+    match = first.local.match
+
+    async def one_turn() -> None:
+        async with first.run_test(size=SIZE) as pilot:
+            for _step in range(20):
+                await settle(pilot, first)
+                if isinstance(first.screen, PassScreen):
+                    await pilot.press("enter")
+                elif may_act(first):
+                    await play_turn_with_keys(pilot, first)
+                    break
+
+    asyncio.run(one_turn())
+    resumed = app_for(Match.load(tmp_path / "game.json"), tmp_path, resumed=True)
+
+    async def come_back() -> None:
+        async with resumed.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(resumed.screen, PassScreen), "the pass")
+            await pilot.press("enter")
+            await until(pilot, lambda: may_act(resumed), "the person's turn")
+            await pilot.pause(0.1)
+            log = log_text(resumed)
+            assert len(log) > 2
+            assert "It is your turn." in log
+            assert not any(line.startswith(("Ann drew R", "Cleo drew R")) for line in log)
+
+    asyncio.run(come_back())
+    assert match.version > 0
