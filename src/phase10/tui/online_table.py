@@ -300,7 +300,8 @@ class OnlineTable(Screen[None]):
         for pile in shown["piles"]:
             if text:
                 text.append("   ")
-            text.append(f"{pile['label']}: ")
+            # French sets a space before the colon: the format is the language's.
+            text.append(_("{label}: ").format(label=pile["label"]))
             if pile["top"] is not None:
                 text.append_text(card_text(pile["top"]))
                 text.append(f" ({pile['count']})")
@@ -311,7 +312,9 @@ class OnlineTable(Screen[None]):
     def _groups(self, shown: View) -> Text:
         names = [str(p["name"]) for p in shown["players"]]
         rows = [
-            f"{number}. {names[group['owner']][:8]}: {group_text(group)}"
+            _("{number}. {owner}: {group}").format(
+                number=number, owner=names[group["owner"]][:8], group=group_text(group)
+            )
             for number, group in enumerate(shown["table"], start=1)
         ]
         return Text("\n".join(rows) if rows else str(shown["table_empty"]))
