@@ -135,16 +135,18 @@ class NewGameScreen(Screen[Setup]):
 
     def compose(self) -> ComposeResult:
         yield Plain(self._title(self.given), id="title")
+        # The game and who plays it come first: on a narrow terminal the columns stack, and
+        # the seats must not hide below a long list of variants.
         with VerticalScroll(id="form"), Horizontal(id="columns"):
             with Vertical(id="left"):
                 choices = [(_(game.title), game.name) for game in self.offered]
                 with Horizontal(classes="row"):
                     yield Label(_("Game"))
                     yield Select(choices, value=self.given.name, allow_blank=False, id="game")
+                yield from self._seats()
+            with Vertical(id="right"):
                 for game in self.offered:
                     yield from self._options(game)
-            with Vertical(id="right"):
-                yield from self._seats()
         yield Plain("", id="error")
         with Horizontal(id="buttons"):
             yield Button(_("Start the game"), variant="primary", id="start")
