@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 
 from phase10 import games
 from phase10.tui.newgame import Defaults, NewGameScreen, Setup
-from phase10.tui.screens import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from phase10.tui.screens import cover_if_too_small
 from phase10.tui.text import _, use_language
 
 __all__ = ["ChooseApp", "Defaults", "Setup", "choose_new"]
@@ -47,13 +47,7 @@ class ChooseApp(App[Setup | None]):
     def check_size(self) -> None:
         """Cover the form below the minimum size, uncover it when the terminal is large
         enough again."""
-        width, height = self.size
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        on_top = isinstance(self.screen, TooSmallScreen)
-        if small and not on_top:
-            self.push_screen(TooSmallScreen())
-        elif not small and on_top:
-            self.pop_screen()
+        cover_if_too_small(self)
 
 
 def choose_new(defaults: Defaults, lang: str = "en") -> Setup | None:

@@ -40,7 +40,7 @@ from phase10.online.moves import display
 from phase10.online.text import group_text, lobby_lines, standing_lines
 from phase10.tui.plain import Plain, plain
 from phase10.tui.rules_text import rules_markdown
-from phase10.tui.screens import MIN_HEIGHT, MIN_WIDTH, RulesScreen, TooSmallScreen
+from phase10.tui.screens import RulesScreen, cover_if_too_small
 from phase10.tui.text import _, current, translate_bindings, use_language
 
 __all__ = ["OnlineApp", "OnlineTable", "SummaryScreen", "play_online"]
@@ -599,13 +599,7 @@ class OnlineApp(App[str]):
     def check_size(self) -> None:
         """Cover the table with a "terminal too small" message below the minimum size, and
         uncover it when the terminal is large enough again."""
-        width, height = self.size
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        on_top = isinstance(self.screen, TooSmallScreen)
-        if small and not on_top:
-            self.push_screen(TooSmallScreen())
-        elif not small and on_top:
-            self.pop_screen()
+        cover_if_too_small(self)
 
     async def on_mount(self) -> None:
         self.call_later(self.check_size)

@@ -4,9 +4,9 @@ on, the rules. Each is given plain data to show; none holds the game.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
@@ -47,6 +47,18 @@ class TooSmallScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.app.call_later(self.app.check_size)  # type: ignore[attr-defined]
+
+
+def cover_if_too_small(app: App[Any]) -> None:
+    """Cover everything with :class:`TooSmallScreen` below ``MIN_WIDTH`` x ``MIN_HEIGHT``,
+    and uncover it once the terminal is large enough again (each app's ``check_size``)."""
+    width, height = app.size
+    small = width < MIN_WIDTH or height < MIN_HEIGHT
+    on_top = isinstance(app.screen, TooSmallScreen)
+    if small and not on_top:
+        app.push_screen(TooSmallScreen())
+    elif not small and on_top:
+        app.pop_screen()
 
 
 class ConfirmScreen(ModalScreen[bool]):
