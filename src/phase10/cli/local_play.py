@@ -19,6 +19,7 @@ from phase10.bots import LEVEL_NAMES, make_bot
 from phase10.cli.common import CommandError
 from phase10.cli.keeper import Keeper
 from phase10.cli.line_client import QUIT_WORDS, LineClient
+from phase10.kernel.game import rules_in_words
 from phase10.kernel.i18n import N_, translator
 from phase10.match import Match, Seat
 from phase10.online.links import StoredSeat
@@ -187,7 +188,8 @@ def _play_once(
         )
     intro.append(
         tr.gettext("Rules: {rules}. Players: {players}.").format(
-            rules=match.rules.name, players=", ".join(_players(match, lang))
+            rules=rules_in_words(match.game, match.rules.name, tr),
+            players=", ".join(_players(match, lang)),
         )
     )
     if not screen:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from phase10.kernel.bots import AnyBot
-from phase10.kernel.i18n import Translator
+from phase10.kernel.i18n import N_, Translator, translator
 from phase10.kernel.presentation import HandSummary, Presentation
 from phase10.kernel.state import Outcome
 
@@ -44,6 +44,45 @@ class RuleChoice:
     #: Its short name in words (an English msgid, ``Even phases only``), for a screen or a
     #: page; ``name`` is what a command line types.
     label: str = ""
+
+
+class RuleChoices(Protocol):
+    """What :func:`rules_in_words` reads of a game: its profiles and variants (every
+    :class:`Game` has them)."""
+
+    rule_profiles: tuple[RuleChoice, ...]
+    rule_variants: tuple[RuleChoice, ...]
+
+
+def rules_in_words(game: RuleChoices, name: str, lang: str | Translator = "en") -> str:
+    """The rule set ``name`` (``fr_mattel+ten_hands+n_phases=3``) said in words in ``lang``:
+    each profile's and variant's label, joined by commas, a number after its label. A part
+    the game does not list (a rules file's own name) is shown as written, the only words
+    there are for it.
+
+    >>> from phase10.games import get
+    >>> rules_in_words(get("phase10"), "fr_mattel+ten_hands+n_phases=3")
+    'French Mattel sheet, Ten hands, Phases to play: 3'
+    >>> rules_in_words(get("phase10"), "Standard+even-phases", "fr")
+    'Règles standard, Phases paires seulement'
+    """
+    tr = translator(lang) if isinstance(lang, str) else lang
+    choices = {c.name: c for c in (*game.rule_profiles, *game.rule_variants)}
+    words: list[str] = []
+    for part in name.split("+"):
+        # The forms find_rules accepts: any case, "-" for "_", "=" or ":" before a number.
+        key, sep, number = part.strip().lower().replace("-", "_").replace(":", "=").partition("=")
+        choice = choices.get(key.strip())
+        if choice is None or not choice.label:
+            words.append(part.strip())
+        elif sep and choice.takes_number:
+            label = tr.gettext(choice.label)
+            words.append(
+                tr.gettext(N_("{label}: {number}")).format(label=label, number=number.strip())
+            )
+        else:
+            words.append(tr.gettext(choice.label))
+    return ", ".join(w for w in words if w)
 
 
 @runtime_checkable

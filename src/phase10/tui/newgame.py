@@ -21,11 +21,12 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from phase10 import games
 from phase10.bots import LEVEL_NAMES, LEVELS
 from phase10.kernel.errors import Phase10Error, RulesError
-from phase10.kernel.game import Game
+from phase10.kernel.game import Game, rules_in_words
 from phase10.kernel.notation import has_control, parse_number
 from phase10.seat_names import YOU_WORDS
 from phase10.tui.plain import Plain, plain
 from phase10.tui.text import _, translate_bindings
+from phase10.tui.text import current as current_translator
 
 COMPUTER_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve")
 HUMAN: Final = "human"
@@ -163,7 +164,8 @@ class NewGameScreen(Screen[Setup]):
         ]
         start = game.default_rules
         if d.rules is not None and game is self.given and d.rules.name != game.default_rules:
-            label = _("As on the command line: {name}").format(name=d.rules.name)
+            words = rules_in_words(game, d.rules.name, current_translator())
+            label = _("As on the command line: {name}").format(name=words)
             # The rules' name comes from a file: text, never markup.
             profiles.insert(0, (plain(label), GIVEN))
             start = GIVEN

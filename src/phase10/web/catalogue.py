@@ -16,13 +16,15 @@ people in the asker's language.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from phase10 import games
 from phase10.bots import LEVEL_NAMES, LEVELS
+from phase10.kernel.game import rules_in_words
 from phase10.kernel.i18n import translator
 
-__all__ = ["catalogue", "rules_name"]
+__all__ = ["catalogue", "rules_name", "rules_words"]
 
 
 def catalogue(lang: str) -> dict[str, Any]:
@@ -64,3 +66,18 @@ def rules_name(game: str, profile: str, variants: Sequence[str]) -> str:
     """The rule set's name the game's ``find_rules`` reads (``profile+variant+...``)."""
     del game  # every game reads the same "profile+variant" form
     return "+".join([profile, *variants])
+
+
+@lru_cache(maxsize=512)
+def rules_words(game: str, rules: str, lang: str) -> str:
+    """A table's rules (``fr_mattel+ten_hands``) in words in ``lang``, as its pages and
+    lobby messages show them; a game the server does not know keeps the name as written.
+
+    >>> rules_words("phase10", "fr_mattel+ten_hands", "en")
+    'French Mattel sheet, Ten hands'
+    """
+    try:
+        found = games.get(game)
+    except (KeyError, LookupError, ValueError):
+        return rules
+    return rules_in_words(found, rules, lang)

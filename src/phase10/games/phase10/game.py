@@ -17,7 +17,15 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from phase10.games.phase10 import codec, narration, present, rules_text, turns, variants
+from phase10.games.phase10 import (
+    choices,
+    codec,
+    narration,
+    present,
+    rules_text,
+    turns,
+    variants,
+)
 from phase10.games.phase10 import view as views
 from phase10.games.phase10.actions import Action, parse_action
 from phase10.games.phase10.cards import Card, format_cards, parse_cards
@@ -39,32 +47,6 @@ from phase10.kernel.state import Outcome
 _SHUFFLES: Final = (EventKind.HAND_DEALT, EventKind.RESHUFFLED)
 
 
-#: Each profile's and variant's short name in words (a new-game screen shows them).
-_LABELS: Final = {
-    "standard": N_("Standard rules"),
-    "fr_mattel": N_("French Mattel sheet"),
-    "en_phase10rules": N_("English rules site"),
-    "de_article": N_("German article"),
-    "nl_accessible": N_("Dutch accessible edition"),
-    "ten_hands": N_("Ten hands"),
-    "n_phases": N_("Phases to play"),
-    "even_phases": N_("Even phases only"),
-    "odd_phases": N_("Odd phases only"),
-    "pick_a_phase": N_("Pick a phase"),
-    "phase3_set5": N_("Phase 3 with a set of 5"),
-    "phase10_set4": N_("Phase 10 with a set of 4"),
-    "skip_next_player": N_("Skip the next player"),
-    "skip_placed": N_("Skips lie before their target"),
-    "skip_once_per_hand": N_("Skipped once per hand"),
-    "skip_pending_only": N_("Only a waiting Skip protects"),
-    "no_hit_others_on_laydown_turn": N_("No hits on others when laying down"),
-    "must_discard_to_go_out": N_("Discard to go out"),
-    "tiebreak_first_laydown": N_("Ties to the first lay-down"),
-    "natural_per_phase": N_("One natural card per phase"),
-    "no_skip_go_out": N_("No going out on a Skip"),
-}
-
-
 class Phase10Game:
     """Phase 10 (RULES Part A and B) behind the ``Game`` interface."""
 
@@ -72,21 +54,8 @@ class Phase10Game:
     aliases: tuple[str, ...] = ("phase_10", "p10")
     title = N_("Phase 10")
     default_rules = "standard"
-    rule_profiles: tuple[RuleChoice, ...] = tuple(
-        RuleChoice(name, variants.PROFILE_DESCRIPTIONS[name], label=_LABELS[name])
-        for name in variants.PROFILES
-    )
-    rule_variants: tuple[RuleChoice, ...] = tuple(
-        RuleChoice(
-            name,
-            v.description,
-            v.takes_number,
-            v.flag,
-            variants.flag_text(v.value),
-            label=_LABELS[name],
-        )
-        for name, v in variants.VARIANTS.items()
-    )
+    rule_profiles: tuple[RuleChoice, ...] = choices.RULE_PROFILES
+    rule_variants: tuple[RuleChoice, ...] = choices.RULE_VARIANTS
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     learning: str | None = "phase10.games.phase10.learning"

@@ -27,6 +27,7 @@ from typing import Final
 
 from phase10.games.phase10.actions import Action, Discard, Hit, LayDown
 from phase10.games.phase10.cards import COLOUR_OF, NUMBER_OF, SKIP_CODE, SYMBOL_OF, WILD_CODE
+from phase10.games.phase10.choices import rules_words
 from phase10.games.phase10.codec import action_to_json
 from phase10.games.phase10.groups import Group
 from phase10.games.phase10.narration import group_phrase, phase_description
@@ -332,7 +333,7 @@ def present(
             tr,
             N_("Phase 10 · hand {hand} · rules: {rules}"),
             hand=view.hand_number + 1,
-            rules=view.rules.name,
+            rules=rules_words(view.rules.name, tr),
         ),
         rules=view.rules.name,
         hand_number=view.hand_number,

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
+from phase10.games.phase10.choices import rules_words
 from phase10.games.phase10.narration import phase_description
 from phase10.games.phase10.rules import RuleSet
 from phase10.games.phase10.variants import describe_rules
@@ -91,8 +92,9 @@ def rules_text(rules: RuleSet, lang: str | Translator = "en") -> str:
     tr = translator(lang) if isinstance(lang, str) else lang
     _ = tr.gettext
     lines = [_("# Phase 10: the rules"), ""]
-    # The name comes from a file: shown as written, never as Markdown.
-    lines += [_("Rules in play: {name}.").format(name=markdown_text(rules.name)), ""]
+    # In words; a part the game does not list comes from a file: never read as Markdown.
+    words = rules_words(rules.name, tr)
+    lines += [_("Rules in play: {name}.").format(name=markdown_text(words)), ""]
     lines += [_("## The phases"), ""]
     lines += [_("Each player works through the phases in order, one per hand at most."), ""]
     lines += ["| # | " + _("What to lay down") + " |", "|---|---|"]

@@ -121,7 +121,9 @@ VARIANTS: Final[dict[str, Variant]] = {
         flag="phase_count",
         value=None,
         takes_number=True,
-        description=N_("Play only the first N phases of the sequence (write n_phases=N)."),
+        description=N_(
+            "The game ends after this many phases: only the first ones of the sequence are played."
+        ),
     ),
     "even_phases": Variant(
         flag="phase_sequence",

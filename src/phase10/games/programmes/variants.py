@@ -35,7 +35,7 @@ PROFILE_DESCRIPTIONS: Final = {
 VARIANT_DESCRIPTIONS: Final = {
     "program_swap": N_("A player who failed a program three rounds in a row may swap it."),
     "program_swap_after": N_(
-        "A player who failed a program N rounds in a row may swap it (write program_swap_after=N)."
+        "A player who failed a program this many rounds in a row may swap it."
     ),
 }
 
