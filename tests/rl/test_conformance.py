@@ -1,9 +1,11 @@
 """The environments against the field's own conformance checks: PettingZoo's ``api_test``
 and ``seed_test``, Gymnasium's ``check_env``, for both games, 2 and 4 players, and two
-profiles each; and whole games of random masked actions, every one legal in the engine."""
+profiles each; whole games of random masked actions, every one legal in the engine; and the
+rule that no seat is told what it may not see, in its observation, its mask or ``info``."""
 
 from __future__ import annotations
 
+import random
 import warnings
 from typing import Any
 
@@ -172,7 +174,7 @@ def test_gymnasium_make_builds_the_registered_environments() -> None:
     made.reset(seed=1)
     text = made.render()
     assert isinstance(text, str)
-    assert text.startswith("Phase 10 · hand 1 · rules: standard · player_0 sees")
+    assert text.startswith("Phase 10 · hand 1 · rules: Standard rules · player_0 sees")
     assert "Hand: " in text
     assert "Draw pile: " in text
     other = gymnasium.make("phase10/Programmes-v0", players=3, opponents="greedy")
@@ -196,3 +198,68 @@ def test_a_game_that_names_no_codec_has_no_environment() -> None:
     finally:
         games.unregister("climb")
     assert spec_for("programmes").layout.size == spec_for("programmes").observation
+
+
+#: What the Gymnasium ``info`` may hold while an episode goes on: all of it public.
+PUBLIC_INFO = {"seat", "hand"}
+#: A seed no public number (a seat, a hand number, a count) can equal by chance.
+BIG_SEED = 2**40 + 7
+
+
+@pytest.mark.parametrize(("game", "rules", "players"), CASES)
+def test_no_observation_or_mask_depends_on_what_the_seat_cannot_see(
+    game: str, rules: str, players: int
+) -> None:
+    """E-28, AMZ-R06, AMZ-R10, P10-R09: at every step, every seat's observation and mask are
+    the same in a game dealt differently where that seat cannot see (the other hands, the
+    draw order, the secret programs: ``Game.determinize`` deals them anew from its view),
+    and PettingZoo's ``info`` stays empty."""
+    e = env(game=game, players=players, rules=rules, seed=3)
+    raw = e.unwrapped
+    spec = raw.spec
+    e.reset(seed=3)
+    rng = np.random.default_rng(3)
+    deal = random.Random(3)
+    reshuffled = 0
+    for agent in e.agent_iter(max_iter=300):
+        observation, _reward, terminated, truncated, info = e.last()
+        assert info == {}
+        for seat, name in enumerate(e.possible_agents):
+            other_deal = raw.game.determinize(raw.game.view(raw.state, seat), deal)
+            reshuffled += other_deal.draw_pile != raw.state.draw_pile
+            seen = raw.observe(name)
+            assert np.array_equal(
+                spec.encode_state(other_deal, seat, raw.memory), seen["observation"]
+            ), (seat, raw.game.hand_number(raw.state))
+            legal = spec.legal_state(other_deal) if name == agent and raw.legal else {}
+            assert np.array_equal(spec.mask(legal), seen["action_mask"])
+        e.step(
+            None
+            if terminated or truncated
+            else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        )
+    assert reshuffled, "the other deals should differ where the seats cannot see"
+
+
+@pytest.mark.parametrize(("game", "rules", "players"), CASES)
+def test_gymnasium_info_tells_the_seed_only_when_the_episode_is_over(
+    game: str, rules: str, players: int
+) -> None:
+    """E-28, AMZ-R06, AMZ-R10, P10-R09: ``new_game`` with the seed deals every hidden card,
+    so while the episode goes on ``info`` holds only public keys and the seed is in no value;
+    the step that ends it, by the game's end or by ``max_steps``, tells the seed."""
+    e = SingleAgentEnv(game=game, players=players, rules=rules, opponents="greedy", max_steps=250)
+    _obs, info = e.reset(seed=BIG_SEED)
+    rng = np.random.default_rng(4)
+    for _ in range(10_000):
+        assert set(info) <= PUBLIC_INFO, info
+        assert BIG_SEED not in info.values()
+        assert info["hand"] == e.aec.game.hand_number(e.aec.state)
+        _obs, _reward, terminated, truncated, info = e.step(
+            int(rng.choice(np.flatnonzero(e.action_masks())))
+        )
+        if terminated or truncated:
+            break
+    else:
+        pytest.fail("max_steps should end the episode")
+    assert info["game_seed"] == BIG_SEED

@@ -52,3 +52,24 @@ def test_a_forfeit_ends_the_episode_for_good() -> None:
     _obs, info = e.reset(seed=3)
     assert "game_seed" not in info
     e.step(legal)  # legal again: the draw at a turn's start
+
+
+def test_render_shows_the_agents_view_when_a_bots_turn_ends_the_episode() -> None:
+    """E-28, P10-R09: ``max_steps`` can end the episode in the middle of a bot's turn; the
+    text rendered then is still the agent's own view, not the hand of the bot to act."""
+    e = SingleAgentEnv(
+        game="phase10", players=2, opponents="greedy", max_steps=3, render_mode="ansi"
+    )
+    obs, _info = e.reset(seed=2)
+    obs, *_ = e.step(0)  # draw
+    discard = int(np.flatnonzero(obs["action_mask"][2:51])[0]) + 2  # not a Skip
+    _obs, _reward, terminated, truncated, _info = e.step(discard)
+    assert truncated
+    assert not terminated
+    assert e.aec.game.to_act(e.aec.state) == 1, "the bot's draw should be the third step"
+    text = e.render()
+    assert text is not None
+    assert text.splitlines()[0].endswith("· player_0 sees")
+    mine = e.aec.game.view(e.aec.state, 0)
+    shown = e.aec.game.present(mine, ["player_0", "player_1"], "en").hand
+    assert f"Hand: {' '.join(card.code for card in shown)}" in text.splitlines()

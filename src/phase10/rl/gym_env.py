@@ -30,6 +30,7 @@ import numpy.typing as npt
 from phase10.bots import make_bot
 from phase10.kernel.bots import AnyBot
 from phase10.rl.aec import WIN, RawEnv, Reward
+from phase10.rl.render import render_view
 
 Obs = dict[str, npt.NDArray[Any]]
 
@@ -160,7 +161,18 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         return info
 
     def render(self) -> str | None:
-        return self.aec.render()
+        """The agent's own view as text under ``render_mode="ansi"``, whoever is to act: an
+        episode cut short by ``max_steps`` on a bot's turn must not show that bot's hand.
+
+        >>> e = SingleAgentEnv(game="phase10", players=2, seat=1, render_mode="ansi")
+        >>> _ = e.reset(seed=3)
+        >>> e.render().splitlines()[0]
+        'Phase 10 · hand 1 · rules: Standard rules · player_1 sees'
+        """
+        aec = self.aec
+        if self.render_mode is None or aec.state is None:
+            return aec.render()
+        return render_view(aec.game, aec.game.view(aec.state, self.seat), aec.players)
 
     def close(self) -> None:
         self.aec.close()

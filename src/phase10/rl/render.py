@@ -5,7 +5,7 @@ the game's own presentation gives every front end (English, seats named as their
 >>> game = get("phase10")
 >>> text = render_view(game, game.view(game.new_game(game.find_rules("standard"), 2, 3), 0), 2)
 >>> print(text.splitlines()[0])
-Phase 10 · hand 1 · rules: standard · player_0 sees
+Phase 10 · hand 1 · rules: Standard rules · player_0 sees
 """
 
 from __future__ import annotations
