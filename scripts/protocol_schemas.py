@@ -28,8 +28,11 @@ from phase10.web.protocol import (
     Hello,
     Hint,
     JoinTable,
+    MyTables,
     Ping,
+    QuickMatch,
     ReplaceSeat,
+    Say,
 )
 
 FOLDER: Final = Path(__file__).resolve().parent.parent / "docs" / "schema" / "protocol"
@@ -42,9 +45,12 @@ MODELS: Final[dict[str, tuple[type[BaseModel], str]]] = {
     "client-act": (Act, "act: play a move"),
     "client-hint": (Hint, "hint: ask what a strong computer player would do"),
     "client-ping": (Ping, "ping: is the connection alive"),
+    "client-say": (Say, "say: a chat line or a quick reaction (not a move)"),
     "body-create-table": (CreateTable, "POST /api/tables: a new table"),
     "body-join-table": (JoinTable, "POST /api/tables/{table}/join: take a seat"),
     "body-replace-seat": (ReplaceSeat, "POST /api/tables/{table}/seats/{seat}/computer"),
+    "body-my-tables": (MyTables, "POST /api/tables/mine: the tables of the seats a client holds"),
+    "body-quick-match": (QuickMatch, "POST /api/quick: play now"),
 }
 
 

@@ -75,11 +75,13 @@ def in_process_server(
     hold_seconds: int = 60,
     bot_delay: float = 0.0,
     allowed_origins: tuple[str, ...] = (),
+    turn_clock_scale: float = 1.0,
 ) -> Iterator[InProcessServer]:
     """The real application on a real socket, with uvicorn's settings of ``phase10 serve``
     (the same WebSocket frame limit), its database a SQLite file unless ``database`` says.
     Computers think in ``workers`` processes (0: threads), the levels of ``inline`` on the
-    event loop (``phase10 serve`` inlines ``INLINE_LEVELS``)."""
+    event loop (``phase10 serve`` inlines ``INLINE_LEVELS``); ``turn_clock_scale`` shortens the
+    tables' turn timers (``create_app``)."""
     url = database or sqlite_url(str(tmp_path / f"server-{uuid.uuid4().hex[:8]}.db"))
     db = Database(url)
     with Thinker(workers=workers, inline=inline) as thinker:
@@ -89,6 +91,7 @@ def in_process_server(
             hold_seconds=hold_seconds,
             bot_delay=bot_delay,
             allowed_origins=allowed_origins,
+            turn_clock_scale=turn_clock_scale,
         )
         port = free_port()
         config = uvicorn.Config(

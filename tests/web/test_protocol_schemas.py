@@ -101,6 +101,8 @@ def test_every_schema_is_valid_and_every_reference_resolves() -> None:
         },
         {"type": "hint", "id": "h1"},
         {"type": "ping"},
+        {"type": "say", "id": "c1", "reaction": "gg"},
+        {"type": "say", "text": "Nice one"},
     ]
     for sample in samples:
         _valid("client-message", sample)
@@ -120,6 +122,7 @@ def test_the_error_codes_and_notice_keys_are_the_servers() -> None:
     used |= set(re.findall(r'_refuse\(\s*websocket,\s*"(\w+)"', source))
     used |= set(re.findall(r'self\._error\(\s*client,\s*"(\w+)"', source))
     used |= set(re.findall(r'refusal\(\s*"(\w+)"', source))
+    used |= set(re.findall(r'ChatRefusedError\(\s*"(\w+)"', source))
     schema = json.loads((PROTOCOL / "server-error.schema.json").read_text(encoding="utf-8"))
     assert used == set(schema["properties"]["code"]["enum"])
     for key in NOTICES:

@@ -40,6 +40,8 @@ from phase10.online.links import (
 from phase10.online.local import Connect
 from phase10.online.moves import ALIASES, Found, Several, Table, display, resolve, rewrite
 from phase10.online.text import (
+    chat_line,
+    first_time,
     groups_in_order,
     hand_line,
     help_text,
@@ -48,11 +50,15 @@ from phase10.online.text import (
     names_of,
     pile_line,
     scores_line,
+    seat_named,
+    series_lines,
     standing_lines,
     status_lines,
     table_lines,
     turn_line,
 )
+from phase10.online.turn_clock import TimeTeller
+from phase10.table.reactions import REACTIONS
 
 __all__ = ["QUIT_WORDS", "LineClient", "echoed", "read_lines"]
 
@@ -186,6 +192,8 @@ class LineClient:
                 target, table, seat.token, lang, self._on_message, self._on_state
             )
         self.hint_id: str | None = None
+        #: Says the player's time once when their turn starts, at a table with a turn timer.
+        self.time_teller = TimeTeller()
         self.choices: tuple[int, list[dict[str, Any]]] | None = None
         self.status_shown: int | None = None
         self.first_update = True
@@ -203,6 +211,10 @@ class LineClient:
         self.changed = asyncio.Event()
         self.input_ended = False
         self.reading = False
+        #: The seats whose chat this player muted, and the chat lines shown (by number and
+        #: time: the lines sent again after a welcome are not said twice).
+        self.muted: set[int] = set()
+        self.chat_seen: set[tuple[int, float]] = set()
 
     # ------------------------------------------------------------------------ output
 
@@ -398,6 +410,8 @@ class LineClient:
             self.lobby = message["lobby"]
         elif kind == "notice":
             self.out(str(message["text"]))
+        elif kind == "chat":
+            self._chat_heard(message)
         elif kind == "update":
             self._update(message)
         elif kind == "hint":
@@ -410,6 +424,9 @@ class LineClient:
                 )
         elif kind == "rematch":
             self._rematch(message)
+        told = self.time_teller.line(message, self.seat, self.tr)
+        if told is not None:
+            self.out(told)
         return False
 
     def _error(self, message: dict[str, Any]) -> bool:
@@ -444,6 +461,7 @@ class LineClient:
         if message["result"] is not None and self.result is None:
             self.result = message["result"]
             self.out(*standing_lines(view, message["result"], self.tr))
+            self.out(*series_lines(self.lobby, self.tr))
             self.game_over()
         if self.my_turn() and self.status_shown != self.version and self.seat is not None:
             self.status_shown = self.version
@@ -470,6 +488,7 @@ class LineClient:
         self.conn.switch(table, str(token))
         self.view = self.result = self.choices = None
         self.status_shown = None
+        self.chat_seen.clear()
         self.first_update, self.resumed, self.welcomed = True, False, False
 
     # ------------------------------------------------------------------------ commands
@@ -480,6 +499,10 @@ class LineClient:
         if not words:
             return True
         verb = self.words.get(words[0].lower(), words[0].lower())
+        if verb in ("say", "mute", "unmute"):
+            rest = line.strip().split(None, 1)
+            await self._chat(verb, rest[1] if len(rest) > 1 else "")
+            return True
         if len(words) == 1:
             if verb in QUIT_WORDS:
                 return False
@@ -499,6 +522,49 @@ class LineClient:
                 return True
         await self._move(" ".join([verb, *words[1:]]))
         return True
+
+    def _chat_heard(self, message: dict[str, Any]) -> None:
+        """A chat line: said once, unless its seat is muted."""
+        if not first_time(self.chat_seen, message):
+            return
+        if message.get("seat") not in self.muted:
+            self.out(chat_line(message, self.tr))
+
+    async def _chat(self, verb: str, rest: str) -> None:
+        """``say TEXT``, ``mute NAME``, ``unmute NAME``: the table's chat (only online)."""
+        if self.target is None:
+            self.say(N_("The chat is for online tables: nobody else reads it at this keyboard."))
+            return
+        if verb == "say":
+            if not rest:
+                self.say(
+                    N_("Type say and your words, or say and a quick reaction: {keys}."),
+                    keys=", ".join(REACTIONS),
+                )
+            elif self.ws is None:
+                self.say(N_("Not connected to the server at the moment; try again in a moment."))
+            else:
+                await self.conn.say(rest)
+            return
+        seat = seat_named(self.lobby, rest)
+        if seat is None or seat == self.seat:
+            seats = (self.lobby or {}).get("seats", [])
+            others = [s["name"] for s in seats if s.get("name") and s["seat"] != self.seat]
+            self.say(
+                N_("There is no player {token}: players are {names}."),
+                token=echoed(rest),
+                names=", ".join(others),
+            )
+            return
+        name = str((self.lobby or {})["seats"][seat]["name"])
+        if verb == "mute":
+            self.muted.add(seat)
+            self.say(
+                N_("What {name} says in the chat is hidden; unmute {name} shows it."), name=name
+            )
+        else:
+            self.muted.discard(seat)
+            self.say(N_("What {name} says in the chat is shown again."), name=name)
 
     def _query(self, verb: str) -> bool:
         """A question that changes nothing; False if ``verb`` is none."""

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 from phase10.online.links import Target, websocket_url
+from phase10.table.reactions import REACTIONS
 
 __all__ = [
     "BACK",
@@ -33,6 +34,7 @@ __all__ = [
     "RECONNECT_FOR",
     "REFUSED",
     "Connection",
+    "chat_message",
 ]
 
 #: How long a lost connection is tried again before giving up (seconds).
@@ -78,6 +80,21 @@ def note(connection: Bookkeeping, message: dict[str, Any]) -> None:
         and message.get("id") == connection.pending["id"]
     ):
         connection.pending = None
+
+
+def chat_message(ident: str, text: str) -> dict[str, Any]:
+    """The ``say`` for what a player typed after ``say``: a quick reaction's key alone (in
+    any case) is that reaction, anything else is text.
+
+    >>> chat_message("c1", " GG ")
+    {'type': 'say', 'id': 'c1', 'reaction': 'gg'}
+    >>> chat_message("c2", "gg all")
+    {'type': 'say', 'id': 'c2', 'text': 'gg all'}
+    """
+    key = text.strip().lower()
+    if key in REACTIONS:
+        return {"type": "say", "id": ident, "reaction": key}
+    return {"type": "say", "id": ident, "text": text.strip()}
 
 
 class Connection:
@@ -133,6 +150,13 @@ class Connection:
         """Ask for a hint; its answer carries ``ident`` (take one from :meth:`next_id`)."""
         with contextlib.suppress(Exception):
             await self.ws.send(json.dumps({"type": "hint", "id": ident}))
+
+    async def say(self, text: str) -> None:
+        """Say ``text`` in the table's chat: a quick reaction's key alone (``gg``) sends that
+        reaction, which each reader reads in their language; anything else goes as text."""
+        message = chat_message(self.next_id("c"), text)
+        with contextlib.suppress(Exception):  # a lost connection: the line is not kept
+            await self.ws.send(json.dumps(message))
 
     def switch(self, table: str, token: str) -> None:
         """Move to another table (a rematch): the current socket closes, a new one opens."""

@@ -22,9 +22,12 @@ from typing import Any, Final
 
 from phase10.bots import LEVEL_NAMES
 from phase10.kernel.i18n import N_, Translator
+from phase10.table.reactions import REACTIONS
 
 __all__ = [
     "HELP_HEAD",
+    "chat_line",
+    "first_time",
     "group_text",
     "hand_line",
     "help_text",
@@ -33,6 +36,8 @@ __all__ = [
     "names_of",
     "pile_line",
     "scores_line",
+    "seat_named",
+    "series_lines",
     "standing_lines",
     "status_lines",
     "table_lines",
@@ -75,6 +80,12 @@ program, ? help.""")
 HELP_ONLINE: Final = N_("""\
   start                start the game (the table's owner, once every seat is taken)
 q (quit) leaves the table; your seat is kept for you for a while.""")
+#: The chat, at a server only ({keys}: the quick reactions' keys).
+HELP_CHAT: Final = N_("""\
+  say TEXT             write TEXT in the table's chat
+  say KEY              send a quick reaction, which each player reads in their language;
+                       the keys: {keys}
+  mute NAME            hide what NAME says in the chat; unmute NAME shows it again""")
 HELP_LOCAL: Final = N_("""\
 q (quit) saves the game and leaves; phase10 resume takes it up again.""")
 
@@ -94,11 +105,58 @@ def help_text(kinds: Iterable[str], tr: Translator, *, online: bool) -> str:
     if kinds & {"reveal", "meld", "extend", "swap"}:
         parts.append(HELP_REVEAL)
     parts += [HELP_TAIL, HELP_ONLINE if online else HELP_LOCAL]
-    return "\n".join(tr.gettext(part) for part in parts)
+    texts = [tr.gettext(part) for part in parts]
+    if online:
+        texts.insert(-1, tr.gettext(HELP_CHAT).format(keys=", ".join(REACTIONS)))
+    return "\n".join(texts)
 
 
 def _say(tr: Translator, message: str, **fields: object) -> str:
     return tr.gettext(message).format(**fields)
+
+
+# ---------------------------------------------------------------------------- chat
+
+
+def chat_line(message: dict[str, Any], tr: Translator) -> str:
+    """A ``chat`` message as a sentence (its text is the server's: a reaction's phrase in
+    the reader's language, or what the player wrote).
+
+    >>> from phase10.kernel.i18n import translator
+    >>> chat_line({"name": "Ann", "text": "Good game!"}, translator("en"))
+    'Ann says: Good game!'
+    """
+    return _say(tr, N_("{name} says: {text}"), name=message["name"], text=message["text"])
+
+
+def first_time(seen: set[tuple[int, float]], message: dict[str, Any]) -> bool:
+    """Whether the ``chat`` message is one to show: not a line sent again after a welcome
+    that ``seen`` (the lines shown, kept here) holds already. A line is known by its number
+    and time together: a restarted server numbers its lines from 1 again.
+
+    >>> seen: set[tuple[int, float]] = set()
+    >>> line = {"n": 1, "at": 5.0}
+    >>> first_time(seen, line), first_time(seen, {**line, "past": True})
+    (True, False)
+    """
+    key = (int(message.get("n", 0)), float(message.get("at", 0.0)))
+    if message.get("past") and key in seen:
+        return False
+    seen.add(key)
+    return True
+
+
+def seat_named(lobby: dict[str, Any] | None, name: str) -> int | None:
+    """The seat of the player called ``name`` (in any case), if one is.
+
+    >>> seat_named({"seats": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": None}]}, "ann")
+    0
+    """
+    wanted = name.strip().casefold()
+    for seat in (lobby or {}).get("seats", []):
+        if seat.get("name") and str(seat["name"]).casefold() == wanted:
+            return int(seat["seat"])
+    return None
 
 
 # ---------------------------------------------------------------------------- cards
@@ -259,6 +317,35 @@ def standing_lines(shown: Shown, result: dict[str, Any], tr: Translator) -> list
     return out
 
 
+def series_lines(lobby: dict[str, Any] | None, tr: Translator) -> list[str]:
+    """The series at the end of a rematch's game: each player's wins across the table and
+    the tables before it, the most first (the lobby's ``series``); nothing for a table that
+    is not part of a series of two games or more.
+
+    >>> from phase10.kernel.i18n import translator
+    >>> lobby = {"series": {"games": 3, "wins": [
+    ...     {"seat": 0, "name": "Ann", "won": 1}, {"seat": 1, "name": "Bob", "won": 2}]}}
+    >>> series_lines(lobby, translator("en"))
+    ['Series: Bob 2, Ann 1 — game 3']
+    >>> series_lines({"series": None}, translator("en"))
+    []
+    """
+    series = (lobby or {}).get("series")
+    if not series or int(series.get("games", 0)) < 2:
+        return []
+    rows = sorted(series["wins"], key=lambda r: (-int(r["won"]), int(r["seat"])))
+    wins = ", ".join(
+        tr.gettext(N_("{name} {count}")).format(
+            name=r["name"] or tr.gettext(N_("Seat {number}")).format(number=int(r["seat"]) + 1),
+            count=int(r["won"]),
+        )
+        for r in rows
+    )
+    return [
+        tr.gettext(N_("Series: {wins} — game {number}")).format(wins=wins, number=series["games"])
+    ]
+
+
 # ---------------------------------------------------------------------------- the lobby
 
 
@@ -274,6 +361,8 @@ def lobby_lines(lobby: dict[str, Any], seat: int | None, tr: Translator) -> list
     ...     print(line)
     Seats: 1 Ann; 2 free; 3 a computer player (easy).
     Waiting for Ann to start the game.
+    >>> lobby_lines({**lobby, "rules_text": "Standard rules, Ten hands"}, 1, translator("fr"))[0]
+    'Règles : Standard rules, Ten hands'
     """
     parts = []
     for number, s in enumerate(lobby["seats"], start=1):
@@ -286,6 +375,9 @@ def lobby_lines(lobby: dict[str, Any], seat: int | None, tr: Translator) -> list
             who = s["name"] or tr.gettext("free")
         parts.append(f"{number} {who}")
     out = [_say(tr, N_("Seats: {seats}."), seats=tr.gettext("; ").join(parts))]
+    if lobby.get("rules_text"):
+        # The rules in words in this connection's language, as the server said them.
+        out.insert(0, _say(tr, N_("Rules: {rules}"), rules=lobby["rules_text"]))
     if lobby["status"] == "waiting":
         if seat == 0:
             out.append(tr.gettext("Type start to begin the game once every seat is taken."))

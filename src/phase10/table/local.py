@@ -193,7 +193,9 @@ class LocalTable:
             "rules": match.rules.name,
             "status": "over" if match.is_over else "playing",
             "hold_seconds": 0,
+            "turn_seconds": None,  # no turn timer at this keyboard
             "rematch": None,
+            "series": None,  # a new game here is a new game, not a rematch
             "seats": seats,
             "spectators": sum(1 for c in self.connections if c.seat is None),
         }

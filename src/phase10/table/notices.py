@@ -21,7 +21,17 @@ NOTICES: Final[dict[str, str]] = {
     "web.left": N_("{name} has lost the connection; the seat is kept for {seconds}."),
     "web.taken_over": N_("A computer player plays for {name} until they come back."),
     "web.back": N_("{name} is back."),
+    # The turn timer ran out (phase10.web.turn_clock): once, then the second time in a row.
+    "web.timed_out": N_("Time ran out: a computer player plays {name}'s turn."),
+    "web.timed_out_taken_over": N_(
+        "Time ran out again: a computer player plays for {name} until they make a move."
+    ),
     "web.replaced": N_("A computer player ({level}) now plays for {name}."),
+    # A quick-match table (decision 0014), to each connection that arrives before its start.
+    "web.quick_wait": N_(
+        "The game starts by itself in {seconds}, or as soon as every seat is taken: "
+        "a computer player takes each seat nobody has taken by then."
+    ),
     "web.over": N_("The game is over."),
     "web.rematch": N_("A rematch is ready at a new table."),
     # Errors answered to one client.

@@ -8,8 +8,9 @@ of the game in the log, and the moves in the game's words, narrowed to those tha
 chosen cards. Enter plays the highlighted move; the keys are the one key map of every medium
 (docs/keys.md): ``d`` draws, ``t`` takes the discard, ``l``, ``v``, ``n``, ``g``, ``e`` make the
 move of that kind with the chosen cards, ``x`` discards the chosen card, ``i`` asks for a hint
-and chooses its cards, ``o`` changes the order, ``r`` shows the rules, ``q``
-leaves (the server keeps the seat). Before the start a waiting screen shows who is seated
+and chooses its cards, ``o`` changes the order, ``r`` shows the rules, ``c`` opens a line
+for the table's chat (whose lines come into the log), ``q`` leaves (the server keeps the
+seat). Before the start a waiting screen shows who is seated
 (``s`` starts the game for the table's owner). The connection is taken up again by itself
 (:class:`phase10.online.connection.Connection`).
 """
@@ -28,7 +29,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets import Footer, Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from phase10 import games
@@ -37,7 +38,17 @@ from phase10.online.connection import BACK, GAVE_UP, LOST, REFUSED, Connection
 from phase10.online.links import Api, ApiError, SeatStore, StoredSeat, Target, UnreachableError
 from phase10.online.local import Connect
 from phase10.online.moves import display
-from phase10.online.text import group_text, lobby_lines, standing_lines
+from phase10.online.text import (
+    chat_line,
+    first_time,
+    group_text,
+    lobby_lines,
+    seat_named,
+    series_lines,
+    standing_lines,
+)
+from phase10.online.turn_clock import TimeTeller
+from phase10.table.reactions import REACTIONS
 from phase10.tui.plain import Plain, plain
 from phase10.tui.rules_text import rules_markdown
 from phase10.tui.screens import RulesScreen, cover_if_too_small
@@ -167,6 +178,42 @@ class SummaryScreen(ModalScreen[bool]):
             self.dismiss(True)
 
 
+class ChatScreen(ModalScreen[str | None]):
+    """A line to write in the table's chat (``c``): Enter sends it, Escape closes."""
+
+    DEFAULT_CSS = """
+    ChatScreen { align: center middle; }
+    ChatScreen > Vertical { width: 76; height: auto; border: thick $accent; padding: 1 2;
+        background: $surface; }
+    ChatScreen Label { width: 100%; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", _("Close"))]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(
+                _(
+                    "Write to the table and press Enter (Escape closes). A quick reaction's "
+                    "key alone sends it: {keys}. mute NAME hides what a player says; unmute "
+                    "NAME shows it again."
+                ).format(keys=", ".join(REACTIONS))
+            )
+            yield Input(id="chat-line", max_length=200)
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class OnlineTable(Screen[None]):
     """The table, fed by the server's updates; the keys send the player's moves."""
 
@@ -195,6 +242,7 @@ class OnlineTable(Screen[None]):
         Binding("g", "kind('hit', 'extend')", _("Hit"), show=False),
         Binding("e", "kind('swap')", _("Swap program"), show=False),
         Binding("i", "hint", _("Hint")),
+        Binding("c", "chat", _("Chat")),
         Binding("o", "sort", _("Sort")),
         Binding("r", "rules", _("Rules")),
         Binding("f1", "rules", _("Rules"), show=False),
@@ -497,6 +545,21 @@ class OnlineTable(Screen[None]):
     async def action_hint(self) -> None:
         await self.online.ask_hint()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The chat key is for online tables: at this keyboard nobody else would read it,
+        so it is neither shown nor bound there."""
+        del parameters
+        return action != "chat" or self.online.target is not None
+
+    def action_chat(self) -> None:
+        """``c``: a line for the table's chat."""
+
+        async def send(line: str | None) -> None:
+            if line is not None and line.strip():
+                await self.online.chat(line)
+
+        self.app.push_screen(ChatScreen(), send)
+
     def action_sort(self) -> None:
         self.order = (self.order + 1) % 3  # as dealt, then the game's two orders
         self.redraw()
@@ -579,6 +642,8 @@ class OnlineApp(App[str]):
         self.shown: View | None = None
         self.result: dict[str, Any] | None = None
         self.hint_id: str | None = None
+        #: Says the player's time once when their turn starts, at a table with a turn timer.
+        self.time_teller = TimeTeller()
         #: The rules the table plays, where this client knows them (a local table).
         self.rules: Any = None
         #: The first lines of the log (a local table: where the game is saved, the rules).
@@ -592,6 +657,9 @@ class OnlineApp(App[str]):
             self.conn = Connection(target, table, seat.token, lang, self.on_server, self.on_link)
         self.ended: str | None = None
         self._hand_number: int | None = None
+        #: The seats whose chat the player muted; the chat lines shown.
+        self.muted: set[int] = set()
+        self.chat_seen: set[tuple[int, float]] = set()
 
     def on_resize(self) -> None:
         self.call_later(self.check_size)
@@ -663,6 +731,9 @@ class OnlineApp(App[str]):
             self._lobby_changed()
         elif kind == "notice":
             self.say(str(message["text"]))
+        elif kind == "chat":
+            if first_time(self.chat_seen, message) and message.get("seat") not in self.muted:
+                self.say(chat_line(message, current()))
         elif kind == "update":
             self._update(message)
         elif kind == "hint" and message.get("id") == self.hint_id:
@@ -688,7 +759,11 @@ class OnlineApp(App[str]):
             self.say(_("A rematch is ready at a new table; you keep your seat there."))
             self.table_id, self.token = table, token
             self.view = self.result = None
+            self.chat_seen.clear()
             self.conn.switch(table, token)
+        told = self.time_teller.line(message, self.seat, current())
+        if told is not None:
+            self.say(told)
         if self.view is not None:
             self.table_screen.redraw()
         return False
@@ -725,7 +800,11 @@ class OnlineApp(App[str]):
         if message["result"] is not None and self.result is None:
             self.result = message["result"]
             self.show_final(
-                [*lines[-4:], *standing_lines(message["table"], self.result, current())]
+                [
+                    *lines[-4:],
+                    *standing_lines(message["table"], self.result, current()),
+                    *series_lines(self.lobby, current()),
+                ]
             )
         elif ended and len(message["events"]) < 40:  # not the catch-up of a whole game
             at = message["events"].index(ended[-1])
@@ -763,6 +842,35 @@ class OnlineApp(App[str]):
             self.say(_("That move is not possible now."))
             return
         await self.conn.act_text(int(self.view["version"]), text)
+
+    async def chat(self, line: str) -> None:
+        """A line of the chat box: ``mute NAME``, ``unmute NAME``, or what to say (a quick
+        reaction's key alone sends the reaction)."""
+        verb, _space, rest = line.strip().partition(" ")
+        if verb.lower() in ("mute", "unmute") and rest.strip():
+            seat = seat_named(self.lobby, rest)
+            if seat is None or seat == self.seat:
+                seats = (self.lobby or {}).get("seats", [])
+                others = [s["name"] for s in seats if s.get("name") and s["seat"] != self.seat]
+                self.say(
+                    _("There is no player {token}: players are {names}.").format(
+                        token=repr(rest.strip()), names=", ".join(others)
+                    )
+                )
+                return
+            name = str((self.lobby or {})["seats"][seat]["name"])
+            if verb.lower() == "mute":
+                self.muted.add(seat)
+                text = _("What {name} says in the chat is hidden; unmute {name} shows it.")
+            else:
+                self.muted.discard(seat)
+                text = _("What {name} says in the chat is shown again.")
+            self.say(text.format(name=name))
+            return
+        if not self.conn.connected:
+            self.say(_("Not connected to the server at the moment; try again in a moment."))
+            return
+        await self.conn.say(line)
 
     async def ask_hint(self) -> None:
         view = self.view

@@ -1,9 +1,9 @@
 """The HTTP and WebSocket routes of ``phase10 serve`` (``docs/protocol.md``).
 
-Pages (``/``, ``/t/<table>``, ``/join/<code>``, ``/replay/<table>``, ``/rules``) are plain
-HTML rendered on the server in the reader's language, with the small script and style sheet
-under ``/static``: no front-end build step. The JSON API lives under ``/api`` and the game
-itself on one WebSocket per client, ``/ws/<table>``.
+Pages (``/``, ``/t/<table>``, ``/join/<code>``, ``/replay/<table>``, ``/games``, ``/rules``)
+are plain HTML rendered on the server in the reader's language, with the small script and
+style sheet under ``/static``: no front-end build step. The JSON API lives under ``/api`` and
+the game itself on one WebSocket per client, ``/ws/<table>``.
 
 No stack trace ever reaches a client: refused requests get ``{"error": "..."}`` with a
 status, anything unexpected a plain 500 (and a line in the server's log).
@@ -37,11 +37,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from phase10.kernel.i18n import LANGUAGES
 from phase10.table.messages import error_payload
 from phase10.table.notices import render_notice
-from phase10.web import pages
+from phase10.web import pages, public
 from phase10.web.catalogue import catalogue
 from phase10.web.db import Database, DatabaseError
 from phase10.web.hub import DEFAULT_HOLD, Hub
 from phase10.web.live import Client, LiveTable, TableError
+from phase10.web.mine import my_tables
 from phase10.web.protocol import (
     MAX_MESSAGE_BYTES,
     OLDEST_PROTOCOL,
@@ -51,9 +52,12 @@ from phase10.web.protocol import (
     Hello,
     Hint,
     JoinTable,
+    MyTables,
     Ping,
     ProtocolError,
+    QuickMatch,
     ReplaceSeat,
+    Say,
     message_size,
     read_client_message,
 )
@@ -167,13 +171,25 @@ def create_app(
     hold_seconds: int = DEFAULT_HOLD,
     bot_delay: float = 0.6,
     allowed_origins: tuple[str, ...] = (),
+    turn_clock_scale: float = 1.0,
 ) -> FastAPI:
-    """The server's application over ``db``, its computers thinking in ``thinker``."""
-    hub = Hub(db, thinker, hold_seconds=hold_seconds, bot_delay=bot_delay)
+    """The server's application over ``db``, its computers thinking in ``thinker``.
+
+    ``turn_clock_scale`` multiplies the waits of every table's turn timer: it is for tests
+    (``0.01`` runs a 30-second timer in 0.3 s); ``phase10 serve`` keeps it at 1.
+    """
+    hub = Hub(
+        db,
+        thinker,
+        hold_seconds=hold_seconds,
+        bot_delay=bot_delay,
+        turn_clock_scale=turn_clock_scale,
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         restored = hub.restore()
+        public.resume_quick_tables(hub)
         if restored:
             log.info("restored %d tables in play", restored)
         yield
@@ -238,7 +254,7 @@ def create_app(
         table = hub.get(table_id) if len(table_id) <= 32 else None
         if table is None:
             return HTMLResponse(pages.error(chosen, "no_table"), status_code=404)
-        return HTMLResponse(pages.table(chosen, table.lobby()))
+        return HTMLResponse(pages.table(chosen, table.lobby(chosen)))
 
     @app.get("/join/{code}")
     async def join_by_code(request: Request, code: str, lang: str | None = None) -> Response:
@@ -257,7 +273,12 @@ def create_app(
             return HTMLResponse(pages.error(chosen, "no_table"), status_code=404)
         if table.status != "over":
             return HTMLResponse(pages.error(chosen, "replay_later"), status_code=409)
-        return HTMLResponse(pages.replay(chosen, table.lobby()))
+        return HTMLResponse(pages.replay(chosen, table.lobby(chosen)))
+
+    @app.get("/games", response_class=HTMLResponse)
+    async def games_page(request: Request, lang: str | None = None) -> HTMLResponse:
+        chosen = pick_language(lang, request.headers.get("accept-language"))
+        return HTMLResponse(pages.my_games(chosen))
 
     @app.get("/rules", response_class=HTMLResponse)
     async def rules_page(request: Request, lang: str | None = None) -> HTMLResponse:
@@ -282,9 +303,28 @@ def create_app(
             "lobby": table.lobby(),
         }
 
+    @app.post("/api/tables/mine")
+    async def api_mine(body: MyTables) -> dict[str, Any]:
+        # Reading at most MAX_MY_TABLES short rows: quick enough for the event loop.
+        return {"tables": my_tables(hub, body.seats)}
+
+    @app.get("/api/tables/open")
+    async def api_open_tables(
+        request: Request, lang: str | None = None, game: str | None = None
+    ) -> dict[str, Any]:
+        chosen = pick_language(lang, request.headers.get("accept-language"))
+        return {"tables": public.open_tables(hub, chosen, game)}
+
+    @app.post("/api/quick", status_code=201)
+    async def api_quick(body: QuickMatch, request: Request) -> dict[str, Any]:
+        table, seat, token = await public.quick_match(hub, body)
+        chosen = pick_language(None, request.headers.get("accept-language"))
+        return {"table": table.id, "seat": seat, "token": token, "lobby": table.lobby(chosen)}
+
     @app.get("/api/tables/{table_id}")
-    async def api_table(table_id: str) -> dict[str, Any]:
-        return _table(table_id).lobby()
+    async def api_table(request: Request, table_id: str, lang: str | None = None) -> dict[str, Any]:
+        chosen = pick_language(lang, request.headers.get("accept-language"))
+        return _table(table_id).lobby(chosen)
 
     @app.get("/api/codes/{code}")
     async def api_code(code: str) -> dict[str, Any]:
@@ -446,6 +486,8 @@ async def _read(websocket: WebSocket, table: LiveTable, client: Client) -> None:
             await table.act(client, message)
         elif isinstance(message, Hint):
             await table.hint(client, message)
+        elif isinstance(message, Say):
+            table.say(client, message)
         elif isinstance(message, Ping):
             client.push({"type": "pong"})
         else:

@@ -54,6 +54,7 @@ __all__ = [
     "DatabaseError",
     "MoveRow",
     "SeatRow",
+    "SeriesGame",
     "StoredTable",
     "TableRow",
     "sqlite_url",
@@ -97,6 +98,40 @@ moves = Table(
     Column("action", Text, nullable=False),
     Column("action_id", String(80), nullable=True),
     Column("at", Float, nullable=False),
+)
+
+#: Settings a table was created with beyond the columns of ``tables``, in a table of their
+#: own so that a database made before them needs no migration (``create_all`` adds it) and
+#: a table without a row here has none of them: ``turn_seconds`` is its turn timer.
+table_options = Table(
+    "table_options",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("turn_seconds", Integer, nullable=True),
+)
+
+#: The games of a series (a table, its rematch, that one's rematch...): each table of the
+#: chain by its number in it and, once over, its winner with the name they played under. A
+#: table of its own (no rematch) gets a row when its game ends: game 1 of its own series. A
+#: table of its own, not a column of ``tables``, so older database files gain it untouched.
+series = Table(
+    "series",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("series_id", String(32), nullable=False, index=True),
+    Column("game_number", Integer, nullable=False),
+    Column("winner", Integer, nullable=True),
+    Column("winner_name", String(80), nullable=True),
+)
+#: The tables listed in the lobby for anyone to join (decision 0014), when they were listed,
+#: and for a quick-match table when it starts by itself with computers in the free seats. A
+#: table of its own, not a column of ``tables``: older database files gain it untouched.
+public_tables = Table(
+    "public_tables",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("listed_at", Float, nullable=False, index=True),
+    Column("starts_at", Float, nullable=True),
 )
 
 
@@ -161,10 +196,22 @@ class MoveRow:
 
 
 @dataclass(frozen=True, slots=True)
+class SeriesGame:
+    """One game of a series: its number (1 for the first) and, once over, its winner's seat
+    and name."""
+
+    game_number: int
+    winner: int | None
+    winner_name: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class StoredTable:
     table: TableRow
     seats: tuple[SeatRow, ...]
     moves: tuple[MoveRow, ...]
+    #: The seconds a person has for a turn (``None``: no turn timer).
+    turn_seconds: int | None = None
 
 
 def sqlite_url(path: str) -> str:
@@ -224,8 +271,11 @@ class Database:
 
     # ------------------------------------------------------------------------ writing
 
-    def insert_table(self, row: TableRow, seat_rows: list[SeatRow]) -> None:
-        """Store a new table and its seats; ``DatabaseError`` if the id or code is taken."""
+    def insert_table(
+        self, row: TableRow, seat_rows: list[SeatRow], *, turn_seconds: int | None = None
+    ) -> None:
+        """Store a new table and its seats (and its turn timer, if it has one);
+        ``DatabaseError`` if the id or code is taken."""
         values = {**_table_values(row), "created": row.created or time.time()}
         with _failing(f"storing table {row.id}"):
             try:
@@ -233,6 +283,10 @@ class Database:
                     conn.execute(insert(tables).values(**values))
                     for s in seat_rows:
                         conn.execute(insert(seats).values(table_id=row.id, **_seat_values(s)))
+                    if turn_seconds is not None:
+                        conn.execute(
+                            insert(table_options).values(table_id=row.id, turn_seconds=turn_seconds)
+                        )
             except IntegrityError:
                 raise DatabaseError(f"table {row.id} or code {row.code} exists already") from None
 
@@ -282,7 +336,107 @@ class Database:
                     f"move {number} of table {table_id} is stored already"
                 ) from None
 
+    def set_winner(self, table_id: str, seat: int, name: str | None) -> None:
+        """Store who won the table's game; a table in no series yet starts its own."""
+        values = {"winner": seat, "winner_name": name}
+        with _failing(f"storing the winner of table {table_id}"), self.engine.begin() as conn:
+            done = conn.execute(update(series).where(series.c.table_id == table_id), values)
+            if not done.rowcount:
+                conn.execute(
+                    insert(series).values(
+                        table_id=table_id, series_id=table_id, game_number=1, **values
+                    )
+                )
+
+    def continue_series(self, previous: str, table_id: str) -> None:
+        """Make ``table_id`` the next game of ``previous``'s series (``previous`` has its row:
+        :meth:`set_winner` stored it when its game ended)."""
+        with _failing(f"storing the series of table {table_id}"), self.engine.begin() as conn:
+            found = conn.execute(
+                select(series.c.series_id, series.c.game_number).where(
+                    series.c.table_id == previous
+                )
+            ).first()
+            if found is None:
+                raise DatabaseError(f"table {previous} is in no series")
+            conn.execute(
+                insert(series).values(
+                    table_id=table_id, series_id=found[0], game_number=int(found[1]) + 1
+                )
+            )
+
+    def list_publicly(self, table_id: str, starts_at: float | None = None) -> None:
+        """List a table in the lobby's open tables (``starts_at``: a quick-match table,
+        which starts by itself then)."""
+        values = {"table_id": table_id, "listed_at": time.time(), "starts_at": starts_at}
+        with _failing(f"listing table {table_id}"), self.engine.begin() as conn:
+            conn.execute(insert(public_tables).values(**values))
+
     # ------------------------------------------------------------------------ reading
+
+    def open_public(self, since: float, limit: int) -> list[tuple[str, float | None]]:
+        """The public tables listed after ``since`` and still waiting for their start, the
+        longest waiting first, at most ``limit``: each id with its start time (quick match)
+        or ``None``."""
+        query = (
+            select(public_tables.c.table_id, public_tables.c.starts_at)
+            .join(tables, tables.c.id == public_tables.c.table_id)
+            .where(tables.c.status == "waiting", public_tables.c.listed_at >= since)
+            .order_by(public_tables.c.listed_at, public_tables.c.table_id)
+            .limit(limit)
+        )
+        with _failing("listing the open tables"), self.engine.connect() as conn:
+            return [(str(r[0]), None if r[1] is None else float(r[1])) for r in conn.execute(query)]
+
+    def series_games(self, table_id: str) -> list[SeriesGame]:
+        """The games of the table's series up to its own (the last), first first; empty for a
+        table in no series."""
+        with _failing(f"loading the series of table {table_id}"), self.engine.connect() as conn:
+            found = conn.execute(
+                select(series.c.series_id, series.c.game_number).where(
+                    series.c.table_id == table_id
+                )
+            ).first()
+            if found is None:
+                return []
+            rows = conn.execute(
+                select(series.c.game_number, series.c.winner, series.c.winner_name)
+                .where(series.c.series_id == found[0], series.c.game_number <= found[1])
+                .order_by(series.c.game_number)
+            )
+            return [SeriesGame(int(r[0]), r[1], r[2]) for r in rows]
+
+    def heads(self, table_ids: list[str]) -> dict[str, tuple[TableRow, tuple[SeatRow, ...]]]:
+        """The tables among ``table_ids`` that exist, each with its seats (not its moves)."""
+        wanted = list(dict.fromkeys(table_ids))
+        with _failing("loading tables"), self.engine.connect() as conn:
+            found = conn.execute(select(tables).where(tables.c.id.in_(wanted))).mappings().all()
+            seat_rows = conn.execute(
+                select(seats).where(seats.c.table_id.in_(wanted)).order_by(seats.c.seat)
+            ).mappings()
+            by_table: dict[str, list[SeatRow]] = {}
+            for r in seat_rows:
+                by_table.setdefault(r["table_id"], []).append(
+                    SeatRow(**{k: r[k] for k in SeatRow.__slots__})
+                )
+        return {
+            str(t["id"]): (
+                TableRow(**{k: t[k] for k in TableRow.__slots__}),
+                tuple(by_table.get(str(t["id"]), ())),
+            )
+            for t in found
+        }
+
+    def winners(self, table_ids: list[str]) -> dict[str, tuple[int, str | None]]:
+        """The stored winner (seat, name) of each of ``table_ids`` whose game has one."""
+        with _failing("loading winners"), self.engine.connect() as conn:
+            rows = conn.execute(
+                select(series.c.table_id, series.c.winner, series.c.winner_name).where(
+                    series.c.table_id.in_(list(dict.fromkeys(table_ids))),
+                    series.c.winner.is_not(None),
+                )
+            )
+            return {str(r[0]): (int(r[1]), r[2]) for r in rows}
 
     def load(self, table_id: str) -> StoredTable | None:
         with _failing(f"loading table {table_id}"), self.engine.connect() as conn:
@@ -295,10 +449,14 @@ class Database:
             move_rows = conn.execute(
                 select(moves).where(moves.c.table_id == table_id).order_by(moves.c.number)
             ).mappings()
+            turn_seconds = conn.execute(
+                select(table_options.c.turn_seconds).where(table_options.c.table_id == table_id)
+            ).scalar()
             return StoredTable(
                 TableRow(**{k: found[k] for k in TableRow.__slots__}),
                 tuple(SeatRow(**{k: r[k] for k in SeatRow.__slots__}) for r in seat_rows),
                 tuple(MoveRow(**{k: r[k] for k in MoveRow.__slots__}) for r in move_rows),
+                None if turn_seconds is None else int(turn_seconds),
             )
 
     def table_for_code(self, code: str) -> str | None:

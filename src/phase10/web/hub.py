@@ -42,6 +42,7 @@ from phase10.web.catalogue import rules_name
 from phase10.web.db import Database, DatabaseError, SeatRow, TableRow
 from phase10.web.live import LiveTable, TableError
 from phase10.web.protocol import CreateTable, SeatSpec
+from phase10.web.series import record_winner, stored_series
 from phase10.web.thinking import Thinker
 
 __all__ = ["Hub"]
@@ -50,6 +51,8 @@ log = logging.getLogger("phase10.web")
 
 #: Seconds a dropped person's seat is held before a computer plays it (``--hold``).
 DEFAULT_HOLD: Final = 60
+#: Seconds a quick-match table waits for people before computers take its free seats.
+QUICK_WAIT: Final = 20.0
 #: The level of the computer that holds an absent person's seat: quick and strong.
 TAKEOVER_LEVEL: Final = "hard"
 
@@ -64,12 +67,22 @@ class Hub:
         *,
         hold_seconds: int = DEFAULT_HOLD,
         bot_delay: float = 0.6,
+        turn_clock_scale: float = 1.0,
+        quick_wait: float = QUICK_WAIT,
     ) -> None:
         self.db = db
         self.thinker = thinker
         self.hold_seconds = hold_seconds
         self.bot_delay = bot_delay
+        #: What every turn timer's waits are multiplied by: 1, except in tests, which run a
+        #: table's 30 seconds in a fraction of a second (clients only ever ask for 30 to 120).
+        self.turn_clock_scale = turn_clock_scale
         self.tables: dict[str, LiveTable] = {}
+        #: Quick match (``phase10.web.public``): the seconds a new quick-match table waits for
+        #: people, one "Play now" at a time, and the tasks that start those tables.
+        self.quick_wait = quick_wait
+        self.quick_lock = asyncio.Lock()
+        self.quick_tasks: set[asyncio.Task[None]] = set()
 
     async def pace(self) -> None:
         await asyncio.sleep(self.bot_delay)
@@ -117,14 +130,20 @@ class Hub:
                 takeover_level=TAKEOVER_LEVEL,
             )
             try:
-                self.db.insert_table(row, seat_rows)
+                self.db.insert_table(row, seat_rows, turn_seconds=spec.turn_seconds)
                 break
             except DatabaseError:
                 continue  # an id or code taken already: draw again
         else:
             raise TableError(503, "the server could not create a table; try again")
-        table = LiveTable(self, row, seat_rows, None)
+        table = LiveTable(self, row, seat_rows, None, turn_seconds=spec.turn_seconds)
         self.tables[row.id] = table
+        if spec.public:
+            try:
+                self.db.list_publicly(row.id)
+            except DatabaseError as exc:
+                log.error("table %s: %s", row.id, exc)
+                raise TableError(503, "the server could not list the table; try again") from None
         return table, token
 
     async def rematch(self, old: LiveTable, owner_token: str) -> tuple[LiveTable, str]:
@@ -141,11 +160,23 @@ class Hub:
         ]
         owner_name = old.seats[0].row.name or "?"
         spec = CreateTable(
-            game=old.row.game, seats=specs, name=owner_name, hold_seconds=old.row.hold_seconds
+            game=old.row.game,
+            seats=specs,
+            name=owner_name,
+            hold_seconds=old.row.hold_seconds,
+            turn_seconds=old.turn_seconds,
         )
         game = _game(old.row.game)
         new_rules = game.find_rules(old.row.rules)
         new, token = await self._create_with_rules(spec, new_rules.name)
+        try:
+            # The finished game's row holds its winner since it ended; stored again in case
+            # the database failed then. The series is a courtesy: a failure only logs.
+            record_winner(self.db, old.id, old.match)
+            self.db.continue_series(old.id, new.id)
+            new.series = self.db.series_games(new.id)
+        except DatabaseError as exc:
+            log.error("table %s: its series: %s", new.id, exc)
         for number, state in enumerate(old.seats):
             if number == 0 or state.row.kind != "person" or not state.row.name:
                 continue
@@ -190,7 +221,8 @@ class Hub:
                 # failed, or the server died, between the two): the moves decide.
                 row = replace(row, status="over", finished=row.finished or time.time())
                 self.db.set_status(row.id, "over", finished=row.finished)
-        table = LiveTable(self, row, list(stored.seats), match)
+        table = LiveTable(self, row, list(stored.seats), match, turn_seconds=stored.turn_seconds)
+        table.series = stored_series(self.db, row.id, match)
         for move in stored.moves:
             if move.action_id is not None and table.seats[move.seat].row.kind == "person":
                 table.seats[move.seat].answers[move.action_id] = {
@@ -261,6 +293,8 @@ class Hub:
             self.tables.pop(table.id, None)
 
     def close(self) -> None:
+        for task in list(self.quick_tasks):
+            task.cancel()
         for table in self.tables.values():
             table.stop()
 

@@ -27,9 +27,13 @@ from phase10.table.answers import answer_act, answer_hint, refusal
 from phase10.table.messages import update_payload
 from phase10.table.notices import render_notice
 from phase10.web import tokens
-from phase10.web.db import Database, DatabaseError, SeatRow, TableRow
-from phase10.web.protocol import PROTOCOL_VERSION, Act, Hint
+from phase10.web.catalogue import rules_words
+from phase10.web.chat import ChatRoom
+from phase10.web.db import Database, DatabaseError, SeatRow, SeriesGame, TableRow
+from phase10.web.protocol import PROTOCOL_VERSION, Act, Hint, Say
+from phase10.web.series import record_winner, series_payload
 from phase10.web.thinking import Thinker
+from phase10.web.turn_clock import TurnClock
 
 __all__ = ["Client", "LiveTable", "TableError", "TableKeeper"]
 
@@ -106,6 +110,8 @@ class TableKeeper(Protocol):
 
     db: Database
     thinker: Thinker
+    #: What a table's turn timer multiplies its waits by (1 but in tests).
+    turn_clock_scale: float
 
     async def pace(self) -> None:
         """Wait between two computer players' moves, so people can follow."""
@@ -128,7 +134,13 @@ class LiveTable:
     """A table held in memory; the hub creates it from the database or for a new table."""
 
     def __init__(
-        self, hub: TableKeeper, row: TableRow, seat_rows: list[SeatRow], match: Match | None
+        self,
+        hub: TableKeeper,
+        row: TableRow,
+        seat_rows: list[SeatRow],
+        match: Match | None,
+        *,
+        turn_seconds: int | None = None,
     ) -> None:
         self.hub = hub
         self.row = row
@@ -136,7 +148,19 @@ class LiveTable:
         self.match = match
         self.spectators: set[Client] = set()
         self.lock = asyncio.Lock()
+        self.chat = ChatRoom()
+        #: The games of the table's series up to this one (empty: no series), set by the hub.
+        self.series: list[SeriesGame] = []
+        #: When a quick-match table starts by itself (``time.time()``; ``None``: the owner
+        #: starts it), set by ``phase10.web.public``.
+        self.starts_at: float | None = None
         self._driver: asyncio.Task[None] | None = None
+        self.turn_seconds = turn_seconds
+        self.clock = (
+            None
+            if turn_seconds is None
+            else TurnClock(turn_seconds, self._time_out, scale=hub.turn_clock_scale)
+        )
 
     # ------------------------------------------------------------------------ reading
 
@@ -153,17 +177,21 @@ class LiveTable:
         state = self.seats[seat]
         if state.row.kind == "bot":
             return state.row.level or "hard"
-        return self.row.takeover_level if state.taken_over else None
+        covered = self.clock is not None and self.clock.covers(seat)
+        return self.row.takeover_level if state.taken_over or covered else None
 
-    def lobby(self) -> dict[str, Any]:
-        """Who sits where, for everyone (no token, no hidden card)."""
+    def lobby(self, lang: str = "en") -> dict[str, Any]:
+        """Who sits where, for everyone (no token, no hidden card); the rules also in words,
+        in ``lang``."""
         return {
             "table": self.row.id,
             "code": self.row.code,
             "game": self.row.game,
             "rules": self.row.rules,
+            "rules_text": rules_words(self.row.game, self.row.rules, lang),
             "status": self.row.status,
             "hold_seconds": self.row.hold_seconds,
+            "turn_seconds": self.turn_seconds,
             "rematch": self.row.rematch,
             "seats": [
                 {
@@ -178,6 +206,7 @@ class LiveTable:
                 for i, s in enumerate(self.seats)
             ],
             "spectators": len(self.spectators),
+            "series": series_payload(self.series, [s.row.name for s in self.seats]),
         }
 
     def seat_for_token(self, token: str) -> int | None:
@@ -246,18 +275,35 @@ class LiveTable:
                     409,
                     f"seat {listed} is waiting for a player: invite someone or seat a computer",
                 )
-            self._name_computers()
-            match = self.hub.new_match(self.row, [s.row for s in self.seats])
-            try:
-                self._set_status("playing")  # stored first: no game in memory it lacks
-            except DatabaseError as exc:
-                log.error("table %s: %s", self.row.id, exc)
-                raise TableError(503, "the server could not store that; try again") from None
-            self.match = match
-            self._notice("web.started")
-            self._send_lobby()
-            self._send_updates()
+            self._begin()
         self.kick()
+
+    async def start_with_computers(self, level: str) -> None:
+        """A quick-match table starts by itself (decision 0014): each person seat nobody
+        took goes to a computer at ``level``, then the game starts as the owner's start
+        would have started it. Nothing happens once it has started."""
+        async with self.lock:
+            if self.row.status != "waiting":
+                return
+            for number, state in enumerate(self.seats):
+                if state.row.kind == "person" and state.row.token_hash is None:
+                    self._store_seat(number, SeatRow(number, "bot", level, None, None))
+            self._begin()
+        self.kick()
+
+    def _begin(self) -> None:
+        """Deal the game, every seat taken (the caller holds the lock, then kicks)."""
+        self._name_computers()
+        match = self.hub.new_match(self.row, [s.row for s in self.seats])
+        try:
+            self._set_status("playing")  # stored first: no game in memory it lacks
+        except DatabaseError as exc:
+            log.error("table %s: %s", self.row.id, exc)
+            raise TableError(503, "the server could not store that; try again") from None
+        self.match = match
+        self._notice("web.started")
+        self._send_lobby()
+        self._send_updates()
 
     def _name_computers(self) -> None:
         # A computer never shares a person's name, nor the first word of one ("Ann B.").
@@ -341,11 +387,23 @@ class LiveTable:
             state.taken_over = False
         # The welcome comes first on every connection, then what it missed, then the news.
         client.push(
-            {"type": "welcome", "seat": seat, "lobby": self.lobby(), "protocol": PROTOCOL_VERSION}
+            {
+                "type": "welcome",
+                "seat": seat,
+                "lobby": self.lobby(client.lang),
+                "protocol": PROTOCOL_VERSION,
+            }
         )
         if self.match is not None:
             client.last_seq = since
             self._send_update(client)
+        self.chat.welcome(client)
+        if self.starts_at is not None and self.row.status == "waiting":
+            seconds = max(1, round(self.starts_at - time.time()))
+            key = "web.quick_wait"
+            params = {"seconds": seconds}
+            text = render_notice(key, params, client.lang)
+            client.push({"type": "notice", "key": key, "params": params, "text": text})
         if seat is not None and back and self.seats[seat].row.name:
             # Not to the returning person: their own page knows they are back.
             self._notice("web.back", name=self.seats[seat].row.name, skip_seat=seat)
@@ -384,22 +442,83 @@ class LiveTable:
         self._send_lobby()
         self.kick()
 
+    # ------------------------------------------------------------------------ turn timer
+
+    def _follow_clock(self) -> None:
+        """Run the turn timer for the person to act, if a person plays that seat now."""
+        if self.clock is None:
+            return
+        match = self.match
+        if match is None or match.is_over or self.row.status != "playing":
+            self.clock.follow(None, person=False)
+            return
+        seat = match.to_act
+        self.clock.follow(seat, person=self.controller(seat) is None)
+
+    def _turn_clock(self) -> dict[str, Any] | None:
+        """The turn timer as clients are sent it (``None``: no timer, or nobody's time runs),
+        once it follows the game: the clock never tells of a turn that has ended."""
+        if self.clock is None:
+            return None
+        self._follow_clock()
+        return self.clock.payload()
+
+    def _time_out(self, seat: int) -> None:
+        """The turn timer ran out: a computer plays the turn, or from the second time in a
+        row holds the seat until its person is back (``phase10.web.turn_clock``)."""
+        match = self.match
+        if self.clock is None or match is None or match.is_over or self.row.status != "playing":
+            return
+        if match.to_act != seat or self.controller(seat) is not None:
+            return
+        state = self.seats[seat]
+        name = state.row.name or f"#{seat + 1}"
+        if self.clock.expire(seat) == "take_over":
+            state.taken_over = True
+            if state.away is not None:  # dropped as well: taken over now, not told twice
+                state.away.cancel()
+                state.away = None
+            self._notice("web.timed_out_taken_over", name=name)
+        else:
+            self._notice("web.timed_out", name=name)
+        self._send_lobby()
+        self.kick()
+
+    def _present(self, seat: int) -> None:
+        """The person of ``seat`` sent a move or a request (not a ping, which pages send on
+        their own): a computer that held their seat or finished their turn stops."""
+        state = self.seats[seat]
+        if self.clock is None or state.row.kind != "person":
+            return
+        covered = self.clock.covers(seat)
+        self.clock.back(seat)
+        if state.taken_over:
+            state.taken_over = False
+            if state.row.name:  # not to them: their own screen knows they are back
+                self._notice("web.back", name=state.row.name, skip_seat=seat)
+        elif not covered:
+            return
+        self._send_lobby()
+
     # ------------------------------------------------------------------------ sending
 
     def _send_update(self, client: Client) -> None:
         if self.match is None:
             return
-        client.push(update_payload(self.match, client.seat, client.last_seq, client.lang))
+        payload = update_payload(self.match, client.seat, client.last_seq, client.lang)
+        client.push({**payload, "turn_clock": self._turn_clock()})
         client.last_seq = self.match.seq
 
     def _send_updates(self) -> None:
         for client in self._clients():
             self._send_update(client)
+        self._follow_clock()  # with nobody connected, the clock still follows the game
 
     def _send_lobby(self) -> None:
-        message = {"type": "lobby", "lobby": self.lobby()}
+        message = {"type": "lobby", "lobby": self.lobby(), "turn_clock": self._turn_clock()}
         for client in self._clients():
-            client.push(message)
+            # The rules in words are in each connection's own language.
+            client.push({**message, "lobby": self.lobby(client.lang)})
 
     def _notice(self, key: str, *, skip_seat: int | None = None, **params: Any) -> None:
         for client in self._clients():
@@ -428,8 +547,11 @@ class LiveTable:
             if known is not None:
                 client.push({**known, "duplicate": True})
                 return
+            self._present(seat)
             answer = self._try(client, seat, message)
             if answer["type"] == "ack":
+                if self.clock is not None:
+                    self.clock.moved(seat)
                 state.answers[message.id] = answer
                 while len(state.answers) > _REMEMBERED_IDS:
                     state.answers.popitem(last=False)
@@ -477,6 +599,10 @@ class LiveTable:
             except DatabaseError as exc:  # the move is stored: a restart finds the game over
                 log.error("table %s: %s", self.row.id, exc)
                 self.row = replace(self.row, status="over", finished=time.time())
+            try:  # before the lobby below: it tells the series with this game's win
+                self.series = record_winner(self.hub.db, self.row.id, match)
+            except DatabaseError as exc:  # a restart stores it (Hub.get)
+                log.error("table %s: %s", self.row.id, exc)
             self._notice("web.over")
             self._send_lobby()
         self._send_updates()
@@ -489,12 +615,24 @@ class LiveTable:
         if self.match is None:
             client.push(self._error(client, "not_your_turn", "web.not_your_turn", message.id))
             return
+        if client.seat is not None:
+            self._present(client.seat)
         client.push(answer_hint(self.match, client.seat, message.id, client.lang))
+
+    def say(self, client: Client, message: Say) -> None:
+        """A chat line or a reaction (``phase10.web.chat``): no move, so no lock, no store
+        and no new version."""
+        name = self.seats[client.seat].row.name if client.seat is not None else None
+        if client.seat is not None:
+            self._present(client.seat)  # a person who chats is at the table (turn timer)
+        self.chat.say(client, name or "", message, self._clients())
 
     # ------------------------------------------------------------------------ computers
 
     def kick(self) -> None:
-        """Let the computers play if one is to act (one driver per table at a time)."""
+        """Let the computers play if one is to act (one driver per table at a time), and
+        the turn timer run if a person is."""
+        self._follow_clock()
         if self._driver is None or self._driver.done():
             self._driver = asyncio.get_running_loop().create_task(self._drive())
 
@@ -535,6 +673,8 @@ class LiveTable:
     def stop(self) -> None:
         if self._driver is not None:
             self._driver.cancel()
+        if self.clock is not None:
+            self.clock.stop()
         for state in self.seats:
             if state.away is not None:
                 state.away.cancel()

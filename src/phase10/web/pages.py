@@ -27,7 +27,7 @@ from phase10.kernel.i18n import LANGUAGE_NAMES, N_, translator
 from phase10.web.catalogue import catalogue
 from phase10.web.strings import strings
 
-__all__ = ["PAGE_ERRORS", "error", "lobby", "replay", "rules", "table"]
+__all__ = ["PAGE_ERRORS", "error", "lobby", "my_games", "replay", "rules", "table"]
 
 TEMPLATES: Final = Path(__file__).parent / "templates"
 _ENV: Final = Environment(
@@ -90,6 +90,13 @@ def replay(lang: str, lobby_info: dict[str, Any]) -> str:
         game_title=title,
         boot={"lobby": lobby_info, "game_title": title},
     )
+
+
+def my_games(lang: str) -> str:
+    """The tables this browser holds seats at: its script reads the saved seat tokens and
+    asks the server about them (``POST /api/tables/mine``)."""
+    titles = {g["name"]: g["title"] for g in catalogue(lang)["games"]}
+    return _render("games.html", lang, current_page="games", boot={"game_titles": titles})
 
 
 #: What a person who opened a page that cannot be shown reads, by the API's refusal.

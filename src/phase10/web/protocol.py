@@ -35,16 +35,22 @@ from phase10.bots import LEVELS
 
 __all__ = [
     "MAX_MESSAGE_BYTES",
+    "MAX_MY_TABLES",
     "OLDEST_PROTOCOL",
     "PROTOCOL_VERSION",
+    "TURN_SECONDS",
     "Act",
     "CreateTable",
     "Hello",
     "Hint",
     "JoinTable",
+    "MyTables",
     "Ping",
     "ProtocolError",
+    "QuickMatch",
     "ReplaceSeat",
+    "Say",
+    "SeatClaim",
     "SeatSpec",
     "message_size",
     "read_client_message",
@@ -60,6 +66,9 @@ MAX_NAME: Final = 24
 PROTOCOL_VERSION: Final = 2
 OLDEST_PROTOCOL: Final = 2
 Level = Literal["easy", "medium", "hard", "expert"]
+#: The turn timers a table may have (``CreateTable.turn_seconds``): few, so that every client
+#: can offer them as a short list and the lobby can name them.
+TURN_SECONDS: Final = (30, 60, 120)
 assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
 
 
@@ -134,13 +143,41 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Hint | Ping, Field(discriminator="type")]
-_CLIENT: Final[TypeAdapter[Hello | Act | Hint | Ping]] = TypeAdapter(ClientMessage)
+class Say(_Strict):
+    """A chat line: a quick reaction by its key (``gg``), each reader reading it in their
+    own language, or a short plain ``text``; exactly one of the two. It is no move: the game
+    and its version do not change. What the text may hold, how fast a seat may chat and the
+    reactions there are is the table's to check (``phase10.web.chat``), which answers with
+    its own error codes; ``id`` comes back in such an error.
+
+    >>> read_client_message('{"type": "say", "reaction": "gg"}').reaction
+    'gg'
+    >>> read_client_message('{"type": "say", "text": "hi", "reaction": "gg"}')
+    Traceback (most recent call last):
+    ...
+    phase10.web.protocol.ProtocolError: a say carries exactly one of text and reaction
+    """
+
+    type: Literal["say"]
+    id: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    text: str | None = None
+    reaction: Annotated[str, Field(min_length=1, max_length=32)] | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Say:
+        if (self.text is None) == (self.reaction is None):
+            raise ValueError("a say carries exactly one of text and reaction")
+        return self
+
+
+ClientMessage = Annotated[Hello | Act | Hint | Ping | Say, Field(discriminator="type")]
+_CLIENT: Final[TypeAdapter[Hello | Act | Hint | Ping | Say]] = TypeAdapter(ClientMessage)
 
 
 def _describe(exc: ValidationError) -> str:
     first = exc.errors()[0]
-    where = ".".join(str(part) for part in first["loc"] if part not in ("hello", "act", "hint"))
+    kinds = ("hello", "act", "hint", "say")
+    where = ".".join(str(part) for part in first["loc"] if part not in kinds)
     # A check of ours reads as its own sentence, without pydantic's "Value error, ".
     message = str(first["msg"]).removeprefix("Value error, ")
     return f"{where}: {message}" if where else message
@@ -157,7 +194,7 @@ def message_size(text: str | bytes) -> int:
     return len(text.encode("utf-8", "surrogatepass"))
 
 
-def read_client_message(text: str | bytes) -> Hello | Act | Hint | Ping:
+def read_client_message(text: str | bytes) -> Hello | Act | Hint | Ping | Say:
     """One message from a client, or ``ProtocolError`` saying what is wrong."""
     if message_size(text) > MAX_MESSAGE_BYTES:
         raise ProtocolError(f"a message has at most {MAX_MESSAGE_BYTES} bytes")
@@ -195,6 +232,33 @@ class CreateTable(_Strict):
     seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=6)]
     name: str
     hold_seconds: Annotated[int, Field(ge=0, le=3600, strict=True)] | None = None
+    #: Listed in the lobby's open tables, for anyone to join (decision 0014).
+    public: Annotated[bool, Field(strict=True)] = False
+    #: Seconds each person has for a whole turn (``null``: no timer): 30, 60 or 120.
+    turn_seconds: (
+        Annotated[int, Field(strict=True, json_schema_extra={"enum": list(TURN_SECONDS)})] | None
+    ) = None
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        return _clean_name(value)
+
+    @field_validator("turn_seconds")
+    @classmethod
+    def _turn_seconds(cls, value: int | None) -> int | None:
+        if value is not None and value not in TURN_SECONDS:
+            allowed = ", ".join(map(str, TURN_SECONDS))
+            raise ValueError(f"a turn timer is one of {allowed} seconds, or null for none")
+        return value
+
+
+class QuickMatch(_Strict):
+    """Play now: a seat at an open public table of ``game`` waiting for people, or a new
+    public table there with computers in the seats nobody takes in time (decision 0014)."""
+
+    game: Annotated[str, Field(min_length=1, max_length=40)] = "phase10"
+    name: str
 
     @field_validator("name")
     @classmethod
@@ -218,3 +282,20 @@ class ReplaceSeat(_Strict):
     """The owner puts a computer player at ``level`` in an absent person's seat."""
 
     level: Level = "hard"
+
+
+#: How many seats one ``POST /api/tables/mine`` may ask about.
+MAX_MY_TABLES: Final = 100
+
+
+class SeatClaim(_Strict):
+    """A seat its client holds: the table and the seat's token, which proves it."""
+
+    table: Annotated[str, Field(min_length=1, max_length=32)]
+    token: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class MyTables(_Strict):
+    """The seats a client holds (a browser's saved tokens), to list their tables."""
+
+    seats: Annotated[list[SeatClaim], Field(max_length=MAX_MY_TABLES)]

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Final
 
 from phase10.kernel.i18n import N_, translator
+from phase10.table.reactions import REACTIONS
 
 __all__ = ["PLURALS", "STRINGS", "strings"]
 
@@ -56,6 +57,16 @@ STRINGS: Final[dict[str, str]] = {
     "seat.away": N_("not connected"),
     "seat.taken_over": N_("a computer plays until they come back"),
     "variant_number": N_("Number for {name}"),
+    # The lobby's open tables and "Play now" (decision 0014).
+    "open.rules": N_("Rules: {rules}"),
+    "open.seats": N_("{taken} of {seats} seats taken"),
+    "open.owner": N_("created by {owner}"),
+    "open.quick": N_("starts soon: computer players take the seats nobody takes"),
+    "open.join": N_("Join"),
+    "open.join_whose": N_("the table created by {owner}"),
+    "open.none": N_("No table is waiting for players right now."),
+    "open.failed": N_("The open tables could not be loaded; the page tries again shortly."),
+    "quick.finding": N_("Looking for a table…"),
     "variants_chosen": N_("(chosen: {count})"),
     "name_needed": N_("Write your name first."),
     "code_needed": N_("Write the table's code first."),
@@ -96,6 +107,21 @@ STRINGS: Final[dict[str, str]] = {
     "fact.took": N_("took from the discard pile: {cards}"),
     "pile.count": N_("cards: {count}"),
     "pile.empty": N_("empty"),
+    # What pressing a pile does now (the piles are buttons at the seat's turn).
+    "pile.do_draw": N_("draw a card"),
+    "pile.do_take": N_("take this card"),
+    "pile.do_discard": N_("discard the chosen card here"),
+    "my_groups": N_("Your groups on the table:"),
+    "show_results": N_("Show the results"),
+    # The turn cue: the tab's title, a notification, a sound.
+    "title.your_turn": N_("Your turn · {title}"),
+    "notify.on": N_("You will be notified when it is your turn while this tab is hidden."),
+    "notify.off": N_("No more notifications."),
+    "notify.blocked": N_(
+        "The browser does not allow notifications for this site; its site settings can allow them."
+    ),
+    "sound.on": N_("A sound will play when it is your turn."),
+    "sound.off": N_("No sound when it is your turn."),
     "sorted": N_("The order of your hand: {order}."),
     "chosen_cards": N_("Chosen: {cards}"),
     "chosen_none": N_("No card chosen."),
@@ -142,6 +168,26 @@ STRINGS: Final[dict[str, str]] = {
     "q.groups_of": N_("{name}: {groups}."),
     "q.scores": N_("Scores: {scores}."),
     "q.their_turn": N_("It is {name}'s turn."),
+    # The turn timer (timer.js): {time} is minutes and seconds, "0:42".
+    "clock.left": N_("{time} left for {name}'s turn"),
+    "clock.left_you": N_("{time} left for your turn"),
+    "clock.almost_up": N_("{text} (almost up)"),
+    "clock.hurry": N_("Only {time} left for your turn."),
+    # The chat (chat.js): the reactions' phrases are the server's (phase10.table.reactions).
+    "chat.heading": N_("Chat"),
+    "chat.lines": N_("Chat messages"),
+    "chat.reactions": N_("Quick reactions"),
+    **{f"chat.reaction.{key}": phrase for key, phrase in REACTIONS.items()},
+    "chat.input": N_("Message"),
+    "chat.send": N_("Send"),
+    "chat.says": N_("{name} says: {text}"),
+    "chat.mute_heading": N_("Hide a player's chat"),
+    "chat.mute": N_("Mute {name}"),
+    "chat.muted": N_("{name}'s chat is hidden."),
+    "chat.unmuted": N_("{name}'s chat is shown again."),
+    "chat.spectator": N_("Spectators read the chat; only the players write in it."),
+    "chat.offline": N_("Not connected to the server at the moment; try again in a moment."),
+    "chat.empty": N_("A chat message needs at least one visible character."),
     "keys_help": N_(
         "Keys: d draw, t take the discard, l lay down, v reveal, n new set, g add the chosen "
         "card to the table, x discard the chosen card, e swap your program; h your hand, "
@@ -172,6 +218,33 @@ STRINGS: Final[dict[str, str]] = {
     "replay.no_cards": N_("No cards."),
     "replay.at_first": N_("This is the first step."),
     "replay.at_last": N_("This is the last step."),
+    # A series of rematches: each player's wins ("Ann 2, Bob 1").
+    "series.win": N_("{name} {count}"),
+    "series.summary": N_("Series: {wins} — game {number}"),
+    "series.info": N_("Game {number} of the series: {wins}"),
+    # The "My games" page.
+    "games.loading": N_("Looking for your tables…"),
+    "games.none": N_(
+        "This browser holds no seat at any table yet: the tables you create or join are "
+        "listed here."
+    ),
+    "games.caption": N_("Your tables, the newest first"),
+    "games.col.game": N_("Game"),
+    "games.col.table": N_("Table"),
+    "games.col.state": N_("State"),
+    "games.col.players": N_("Players"),
+    "games.col.created": N_("Created"),
+    "games.col.actions": N_("Actions"),
+    "games.state.waiting": N_("waiting to start"),
+    "games.state.playing": N_("being played"),
+    "games.state.over": N_("finished"),
+    "games.state.won": N_("finished, won by {name}"),
+    "games.unknown": N_("The server no longer knows this table, or your seat at it."),
+    "games.open": N_("Table {code}"),
+    "games.replay": N_("Replay of table {code}"),
+    "games.forget": N_("Forget"),
+    "games.forgotten": N_("Forgotten: this browser no longer keeps that seat."),
+    "games.computer": N_("{name} (computer)"),
 }
 
 
@@ -185,6 +258,10 @@ PLURALS: Final[dict[str, tuple[str, str]]] = {
     ),
     "replay.start": _Plural.ngettext(
         "The deal, before {count} step.", "The deal, before the first of {count} steps."
+    ),
+    "games.count": _Plural.ngettext(
+        "This browser holds a seat at {count} table.",
+        "This browser holds seats at {count} tables.",
     ),
     "q.top": _Plural.ngettext(
         "Top of the discard pile: {card}; the draw pile has {count} card.",

@@ -17,6 +17,7 @@ import {
 } from "./common.js";
 
 const catalogue = boot.catalogue;
+const DEFAULT_LEVEL = "medium";
 const form = document.getElementById("create");
 const status = document.getElementById("status");
 const gamesBox = document.getElementById("games");
@@ -205,7 +206,9 @@ function drawSeats(kept = []) {
     ),
   );
   for (let i = 1; i < count; i += 1) {
-    seatList.appendChild(seatSelect(i, kept[i - 1] || (i === 1 ? "medium" : "person")));
+    // Every other seat is a computer at the table's default level (the table page's "give
+    // the seat to a computer" offers the same); a seat may be switched to a person.
+    seatList.appendChild(seatSelect(i, kept[i - 1] || DEFAULT_LEVEL));
   }
 }
 
@@ -255,6 +258,9 @@ async function create(event) {
     variants: chosenVariants(),
     seats: chosenSeats(),
     name,
+    public: document.getElementById("public").checked,
+    // The lobby's "Turn timer": "" is no timer (null), else its seconds.
+    turn_seconds: Number(document.getElementById("turn-seconds").value) || null,
   };
   try {
     const made = await api("POST", "/api/tables", body);

@@ -1,0 +1,163 @@
+// "My games": the tables this browser holds seats at. Each seat's token is kept in
+// localStorage (phase10:token:<table>, see common.js); the page sends them to the server
+// (POST /api/tables/mine), which answers for each table whose token proves a seat: its game,
+// state, players, when it was made, who won. A table the server does not know (or where the
+// token proves no seat) is listed as such, with a button that forgets its token.
+
+import { api, boot, el, fill, lang, refusal, saved, seqKey, t, tn, tokenKey, withLang } from "./common.js";
+
+const ui = {
+  status: document.getElementById("status"),
+  list: document.getElementById("games-list"),
+};
+const PREFIX = tokenKey("");
+/** The server answers about at most this many seats at once (MAX_MY_TABLES). */
+const MOST = 100;
+
+/** The saved seats: [{table, token}], read from localStorage. */
+function savedSeats() {
+  const out = [];
+  let store = null;
+  try {
+    store = window.localStorage;
+  } catch {
+    return out;
+  }
+  for (let i = 0; i < store.length; i += 1) {
+    const key = store.key(i);
+    if (!key || !key.startsWith(PREFIX)) continue;
+    const table = key.slice(PREFIX.length);
+    const token = saved.get(key);
+    if (table && token && table.length <= 32) out.push({ table, token });
+  }
+  return out.slice(0, MOST);
+}
+
+function say(text) {
+  ui.status.textContent = text;
+}
+
+function gameTitle(name) {
+  return (boot.game_titles || {})[name] || name;
+}
+
+function stateText(entry) {
+  if (entry.status === "waiting") return t("games.state.waiting");
+  if (entry.status === "playing") return t("games.state.playing");
+  if (entry.winner) return t("games.state.won", { name: entry.winner.name || "" });
+  return t("games.state.over");
+}
+
+function playerText(entry, player) {
+  if (!player.name) return t("seat.open");
+  if (player.seat === entry.seat) return t("you_named", { name: player.name });
+  if (player.kind === "bot") return t("games.computer", { name: player.name });
+  return player.name;
+}
+
+function createdCell(seconds) {
+  if (!seconds) return el("td", null, "");
+  const when = new Date(seconds * 1000);
+  const text = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(when);
+  return el("td", null, el("time", { datetime: when.toISOString() }, text));
+}
+
+function knownRow(entry) {
+  const open = withLang(`/t/${encodeURIComponent(entry.table)}`);
+  const actions = [];
+  // The replay page opens once the game is over (before, it answers "later").
+  if (entry.status === "over") {
+    actions.push(
+      el("a", { href: withLang(`/replay/${encodeURIComponent(entry.table)}`) }, t("games.replay", { code: entry.code })),
+    );
+  }
+  return el(
+    "tr",
+    { dataset: { table: entry.table } },
+    el("th", { scope: "row" }, el("a", { href: open }, t("games.open", { code: entry.code }))),
+    el("td", null, gameTitle(entry.game)),
+    el("td", null, stateText(entry)),
+    el(
+      "td",
+      null,
+      el(
+        "ul",
+        null,
+        entry.players.map((player) => el("li", null, playerText(entry, player))),
+      ),
+    ),
+    createdCell(entry.created),
+    el("td", null, actions),
+  );
+}
+
+function unknownRow(entry) {
+  const noteId = `unknown-${entry.table.replace(/[^\w-]/g, "_")}`;
+  return el(
+    "tr",
+    { dataset: { table: entry.table } },
+    el("th", { scope: "row" }, entry.table),
+    el("td", { colspan: "4", id: noteId }, t("games.unknown")),
+    el(
+      "td",
+      null,
+      el(
+        "button",
+        { type: "button", "aria-describedby": noteId, onclick: () => forget(entry.table) },
+        t("games.forget"),
+      ),
+    ),
+  );
+}
+
+function forget(table) {
+  saved.set(tokenKey(table), null);
+  saved.set(seqKey(table), null);
+  const row = ui.list.querySelector(`tr[data-table="${CSS.escape(table)}"]`);
+  row?.remove();
+  say(t("games.forgotten"));
+  if (!ui.list.querySelector("tbody tr")) showNone();
+  else ui.list.querySelector("caption")?.focus();
+}
+
+function showNone() {
+  fill(ui.list, el("p", null, t("games.none")));
+}
+
+function show(entries) {
+  const known = entries.filter((e) => e.known).sort((a, b) => (b.created || 0) - (a.created || 0));
+  const unknown = entries.filter((e) => !e.known);
+  const headers = ["games.col.table", "games.col.game", "games.col.state", "games.col.players", "games.col.created", "games.col.actions"];
+  fill(
+    ui.list,
+    el(
+      "div",
+      { class: "table-scroll" },
+      el(
+        "table",
+        { class: "games" },
+        el("caption", { tabindex: "-1" }, t("games.caption")),
+        el("thead", null, el("tr", null, headers.map((key) => el("th", { scope: "col" }, t(key))))),
+        el("tbody", null, known.map(knownRow), unknown.map(unknownRow)),
+      ),
+    ),
+  );
+  say(tn("games.count", { count: entries.length }));
+}
+
+async function load() {
+  const seats = savedSeats();
+  if (seats.length === 0) {
+    showNone();
+    return;
+  }
+  say(t("games.loading"));
+  try {
+    const answer = await api("POST", "/api/tables/mine", { seats });
+    show(answer.tables);
+  } catch (error) {
+    say(refusal(error));
+  }
+}
+
+load();

@@ -1,0 +1,145 @@
+"""The "My games" page and the series of rematches, end to end in Chromium against
+``phase10 serve`` in a subprocess: a browser that made a table finds it on ``/games`` with its
+state and winner and reaches its replay; a table the server does not know is listed as such
+and forgotten with one button; the table page tells the series after a rematch; axe-core finds
+nothing on ``/games`` in English and in French.
+
+The owner's seat is held 0 s (``--hold 0``): once their page leaves, a computer finishes the
+one-phase game (``n_phases=1``) for them at once.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import LiveServer, StartLiveServer
+from .test_browser import DESKTOP, OWNER, PHONE, no_sideways_scroll, no_violations, table_id
+
+SERVER_ARGS = ("--bot-delay", "0", "--bot-workers", "0", "--hold", "0")
+
+
+@pytest.fixture
+def server(live_server: StartLiveServer, tmp_path: Path) -> LiveServer:
+    return live_server(f"sqlite:///{tmp_path / 'games.db'}", extra_args=SERVER_ARGS)
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """One browser context (one localStorage), closed after the test; a script error on
+    the page fails the test."""
+    context = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+    errors: list[str] = []
+    made = context.new_page()
+    made.set_default_timeout(15_000)
+    made.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield made
+    context.close()
+    assert not errors, f"script errors: {errors}"
+
+
+def _create_table(page: Page, server: LiveServer) -> str:
+    """Make a one-phase Phase 10 table against an easy computer with the start page's form,
+    as its owner; the table's code."""
+    page.goto(f"{server.url}/?lang=en")
+    form = page.locator("#create")
+    form.get_by_text("Variants (optional)").click()
+    form.get_by_label("Phases to play", exact=True).check()
+    form.get_by_label("Number for Phases to play").fill("1")
+    form.get_by_label("Number of players").select_option("2")
+    form.get_by_label("Seat 2", exact=True).select_option("easy")
+    form.get_by_label("Your name").fill(OWNER)
+    form.get_by_role("button", name="Create the table").click()
+    expect(page.get_by_role("heading", name="Your table is ready")).to_be_focused()
+    return page.locator("#invite-code").inner_text()
+
+
+def _lobby(server: LiveServer, table: str) -> dict[str, Any]:
+    answer = httpx.get(f"{server.url}/api/tables/{table}", timeout=10, trust_env=False)
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())
+
+
+def _finish_without_me(page: Page, server: LiveServer, table: str) -> dict[str, Any]:
+    """Leave the table's page: a computer plays the seat to the end of the game."""
+    page.goto("about:blank")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        lobby = _lobby(server, table)
+        if lobby["status"] == "over":
+            return lobby
+        time.sleep(0.1)
+    raise AssertionError("the computers did not finish the game")
+
+
+def test_my_games_lists_the_table_this_browser_made_and_opens_its_replay(
+    server: LiveServer, page: Page
+) -> None:
+    """/games lists the finished table this browser made (its code as a link to the table,
+    "finished, won by ...", its players, a link to its replay, which opens); a saved token
+    of a table the server does not know is listed as unknown and its Forget button removes
+    it; axe finds nothing in English or French; a rematch's table tells the series."""
+    code = _create_table(page, server)
+    page.get_by_role("link", name="Go to the table").click()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#hand [role=option]").first).to_be_visible()
+    table = table_id(page)
+    lobby = _finish_without_me(page, server, table)
+    page.goto(f"{server.url}/?lang=en")
+    page.evaluate("() => localStorage.setItem('phase10:token:gone4ever', 'not-a-token')")
+
+    page.goto(f"{server.url}/games?lang=en")
+    mine = page.get_by_role("table", name="Your tables, the newest first")
+    expect(mine).to_be_visible()
+    row = mine.locator(f"tr[data-table='{table}']")
+    expect(row.get_by_role("link", name=f"Table {code}", exact=True)).to_have_attribute(
+        "href", f"/t/{table}?lang=en"
+    )
+    names = "|".join(re.escape(s["name"]) for s in lobby["seats"])
+    expect(row).to_contain_text(re.compile(rf"finished, won by ({names})"))
+    expect(row).to_contain_text("Zoe </script> (you)")
+    expect(row.locator("time")).to_have_count(1)
+    expect(row).to_contain_text(f"{lobby['seats'][1]['name']} (computer)")
+    expect(page.locator("#status")).to_have_text("This browser holds seats at 2 tables.")
+    gone = mine.locator("tr[data-table='gone4ever']")
+    expect(gone).to_contain_text("The server no longer knows this table")
+    no_violations(page, "/games in English")
+    gone.get_by_role("button", name="Forget").click()
+    expect(gone).to_have_count(0)
+    expect(page.locator("#status")).to_have_text(
+        "Forgotten: this browser no longer keeps that seat."
+    )
+    assert page.evaluate("() => localStorage.getItem('phase10:token:gone4ever')") is None
+
+    row.get_by_role("link", name=f"Replay of table {code}").click()
+    expect(page).to_have_url(re.compile(rf"/replay/{table}\?lang=en(#.*)?$"))
+    expect(page.locator("#action")).to_contain_text("The deal")
+
+    page.goto(f"{server.url}/games?lang=fr")
+    expect(page.locator(f"tr[data-table='{table}']")).to_be_visible()
+    no_violations(page, "/games in French")
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    no_sideways_scroll(page, "/games on a phone")
+    page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+
+    # A rematch, played out too: its table's summary tells the series of two games.
+    page.goto(f"{server.url}/t/{table}?lang=en")
+    page.get_by_role("button", name="Rematch").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+\?lang=en$"))
+    expect(page.get_by_role("button", name="Start the game")).to_be_visible()
+    second = table_id(page)
+    assert second != table
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#info")).to_contain_text(re.compile(r"Game 2 of the series: \S"))
+    _finish_without_me(page, server, second)
+    page.goto(f"{server.url}/t/{second}?lang=en")
+    expect(page.locator("#game-summary")).to_contain_text(
+        re.compile(r"Series: .+ [12], .+ [01] — game 2")
+    )

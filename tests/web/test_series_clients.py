@@ -1,0 +1,70 @@
+"""The series of rematches in the terminal clients: ``phase10 join`` says each player's wins
+after the final standing of a rematch's game, and nothing of a series at a first game."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from phase10.cli.line_client import LineClient
+from phase10.online.links import StoredSeat
+
+SHOWN = {
+    "hand_number": 0,
+    "moves": [],
+    "players": [
+        {"seat": 0, "progress_text": "phase 1 done"},
+        {"seat": 1, "progress_text": "on phase 1"},
+    ],
+}
+RESULT = {
+    "standing": [
+        {"place": 1, "seat": 0, "name": "Ann", "done": 1, "points": 0, "winner": True},
+        {"place": 2, "seat": 1, "name": "Bob", "done": 0, "points": 35, "winner": False},
+    ],
+    "seed": 7,
+}
+
+
+def _client() -> LineClient:
+    fake = SimpleNamespace(pending=None, ws=object(), say=lambda _m: None)
+    return LineClient(
+        None,
+        "t",
+        StoredSeat(0, "Ann", ""),
+        None,
+        None,
+        "en",
+        resumed=False,
+        paced=True,
+        connect=lambda _message, _state: fake,
+    )
+
+
+def _end(client: LineClient, series: dict[str, Any] | None) -> None:
+    lobby: dict[str, Any] = {"status": "over", "seats": [], "series": series}
+    client._handle({"type": "lobby", "lobby": lobby})
+    update = {"type": "update", "events": [], "table": SHOWN, "version": 9, "result": RESULT}
+    client._handle(update)
+
+
+def test_the_line_client_says_the_series_after_a_rematchs_standing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """At the end of game 3 of a series the standing is followed by the wins, the most
+    first: "Series: Ann 2, Bob 1 — game 3"."""
+    wins = [{"seat": 0, "name": "Ann", "won": 2}, {"seat": 1, "name": "Bob", "won": 1}]
+    _end(_client(), {"games": 3, "wins": [wins[1], wins[0]]})
+    out = capsys.readouterr().out.splitlines()
+    standing = out.index("2. Bob: on phase 1, 35 points.")
+    assert out[standing + 1] == "Series: Ann 2, Bob 1 — game 3"
+
+
+def test_the_line_client_says_no_series_after_a_first_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A table that is no rematch (``series`` null) ends with its standing alone."""
+    _end(_client(), None)
+    assert not any(line.startswith("Series") for line in capsys.readouterr().out.splitlines())
