@@ -2,8 +2,9 @@
 
 :func:`determinize` deals the cards the viewer cannot see (other hands, the reserve) and the
 program cards it cannot see (others' unrevealed programs, the program deck) at random,
-consistent with everything in the view: hand sizes, the table, the discard pile, the cards
-each player took from it and still holds, and every program that is public (E-28).
+consistent with everything in the view: hand sizes, the size of the draw pile, the table, the
+discard pile, the cards each player took from it and still holds, and every program that is
+public (E-28).
 
 >>> import random
 >>> from phase10.games.programmes.turns import new_game
@@ -85,7 +86,9 @@ def determinize(view: ProgrammeView, rng: random.Random) -> ProgrammeState:
         seed=rng.getrandbits(32),
         players=tuple(players),
         table=view.table,
-        draw_pile=tuple(unseen),
+        # As many as the view shows: once a sun card ends the game at a new round's deal, the
+        # last round's cards are gathered (AMZ-R29, AMZ-R07) and lie in no pile.
+        draw_pile=tuple(unseen[: view.draw_pile_size]),
         discard_pile=view.discard_pile,
         program_deck=tuple(hidden_programs),
         dealer=view.dealer,

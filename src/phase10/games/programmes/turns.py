@@ -199,8 +199,14 @@ def _start_manche(state: ProgrammeState, events: list[Event]) -> ProgrammeState:
         for s in _seats_from_left(state)
         if state.players[s].revealed or state.players[s].program < 0
     ]
+    # A completed program stays face up among the completed ones (AMZ-R18), and a seat holds
+    # one program at a time (AMZ-R19): until it is dealt a new one it holds none, so a sun
+    # card that ends the game first (AMZ-R07) leaves no completed card counted as held too.
     state = state.evolve(
-        players=tuple(p.evolve(hand=(), took=(), revealed=False) for p in state.players),
+        players=tuple(
+            p.evolve(hand=(), took=(), revealed=False, program=-1 if s in needs else p.program)
+            for s, p in enumerate(state.players)
+        ),
         table=((),) * state.num_players,
         draw_pile=(),
         discard_pile=(),
