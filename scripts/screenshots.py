@@ -8,6 +8,7 @@ It needs Playwright and Debian's Chromium (``bash scripts/test-services.sh`` ins
 
     python scripts/screenshots.py            # writes docs/screenshots/*.png
     python scripts/screenshots.py --out DIR  # somewhere else
+    python scripts/screenshots.py --out DIR --lang de  # the pages in German
 
 The tests do not run it; run it after a visible change to the pages and commit the images.
 """
@@ -102,7 +103,7 @@ def play_until_groups(page: Page, limit: float = 90.0) -> None:
     raise SystemExit("no groups on the table in time")
 
 
-def capture(out: Path) -> None:
+def capture(out: Path, lang: str = "en") -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         process, url = start_server(Path(folder))
@@ -111,8 +112,8 @@ def capture(out: Path) -> None:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
                     page = browser.new_page(viewport=viewport)  # type: ignore[arg-type]
-                    page.goto(f"{url}/?lang=en")
-                    page.get_by_label("Your name").fill("Ada")
+                    page.goto(f"{url}/?lang={lang}")
+                    page.locator("#name").fill("Ada")
                     page.locator("h1").focus()
                     page.evaluate("window.scrollTo(0, 0)")
                     page.screenshot(path=out / f"lobby-{size}.png")
@@ -138,7 +139,7 @@ def capture(out: Path) -> None:
                         f"localStorage.setItem('phase10:token:{table}', {json.dumps(token)})"
                     )
                     page = context.new_page()
-                    page.goto(f"{url}/t/{table}?lang=en")
+                    page.goto(f"{url}/t/{table}?lang={lang}")
                     pages.append(page)
                 desktop, phone = pages
                 play_until_groups(desktop)
@@ -149,8 +150,8 @@ def capture(out: Path) -> None:
                     page.locator("#hand [role=option]").nth(1).focus()
                 desktop.evaluate("window.scrollTo(0, 0)")
                 desktop.screenshot(path=out / "table-desktop.png")
-                phone.locator("#hand-h").scroll_into_view_if_needed()
-                phone.evaluate("window.scrollBy(0, -8)")
+                # A phone's first screen: the decision at hand fits it, unscrolled.
+                phone.evaluate("window.scrollTo(0, 0)")
                 phone.screenshot(path=out / "table-phone.png")
                 browser.close()
         finally:
@@ -166,7 +167,9 @@ def capture(out: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    capture(parser.parse_args().out)
+    parser.add_argument("--lang", default="en", choices=["en", "fr", "de", "nl"])
+    arguments = parser.parse_args()
+    capture(arguments.out, arguments.lang)
 
 
 if __name__ == "__main__":

@@ -261,25 +261,25 @@ export function tableElement(shown, ownerName) {
     "ul",
     { class: "owners" },
     owners.map(({ owner, groups }) =>
+      el("li", { class: "owner" }, el("span", { class: "owner-name" }, ownerName(owner)), groupsList(groups)),
+    ),
+  );
+}
+
+/** One player's groups as a list: each group's name in the game's words over its cards. */
+export function groupsList(groups) {
+  return el(
+    "ol",
+    { class: "groups" },
+    groups.map((group) =>
       el(
         "li",
-        { class: "owner" },
-        el("span", { class: "owner-name" }, ownerName(owner)),
+        { class: "group", dataset: { group: group.id } },
+        el("span", { class: "group-name" }, group.name),
         el(
-          "ol",
-          { class: "groups" },
-          groups.map((group) =>
-            el(
-              "li",
-              { class: "group" },
-              el("span", { class: "group-name" }, group.name),
-              el(
-                "span",
-                { class: "group-cards" },
-                groupTokens(group).map((token, i) => groupCardElement(group.cards[i], token)),
-              ),
-            ),
-          ),
+          "span",
+          { class: "group-cards" },
+          groupTokens(group).map((token, i) => groupCardElement(group.cards[i], token)),
         ),
       ),
     ),

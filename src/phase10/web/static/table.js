@@ -20,10 +20,11 @@ import {
   fill,
   groupTokens,
   groupsByOwner,
+  groupsList,
   hiddenText,
   lang,
   newId,
-  pilesElements,
+  cardElement,
   refusal,
   saved,
   seqKey,
@@ -34,6 +35,9 @@ import {
   typingIn,
   withLang,
 } from "./common.js";
+import { seriesText } from "./series.js";
+import { mountTimer } from "./timer.js";
+import { mountChat } from "./chat.js";
 
 const tableId = boot.lobby.table;
 /** The version of the table protocol (docs/protocol.md) this page speaks. */
@@ -54,6 +58,11 @@ const ui = {
   startRow: $("start-row"),
   start: $("start"),
   summary: $("summary"),
+  summaryHeading: $("summary-h"),
+  felt: $("felt"),
+  myGroups: $("my-groups"),
+  notifyToggle: $("notify-toggle"),
+  soundToggle: $("sound-toggle"),
   handSummary: $("hand-summary"),
   gameSummary: $("game-summary"),
   pilesPanel: $("piles-panel"),
@@ -93,6 +102,9 @@ const state = {
   hint: null,
   handEnded: null,
   summaryClosed: false,
+  summaryOpenedAt: 0,
+  gameSummaryClosed: false,
+  flash: { seats: new Set(), piles: new Set(), groups: new Set() },
   socket: null,
   attempts: 0,
   timer: null,
@@ -106,6 +118,22 @@ const state = {
   movesKey: "",
 };
 if (!Number.isFinite(state.seenBefore)) state.seenBefore = -1;
+const turnClock = mountTimer({
+  root: $("turn-clock"),
+  t,
+  announce: (text) => say(text),
+  nameOf: (seat) => state.lobby.seats[seat]?.name,
+});
+const chat = mountChat({
+  root: $("chat-panel"),
+  send: (message) => send(message),
+  t,
+  announce: (text) => say(text),
+  nameOf: (seat) => nameOf(seat),
+  seats: () => state.lobby.seats,
+  mySeat: () => state.seat,
+  tableId,
+});
 
 // ---------------------------------------------------------------------------- speaking
 
@@ -347,9 +375,13 @@ function receive(message) {
     case "rematch":
       onRematch(message.table, message.token);
       break;
+    case "chat":
+      chat.receive(message);
+      break;
     default:
       break;
   }
+  if ("turn_clock" in message) turnClock.update(message.turn_clock, state.seat);
 }
 
 function onWelcome(message) {
@@ -371,6 +403,7 @@ function onWelcome(message) {
     send({ type: "act", id, version, action });
   }
   render();
+  chat.ready();
 }
 
 function onError(message) {
@@ -418,8 +451,11 @@ function onUpdate(message) {
   const firstLoad = state.seq < 0 && state.loadedPlaying;
   let markedNew = false;
   let turnStartedForMe = false;
-  let latest = "";
+  // Every sentence of the update is said once, in the one live region (the status line);
+  // the log keeps them to read at will and is not spoken.
+  const spoken = [];
   let ended = "";
+  const flash = { seats: new Set(), piles: new Set(), groups: new Set() };
   for (const entry of message.events || []) {
     const event = entry.event;
     if (
@@ -443,8 +479,14 @@ function onUpdate(message) {
     }
     if (event.kind === "hand_dealt") state.newest = null;
     if (event.kind === "turn_started" && event.seat === me) turnStartedForMe = true;
+    // Another player's move is shown briefly where it happened (their seat, a pile).
+    if (typeof event.seat === "number" && event.seat !== me && event.kind !== "turn_started") {
+      flash.seats.add(event.seat);
+      if (/discard/.test(event.kind)) flash.piles.add("discard");
+      if (event.kind === "drew") flash.piles.add("draw");
+    }
     // "It is your turn." gives way to the prompt that says what to do.
-    if (text && !(event.kind === "turn_started" && event.seat === me)) latest = text;
+    if (text && !(event.kind === "turn_started" && event.seat === me)) spoken.push(text);
     // The end of a hand, with the game's summary of it (docs/protocol.md).
     if (entry.summary) {
       state.handEnded = { event, text: entry.text || [], summary: entry.summary };
@@ -481,10 +523,26 @@ function onUpdate(message) {
     if (kind !== "draw" && kind !== "swap") state.selected.clear();
   }
   if (state.hint && state.hint.version !== view.version) state.hint = null;
+  // The results of a hand close when the next hand needs this seat, or once they have
+  // been up a while and the next hand is under way.
+  const lastEnded = state.handEnded?.event.number;
+  if (
+    !ended &&
+    lastEnded !== undefined &&
+    view.hand_number > lastEnded &&
+    !message.result &&
+    (turnStartedForMe || Date.now() - state.summaryOpenedAt > SUMMARY_SECONDS * 1000)
+  ) {
+    state.summaryClosed = true;
+  }
+  if (!firstLoad) showFlash(flash);
   render();
-  if (firstLoad) return;
-  // The status line: the latest sentence (a hand's end rather than the deal after it),
-  // then what to do if it is now this seat's turn.
+  if (firstLoad) {
+    // After a reload the status line says at once whose turn it is.
+    if (state.shown?.turn && !message.result) say(state.shown.turn);
+    return;
+  }
+  // The status line: what happened, then what to do if it is now this seat's turn.
   let prompt = "";
   if (message.result && (!before || !before.outcome)) prompt = t("game_over_say");
   else if (turnStartedForMe) {
@@ -499,8 +557,27 @@ function onUpdate(message) {
   ) {
     prompt = state.shown?.turn || "";
   }
-  const line = [ended || latest, prompt].filter(Boolean).join(" ");
+  if (turnStartedForMe) turnCue(prompt);
+  const line = [...(ended ? [ended] : spoken), prompt].filter(Boolean).join(" ");
   if (line) say(line);
+}
+
+/** How long a hand's results stay up at least, while the next hand is played by others. */
+const SUMMARY_SECONDS = 12;
+/** How long another player's move stays marked on the table. */
+const FLASH_MS = 1400;
+let flashTimer = null;
+
+/** Mark where other players just moved (their seat, a pile); CSS animates the mark, or
+ * with reduced motion only outlines it. */
+function showFlash(flash) {
+  if (!flash.seats.size && !flash.piles.size) return;
+  state.flash = flash;
+  clearTimeout(flashTimer);
+  flashTimer = setTimeout(() => {
+    state.flash = { seats: new Set(), piles: new Set(), groups: new Set() };
+    for (const node of document.querySelectorAll("#felt .flash")) node.classList.remove("flash");
+  }, FLASH_MS);
 }
 
 function remapSelection(before, view) {
@@ -530,7 +607,7 @@ function onHint(message) {
   const label = hintLabel(message);
   say(cards.length ? t("hint_is_cards", { text: label }) : t("hint_is", { text: label }));
   const button = ui.moves.querySelector("[data-key=hint-play]");
-  if (button && ui.moves.contains(document.activeElement)) button.focus();
+  if (button && ui.moves.contains(document.activeElement)) focusGently(button);
 }
 
 /** Where this page is going already: the owner hears of a rematch twice (the answer to
@@ -616,7 +693,7 @@ function discardOptions() {
 
 function focusFirst(selector, fallbackText) {
   const first = ui.moves.querySelector(selector);
-  if (first) first.focus();
+  if (first) focusGently(first);
   else if (fallbackText) say(fallbackText);
 }
 
@@ -743,6 +820,11 @@ function phaseSentence() {
  * Rebuild `container` from `build()` unless `key` says nothing changed; the control that
  * had the focus (found again by its id or data-key) keeps it.
  */
+function focusGently(node) {
+  node.focus({ preventScroll: true });
+  node.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
 function refill(container, key, build) {
   if (container.dataset.rendered === key) return;
   container.dataset.rendered = key;
@@ -756,7 +838,7 @@ function refill(container, key, build) {
     (id && document.getElementById(id)) ||
     (dataKey && container.querySelector(`[data-key="${CSS.escape(dataKey)}"]`)) ||
     container.querySelector("button, a[href], select, input");
-  if (again) again.focus();
+  if (again) again.focus({ preventScroll: true });
 }
 
 /** The list of keys shows the move keys of this game's kinds only (the presentation's). */
@@ -777,6 +859,8 @@ function render() {
   renderGroups();
   renderSummary();
   renderKeys();
+  renderTitle();
+  renderAlerts();
 }
 
 function isOwner() {
@@ -786,12 +870,13 @@ function isOwner() {
 function renderInfo() {
   const view = state.view;
   if (!view) {
-    ui.info.textContent = t("info.rules", { rules: state.lobby.rules });
+    ui.info.textContent = t("info.rules", { rules: state.lobby.rules_text || state.lobby.rules });
     return;
   }
   const parts = [state.shown?.heading || ""];
   if (view.tiebreak) parts.push(t("info.tiebreak"));
   if (state.seat === null && state.welcomed) parts.push(t("info.spectator"));
+  if (!state.result && state.lobby.series) parts.push(seriesText(state.lobby.series, t, "info"));
   ui.info.textContent = parts.join(" · ");
 }
 
@@ -835,44 +920,88 @@ function renderPlayers() {
     lobby.seats,
     lobby.status,
     state.seat,
-    view && [view.version, view.players, view.current, view.dealer, state.shown?.players],
+    view && [view.version, view.players, view.current, view.dealer, state.shown?.players, state.shown?.table],
   ]);
   refill(ui.players, key, () => playerRows(lobby, view));
 }
 
+/** The seats around the table: before the game every seat; once it is dealt, the other
+ * players (the seat's own facts and groups are beside its hand). */
 function playerRows(lobby, view) {
-  return lobby.seats.map((row, seat) => {
-    const name = view?.names?.[seat] || row.name || t("seat.number", { number: seat + 1 });
-    const title = el(
-      "span",
-      { class: "player-name" },
-      seat === state.seat ? t("you_named", { name }) : name,
-    );
-    const facts = [seatState(row)];
-    const player = state.shown?.players?.[seat];
-    if (player) {
-      // The game's own words for the player: the goal where it is public, the status, the
-      // progress; points where the game counts them during play.
-      facts.push(player.goal, ...player.status, player.progress_text);
-      if (player.points !== null) facts.push(t("fact.points", { points: player.points }));
-      facts.push(t("fact.cards", { count: player.cards }));
-      const took = view?.players?.[seat]?.took;
-      if (took && took.length) facts.push(t("fact.took", { cards: took.join(" ") }));
-    }
-    const current = view && !view.outcome && view.current === seat;
-    const item = el(
-      "li",
-      { class: current ? "player current" : "player" },
-      title,
-      current ? el("span", { class: "badge turn" }, t("to_play")) : null,
-      view && view.dealer === seat ? el("span", { class: "badge" }, t("dealer")) : null,
-      el("span", { class: "facts" }, facts.filter(Boolean).join(" · ")),
-    );
-    if (isOwner() && seat !== 0 && row.kind === "person" && !row.connected && lobby.status !== "over") {
-      item.appendChild(giveToComputer(seat, name));
-    }
-    return item;
-  });
+  const seats = lobby.seats.map((_row, seat) => seat);
+  const shownSeats = view && state.seat !== null ? seats.filter((seat) => seat !== state.seat) : seats;
+  return shownSeats.map((seat) => seatItem(lobby, view, seat));
+}
+
+/** The facts of a player the game gives (goal where public, status, progress, points). */
+function playerFacts(seat, withGoal = true) {
+  const player = state.shown?.players?.[seat];
+  if (!player) return [];
+  const facts = [withGoal ? player.goal : null, ...player.status, player.progress_text];
+  if (player.points !== null) facts.push(t("fact.points", { points: player.points }));
+  const took = state.view?.players?.[seat]?.took;
+  if (took && took.length) facts.push(t("fact.took", { cards: took.join(" ") }));
+  return facts.filter(Boolean);
+}
+
+/** A player in a few words for a narrow screen: their status, progress, points and cards. */
+function briefFacts(row, seat) {
+  const player = state.shown.players[seat];
+  const facts = [...player.status, player.progress_text];
+  if (player.points !== null) facts.push(t("fact.points", { points: player.points }));
+  facts.push(t("fact.cards", { count: player.cards }));
+  if (row.kind === "person" && row.taken && !row.connected) facts.unshift(seatState(row));
+  return facts.join(" · ");
+}
+
+/** A row of small card backs for a count of cards (drawn only; the count is said in words). */
+function cardBacks(count) {
+  const shown = Math.min(count, 12);
+  return el(
+    "span",
+    { class: "backs", "aria-hidden": "true" },
+    Array.from({ length: shown }, () => el("span", { class: "mini-back" })),
+  );
+}
+
+/** One player's groups on the table (the presentation's, in the game's words). */
+function groupsOf(seat) {
+  const shown = state.shown;
+  if (!shown) return [];
+  return shown.table.filter((group) => group.owner === seat);
+}
+
+function seatItem(lobby, view, seat) {
+  const row = lobby.seats[seat];
+  const name = view?.names?.[seat] || row.name || t("seat.number", { number: seat + 1 });
+  const current = Boolean(view) && !view.outcome && view.current === seat;
+  const player = state.shown?.players?.[seat];
+  const groups = groupsOf(seat);
+  const flashing = state.flash.seats.has(seat);
+  const item = el(
+    "li",
+    {
+      class: `seat${current ? " current" : ""}${flashing ? " flash" : ""}`,
+      dataset: { seat: String(seat) },
+    },
+    el(
+      "h3",
+      { class: "seat-name" },
+      el("span", { class: "player-name" }, seat === state.seat ? t("you_named", { name }) : name),
+      current ? [" ", el("span", { class: "badge turn" }, t("to_play"))] : null,
+      view && view.dealer === seat ? [" ", el("span", { class: "badge" }, t("dealer"))] : null,
+    ),
+    el("p", { class: "facts" }, [seatState(row), ...playerFacts(seat)].join(" · ")),
+    // A narrow screen shows the brief facts instead (the other is not displayed, so it is
+    // not read either).
+    player ? el("p", { class: "seat-brief" }, briefFacts(row, seat)) : null,
+    player ? el("p", { class: "seat-cards" }, cardBacks(player.cards), t("fact.cards", { count: player.cards })) : null,
+    groups.length ? el("div", { class: "seat-groups" }, groupsList(groups)) : null,
+  );
+  if (isOwner() && seat !== 0 && row.kind === "person" && !row.connected && lobby.status !== "over") {
+    item.appendChild(giveToComputer(seat, name));
+  }
+  return item;
 }
 
 function giveToComputer(seat, name) {
@@ -882,7 +1011,7 @@ function giveToComputer(seat, name) {
     { id },
     levels.map((level) => el("option", { value: level.name }, level.title)),
   );
-  select.value = state.giveLevels[seat] || "hard";
+  select.value = state.giveLevels[seat] || "medium";
   select.addEventListener("change", () => {
     state.giveLevels[seat] = select.value;
   });
@@ -915,12 +1044,68 @@ function giveToComputer(seat, name) {
   );
 }
 
-/** Every pile of the game (the presentation's): its name, its face-up top or its back, its size. */
 function renderPiles() {
   const shown = state.shown;
   ui.pilesPanel.hidden = !shown;
   if (!shown) return;
-  fill(ui.piles, pilesElements(shown));
+  const key = JSON.stringify([
+    shown.piles,
+    (shown.moves || []).map((move) => move.kind),
+    chosenCards(),
+    state.seat,
+    [...state.flash.piles],
+  ]);
+  refill(ui.piles, key, () => shown.piles.map(pileControl));
+}
+
+/** What pressing a pile does now, in words, or "" when it does nothing now: the draw pile
+ * draws; the discard pile gives its top card, or takes the one chosen card discarded. */
+function pileDoes(id) {
+  if (id === "draw" && legal("draw").length) return t("pile.do_draw");
+  if (id === "discard" && legal("take").length) return t("pile.do_take");
+  if (id === "discard" && legal("discard").length && chosenCards().length === 1) {
+    return t("pile.do_discard");
+  }
+  return "";
+}
+
+/** A pile of the presentation: the draw and discard piles are buttons for a seat (the
+ * moves they stand for), any other pile is shown. Its size is always said in words. */
+function pileControl(pile) {
+  let face = null;
+  if (pile.top) face = cardElement(pile.top);
+  else if (pile.id === "draw") face = el("span", { class: "card back", "aria-hidden": "true" });
+  else if (pile.id === "discard") face = el("span", { class: "card empty" }, t("pile.empty"));
+  const flash = state.flash.piles.has(pile.id) ? " flash" : "";
+  const parts = [
+    el("span", { class: "pile-label" }, pile.label),
+    face,
+    el("span", { class: "pile-count" }, t("pile.count", { count: pile.count })),
+  ];
+  const pressable = state.seat !== null && (pile.id === "draw" || pile.id === "discard");
+  if (!pressable) return el("div", { class: `pile${flash}`, dataset: { pile: pile.id } }, parts);
+  const does = pileDoes(pile.id);
+  return el(
+    "button",
+    {
+      type: "button",
+      id: `pile-${pile.id}`,
+      class: `pile pile-button${flash}`,
+      "aria-disabled": does ? "false" : "true",
+      dataset: { pile: pile.id, key: `pile-${pile.id}` },
+      onclick: () => pressPile(pile.id),
+    },
+    parts,
+    does ? el("span", { class: "pile-do" }, does) : null,
+  );
+}
+
+/** A pile pressed (clicked, tapped, or Enter on it): its move now, or the game's refusal. */
+function pressPile(id) {
+  if (id === "draw") drawFrom("draw_pile");
+  else if (legal("take").length) drawFrom("discard_pile");
+  else if (legal("discard").length) keyDiscard();
+  else say(refusalFor("take", "discard"));
 }
 
 function renderHand() {
@@ -928,7 +1113,17 @@ function renderHand() {
   const playing = Boolean(view) && state.seat !== null;
   ui.handPanel.hidden = !playing;
   if (!playing) return;
-  ui.meLine.textContent = phaseSentence();
+  // The seat's goal, then its own facts (status, progress, points, cards) and its groups.
+  const facts = playerFacts(state.seat, false);
+  fill(
+    ui.meLine,
+    phaseSentence(),
+    facts.length ? el("span", { class: "me-facts" }, ` · ${facts.join(" · ")}`) : null,
+  );
+  const mine = groupsOf(state.seat);
+  refill(ui.myGroups, JSON.stringify(mine), () =>
+    mine.length ? [el("p", { class: "note" }, t("my_groups")), groupsList(mine)] : [],
+  );
   // The game names its two orders (by number and colour, by rank and suit).
   ui.sortA.textContent = state.shown?.sorts?.[0] || "";
   ui.sortB.textContent = state.shown?.sorts?.[1] || "";
@@ -997,6 +1192,7 @@ function toggleOption(option) {
     ? t("chosen_cards", { cards: chosen.join(" ") })
     : t("chosen_none");
   renderMoves();
+  renderPiles();
 }
 
 ui.hand.addEventListener("click", (event) => {
@@ -1113,7 +1309,15 @@ function renderMoves() {
   const hadFocus = ui.moves.contains(document.activeElement);
   const parts = [];
   if (view.outcome) {
-    parts.push(el("p", null, t("game_over_say")));
+    parts.push(
+      el(
+        "p",
+        null,
+        t("game_over_say"),
+        " ",
+        el("button", { type: "button", dataset: { key: "results" }, onclick: showResults }, t("show_results")),
+      ),
+    );
   } else if (!myTurn()) {
     parts.push(el("p", null, t("q.their_turn", { name: nameOf(view.current) })));
   } else {
@@ -1123,7 +1327,7 @@ function renderMoves() {
   if (hadFocus) {
     const again = focusedKey ? ui.moves.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`) : null;
     const first = ui.moves.querySelector("button");
-    (again || first || ui.movesHeading).focus();
+    (again || first || ui.movesHeading).focus({ preventScroll: true });
   }
 }
 
@@ -1275,14 +1479,14 @@ function renderGroups() {
 function renderSummary() {
   const ended = state.handEnded;
   const result = state.result;
-  // A hand's summary stays through the next hand until it is closed; a game over in a
-  // later hand shows only the final standing.
+  // A hand's results are a dialog that stays until it is closed or the next hand needs
+  // the seat; the end of the game shows the final standing until it is closed.
   const hand = state.view?.hand_number ?? 0;
   const recent =
     Boolean(ended) &&
     (ended.event.number === hand || (!result && ended.event.number === hand - 1));
   const showHand = recent && !state.summaryClosed;
-  ui.summary.hidden = !showHand && !result;
+  const showGame = Boolean(result) && !state.gameSummaryClosed;
   ui.handSummary.hidden = !showHand;
   ui.gameSummary.hidden = !result;
   const scores = (state.shown?.players || []).map((p) => p.points);
@@ -1296,6 +1500,32 @@ function renderSummary() {
       gameSummary(result),
     );
   }
+  const open = showHand || showGame;
+  if (open && !ui.summary.open) {
+    state.summaryOpenedAt = Date.now();
+    ui.summary.showModal();
+    ui.summaryHeading.focus({ preventScroll: true });
+  } else if (!open && ui.summary.open) {
+    ui.summary.close();
+  }
+}
+
+/** Closed by its button, by Escape, or by the page: it stays closed for this hand (and the
+ * final standing for this game), and the focus goes back to the hand, not to the top. */
+ui.summary.addEventListener("close", () => {
+  if (!state.summaryClosed || (state.result && !state.gameSummaryClosed)) {
+    state.summaryClosed = true;
+    if (state.result) state.gameSummaryClosed = true;
+    renderMoves();
+  }
+  const back = ui.hand.querySelector("[tabindex='0']") || ui.movesHeading;
+  if (!ui.summary.open) back.focus({ preventScroll: true });
+});
+
+/** Show the end of the game again (after its dialog was closed). */
+function showResults() {
+  state.gameSummaryClosed = false;
+  renderSummary();
 }
 
 function handSummary(ended) {
@@ -1331,24 +1561,6 @@ function handSummary(ended) {
         el("tbody", null, rows),
       ),
     ),
-    state.result
-      ? null
-      : el(
-          "p",
-          null,
-          el(
-            "button",
-            {
-              type: "button",
-              onclick: () => {
-                state.summaryClosed = true;
-                renderSummary();
-                (ui.hand.querySelector("[tabindex='0']") || ui.movesHeading).focus();
-              },
-            },
-            t("summary.close"),
-          ),
-        ),
   ];
 }
 
@@ -1405,6 +1617,7 @@ function gameSummary(result) {
         el("tbody", null, rows),
       ),
     ),
+    lobby.series ? el("p", { class: "series" }, seriesText(lobby.series, t, "summary")) : null,
     el("p", null, t("summary.seed", { seed: result.seed })),
     el(
       "p",
@@ -1485,7 +1698,102 @@ $("copy-link").addEventListener("click", async () => {
   }
 });
 
+// ---------------------------------------------------------------------------- your turn
+
+const BASE_TITLE = document.title;
+const NOTIFY_KEY = "phase10:notify";
+const SOUND_KEY = "phase10:sound";
+
+/** The tab's title says when it is this seat's turn, so a player in another tab sees it. */
+function renderTitle() {
+  const title = myTurn() ? t("title.your_turn", { title: BASE_TITLE }) : BASE_TITLE;
+  if (document.title !== title) document.title = title;
+}
+
+function renderAlerts() {
+  const canNotify = "Notification" in window;
+  ui.notifyToggle.hidden = !canNotify;
+  const notifying = canNotify && saved.get(NOTIFY_KEY) === "on" && Notification.permission === "granted";
+  ui.notifyToggle.setAttribute("aria-pressed", String(notifying));
+  ui.soundToggle.setAttribute("aria-pressed", String(saved.get(SOUND_KEY) === "on"));
+}
+
+/** It became this seat's turn: a notification while the tab is hidden (if the player
+ * allowed it) and a short sound (if the player turned it on). */
+function turnCue(prompt) {
+  if (
+    "Notification" in window &&
+    document.visibilityState === "hidden" &&
+    saved.get(NOTIFY_KEY) === "on" &&
+    Notification.permission === "granted"
+  ) {
+    try {
+      new Notification(t("title.your_turn", { title: BASE_TITLE }), {
+        body: prompt,
+        tag: `phase10-turn-${tableId}`,
+        lang,
+      });
+    } catch {
+      // Some browsers allow notifications only from a service worker: the title still says it.
+    }
+  }
+  if (saved.get(SOUND_KEY) === "on") chime();
+}
+
+let audio = null;
+/** Two soft notes; made by the page (no sound file to load). */
+function chime() {
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!Context) return;
+  try {
+    audio = audio || new Context();
+    const now = audio.currentTime;
+    [660, 880].forEach((frequency, i) => {
+      const tone = audio.createOscillator();
+      const volume = audio.createGain();
+      tone.frequency.value = frequency;
+      volume.gain.setValueAtTime(0.0001, now + i * 0.18);
+      volume.gain.exponentialRampToValueAtTime(0.15, now + i * 0.18 + 0.02);
+      volume.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.18 + 0.16);
+      tone.connect(volume).connect(audio.destination);
+      tone.start(now + i * 0.18);
+      tone.stop(now + i * 0.18 + 0.17);
+    });
+  } catch {
+    // No audio output: the cue is also in the title and the status line.
+  }
+}
+
+ui.notifyToggle.addEventListener("click", async () => {
+  if (saved.get(NOTIFY_KEY) === "on") {
+    saved.set(NOTIFY_KEY, null);
+    renderAlerts();
+    say(t("notify.off"));
+    return;
+  }
+  let permission = Notification.permission;
+  if (permission === "default") permission = await Notification.requestPermission();
+  if (permission === "granted") {
+    saved.set(NOTIFY_KEY, "on");
+    say(t("notify.on"));
+  } else {
+    say(t("notify.blocked"));
+  }
+  renderAlerts();
+});
+
+ui.soundToggle.addEventListener("click", () => {
+  const on = saved.get(SOUND_KEY) !== "on";
+  saved.set(SOUND_KEY, on ? "on" : null);
+  renderAlerts();
+  say(on ? t("sound.on") : t("sound.off"));
+  if (on) chime();
+});
+
 // ---------------------------------------------------------------------------- keys
+
+/** The keys that make a move (the others ask a question or help). */
+const MOVE_KEYS = ["d", "t", "l", "v", "n", "g", "x", "e"];
 
 // The one key map of every medium (docs/keys.md): moves, then questions and helps.
 const KEYS = {
@@ -1503,7 +1811,7 @@ const KEYS = {
   s: () => say(scoresSentence()),
   w: () => say(turnSentence()),
   m: () => say(phaseSentence()),
-  a: () => (ui.moves.querySelector("button") || ui.movesHeading).focus(),
+  a: () => focusGently(ui.moves.querySelector("button") || ui.movesHeading),
   i: askHint,
   o: () => setOrder(1 - state.order),
   "?": () => {
@@ -1520,12 +1828,15 @@ document.addEventListener("keydown", (event) => {
       state.selected.clear();
       renderHand();
       renderMoves();
+      renderPiles();
       say(t("choice_cleared"));
     }
     return;
   }
   const handler = KEYS[event.key.length === 1 ? event.key.toLowerCase() : ""];
   if (!handler || (event.key !== "?" && event.shiftKey)) return;
+  // A move key while a hand's results are up: the results give way to the game.
+  if (ui.summary.open && MOVE_KEYS.includes(event.key.toLowerCase())) ui.summary.close();
   if (!state.view && !["?", "w"].includes(event.key)) {
     say(t("not_started"));
     event.preventDefault();
@@ -1534,6 +1845,18 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
   handler();
 });
+
+// ---------------------------------------------------------------------------- layout
+
+/** The moves are held with the hand at the bottom of a narrow screen, and at the top of the
+ * side column of a wide one (beside the hand, in the same reading order: after it). */
+const WIDE = window.matchMedia("(min-width: 56rem)");
+function placeMoves() {
+  const home = WIDE.matches ? $("side-moves") : $("player-area");
+  if (ui.movesPanel.parentElement !== home) home.appendChild(ui.movesPanel);
+}
+WIDE.addEventListener("change", placeMoves);
+placeMoves();
 
 // ---------------------------------------------------------------------------- start
 

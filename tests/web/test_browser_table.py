@@ -1,0 +1,363 @@
+"""The browser's card table, end to end in Chromium against ``phase10 serve``: the seats
+around the table, the piles as controls, the hand and the moves held in view, the results of
+a hand as a dialog, one live region for what happens, and the cue that it is the person's
+turn (the tab's title, a notification while the tab is hidden, a sound once turned on).
+
+Tables are made through the HTTP API (the lobby has tests of its own); the page holds the
+seat's token as a browser that made the table does.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from .conftest import LiveServer, StartLiveServer, run_axe
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 360, "height": 740}
+_DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+#: What a hidden tab and the audio output look like to the page: the tab's visibility is
+#: the test's to set (a headless browser's tab is always visible), and every notification
+#: and tone the page makes is counted on its way to the browser's own objects.
+SPIES = """
+(() => {
+  window.__hidden = false;
+  Object.defineProperty(Document.prototype, "visibilityState", {
+    configurable: true,
+    get() { return window.__hidden ? "hidden" : "visible"; },
+  });
+  window.__notes = [];
+  const Real = window.Notification;
+  if (Real) {
+    window.Notification = new Proxy(Real, {
+      construct(target, args) {
+        window.__notes.push(args[0] + " | " + ((args[1] && args[1].body) || ""));
+        return Reflect.construct(target, args);
+      },
+    });
+  }
+  window.__said = [];
+  document.addEventListener("DOMContentLoaded", () => {
+    const status = document.getElementById("status");
+    if (!status) return;
+    new MutationObserver(() => {
+      if (status.textContent) window.__said.push(status.textContent);
+    }).observe(status, { childList: true, characterData: true, subtree: true });
+  });
+  window.__tones = 0;
+  const create = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function () {
+    window.__tones += 1;
+    return create.call(this);
+  };
+})();
+"""
+
+MakeSeat = Callable[..., Page]
+
+
+def post(url: str, body: object, token: str | None = None) -> dict[str, Any]:
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with _DIRECT.open(request, timeout=10) as answer:
+        return dict(json.loads(answer.read()))
+
+
+@pytest.fixture
+def server(live_server: StartLiveServer, tmp_path: Path) -> LiveServer:
+    return live_server(
+        f"sqlite:///{tmp_path / 'web.db'}",
+        extra_args=("--bot-delay", "0.6", "--bot-workers", "0", "--hold", "30"),
+    )
+
+
+@pytest.fixture
+def seat_page(browser: Browser, server: LiveServer) -> Iterator[MakeSeat]:
+    """``seat_page(viewport, variants=[...], bots=1)``: a started Phase 10 table of one
+    person and ``bots`` easy computers, open in a page that holds the person's seat."""
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def make(
+        viewport: dict[str, int] | None = None,
+        *,
+        variants: list[str] | None = None,
+        bots: int = 1,
+        reduced_motion: bool = False,
+    ) -> Page:
+        made = post(
+            f"{server.url}/api/tables",
+            {
+                "game": "phase10",
+                "name": "Ada",
+                "variants": variants or [],
+                "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "easy"}] * bots,
+            },
+        )
+        table, token = str(made["table"]), str(made["token"])
+        post(f"{server.url}/api/tables/{table}/start", {}, token)
+        context = browser.new_context(
+            viewport=viewport or DESKTOP,  # type: ignore[arg-type]
+            reduced_motion="reduce" if reduced_motion else "no-preference",
+        )
+        contexts.append(context)
+        context.grant_permissions(["notifications"], origin=server.url)
+        context.add_init_script(f"localStorage.setItem('phase10:token:{table}', '{token}')")
+        context.add_init_script(SPIES)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{server.url}/t/{table}?lang=en")
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"script errors: {errors}"
+
+
+def wait_my_turn(page: Page, stage: str = "draw", timeout: float = 20.0) -> None:
+    """Until the person is to play at ``stage`` (``draw``: the draw pile is open)."""
+    selector = "#moves [data-key=draw]" if stage == "draw" else "#moves [data-group=discard]"
+    page.locator(selector).wait_for(timeout=timeout * 1000)
+
+
+def live_regions(page: Page) -> list[str]:
+    """The ids of every element a screen reader speaks by itself when it changes."""
+    return list(
+        page.evaluate(
+            """() => [...document.querySelectorAll(
+                '[aria-live]:not([aria-live="off"]), [role=status], [role=log], [role=alert],'
+                + ' [role=marquee], [role=timer], output')].map((e) => e.id || e.tagName)"""
+        )
+    )
+
+
+def in_viewport(page: Page, selector: str) -> bool:
+    box = page.locator(selector).first.bounding_box()
+    height = page.viewport_size["height"] if page.viewport_size else 0
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def no_violations(page: Page, where: str) -> None:
+    violations = run_axe(page)
+    summary = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
+    assert violations == [], f"axe on {where}: {summary}"
+
+
+def test_a_whole_turn_through_the_accessibility_tree(seat_page: MakeSeat) -> None:
+    """A turn as a screen reader meets it (P10-R13: draw, then discard): the table is
+    headings, a list of seats, two pile buttons named with their cards, a multi-select
+    listbox of the hand; the person draws with the draw pile's button, chooses a card in the
+    listbox and discards it with the discard pile's button. Every sentence of the game is
+    said in the one live region (the status line); the log is not spoken."""
+    page = seat_page()
+    wait_my_turn(page)
+    assert live_regions(page) == ["status"]
+    expect(page.locator("#status")).not_to_be_empty()  # whose turn it is, said at once
+
+    tree = page.locator("#felt").aria_snapshot()
+    assert re.search(r'heading "Players" \[level=2\]', tree), tree
+    assert re.search(r'button "Draw pile .*cards: \d+ draw a card"', tree), tree
+    assert re.search(r'button "Discard pile (S, Skip|[RBYGW]\d*, [^"]+ take this card)', tree), tree
+    assert re.search(r'listbox "Your hand"', tree), tree
+    assert re.search(r'option "[RBYG]\d{1,2}, (red|blue|yellow|green) \d{1,2}|W, wild', tree)
+    assert page.title().startswith("Your turn · "), page.title()
+
+    page.get_by_role("button", name=re.compile(r"^Draw pile")).click()
+    expect(page.locator("#status")).to_contain_text("You drew")
+    expect(page.locator("#status")).to_contain_text("lay down, hit or discard")
+    assert len([line for line in page.evaluate("window.__said") if "You drew" in line]) == 1
+
+    hand = page.get_by_role("listbox", name="Your hand")
+    option = hand.get_by_role("option").first
+    card = option.get_attribute("data-card") or ""
+    option.click()
+    expect(option).to_have_attribute("aria-selected", "true")
+    discard = page.get_by_role("button", name=re.compile(r"^Discard pile"))
+    expect(discard).to_contain_text("discard the chosen card here")
+    discard.click()
+    if card == "S":  # a Skip names its target: the move's own button asks for it
+        page.locator("#moves [data-group=discard] button").first.click()
+    expect(page.locator("#log")).to_contain_text(f"You discarded {card}")
+    # Said once in the status line, however soon the computer's move follows it.
+    said = page.evaluate("window.__said")
+    assert len([line for line in said if f"You discarded {card}" in line]) == 1, said
+    # The computer plays next: the title no longer says it is the person's turn, and its
+    # moves reach the status line too.
+    expect(page).not_to_have_title(re.compile("^Your turn"))
+    expect(page.locator("#status")).to_contain_text(re.compile(r"Ann (drew|took)"))
+    assert live_regions(page) == ["status"]
+
+
+def test_the_seats_show_each_player_with_their_groups(seat_page: MakeSeat) -> None:
+    """The other players sit around the table, each with their goal (P10-R09: phases are
+    public), their number of cards in words, and, once laid down (P10-R20), their groups in
+    their own seat; a hint does not move the hand out of view. axe finds nothing."""
+    page = seat_page(bots=2)
+    seats = page.locator("#players > li.seat")
+    expect(seats).to_have_count(2)
+    expect(seats.first).to_contain_text("Phase 1: set of 3 + set of 3")
+    expect(seats.first).to_contain_text(re.compile(r"cards in hand: \d+"))
+    deadline = time.monotonic() + 60
+    while page.locator("#players .seat .group, #my-groups .group").count() == 0:
+        assert time.monotonic() < deadline, "nobody laid down in time"
+        if page.locator("#moves [data-key=hint]").count() == 0:
+            page.wait_for_timeout(50)
+            continue
+        page.locator("#hand [role=option]").first.focus()
+        before = page.evaluate("window.scrollY")
+        page.keyboard.press("i")
+        play = page.locator("#moves [data-key=hint-play]")
+        play.wait_for()
+        assert in_viewport(page, "#hand [role=option]"), "the hint scrolled the hand away"
+        assert page.evaluate("window.scrollY") == before
+        version = page.locator("#moves").get_attribute("data-version")
+        play.click()
+        page.wait_for_function(
+            "(v) => document.getElementById('moves').dataset.version !== v", arg=version
+        )
+    for seat in page.locator("#players > li.seat").all():
+        for group in seat.locator(".group").all():
+            expect(group).to_be_visible()
+    no_violations(page, "the table with groups down")
+
+
+def test_a_phone_holds_the_decision_on_its_first_screen(seat_page: MakeSeat) -> None:
+    """On a 360x740 phone, unscrolled, the person's hand and the moves of the decision at
+    hand are on the first screen, whatever else the table holds; nothing scrolls sideways;
+    axe finds nothing."""
+    page = seat_page(PHONE, bots=3)
+    for stage in ("draw", "play"):
+        wait_my_turn(page, stage)
+        page.evaluate("window.scrollTo(0, 0)")
+        assert in_viewport(page, "#hand [role=option]"), f"the hand is below the fold ({stage})"
+        first_move = "#moves [data-key=draw]" if stage == "draw" else "#moves .act, #moves button"
+        assert in_viewport(page, first_move), f"the moves are below the fold ({stage})"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"{width} px wide"
+        if stage == "draw":
+            no_violations(page, "the phone table")
+            page.locator("#moves [data-key=draw]").click()
+
+
+def test_other_players_moves_are_marked_without_motion_when_asked(seat_page: MakeSeat) -> None:
+    """Another player's move is marked on their seat for a moment; with reduced motion the
+    mark is an outline, never an animation."""
+    for reduced in (False, True):
+        page = seat_page(reduced_motion=reduced)
+        wait_my_turn(page)
+        page.locator("#moves [data-key=draw]").click()
+        wait_my_turn(page, "play")
+        page.locator("#hand [role=option]").first.click()
+        page.get_by_role("button", name=re.compile(r"^Discard pile")).click()
+        if page.locator("#moves [data-group=discard] button").count() > 1:
+            page.locator("#moves [data-group=discard] button").first.click()
+        marked = page.locator("#players .seat.flash")
+        marked.wait_for()
+        style = marked.evaluate(
+            "(e) => [getComputedStyle(e).animationName, getComputedStyle(e).outlineStyle]"
+        )
+        assert style == (["none", "dashed"] if reduced else ["flash", "none"]), (reduced, style)
+        expect(marked).to_have_count(0)  # the mark goes by itself
+
+
+def test_the_results_of_a_hand_are_a_dialog_closed_when_the_next_hand_needs_the_seat(
+    seat_page: MakeSeat,
+) -> None:
+    """A hand's end (P10-R31) opens its results as a modal dialog with its points
+    (P10-R34). When a computer opens the next hand, the dialog closes by itself once the
+    person's first turn comes; when the person opens it, the results wait for them and a
+    move key closes them and makes the move. Focus goes back to the hand. axe finds
+    nothing."""
+    page = seat_page(variants=["n_phases=2"])
+    dialog = page.get_by_role("dialog", name="Results")
+    deadline = time.monotonic() + 90
+    while not dialog.is_visible():
+        assert time.monotonic() < deadline, "the hand did not end in time"
+        if page.locator("#moves [data-key=hint]").count() == 0:
+            page.wait_for_timeout(50)
+            continue
+        version = page.locator("#moves").get_attribute("data-version")
+        page.locator("#moves [data-key=hint]").click()
+        page.locator("#moves [data-key=hint-play]").click()
+        page.wait_for_function(
+            """(v) => document.getElementById('moves').dataset.version !== v
+                || document.getElementById('summary').open""",
+            arg=version,
+        )
+    expect(dialog.get_by_role("heading", name="Hand 1 is over.")).to_be_visible()
+    expect(dialog.get_by_role("columnheader", name="Points this hand")).to_be_visible()
+    no_violations(page, "the results of a hand")
+    expect(page.locator("#info")).to_contain_text("hand 2")
+    if page.locator("#moves [data-key=draw]").count():
+        # The person opens the next hand: the results wait for them (read, then closed by
+        # a move key, which also makes the move).
+        page.wait_for_timeout(1500)
+        expect(dialog).to_be_visible()
+        page.keyboard.press("d")
+        expect(dialog).to_be_hidden()
+        wait_my_turn(page, "play")
+    else:
+        # A computer opens it: when the person's turn comes, the dialog has closed itself.
+        wait_my_turn(page, timeout=30)
+        expect(dialog).to_be_hidden()
+    expect(page.locator("#hand [role=option][tabindex='0']")).to_be_focused()
+
+
+def test_your_turn_is_told_by_the_title_a_notification_and_a_sound(seat_page: MakeSeat) -> None:
+    """The tab's title says when it is the person's turn. A notification comes only when
+    the person asked for it and the tab is hidden; the sound is off until turned on."""
+    page = seat_page()
+    wait_my_turn(page)
+    expect(page).to_have_title(re.compile(r"^Your turn · "))
+    expect(page.get_by_role("button", name="Play a sound")).to_have_attribute(
+        "aria-pressed", "false"
+    )
+    assert page.evaluate("window.__tones") == 0
+    page.get_by_role("button", name="Notify me").click()
+    expect(page.get_by_role("button", name="Notify me")).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Play a sound").click()
+    expect(page.get_by_role("button", name="Play a sound")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    tones = page.evaluate("window.__tones")
+    assert tones > 0, "turning the sound on plays it once"
+    # A turn, then the tab is hidden: the next turn notifies and sounds.
+    page.locator("#moves [data-key=draw]").click()
+    wait_my_turn(page, "play")
+    page.locator("#hand [role=option]").first.click()
+    page.get_by_role("button", name=re.compile(r"^Discard pile")).click()
+    if page.locator("#moves [data-group=discard] button").count() > 1:
+        page.locator("#moves [data-group=discard] button").first.click()
+    page.evaluate("window.__hidden = true")
+    expect(page).not_to_have_title(re.compile("^Your turn"))
+    wait_my_turn(page)
+    page.wait_for_function("window.__notes.length > 0")
+    notes = page.evaluate("window.__notes")
+    assert notes[0].startswith("Your turn · "), notes
+    assert "draw" in notes[0], notes
+    assert page.evaluate("window.__tones") > tones
+    # Visible again, the notification is not repeated on the next turn.
+    page.evaluate("window.__hidden = false")
+    page.locator("#moves [data-key=draw]").click()
+    wait_my_turn(page, "play")
+    page.locator("#hand [role=option]").first.click()
+    page.get_by_role("button", name=re.compile(r"^Discard pile")).click()
+    if page.locator("#moves [data-group=discard] button").count() > 1:
+        page.locator("#moves [data-group=discard] button").first.click()
+    wait_my_turn(page)
+    assert len(page.evaluate("window.__notes")) == 1
