@@ -97,6 +97,7 @@ def seat_page(browser: Browser, server: LiveServer) -> Iterator[MakeSeat]:
         variants: list[str] | None = None,
         bots: int = 1,
         reduced_motion: bool = False,
+        lang: str = "en",
     ) -> Page:
         made = post(
             f"{server.url}/api/tables",
@@ -120,7 +121,7 @@ def seat_page(browser: Browser, server: LiveServer) -> Iterator[MakeSeat]:
         page = context.new_page()
         page.set_default_timeout(15_000)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(f"{server.url}/t/{table}?lang=en")
+        page.goto(f"{server.url}/t/{table}?lang={lang}")
         return page
 
     yield make
@@ -236,11 +237,13 @@ def test_the_seats_show_each_player_with_their_groups(seat_page: MakeSeat) -> No
     no_violations(page, "the table with groups down")
 
 
-def test_a_phone_holds_the_decision_on_its_first_screen(seat_page: MakeSeat) -> None:
-    """On a 360x740 phone, unscrolled, the person's hand and the moves of the decision at
-    hand are on the first screen, whatever else the table holds; nothing scrolls sideways;
-    axe finds nothing."""
-    page = seat_page(PHONE, bots=3)
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
+def test_a_phone_holds_the_decision_on_its_first_screen(seat_page: MakeSeat, lang: str) -> None:
+    """On a 360x740 phone, unscrolled, in each language, the person's hand and the moves of
+    the decision at hand are on the first screen, whatever else the table holds; nothing
+    scrolls sideways; axe finds nothing."""
+    page = seat_page(PHONE, bots=3, lang=lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
     for stage in ("draw", "play"):
         wait_my_turn(page, stage)
         page.evaluate("window.scrollTo(0, 0)")
