@@ -176,13 +176,23 @@ def check_message(
             if isinstance(value, list) and len(value) == sum(theirs.values()):
                 assert Counter(map(str, value)) != theirs, f"seat {other}'s hand sent to {seat}"
     # (b) events as the seat may know them, in its language.
+    previous = None
     for entry in message["events"]:
         true_event = mirror.log[entry["seq"] - 1]
         seen = game.seen_by(true_event, seat)
         assert entry["event"] == game.event_to_json(seen)
-        assert entry["text"] == game.narrate(
-            [seen], mirror.match.names, seat, rules=mirror.match.rules, lang=lang
-        )
+        # The sentences of the event as they follow the one before it in this message (a
+        # Skip's target is named once), rendered from what the seat may know.
+        named = game.narrate([seen], mirror.match.names, seat, rules=mirror.match.rules, lang=lang)
+        if previous is not None:
+            run = [previous, seen]
+            both = game.narrate(run, mirror.match.names, seat, rules=mirror.match.rules, lang=lang)
+            said = game.narrate(
+                [previous], mirror.match.names, seat, rules=mirror.match.rules, lang=lang
+            )
+            named = both[len(said) :]
+        assert entry["text"] == named
+        previous = seen
         kind = entry["event"]["kind"]
         if kind in HIDDEN_CARDS[game.name] and not (
             kind == "drew" and entry["event"]["seat"] == seat

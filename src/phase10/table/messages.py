@@ -62,16 +62,31 @@ def event_payloads(match: Match, seat: int | None, since: int, lang: str) -> lis
     the end of a hand with the game's summary of it too."""
     game = match.game
     out: list[dict[str, Any]] = []
+    previous: Any = None
     for entry in match.since(seat, since):
         if entry.seq == 0:
             continue  # the opening snapshot: the current view replaces it
-        text = game.narrate([entry.item], match.names, seat, rules=match.rules, lang=lang)
+        text = narrate_after(game, previous, entry.item, match, seat, lang)
+        previous = entry.item
         payload = {"seq": entry.seq, "event": game.event_to_json(entry.item), "text": text}
         summary = game.hand_summary(entry.item, match.names, lang)
         if summary is not None:
             payload["summary"] = presentation_to_json(summary)
         out.append(payload)
     return out
+
+
+def narrate_after(
+    game: Any, previous: Any, event: Any, match: Match, seat: int | None, lang: str
+) -> list[str]:
+    """The sentences of ``event`` as they follow ``previous`` (``None``: nothing before it
+    in this message): a game's narration drops what the event before already said (a
+    Skip's discard names who loses a turn; the next event would say it again)."""
+    if previous is None:
+        return list(game.narrate([event], match.names, seat, rules=match.rules, lang=lang))
+    before = game.narrate([previous], match.names, seat, rules=match.rules, lang=lang)
+    both = game.narrate([previous, event], match.names, seat, rules=match.rules, lang=lang)
+    return list(both[len(before) :])
 
 
 def result_payload(match: Match) -> dict[str, Any] | None:

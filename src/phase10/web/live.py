@@ -603,9 +603,12 @@ class LiveTable:
                 self.series = record_winner(self.hub.db, self.row.id, match)
             except DatabaseError as exc:  # a restart stores it (Hub.get)
                 log.error("table %s: %s", self.row.id, exc)
-            self._notice("web.over")
             self._send_lobby()
         self._send_updates()
+        if match.is_over:
+            # After the update: the game's last sentences (the going out, the winner) come
+            # first, in order, then the news that it is over.
+            self._notice("web.over")
 
     def _error(self, client: Client, code: str, key: str, action_id: str | None) -> dict[str, Any]:
         return refusal(code, key, action_id, client.lang)
