@@ -543,8 +543,9 @@ function onUpdate(message) {
     return;
   }
   // The status line: what happened, then what to do if it is now this seat's turn.
+  // (The end of the game is said by the server's notice, after these sentences.)
   let prompt = "";
-  if (message.result && (!before || !before.outcome)) prompt = t("game_over_say");
+  if (message.result) prompt = "";
   else if (turnStartedForMe) {
     prompt = state.shown?.turn || "";
   } else if (
@@ -558,7 +559,7 @@ function onUpdate(message) {
     prompt = state.shown?.turn || "";
   }
   if (turnStartedForMe) turnCue(prompt);
-  const line = [...(ended ? [ended] : spoken), prompt].filter(Boolean).join(" ");
+  const line = [...spoken, prompt].filter(Boolean).join(" ");
   if (line) say(line);
 }
 
@@ -946,8 +947,9 @@ function playerFacts(seat, withGoal = true) {
 
 /** A player in a few words for a narrow screen: their status, progress, points and cards. */
 function briefFacts(row, seat) {
-  const player = state.shown.players[seat];
-  const facts = [...player.status, player.progress_text];
+  const player = state.shown?.players?.[seat];
+  if (!player) return seatState(row);
+  const facts = [player.goal || player.progress_text, ...player.status];
   if (player.points !== null) facts.push(t("fact.points", { points: player.points }));
   facts.push(t("fact.cards", { count: player.cards }));
   if (row.kind === "person" && row.taken && !row.connected) facts.unshift(seatState(row));
@@ -988,13 +990,13 @@ function seatItem(lobby, view, seat) {
       "h3",
       { class: "seat-name" },
       el("span", { class: "player-name" }, seat === state.seat ? t("you_named", { name }) : name),
-      current ? [" ", el("span", { class: "badge turn" }, t("to_play"))] : null,
-      view && view.dealer === seat ? [" ", el("span", { class: "badge" }, t("dealer"))] : null,
+      current ? [hiddenText(", "), el("span", { class: "badge turn" }, t("to_play"))] : null,
+      view && view.dealer === seat ? [hiddenText(", "), el("span", { class: "badge" }, t("dealer"))] : null,
     ),
     el("p", { class: "facts" }, [seatState(row), ...playerFacts(seat)].join(" · ")),
     // A narrow screen shows the brief facts instead (the other is not displayed, so it is
     // not read either).
-    player ? el("p", { class: "seat-brief" }, briefFacts(row, seat)) : null,
+    el("p", { class: "seat-brief" }, briefFacts(row, seat)),
     player ? el("p", { class: "seat-cards" }, cardBacks(player.cards), t("fact.cards", { count: player.cards })) : null,
     groups.length ? el("div", { class: "seat-groups" }, groupsList(groups)) : null,
   );
@@ -1085,12 +1087,16 @@ function pileControl(pile) {
   const pressable = state.seat !== null && (pile.id === "draw" || pile.id === "discard");
   if (!pressable) return el("div", { class: `pile${flash}`, dataset: { pile: pile.id } }, parts);
   const does = pileDoes(pile.id);
+  // Its name in words, each part apart: "Discard pile, B12, blue 12, cards: 2, take this card".
+  const top = pile.top ? cardName(pile.top) : pile.id === "discard" ? t("pile.empty") : "";
+  const name = [pile.label, top, t("pile.count", { count: pile.count }), does].filter(Boolean);
   return el(
     "button",
     {
       type: "button",
       id: `pile-${pile.id}`,
       class: `pile pile-button${flash}`,
+      "aria-label": name.join(", "),
       "aria-disabled": does ? "false" : "true",
       dataset: { pile: pile.id, key: `pile-${pile.id}` },
       onclick: () => pressPile(pile.id),
