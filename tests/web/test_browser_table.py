@@ -272,10 +272,15 @@ def test_other_players_moves_are_marked_without_motion_when_asked(seat_page: Mak
         if page.locator("#moves [data-group=discard] button").count() > 1:
             page.locator("#moves [data-group=discard] button").first.click()
         marked = page.locator("#players .seat.flash")
-        marked.wait_for()
-        style = marked.evaluate(
-            "(e) => [getComputedStyle(e).animationName, getComputedStyle(e).outlineStyle]"
-        )
+        # Read where it is drawn, in one step (the seats are drawn again on each update).
+        style = page.wait_for_function(
+            """() => {
+                const seat = document.querySelector('#players .seat.flash');
+                if (!seat || !seat.isConnected) return null;
+                const style = getComputedStyle(seat);
+                return [style.animationName, style.outlineStyle];
+            }"""
+        ).json_value()
         assert style == (["none", "dashed"] if reduced else ["flash", "none"]), (reduced, style)
         expect(marked).to_have_count(0)  # the mark goes by itself
 
