@@ -16,10 +16,17 @@ Prints:
   ``/proc/PID/status``) with every table open and playing, less before any table, divided by
   the number of tables; and the computer workers' memory, which does not grow with tables.
 
+With ``--processes N`` (N above 1; decision 0009, "Past one process"), N server processes
+(``--node n1`` ... ``nN``) share the ``--database`` PostgreSQL database behind HAProxy, run with
+``docs/deploy/haproxy.cfg`` on free ports; memory and CPU are those of all N processes, and
+the proxy's own CPU per move is shown beside them.
+
 Everything is bounded: at most 5,000 tables and 600 seconds of play; the server is stopped at
 the end whatever happens. Traffic goes only to 127.0.0.1.
 
-Run: ``.venv/bin/python benchmarks/web_load.py --tables 300 --seconds 30``
+Run: ``.venv/bin/python benchmarks/web_load.py --tables 300 --seconds 30``, or for two processes
+``.venv/bin/python benchmarks/web_load.py --tables 300 --seconds 30 --processes 2 --database
+postgresql://phase10@127.0.0.1:5432/load``
 """
 
 from __future__ import annotations
@@ -30,7 +37,9 @@ import contextlib
 import json
 import os
 import random
+import re
 import resource
+import shutil
 import signal
 import socket
 import statistics
@@ -49,6 +58,9 @@ from websockets.exceptions import ConnectionClosed
 HOST = "127.0.0.1"
 MAX_TABLES = 5000
 MAX_SECONDS = 600.0
+MAX_PROCESSES = 8
+HAPROXY_CONFIG = Path(__file__).resolve().parent.parent / "docs" / "deploy" / "haproxy.cfg"
+HAPROXY_PATH = "/usr/sbin:/usr/local/sbin:" + os.environ.get("PATH", "")
 
 
 def free_port() -> int:
@@ -197,17 +209,13 @@ async def create_tables(url: str, args: argparse.Namespace) -> list[Seat]:
 
         async def one(number: int) -> None:
             async with gate:
-                made = (
-                    await http.post(
-                        "/api/tables",
-                        json={
-                            "game": args.game,
-                            "name": "P0",
-                            "seats": kinds,
-                            "hold_seconds": 3600,
-                        },
-                    )
-                ).json()
+                created = await http.post(
+                    "/api/tables",
+                    json={"game": args.game, "name": "P0", "seats": kinds, "hold_seconds": 3600},
+                )
+                if created.status_code != 201:
+                    raise RuntimeError(f"creating a table: {created.status_code} {created.text}")
+                made = created.json()
                 table = made["table"]
                 seats.append(Seat(table, made["token"]))
                 for other in range(1, args.clients):
@@ -219,7 +227,8 @@ async def create_tables(url: str, args: argparse.Namespace) -> list[Seat]:
                     f"/api/tables/{table}/start",
                     headers={"authorization": f"Bearer {made['token']}"},
                 )
-                started.raise_for_status()
+                if started.status_code != 200:
+                    raise RuntimeError(f"starting a table: {started.status_code} {started.text}")
 
         await asyncio.gather(*(one(n) for n in range(args.tables)))
     return seats
@@ -232,9 +241,13 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(args: argparse.Namespace, url: str, pid: int) -> dict[str, Any]:
+async def run(
+    args: argparse.Namespace, url: str, pids: list[int], proxy: int | None = None
+) -> dict[str, Any]:
+    """Play through ``url``, served by the server processes ``pids`` (behind the proxy of
+    process ``proxy`` when there are several)."""
     ws_url = "ws" + url.removeprefix("http")
-    base_rss = rss_kib(pid)
+    base_rss = sum(rss_kib(pid) for pid in pids)
     began = time.perf_counter()
     seats = await create_tables(url, args)
     created = time.perf_counter() - began
@@ -250,18 +263,26 @@ async def run(args: argparse.Namespace, url: str, pid: int) -> dict[str, Any]:
             stats.dropped += 1
 
     tasks = [asyncio.create_task(guarded(s, rng.random())) for s in seats]
-    workers = children(pid)
+    workers = [child for pid in pids for child in children(pid)]
     await asyncio.sleep(min(2.0, args.seconds / 4))  # the connections open
     moves_before = sum(seat.version - max(seat.start_version, 0) for seat in seats)
-    cpu_before = cpu_seconds(pid), sum(cpu_seconds(w) for w in workers)
+
+    def cpu_now() -> tuple[float, float, float]:
+        return (
+            sum(cpu_seconds(pid) for pid in pids),
+            sum(cpu_seconds(w) for w in workers),
+            0.0 if proxy is None else cpu_seconds(proxy),
+        )
+
+    cpu_before = cpu_now()
     stats.latencies.clear()  # from here on: the measured stretch
     stats.acts = 0
     play_began = time.perf_counter()
     client_before = time.process_time()
     await asyncio.sleep(args.seconds)
     client_cpu = time.process_time() - client_before
-    cpu_after = cpu_seconds(pid), sum(cpu_seconds(w) for w in workers)
-    playing_rss = rss_kib(pid)
+    cpu_after = cpu_now()
+    playing_rss = sum(rss_kib(pid) for pid in pids)
     worker_rss = sum(rss_kib(child) for child in workers)
     played = time.perf_counter() - play_began
     # Moves so far at every table: the versions the people last saw.
@@ -288,6 +309,8 @@ async def run(args: argparse.Namespace, url: str, pid: int) -> dict[str, Any]:
         "worker_rss": worker_rss,
         "server_cpu": cpu_after[0] - cpu_before[0],
         "worker_cpu": cpu_after[1] - cpu_before[1],
+        "proxy_cpu": cpu_after[2] - cpu_before[2],
+        "processes": len(pids),
         "client_cpu": client_cpu,
         "load": os.getloadavg()[0],
     }
@@ -316,11 +339,14 @@ def report(result: dict[str, Any]) -> None:
         f"people's moves/s: {len(lat) / result['seconds']:.0f}"
     )
     moves = max(result["moves"], 1)
+    several = result["processes"] > 1
+    processes = f" (all {result['processes']} processes)" if several else ""
+    proxy = f", HAProxy {1000 * result['proxy_cpu'] / moves:.2f} ms" if several else ""
     print(
-        f"CPU per move: server {1000 * result['server_cpu'] / moves:.2f} ms, computer workers "
-        f"{1000 * result['worker_cpu'] / moves:.2f} ms (server process busy "
-        f"{100 * result['server_cpu'] / result['seconds']:.0f}% of one core, this load "
-        f"generator {100 * result['client_cpu'] / result['seconds']:.0f}%; "
+        f"CPU per move: server {1000 * result['server_cpu'] / moves:.2f} ms{processes}, "
+        f"computer workers {1000 * result['worker_cpu'] / moves:.2f} ms{proxy}"
+        f" (server processes busy {100 * result['server_cpu'] / result['seconds']:.0f}% of one "
+        f"core, this load generator {100 * result['client_cpu'] / result['seconds']:.0f}%; "
         f"machine load average {result['load']:.1f})"
     )
     grown = result["playing_rss"] - result["base_rss"]
@@ -349,7 +375,19 @@ def main() -> int:
         "--bot-delay", type=float, default=0.0, help="the server's pause after a computer move"
     )
     parser.add_argument("--profile", metavar="FILE", help="py-spy record the server into FILE")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes (several: on the --database PostgreSQL, behind HAProxy)",
+    )
     args = parser.parse_args()
+    if not 1 <= args.processes <= MAX_PROCESSES:
+        parser.error(f"--processes: 1 to {MAX_PROCESSES}")
+    if args.processes > 1 and not str(args.database or "").startswith("postgres"):
+        parser.error("--processes above 1 needs --database postgresql://... (one shared database)")
+    if args.processes > 1 and shutil.which("haproxy", path=HAPROXY_PATH) is None:
+        parser.error("--processes above 1 needs HAProxy (Debian: apt-get install haproxy)")
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables: 1 to {MAX_TABLES}")
     if not 0 < args.seconds <= MAX_SECONDS:
@@ -357,56 +395,112 @@ def main() -> int:
     if args.clients < 1 or args.computers < 0:
         parser.error("--clients is at least 1, --computers at least 0")
     raise_file_limit(4 * args.tables * args.clients + 256)
-    port = free_port()
     with tempfile.TemporaryDirectory(prefix="phase10-load-") as folder:
         database = args.database or f"sqlite:///{folder}/load.db"
-        command = [
-            sys.executable, "-m", "phase10", "serve", "--host", HOST, "--port", str(port),
-            "--database", database, "--bot-delay", str(args.bot_delay), "--hold", "3600",
-            "--bot-workers", str(args.bot_workers),
-        ]  # fmt: skip
-        log = Path(folder) / "server.log"
-        with log.open("wb") as out:
-            server = subprocess.Popen(
-                command, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-            )
+        servers: list[tuple[subprocess.Popen[bytes], Path]] = []
+        proxy: subprocess.Popen[bytes] | None = None
         spy: subprocess.Popen[bytes] | None = None
         try:
-            url = f"http://{HOST}:{port}"
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    if httpx.get(f"{url}/healthz", trust_env=False).status_code == 200:
-                        break
-                except httpx.TransportError:
-                    pass
-                if time.monotonic() > deadline or server.poll() is not None:
+            ports = []
+            for number in range(args.processes):
+                port = free_port()
+                command = [
+                    sys.executable, "-m", "phase10", "serve", "--host", HOST, "--port", str(port),
+                    "--database", database, "--bot-delay", str(args.bot_delay), "--hold", "3600",
+                    "--bot-workers", str(args.bot_workers),
+                    "--no-address-limits",  # every table's client comes from this one address
+                ]  # fmt: skip
+                if args.processes > 1:
+                    command += ["--node", f"n{number + 1}"]
+                log = Path(folder) / f"server{number + 1}.log"
+                with log.open("wb") as out:
+                    server = subprocess.Popen(
+                        command, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+                    )
+                servers.append((server, log))
+                ports.append(port)
+                print(" ".join(command))
+                if not wait_healthy(f"http://{HOST}:{port}", server):
                     print(log.read_text(), file=sys.stderr)
                     return 1
-                time.sleep(0.1)
-            time.sleep(2)  # the workers warm up
+            url = f"http://{HOST}:{ports[0]}"
+            if args.processes > 1:
+                config = Path(folder) / "haproxy.cfg"
+                port = free_port()
+                config.write_text(proxy_config(port, ports, 2 * args.tables * args.clients + 256))
+                haproxy = str(shutil.which("haproxy", path=HAPROXY_PATH))
+                print(f"{haproxy} -db -f {config}  (docs/deploy/haproxy.cfg on these ports)")
+                with (Path(folder) / "haproxy.log").open("wb") as out:
+                    proxy = subprocess.Popen(
+                        [haproxy, "-db", "-f", str(config)],
+                        stdout=out,
+                        stderr=subprocess.STDOUT,
+                        start_new_session=True,
+                    )
+                url = f"http://{HOST}:{port}"
+                if not wait_healthy(url, proxy):
+                    print("HAProxy did not start", file=sys.stderr)
+                    return 1
+            time.sleep(2)  # the workers warm up, the proxy's health checks pass
             if args.profile:
                 spy = subprocess.Popen(
-                    ["py-spy", "record", "--nonblocking", "-o", args.profile, "-p", str(server.pid),
-                     "-d", str(int(args.seconds) + 60), "-f", "raw"]
+                    ["py-spy", "record", "--nonblocking", "-o", args.profile, "-p",
+                     str(servers[0][0].pid), "-d", str(int(args.seconds) + 60), "-f", "raw"]
                 )  # fmt: skip
-            print(" ".join(command))
-            result = asyncio.run(run(args, url, server.pid))
+            pids = [server.pid for server, _log in servers]
+            result = asyncio.run(run(args, url, pids, None if proxy is None else proxy.pid))
             report(result)
         finally:
             if spy is not None:
                 spy.send_signal(signal.SIGINT)
                 spy.wait(timeout=60)
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait()
-            errors = [line for line in log.read_text().splitlines() if "ERROR" in line]
-            if errors:
-                print(f"server errors: {len(errors)}; first: {errors[0]}")
+            if proxy is not None:
+                proxy.terminate()
+                proxy.wait(timeout=10)
+                warnings = (Path(folder) / "haproxy.log").read_text(errors="replace").splitlines()
+                if any("DOWN" in line for line in warnings):
+                    print("HAProxy:", *[w for w in warnings if "DOWN" in w or "UP" in w][:6])
+            for server, log in servers:
+                stop(server)
+                errors = [line for line in log.read_text().splitlines() if "ERROR" in line]
+                if errors:
+                    print(f"server errors: {len(errors)}; first: {errors[0]}")
     return 0
+
+
+def wait_healthy(url: str, process: subprocess.Popen[bytes]) -> bool:
+    """Whether ``url`` answers ``/healthz`` within 30 s (``process`` still running)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            if httpx.get(f"{url}/healthz", trust_env=False).status_code == 200:
+                return True
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)
+    return False
+
+
+def stop(server: subprocess.Popen[bytes]) -> None:
+    os.killpg(server.pid, signal.SIGTERM)
+    try:
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
+
+
+def proxy_config(port: int, servers: list[int], connections: int) -> str:
+    """The documented HAProxy configuration (``docs/deploy/haproxy.cfg``), listening on
+    ``port`` in front of the server processes on ``servers``, for ``connections``."""
+    lines = []
+    for line in HAPROXY_CONFIG.read_text().splitlines():
+        if re.match(r"\s*server\s", line):
+            continue
+        line = re.sub(r"^(\s*bind\s+)\S+", rf"\g<1>{HOST}:{port}", line)
+        lines.append(re.sub(r"^(\s*maxconn\s+)\d+", rf"\g<1>{connections}", line))
+    lines += [f"    server n{n + 1} {HOST}:{p}" for n, p in enumerate(servers)]
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 # Installs, with Debian's apt, what the web tests (tests/web) need beyond Python packages:
 #   - chromium:   the browser Playwright drives (/usr/bin/chromium; Playwright downloads none);
 #   - postgresql: the server binaries (initdb, postgres, pg_ctl in /usr/lib/postgresql/N/bin)
-#                 from which each test session starts its own throw-away server.
+#                 from which each test session starts its own throw-away server;
+#   - haproxy:    the reverse proxy in front of several server processes
+#                 (tests/web/test_server_cluster.py runs docs/deploy/haproxy.cfg).
 # `make test` runs it before pytest. It is idempotent: when everything is there it only looks
 # and returns at once. It never starts a server: the fixtures in tests/web/conftest.py do, and
 # stop them again.
@@ -26,6 +28,15 @@ if [ "$have_postgres" = no ]; then
 	missing+=(postgresql)
 fi
 
+if ! command -v haproxy >/dev/null 2>&1 && [ ! -x /usr/sbin/haproxy ]; then
+	missing+=(haproxy)
+fi
+
+# openssl (the program): tests/web/test_serve_warning.py makes a throw-away certificate with it.
+if ! command -v openssl >/dev/null 2>&1; then
+	missing+=(openssl)
+fi
+
 if [ "${#missing[@]}" -eq 0 ]; then
 	exit 0
 fi
@@ -39,13 +50,13 @@ fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
 	echo "The web tests need ${missing[*]} (Debian package names) and there is no apt-get here:" >&2
-	echo "install Chromium at /usr/bin/chromium and the PostgreSQL server binaries by hand." >&2
+	echo "install Chromium at /usr/bin/chromium, the PostgreSQL server binaries and HAProxy by hand." >&2
 	exit 1
 fi
 
 echo "Installing for the web tests: ${missing[*]}"
 
-# Installing postgresql must not leave a server running: where no policy-rc.d forbids it
+# Installing postgresql or haproxy must not leave a server running: where no policy-rc.d forbids it
 # already, forbid starting services for the length of the install.
 policy=/usr/sbin/policy-rc.d
 if [ ! -e "$policy" ]; then

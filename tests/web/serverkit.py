@@ -25,6 +25,8 @@ from websockets.sync.client import ClientConnection, connect
 from phase10 import games
 from phase10.web.app import create_app
 from phase10.web.db import Database, sqlite_url
+from phase10.web.guard import Limits
+from phase10.web.hosts import ServedNames
 from phase10.web.hub import Hub
 from phase10.web.server import WS_MAX_SIZE
 from phase10.web.thinking import Thinker
@@ -76,12 +78,17 @@ def in_process_server(
     bot_delay: float = 0.0,
     allowed_origins: tuple[str, ...] = (),
     turn_clock_scale: float = 1.0,
+    limits: Limits | None = None,
+    served: ServedNames | None = None,
+    api_docs: bool = False,
 ) -> Iterator[InProcessServer]:
     """The real application on a real socket, with uvicorn's settings of ``phase10 serve``
     (the same WebSocket frame limit), its database a SQLite file unless ``database`` says.
     Computers think in ``workers`` processes (0: threads), the levels of ``inline`` on the
     event loop (``phase10 serve`` inlines ``INLINE_LEVELS``); ``turn_clock_scale`` shortens the
-    tables' turn timers (``create_app``)."""
+    tables' turn timers and ``limits`` sets the limits per client address; ``served`` are the
+    host names it answers to (any when ``None``), ``api_docs`` serves the API's documentation
+    (``create_app``)."""
     url = database or sqlite_url(str(tmp_path / f"server-{uuid.uuid4().hex[:8]}.db"))
     db = Database(url)
     with Thinker(workers=workers, inline=inline) as thinker:
@@ -92,6 +99,9 @@ def in_process_server(
             bot_delay=bot_delay,
             allowed_origins=allowed_origins,
             turn_clock_scale=turn_clock_scale,
+            limits=limits,
+            served=served,
+            api_docs=api_docs,
         )
         port = free_port()
         config = uvicorn.Config(
@@ -240,7 +250,9 @@ class Player:
             self.lobby = message["lobby"]
         elif kind == "update":
             seqs = [e["seq"] for e in message["events"]]
-            expected = list(range(max(self.seq, 0) + 1, message["seq"] + 1))
+            # A long catch-up leaves out its earliest events and says how many (docs/protocol.md).
+            first = max(self.seq, 0) + 1 + message.get("omitted", 0)
+            expected = list(range(first, message["seq"] + 1))
             if seqs != expected:
                 raise ProtocolViolationError(
                     f"after seq {self.seq} the update to seq {message['seq']} holds {seqs}"
@@ -302,7 +314,7 @@ class Player:
                 lambda m: (
                     (m.get("type") in ("ack", "error") and m.get("id") == action_id)
                     or m.get("code") == "too_fast"
-                )  # refused unread: it has no id to answer
+                )  # another message's refusal says to slow down as well
             )
             if answer.get("code") != "too_fast":
                 return answer

@@ -14,6 +14,7 @@ from phase10.cli.common import (
     seconds_up_to,
 )
 from phase10.cli.parse_errors import translate
+from phase10.cli.serve_transport import add_transport_options, transport_of, warn_if_in_clear
 from phase10.kernel.i18n import N_
 
 #: The longest a dropped seat waits, and the longest pause after a computer move.
@@ -31,6 +32,7 @@ EPILOG = """\
   phase10 serve --host 0.0.0.0 --port 8080
   phase10 serve --database sqlite:///games.db
   phase10 serve --database postgresql://phase10@127.0.0.1/phase10
+  phase10 serve --database postgresql://phase10@127.0.0.1/phase10 --port 8001 --node a
 """
 
 
@@ -87,6 +89,49 @@ def register(subparsers: Any) -> None:
             N_("another origin whose pages may connect (https://example.org); repeatable")
         ),
     )
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=translate(
+            N_(
+                "a name people use to reach the server, such as the public name behind a proxy "
+                "(game.example.org); requests for other names are refused; repeatable"
+            )
+        ),
+    )
+    parser.add_argument(
+        "--api-docs",
+        action="store_true",
+        help=translate(
+            N_(
+                "serve the API's description (/api/openapi.json) and its documentation page "
+                "(/api/docs), whose script is loaded from a CDN (cdn.jsdelivr.net)"
+            )
+        ),
+    )
+    parser.add_argument(
+        "--no-address-limits",
+        action="store_true",
+        help=translate(
+            N_(
+                "no limits per client address (tables, invite codes, connections): for a load "
+                "test from one machine, never on the open internet"
+            )
+        ),
+    )
+    parser.add_argument(
+        "--node",
+        metavar="NAME",
+        help=translate(
+            N_(
+                "run as one of several processes sharing one PostgreSQL database, behind a "
+                "proxy that sends each table to one of them (see the README)"
+            )
+        ),
+    )
+    add_transport_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -102,6 +147,8 @@ def run(args: argparse.Namespace) -> int:
         )
     try:
         from phase10.web.db import DatabaseError
+        from phase10.web.guard import Limits
+        from phase10.web.hosts import host_name
         from phase10.web.server import default_database, serve
     except ImportError as exc:
         raise CommandError(
@@ -112,6 +159,15 @@ def run(args: argparse.Namespace) -> int:
                 )
             ).format(module=exc.name)
         ) from None
+    for name in args.allowed_host:
+        if host_name(name) is None:
+            raise CommandError(
+                translate(
+                    N_("--allowed-host: {name} is not a host name (game.example.org)")
+                ).format(name=name)
+            )
+    transport = transport_of(args)
+    warn_if_in_clear(args.host, transport)
     try:
         serve(
             args.host,
@@ -121,6 +177,11 @@ def run(args: argparse.Namespace) -> int:
             bot_workers=args.bot_workers,
             bot_delay=args.bot_delay,
             allowed_origins=tuple(args.allow_origin),
+            allowed_hosts=tuple(args.allowed_host),
+            api_docs=args.api_docs,
+            limits=Limits(per_address=not args.no_address_limits),
+            node=args.node,
+            transport=transport,
         )
     except DatabaseError as exc:
         raise CommandError(str(exc)) from None

@@ -32,6 +32,8 @@ NOTICES: Final[dict[str, str]] = {
         "The game starts by itself in {seconds}, or as soon as every seat is taken: "
         "a computer player takes each seat nobody has taken by then."
     ),
+    # Every person has left a game in play: its computer players wait (decision 0016).
+    "web.paused": N_("Nobody is playing at this table now: the game waits until a player is back."),
     "web.over": N_("The game is over."),
     "web.rematch": N_("A rematch is ready at a new table."),
     # Errors answered to one client.

@@ -12,4 +12,6 @@ view (``docs/protocol.md`` describes the messages, which :mod:`phase10.table` bu
 - :mod:`~phase10.web.hub`: every table of the server, created, joined, started, restored.
 - :mod:`~phase10.web.protocol`: the inbound messages and their validation.
 - :mod:`~phase10.web.app`: the HTTP and WebSocket routes; :mod:`~phase10.web.server` runs it.
+- :mod:`~phase10.web.cluster`: several server processes on one PostgreSQL database, each
+  table held by one of them at a time (leases, ``LISTEN``/``NOTIFY``).
 """

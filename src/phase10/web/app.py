@@ -20,9 +20,9 @@ status, anything unexpected a plain 500 (and a line in the server's log).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
-import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -39,10 +39,23 @@ from phase10.table.messages import error_payload
 from phase10.table.notices import render_notice
 from phase10.web import pages, public
 from phase10.web.catalogue import catalogue
+from phase10.web.cluster import Cluster
 from phase10.web.db import Database, DatabaseError
+from phase10.web.guard import (
+    POLICY_CLOSE,
+    Guard,
+    Limits,
+    Pace,
+    TooManyError,
+    address_of,
+    close_reason,
+)
+from phase10.web.headers import OPENAPI_URL, PAGE_HEADERS, SecurityHeaders, add_api_docs
+from phase10.web.hosts import HostCheck, ServedNames, origin_allowed
 from phase10.web.hub import DEFAULT_HOLD, Hub
 from phase10.web.live import Client, LiveTable, TableError
 from phase10.web.mine import my_tables
+from phase10.web.names import BadNameError, prepare
 from phase10.web.protocol import (
     MAX_MESSAGE_BYTES,
     OLDEST_PROTOCOL,
@@ -64,13 +77,15 @@ from phase10.web.protocol import (
 from phase10.web.replay import replay_step, table_record
 from phase10.web.thinking import Thinker
 
-__all__ = ["RateLimit", "create_app", "pick_language", "validation_text"]
+__all__ = ["create_app", "pick_language", "validation_text"]
 
 log = logging.getLogger("phase10.web")
 
 STATIC: Final = Path(__file__).parent / "static"
 #: Seconds a new connection has to say hello.
 HELLO_TIMEOUT: Final = 10.0
+#: The longest id of a message (an act's, a hint's, a say's).
+MAX_ID_LENGTH: Final = 64
 
 
 def pick_language(query: str | None, accept: str | None) -> str:
@@ -100,34 +115,9 @@ def pick_language(query: str | None, accept: str | None) -> str:
     return min(ranked)[2] if ranked else "en"
 
 
-class RateLimit:
-    """A token bucket: ``rate`` messages a second on average, bursts up to ``burst``.
-
-    >>> bucket = RateLimit(rate=1, burst=2)
-    >>> [bucket.allow(now=0.0) for _ in range(3)], bucket.allow(now=1.0)
-    ([True, True, False], True)
-    """
-
-    def __init__(self, rate: float = 20.0, burst: float = 40.0) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = burst
-        self.stamp: float | None = None
-
-    def allow(self, now: float | None = None) -> bool:
-        now = time.monotonic() if now is None else now
-        if self.stamp is not None:
-            self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
-
-
-def validation_text(errors: Sequence[Any]) -> str:
+def validation_text(errors: Sequence[Any], lang: str = "en") -> str:
     """One line for a refused request: the first fault, after the field it is in; a body that
-    is not a JSON object at all is named ``body``.
+    is not a JSON object at all is named ``body``. A refused name is said in ``lang``.
 
     >>> validation_text([{"loc": ("body", "seats", 1, "kind"), "msg": "Input should be 'bot'",
     ...                   "type": "literal_error"}])
@@ -150,6 +140,9 @@ def validation_text(errors: Sequence[Any]) -> str:
     if loc == ("body",):
         return "body: a JSON object is required" if kind == "missing" else f"body: {first['msg']}"
     where = ".".join(str(p) for p in loc if p != "body")
+    refused = (first.get("ctx") or {}).get("error")
+    if isinstance(refused, BadNameError):  # a name's fault, said in the reader's language
+        return f"{where}: {refused.text(lang)}" if where else refused.text(lang)
     text = str(first.get("msg", "invalid"))
     # Our own validators' words, without the library's "Value error, " in front of them.
     text = text.removeprefix("Value error, ")
@@ -172,12 +165,29 @@ def create_app(
     bot_delay: float = 0.6,
     allowed_origins: tuple[str, ...] = (),
     turn_clock_scale: float = 1.0,
+    limits: Limits | None = None,
+    cluster: Cluster | None = None,
+    served: ServedNames | None = None,
+    api_docs: bool = False,
 ) -> FastAPI:
     """The server's application over ``db``, its computers thinking in ``thinker``.
 
+    ``served``: the host names the server answers to (``phase10.web.hosts``); a request for
+    another name is refused. ``None`` checks no ``Host`` (``phase10 serve`` always passes
+    them; Starlette's test client says ``Host: testserver``). ``api_docs`` serves the API's
+    description (``/api/openapi.json``) and its documentation page (``/api/docs``, Swagger
+    UI from a CDN): off unless ``serve --api-docs``.
+
+    ``limits`` are the limits per client address and the pace of messages
+    (``phase10.web.guard``; the defaults when ``None``); tests set tight ones.
+
     ``turn_clock_scale`` multiplies the waits of every table's turn timer: it is for tests
     (``0.01`` runs a 30-second timer in 0.3 s); ``phase10 serve`` keeps it at 1.
+
+    ``cluster``: this process is one of several on one PostgreSQL database, each table held
+    by one of them at a time (``phase10.web.cluster``).
     """
+    prepare()  # the look-alike names' table, before anyone joins
     hub = Hub(
         db,
         thinker,
@@ -188,34 +198,64 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if cluster is not None:
+            await cluster.start(hub)
         restored = hub.restore()
         public.resume_quick_tables(hub)
         if restored:
             log.info("restored %d tables in play", restored)
         yield
         hub.close()
+        if cluster is not None:
+            await cluster.stop()
 
     app = FastAPI(
         title="phase10",
         lifespan=lifespan,
-        docs_url="/api/docs",
+        docs_url=None,
         redoc_url=None,
-        openapi_url="/api/openapi.json",
+        openapi_url=OPENAPI_URL if api_docs else None,
         # The largest request (a new table) is a few hundred bytes.
         max_body_size=MAX_MESSAGE_BYTES,
     )
     app.state.hub = hub
+    if cluster is not None:
+        cluster.install(app, hub)
+    guard = Guard(limits)
+    app.state.guard = guard
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # Added last, so outermost: a refused Host and every answer carry the security headers.
+    if served is not None:
+        app.add_middleware(HostCheck, served=served)
+    app.add_middleware(SecurityHeaders)
+    if api_docs:
+        add_api_docs(app)
 
     # ------------------------------------------------------------------------ errors
 
     @app.exception_handler(TableError)
-    async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse({"error": exc.text}, status_code=exc.status)
+    async def _table_error(request: Request, exc: TableError) -> JSONResponse:
+        text = exc.text
+        if exc.in_language is not None:
+            lang = request.query_params.get("lang")
+            text = exc.in_language(pick_language(lang, request.headers.get("accept-language")))
+        return JSONResponse({"error": text}, status_code=exc.status)
+
+    @app.exception_handler(TooManyError)
+    async def _too_many(request: Request, exc: TooManyError) -> JSONResponse:
+        lang = pick_language(
+            request.query_params.get("lang"), request.headers.get("accept-language")
+        )
+        headers = {"Retry-After": str(exc.retry_after)}
+        return JSONResponse({"error": exc.text(lang)}, status_code=429, headers=headers)
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"error": validation_text(exc.errors())}, status_code=422)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        lang = request.query_params.get("lang")
+        text = validation_text(
+            exc.errors(), pick_language(lang, request.headers.get("accept-language"))
+        )
+        return JSONResponse({"error": text}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -229,7 +269,8 @@ def create_app(
     @app.exception_handler(Exception)
     async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error")
-        return JSONResponse({"error": "internal error"}, status_code=500)
+        # Sent by Starlette's outermost layer, past the security headers' middleware.
+        return JSONResponse({"error": "internal error"}, status_code=500, headers=PAGE_HEADERS)
 
     def _table(table_id: str) -> LiveTable:
         table = hub.get(table_id)
@@ -240,8 +281,14 @@ def create_app(
     # ------------------------------------------------------------------------ pages
 
     @app.get("/healthz")
-    async def healthz() -> dict[str, bool]:
-        return {"ok": True}
+    async def healthz() -> JSONResponse:
+        # Fails while the database is gone, replaced or out of reach (phase10.web.dbwatch):
+        # a proxy or a supervisor then sends nobody here. Never a file's name in the answer.
+        problem = db.watch.problem()
+        if problem is not None:
+            body = {"ok": False, "reason": problem.reason, "error": problem.text}
+            return JSONResponse(body, status_code=503)
+        return JSONResponse({"ok": True})
 
     @app.get("/", response_class=HTMLResponse)
     async def lobby_page(request: Request, lang: str | None = None) -> HTMLResponse:
@@ -258,9 +305,15 @@ def create_app(
 
     @app.get("/join/{code}")
     async def join_by_code(request: Request, code: str, lang: str | None = None) -> Response:
+        chosen = pick_language(lang, request.headers.get("accept-language"))
+        try:
+            guard.check_code(address_of(request))
+        except TooManyError as exc:
+            headers = {"Retry-After": str(exc.retry_after)}
+            return HTMLResponse(pages.error(chosen, "codes"), status_code=429, headers=headers)
         table = hub.by_code(code)
         if table is None:
-            chosen = pick_language(lang, request.headers.get("accept-language"))
+            guard.missed_code(address_of(request))
             return HTMLResponse(pages.error(chosen, "no_code"), status_code=404)
         suffix = f"?lang={lang}" if lang and lang in LANGUAGES else ""
         return RedirectResponse(f"/t/{table.id}{suffix}", status_code=303)
@@ -292,7 +345,8 @@ def create_app(
         return catalogue(pick_language(lang, request.headers.get("accept-language")))
 
     @app.post("/api/tables", status_code=201)
-    async def api_create(body: CreateTable) -> dict[str, Any]:
+    async def api_create(body: CreateTable, request: Request) -> dict[str, Any]:
+        guard.create_table(address_of(request))
         table, token = await hub.create(body)
         return {
             "table": table.id,
@@ -317,6 +371,7 @@ def create_app(
 
     @app.post("/api/quick", status_code=201)
     async def api_quick(body: QuickMatch, request: Request) -> dict[str, Any]:
+        guard.create_table(address_of(request))
         table, seat, token = await public.quick_match(hub, body)
         chosen = pick_language(None, request.headers.get("accept-language"))
         return {"table": table.id, "seat": seat, "token": token, "lobby": table.lobby(chosen)}
@@ -327,9 +382,11 @@ def create_app(
         return _table(table_id).lobby(chosen)
 
     @app.get("/api/codes/{code}")
-    async def api_code(code: str) -> dict[str, Any]:
+    async def api_code(code: str, request: Request) -> dict[str, Any]:
+        guard.check_code(address_of(request))
         table = hub.by_code(code)
         if table is None:
+            guard.missed_code(address_of(request))
             raise TableError(404, "no table has that code")
         return table.lobby()
 
@@ -380,11 +437,23 @@ def create_app(
 
     @app.websocket("/ws/{table_id}")
     async def game_socket(websocket: WebSocket, table_id: str, lang: str | None = None) -> None:
-        if not _origin_allowed(websocket, allowed_origins):
+        if not _origin_allowed(websocket, allowed_origins, served):
             await websocket.close(code=4403)
             return
         await websocket.accept()
         chosen = pick_language(lang, websocket.headers.get("accept-language"))
+        address = address_of(websocket)
+        refused = guard.arrive(address)
+        if refused is not None:
+            await websocket.close(POLICY_CLOSE, close_reason(refused, chosen))
+            return
+        try:
+            await _seat(websocket, table_id, chosen)
+        finally:
+            guard.depart(address)
+
+    async def _seat(websocket: WebSocket, table_id: str, chosen: str) -> None:
+        """A connection the limits per address let in: its hello, then its messages."""
         table = hub.get(table_id) if len(table_id) <= 32 else None
         if table is None:
             await _refuse(websocket, "no_table", "there is no such table")
@@ -397,35 +466,46 @@ def create_app(
         if hello is None:
             return
         client.protocol = hello.protocol
+        # The table may have left memory while the hello was awaited (phase10.web.upkeep):
+        # the connection goes to the one the hub holds now.
+        table = hub.get(table_id) or table
+        refused = guard.room_at(table, hello.token)
+        if refused is not None:
+            await websocket.close(POLICY_CLOSE, close_reason(refused, chosen))
+            return
         try:
             table.attach(client, hello.token, hello.since)
         except TableError as exc:
             await _refuse(websocket, "bad_token", exc.text)
             return
         writer = asyncio.get_running_loop().create_task(_write(websocket, client))
+        pace = guard.pace()
         try:
-            await _read(websocket, table, client)
+            await _read(websocket, table, client, pace)
         except WebSocketDisconnect:
             pass
         except Exception:
             log.exception("table %s: connection failed", table.id)
         finally:
             table.detach(client)
-            await writer
+            pace.forget()
+            # What the server closes with (too_fast errors, say) leaves first, for so long:
+            # a peer that reads nothing does not hold the connection open.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(writer, guard.limits.flush_seconds)
 
     return app
 
 
-def _origin_allowed(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
-    """A browser's WebSocket must come from a page of this server (or an allowed origin);
-    a client with no ``Origin`` (the terminal, a bot) is not a browser page."""
-    origin = websocket.headers.get("origin")
-    if origin is None:
-        return True
-    if origin in allowed:
-        return True
-    host = websocket.headers.get("host", "")
-    return origin.split("://", 1)[-1].rstrip("/") == host
+def _origin_allowed(
+    websocket: WebSocket, allowed: tuple[str, ...], served: ServedNames | None
+) -> bool:
+    """A browser's WebSocket must come from a page of this server, by scheme, host and port
+    (or an allowed origin); a client with no ``Origin`` (the terminal, a bot) is not a
+    browser page. The scheme is the scope's, which uvicorn's forwarded headers set."""
+    headers = websocket.headers
+    scheme = str(websocket.scope.get("scheme", "ws"))
+    return origin_allowed(headers.get("origin"), scheme, headers.get("host"), served, allowed)
 
 
 async def _refuse(websocket: WebSocket, code: str, text: str) -> None:
@@ -464,16 +544,14 @@ async def _hello(websocket: WebSocket, lang: str) -> Hello | None:
     return message
 
 
-async def _read(websocket: WebSocket, table: LiveTable, client: Client) -> None:
-    bucket = RateLimit()
-    strikes = 0
+async def _read(websocket: WebSocket, table: LiveTable, client: Client, pace: Pace) -> None:
     while not client.closed:
         raw = await _receive(websocket)
-        if not bucket.allow():
-            strikes += 1
-            client.push(error_payload("too_fast", render_notice("web.too_fast", {}, client.lang)))
-            if strikes > 20:
-                client.close()
+        if not pace.allow():
+            text = render_notice("web.too_fast", {}, client.lang)
+            client.push(error_payload("too_fast", text, action_id=_message_id(raw)))
+            if not pace.strike():
+                client.close(POLICY_CLOSE, close_reason("flood", client.lang), flush=True)
             continue
         try:
             message = read_client_message(raw)
@@ -494,6 +572,22 @@ async def _read(websocket: WebSocket, table: LiveTable, client: Client) -> None:
             client.push(error_payload("bad_message", "hello is sent once, first"))
 
 
+def _message_id(raw: str | bytes) -> str | None:
+    """The ``id`` of a message refused unread, so its answer names it (``None``: it has none).
+
+    >>> _message_id('{"type": "act", "id": "a7"}'), _message_id("[1]"), _message_id("{")
+    ('a7', None, None)
+    """
+    if message_size(raw) > MAX_MESSAGE_BYTES:
+        return None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    ident = data.get("id") if isinstance(data, dict) else None
+    return ident if isinstance(ident, str) and 1 <= len(ident) <= MAX_ID_LENGTH else None
+
+
 async def _write(websocket: WebSocket, client: Client) -> None:
     try:
         while True:
@@ -504,6 +598,6 @@ async def _write(websocket: WebSocket, client: Client) -> None:
     except Exception:  # the peer is gone; the reader notices and detaches
         client.closed = True
     try:
-        await websocket.close()
+        await websocket.close(client.close_code, client.close_reason)
     except Exception:  # closed already
         return

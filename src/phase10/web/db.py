@@ -49,6 +49,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
+from phase10.web.dbwatch import DatabaseWatch
+
 __all__ = [
     "Database",
     "DatabaseError",
@@ -239,6 +241,8 @@ class Database:
         try:
             self.engine: Engine = self._engine(self.url)
             metadata.create_all(self.engine)
+            #: Refuses any commit into a database that is gone or replaced (``dbwatch``).
+            self.watch = DatabaseWatch.open(self.engine)
         except (SQLAlchemyError, ImportError, ValueError) as exc:
             raise DatabaseError(
                 f"cannot open the database {_safe(url)}: {_first_line(exc)}"

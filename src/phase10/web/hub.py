@@ -31,7 +31,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from phase10 import games
 from phase10.bots import make_bot
@@ -44,6 +44,7 @@ from phase10.web.live import LiveTable, TableError
 from phase10.web.protocol import CreateTable, SeatSpec
 from phase10.web.series import record_winner, stored_series
 from phase10.web.thinking import Thinker
+from phase10.web.upkeep import Upkeep
 
 __all__ = ["Hub"]
 
@@ -55,6 +56,27 @@ DEFAULT_HOLD: Final = 60
 QUICK_WAIT: Final = 20.0
 #: The level of the computer that holds an absent person's seat: quick and strong.
 TAKEOVER_LEVEL: Final = "hard"
+
+
+class TableLeases(Protocol):
+    """What the hub asks of the cluster when several processes share one database
+    (:class:`phase10.web.cluster.Cluster` is it; said here so the hub never imports it)."""
+
+    def take(self, table_id: str) -> str | None:
+        """Hold ``table_id``: the holder's name now, ``None`` for no such table."""
+        ...
+
+    def ensure(self, table_id: str) -> None:
+        """Hold ``table_id`` before loading it, or ``TableError`` 503 (it is moving)."""
+        ...
+
+    async def claim(self, table_id: str) -> None:
+        """Hold ``table_id`` and have it loaded, waiting for its holder to hand it over."""
+        ...
+
+    def peek(self, table_id: str) -> LiveTable | None:
+        """``table_id`` to read, not to play, wherever it is held."""
+        ...
 
 
 class Hub:
@@ -83,6 +105,11 @@ class Hub:
         self.quick_wait = quick_wait
         self.quick_lock = asyncio.Lock()
         self.quick_tasks: set[asyncio.Task[None]] = set()
+        #: Several processes on one database (``phase10.web.cluster``): this one holds a
+        #: table's lease before it loads or creates the table. ``None``: one process.
+        self.cluster: TableLeases | None = None
+        #: Unattended tables pause, idle ones leave memory (``phase10.web.upkeep``).
+        self.upkeep = Upkeep()
 
     async def pace(self) -> None:
         await asyncio.sleep(self.bot_delay)
@@ -136,8 +163,11 @@ class Hub:
                 continue  # an id or code taken already: draw again
         else:
             raise TableError(503, "the server could not create a table; try again")
+        if self.cluster is not None:
+            self.cluster.take(row.id)  # a new table: nobody else can hold it
         table = LiveTable(self, row, seat_rows, None, turn_seconds=spec.turn_seconds)
         self.tables[row.id] = table
+        self.upkeep.start(self.tables.values, self.evict)
         if spec.public:
             try:
                 self.db.list_publicly(row.id)
@@ -206,9 +236,12 @@ class Hub:
         """The table ``table_id``, from memory or restored from the database."""
         table = self.tables.get(table_id)
         if table is not None:
+            table.touched = time.monotonic()  # asked for: it stays in memory a while
             return table
         if len(table_id) > 32:
             return None
+        if self.cluster is not None:
+            self.cluster.ensure(table_id)  # held here, or TableError 503 (moving)
         stored = self.db.load(table_id)
         if stored is None:
             return None
@@ -231,6 +264,9 @@ class Hub:
                     "version": move.number,
                 }
         self.tables[table_id] = table
+        if row.status == "playing":
+            table.hold_absent()  # nobody is connected yet: held as if just dropped
+        self.upkeep.start(self.tables.values, self.evict)
         return table
 
     def by_code(self, code: str) -> LiveTable | None:
@@ -239,6 +275,8 @@ class Hub:
 
     def restore(self) -> int:
         """Load every game in play (after a restart) and let its computers go on."""
+        if self.cluster is not None:
+            return 0  # several processes: the tables of a dead one are taken up (cluster)
         count = 0
         for table_id in self.db.table_ids("playing"):
             try:
@@ -246,14 +284,7 @@ class Hub:
             except (Phase10Error, DatabaseError, ValueError) as exc:
                 log.error("table %s cannot be restored: %s", table_id, exc)
                 continue
-            if table is not None:
-                for number, state in enumerate(table.seats):
-                    # Nobody is connected yet: hold every person's seat as if just dropped.
-                    if state.row.kind == "person":
-                        loop = asyncio.get_running_loop()
-                        state.away = loop.call_later(
-                            table.row.hold_seconds, table._take_over, number
-                        )
+            if table is not None:  # its persons' seats are held (get)
                 table.kick()
                 count += 1
         return count
@@ -288,11 +319,20 @@ class Hub:
         return self._replay(stored.table, list(stored.seats), stored.moves)
 
     def forget(self, table: LiveTable) -> None:
-        """Drop a finished table nobody watches from memory (the database keeps it)."""
-        if table.status == "over" and not table.has_clients():
-            self.tables.pop(table.id, None)
+        """A client left ``table``: once nobody is connected, it leaves memory after its
+        grace (``phase10.web.upkeep``); the database keeps it."""
+        self.upkeep.start(self.tables.values, self.evict)
+
+    def evict(self, table: LiveTable) -> None:
+        """Drop ``table`` from memory: its timers stop, its object plays no more, and
+        :meth:`get` loads it again from the database when someone asks for it."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        table.evicted = True
+        table.stop()
 
     def close(self) -> None:
+        self.upkeep.close()
         for task in list(self.quick_tasks):
             task.cancel()
         for table in self.tables.values():

@@ -17,7 +17,7 @@ import json
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol
 
@@ -28,12 +28,15 @@ from phase10.table.messages import update_payload
 from phase10.table.notices import render_notice
 from phase10.web import tokens
 from phase10.web.catalogue import rules_words
+from phase10.web.catchup import catch_up_from
 from phase10.web.chat import ChatRoom
 from phase10.web.db import Database, DatabaseError, SeatRow, SeriesGame, TableRow
+from phase10.web.names import BadNameError, taken_by
 from phase10.web.protocol import PROTOCOL_VERSION, Act, Hint, Say
 from phase10.web.series import record_winner, series_payload
 from phase10.web.thinking import Thinker
 from phase10.web.turn_clock import TurnClock
+from phase10.web.upkeep import Upkeep
 
 __all__ = ["Client", "LiveTable", "TableError", "TableKeeper"]
 
@@ -45,16 +48,23 @@ _REMEMBERED_IDS: Final = 512
 #: Messages waiting for one slow client before it is cut off (it reconnects and catches up
 #: from its last sequence number, so nothing is lost).
 _OUTBOX: Final = 256
+#: Seconds the lobby sent when connections come and go waits for more of them: a crowd
+#: arriving at once gets one lobby each, not one per arrival (decision 0016).
+LOBBY_COALESCE: Final = 0.25
 
 
 class TableError(Exception):
     """A request the table refuses: ``status`` is the HTTP status, ``key`` the notice key
-    or a plain English ``text`` for the API."""
+    or a plain English ``text`` for the API; ``in_language``, where given, says it in a
+    language of ours (the API answers in the reader's)."""
 
-    def __init__(self, status: int, text: str) -> None:
+    def __init__(
+        self, status: int, text: str, *, in_language: Callable[[str], str] | None = None
+    ) -> None:
         super().__init__(text)
         self.status = status
         self.text = text
+        self.in_language = in_language
 
 
 @dataclass(eq=False)
@@ -71,6 +81,9 @@ class Client:
         default_factory=lambda: asyncio.Queue(_OUTBOX)
     )
     closed: bool = False
+    #: The WebSocket close code and reason the writer ends the connection with.
+    close_code: int = 1000
+    close_reason: str = ""
 
     def push(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a client too slow to keep up is closed (it will catch up)."""
@@ -81,10 +94,13 @@ class Client:
         except asyncio.QueueFull:
             self.close()
 
-    def close(self) -> None:
+    def close(self, code: int = 1000, reason: str = "", *, flush: bool = False) -> None:
+        """End the connection with ``code`` and ``reason``: at once, or with ``flush`` once
+        what is queued has been sent (the errors that explain the close come first)."""
         if not self.closed:
             self.closed = True
-            while True:  # make room for the closing mark
+            self.close_code, self.close_reason = code, reason
+            while self.outbox.full() or not flush:  # make room for the closing mark
                 try:
                     self.outbox.get_nowait()
                 except asyncio.QueueEmpty:
@@ -112,6 +128,8 @@ class TableKeeper(Protocol):
     thinker: Thinker
     #: What a table's turn timer multiplies its waits by (1 but in tests).
     turn_clock_scale: float
+    #: When an unattended table pauses and an idle one leaves memory.
+    upkeep: Upkeep
 
     async def pace(self) -> None:
         """Wait between two computer players' moves, so people can follow."""
@@ -155,6 +173,15 @@ class LiveTable:
         #: starts it), set by ``phase10.web.public``.
         self.starts_at: float | None = None
         self._driver: asyncio.Task[None] | None = None
+        #: ``time.monotonic()`` since when no person, and no connection at all, is at the
+        #: table (``None``: someone is); when someone last asked for it (``phase10.web.upkeep``).
+        self.alone_since: float | None = time.monotonic()
+        self.empty_since: float | None = self.alone_since
+        self.touched = self.alone_since
+        #: Left memory (``Hub.evict``): this object plays no more; the hub loads a new one.
+        self.evicted = False
+        self._lobby_soon: asyncio.TimerHandle | None = None
+        self._told_paused = False
         self.turn_seconds = turn_seconds
         self.clock = (
             None
@@ -219,6 +246,16 @@ class LiveTable:
     def has_clients(self) -> bool:
         return bool(self.spectators) or any(s.clients for s in self.seats)
 
+    def driving(self) -> bool:
+        """Whether a computer player is thinking or about to move here."""
+        return self._driver is not None and not self._driver.done()
+
+    def _note_presence(self) -> None:
+        now = time.monotonic()
+        people = any(s.clients for s in self.seats if s.row.kind == "person")
+        self.alone_since = None if people else (self.alone_since or now)
+        self.empty_since = None if self.has_clients() else (self.empty_since or now)
+
     def _clients(self) -> list[Client]:
         return [c for s in self.seats for c in s.clients] + list(self.spectators)
 
@@ -229,9 +266,11 @@ class LiveTable:
         async with self.lock:
             if self.row.status != "waiting":
                 raise TableError(409, "the game has started; watch it as a spectator")
-            taken_names = {s.row.name.casefold() for s in self.seats if s.row.name}
-            if name.casefold() in taken_names:
-                raise TableError(409, f"someone at this table is called {name} already")
+            # A look-alike of a seated name ("Аlice" in Cyrillic) is refused as the name itself.
+            seated = taken_by(name, (s.row.name for s in self.seats))
+            if seated is not None:
+                refused = BadNameError("name.taken", name=seated)
+                raise TableError(409, str(refused), in_language=refused.text)
             free = [
                 i
                 for i, s in enumerate(self.seats)
@@ -307,9 +346,9 @@ class LiveTable:
 
     def _name_computers(self) -> None:
         # A computer never shares a person's name, nor the first word of one ("Ann B.").
-        people = {s.row.name.casefold() for s in self.seats if s.row.name}
+        people = {s.row.name for s in self.seats if s.row.name}
         people |= {name.split()[0] for name in people if name.split()}
-        names = iter(n for n in _COMPUTER_NAMES if n.casefold() not in people)
+        names = iter(n for n in _COMPUTER_NAMES if taken_by(n, people) is None)
         for number, state in enumerate(self.seats):
             if state.row.kind == "bot" and not state.row.name:
                 self._store_seat(number, replace(state.row, name=next(names)))
@@ -395,8 +434,8 @@ class LiveTable:
             }
         )
         if self.match is not None:
-            client.last_seq = since
-            self._send_update(client)
+            client.last_seq, omitted = catch_up_from(since, self.match.seq)
+            self._send_update(client, omitted=omitted)
         self.chat.welcome(client)
         if self.starts_at is not None and self.row.status == "waiting":
             seconds = max(1, round(self.starts_at - time.time()))
@@ -407,19 +446,26 @@ class LiveTable:
         if seat is not None and back and self.seats[seat].row.name:
             # Not to the returning person: their own page knows they are back.
             self._notice("web.back", name=self.seats[seat].row.name, skip_seat=seat)
-        self._send_lobby()
+        self._note_presence()
+        self._send_lobby_soon()
+        if seat is not None and self.row.status == "playing":
+            self._told_paused = False
+            self.kick()  # a paused game goes on (phase10.web.upkeep)
 
     def detach(self, client: Client) -> None:
         """A connection closed; a person's seat is held, then played by a computer."""
         client.close()
         if client.seat is None:
             self.spectators.discard(client)
+            self._note_presence()
+            self._send_lobby_soon()
             self.hub.forget(self)
             return
         state = self.seats[client.seat]
         state.clients.discard(client)
+        self._note_presence()
         if state.clients or state.row.kind != "person":
-            self._send_lobby()
+            self._send_lobby_soon()
             self.hub.forget(self)
             return
         if self.row.status == "playing":
@@ -428,8 +474,16 @@ class LiveTable:
                 self._notice("web.left", name=state.row.name, seconds=hold)
             loop = asyncio.get_running_loop()
             state.away = loop.call_later(hold, self._take_over, client.seat)
-        self._send_lobby()
+        self._send_lobby_soon()
         self.hub.forget(self)
+
+    def hold_absent(self) -> None:
+        """Hold every absent person's seat as if just dropped (a game in play loaded from
+        the database): after ``hold_seconds`` a computer plays it until its person is back."""
+        loop = asyncio.get_running_loop()
+        for number, state in enumerate(self.seats):
+            if state.row.kind == "person" and not state.clients and state.away is None:
+                state.away = loop.call_later(self.row.hold_seconds, self._take_over, number)
 
     def _take_over(self, seat: int) -> None:
         state = self.seats[seat]
@@ -502,10 +556,12 @@ class LiveTable:
 
     # ------------------------------------------------------------------------ sending
 
-    def _send_update(self, client: Client) -> None:
+    def _send_update(self, client: Client, *, omitted: int = 0) -> None:
         if self.match is None:
             return
         payload = update_payload(self.match, client.seat, client.last_seq, client.lang)
+        if omitted:  # a long catch-up, cut to its last events (phase10.web.catchup)
+            payload["omitted"] = omitted
         client.push({**payload, "turn_clock": self._turn_clock()})
         client.last_seq = self.match.seq
 
@@ -515,10 +571,24 @@ class LiveTable:
         self._follow_clock()  # with nobody connected, the clock still follows the game
 
     def _send_lobby(self) -> None:
-        message = {"type": "lobby", "lobby": self.lobby(), "turn_clock": self._turn_clock()}
+        if self._lobby_soon is not None:  # this one is newer
+            self._lobby_soon.cancel()
+            self._lobby_soon = None
+        message = {"type": "lobby", "turn_clock": self._turn_clock()}
+        # The rules in words are in each connection's own language: built once per language.
+        lobbies: dict[str, dict[str, Any]] = {}
         for client in self._clients():
-            # The rules in words are in each connection's own language.
-            client.push({**message, "lobby": self.lobby(client.lang)})
+            lobby = lobbies.get(client.lang)
+            if lobby is None:
+                lobby = lobbies[client.lang] = self.lobby(client.lang)
+            client.push({**message, "lobby": lobby})
+
+    def _send_lobby_soon(self) -> None:
+        """The lobby after a connection came or went, sent once for all that come or go
+        within ``LOBBY_COALESCE`` seconds."""
+        if self._lobby_soon is None:
+            loop = asyncio.get_running_loop()
+            self._lobby_soon = loop.call_later(LOBBY_COALESCE, self._send_lobby)
 
     def _notice(self, key: str, *, skip_seat: int | None = None, **params: Any) -> None:
         for client in self._clients():
@@ -591,7 +661,7 @@ class LiveTable:
             self.hub.db.append_move(self.row.id, number, seat, payload, action_id)
         except DatabaseError as exc:
             log.error("table %s: %s; the move is undone", self.row.id, exc)
-            self.match = self.hub.reload_match(self.row.id)
+            self.match = self._undone(match)
             raise
         if match.is_over:
             try:
@@ -609,6 +679,20 @@ class LiveTable:
             # After the update: the game's last sentences (the going out, the winner) come
             # first, in order, then the news that it is over.
             self._notice("web.over")
+
+    def _undone(self, match: Match) -> Match | None:
+        """``match`` without its last move, which the database refused: as the database has
+        it, or, when the database is not the one this server opened (``dbwatch``) or cannot
+        be read, replayed from the match's earlier moves, every one of which is stored."""
+        if self.hub.db.watch.last is None:
+            try:
+                return self.hub.reload_match(self.row.id)
+            except DatabaseError as exc:
+                log.error("table %s: %s; replayed from memory", self.row.id, exc)
+        earlier = self.hub.new_match(self.row, [s.row for s in self.seats])
+        for action in match.record.actions[:-1]:
+            earlier.play(earlier.to_act, action, earlier.version)
+        return earlier
 
     def _error(self, client: Client, code: str, key: str, action_id: str | None) -> dict[str, Any]:
         return refusal(code, key, action_id, client.lang)
@@ -635,6 +719,8 @@ class LiveTable:
     def kick(self) -> None:
         """Let the computers play if one is to act (one driver per table at a time), and
         the turn timer run if a person is."""
+        if self.evicted:
+            return
         self._follow_clock()
         if self._driver is None or self._driver.done():
             self._driver = asyncio.get_running_loop().create_task(self._drive())
@@ -642,7 +728,14 @@ class LiveTable:
     async def _drive(self) -> None:
         while True:
             match = self.match
-            if match is None or match.is_over:
+            if match is None or match.is_over or self.evicted:
+                return
+            if self.hub.upkeep.paused(self):
+                # Nobody at the table: the computers wait (phase10.web.upkeep); a spectator
+                # is told why nothing moves, once per pause.
+                if not self._told_paused:
+                    self._told_paused = True
+                    self._notice("web.paused")
                 return
             seat = match.to_act
             level = self.controller(seat)
@@ -651,7 +744,11 @@ class LiveTable:
             version = match.version
             try:
                 action = await self.hub.thinker.choose(
-                    match.game.name, level, match.view(seat), f"bot:{match.seed}:{seat}:{version}"
+                    match.game.name,
+                    level,
+                    match.view(seat),
+                    f"bot:{match.seed}:{seat}:{version}",
+                    key=self.row.id,
                 )
             except Exception:
                 if self.hub.thinker.closed:  # the server is shutting down
@@ -676,6 +773,8 @@ class LiveTable:
     def stop(self) -> None:
         if self._driver is not None:
             self._driver.cancel()
+        if self._lobby_soon is not None:
+            self._lobby_soon.cancel()
         if self.clock is not None:
             self.clock.stop()
         for state in self.seats:

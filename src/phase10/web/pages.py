@@ -104,6 +104,10 @@ PAGE_ERRORS: Final[dict[str, str]] = {
     "no_table": N_("This table does not exist: check the link, or ask for a new one."),
     "no_code": N_("No table has this code: check it, or ask for the link."),
     "replay_later": N_("The replay opens once the game is over."),
+    # The limit on look-ups of codes that match no table (phase10.web.guard's words).
+    "codes": N_(
+        "Too many invite codes that match no table were tried from your address; try again later."
+    ),
 }
 
 

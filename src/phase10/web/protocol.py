@@ -1,8 +1,8 @@
 """The messages a client may send, validated before anything reads them (``docs/protocol.md``).
 
 Every inbound message is checked for size, shape and types here; a message that fails gets a
-one-line answer naming the field, and changes nothing. Names are plain text: any characters
-but control and format characters, 1 to 24 of them after trimming.
+one-line answer naming the field, and changes nothing. Names are plain text, 1 to 24
+characters after trimming, at least one of them visible (``phase10.web.names``).
 
 >>> read_client_message('{"type": "act", "id": "a1", "version": 3, "action": {"type": "draw"}}')
 Act(type='act', id='a1', version=3, action={'type': 'draw'}, text=None)
@@ -18,7 +18,6 @@ phase10.web.protocol.ProtocolError: id: String should have at least 1 character
 from __future__ import annotations
 
 import json
-import unicodedata
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import (
@@ -32,6 +31,7 @@ from pydantic import (
 )
 
 from phase10.bots import LEVELS
+from phase10.web.names import clean_name
 
 __all__ = [
     "MAX_MESSAGE_BYTES",
@@ -58,7 +58,6 @@ __all__ = [
 
 #: The largest WebSocket message a client may send; the largest legal action is far smaller.
 MAX_MESSAGE_BYTES: Final = 16 * 1024
-MAX_NAME: Final = 24
 #: The table protocol's version (docs/protocol.md): 2 added the presentation (an update's
 #: ``table``) and replaced what version 1 sent beside the view. A hello says which version the
 #: client speaks (1 when it says none, as version 1's clients did); a version outside
@@ -77,14 +76,8 @@ class ProtocolError(ValueError):
 
 
 def _clean_name(value: str) -> str:
-    name = value.strip()
-    if not name:
-        raise ValueError("a name needs at least one visible character")
-    if len(name) > MAX_NAME:
-        raise ValueError(f"a name has at most {MAX_NAME} characters")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in name):
-        raise ValueError("a name cannot hold control or invisible characters")
-    return name
+    # The rules of a name (a visible character, few marks a character) are names.clean_name's.
+    return clean_name(value)
 
 
 class _Strict(BaseModel):

@@ -80,7 +80,8 @@ def open_tables(hub: Hub, lang: str, game: str | None = None) -> list[dict[str, 
     since = time.time() - LISTED_SECONDS
     # Some listed tables may be full already: read a few more than are shown.
     for table_id, starts_at in hub.db.open_public(since, 3 * OPEN_TABLES_LIMIT):
-        table = hub.get(table_id)
+        # Several processes: read, never take, another process's table (phase10.web.cluster).
+        table = hub.get(table_id) if hub.cluster is None else hub.cluster.peek(table_id)
         if table is None or table.status != "waiting" or (game and table.row.game != game):
             continue
         free = free_seats(table)
@@ -119,7 +120,12 @@ async def quick_match(hub: Hub, spec: QuickMatch) -> tuple[LiveTable, int, str]:
     # One at a time: two people pressing "Play now" together end at the same table.
     async with hub.quick_lock:
         for listed in open_tables(hub, "en", game.name):
-            table = hub.get(str(listed["table"]))
+            if hub.cluster is not None:  # held here first (phase10.web.cluster)
+                await hub.cluster.claim(str(listed["table"]))
+            try:
+                table = hub.get(str(listed["table"]))
+            except TableError:
+                continue  # held by another process, which did not hand it over in time
             if table is None:
                 continue
             try:
@@ -141,6 +147,12 @@ async def quick_match(hub: Hub, spec: QuickMatch) -> tuple[LiveTable, int, str]:
         return table, 0, token
 
 
+def wait_for_start(hub: Hub, table: LiveTable, starts_at: float) -> None:
+    """``table``, a quick-match table loaded after a restart or moved here from another
+    process, waits here for its start at ``starts_at``."""
+    _start_later(hub, table, starts_at)
+
+
 def _start_later(hub: Hub, table: LiveTable, starts_at: float) -> None:
     table.starts_at = starts_at
     task = asyncio.get_running_loop().create_task(_wait_then_start(hub, table))
@@ -153,7 +165,8 @@ async def _wait_then_start(hub: Hub, table: LiveTable) -> None:
     here; give up once it has waited longer than a listing lasts."""
     starts_at = table.starts_at or time.time()
     give_up = starts_at + LISTED_SECONDS
-    while table.status == "waiting" and time.time() < give_up:
+    # A table that left this process (moved to another, or out of memory) is not started.
+    while table.status == "waiting" and time.time() < give_up and hub.tables.get(table.id) is table:
         ready = time.time() >= starts_at or not free_seats(table)
         if ready and any(s.clients for s in table.seats):
             try:
@@ -166,6 +179,8 @@ async def _wait_then_start(hub: Hub, table: LiveTable) -> None:
 
 def resume_quick_tables(hub: Hub) -> int:
     """After a restart: each quick-match table still waiting waits again for its start."""
+    if hub.cluster is not None:
+        return 0  # several processes: each waits where it is held (phase10.web.cluster)
     count = 0
     for table_id, starts_at in hub.db.open_public(time.time() - LISTED_SECONDS, 10_000):
         if starts_at is None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from phase10.kernel.presentation import presentation_to_json
 from phase10.match import Match
+from phase10.web.snapshots import positions_of
 
 __all__ = ["replay_step", "table_record"]
 
@@ -36,9 +37,7 @@ def replay_step(match: Match, step: int, lang: str) -> dict[str, Any]:
     record, game = match.record, match.game
     steps = len(record.actions)
     step = max(0, min(step, steps))
-    state = record.new_state()
-    for action in record.actions[:step]:
-        state = game.apply(state, action)
+    state = positions_of(match).at(step)  # from the nearest kept position, not the start
     events = game.narrate(state.events, match.names, None, rules=match.rules, lang=lang)
     public = game.view_to_json(game.public_view(state))
     public.pop("events", None)

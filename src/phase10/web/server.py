@@ -15,7 +15,11 @@ import uvicorn
 
 from phase10.storage import data_dir
 from phase10.web.app import create_app
+from phase10.web.cluster import Cluster, FencedDatabase
 from phase10.web.db import Database, sqlite_url
+from phase10.web.exposure import Transport
+from phase10.web.guard import Limits
+from phase10.web.hosts import ServedNames
 from phase10.web.protocol import MAX_MESSAGE_BYTES
 from phase10.web.thinking import INLINE_LEVELS, Thinker
 
@@ -42,8 +46,18 @@ def serve(
     bot_workers: int,
     bot_delay: float,
     allowed_origins: tuple[str, ...] = (),
+    limits: Limits | None = None,
+    node: str | None = None,
+    allowed_hosts: tuple[str, ...] = (),
+    api_docs: bool = False,
+    transport: Transport | None = None,
 ) -> None:
-    """Serve until interrupted; prints the address people open."""
+    """Serve until interrupted; prints the address people open. ``limits``: the limits per
+    client address and the pace of messages (``phase10.web.guard``; its defaults if ``None``).
+    ``node`` names this process as one of several on one PostgreSQL database, each table
+    held by one of them at a time (``phase10.web.cluster``). ``transport``: whose forwarded
+    headers uvicorn believes, and TLS (``phase10.web.exposure``; the loopback's, none)."""
+    transport = transport or Transport()
     # A server holds many small, long-lived objects (every table's states and views):
     # Python's default collector thresholds made full collections every few hundred moves,
     # each a pause of tens of milliseconds for every table (benchmarks/web_load.py's p99).
@@ -53,10 +67,16 @@ def serve(
     gc.set_threshold(50_000, 20, 100)
     if database.startswith("sqlite:///") and database != "sqlite:///:memory:":
         Path(database.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
-    db = Database(database)
+    cluster = None
+    if node is None:
+        db = Database(database)
+    else:
+        db = fenced = FencedDatabase(database)  # PostgreSQL only: ClusterError otherwise
+        cluster = Cluster(fenced, node)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     shown = f"[{host}]" if ":" in host else host
-    print(f"phase10: serving on http://{shown}:{port}/  (database: {_shown(database)})", flush=True)
+    where = f"{transport.scheme}://{shown}:{port}/"
+    print(f"phase10: serving on {where}  (database: {_shown(database)})", flush=True)
     print("phase10: press Ctrl+C to stop", flush=True)
     with Thinker(workers=bot_workers, inline=INLINE_LEVELS) as thinker:
         app = create_app(
@@ -65,6 +85,12 @@ def serve(
             hold_seconds=hold_seconds,
             bot_delay=bot_delay,
             allowed_origins=allowed_origins,
+            limits=limits,
+            cluster=cluster,
+            # Loopback names, any IP address, the bound name, this machine's own names and
+            # the public names behind a proxy (phase10.web.hosts): DNS rebinding is refused.
+            served=ServedNames.for_server(host, allowed_hosts),
+            api_docs=api_docs,
         )
         uvicorn.run(
             app,
@@ -76,6 +102,7 @@ def serve(
             ws_per_message_deflate=False,
             log_level="warning",
             access_log=False,
+            **transport.uvicorn_options(),
         )
     db.close()
 

@@ -95,6 +95,7 @@ STRINGS: Final[dict[str, str]] = {
     "offline": N_("Not connected: wait a moment and try again."),
     "sent_when_back": N_("Not connected: the move is sent when the connection is back."),
     "log_new_since": N_("New since your last visit:"),
+    "log_earlier_left_out": N_("Earlier moves are not shown here."),
     "table_gone": N_("This table is no longer on the server."),
     # The game's information.
     "info.rules": N_("Rules: {rules}"),

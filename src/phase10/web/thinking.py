@@ -42,6 +42,7 @@ from typing import Any, Final
 
 from phase10.bots import make_bot
 from phase10.kernel.bots import AnyBot
+from phase10.web.scheduling import FairTurns
 
 __all__ = ["INLINE_LEVELS", "Thinker", "think"]
 
@@ -86,6 +87,10 @@ def _warm_up(server: int) -> None:
 INLINE_LEVELS: Final = ("easy", "medium", "hard")
 
 
+#: The threads of a thread pool (``workers=0``).
+_THREADS: Final = 2
+
+
 def _ready() -> None:
     """A task that does nothing: submitting one per worker starts every worker at once."""
 
@@ -106,10 +111,12 @@ class Thinker:
         self.closed = False
         self.restarts = 0
         self._pool: Executor = self._new_pool()
+        #: The workers handed out fairly between tables (``phase10.web.scheduling``).
+        self.turns = FairTurns(workers if workers > 0 else _THREADS)
 
     def _new_pool(self) -> Executor:
         if self.workers <= 0:
-            return ThreadPoolExecutor(max_workers=2)
+            return ThreadPoolExecutor(max_workers=_THREADS)
         context = multiprocessing.get_context("spawn")
         pool = ProcessPoolExecutor(
             max_workers=self.workers,
@@ -121,11 +128,16 @@ class Thinker:
             pool.submit(_ready)
         return pool
 
-    async def choose(self, game: str, level: str, view: Any, seed: str) -> Any:
+    async def choose(self, game: str, level: str, view: Any, seed: str, *, key: str = "") -> Any:
         """The action the bot would take; runs in a worker, the caller's loop stays free
-        (a level of ``inline`` decides here and now)."""
+        (a level of ``inline`` decides here and now). ``key`` names the table asking: the
+        workers are shared fairly between tables."""
         if level in self.inline:
             return think(game, level, view, seed)
+        async with self.turns.turn(key):
+            return await self._in_worker(game, level, view, seed)
+
+    async def _in_worker(self, game: str, level: str, view: Any, seed: str) -> Any:
         loop = asyncio.get_running_loop()
         for attempt in range(2):
             pool = self._pool

@@ -118,7 +118,8 @@ export class ApiError extends Error {
 
 /** A JSON request to the server; ApiError with the server's sentence when refused. */
 export async function api(method, path, body = undefined, token = undefined) {
-  const headers = { Accept: "application/json" };
+  // The server says a refusal in the page's language, which may not be the browser's.
+  const headers = { Accept: "application/json", "Accept-Language": lang };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   let response;

@@ -300,12 +300,18 @@ function connect() {
     }
     receive(message);
   };
-  socket.onclose = () => {
+  socket.onclose = (event) => {
     if (state.socket !== socket) return;
     state.socket = null;
     state.welcomed = false;
     clearInterval(state.pingTimer);
     reconnectLater();
+    if (event.code === 1008 && event.reason) {
+      // A limit of the server (docs/protocol.md, Limits), said in the page's language: after
+      // "connection lost", so that it is what the status line says.
+      log(event.reason, "error");
+      say(event.reason);
+    }
   };
 }
 
@@ -456,6 +462,8 @@ function onUpdate(message) {
   const spoken = [];
   let ended = "";
   const flash = { seats: new Set(), piles: new Set(), groups: new Set() };
+  // A long catch-up holds only the game's last events (docs/protocol.md, "Reconnecting").
+  if (message.omitted) log(t("log_earlier_left_out"), "mark");
   for (const entry of message.events || []) {
     const event = entry.event;
     if (
