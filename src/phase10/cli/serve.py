@@ -30,6 +30,7 @@ DESCRIPTION = N_(
 EPILOG = """\
   phase10 serve
   phase10 serve --host 0.0.0.0 --port 8080
+  phase10 serve --forwarded-allow-ips 127.0.0.1 --allowed-host game.example.org
   phase10 serve --database sqlite:///games.db
   phase10 serve --database postgresql://phase10@127.0.0.1/phase10
   phase10 serve --database postgresql://phase10@127.0.0.1/phase10 --port 8001 --node a
