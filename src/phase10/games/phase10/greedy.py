@@ -111,6 +111,21 @@ class GreedyBot(StagedBot[PlayerView, Action]):
         if skips:
             return best_of(skips, lambda d: _danger(view, d.target), rng)
         playable = [d for d in discards if d.card != WILD_CODE] or list(discards)
+        return self.discard_ranking(view, playable)[0]
+
+    def discard_ranking(self, view: PlayerView, playable: Sequence[Discard]) -> list[Discard]:
+        """``playable`` best first, as this bot ranks discards (the first of equals first).
+
+        >>> import random
+        >>> from phase10.games.phase10.cards import parse_cards
+        >>> from phase10.games.phase10.turns import new_game
+        >>> from phase10.games.phase10.rules import RuleSet
+        >>> from phase10.games.phase10.view import view_for
+        >>> view = view_for(new_game(RuleSet(), players=2, seed=1), 0)
+        >>> ranked = GreedyBot().discard_ranking(view, [Discard(c) for c in set(view.hand)])
+        >>> len(ranked) == len(set(view.hand))
+        True
+        """
         me = view.players[view.seat]
         phase = None if me.laid >= 0 else target_phase(view)
         others_down = any(p.laid >= 0 for s, p in enumerate(view.players) if s != view.seat)
@@ -118,8 +133,7 @@ class GreedyBot(StagedBot[PlayerView, Action]):
         numbers, colours, wilds = counts_of(hand)
         per_group = view.rules.natural_card_scope is NaturalCardScope.PER_GROUP
         base = distance_counts(numbers, colours, wilds, phase, per_group=per_group) if phase else 0
-        best = playable[0]
-        best_key: tuple[int, int, int, int, int, int, int] | None = None
+        keys: list[tuple[int, int, int, int, int, int, int]] = []
         for action in playable:
             card = action.card
             loss = keep = 0
@@ -129,18 +143,19 @@ class GreedyBot(StagedBot[PlayerView, Action]):
                 loss = distance_counts(numbers, colours, wilds, phase, per_group=per_group) - base
                 _adjust(numbers, colours, card, 1)
             helps = int(others_down and fits_any(card, view.table))
-            key = (
-                loss,
-                helps,
-                self._feeds(view, card),
-                keep,
-                -self._passed(view, card),
-                -POINTS_OF[card],
-                -card,
+            keys.append(
+                (
+                    loss,
+                    helps,
+                    self._feeds(view, card),
+                    keep,
+                    -self._passed(view, card),
+                    -POINTS_OF[card],
+                    -card,
+                )
             )
-            if best_key is None or key < best_key:
-                best, best_key = action, key
-        return best
+        order = sorted(range(len(playable)), key=keys.__getitem__)
+        return [playable[i] for i in order]
 
     def _feeds(self, view: PlayerView, card: Card) -> int:
         """How much the next player could want ``card`` from the discard pile (greedy: no
