@@ -124,3 +124,17 @@ def test_the_phase_column_and_the_rules_phase_table_are_in_french(tmp_path: Path
             assert "run of" not in screen_text(app)
 
     asyncio.run(scenario())
+
+
+def test_a_bot_named_on_the_command_line_is_offered_as_named() -> None:
+    """``phase10 play --opponents learned``: the new-game screen seats the bot asked for,
+    not a level put in its place."""
+    app = ChooseApp(Defaults(players=3, seed=4, level="learned"), "en")
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
+            kinds = [app.screen.query_one(f"#kind-{seat}", Select).value for seat in (1, 2)]
+            assert kinds == ["learned", "learned"]
+
+    asyncio.run(scenario())

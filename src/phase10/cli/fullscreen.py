@@ -15,7 +15,7 @@ from typing import Any
 from phase10 import games
 from phase10.bots import make_bot
 from phase10.cli import local_play
-from phase10.cli.common import seconds_up_to
+from phase10.cli.common import CommandError, seconds_up_to
 from phase10.cli.parse_errors import translate
 from phase10.kernel.i18n import N_
 from phase10.match import Match, Seat
@@ -80,10 +80,15 @@ def launch_new(args: argparse.Namespace, rules: Any, seed: int, name: str, lang:
     if setup is None:
         return 0
     game = games.of(setup.rules)
-    seats = [
-        Seat(person, None if level is None else make_bot(level, game))
-        for person, level in setup.seats
-    ]
+    try:
+        seats = [
+            Seat(person, None if level is None else make_bot(level, game))
+            for person, level in setup.seats
+        ]
+    except ValueError as exc:
+        # A bot named on the command line that the game chosen on the screen does not have
+        # (--opponents learned, then the programmes game).
+        raise CommandError(f"--opponents: {exc}") from None
     match = Match.start(setup.rules, seats, setup.seed)
     match.interface = {"mode": "screen", "lang": lang}
     return local_play.play(

@@ -198,7 +198,11 @@ class NewGameScreen(Screen[Setup]):
         kinds = [(_("Person"), HUMAN)] + [
             (_("Computer: {level}").format(level=_(LEVEL_NAMES[level])), level) for level in LEVELS
         ]
-        level = d.level if d.level in LEVELS else "medium"
+        level = d.level
+        if level not in LEVELS:
+            # A bot named on the command line (--opponents learned) is offered as it is,
+            # not replaced by a level the player did not ask for.
+            kinds.append((_("Computer: {level}").format(level=level), level))
         others = [n for n in COMPUTER_NAMES if n.lower() != d.name.lower()]
         for seat in range(self.most_players):
             name = d.name if seat == 0 else others[(seat - 1) % len(others)]
