@@ -164,7 +164,9 @@ def test_an_abandoned_table_leaves_memory_and_plays_on_when_its_person_is_back(
                 assert back.recv()["type"] == "welcome"
                 first = back.until(lambda m: m["type"] == "update")
                 assert "omitted" not in first or first["seq"] - seen > CATCH_UP_EVENTS
-                assert first["version"] == stored
+                # The computers play on as soon as the game is back in memory, so the first
+                # update may already hold their next move; it never starts before her gap.
+                assert first["version"] >= stored
                 play(
                     {0: back},
                     random.Random(2),
