@@ -27,6 +27,7 @@ from phase10.games.programmes.greedy import GreedyProgrammeBot
 from phase10.games.programmes.programs import program_by_id
 from phase10.games.programmes.rules import ProgrammeRules
 from phase10.games.programmes.search import PROGRAMMES, ProgrammesSearch
+from phase10.games.programmes.sharp import SharpProgrammeBot
 from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind, ProgrammeState
 from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.bots import AnyBot
@@ -41,11 +42,6 @@ _SHUFFLES: Final = (
     ProgrammeEventKind.HAND_DEALT,
     ProgrammeEventKind.RESHUFFLED,
 )
-
-
-def _sharp(name: str = "sharp") -> GreedyProgrammeBot:
-    """No heuristic watches the next player in this game yet: ``sharp`` plays as greedy."""
-    return GreedyProgrammeBot(name)
 
 
 class ProgrammesGame:
@@ -237,7 +233,7 @@ class ProgrammesGame:
         return determinize(view, rng)
 
     def bots(self) -> Mapping[str, Callable[[], AnyBot]]:
-        return {"greedy": GreedyProgrammeBot, "sharp": _sharp}
+        return {"greedy": GreedyProgrammeBot, "sharp": SharpProgrammeBot}
 
     def search_hooks(self) -> ProgrammesSearch:
         return PROGRAMMES
