@@ -26,6 +26,7 @@ from starlette.testclient import TestClient, WebSocketTestSession
 from phase10.table.notices import NOTICES
 from phase10.web.app import create_app
 from phase10.web.db import Database
+from phase10.web.guard import Limits
 from phase10.web.thinking import Thinker
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -201,6 +202,19 @@ def server() -> Iterator[TestClient]:
         yield http
 
 
+@pytest.fixture
+def unpaced() -> Iterator[TestClient]:
+    """A server whose pace of messages no test client can reach: a test that plays as fast
+    as the server answers sends over 40 messages a second on a quiet machine, faster than
+    any person (the pace itself is ``test_refusals_fit_the_schemas``'s)."""
+    limits = Limits(messages="1000/second")
+    with (
+        Thinker(workers=0) as thinker,
+        TestClient(create_app(Database("sqlite://"), thinker, bot_delay=0, limits=limits)) as http,
+    ):
+        yield http
+
+
 def _create(http: TestClient, game: str, seats: list[Message], **extra: Any) -> Message:
     body = {"game": game, "name": "Ann", "seats": seats, **extra}
     _valid("body-create-table", body)
@@ -216,10 +230,11 @@ def _bearer(token: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("game", ["phase10", "programmes"])
-def test_a_whole_game_against_a_computer_fits_the_schemas(server: TestClient, game: str) -> None:
+def test_a_whole_game_against_a_computer_fits_the_schemas(unpaced: TestClient, game: str) -> None:
     """docs/protocol.md, "A session": a person and a computer play over the WebSocket (a
     one-phase Phase 10 game to its end and its rematch; 60 moves of the programmes game); every
     message both ways fits its schema, and so do the HTTP answers."""
+    server = unpaced
     variants = ["n_phases=1"] if game == "phase10" else []
     limit = None if game == "phase10" else 60
     seats = [{"kind": "person"}, {"kind": "bot", "level": "easy"}]
