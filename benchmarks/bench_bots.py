@@ -1,4 +1,5 @@
-"""Heuristic bots' thinking time per decision: median, 99th percentile and slowest.
+"""The fast bots' thinking time per decision (learned, sharp, greedy): median, 99th percentile and
+slowest.
 
 Plays whole 4-player games under the standard rules with every seat the same bot, timing each
 ``choose`` call (view building excluded) in CPU time of this process, so that other work on
@@ -43,7 +44,7 @@ def main(argv: list[str]) -> int:
     """Measure and print the figures; returns the exit code."""
     games = int(argv[0]) if argv else 6
     seed = int(argv[1]) if len(argv) > 1 else 0
-    for name in ("sharp", "greedy"):
+    for name in ("learned", "sharp", "greedy"):
         times = sorted(decision_times(name, games, seed))
         median = statistics.median(times) * 1e6
         p99 = times[int(len(times) * 0.99)] * 1e6

@@ -68,6 +68,7 @@ def test_bots_choose_only_legal_actions_and_see_only_views(variant: str) -> None
         ["easy", "greedy", "random"],
         ["medium", "random", "greedy", "easy"],
         ["sharp", "greedy", "random"],
+        ["learned", "random", "greedy"],
     ]
     finished = 0
     for game in range(30):
@@ -106,7 +107,14 @@ def test_bots_are_deterministic_given_the_rng() -> None:
 
 
 def test_registry_names_bots_and_levels() -> None:
-    assert set(bot_names()) - set(LEVELS) == {"random", "greedy", "sharp", "ismcts", "pimc"}
+    assert set(bot_names()) - set(LEVELS) == {
+        "random",
+        "greedy",
+        "sharp",
+        "learned",
+        "ismcts",
+        "pimc",
+    }
     assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
     for name in bot_names():
         assert make_bot(name).name

@@ -31,6 +31,7 @@ from phase10.games.phase10.actions import Action, parse_action
 from phase10.games.phase10.cards import Card, format_cards, parse_cards
 from phase10.games.phase10.determinize import determinize
 from phase10.games.phase10.greedy import GreedyBot
+from phase10.games.phase10.learned import LearnedBot
 from phase10.games.phase10.pimc import PIMCBot
 from phase10.games.phase10.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from phase10.games.phase10.search import PHASE10, Phase10Search
@@ -207,7 +208,7 @@ class Phase10Game:
         return determinize(view, rng)
 
     def bots(self) -> Mapping[str, Callable[[], AnyBot]]:
-        return {"greedy": GreedyBot, "sharp": SharpBot, "pimc": PIMCBot}
+        return {"greedy": GreedyBot, "sharp": SharpBot, "learned": LearnedBot, "pimc": PIMCBot}
 
     def search_hooks(self) -> Phase10Search:
         return PHASE10

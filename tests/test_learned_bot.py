@@ -1,0 +1,202 @@
+"""The learned bot: its decisions (the draw, P10-R13, and the discard), the features it
+reads from the seat's view only, its model file, and that it plays whole games legally."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from phase10.api import find_variant
+from phase10.bots import make_bot
+from phase10.games.phase10.actions import Discard, Draw, Source
+from phase10.games.phase10.cards import SKIP_CODE, WILD_CODE
+from phase10.games.phase10.learned import (
+    ACTION_FEATURES,
+    FEATURES,
+    STATE_FEATURES,
+    LearnedBot,
+    Network,
+    choice,
+    default_network,
+)
+from phase10.games.phase10.sharp import SharpBot
+from phase10.games.phase10.state import Stage
+from phase10.games.phase10.turns import apply_action, check_action, new_game
+from phase10.games.phase10.view import view_for
+
+
+def _views(players: int, seed: int, decisions: int = 3000):  # type: ignore[no-untyped-def]
+    """Views of a greedy-played game, one per decision."""
+    state = new_game(find_variant("standard"), players, seed)
+    rng = random.Random(seed)
+    bot = SharpBot()
+    for _ in range(decisions):
+        if state.outcome is not None:
+            return
+        view = view_for(state, state.current)
+        yield view
+        state = apply_action(state, bot.choose(view, rng))
+
+
+def test_the_packaged_model_loads_and_reads_this_versions_features() -> None:
+    network = default_network()
+    assert network is not None
+    assert network.features == FEATURES
+    assert len(network.layers[0][0][0]) == len(STATE_FEATURES) + len(ACTION_FEATURES)
+
+
+def test_the_learned_decisions_are_the_draw_and_the_discard_only() -> None:
+    """P10-R13: the draw (drawing or taking the discard pile's top, never a Skip there) and,
+    once nothing can be laid down or hit, the discard; a Skip is thrown as sharp throws it
+    (P10-R25), a wild never while another card is left."""
+    kinds = {"draw": 0, "discard": 0, "none": 0}
+    for seed in (1, 2):
+        for view in _views(3, seed, 600):
+            found = choice(view)
+            if found is None:
+                kinds["none"] += 1
+                holds_skip = SKIP_CODE in view.hand and view.stage is Stage.PLAY
+                forced = len(view.legal) < 2
+                others = any(not isinstance(a, (Discard, Draw)) for a in view.legal)
+                no_take = view.stage is Stage.DRAW and Draw(Source.DISCARD_PILE) not in view.legal
+                one_card = len({c for c in view.hand if c != WILD_CODE}) < 2
+                assert holds_skip or forced or others or no_take or one_card
+                continue
+            state, options = found
+            assert len(state) == len(STATE_FEATURES)
+            assert all(len(vector) == len(ACTION_FEATURES) for _, vector in options)
+            actions = [action for action, _ in options]
+            assert all(action in view.legal for action in actions)
+            assert len(set(actions)) == len(actions)
+            if view.stage is Stage.DRAW:
+                kinds["draw"] += 1
+                assert actions == [Draw(Source.DRAW_PILE), Draw(Source.DISCARD_PILE)]
+            else:
+                kinds["discard"] += 1
+                cards = [a.card for a in actions if isinstance(a, Discard)]
+                assert len(cards) == len(actions)
+                assert WILD_CODE not in cards
+                assert SKIP_CODE not in cards
+    assert min(kinds.values()) > 20, kinds
+
+
+def test_features_read_only_the_view() -> None:
+    """What another seat holds (hidden, E-28) never changes what the bot sees: two states
+    that differ only in the opponent's hand and the draw pile give the same features."""
+    state = new_game(find_variant("standard"), 2, 5)
+    rng = random.Random(5)
+    bot = SharpBot()
+    for _ in range(40):
+        state = apply_action(state, bot.choose(view_for(state, state.current), rng))
+    seat = state.current
+    other = 1 - seat
+    pool = list(state.players[other].hand) + list(state.draw_pile)
+    random.Random(1).shuffle(pool)
+    size = len(state.players[other].hand)
+    players = list(state.players)
+    players[other] = players[other].evolve(hand=tuple(pool[:size]))
+    swapped = state.evolve(players=tuple(players), draw_pile=tuple(pool[size:]))
+    assert choice(view_for(state, seat)) == choice(view_for(swapped, seat))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_learned_bot_plays_whole_games_legally_and_deterministically(players: int) -> None:
+    """Every action passes the rules' check (P10-R13 order); the same seed, the same game."""
+    rules = find_variant("standard")
+
+    def play() -> str:
+        state = new_game(rules, players, 11)
+        bots = [
+            make_bot("learned") if seat % 2 == 0 else make_bot("greedy") for seat in range(players)
+        ]
+        rngs = [random.Random(f"t:{seat}") for seat in range(players)]
+        for _ in range(20_000):
+            if state.outcome is not None:
+                break
+            action = bots[state.current].choose(view_for(state, state.current), rngs[state.current])
+            check_action(state, action)
+            state = apply_action(state, action)
+        assert state.outcome is not None
+        return state.digest()
+
+    assert play() == play()
+
+
+def test_without_a_model_it_plays_exactly_as_sharp() -> None:
+    learned = LearnedBot(packaged=False)
+    sharp = SharpBot()
+    compared = 0
+    for view in _views(2, 3, 800):
+        assert learned.choose(view, random.Random(7)) == sharp.choose(view, random.Random(7))
+        compared += 1
+    assert compared > 100
+
+
+def test_a_model_file_round_trips_and_a_broken_one_is_refused(tmp_path: Path) -> None:
+    network = default_network()
+    assert network is not None
+    path = tmp_path / "model.json"
+    path.write_text(json.dumps(network.to_json()), encoding="utf-8")
+    assert Network.load(path) == network
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({"features": list(FEATURES)}), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"broken\.json: not a learned model file"):
+        Network.load(broken)
+    other = network.to_json()
+    other["features"] = [*list(FEATURES[:-1]), "something_else"]
+    with pytest.raises(ValueError, match="trained on other features"):
+        Network.from_json(other)
+    nan = network.to_json()
+    nan["layers"][0]["biases"][0] = float("nan")
+    with pytest.raises(ValueError, match="not a finite number"):
+        Network.from_json(nan)
+
+
+def test_the_network_ranks_candidates_by_its_output() -> None:
+    """A network whose only weight reads ``take`` always takes the discard pile's top when it
+    may, and one with the opposite weight never does (P10-R13)."""
+    take = len(STATE_FEATURES) + ACTION_FEATURES.index("take")
+
+    def network(sign: float) -> Network:
+        row = [0.0] * len(FEATURES)
+        row[take] = 1.0
+        return Network(features=FEATURES, layers=(([row], [0.0]), ([[sign]], [0.0])))
+
+    drawn = 0
+    for view in _views(2, 4, 400):
+        if choice(view) is None or view.stage is not Stage.DRAW:
+            continue
+        drawn += 1
+        taker = LearnedBot(network=network(1.0)).choose(view, random.Random(0))
+        refuser = LearnedBot(network=network(-1.0)).choose(view, random.Random(0))
+        assert taker == Draw(Source.DISCARD_PILE)
+        assert refuser == Draw(Source.DRAW_PILE)
+    assert drawn > 5
+
+
+def test_the_training_script_writes_a_model_the_bot_plays_and_its_curve(tmp_path: Path) -> None:
+    """A tiny run of scripts/train_learned.py: the teacher labels, the network is fitted,
+    written, measured (round 0 is sharp itself), and the bot plays with it (P10-R13)."""
+    model, curve = tmp_path / "model.json", tmp_path / "curve.tsv"
+    script = Path(__file__).parents[1] / "scripts" / "train_learned.py"
+    argv = ["--games", "4", "--eval-games", "4", "--rollouts", "1", "--workers", "1"]
+    done = subprocess.run(
+        [sys.executable, str(script), *argv, "--out", str(model), "--curve", str(curve)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    network = Network.load(model)
+    assert network.margin == 0.01
+    rows = curve.read_text(encoding="utf-8").splitlines()
+    assert [row.split("\t")[0] for row in rows] == ["round", "0", "1"]
+    assert int(rows[2].split("\t")[1]) > 0
+    for view in _views(2, 6, 200):
+        assert LearnedBot(network=network).choose(view, random.Random(0)) in view.legal
