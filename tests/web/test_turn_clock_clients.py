@@ -93,17 +93,22 @@ def test_the_full_screen_says_the_time_and_the_timeout(tmp_path: Path) -> None:
         async def watch() -> str:
             async with app.run_test(size=(80, 24)) as pilot:
                 deadline = time.monotonic() + 20
-                while "Time ran out:" not in (shown := _log(app)):
+                # Wait for what follows the timeout too: the computer's move is logged after
+                # the sentence, a moment later.
+                while not (shown := _log(app)).partition(TIMED_OUT)[2]:
                     assert time.monotonic() < deadline, shown[-500:]
                     await pilot.pause(0.05)
                 await pilot.press("q")
                 return shown
 
         shown = asyncio.run(watch())
-        told, _, after = shown.partition("Time ran out: a computer player plays Ann's turn.")
+        told, _, after = shown.partition(TIMED_OUT)
         assert after, shown[-500:]
         # Told once: the time left when the screen heard of it (3 s, less on a slow run).
         assert len(re.findall(r"You have [1-3] seconds?\.", told)) == 1, told
+
+
+TIMED_OUT = "Time ran out: a computer player plays Ann's turn."
 
 
 def _log(app: OnlineApp) -> str:
