@@ -54,8 +54,8 @@ from phase10.games.phase10.cards import (
     POINTS_OF,
     SKIP_CODE,
     WILD_CODE,
-    deck_counts,
 )
+from phase10.games.phase10.determinize import unseen_counts
 from phase10.games.phase10.evaluate import counts_of, distance_counts, fit_mask, keep_value
 from phase10.games.phase10.greedy import target_phase
 from phase10.games.phase10.rules import Kind, NaturalCardScope, Phase
@@ -137,7 +137,6 @@ _SHARP_RANK: Final = ACTION_FEATURES.index("sharp_rank")
 
 _DRAW_PILE: Final = Draw(Source.DRAW_PILE)
 _TAKE: Final = Draw(Source.DISCARD_PILE)
-_DECK: Final = deck_counts()
 _MODEL_FILE: Final = "learned_model.json"
 
 #: Called with the seat, the decision (:func:`choice`) and the action chosen, at every
@@ -375,16 +374,7 @@ def _hand(view: PlayerView) -> _Hand:
     me = view.players[view.seat]
     phase = None if me.laid >= 0 else target_phase(view)
     per_group = view.rules.natural_card_scope is NaturalCardScope.PER_GROUP
-    unseen = list(_DECK)
-    for c in view.hand:
-        unseen[c] -= 1
-    for c in view.discard_pile:
-        unseen[c] -= 1
-    for groups in view.table:
-        for group in groups:
-            for c in group.cards:
-                unseen[c] -= 1
-    unseen = [max(0, n) for n in unseen]
+    unseen = unseen_counts(view)
     unseen_numbers = [0] * (MAX_NUMBER + 1)
     unseen_colours = [0, 0, 0, 0]
     for code in range(NUMBERED):
