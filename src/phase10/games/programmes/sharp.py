@@ -381,12 +381,32 @@ class SharpProgrammeBot(GreedyProgrammeBot):
     ) -> ProgrammeAction:
         if any(isinstance(a, Reveal | Meld | Extend) for a in legal):
             return super()._play(view, legal, rng)
-        discards = [a for a in legal if isinstance(a, DiscardCard)]
+        return self.discard_ranking(view)[0]
+
+    def discard_ranking(self, view: ProgrammeView) -> list[DiscardCard]:
+        """Every legal discard, the one this bot throws first, then the next best and so on
+        (what a search compares its choice with); when the view also offers a reveal or a
+        combination to lay, the bot lays it rather than discard. Equal keys keep the order
+        of ``view.legal``.
+
+        >>> import random
+        >>> from phase10.games.programmes.turns import apply_action, new_game
+        >>> from phase10.games.programmes.rules import ProgrammeRules
+        >>> from phase10.games.programmes.view import view_for
+        >>> bot = SharpProgrammeBot()
+        >>> state = new_game(ProgrammeRules(), players=2, seed=2)
+        >>> drawn = bot.choose(view_for(state, state.current), random.Random(0))
+        >>> view = view_for(apply_action(state, drawn), state.current)
+        >>> ranking = bot.discard_ranking(view)
+        >>> ranking[0] == bot.choose(view, random.Random(0)), len(ranking) == len(set(ranking))
+        (True, True)
+        """
+        discards = [a for a in view.legal if isinstance(a, DiscardCard)]
         program = view.program
         dead = _wilds_dead(view)
         unseen, unseen_wilds = unseen_counts(view)
         if view.players[view.seat].revealed or program is None:
-            return min(
+            return sorted(
                 discards,
                 key=lambda a: (
                     IS_WILD[a.card],
@@ -405,4 +425,4 @@ class SharpProgrammeBot(GreedyProgrammeBot):
                 *_keep(a.card, view.hand, program, dead),
             )
 
-        return min(discards, key=key)
+        return sorted(discards, key=key)
