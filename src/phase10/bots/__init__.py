@@ -23,10 +23,10 @@ and after it the bar for overruling the prior in standard errors, ``ismcts:800it
 ('greedy', 'easy')
 >>> make_bot("ismcts:200it").iterations, make_bot("ismcts:800it:z1.5").confidence
 (200, 1.5)
->>> make_bot("pimc", "programmes")  # doctest: +ELLIPSIS
+>>> make_bot("learned", "programmes")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: the bot 'pimc' does not play the programmes game; bots: random, greedy, ...
+ValueError: the bot 'learned' does not play the programmes game; bots: random, greedy, ...
 >>> make_bot("grandmaster")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -102,7 +102,7 @@ def bot_names(game: str | Game = "phase10") -> tuple[str, ...]:
     """Every bot name ``game`` accepts, levels last.
 
     >>> bot_names("programmes")
-    ('random', 'greedy', 'sharp', 'ismcts', 'easy', 'medium', 'hard', 'expert')
+    ('random', 'greedy', 'sharp', 'pimc', 'ismcts', 'easy', 'medium', 'hard', 'expert')
     """
     found = _game(game)
     order = ["random", *found.bots(), "ismcts"]
@@ -136,7 +136,8 @@ def make_bot(spec: str, game: str | Game = "phase10") -> AnyBot:
     name, colon, budget = label.partition(":")
     if name in LEVELS and not colon:
         return _level(name, found)
-    every = {*_GENERIC, "greedy", "sharp", "pimc", *found.bots()}
+    # Every game's bot names: a bot of another game is named as such, not as unknown.
+    every = {*_GENERIC, *_all_bot_names()}
     if name not in every:
         plugin = load_plugin(spec, found.name)
         if plugin is not None:
