@@ -225,10 +225,12 @@ def test_every_registered_bot_plays_every_game(game: str) -> None:
 
 def test_a_bot_a_game_lacks_is_refused_up_front() -> None:
     with pytest.raises(ValueError, match="does not play the programmes game"):
-        make_bot("pimc", "programmes")
+        make_bot("learned", "programmes")
     from phase10.cli.main import main
 
-    assert main(["simulate", "--game", "programmes", "--bots", "pimc,greedy", "--games", "1"]) == 2
+    assert (
+        main(["simulate", "--game", "programmes", "--bots", "learned,greedy", "--games", "1"]) == 2
+    )
 
 
 def test_the_bot_protocol_is_typed_per_game() -> None:

@@ -24,6 +24,7 @@ from phase10.games.programmes.cards import (
 )
 from phase10.games.programmes.determinize import determinize
 from phase10.games.programmes.greedy import GreedyProgrammeBot
+from phase10.games.programmes.pimc import ProgrammesPIMCBot
 from phase10.games.programmes.programs import program_by_id
 from phase10.games.programmes.rules import ProgrammeRules
 from phase10.games.programmes.search import PROGRAMMES, ProgrammesSearch
@@ -233,7 +234,7 @@ class ProgrammesGame:
         return determinize(view, rng)
 
     def bots(self) -> Mapping[str, Callable[[], AnyBot]]:
-        return {"greedy": GreedyProgrammeBot, "sharp": SharpProgrammeBot}
+        return {"greedy": GreedyProgrammeBot, "sharp": SharpProgrammeBot, "pimc": ProgrammesPIMCBot}
 
     def search_hooks(self) -> ProgrammesSearch:
         return PROGRAMMES
