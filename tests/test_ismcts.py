@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from phase10 import games
 from phase10.api import find_variant
 from phase10.bots import LEVELS, ISMCTSBot, make_bot
 from phase10.bots.ismcts import game_for
@@ -177,6 +178,42 @@ def test_the_expert_level_searches_for_a_second() -> None:
     assert expert.seconds == 1.0
     assert expert.confidence == 3.0
     assert make_bot("hard").name == "hard"
+
+
+@pytest.mark.parametrize("game", ["phase10", "programmes"])
+def test_the_expert_searches_heads_up_and_plays_hards_move_at_once_with_more(game: str) -> None:
+    """Decision 0018: with four players the expert plays its prior's move (the game's
+    ``sharp``, which ``hard`` plays) without searching; heads-up it searches (P10-R02,
+    AMZ-R03: 2 to 6 players). A small iteration budget keeps the test fast."""
+    found = games.get(game)
+    rules = found.find_rules("standard" if game == "phase10" else "programmes")
+    expert = ISMCTSBot(iterations=30, name="expert", max_players=2)
+    hard = make_bot("hard", found)
+    state = found.new_game(rules, 4, 5)
+    rng = random.Random(5)
+    decisions = 0
+    for _ in range(120):
+        if found.outcome(state) is not None:
+            break
+        view = found.view(state, found.to_act(state))
+        same = random.Random()
+        same.setstate(rng.getstate())
+        action = expert.choose(view, rng)
+        assert expert.last_iterations == 0
+        assert action == hard.choose(view, same)
+        decisions += len(view.legal) > 1
+        state = found.apply(state, action)
+    assert decisions > 20
+    heads_up = found.new_game(rules, 2, 5)
+    searched = 0
+    for _ in range(40):
+        view = found.view(heads_up, found.to_act(heads_up))
+        heads_up = found.apply(heads_up, expert.choose(view, rng))
+        searched += expert.last_iterations > 0
+    assert searched > 0
+    assert make_bot("expert", found).max_players == 2  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="max_players"):
+        ISMCTSBot(max_players=1)
 
 
 def test_ismcts_plays_the_programmes_game() -> None:

@@ -64,10 +64,12 @@ _GENERIC: Final[dict[str, Callable[[], AnyBot]]] = {"random": RandomBot, "ismcts
 
 #: Difficulty levels offered to people, weakest first: the game's greedy bot with 30% and
 #: 10% random blunders, its strongest heuristic (``sharp`` where it has one), and
-#: information-set search on top of it with 1 s a decision (docs/bots.md has their measured
-#: strength). "hard" answers at once and is deterministic, which the full-screen game's tests
-#: and snapshots rely on. A budget in seconds keeps the expert's wait the same on every
-#: machine; the price is that its play depends on the machine's speed.
+#: information-set search on top of it with 1 s a decision, heads-up only: with more players
+#: it plays the heuristic's move at once, since there the search's changes lost games
+#: (docs/bots.md has their measured strength; docs/decisions/0018). "hard" answers at once
+#: and is deterministic, which the full-screen game's tests and snapshots rely on. A budget
+#: in seconds keeps the expert's wait the same on every machine; the price is that its play
+#: depends on the machine's speed.
 LEVELS: Final[tuple[str, ...]] = ("easy", "medium", "hard", "expert")
 #: Each level's name for people, marked for the catalogs (the keys stay English everywhere).
 LEVEL_NAMES: Final[dict[str, str]] = {
@@ -119,7 +121,7 @@ def _level(level: str, game: Game) -> AnyBot:
     if level == "hard":
         strongest: Callable[..., AnyBot] = own.get("sharp", greedy)
         return strongest(name="hard")
-    return ISMCTSBot(seconds=1.0, name="expert")
+    return ISMCTSBot(seconds=1.0, name="expert", max_players=2)
 
 
 def make_bot(spec: str, game: str | Game = "phase10") -> AnyBot:

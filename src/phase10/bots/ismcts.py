@@ -194,7 +194,10 @@ class ISMCTSBot:
     unless another is better by ``confidence`` standard errors (``None``: the default
     policy's move; by default the game's ``sharp`` or else ``greedy`` bot). With
     ``seconds`` the play depends on the machine's speed; with
-    ``iterations`` alone it is a function of the view and ``rng``.
+    ``iterations`` alone it is a function of the view and ``rng``. ``max_players``: in a
+    game of more players than this the prior's move is played at once, unsearched (the
+    ``expert`` level searches heads-up only: with four players its changes lost games,
+    docs/decisions/0018-expert-searches-heads-up-only.md).
     """
 
     def __init__(
@@ -207,6 +210,7 @@ class ISMCTSBot:
         name: str | None = None,
         game: SearchGame[Any, Any] | None = None,
         prior: AnyBot | str | None = GAME_PRIOR,
+        max_players: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is not None and iterations < 1:
@@ -221,6 +225,9 @@ class ISMCTSBot:
         self.confidence = confidence
         self.game = game
         self.prior = prior
+        if max_players is not None and max_players < 2:
+            raise ValueError(f"max_players must be at least 2, not {max_players!r}")
+        self.max_players = max_players
         self._priors: dict[str, AnyBot] = {}
         self.clock = clock
         self.name = name if name is not None else "ismcts"
@@ -249,6 +256,10 @@ class ISMCTSBot:
         self.last_stats = ()
         if len(legal) == 1:
             return legal[0]
+        if self.max_players is not None and len(view.players) > self.max_players:
+            prior = self._prior(view)
+            if prior is not None:
+                return prior.choose(view, rng)
         game = self.game if self.game is not None else game_for(view)
         start = self.clock()
         root_state = game.determinize(view, rng)
