@@ -3,10 +3,10 @@ reads it, so it crosses process and machine boundaries as is and every worker bu
 
 >>> parse_bots("greedy, ismcts:50it")
 ('greedy', 'ismcts:50it')
->>> parse_bots("pimc,greedy", "programmes")  # doctest: +ELLIPSIS
+>>> parse_bots("learned,greedy", "programmes")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: the bot 'pimc' does not play the programmes game; bots: random, greedy, ...
+ValueError: the bot 'learned' does not play the programmes game; bots: random, greedy, ...
 """
 
 from __future__ import annotations
