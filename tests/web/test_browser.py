@@ -386,11 +386,12 @@ def test_a_manche_of_the_programmes_game_survives_a_server_crash(
     no_sideways_scroll(owner, "the programmes table")
 
     def manche_over() -> bool:
-        # The results close by themselves on a page once the next manche needs its seat,
-        # so the page not to play keeps them open.
-        return (
-            owner.locator("#hand-summary").is_visible()
-            or guest.locator("#hand-summary").is_visible()
+        # Read from the log, not from the results: those close by themselves on a page once
+        # the next manche needs its seat, which can be in the very message that ends this
+        # one, and the other page's may not be drawn yet; the log keeps the sentence.
+        return any(
+            "Round 1 ended." in (page.locator("#log").text_content() or "")
+            for page in (owner, guest)
         )
 
     # A few moves, then the crash.
@@ -408,6 +409,11 @@ def test_a_manche_of_the_programmes_game_survives_a_server_crash(
         assert owner.evaluate("(key) => Number(localStorage.getItem(key))", seq_key) >= seen
 
     play_until([owner, guest], manche_over, keys=lambda page: page is owner)
+    # Nobody plays on, so the page whose seat the next manche does not need keeps them open.
+    deadline = time.monotonic() + 10
+    while not any(page.locator("#hand-summary").is_visible() for page in (owner, guest)):
+        assert time.monotonic() < deadline, "no page shows the results of the round"
+        owner.wait_for_timeout(40)
     shown = guest if guest.locator("#hand-summary").is_visible() else owner
     summary = shown.locator("#hand-summary")
     expect(summary.get_by_role("heading", name="Round 1 is over.")).to_be_visible()
