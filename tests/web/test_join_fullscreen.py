@@ -98,15 +98,16 @@ def test_ann_plays_a_turn_full_screen(server: Server, tmp_path: Path) -> None:
         target, table.table, StoredSeat(0, "Ann", table.token), store, Api(server.url), "en"
     )
     try:
-        asyncio.run(_play(app, server, table.table))
+        before_leaving = asyncio.run(_play(app, server, table.table))
     finally:
         bob.stop.set()
         bob.thread.join(timeout=10)
     assert bob.error is None, bob.error
-    assert app.return_value == "left"
+    assert app.return_value == "left", f"q did not leave; before it: {before_leaving}"
 
 
-async def _play(app: OnlineApp, server: Server, table: str) -> None:
+async def _play(app: OnlineApp, server: Server, table: str) -> str:
+    """Ann's turn, then q; returns what was on the screen and focused before the q."""
     if True:
         async with app.run_test(size=SIZE) as pilot:
             await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
@@ -154,4 +155,10 @@ async def _play(app: OnlineApp, server: Server, table: str) -> None:
             await _until(pilot, lambda: "You discarded" in log(), "the discard's sentence")
             assert "You drew" in log()
             assert "Hand 1 is dealt" in log()  # every sentence is in the log, scrolled up
+            before = f"screen {app.screen!r}, focus {app.focused!r}"
             await pilot.press("q")
+            # Leaving ends the app; under load its exit can trail the key press.
+            await _until(
+                pilot, lambda: app.return_value is not None, f"Ann leaving ({before})", timeout=10
+            )
+    return before
