@@ -113,7 +113,9 @@ def test_a_person_who_does_nothing_has_their_turn_played_by_a_computer_and_is_to
             assert 0 < clock["seconds_left"] <= TURN
             _valid(f"server-{begun['type']}", begun)  # the clock as published
             told = _notice(ann, "web.timed_out")
-            assert time.monotonic() - started >= clock["seconds_left"] - 0.2
+            # Not early: ``started`` is when this client read the update, which under load
+            # trails the server's sending it (so the clock) by a few tenths of a second.
+            assert time.monotonic() - started >= clock["seconds_left"] - 0.6
             for message in ann.messages:
                 _valid("server-message", message)
             assert told["params"] == {"name": "Ann"}
