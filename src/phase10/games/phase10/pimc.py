@@ -56,6 +56,7 @@ from phase10.games.phase10.state import GameState, Stage
 from phase10.games.phase10.turns import apply_action
 from phase10.games.phase10.view import PlayerView
 from phase10.kernel.bots import AnyBot
+from phase10.kernel.paired import paired_choice
 
 #: The default prior (stateless, so one instance serves every search).
 _SHARP: Final = SharpBot()
@@ -148,48 +149,27 @@ class PIMCBot:
         start: float,
     ) -> Action:
         seat = view.seat
-        k = len(options)
-        deadline = start + self.seconds if self.seconds is not None else math.inf
-        deals_limit = max(1, self.iterations // k) if self.iterations is not None else 1 << 62
-        # Sums of the paired differences (candidate minus the prior's move) and their squares.
-        diff = [0.0] * k
-        diff_sq = [0.0] * k
-        deals = rollouts = 0
-        timed_out = False
-        while deals < deals_limit and not timed_out:
-            state = first if deals == 0 else determinize(view, rng)
+
+        def deal(index: int) -> GameState:
+            return first if index == 0 else determinize(view, rng)
+
+        def rollout(state: GameState, action: Action, ties: int) -> float:
             # Every candidate's rollout breaks ties (Skip targets) alike on one deal.
-            ties = rng.getrandbits(64)
-            rewards: list[float] = []
-            for action in options:
-                after = apply_action(state, action)
-                rewards.append(_rollout(after, state, seat, random.Random(ties)))
-                rollouts += 1
-                if deadline < math.inf:
-                    now = self.clock()
-                    # Stop when one more rollout of the average length would overrun; a
-                    # deal cut short is dropped (its candidates could not all be compared).
-                    if now + (now - start) / rollouts > deadline:
-                        timed_out = True
-                        break
-            if len(rewards) < k:
-                break
-            base = rewards[0]
-            for i in range(1, k):
-                d = rewards[i] - base
-                diff[i] += d
-                diff_sq[i] += d * d
-            deals += 1
-        self.last_iterations = rollouts
-        if deals < MIN_DEALS:
-            return options[0]
-        best, best_mean = 0, 0.0
-        for i in range(1, k):
-            mean = diff[i] / deals
-            var = max((diff_sq[i] - deals * mean * mean) / (deals - 1), 1e-12)
-            if mean > self.confidence * math.sqrt(var / deals) and mean > best_mean:
-                best, best_mean = i, mean
-        return options[best]
+            return _rollout(apply_action(state, action), state, seat, random.Random(ties))
+
+        choice, self.last_iterations = paired_choice(
+            options,
+            deal,
+            rollout,
+            rng,
+            iterations=self.iterations,
+            deadline=start + self.seconds if self.seconds is not None else math.inf,
+            start=start,
+            clock=self.clock,
+            confidence=self.confidence,
+            min_deals=MIN_DEALS,
+        )
+        return choice
 
 
 def _rollout(state: GameState, root: GameState, seat: int, rng: random.Random) -> float:

@@ -54,6 +54,7 @@ from phase10.games.programmes.state import ProgrammeState
 from phase10.games.programmes.turns import apply_action
 from phase10.games.programmes.view import ProgrammeView, view_for
 from phase10.kernel.actions import Draw
+from phase10.kernel.paired import paired_choice
 from phase10.kernel.state import Stage
 
 __all__ = ["DEFAULT_ROLLOUTS", "ProgrammesPIMCBot"]
@@ -143,47 +144,26 @@ class ProgrammesPIMCBot:
         start: float,
     ) -> ProgrammeAction:
         seat = view.seat
-        k = len(options)
-        deadline = start + self.seconds if self.seconds is not None else math.inf
-        deals_limit = max(1, self.iterations // k) if self.iterations is not None else 1 << 62
-        # Sums of the paired differences (candidate minus the prior's move) and their squares.
-        diff = [0.0] * k
-        diff_sq = [0.0] * k
-        deals = rollouts = 0
-        timed_out = False
-        while deals < deals_limit and not timed_out:
-            state = determinize(view, rng)
-            # Every candidate's rollout breaks ties alike on one deal.
-            ties = rng.getrandbits(64)
-            rewards: list[float] = []
-            for action in options:
-                rewards.append(_rollout(apply_action(state, action), state, seat, ties))
-                rollouts += 1
-                if deadline < math.inf:
-                    now = self.clock()
-                    # Stop when one more rollout of the average length would overrun; a deal
-                    # cut short is dropped (its candidates could not all be compared).
-                    if now + (now - start) / rollouts > deadline:
-                        timed_out = True
-                        break
-            if len(rewards) < k:
-                break
-            base = rewards[0]
-            for i in range(1, k):
-                d = rewards[i] - base
-                diff[i] += d
-                diff_sq[i] += d * d
-            deals += 1
-        self.last_iterations = rollouts
-        if deals < MIN_DEALS:
-            return options[0]
-        best, best_mean = 0, 0.0
-        for i in range(1, k):
-            mean = diff[i] / deals
-            var = max((diff_sq[i] - deals * mean * mean) / (deals - 1), 1e-12)
-            if mean > self.confidence * math.sqrt(var / deals) and mean > best_mean:
-                best, best_mean = i, mean
-        return options[best]
+
+        def deal(_index: int) -> ProgrammeState:
+            return determinize(view, rng)
+
+        def rollout(state: ProgrammeState, action: ProgrammeAction, ties: int) -> float:
+            return _rollout(apply_action(state, action), state, seat, ties)
+
+        choice, self.last_iterations = paired_choice(
+            options,
+            deal,
+            rollout,
+            rng,
+            iterations=self.iterations,
+            deadline=start + self.seconds if self.seconds is not None else math.inf,
+            start=start,
+            clock=self.clock,
+            confidence=self.confidence,
+            min_deals=MIN_DEALS,
+        )
+        return choice
 
 
 def _rollout(state: ProgrammeState, root: ProgrammeState, seat: int, ties: int) -> float:
