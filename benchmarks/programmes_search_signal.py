@@ -15,10 +15,16 @@ A search with 1 s a decision runs about 300 rollouts, so about 75 deals of four 
 few alternatives beat ``sharp``'s move by 2 standard errors even at several hundred deals, a
 second of search cannot find them either.
 
+With ``SIGHT`` 1 the hidden cards are not guessed: every deal is the real position, the
+opponent's real hand and program, with only the draw pile and the program deck shuffled
+again (a cheat no bot gets). It asks whether knowing the hidden hands would give a search
+something to find: if it finds no better move either, reading the opponent better cannot
+make a one-move search beat ``sharp``.
+
 Everything is seeded: the same arguments give the same figures on any machine.
 
 Run: ``.venv/bin/python benchmarks/programmes_search_signal.py [GAMES] [DEALS] [EVERY]
-[CANDIDATES]`` (defaults 3 300 3 4).
+[CANDIDATES] [SIGHT]`` (defaults 3 300 3 4 0).
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from phase10.games.programmes.determinize import determinize
 from phase10.games.programmes.pimc import ProgrammesPIMCBot, _rollout
 from phase10.games.programmes.rules import ProgrammeRules
 from phase10.games.programmes.sharp import SharpProgrammeBot
+from phase10.games.programmes.state import ProgrammeState
 from phase10.games.programmes.turns import apply_action, new_game
 from phase10.games.programmes.view import view_for
 
@@ -39,7 +46,22 @@ from phase10.games.programmes.view import view_for
 DECISIONS = 60
 
 
-def main(games: int, deals: int, every: int, candidates: int) -> None:
+def sighted(state: ProgrammeState, rng: random.Random) -> ProgrammeState:
+    """The real position with only what nobody has seen shuffled again: the draw pile and
+    the program deck (and the seed of later rounds' deals)."""
+    pile, programs = list(state.draw_pile), list(state.program_deck)
+    rng.shuffle(pile)
+    rng.shuffle(programs)
+    return state.evolve(
+        draw_pile=tuple(pile),
+        program_deck=tuple(programs),
+        seed=rng.getrandbits(32),
+        shuffles=10_000,
+        events=(),
+    )
+
+
+def main(games: int, deals: int, every: int, candidates: int, sight: int) -> None:
     sharp = SharpProgrammeBot()
     search = ProgrammesPIMCBot(candidates=candidates)
     better = worse = compared = 0
@@ -56,7 +78,7 @@ def main(games: int, deals: int, every: int, candidates: int) -> None:
             if len(options) > 1 and decision % every == 0:
                 diffs: list[list[float]] = [[] for _ in options]
                 for _ in range(deals):
-                    deal = determinize(view, rng)
+                    deal = sighted(state, rng) if sight else determinize(view, rng)
                     ties = rng.getrandbits(64)
                     rewards = [
                         _rollout(apply_action(deal, option), deal, view.seat, ties)
@@ -82,11 +104,11 @@ def main(games: int, deals: int, every: int, candidates: int) -> None:
     )
     print(
         "reproduce: .venv/bin/python benchmarks/programmes_search_signal.py "
-        f"{games} {deals} {every} {candidates}"
+        f"{games} {deals} {every} {candidates} {sight}"
     )
 
 
 if __name__ == "__main__":
-    numbers = [int(a) for a in sys.argv[1:5]]
-    defaults = [3, 300, 3, 4]
+    numbers = [int(a) for a in sys.argv[1:6]]
+    defaults = [3, 300, 3, 4, 0]
     main(*(numbers + defaults[len(numbers) :]))
