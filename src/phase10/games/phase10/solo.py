@@ -30,7 +30,7 @@ from phase10.games.phase10.state import Stage
 from phase10.games.phase10.view import PlayerView, PublicPlayer
 from phase10.kernel.errors import Phase10Error
 
-__all__ = ["SoloResult", "solo_study"]
+__all__ = ["SoloResult", "solo_study", "solo_view"]
 
 #: A trial still without the phase after this many turns stops there (and counts them).
 TURN_CAP: Final = 500
@@ -85,19 +85,28 @@ def _trial(rules: RuleSet, phase: Phase, rng: random.Random) -> int:
                 pile.remove(c)
             rng.shuffle(pile)
         top = pile.pop()
-        view = _view(rules, phase, hand, top, Stage.DRAW)
+        view = solo_view(rules, phase, hand, top, Stage.DRAW)
         choice = bot.choose(view, rng)
         hand = sorted([*hand, top if choice == Draw(Source.DISCARD_PILE) else pile.pop()])
         if find_phase(hand, phase, rules) is not None:
             return turn
-        action = bot.choose(_view(rules, phase, hand, top, Stage.PLAY), rng)
+        action = bot.choose(solo_view(rules, phase, hand, top, Stage.PLAY), rng)
         assert isinstance(action, Discard)
         hand.remove(action.card)
     return TURN_CAP
 
 
-def _view(rules: RuleSet, phase: Phase, hand: list[Card], top: Card, stage: Stage) -> PlayerView:
-    """The greedy bot's view of the solo game: itself alone, on ``phase``."""
+def solo_view(
+    rules: RuleSet, phase: Phase, hand: list[Card], top: Card, stage: Stage
+) -> PlayerView:
+    """A bot's view of the solo game: itself alone, on ``phase``, ``top`` offered at the draw.
+
+    >>> from phase10.api import find_variant
+    >>> rules = find_variant("standard")
+    >>> view = solo_view(rules, rules.phases[0], [1, 2, 3], 4, Stage.DRAW)
+    >>> len(view.legal), view.discard_pile
+    (2, (4,))
+    """
     me = PublicPlayer(
         hand_size=len(hand),
         phase=phase,
