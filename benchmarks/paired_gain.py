@@ -13,9 +13,12 @@ add nothing to the error.
 The BOT and BASE rows are exactly those of ``phase10 simulate`` with the same arguments
 (both use ``play_game`` from ``phase10.sim.runner``).
 
-Run: ``.venv/bin/python benchmarks/paired_gain.py BOT BASE PLAYERS GAMES SEED WORKERS
-REFERENCE`` (defaults ``ismcts:800it sharp 2 100 3 2 4000``). A line of running figures is
-printed after every deal, so a run stopped early still says what it measured.
+Run: ``.venv/bin/python benchmarks/paired_gain.py BOT BASE PLAYERS GAMES SEEDS WORKERS
+REFERENCE`` (defaults ``ismcts:800it sharp 2 100 3 2 4000``). SEEDS is one seed or several
+separated by commas (``3,4``): GAMES paired games and REFERENCE games of BASE are played
+for each, and the figures are pooled over all of them; each seed's part is exactly what a
+run with that seed alone plays. A line of running figures is printed after every deal, so a
+run stopped early still says what it measured.
 """
 
 from __future__ import annotations
@@ -52,20 +55,10 @@ def _rate(name: str, wins: int, games: int) -> str:
     return f"{name}: {wins} of {games}, {share} (95%: {100 * low:.1f}-{100 * high:.1f})"
 
 
-def main(argv: list[str]) -> int:
-    """Play the paired games, print the running and final figures; returns the exit code."""
-    bot = argv[0] if argv else "ismcts:800it"
-    base = argv[1] if len(argv) > 1 else "sharp"
-    players = int(argv[2]) if len(argv) > 2 else 2
-    games = int(argv[3]) if len(argv) > 3 else 100
-    seed = int(argv[4]) if len(argv) > 4 else 3
-    workers = int(argv[5]) if len(argv) > 5 else 2
-    reference = int(argv[6]) if len(argv) > 6 else 4000
-    start = time.perf_counter()
-    print(f"{bot} and {base}, each against {players - 1} greedy, on the same {games} games")
-    print(
-        f"(seed {seed}, duplicate deals); then {base} alone over {reference} games of seed {seed}"
-    )
+def _paired(
+    bot: str, base: str, players: int, games: int, seed: int, workers: int, start: float
+) -> list[tuple[int, int]]:
+    """Every game of one seed played by BOT and by BASE: (BOT won, BASE won) per game."""
     jobs = [(name, players, games, seed, i) for i in range(games) for name in (bot, base)]
     pairs: list[tuple[int, int]] = []
     with ProcessPoolExecutor(workers) as pool:
@@ -73,28 +66,60 @@ def main(argv: list[str]) -> int:
         for i in range(games):
             pairs.append((next(results), next(results)))
             if (i + 1) % players == 0:
-                wins = sum(a for a, _ in pairs)
-                base_wins = sum(b for _, b in pairs)
                 print(
-                    f"  {i + 1} games: {bot} {wins}, {base} {base_wins}, "
+                    f"  seed {seed}, {i + 1} games: {bot} {sum(a for a, _ in pairs)}, "
+                    f"{base} {sum(b for _, b in pairs)}, "
                     f"only {bot} {sum(a > b for a, b in pairs)}, "
                     f"only {base} {sum(b > a for a, b in pairs)}  "
                     f"({time.perf_counter() - start:.0f} s)",
                     flush=True,
                 )
+    return pairs
+
+
+def main(argv: list[str]) -> int:
+    """Play the paired games, print the running and final figures; returns the exit code."""
+    bot = argv[0] if argv else "ismcts:800it"
+    base = argv[1] if len(argv) > 1 else "sharp"
+    players = int(argv[2]) if len(argv) > 2 else 2
+    games = int(argv[3]) if len(argv) > 3 else 100
+    seeds_text = argv[4] if len(argv) > 4 else "3"
+    seeds = [int(seed) for seed in seeds_text.split(",")]
+    workers = int(argv[5]) if len(argv) > 5 else 2
+    reference = int(argv[6]) if len(argv) > 6 else 4000
+    start = time.perf_counter()
+    print(f"{bot} and {base}, each against {players - 1} greedy, on the same {games} games")
+    print(
+        f"of each seed ({seeds_text}, duplicate deals); "
+        f"then {base} alone over {reference} games of each seed"
+    )
+    pairs: list[tuple[int, int]] = []
+    for seed in seeds:
+        part = _paired(bot, base, players, games, seed, workers, start)
+        if len(seeds) > 1:
+            print(_rate(f"seed {seed}: {bot}", sum(a for a, _ in part), games))
+            print(_rate(f"seed {seed}: {base}", sum(b for _, b in part), games))
+        pairs.extend(part)
+    played = len(pairs)
     wins = sum(a for a, _ in pairs)
     base_wins = sum(b for _, b in pairs)
     diffs = [a - b for a, b in pairs]
     gain = statistics.fmean(diffs)
     gain_error = statistics.stdev(diffs) / len(diffs) ** 0.5
-    print(_rate(bot, wins, games))
-    print(_rate(base, base_wins, games))
+    print(_rate(bot, wins, played))
+    print(_rate(base, base_wins, played))
+    print(f"only {bot} won {sum(d > 0 for d in diffs)}, only {base} {sum(d < 0 for d in diffs)}")
     print(f"gain of {bot} over {base} on the same games: {_interval(gain, gain_error)}")
-    summary = simulate(_config(base, players, reference, seed), workers=workers)
-    entry = summary.bots[0]
-    rate = entry.wins / reference
-    rate_error = (rate * (1 - rate) / reference) ** 0.5
-    print(f"{base} over {reference} games: {100 * rate:.1f}%")
+    reference_wins = 0
+    for seed in seeds:
+        summary = simulate(_config(base, players, reference, seed), workers=workers)
+        reference_wins += summary.bots[0].wins
+        if len(seeds) > 1:
+            print(_rate(f"seed {seed}: {base}", summary.bots[0].wins, reference))
+    total = reference * len(seeds)
+    rate = reference_wins / total
+    rate_error = (rate * (1 - rate) / total) ** 0.5
+    print(f"{base} over {total} games: {100 * rate:.1f}%")
     error = (rate_error**2 + gain_error**2) ** 0.5
     estimate = rate + gain
     print(
@@ -103,7 +128,7 @@ def main(argv: list[str]) -> int:
         f"-{min(100.0, 100 * (estimate + 1.96 * error)):.1f})"
     )
     print(
-        f"reproduce: python benchmarks/paired_gain.py {bot} {base} {players} {games} {seed} "
+        f"reproduce: python benchmarks/paired_gain.py {bot} {base} {players} {games} {seeds_text} "
         f"{workers} {reference}  ({time.perf_counter() - start:.0f} s)"
     )
     return 0
