@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import LiveServer, StartLiveServer, run_axe
@@ -156,6 +156,23 @@ def choose_with_keys(page: Page, card: str) -> None:
     expect(page.locator("#hand [aria-selected=true]")).to_have_count(1)
 
 
+def click_unless_covered(button: Locator) -> bool:
+    """Click ``button``, unless a hand's results cover the page first (then False): a click
+    the dialog intercepts would otherwise be retried for seconds while they stay up."""
+    results = button.page.locator("#summary")
+    deadline = time.monotonic() + TURN_GONE_MS / 1000
+    while True:
+        if results.is_visible():
+            return False
+        try:
+            button.click(timeout=500)
+        except PlaywrightTimeout:
+            if time.monotonic() > deadline:
+                raise
+        else:
+            return True
+
+
 def take_step(page: Page, *, keys: bool) -> str:
     """One move of the seat to act on ``page``: the hint's move, by keys or by clicks.
     Returns how it was made: ``"d"`` or ``"x"`` (keys), or the notation of the hint clicked;
@@ -167,13 +184,18 @@ def take_step(page: Page, *, keys: bool) -> str:
         wait_applied(page, before)
         return "d"
     play = page.locator("#moves [data-key=hint-play]")
+    results = page.locator("#summary")
     try:
         if keys:
             page.locator("#moves-h").focus()
             page.keyboard.press("i")
-        else:
-            page.locator("#moves [data-key=hint]").click(timeout=TURN_GONE_MS)
-        play.wait_for(timeout=TURN_GONE_MS)
+        elif not click_unless_covered(page.locator("#moves [data-key=hint]")):
+            return ""
+        # A hand's results opening now end the wait at once: they close by themselves a
+        # few seconds into the next hand, and the caller must see them before that.
+        play.or_(results).first.wait_for(timeout=TURN_GONE_MS)
+        if results.is_visible():
+            return ""
     except PlaywrightTimeout:
         # A page that has just reconnected can show a turn for a moment before the server's
         # fresh view replaces it, and a hand's results can open over the moves: no move is
