@@ -200,3 +200,17 @@ def test_the_training_script_writes_a_model_the_bot_plays_and_its_curve(tmp_path
     assert int(rows[2].split("\t")[1]) > 0
     for view in _views(2, 6, 200):
         assert LearnedBot(network=network).choose(view, random.Random(0)) in view.legal
+
+
+def test_editing_a_model_files_content_leaves_the_network_as_it_was() -> None:
+    """``to_json`` hands out copies: a test or a tool that edits them (another margin, a
+    broken weight) must not change the packaged network every later bot shares."""
+    network = default_network()
+    assert network is not None
+    before = network.scores([0.5] * len(STATE_FEATURES), [[0.5] * len(ACTION_FEATURES)])
+    data = network.to_json()
+    data["layers"][0]["biases"][0] = float("nan")
+    data["layers"][0]["weights"][0][0] += 1.0
+    assert default_network() == Network.from_json(network.to_json())
+    after = network.scores([0.5] * len(STATE_FEATURES), [[0.5] * len(ACTION_FEATURES)])
+    assert after == before

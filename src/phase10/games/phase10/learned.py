@@ -218,11 +218,16 @@ class Network:
         return cached
 
     def to_json(self) -> dict[str, Any]:
-        """The model file's content."""
+        """The model file's content: fresh lists, so that editing them (a copy with
+        another margin or weight) leaves this network, perhaps the shared packaged one, as
+        it was."""
         return {
             "features": list(self.features),
             "margin": self.margin,
-            "layers": [{"weights": rows, "biases": biases} for rows, biases in self.layers],
+            "layers": [
+                {"weights": [list(row) for row in rows], "biases": list(biases)}
+                for rows, biases in self.layers
+            ],
         }
 
     @classmethod
