@@ -13,6 +13,7 @@ import pytest
 
 from phase10.api import find_variant
 from phase10.bots import make_bot
+from phase10.cli.main import main
 from phase10.games.phase10.actions import Discard, Draw, Source
 from phase10.games.phase10.cards import SKIP_CODE, WILD_CODE
 from phase10.games.phase10.learned import (
@@ -202,6 +203,50 @@ def test_the_training_script_writes_a_model_the_bot_plays_and_its_curve(tmp_path
         assert LearnedBot(network=network).choose(view, random.Random(0)) in view.legal
 
 
+def test_a_model_file_named_in_the_bot_spec_is_the_one_played(tmp_path: Path) -> None:
+    """``learned:FILE`` plays that file's network, its path's case kept: the packaged model
+    written out plays exactly as ``learned``, and with a margin no candidate can beat it plays
+    exactly as ``sharp`` (P10-R13, the draw; the discard)."""
+    network = default_network()
+    assert network is not None
+    same = tmp_path / "Same Model.json"
+    same.write_text(json.dumps(network.to_json()), encoding="utf-8")
+    cautious = network.to_json()
+    cautious["margin"] = 1e9
+    never = tmp_path / "never.json"
+    never.write_text(json.dumps(cautious), encoding="utf-8")
+    from_file = make_bot(f"learned:{same}")
+    assert from_file.name == f"learned:{same}"
+    packaged, sharp, held_back = make_bot("learned"), SharpBot(), make_bot(f"Learned:{never}")
+    overruled = 0
+    for view in _views(2, 5, 1500):
+        chosen = from_file.choose(view, random.Random(3))
+        assert chosen == packaged.choose(view, random.Random(3))
+        by_sharp = sharp.choose(view, random.Random(3))
+        assert held_back.choose(view, random.Random(3)) == by_sharp
+        overruled += chosen != by_sharp
+    assert overruled > 0  # the file's network did decide something
+
+
+def test_a_missing_or_malformed_model_file_is_named_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A user's typo or a half-written file: one line that names the file and what is wrong,
+    exit status 2, no traceback."""
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"features": [\n', encoding="utf-8")
+    cases = {
+        f"learned:{tmp_path / 'missing.json'},greedy": "missing.json: cannot be read",
+        f"learned:{broken},greedy": r"broken.json: not JSON at line 2, column 1",
+        "learned:,greedy": "name the model file",
+    }
+    for bots, says in cases.items():
+        assert main(["simulate", "--bots", bots, "--games", "2"]) == 2
+        err = capsys.readouterr().err
+        assert says in err
+        assert "Traceback" not in err
+
+
 def test_editing_a_model_files_content_leaves_the_network_as_it_was() -> None:
     """``to_json`` hands out copies: a test or a tool that edits them (another margin, a
     broken weight) must not change the packaged network every later bot shares."""
@@ -214,3 +259,22 @@ def test_editing_a_model_files_content_leaves_the_network_as_it_was() -> None:
     assert default_network() == Network.from_json(network.to_json())
     after = network.scores([0.5] * len(STATE_FEATURES), [[0.5] * len(ACTION_FEATURES)])
     assert after == before
+
+
+def test_simulate_plays_a_model_file_whose_name_has_capitals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``phase10 simulate --bots learned:FILE,greedy``, end to end: the file name keeps its
+    case (a lower-cased one would not be found on most systems) and names the bot's row."""
+    network = default_network()
+    assert network is not None
+    model = tmp_path / "Round2" / "Model.JSON"
+    model.parent.mkdir()
+    model.write_text(json.dumps(network.to_json()), encoding="utf-8")
+    status = main(
+        ["simulate", "--bots", f"learned:{model},greedy", "--games", "2", "--seed", "1", "--json"]
+    )
+    assert status == 0
+    rows = json.loads(capsys.readouterr().out)["bots"]
+    assert [row["bot"] for row in rows] == [f"learned:{model}", "greedy"]
+    assert sum(row["wins"] for row in rows) == 2

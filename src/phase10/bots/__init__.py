@@ -17,7 +17,10 @@ PyTorch: ``pip install -e '.[train]'``), so this package never imports the learn
 environments.
 
 A name may carry a search budget, ``ismcts:0.1s`` (seconds) or ``pimc:200it`` (iterations),
-and after it the bar for overruling the prior in standard errors, ``ismcts:800it:z2``.
+and after it the bar for overruling the prior in standard errors, ``ismcts:800it:z2``. The
+learned bot may name the model file it plays, ``learned:path/to/model.json`` (one that
+``scripts/train_learned.py`` wrote), so a trained model is measured without copying it into
+the package.
 
 >>> make_bot("greedy").name, make_bot("easy", "programmes").name
 ('greedy', 'easy')
@@ -56,6 +59,7 @@ __all__ = [
     "RandomBot",
     "bot_names",
     "make_bot",
+    "names_a_file",
     "watch_all",
 ]
 
@@ -90,6 +94,9 @@ MAX_CONFIDENCE: Final = 100.0
 #: Bots that take a search budget in their name (``ismcts:0.1s``); each factory accepts
 #: ``iterations``, ``seconds`` and ``name``.
 _SEARCHERS: Final = ("ismcts", "pimc")
+#: Bots that take a model file in their name (``learned:model.json``); each factory accepts
+#: ``model`` (the file's path) and ``name``.
+_MODELLED: Final = ("learned",)
 
 
 def _game(game: str | Game) -> Game:
@@ -157,11 +164,29 @@ def make_bot(spec: str, game: str | Game = "phase10") -> AnyBot:
         )
     if not colon:
         return factory()
+    if name in _MODELLED:
+        # The path keeps its case: only the bot's name is case-blind.
+        path = spec.strip().partition(":")[2]
+        if not path:
+            raise ValueError(f"bot spec {spec!r}: name the model file ({name}:model.json)")
+        made: AnyBot = factory(model=path, name=f"{name}:{path}")
+        return made
     if name not in _SEARCHERS:
         raise ValueError(
-            f"bot spec {spec!r}: only ismcts and pimc take a budget (ismcts:0.1s or pimc:200it)"
+            f"bot spec {spec!r}: only ismcts and pimc take a budget (ismcts:0.1s or "
+            "pimc:200it), and learned a model file (learned:model.json)"
         )
     return _searcher(spec, factory, label, budget)
+
+
+def names_a_file(spec: str) -> bool:
+    """Whether ``spec`` names a model file after its bot, whose case must be kept.
+
+    >>> names_a_file("Learned:Models/Round2.json"), names_a_file("ismcts:800it")
+    (True, False)
+    """
+    name, colon, _ = spec.strip().partition(":")
+    return bool(colon) and name.lower() in _MODELLED
 
 
 def watch_all(bots: Sequence[AnyBot], game: Game, state: Any, seat: int, action: Any) -> None:

@@ -11,7 +11,7 @@ ValueError: the bot 'learned' does not play the programmes game; bots: random, g
 
 from __future__ import annotations
 
-from phase10.bots import LEVELS, bot_names, make_bot
+from phase10.bots import LEVELS, bot_names, make_bot, names_a_file
 from phase10.bots.plugins import is_import_path, takes_argument
 
 __all__ = ["parse_bots"]
@@ -20,10 +20,12 @@ __all__ = ["parse_bots"]
 def parse_bots(text: str, game: str = "phase10") -> tuple[str, ...]:
     """Comma-separated specs for ``game``, each checked by building it once; ``ValueError``
     names a bad one (an unknown bot, one the game does not have, a malformed budget)."""
-    # An import path or a bot's argument (a policy file) keeps its case (modules, classes and
-    # file names are case-sensitive); names do not.
+    # An import path or a bot's argument (a policy or model file) keeps its case (modules,
+    # classes and file names are case-sensitive); names do not.
     specs = tuple(
-        s.strip() if is_import_path(s) or takes_argument(s) else s.strip().lower()
+        s.strip()
+        if is_import_path(s) or takes_argument(s) or names_a_file(s)
+        else s.strip().lower()
         for s in text.split(",")
         if s.strip()
     )

@@ -256,9 +256,26 @@ class Network:
 
     @classmethod
     def load(cls, path: str | Path) -> Network:
-        """A network from a JSON file written by ``scripts/train_learned.py``."""
-        with open(path, encoding="utf-8") as handle:
-            return cls.from_json(json.load(handle), str(path))
+        """A network from a JSON file written by ``scripts/train_learned.py``;
+        ``ValueError`` names the file and says what is wrong with it.
+
+        >>> Network.load("no-such-model.json")
+        Traceback (most recent call last):
+        ...
+        ValueError: no-such-model.json: cannot be read (No such file or directory)
+        """
+        try:
+            with open(path, encoding="utf-8") as handle:
+                data = json.load(handle)
+        except OSError as error:
+            raise ValueError(f"{path}: cannot be read ({error.strerror or error})") from None
+        except UnicodeDecodeError as error:
+            raise ValueError(f"{path}: not a text file (byte {error.start})") from None
+        except json.JSONDecodeError as error:
+            raise ValueError(
+                f"{path}: not JSON at line {error.lineno}, column {error.colno} ({error.msg})"
+            ) from None
+        return cls.from_json(data, str(path))
 
 
 @cache
@@ -510,7 +527,9 @@ class LearnedBot(SharpBot):
     """``sharp`` whose draws and discards are chosen by a trained network (module docstring).
 
     ``network`` defaults to the packaged model (``packaged=False``: none); without one (a
-    copy that has none, or training's first round) it plays exactly as ``sharp``.
+    copy that has none, or training's first round) it plays exactly as ``sharp``. ``model``
+    is a model file to play instead (one ``scripts/train_learned.py`` wrote; on the command
+    line ``learned:path/to/model.json``).
     ``epsilon`` and ``recorder`` are for training: with probability ``epsilon`` a choice is
     a random candidate instead of the best, and every choice's features go to ``recorder``.
     """
@@ -523,10 +542,13 @@ class LearnedBot(SharpBot):
         *,
         network: Network | None = None,
         packaged: bool = True,
+        model: str | Path | None = None,
         epsilon: float = 0.0,
         recorder: Recorder | None = None,
     ) -> None:
         super().__init__(name)
+        if model is not None:
+            network = Network.load(model)
         if network is None and packaged:
             network = default_network()
         self.network = network
