@@ -10,7 +10,10 @@ Python's garbage collector now and then stops the process to sweep all of its me
 generation-2 collection), whichever call happens to be running; the games the benchmark has
 played fill that memory, not the bot. So the slowest decision is shown twice: as measured, and
 less the collector's pauses inside it (timed with ``gc.callbacks``), which is the bot's own
-thinking.
+thinking. After each bot's games it also times a full collection (median of five) and counts
+the objects the collector tracks: what a bot keeps between decisions (``learned``'s cache of
+distances) lengthens every later pause of the process it runs in unless the collector can
+ignore it.
 
 Run: ``.venv/bin/python benchmarks/bench_bots.py [GAMES] [SEED]``
 """
@@ -69,6 +72,17 @@ def decision_times(name: str, games: int, seed: int) -> list[tuple[float, float]
     return times
 
 
+def full_collection() -> tuple[float, int]:
+    """(CPU seconds of a full collection, median of five; objects the collector tracks)."""
+    gc.collect()
+    spent = []
+    for _ in range(5):
+        start = time.process_time()
+        gc.collect()
+        spent.append(time.process_time() - start)
+    return statistics.median(spent), len(gc.get_objects())
+
+
 def main(argv: list[str]) -> int:
     """Measure and print the figures; returns the exit code."""
     games = int(argv[0]) if argv else 6
@@ -84,6 +98,8 @@ def main(argv: list[str]) -> int:
             f"p99 {p99:.0f} us, slowest {times[-1] * 1e3:.2f} ms "
             f"({own * 1e3:.2f} ms less the garbage collector's pauses)"
         )
+        sweep, tracked = full_collection()
+        print(f"  then a full collection: {sweep * 1e3:.2f} ms, {tracked} objects tracked")
     print(f"reproduce: python benchmarks/bench_bots.py {games} {seed}")
     return 0
 

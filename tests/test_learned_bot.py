@@ -3,6 +3,7 @@ reads from the seat's view only, its model file, and that it plays whole games l
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import subprocess
@@ -278,3 +279,19 @@ def test_simulate_plays_a_model_file_whose_name_has_capitals(
     rows = json.loads(capsys.readouterr().out)["bots"]
     assert [row["bot"] for row in rows] == [f"learned:{model}", "greedy"]
     assert sum(row["wins"] for row in rows) == 2
+
+
+def test_the_distance_cache_holds_nothing_the_garbage_collector_must_walk() -> None:
+    """The bot's cache of hand distances (most of its memory, up to 200,000 entries) is made
+    of numbers only, so Python's collector stops tracking it and a long-running process's
+    pauses do not grow with it (benchmarks/bench_bots.py measures the pause)."""
+    from phase10.games.phase10 import learned as learned_module
+
+    bot = LearnedBot()
+    for view in _views(2, 8, 300):
+        bot.choose(view, random.Random(0))
+    keys = list(learned_module._DISTANCES)
+    assert len(keys) > 100
+    gc.collect()
+    gc.collect()
+    assert not any(gc.is_tracked(key) for key in keys)

@@ -289,7 +289,10 @@ def default_network() -> Network | None:
 
 #: Distances already measured, by phase and counts: a hand changes by a card or two a turn
 #: and the outs of every candidate discard ask about nearly the same hands, so most
-#: questions were asked before (a set-and-run phase's distance costs some 40 us).
+#: questions were asked before (a set-and-run phase's distance costs some 40 us). A key
+#: holds only numbers (the phase by its index in ``_USES``): the garbage collector stops
+#: tracking such tuples, so the cache, most of the bot's memory, does not lengthen its
+#: pauses (a full collection took twice as long with the phase object in every key).
 _DISTANCES: dict[tuple[Any, ...], int] = {}
 _DISTANCES_LIMIT: Final = 200_000
 
@@ -302,9 +305,9 @@ def _distance(
     uses = _USES.get(phase)
     if uses is None:
         kinds = {req.kind for req in phase.groups}
-        uses = _USES[phase] = (kinds != {Kind.COLOUR}, Kind.COLOUR in kinds)
+        uses = _USES[phase] = (kinds != {Kind.COLOUR}, Kind.COLOUR in kinds, len(_USES))
     key = (
-        phase,
+        uses[2],
         per_group,
         wilds,
         tuple(numbers) if uses[0] else (),
@@ -320,8 +323,9 @@ def _distance(
     return found
 
 
-#: Per phase: whether its distance depends on the numbers, and on the colours.
-_USES: dict[Phase, tuple[bool, bool]] = {}
+#: Per phase: whether its distance depends on the numbers, and on the colours, and the
+#: phase's index in this table (its name in ``_DISTANCES``'s keys).
+_USES: dict[Phase, tuple[bool, bool, int]] = {}
 
 
 def _plus(total: list[float], column: list[float], x: float) -> list[float]:
