@@ -173,6 +173,21 @@ def click_unless_covered(button: Locator) -> bool:
             return True
 
 
+#: Records on the page (``window.resultsShown``) that a hand's results were shown.
+RECORD_RESULTS_SHOWN = """() => {
+    const note = () => {
+        const hand = document.getElementById('hand-summary');
+        if (document.getElementById('summary').open && hand && !hand.hidden) {
+            window.resultsShown = true;
+        }
+    };
+    new MutationObserver(note).observe(document.body, {
+        subtree: true, attributes: true, attributeFilter: ['open', 'hidden'],
+    });
+    note();
+}"""
+
+
 def take_step(page: Page, *, keys: bool) -> str:
     """One move of the seat to act on ``page``: the hint's move, by keys or by clicks.
     Returns how it was made: ``"d"`` or ``"x"`` (keys), or the notation of the hint clicked;
@@ -410,6 +425,12 @@ def test_a_manche_of_the_programmes_game_survives_a_server_crash(
     expect(guest.get_by_role("button", name="By suit")).to_be_visible()
     no_sideways_scroll(owner, "the programmes table")
 
+    # Whether a page ever showed the manche's results, however briefly: they close by
+    # themselves (the next manche needs the seat, or they have been up a while), so the
+    # moment they open is recorded on the page itself.
+    for page in (owner, guest):
+        page.evaluate(RECORD_RESULTS_SHOWN)
+
     def manche_over() -> bool:
         # The results close by themselves on a page once the next manche needs its seat,
         # which can be in the very message that ends this one, while the other page's may
@@ -435,10 +456,17 @@ def test_a_manche_of_the_programmes_game_survives_a_server_crash(
         assert owner.evaluate("(key) => Number(localStorage.getItem(key))", seq_key) >= seen
 
     play_until([owner, guest], manche_over, keys=lambda page: page is owner)
-    # Nobody plays on, so the page whose seat the next manche does not need keeps them open.
+    # Nobody plays on, so the page whose seat the next manche does not need mostly keeps them
+    # open; a page that reloads shows the last manche's results again in any case.
     deadline = time.monotonic() + 10
     while not any(page.locator("#hand-summary").is_visible() for page in (owner, guest)):
-        assert time.monotonic() < deadline, "no page shows the results of the round"
+        if time.monotonic() > deadline:
+            seen = [page.evaluate("window.resultsShown === true") for page in (owner, guest)]
+            logs = [(page.locator("#log").text_content() or "")[-400:] for page in (owner, guest)]
+            assert any(seen), f"no page showed the results of the round; logs: {logs}"
+            guest.reload()
+            expect(guest.locator("#hand-summary")).to_be_visible()
+            break
         owner.wait_for_timeout(40)
     shown = guest if guest.locator("#hand-summary").is_visible() else owner
     summary = shown.locator("#hand-summary")
