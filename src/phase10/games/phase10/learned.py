@@ -292,7 +292,8 @@ def default_network() -> Network | None:
 #: questions were asked before (a set-and-run phase's distance costs some 40 us). A key
 #: holds only numbers (the phase by its index in ``_USES``): the garbage collector stops
 #: tracking such tuples, so the cache, most of the bot's memory, does not lengthen its
-#: pauses (a full collection took twice as long with the phase object in every key).
+#: pauses (with the phase object in every key a full collection took about ten times as
+#: long once the cache was nearly full: benchmarks/bench_bots.py).
 _DISTANCES: dict[tuple[Any, ...], int] = {}
 _DISTANCES_LIMIT: Final = 200_000
 
