@@ -38,10 +38,16 @@ def test_action_masks_is_the_observations_mask_until_the_episode_ends(
     assert not e.action_masks().any()
 
 
-def test_the_docs_maskable_ppo_block_trains_on_both_games() -> None:
+def test_the_docs_maskable_ppo_block_trains_on_both_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The docs' block, run with 256 steps: ``on_illegal="raise"`` in it makes any index
     outside the mask an error, so a wrong ``action_masks()`` fails here."""
     import torch
+
+    # Stable-Baselines3 makes a log folder for every learn(), in the system's temporary
+    # folder unless told otherwise: keep the test's inside its own.
+    monkeypatch.setenv("SB3_LOGDIR", str(tmp_path / "sb3"))
 
     torch.manual_seed(0)
     text = DOC.read_text(encoding="utf-8")
