@@ -18,7 +18,10 @@ The committed model (about 25 minutes on 2 cores):
         --rollouts 6 --teacher sharp --margin 0.01 --seed 1 \
         --out src/phase10/games/phase10/learned_model.json --curve docs/learned-curve.tsv
 
-It needs PyTorch and numpy, both in ``make test``'s environment (the train and rl extras).
+``--save-labels labels.npz`` also keeps the labels, and ``--labels labels.npz`` fits another
+network to them (``--hidden``, ``--epochs``) without playing a game; ``--eval-games 0``
+skips the measurement. It needs PyTorch and numpy, both in ``make test``'s environment (the
+train and rl extras).
 """
 
 from __future__ import annotations
@@ -219,6 +222,32 @@ def fit(xs: np.ndarray, ys: np.ndarray, hidden: int, epochs: int, seed: int) -> 
     }
 
 
+def label_round(
+    pool: Any, args: argparse.Namespace, round_: int, network: dict[str, Any] | None, started: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """One round's labels: ``args.games`` games of the learner (``network``) against greedy."""
+    four = int(args.games * args.four_share)
+    jobs = [
+        Job(
+            args.seed * 1000 + round_,
+            i,
+            4 if i < four else 2,
+            network,
+            args.share,
+            args.rollouts,
+            args.teacher,
+        )
+        for i in range(args.games)
+    ]
+    parts = []
+    for done, part in enumerate(pool.imap(label_game, jobs, chunksize=4), 1):
+        parts.append(part)
+        if done % 250 == 0:
+            minutes = (time.monotonic() - started) / 60
+            print(f"round {round_}: {done} games labelled, {minutes:.1f} min", flush=True)
+    return np.concatenate([gx for gx, _ in parts]), np.concatenate([gy for _, gy in parts])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=1)
@@ -242,7 +271,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", required=True)
     parser.add_argument("--curve", default=None)
+    parser.add_argument(
+        "--save-labels",
+        default=None,
+        help="also write every round's labels here (.npz), to fit other networks to them later",
+    )
+    parser.add_argument(
+        "--labels",
+        default=None,
+        help="fit to the labels a --save-labels run wrote instead of labelling (one round)",
+    )
     args = parser.parse_args(argv)
+    if args.labels and args.rounds != 1:
+        parser.error("--labels fits one network to saved labels: use it with --rounds 1")
     network: dict[str, Any] | None = None
     all_x: list[np.ndarray] = []
     all_y: list[np.ndarray] = []
@@ -250,6 +291,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.monotonic()
 
     def measure(pool: Any, round_: int, labels: int) -> None:
+        if args.eval_games < 4:  # --eval-games 0: no curve, only the model
+            return
         line = [str(round_), str(labels)]
         for players in (2, 4):
             games = args.eval_games - args.eval_games % players
@@ -271,29 +314,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
         measure(pool, 0, 0)  # sharp, the learner before any training
         for round_ in range(1, args.rounds + 1):
-            four = int(args.games * args.four_share)
-            jobs = [
-                Job(
-                    args.seed * 1000 + round_,
-                    i,
-                    4 if i < four else 2,
-                    network,
-                    args.share,
-                    args.rollouts,
-                    args.teacher,
-                )
-                for i in range(args.games)
-            ]
-            parts = []
-            for done, part in enumerate(pool.imap(label_game, jobs, chunksize=4), 1):
-                parts.append(part)
-                if done % 250 == 0:
-                    minutes = (time.monotonic() - started) / 60
-                    print(f"round {round_}: {done} games labelled, {minutes:.1f} min", flush=True)
-            all_x.append(np.concatenate([gx for gx, _ in parts]))
-            all_y.append(np.concatenate([gy for _, gy in parts]))
+            if args.labels:
+                try:
+                    with np.load(args.labels) as saved:
+                        all_x.append(saved["x"])
+                        all_y.append(saved["y"])
+                except (OSError, KeyError, ValueError) as error:
+                    parser.error(f"{args.labels}: not a labels file --save-labels wrote ({error})")
+                if all_x[0].ndim != 2 or all_x[0].shape[1] != len(FEATURES):
+                    parser.error(f"{args.labels}: labels of other features than this version's")
+            else:
+                round_x, round_y = label_round(pool, args, round_, network, started)
+                all_x.append(round_x)
+                all_y.append(round_y)
             x = np.concatenate(all_x)
             y = np.concatenate(all_y)
+            if args.save_labels:
+                np.savez_compressed(args.save_labels, x=x, y=y)
             network = fit(x, y, args.hidden, args.epochs, args.seed + round_)
             network["margin"] = args.margin
             with open(args.out, "w", encoding="utf-8") as handle:

@@ -185,16 +185,39 @@ def test_the_training_script_writes_a_model_the_bot_plays_and_its_curve(tmp_path
     """A tiny run of scripts/train_learned.py: the teacher labels, the network is fitted,
     written, measured (round 0 is sharp itself), and the bot plays with it (P10-R13)."""
     model, curve = tmp_path / "model.json", tmp_path / "curve.tsv"
+    labels, refit = tmp_path / "labels.npz", tmp_path / "refit.json"
     script = Path(__file__).parents[1] / "scripts" / "train_learned.py"
     argv = ["--games", "4", "--eval-games", "4", "--rollouts", "1", "--workers", "1"]
+    outputs = ["--out", str(model), "--curve", str(curve), "--save-labels", str(labels)]
     done = subprocess.run(
-        [sys.executable, str(script), *argv, "--out", str(model), "--curve", str(curve)],
+        [sys.executable, str(script), *argv, *outputs],
         capture_output=True,
         text=True,
         timeout=300,
         check=False,
     )
     assert done.returncode == 0, done.stderr
+    # Fitting again to the saved labels, with no games played, gives the same network.
+    refit_options = ["--eval-games", "0", "--workers", "1", "--out", str(refit)]
+    again = subprocess.run(
+        [sys.executable, str(script), "--labels", str(labels), *refit_options],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert again.returncode == 0, again.stderr
+    assert refit.read_text(encoding="utf-8") == model.read_text(encoding="utf-8")
+    broken = subprocess.run(
+        [sys.executable, str(script), "--labels", str(curve), "--out", str(refit)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert broken.returncode == 2
+    assert "not a labels file" in broken.stderr
+    assert "Traceback" not in broken.stderr
     network = Network.load(model)
     assert network.margin == 0.01
     rows = curve.read_text(encoding="utf-8").splitlines()
