@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from typing import Any
 
 import pytest
 
@@ -182,12 +183,13 @@ def test_the_expert_level_searches_for_a_second() -> None:
 
 @pytest.mark.parametrize("game", ["phase10", "programmes"])
 def test_the_expert_searches_heads_up_and_plays_hards_move_at_once_with_more(game: str) -> None:
-    """Decision 0018: with four players the expert plays its prior's move (the game's
-    ``sharp``, which ``hard`` plays) without searching; heads-up it searches (P10-R02,
-    AMZ-R03: 2 to 6 players). A small iteration budget keeps the test fast."""
+    """Decisions 0018 and 0019: with four players the expert level plays ``hard``'s move
+    (Phase 10's learned bot, the programmes game's ``sharp``) without searching; heads-up it
+    searches (P10-R02, AMZ-R03: 2 to 6 players). A small iteration budget keeps the
+    heads-up part fast."""
     found = games.get(game)
     rules = found.find_rules("standard" if game == "phase10" else "programmes")
-    expert = ISMCTSBot(iterations=30, name="expert", max_players=2)
+    expert: Any = make_bot("expert", found)
     hard = make_bot("hard", found)
     state = found.new_game(rules, 4, 5)
     rng = random.Random(5)
@@ -204,6 +206,7 @@ def test_the_expert_searches_heads_up_and_plays_hards_move_at_once_with_more(gam
         decisions += len(view.legal) > 1
         state = found.apply(state, action)
     assert decisions > 20
+    expert = ISMCTSBot(iterations=30, name="expert", max_players=2)
     heads_up = found.new_game(rules, 2, 5)
     searched = 0
     for _ in range(40):

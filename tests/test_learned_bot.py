@@ -30,6 +30,7 @@ from phase10.games.phase10.sharp import SharpBot
 from phase10.games.phase10.state import Stage
 from phase10.games.phase10.turns import apply_action, check_action, new_game
 from phase10.games.phase10.view import view_for
+from phase10.games.programmes.sharp import SharpProgrammeBot
 
 
 def _views(players: int, seed: int, decisions: int = 3000):  # type: ignore[no-untyped-def]
@@ -137,6 +138,24 @@ def test_without_a_model_it_plays_exactly_as_sharp() -> None:
         assert learned.choose(view, random.Random(7)) == sharp.choose(view, random.Random(7))
         compared += 1
     assert compared > 100
+
+
+def test_the_hard_level_plays_the_learned_bot_in_phase10_and_sharp_in_the_programmes_game() -> None:
+    """Decision 0019: ``hard`` is Phase 10's learned bot move for move (P10-R13's draw and
+    the discard are where it differs from ``sharp``); the programmes game has no learned bot,
+    so there ``hard`` is its ``sharp``."""
+    hard, learned, sharp = make_bot("hard"), make_bot("learned"), SharpBot()
+    assert isinstance(hard, LearnedBot)
+    assert hard.name == "hard"
+    compared = differ = 0
+    for view in _views(2, 3, 1500):
+        action = hard.choose(view, random.Random(7))
+        assert action == learned.choose(view, random.Random(7))
+        differ += action != sharp.choose(view, random.Random(7))
+        compared += 1
+    assert compared > 300
+    assert differ > 0
+    assert isinstance(make_bot("hard", "programmes"), SharpProgrammeBot)
 
 
 def test_a_model_file_round_trips_and_a_broken_one_is_refused(tmp_path: Path) -> None:

@@ -67,14 +67,20 @@ __all__ = [
 _GENERIC: Final[dict[str, Callable[[], AnyBot]]] = {"random": RandomBot, "ismcts": ISMCTSBot}
 
 #: Difficulty levels offered to people, weakest first: the game's greedy bot with 30% and
-#: 10% random blunders, its strongest heuristic (``sharp`` where it has one), and
-#: information-set search on top of it with 1 s a decision, heads-up only: with more players
-#: it plays the heuristic's move at once, since there the search's changes lost games
+#: 10% random blunders, its strongest quick bot (``learned`` where it has one, else
+#: ``sharp``), and information-set search on top of ``sharp`` with 1 s a decision, heads-up
+#: only: with more players it plays ``hard``'s move at once, since there the search's
+#: changes lost games
 #: (docs/bots.md has their measured strength; docs/decisions/0018). "hard" answers at once
 #: and is deterministic, which the full-screen game's tests and snapshots rely on. A budget
 #: in seconds keeps the expert's wait the same on every machine; the price is that its play
 #: depends on the machine's speed.
 LEVELS: Final[tuple[str, ...]] = ("easy", "medium", "hard", "expert")
+#: The bots ``hard`` plays, strongest first: the first one the game has. In Phase 10 the
+#: learned bot beat ``sharp`` by about two points heads-up and one with four players, in a
+#: fifth of a millisecond a decision (docs/decisions/0019-hard-plays-the-learned-bot.md);
+#: ``expert`` plays it too where it does not search.
+_HARD: Final = ("learned", "sharp", "greedy")
 #: Each level's name for people, marked for the catalogs (the keys stay English everywhere).
 LEVEL_NAMES: Final[dict[str, str]] = {
     "easy": N_("easy"),
@@ -125,10 +131,10 @@ def _level(level: str, game: Game) -> AnyBot:
         return EpsilonBot(greedy(), 0.3, name="easy")
     if level == "medium":
         return EpsilonBot(greedy(), 0.1, name="medium")
+    quick: Callable[..., AnyBot] = next(own[name] for name in _HARD if name in own)
     if level == "hard":
-        strongest: Callable[..., AnyBot] = own.get("sharp", greedy)
-        return strongest(name="hard")
-    return ISMCTSBot(seconds=1.0, name="expert", max_players=2)
+        return quick(name="hard")
+    return ISMCTSBot(seconds=1.0, name="expert", max_players=2, crowd=quick(name="expert"))
 
 
 def make_bot(spec: str, game: str | Game = "phase10") -> AnyBot:

@@ -195,9 +195,9 @@ class ISMCTSBot:
     policy's move; by default the game's ``sharp`` or else ``greedy`` bot). With
     ``seconds`` the play depends on the machine's speed; with
     ``iterations`` alone it is a function of the view and ``rng``. ``max_players``: in a
-    game of more players than this the prior's move is played at once, unsearched (the
-    ``expert`` level searches heads-up only: with four players its changes lost games,
-    docs/decisions/0018-expert-searches-heads-up-only.md).
+    game of more players than this the move of ``crowd`` (by default the prior) is played at
+    once, unsearched (the ``expert`` level searches heads-up only: with four players its
+    changes lost games, docs/decisions/0018-expert-searches-heads-up-only.md).
     """
 
     def __init__(
@@ -211,6 +211,7 @@ class ISMCTSBot:
         game: SearchGame[Any, Any] | None = None,
         prior: AnyBot | str | None = GAME_PRIOR,
         max_players: int | None = None,
+        crowd: AnyBot | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is not None and iterations < 1:
@@ -228,6 +229,7 @@ class ISMCTSBot:
         if max_players is not None and max_players < 2:
             raise ValueError(f"max_players must be at least 2, not {max_players!r}")
         self.max_players = max_players
+        self.crowd = crowd
         self._priors: dict[str, AnyBot] = {}
         self.clock = clock
         self.name = name if name is not None else "ismcts"
@@ -257,9 +259,9 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         if self.max_players is not None and len(view.players) > self.max_players:
-            prior = self._prior(view)
-            if prior is not None:
-                return prior.choose(view, rng)
+            unsearched = self.crowd or self._prior(view)
+            if unsearched is not None:
+                return unsearched.choose(view, rng)
         game = self.game if self.game is not None else game_for(view)
         start = self.clock()
         root_state = game.determinize(view, rng)
