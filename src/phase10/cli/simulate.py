@@ -40,10 +40,11 @@ DESCRIPTION = N_(
     "the machine allows)."
 )
 EPILOG = N_("""\
-bots: random, greedy, sharp, ismcts (200 iterations a decision), pimc (200 rollouts a decision),
-the levels easy, medium, hard, expert, or ismcts or pimc with a budget per decision:
+bots: random, greedy, sharp, learned, ismcts (200 iterations a decision), pimc (200 rollouts a
+decision), the levels easy, medium, hard, expert, or ismcts or pimc with a budget per decision:
 ismcts:0.1s, ismcts:500it, pimc:0.1s, pimc:200it, optionally with the bar in standard errors
-for overruling sharp's move: ismcts:800it:z1.5. One per seat.
+for overruling sharp's move: ismcts:800it:z1.5; learned:model.json plays a model file that
+scripts/train_learned.py wrote. One per seat.
 
 examples:
   phase10 simulate --bots greedy,random --games 2000 --seed 1
