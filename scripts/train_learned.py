@@ -18,10 +18,10 @@ The committed model (about 25 minutes on 2 cores):
         --rollouts 6 --teacher sharp --margin 0.01 --seed 1 \
         --out src/phase10/games/phase10/learned_model.json --curve docs/learned-curve.tsv
 
-``--save-labels labels.npz`` also keeps the labels, and ``--labels labels.npz`` fits another
-network to them (``--hidden``, ``--epochs``) without playing a game; ``--eval-games 0``
-skips the measurement. It needs PyTorch and numpy, both in ``make test``'s environment (the
-train and rl extras).
+``--save-labels labels.npz`` also keeps the labels, and ``--labels labels.npz [more.npz]``
+fits another network to them (``--hidden``, ``--epochs``) without playing a game;
+``--eval-games 0`` skips the measurement. It needs PyTorch and numpy, both in ``make test``'s
+environment (the train and rl extras).
 """
 
 from __future__ import annotations
@@ -278,8 +278,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--labels",
+        nargs="+",
         default=None,
-        help="fit to the labels a --save-labels run wrote instead of labelling (one round)",
+        help="fit to the labels --save-labels runs wrote (one or more files) instead of "
+        "labelling (one round)",
     )
     args = parser.parse_args(argv)
     if args.labels and args.rounds != 1:
@@ -314,16 +316,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
         measure(pool, 0, 0)  # sharp, the learner before any training
         for round_ in range(1, args.rounds + 1):
-            if args.labels:
+            for path in args.labels or ():
                 try:
-                    with np.load(args.labels) as saved:
+                    with np.load(path) as saved:
                         all_x.append(saved["x"])
                         all_y.append(saved["y"])
                 except (OSError, KeyError, ValueError) as error:
-                    parser.error(f"{args.labels}: not a labels file --save-labels wrote ({error})")
-                if all_x[0].ndim != 2 or all_x[0].shape[1] != len(FEATURES):
-                    parser.error(f"{args.labels}: labels of other features than this version's")
-            else:
+                    parser.error(f"{path}: not a labels file --save-labels wrote ({error})")
+                if all_x[-1].ndim != 2 or all_x[-1].shape[1] != len(FEATURES):
+                    parser.error(f"{path}: labels of other features than this version's")
+            if not args.labels:
                 round_x, round_y = label_round(pool, args, round_, network, started)
                 all_x.append(round_x)
                 all_y.append(round_y)

@@ -227,6 +227,17 @@ def test_the_training_script_writes_a_model_the_bot_plays_and_its_curve(tmp_path
     )
     assert again.returncode == 0, again.stderr
     assert refit.read_text(encoding="utf-8") == model.read_text(encoding="utf-8")
+    # Several label files are fitted together.
+    twice = subprocess.run(
+        [sys.executable, str(script), "--labels", str(labels), str(labels), *refit_options],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert twice.returncode == 0, twice.stderr
+    assert refit.read_text(encoding="utf-8") != model.read_text(encoding="utf-8")
+    assert Network.load(refit).margin == 0.01
     broken = subprocess.run(
         [sys.executable, str(script), "--labels", str(curve), "--out", str(refit)],
         capture_output=True,
