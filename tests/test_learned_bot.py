@@ -335,7 +335,7 @@ def test_simulate_plays_a_model_file_whose_name_has_capitals(
 
 
 def test_the_distance_cache_holds_nothing_the_garbage_collector_must_walk() -> None:
-    """The bot's cache of hand distances (most of its memory, up to 200,000 entries) is made
+    """The bot's cache of hand distances (most of its memory, up to 40,000 entries) is made
     of numbers only, so Python's collector stops tracking it and a long-running process's
     pauses do not grow with it (benchmarks/bench_bots.py measures the pause)."""
     from phase10.games.phase10 import learned as learned_module
@@ -348,3 +348,24 @@ def test_the_distance_cache_holds_nothing_the_garbage_collector_must_walk() -> N
     gc.collect()
     gc.collect()
     assert not any(gc.is_tracked(key) for key in keys)
+
+
+def test_the_distance_cache_stays_bounded_and_never_empties_at_once() -> None:
+    """A long-running process (a server playing ``hard``) asks the cache without end: it
+    never holds more than its bound, no dict in it grows past the bound (a dict copies
+    itself as it grows), and a full cache loses one entry per new one, never all at once."""
+    from phase10.games.phase10.learned import _Memo
+
+    memo = _Memo(1000)
+    sizes = []
+    for key in range(10_000):
+        memo.put(key, key % 7)
+        assert len(memo.young) <= 1000
+        assert len(memo.old) <= 1000
+        sizes.append(len(memo))
+    assert max(sizes) == 1000
+    assert sizes[999:] == [1000] * (10_000 - 999)  # full from the 1000th on, and stays full
+    assert memo.get(9_999) == 9_999 % 7
+    assert memo.get(0) is None
+    recent = [key for key in range(9_000, 10_000) if memo.get(key) is not None]
+    assert len(recent) == 1000  # the newest entries are all kept
