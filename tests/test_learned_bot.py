@@ -369,3 +369,24 @@ def test_the_distance_cache_stays_bounded_and_never_empties_at_once() -> None:
     assert memo.get(0) is None
     recent = [key for key in range(9_000, 10_000) if memo.get(key) is not None]
     assert len(recent) == 1000  # the newest entries are all kept
+
+
+def test_the_hint_is_the_move_the_hard_level_would_make() -> None:
+    """A hint is what the strongest quick player would do: the ``hard`` level's learned bot,
+    also where it overrules ``sharp`` (P10-R13's draw, the discard)."""
+    from phase10.games.phase10.game import GAME
+
+    hard, sharp = make_bot("hard"), SharpBot()
+    compared = differ = 0
+    for view in _views(2, 3, 1500):
+        shown = GAME.present(view, ["Ann", "Bob"], "en", hint=True)
+        if not shown.moves:
+            continue
+        assert shown.hint is not None
+        move = str(hard.choose(view, random.Random(0)))
+        assert move in {m.id for m in shown.moves}
+        assert shown.hint.move == move
+        differ += move != str(sharp.choose(view, random.Random(0)))
+        compared += 1
+    assert compared > 300
+    assert differ > 0

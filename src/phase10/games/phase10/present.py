@@ -30,9 +30,9 @@ from phase10.games.phase10.cards import COLOUR_OF, NUMBER_OF, SKIP_CODE, SYMBOL_
 from phase10.games.phase10.choices import rules_words
 from phase10.games.phase10.codec import action_to_json
 from phase10.games.phase10.groups import Group
+from phase10.games.phase10.learned import LearnedBot
 from phase10.games.phase10.narration import group_phrase, phase_description
 from phase10.games.phase10.rules import Progression
-from phase10.games.phase10.sharp import SharpBot
 from phase10.games.phase10.state import Event, EventKind
 from phase10.games.phase10.view import PlayerView, PublicPlayer
 from phase10.kernel.actions import Draw
@@ -306,11 +306,15 @@ def _prompts(view: PlayerView, moves: Sequence[Move], tr: Translator) -> tuple[s
 
 
 def _hint(view: PlayerView, moves: Sequence[Move], tr: Translator) -> Hint | None:
-    """The move the strongest fast computer player would make (its own seeded generator, so
-    the same position always gets the same hint)."""
+    """The move the strongest fast computer player, the ``hard`` level's learned bot, would
+    make (its own seeded generator, so the same position always gets the same hint)."""
     if not moves:
         return None
-    return hint_among(str(SharpBot().choose(view, random.Random(0))), moves, tr)
+    return hint_among(str(_ADVISER.choose(view, random.Random(0))), moves, tr)
+
+
+#: Who gives the hints: it keeps nothing between positions but its cache of distances.
+_ADVISER: Final = LearnedBot()
 
 
 def present(
