@@ -37,6 +37,7 @@ import json
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -330,10 +331,13 @@ class _Memo:
         return found
 
     def put(self, key: Any, value: int) -> None:
+        # A server may ask from several threads at once (a thread pool's bots, the event
+        # loop's hints): any interleaving at worst loses an entry, and an old generation
+        # another thread emptied first is no error.
         if len(self.young) >= self.generation:
             self.old, self.young = self.young, {}
         self.young[key] = value
-        if self.old:
+        with suppress(KeyError):
             self.old.popitem()
 
 
