@@ -181,6 +181,42 @@ def test_the_expert_level_searches_for_a_second() -> None:
     assert make_bot("hard").name == "hard"
 
 
+@pytest.mark.parametrize(
+    ("game", "quick"), [("phase10", "LearnedBot"), ("programmes", "SharpProgrammeBot")]
+)
+def test_the_expert_searches_from_the_hard_levels_move(game: str, quick: str) -> None:
+    """Decision 0020: the expert level's search starts from ``hard``'s bot (Phase 10's
+    learned bot, the programmes game's ``sharp``), whose move it plays unless another is
+    better by 3 standard errors; ``expert:20it`` is the same search with a budget of
+    iterations, which replays exactly (P10-R02, AMZ-R03: heads-up here)."""
+    found = games.get(game)
+    assert type(make_bot("expert", found).prior).__name__ == quick  # type: ignore[attr-defined]
+    assert type(make_bot("hard", found)).__name__ == quick
+    rules = found.find_rules("standard" if game == "phase10" else "programmes")
+
+    def play() -> tuple[list[Any], int]:
+        expert: Any = make_bot("expert:20it", found)
+        assert (expert.iterations, expert.seconds, expert.max_players) == (20, None, 2)
+        state = found.new_game(rules, 2, 3)
+        rng = random.Random(3)
+        actions, searched = [], 0
+        for _ in range(30):
+            view = found.view(state, found.to_act(state))
+            action = expert.choose(view, rng)
+            assert action in view.legal
+            searched += expert.last_iterations == 20
+            actions.append(action)
+            state = found.apply(state, action)
+        return actions, searched
+
+    first, searched = play()
+    assert searched > 0
+    assert play() == (first, searched)
+    assert make_bot("expert:800it:z2").confidence == 2.0  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="iterations"):
+        make_bot("expert:0it")
+
+
 @pytest.mark.parametrize("game", ["phase10", "programmes"])
 def test_the_expert_searches_heads_up_and_plays_hards_move_at_once_with_more(game: str) -> None:
     """Decisions 0018 and 0019: with four players the expert level plays ``hard``'s move

@@ -17,7 +17,9 @@ PyTorch: ``pip install -e '.[train]'``), so this package never imports the learn
 environments.
 
 A name may carry a search budget, ``ismcts:0.1s`` (seconds) or ``pimc:200it`` (iterations),
-and after it the bar for overruling the prior in standard errors, ``ismcts:800it:z2``. The
+and after it the bar for overruling the prior in standard errors, ``ismcts:800it:z2``;
+``expert:800it`` is the expert level's own search with a budget of iterations instead of
+its second, so that its play replays exactly. The
 learned bot may name the model file it plays, ``learned:path/to/model.json`` (one that
 ``scripts/train_learned.py`` wrote), so a trained model is measured without copying it into
 the package.
@@ -26,6 +28,8 @@ the package.
 ('greedy', 'easy')
 >>> make_bot("ismcts:200it").iterations, make_bot("ismcts:800it:z1.5").confidence
 (200, 1.5)
+>>> type(make_bot("expert:800it").prior).__name__, make_bot("expert:800it").iterations
+('LearnedBot', 800)
 >>> make_bot("learned", "programmes")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -68,10 +72,10 @@ _GENERIC: Final[dict[str, Callable[[], AnyBot]]] = {"random": RandomBot, "ismcts
 
 #: Difficulty levels offered to people, weakest first: the game's greedy bot with 30% and
 #: 10% random blunders, its strongest quick bot (``learned`` where it has one, else
-#: ``sharp``), and information-set search on top of ``sharp`` with 1 s a decision, heads-up
+#: ``sharp``), and information-set search on top of that bot with 1 s a decision, heads-up
 #: only: with more players it plays ``hard``'s move at once, since there the search's
 #: changes lost games
-#: (docs/bots.md has their measured strength; docs/decisions/0018). "hard" answers at once
+#: (docs/bots.md has their measured strength; docs/decisions/0018 and 0020). "hard" answers at once
 #: and is deterministic, which the full-screen game's tests and snapshots rely on. A budget
 #: in seconds keeps the expert's wait the same on every machine; the price is that its play
 #: depends on the machine's speed.
@@ -125,16 +129,33 @@ def bot_names(game: str | Game = "phase10") -> tuple[str, ...]:
 
 
 def _level(level: str, game: Game) -> AnyBot:
-    own = game.bots()
-    greedy = own["greedy"]
+    greedy = game.bots()["greedy"]
     if level == "easy":
         return EpsilonBot(greedy(), 0.3, name="easy")
     if level == "medium":
         return EpsilonBot(greedy(), 0.1, name="medium")
-    quick: Callable[..., AnyBot] = next(own[name] for name in _HARD if name in own)
     if level == "hard":
-        return quick(name="hard")
-    return ISMCTSBot(seconds=1.0, name="expert", max_players=2, crowd=quick(name="expert"))
+        return _quick(game)(name="hard")
+    return _expert(game, seconds=1.0)
+
+
+def _quick(game: Game) -> Callable[..., AnyBot]:
+    """The factory of ``hard``'s bot for ``game``: the first of ``_HARD`` it has."""
+    own = game.bots()
+    return next(own[name] for name in _HARD if name in own)
+
+
+def _expert(
+    game: Game, *, iterations: int | None = None, seconds: float | None = None, name: str = "expert"
+) -> ISMCTSBot:
+    """The expert level's search: from ``hard``'s move, heads-up only (decisions 0018-0020)."""
+    return ISMCTSBot(
+        iterations=iterations,
+        seconds=seconds,
+        name=name,
+        max_players=2,
+        prior=_quick(game)(name=name),
+    )
 
 
 def make_bot(spec: str, game: str | Game = "phase10") -> AnyBot:
@@ -151,6 +172,9 @@ def make_bot(spec: str, game: str | Game = "phase10") -> AnyBot:
     name, colon, budget = label.partition(":")
     if name in LEVELS and not colon:
         return _level(name, found)
+    if name == "expert":
+        # The level's own search with another budget: expert:800it replays exactly.
+        return _searcher(spec, lambda **given: _expert(found, **given), label, budget)
     # Every game's bot names: a bot of another game is named as such, not as unknown.
     every = {*_GENERIC, *_all_bot_names()}
     if name not in every:
@@ -179,7 +203,7 @@ def make_bot(spec: str, game: str | Game = "phase10") -> AnyBot:
         return made
     if name not in _SEARCHERS:
         raise ValueError(
-            f"bot spec {spec!r}: only ismcts and pimc take a budget (ismcts:0.1s or "
+            f"bot spec {spec!r}: only ismcts, pimc and expert take a budget (ismcts:0.1s or "
             "pimc:200it), and learned a model file (learned:model.json)"
         )
     return _searcher(spec, factory, label, budget)
