@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import statistics
+import time
 from typing import Any
 
 import pytest
@@ -178,18 +179,15 @@ def test_the_expert_level_searches_for_a_second() -> None:
     assert make_bot("hard").name == "hard"
 
 
-@pytest.mark.parametrize(
-    ("game", "quick"), [("phase10", "LearnedBot"), ("programmes", "SharpProgrammeBot")]
-)
-def test_the_expert_searches_from_the_hard_levels_move(game: str, quick: str) -> None:
+def test_the_expert_searches_from_the_hard_levels_move() -> None:
     """Decision 0020: the expert level's search starts from ``hard``'s bot (Phase 10's
-    learned bot, the programmes game's ``sharp``), whose move it plays unless another is
-    better by 3 standard errors; ``expert:20it`` is the same search with a budget of
-    iterations, which replays exactly (P10-R02, AMZ-R03: heads-up here)."""
-    found = games.get(game)
-    assert type(make_bot("expert", found).prior).__name__ == quick  # type: ignore[attr-defined]
-    assert type(make_bot("hard", found)).__name__ == quick
-    rules = found.find_rules("standard" if game == "phase10" else "programmes")
+    learned bot), whose move it plays unless another is better by 3 standard errors;
+    ``expert:20it`` is the same search with a budget of iterations, which replays exactly
+    (P10-R02: heads-up here)."""
+    found = games.get("phase10")
+    prior = make_bot("expert", found).prior  # type: ignore[attr-defined]
+    assert type(prior).__name__ == type(make_bot("hard", found)).__name__ == "LearnedBot"
+    rules = found.find_rules("standard")
 
     def play() -> tuple[list[Any], int]:
         expert: Any = make_bot("expert:20it", found)
@@ -214,14 +212,12 @@ def test_the_expert_searches_from_the_hard_levels_move(game: str, quick: str) ->
         make_bot("expert:0it")
 
 
-@pytest.mark.parametrize("game", ["phase10", "programmes"])
-def test_the_expert_searches_heads_up_and_plays_hards_move_at_once_with_more(game: str) -> None:
+def test_the_expert_searches_heads_up_and_plays_hards_move_at_once_with_more() -> None:
     """Decisions 0018 and 0019: with four players the expert level plays ``hard``'s move
-    (Phase 10's learned bot, the programmes game's ``sharp``) without searching; heads-up it
-    searches (P10-R02, AMZ-R03: 2 to 6 players). A small iteration budget keeps the
-    heads-up part fast."""
-    found = games.get(game)
-    rules = found.find_rules("standard" if game == "phase10" else "programmes")
+    (Phase 10's learned bot) without searching; heads-up it searches (P10-R02: 2 to 6
+    players). A small iteration budget keeps the heads-up part fast."""
+    found = games.get("phase10")
+    rules = found.find_rules("standard")
     expert: Any = make_bot("expert", found)
     hard = make_bot("hard", found)
     state = found.new_game(rules, 4, 5)
@@ -250,6 +246,37 @@ def test_the_expert_searches_heads_up_and_plays_hards_move_at_once_with_more(gam
     assert make_bot("expert", found).max_players == 2  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="max_players"):
         ISMCTSBot(max_players=1)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_programmes_expert_plays_hards_move_at_once(players: int) -> None:
+    """Decision 0021: in the programmes game no search found a move better than ``hard``'s
+    (``sharp``'s), so the expert level plays that move at once, heads-up and at a larger
+    table alike (AMZ-R03: 2 to 6 players), and a budget in its name changes nothing: over a
+    whole game it makes every move ``hard`` makes with the same generator, and answers as
+    quickly (no decision near the search's second)."""
+    found = games.get("programmes")
+    rules = found.find_rules("programmes")
+    for spec in ("expert", "expert:800it"):
+        expert = make_bot(spec, found)
+        assert type(expert).__name__ == "SharpProgrammeBot"
+        assert expert.name == spec
+        hard = make_bot("hard", found)
+        state = found.new_game(rules, players, 7)
+        rng = random.Random(7)
+        decisions, slowest = 0, 0.0
+        while found.outcome(state) is None:
+            view = found.view(state, found.to_act(state))
+            same = random.Random()
+            same.setstate(rng.getstate())
+            start = time.process_time()
+            action = expert.choose(view, rng)
+            slowest = max(slowest, time.process_time() - start)
+            assert action == hard.choose(view, same)
+            decisions += len(view.legal) > 1
+            state = found.apply(state, action)
+        assert decisions > 50
+        assert slowest < 0.5
 
 
 def test_ismcts_plays_the_programmes_game() -> None:

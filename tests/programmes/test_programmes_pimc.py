@@ -1,4 +1,4 @@
-"""The programmes game's paired determinized search (``pimc``, the ``expert`` level there):
+"""The programmes game's paired determinized search (``pimc``, kept for experiments):
 legal moves to the end of a game (AMZ-R10..R24, AMZ-R30), sharp's move when the budget is
 too small to tell, the same move for the same generator, what it compares, and its budget."""
 

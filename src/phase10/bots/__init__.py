@@ -74,8 +74,9 @@ _GENERIC: Final[dict[str, Callable[[], AnyBot]]] = {"random": RandomBot, "ismcts
 #: 10% random blunders, its strongest quick bot (``learned`` where it has one, else
 #: ``sharp``), and information-set search on top of that bot with 1 s a decision, heads-up
 #: only: with more players it plays ``hard``'s move at once, since there the search's
-#: changes lost games
-#: (docs/bots.md has their measured strength; docs/decisions/0018 and 0020). "hard" answers at once
+#: changes lost games, and so it does in the programmes game, where the search finds nothing
+#: (docs/bots.md has their measured strength; docs/decisions/0018, 0020 and 0021). "hard"
+#: answers at once
 #: and is deterministic, which the full-screen game's tests and snapshots rely on. A budget
 #: in seconds keeps the expert's wait the same on every machine; the price is that its play
 #: depends on the machine's speed.
@@ -85,6 +86,11 @@ LEVELS: Final[tuple[str, ...]] = ("easy", "medium", "hard", "expert")
 #: fifth of a millisecond a decision (docs/decisions/0019-hard-plays-the-learned-bot.md);
 #: ``expert`` plays it too where it does not search.
 _HARD: Final = ("learned", "sharp", "greedy")
+#: Games where no search found a move better than ``hard``'s (docs/bots.md, "The programmes
+#: game's ``sharp``": none of 90 alternatives, even seeing the hidden cards hardly any):
+#: there ``expert`` plays ``hard``'s move at once, rather than keep a person waiting a second
+#: a decision for the same move (docs/decisions/0021-no-search-where-it-finds-nothing.md).
+_NOTHING_TO_FIND: Final = ("programmes",)
 #: Each level's name for people, marked for the catalogs (the keys stay English everywhere).
 LEVEL_NAMES: Final[dict[str, str]] = {
     "easy": N_("easy"),
@@ -147,14 +153,18 @@ def _quick(game: Game) -> Callable[..., AnyBot]:
 
 def _expert(
     game: Game, *, iterations: int | None = None, seconds: float | None = None, name: str = "expert"
-) -> ISMCTSBot:
-    """The expert level's search: from ``hard``'s move, heads-up only (decisions 0018-0020)."""
+) -> AnyBot:
+    """The expert level's search: from ``hard``'s move, heads-up only (decisions 0018-0020);
+    in a game where search finds nothing better, ``hard``'s move at once (decision 0021)."""
+    quick = _quick(game)(name=name)
+    if game.name in _NOTHING_TO_FIND:
+        return quick
     return ISMCTSBot(
         iterations=iterations,
         seconds=seconds,
         name=name,
         max_players=2,
-        prior=_quick(game)(name=name),
+        prior=quick,
     )
 
 
