@@ -76,8 +76,8 @@ _GENERIC: Final[dict[str, Callable[[], AnyBot]]] = {"random": RandomBot, "ismcts
 #: only: with more players it plays ``hard``'s move at once, since there the search's
 #: changes lost games, and so it does in the programmes game, where the search finds nothing
 #: (docs/bots.md has their measured strength; docs/decisions/0018, 0020 and 0021). "hard"
-#: answers at once
-#: and is deterministic, which the full-screen game's tests and snapshots rely on. A budget
+#: answers at once and is deterministic, which the full-screen game's tests and snapshots
+#: rely on. A budget
 #: in seconds keeps the expert's wait the same on every machine; the price is that its play
 #: depends on the machine's speed.
 LEVELS: Final[tuple[str, ...]] = ("easy", "medium", "hard", "expert")
