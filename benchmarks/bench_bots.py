@@ -1,10 +1,10 @@
 """The fast bots' thinking time per decision (learned, sharp, greedy): median, 99th percentile and
 slowest.
 
-Plays whole 4-player games under the standard rules with every seat the same bot, timing each
-``choose`` call (view building excluded) in CPU time of this process, so that other work on
-the machine (a preempted decision) does not inflate the figures. The bound asked for is 5 ms
-a decision.
+Plays whole games (4 players unless told) under the standard rules with every seat the same
+bot, timing each ``choose`` call (view building excluded) in CPU time of this process, so
+that other work on the machine (a preempted decision) does not inflate the figures. The
+bound asked for is 5 ms a decision.
 
 Python's garbage collector now and then stops the process to sweep all of its memory (a full,
 generation-2 collection), whichever call happens to be running; the games the benchmark has
@@ -15,7 +15,8 @@ the objects the collector tracks: what a bot keeps between decisions (``learned`
 distances) lengthens every later pause of the process it runs in unless the collector can
 ignore it.
 
-Run: ``.venv/bin/python benchmarks/bench_bots.py [GAMES] [SEED]``
+Run: ``.venv/bin/python benchmarks/bench_bots.py [GAMES] [SEED] [PLAYERS]`` (heads-up is where
+``learned`` weighs what the next player wants, decision 0022).
 """
 
 from __future__ import annotations
@@ -51,16 +52,16 @@ class CollectorClock:
         gc.callbacks.remove(self._tick)
 
 
-def decision_times(name: str, games: int, seed: int) -> list[tuple[float, float]]:
+def decision_times(name: str, games: int, seed: int, players: int = 4) -> list[tuple[float, float]]:
     """(seconds, of which the garbage collector's) per decision of bot ``name`` over ``games``
-    seeded 4-player games."""
+    seeded games of ``players`` players."""
     rules = find_variant("standard")
     times: list[tuple[float, float]] = []
     collector = CollectorClock()
     for game in range(games):
-        state = new_game(rules, 4, seed + game)
-        bots = [make_bot(name) for _ in range(4)]
-        rngs = [random.Random(f"{seed}:{game}:{s}") for s in range(4)]
+        state = new_game(rules, players, seed + game)
+        bots = [make_bot(name) for _ in range(players)]
+        rngs = [random.Random(f"{seed}:{game}:{s}") for s in range(players)]
         while state.outcome is None:
             seat = state.current
             view = view_for(state, seat)
@@ -87,20 +88,21 @@ def main(argv: list[str]) -> int:
     """Measure and print the figures; returns the exit code."""
     games = int(argv[0]) if argv else 6
     seed = int(argv[1]) if len(argv) > 1 else 0
+    players = int(argv[2]) if len(argv) > 2 else 4
     for name in ("learned", "sharp", "greedy"):
-        pairs = decision_times(name, games, seed)
+        pairs = decision_times(name, games, seed, players)
         times = sorted(total for total, _ in pairs)
         own = max(total - swept for total, swept in pairs)
         median = statistics.median(times) * 1e6
         p99 = times[int(len(times) * 0.99)] * 1e6
         print(
-            f"{name}: {len(times)} decisions in {games} games, median {median:.0f} us, "
-            f"p99 {p99:.0f} us, slowest {times[-1] * 1e3:.2f} ms "
+            f"{name}: {len(times)} decisions in {games} games of {players}, "
+            f"median {median:.0f} us, p99 {p99:.0f} us, slowest {times[-1] * 1e3:.2f} ms "
             f"({own * 1e3:.2f} ms less the garbage collector's pauses)"
         )
         sweep, tracked = full_collection()
         print(f"  then a full collection: {sweep * 1e3:.2f} ms, {tracked} objects tracked")
-    print(f"reproduce: python benchmarks/bench_bots.py {games} {seed}")
+    print(f"reproduce: python benchmarks/bench_bots.py {games} {seed} {players}")
     return 0
 
 
