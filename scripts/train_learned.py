@@ -85,7 +85,7 @@ def label_game(job: Job) -> tuple[np.ndarray, np.ndarray]:
     xs: list[list[float]] = []
     ys: list[float] = []
     bots: list[GreedyBot] = [
-        LearnedBot(network=network, packaged=False) if learners[seat] else GreedyBot()
+        LearnedBot(network=network, packaged=False, wants=False) if learners[seat] else GreedyBot()
         for seat in range(n)
     ]
     continuation: list[GreedyBot] | None = None
@@ -170,7 +170,9 @@ def evaluate_game(job: Job) -> int:
     learner_seat = job.index % n
     network = _network(job.network)
     bots: list[GreedyBot] = [
-        LearnedBot(network=network, packaged=False) if seat == learner_seat else GreedyBot()
+        LearnedBot(network=network, packaged=False, wants=False)
+        if seat == learner_seat
+        else GreedyBot()
         for seat in range(n)
     ]
     rngs = [random.Random(f"phase10-sim-bot:{seed}:{seat}") for seat in range(n)]

@@ -23,6 +23,7 @@ from phase10.games.phase10.learned import (
     STATE_FEATURES,
     LearnedBot,
     Network,
+    WantsSharp,
     choice,
     default_network,
 )
@@ -130,12 +131,32 @@ def test_the_learned_bot_plays_whole_games_legally_and_deterministically(players
     assert play() == play()
 
 
-def test_without_a_model_it_plays_exactly_as_sharp() -> None:
+def test_without_a_model_it_plays_exactly_as_its_prior() -> None:
+    """With no network the bot is its prior: ``sharp`` with the next player's wants as the
+    last tie-break (P10-R13), or ``sharp`` itself with ``wants=False``, as in training."""
     learned = LearnedBot(packaged=False)
-    sharp = SharpBot()
+    plain = LearnedBot(packaged=False, wants=False)
+    prior, sharp = WantsSharp(), SharpBot()
     compared = 0
     for view in _views(2, 3, 800):
-        assert learned.choose(view, random.Random(7)) == sharp.choose(view, random.Random(7))
+        assert learned.choose(view, random.Random(7)) == prior.choose(view, random.Random(7))
+        assert plain.choose(view, random.Random(7)) == sharp.choose(view, random.Random(7))
+        compared += 1
+    assert compared > 100
+
+
+def test_at_a_table_of_four_the_prior_is_sharp() -> None:
+    """The next player's wants are weighed heads-up only (decision 0022): with four players
+    the bot, with or without its network, plays as it did with plain ``sharp``."""
+    compared = 0
+    for view in _views(4, 4, 800):
+        rng_seed = compared
+        assert LearnedBot().choose(view, random.Random(rng_seed)) == LearnedBot(wants=False).choose(
+            view, random.Random(rng_seed)
+        )
+        assert WantsSharp().choose(view, random.Random(rng_seed)) == SharpBot().choose(
+            view, random.Random(rng_seed)
+        )
         compared += 1
     assert compared > 100
 
@@ -260,7 +281,8 @@ def test_the_training_script_writes_a_model_the_bot_plays_and_its_curve(tmp_path
 def test_a_model_file_named_in_the_bot_spec_is_the_one_played(tmp_path: Path) -> None:
     """``learned:FILE`` plays that file's network, its path's case kept: the packaged model
     written out plays exactly as ``learned``, and with a margin no candidate can beat it plays
-    exactly as ``sharp`` (P10-R13, the draw; the discard)."""
+    exactly as its prior, ``sharp`` with the next player's wants as the last tie-break
+    (P10-R13, the draw; the discard)."""
     network = default_network()
     assert network is not None
     same = tmp_path / "Same Model.json"
@@ -271,7 +293,7 @@ def test_a_model_file_named_in_the_bot_spec_is_the_one_played(tmp_path: Path) ->
     never.write_text(json.dumps(cautious), encoding="utf-8")
     from_file = make_bot(f"learned:{same}")
     assert from_file.name == f"learned:{same}"
-    packaged, sharp, held_back = make_bot("learned"), SharpBot(), make_bot(f"Learned:{never}")
+    packaged, sharp, held_back = make_bot("learned"), WantsSharp(), make_bot(f"Learned:{never}")
     overruled = 0
     for view in _views(2, 5, 1500):
         chosen = from_file.choose(view, random.Random(3))

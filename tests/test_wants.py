@@ -1,6 +1,6 @@
 """What the next player wants (``games/phase10/wants.py``): the classifier reads only the
 seat's view, ranks the cards that would help the next player (the only seat that may take a
-discard, P10-R13) better than ``sharp``'s cues,."""
+discard, P10-R13) better than ``sharp``'s cues, and breaks the learned bot's last tie."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from phase10.games.phase10.cards import NUMBERED, SKIP_CODE, WILD_CODE
 from phase10.games.phase10.determinize import determinize
 from phase10.games.phase10.evaluate import distance
 from phase10.games.phase10.greedy import GreedyBot
+from phase10.games.phase10.learned import WantsSharp
 from phase10.games.phase10.sharp import SharpBot, feeds_next, passed_next
 from phase10.games.phase10.state import GameState
 from phase10.games.phase10.turns import apply_action, new_game
@@ -136,3 +137,21 @@ def test_it_ranks_the_cards_that_help_the_next_player_better_than_sharps_cues() 
     assert pairs > 1000
     model, cues = right["model"] / pairs, right["cues"] / pairs
     assert model > cues + 0.05, (model, cues)
+
+
+def test_the_learned_bots_prior_throws_the_least_wanted_of_otherwise_equal_cards() -> None:
+    """Where its discard differs from ``sharp``'s, the only difference is the last
+    tie-break: the card it throws is one the next player is no likelier to want."""
+    prior, sharp = WantsSharp(), SharpBot()
+    differed = 0
+    for _, view in _discards(8, 201):
+        ours = prior.choose(view, random.Random(0))
+        theirs = sharp.choose(view, random.Random(0))
+        assert isinstance(ours, Discard)
+        assert isinstance(theirs, Discard)
+        if ours != theirs:
+            differed += 1
+            assert chance_next_wants(view, ours.card) <= chance_next_wants(view, theirs.card)
+            assert passed_next(view, ours.card) == passed_next(view, theirs.card)
+            assert feeds_next(view, ours.card) == feeds_next(view, theirs.card)
+    assert differed > 5

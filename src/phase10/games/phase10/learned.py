@@ -17,6 +17,12 @@ worth most that way, docs/bots.md). Everything it reads is in the seat's view: i
 discard pile, the table, what each seat took, how far each seat is, and where ``sharp``
 ranks each candidate.
 
+Its ``sharp`` (the prior it plays where the network does not overrule it, and whose ranking
+the network reads) is :class:`WantsSharp`: among discards equal on everything else ``sharp``
+weighs, it throws the one the next player is least likely to want, as a second small
+classifier judges from the table (:mod:`phase10.games.phase10.wants`). The network itself was
+trained against plain ``sharp``'s ranking.
+
 The network is a plain multilayer perceptron kept as JSON inside the package
 (``learned_model.json``) and run here in pure Python, so the rules engine's install needs no
 numpy and no PyTorch; a decision costs about a millisecond.
@@ -55,6 +61,7 @@ from phase10.games.phase10.cards import (
     POINTS_OF,
     SKIP_CODE,
     WILD_CODE,
+    Card,
 )
 from phase10.games.phase10.determinize import unseen_counts
 from phase10.games.phase10.evaluate import counts_of, distance_counts, fit_mask, keep_value
@@ -62,6 +69,7 @@ from phase10.games.phase10.greedy import target_phase
 from phase10.games.phase10.rules import Kind, NaturalCardScope, Phase
 from phase10.games.phase10.sharp import SharpBot, feeds_next, passed_next
 from phase10.games.phase10.view import PlayerView
+from phase10.games.phase10.wants import chance_next_wants
 from phase10.kernel.actions import Draw, Source
 from phase10.kernel.state import Stage
 
@@ -73,6 +81,7 @@ __all__ = [
     "LearnedBot",
     "Network",
     "Recorder",
+    "WantsSharp",
     "choice",
     "default_network",
     "discard_features",
@@ -578,6 +587,37 @@ def _may_fit_later(view: PlayerView, number: int) -> bool:
 # ---------------------------------------------------------------------------- the bot
 
 
+class WantsSharp(SharpBot):
+    """``sharp`` whose last tie-break before points is how likely the next player is to want
+    the card (:func:`~phase10.games.phase10.wants.chance_next_wants`), the least likely
+    thrown first: among discards that cost the hand the same, that sharp's cues rate alike
+    and that are equally worth keeping and equally passed on. Heads-up only; at a larger
+    table it is ``sharp``. The learned bot's prior.
+
+    >>> import random
+    >>> from phase10.games.phase10.turns import new_game
+    >>> from phase10.games.phase10.rules import RuleSet
+    >>> from phase10.games.phase10.view import view_for
+    >>> view = view_for(new_game(RuleSet(), players=2, seed=4), 0)
+    >>> WantsSharp().choose(view, random.Random(0)) in view.legal
+    True
+    """
+
+    def _passed(self, view: PlayerView, card: Card) -> int:
+        return _wants_tiebreak(view, card)
+
+
+def _wants_tiebreak(view: PlayerView, card: Card) -> int:
+    """``sharp``'s passed-on cue first, then the chance the next player wants ``card``, in
+    thousandths (a higher value is thrown sooner). Heads-up only: the classifier learned
+    from two-player games, where every card in the discard pile was passed on by the next
+    player; at a larger table it played within the noise of ``sharp``'s cue alone (553 of
+    2,000 four-player games against 567), so there ``sharp``'s cue stays."""
+    if len(view.players) != 2:
+        return passed_next(view, card)
+    return 1000 * passed_next(view, card) - round(999 * chance_next_wants(view, card))
+
+
 class LearnedBot(SharpBot):
     """``sharp`` whose draws and discards are chosen by a trained network (module docstring).
 
@@ -587,6 +627,8 @@ class LearnedBot(SharpBot):
     line ``learned:path/to/model.json``).
     ``epsilon`` and ``recorder`` are for training: with probability ``epsilon`` a choice is
     a random candidate instead of the best, and every choice's features go to ``recorder``.
+    Its prior is :class:`WantsSharp`; ``wants=False`` makes it plain ``sharp``, the prior the
+    network was trained against (``scripts/train_learned.py`` plays that way).
     """
 
     name = "learned"
@@ -600,8 +642,11 @@ class LearnedBot(SharpBot):
         model: str | Path | None = None,
         epsilon: float = 0.0,
         recorder: Recorder | None = None,
+        wants: bool = True,
     ) -> None:
         super().__init__(name)
+        self.wants = wants
+        self._prior: SharpBot = _WANTS_SHARP if wants else _SHARP
         if model is not None:
             network = Network.load(model)
         if network is None and packaged:
@@ -611,14 +656,17 @@ class LearnedBot(SharpBot):
         self.recorder = recorder
         self._explore: random.Random | None = None
 
+    def _passed(self, view: PlayerView, card: Card) -> int:
+        return _wants_tiebreak(view, card) if self.wants else passed_next(view, card)
+
     def _draw(self, view: PlayerView) -> Action:
-        found = choice(view)
+        found = choice(view, self._prior)
         if found is None:
             return super()._draw(view)
         return self._pick(view, found, lambda: super(LearnedBot, self)._draw(view))
 
     def _discard(self, view: PlayerView, discards: Sequence[Discard], rng: random.Random) -> Action:
-        found = choice(view)
+        found = choice(view, self._prior)
         if found is None:
             return super()._discard(view, discards, rng)
         return self._pick(
@@ -649,20 +697,23 @@ class LearnedBot(SharpBot):
         self._explore = rng
 
 
-#: The prior whose ranking the network reads (and corrects).
+#: The priors whose ranking the network reads (and corrects): ``sharp``, as in training, and
+#: the learned bot's own.
 _SHARP: Final = SharpBot()
+_WANTS_SHARP: Final = WantsSharp()
 
 #: A decision the network makes: the state features and each candidate with its features.
 Choice = tuple[list[float], list[tuple[Action, list[float]]]]
 
 
-def choice(view: PlayerView) -> Choice | None:
+def choice(view: PlayerView, prior: SharpBot = _SHARP) -> Choice | None:
     """The decision ``view`` asks of the learned bot, or None where it plays as ``sharp``.
 
     Two decisions are learned: at the draw, drawing or taking the discard pile's top (when
     taking is legal, P10-R13); in the play stage, once nothing can be laid down or hit, which
     card to discard, among the distinct cards held, never a wild while another card is left
-    (P10-R24). A hand holding a Skip throws it (sharp's rule).
+    (P10-R24). A hand holding a Skip throws it (sharp's rule). ``prior`` ranks the
+    candidates (the features ``sharp_first`` and ``sharp_rank``).
 
     >>> from phase10.games.phase10.turns import new_game
     >>> from phase10.games.phase10.rules import RuleSet
@@ -679,7 +730,7 @@ def choice(view: PlayerView) -> Choice | None:
             return None
         hand = _hand(view)
         drawn, taken = [0.0] * _A, draw_features(view, hand)
-        sharp_takes = _SHARP._draw(view) == _TAKE
+        sharp_takes = prior._draw(view) == _TAKE
         (taken if sharp_takes else drawn)[_SHARP_FIRST] = 1.0
         (drawn if sharp_takes else taken)[_SHARP_RANK] = 1.0
         return state_features(view, hand), [(_DRAW_PILE, drawn), (_TAKE, taken)]
@@ -693,7 +744,7 @@ def choice(view: PlayerView) -> Choice | None:
     playable = [d for d in discards if d.card != WILD_CODE] or discards
     ranked: list[Discard] = []
     seen: set[int] = set()
-    for action in _SHARP.discard_ranking(view, playable):
+    for action in prior.discard_ranking(view, playable):
         if action.card not in seen:
             seen.add(action.card)
             ranked.append(action)
