@@ -38,6 +38,7 @@ from typing import Any, Final
 
 from phase10.games.phase10.cards import COLOUR_OF, MAX_NUMBER, NUMBER_OF, NUMBERED, WILD_CODE
 from phase10.games.phase10.determinize import unseen_counts
+from phase10.games.phase10.evaluate import counts_of
 from phase10.games.phase10.rules import Kind
 from phase10.games.phase10.sharp import feeds_next, passed_next
 from phase10.games.phase10.view import PlayerView
@@ -161,17 +162,6 @@ def _classifier() -> Classifier | None:
     return Classifier.from_json(json.loads(source.read_text(encoding="utf-8")))
 
 
-def _counts(cards: Sequence[int]) -> tuple[list[int], list[int]]:
-    """How many of ``cards`` have each number (index 1..12) and each colour."""
-    numbers = [0] * (MAX_NUMBER + 2)
-    colours = [0] * 4
-    for c in cards:
-        if c < NUMBERED:
-            numbers[NUMBER_OF[c]] += 1
-            colours[COLOUR_OF[c]] += 1
-    return numbers, colours
-
-
 _Context = tuple[
     list[int], list[int], list[int], list[int], list[int], list[int], list[int], list[int], int, int
 ]
@@ -196,9 +186,9 @@ def _context(view: PlayerView) -> _Context:
             unseen_numbers[NUMBER_OF[code]] += unseen[code]
             unseen_colours[COLOUR_OF[code]] += unseen[code]
     context: _Context = (
-        *_counts(nxt.took),
-        *_counts(view.discard_pile[1:]),
-        *_counts(view.hand),
+        *counts_of(nxt.took)[:2],
+        *counts_of(view.discard_pile[1:])[:2],
+        *counts_of(view.hand)[:2],
         unseen_numbers,
         unseen_colours,
         unseen[WILD_CODE],
