@@ -52,7 +52,8 @@ from phase10.games.phase10.view import view_for
 from phase10.kernel.state import Stage
 from phase10.sim.runner import game_seed, wilson
 
-#: A hand's points, against a phase: a phase is worth about this many points.
+#: A bound on the decisions of one game, so that a game that never ends (a bug) stops the
+#: script instead of hanging it: real games take under a thousand.
 MAX_DECISIONS = 20_000
 
 
