@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import cast
@@ -77,21 +78,25 @@ class Belief:
     """Weighted guesses at the next player's hidden cards (the module docstring)."""
 
     def __init__(self, unseen: list[int], size: int, count: int, rng: random.Random) -> None:
-        pool = [code for code, n in enumerate(unseen) for _ in range(n)]
+        pool = _pool(unseen)
         self.guesses = [rng.sample(pool, size) for _ in range(count)]
         self.weights = [1.0] * count
         self.rng = rng
 
-    def chance(self, known: list[int], card: int, view: PlayerView) -> float:
-        """The weighted share of guesses that ``card`` would bring closer to their phase."""
+    def chances(self, known: list[int], cards: Sequence[int], view: PlayerView) -> list[float]:
+        """For each of ``cards``, the weighted share of guesses it would bring closer to their
+        phase."""
         phase = view.players[(view.seat + 1) % 2].phase
         assert phase is not None
-        helped = 0.0
+        helped = [0.0] * len(cards)
         for weight, guess in zip(self.weights, self.guesses, strict=True):
             hand = [*known, *guess]
-            if distance([*hand, card], phase, RULES) < distance(hand, phase, RULES):
-                helped += weight
-        return helped / sum(self.weights)
+            base = distance(hand, phase, RULES)
+            for i, card in enumerate(cards):
+                if distance([*hand, card], phase, RULES) < base:
+                    helped[i] += weight
+        total = sum(self.weights)
+        return [h / total for h in helped]
 
     def weigh(self, index: int, factor: float) -> None:
         self.weights[index] *= factor
@@ -121,7 +126,7 @@ class Belief:
                 if counts[c] < 0:
                     over.append(i)
             if over:
-                pool = [code for code, n in enumerate(counts) for _ in range(max(0, n))]
+                pool = _pool(counts)
                 for i in over:
                     guess[i] = pool.pop(self.rng.randrange(len(pool)))
 
@@ -140,11 +145,17 @@ def _cards(codes: list[int]) -> tuple[Card, ...]:
     return tuple(cast(Card, code) for code in codes)
 
 
+def _pool(counts: list[int]) -> list[int]:
+    """Every card code as many times as ``counts`` holds it (none where the count is negative:
+    a guess holding more copies than are left)."""
+    return [code for code, n in enumerate(counts) for _ in range(max(0, n))]
+
+
 def _left(unseen: list[int], known: list[int], guess: list[int]) -> list[int]:
     counts = list(unseen)
     for c in (*known, *guess):
         counts[c] -= 1
-    return [code for code, n in enumerate(counts) for _ in range(max(0, n))]
+    return _pool(counts)
 
 
 def _observe(
@@ -232,18 +243,15 @@ def game(job: tuple[int, int, int, float, float]) -> list[Row]:
             real = list(state.players[opp].hand)
             before = distance(real, nxt.phase, RULES)
             decision += 1
-            for card in sorted({a.card for a in view.legal if isinstance(a, Discard)}):
-                if card < NUMBERED:
-                    helps = int(distance([*real, card], nxt.phase, RULES) < before)
-                    rows.append(
-                        (
-                            decision,
-                            belief.chance(known, card, view),
-                            chance_next_wants(view, card),
-                            uniform.chance(known, card, view),
-                            helps,
-                        )
-                    )
+            cards = sorted({a.card for a in view.legal if isinstance(a, Discard)})
+            cards = [card for card in cards if card < NUMBERED]
+            weighted = belief.chances(known, cards, view)
+            unweighted = uniform.chances(known, cards, view)
+            for i, card in enumerate(cards):
+                helps = int(distance([*real, card], nxt.phase, RULES) < before)
+                rows.append(
+                    (decision, weighted[i], chance_next_wants(view, card), unweighted[i], helps)
+                )
         after = apply_action(state, action)
         if alive and after.hand_number == hand_number and after.outcome is None:
             if current == opp:
