@@ -14,11 +14,13 @@ The BOT and BASE rows are exactly those of ``phase10 simulate`` with the same ar
 (both use ``play_game`` from ``phase10.sim.runner``).
 
 Run: ``.venv/bin/python benchmarks/paired_gain.py BOT BASE PLAYERS GAMES SEEDS WORKERS
-REFERENCE`` (defaults ``ismcts:800it sharp 2 100 3 2 4000``). SEEDS is one seed or several
-separated by commas (``3,4``): GAMES paired games and REFERENCE games of BASE are played
-for each, and the figures are pooled over all of them; each seed's part is exactly what a
-run with that seed alone plays. A line of running figures is printed after every deal, so a
-run stopped early still says what it measured.
+REFERENCE [FIRST]`` (defaults ``ismcts:800it sharp 2 100 3 2 4000 0``). SEEDS is one seed or
+several separated by commas (``3,4``): GAMES paired games and REFERENCE games of BASE are
+played for each, and the figures are pooled over all of them; each seed's part is exactly
+what a run with that seed alone plays. A line of running figures is printed after every deal,
+so a run stopped early still says what it measured, and FIRST resumes it: only games FIRST to
+GAMES - 1 of each seed are played (the same games as in the whole run). REFERENCE 0 skips
+BASE's own games and the estimate built on them, for a part whose reference is already known.
 """
 
 from __future__ import annotations
@@ -56,18 +58,27 @@ def _rate(name: str, wins: int, games: int) -> str:
 
 
 def _paired(
-    bot: str, base: str, players: int, games: int, seed: int, workers: int, start: float
+    bot: str,
+    base: str,
+    players: int,
+    games: int,
+    seed: int,
+    workers: int,
+    start: float,
+    first: int = 0,
 ) -> list[tuple[int, int]]:
-    """Every game of one seed played by BOT and by BASE: (BOT won, BASE won) per game."""
-    jobs = [(name, players, games, seed, i) for i in range(games) for name in (bot, base)]
+    """Games FIRST to GAMES - 1 of one seed played by BOT and by BASE: (BOT won, BASE won)
+    per game."""
+    indices = range(first, games)
+    jobs = [(name, players, games, seed, i) for i in indices for name in (bot, base)]
     pairs: list[tuple[int, int]] = []
     with ProcessPoolExecutor(workers) as pool:
         results = pool.map(_won, jobs)
-        for i in range(games):
+        for i in indices:
             pairs.append((next(results), next(results)))
             if (i + 1) % players == 0:
                 print(
-                    f"  seed {seed}, {i + 1} games: {bot} {sum(a for a, _ in pairs)}, "
+                    f"  seed {seed}, games {first} to {i}: {bot} {sum(a for a, _ in pairs)}, "
                     f"{base} {sum(b for _, b in pairs)}, "
                     f"only {bot} {sum(a > b for a, b in pairs)}, "
                     f"only {base} {sum(b > a for a, b in pairs)}  "
@@ -87,29 +98,40 @@ def main(argv: list[str]) -> int:
     seeds = [int(seed) for seed in seeds_text.split(",")]
     workers = int(argv[5]) if len(argv) > 5 else 2
     reference = int(argv[6]) if len(argv) > 6 else 4000
+    first = int(argv[7]) if len(argv) > 7 else 0
+    if not 0 <= first < games:
+        print(f"FIRST must be from 0 to GAMES - 1 ({games - 1}), not {first}", file=sys.stderr)
+        return 2
     start = time.perf_counter()
-    print(f"{bot} and {base}, each against {players - 1} greedy, on the same {games} games")
-    print(
-        f"of each seed ({seeds_text}, duplicate deals); "
-        f"then {base} alone over {reference} games of each seed"
-    )
+    shown = f"{games} games" if first == 0 else f"games {first} to {games - 1}"
+    print(f"{bot} and {base}, each against {players - 1} greedy, on the same {shown}")
+    then = f"then {base} alone over {reference} games of each seed" if reference else "no more"
+    print(f"of each seed ({seeds_text}, duplicate deals); {then}")
     pairs: list[tuple[int, int]] = []
     for seed in seeds:
-        part = _paired(bot, base, players, games, seed, workers, start)
+        part = _paired(bot, base, players, games, seed, workers, start, first)
         if len(seeds) > 1:
-            print(_rate(f"seed {seed}: {bot}", sum(a for a, _ in part), games))
-            print(_rate(f"seed {seed}: {base}", sum(b for _, b in part), games))
+            print(_rate(f"seed {seed}: {bot}", sum(a for a, _ in part), len(part)))
+            print(_rate(f"seed {seed}: {base}", sum(b for _, b in part), len(part)))
         pairs.extend(part)
     played = len(pairs)
     wins = sum(a for a, _ in pairs)
     base_wins = sum(b for _, b in pairs)
     diffs = [a - b for a, b in pairs]
     gain = statistics.fmean(diffs)
-    gain_error = statistics.stdev(diffs) / len(diffs) ** 0.5
+    gain_error = statistics.stdev(diffs) / len(diffs) ** 0.5 if played > 1 else 0.0
     print(_rate(bot, wins, played))
     print(_rate(base, base_wins, played))
     print(f"only {bot} won {sum(d > 0 for d in diffs)}, only {base} {sum(d < 0 for d in diffs)}")
     print(f"gain of {bot} over {base} on the same games: {_interval(gain, gain_error)}")
+    again = f"{bot} {base} {players} {games} {seeds_text} {workers} {reference}"
+    again += f" {first}" if first else ""
+    if reference == 0:
+        print(
+            f"reproduce: python benchmarks/paired_gain.py {again}  "
+            f"({time.perf_counter() - start:.0f} s)"
+        )
+        return 0
     reference_wins = 0
     for seed in seeds:
         summary = simulate(_config(base, players, reference, seed), workers=workers)
@@ -128,8 +150,8 @@ def main(argv: list[str]) -> int:
         f"-{min(100.0, 100 * (estimate + 1.96 * error)):.1f})"
     )
     print(
-        f"reproduce: python benchmarks/paired_gain.py {bot} {base} {players} {games} {seeds_text} "
-        f"{workers} {reference}  ({time.perf_counter() - start:.0f} s)"
+        f"reproduce: python benchmarks/paired_gain.py {again}  "
+        f"({time.perf_counter() - start:.0f} s)"
     )
     return 0
 
