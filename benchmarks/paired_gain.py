@@ -88,6 +88,36 @@ def _paired(
     return pairs
 
 
+def _estimate(
+    bot: str,
+    base: str,
+    players: int,
+    seeds: list[int],
+    workers: int,
+    reference: int,
+    gain: float,
+    gain_error: float,
+) -> None:
+    """Play BASE's REFERENCE games of each seed; print its rate plus the gain as BOT's."""
+    reference_wins = 0
+    for seed in seeds:
+        summary = simulate(_config(base, players, reference, seed), workers=workers)
+        reference_wins += summary.bots[0].wins
+        if len(seeds) > 1:
+            print(_rate(f"seed {seed}: {base}", summary.bots[0].wins, reference))
+    total = reference * len(seeds)
+    rate = reference_wins / total
+    rate_error = (rate * (1 - rate) / total) ** 0.5
+    print(f"{base} over {total} games: {100 * rate:.1f}%")
+    error = (rate_error**2 + gain_error**2) ** 0.5
+    estimate = rate + gain
+    print(
+        f"{bot}'s win rate, estimated as {base}'s plus the gain: {100 * estimate:.1f}% "
+        f"(95%: {max(0.0, 100 * (estimate - 1.96 * error)):.1f}"
+        f"-{min(100.0, 100 * (estimate + 1.96 * error)):.1f})"
+    )
+
+
 def main(argv: list[str]) -> int:
     """Play the paired games, print the running and final figures; returns the exit code."""
     bot = argv[0] if argv else "ismcts:800it"
@@ -126,29 +156,8 @@ def main(argv: list[str]) -> int:
     print(f"gain of {bot} over {base} on the same games: {_interval(gain, gain_error)}")
     again = f"{bot} {base} {players} {games} {seeds_text} {workers} {reference}"
     again += f" {first}" if first else ""
-    if reference == 0:
-        print(
-            f"reproduce: python benchmarks/paired_gain.py {again}  "
-            f"({time.perf_counter() - start:.0f} s)"
-        )
-        return 0
-    reference_wins = 0
-    for seed in seeds:
-        summary = simulate(_config(base, players, reference, seed), workers=workers)
-        reference_wins += summary.bots[0].wins
-        if len(seeds) > 1:
-            print(_rate(f"seed {seed}: {base}", summary.bots[0].wins, reference))
-    total = reference * len(seeds)
-    rate = reference_wins / total
-    rate_error = (rate * (1 - rate) / total) ** 0.5
-    print(f"{base} over {total} games: {100 * rate:.1f}%")
-    error = (rate_error**2 + gain_error**2) ** 0.5
-    estimate = rate + gain
-    print(
-        f"{bot}'s win rate, estimated as {base}'s plus the gain: {100 * estimate:.1f}% "
-        f"(95%: {max(0.0, 100 * (estimate - 1.96 * error)):.1f}"
-        f"-{min(100.0, 100 * (estimate + 1.96 * error)):.1f})"
-    )
+    if reference:
+        _estimate(bot, base, players, seeds, workers, reference, gain, gain_error)
     print(
         f"reproduce: python benchmarks/paired_gain.py {again}  "
         f"({time.perf_counter() - start:.0f} s)"
