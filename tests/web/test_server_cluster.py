@@ -186,6 +186,12 @@ class Person:
         return bool(view and view["legal"] and view["current"] == view["seat"])
 
 
+def computer_moved_after(db: Database, table: str, version: int) -> bool:
+    """Whether a seat other than the person's has a stored move numbered past ``version``."""
+    stored = db.load(table)
+    return stored is not None and any(m.seat != 0 and m.number > version for m in stored.moves)
+
+
 def ready(connection: Connection, person: Person) -> bool:
     """Whether the person may move now: their turn, connected, nothing in flight."""
     idle = connection.connected and connection.pending is None
@@ -284,7 +290,18 @@ def test_a_table_goes_on_in_another_process_after_kill_9_of_its_holder(
                 await asyncio.to_thread(servers[node].kill)
                 killed["at"] = time.monotonic()
                 before = len(person.acks)
-                await play(connection, person, rng, lambda: len(person.acks) >= before + 4, 30)
+                # Four moves of the person's may all fall in one turn (a draw, a lay-down,
+                # hits), so play on until a computer has moved too.
+                await play(
+                    connection,
+                    person,
+                    rng,
+                    lambda: (
+                        len(person.acks) >= before + 4
+                        and computer_moved_after(db, table, killed["version"])
+                    ),
+                    30,
+                )
             finally:
                 await connection.close()
                 running.cancel()
