@@ -180,13 +180,18 @@ def test_the_expert_level_searches_for_a_second() -> None:
 
 
 def test_the_expert_searches_from_the_hard_levels_move() -> None:
-    """Decision 0020: the expert level's search starts from ``hard``'s bot (Phase 10's
-    learned bot), whose move it plays unless another is better by 3 standard errors;
-    ``expert:20it`` is the same search with a budget of iterations, which replays exactly
-    (P10-R02: heads-up here)."""
+    """Decisions 0020 and 0023: the expert level's search starts from ``hard``'s bot
+    (Phase 10's learned bot) without its guess at what the next player wants, and plays that
+    move unless another is better by 3 standard errors; with more players it plays ``hard``'s
+    own move; ``expert:20it`` is the same search with a budget of iterations, which replays
+    exactly (P10-R02: heads-up here)."""
     found = games.get("phase10")
-    prior = make_bot("expert", found).prior  # type: ignore[attr-defined]
-    assert type(prior).__name__ == type(make_bot("hard", found)).__name__ == "LearnedBot"
+    expert_bot: Any = make_bot("expert", found)
+    hard = make_bot("hard", found)
+    assert type(expert_bot.prior).__name__ == type(hard).__name__ == "LearnedBot"
+    assert (expert_bot.prior.wants, getattr(hard, "wants", None)) == (False, True)
+    assert type(expert_bot.crowd).__name__ == "LearnedBot"
+    assert expert_bot.crowd.wants
     rules = found.find_rules("standard")
 
     def play() -> tuple[list[Any], int]:
