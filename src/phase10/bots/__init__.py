@@ -153,8 +153,7 @@ def _level(level: str, game: Game) -> AnyBot:
 
 def _quick(game: Game) -> Callable[..., AnyBot]:
     """The factory of ``hard``'s bot for ``game``: the first of ``_HARD`` it has."""
-    own = game.bots()
-    return own[_quick_name(game)]
+    return game.bots()[_quick_name(game)]
 
 
 def _quick_name(game: Game) -> str:
@@ -170,16 +169,17 @@ def _expert(
     in Phase 10 from the learned bot's move before its guess at what the next player wants
     (decision 0023); with more players, and in a game where search finds nothing better,
     ``hard``'s move at once (decision 0021)."""
-    quick = _quick(game)(name=name)
+    factory = _quick(game)
+    quick = factory(name=name)
     if game.name in _NOTHING_TO_FIND:
         return quick
-    options = _SEARCH_FROM.get(_quick_name(game), {})
+    options = _SEARCH_FROM.get(_quick_name(game))
     return ISMCTSBot(
         iterations=iterations,
         seconds=seconds,
         name=name,
         max_players=2,
-        prior=_quick(game)(name=name, **options) if options else quick,
+        prior=factory(name=name, **options) if options else quick,
         crowd=quick,
     )
 
