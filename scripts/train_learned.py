@@ -86,7 +86,9 @@ def label_game(job: Job) -> tuple[np.ndarray, np.ndarray]:
     xs: list[list[float]] = []
     ys: list[float] = []
     bots: list[GreedyBot] = [
-        LearnedBot(network=network, packaged=False, wants=False) if learners[seat] else GreedyBot()
+        LearnedBot(network=network, packaged=False, wants=False, extras=False)
+        if learners[seat]
+        else GreedyBot()
         for seat in range(n)
     ]
     continuation: list[GreedyBot] | None = None
@@ -171,7 +173,7 @@ def evaluate_game(job: Job) -> int:
     learner_seat = job.index % n
     network = _network(job.network)
     bots: list[GreedyBot] = [
-        LearnedBot(network=network, packaged=False, wants=False)
+        LearnedBot(network=network, packaged=False, wants=False, extras=False)
         if seat == learner_seat
         else GreedyBot()
         for seat in range(n)

@@ -8,6 +8,7 @@ import json
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from phase10.api import find_variant
 from phase10.bots import make_bot
 from phase10.cli.main import main
 from phase10.games.phase10.actions import Discard, Draw, Source
-from phase10.games.phase10.cards import SKIP_CODE, WILD_CODE
+from phase10.games.phase10.cards import SKIP_CODE, WILD_CODE, parse_cards
 from phase10.games.phase10.learned import (
     ACTION_FEATURES,
     FEATURES,
@@ -27,7 +28,7 @@ from phase10.games.phase10.learned import (
     choice,
     default_network,
 )
-from phase10.games.phase10.sharp import SharpBot
+from phase10.games.phase10.sharp import SharpBot, goes_down_with
 from phase10.games.phase10.state import Stage
 from phase10.games.phase10.turns import apply_action, check_action, new_game
 from phase10.games.phase10.view import view_for
@@ -133,10 +134,11 @@ def test_the_learned_bot_plays_whole_games_legally_and_deterministically(players
 
 def test_without_a_model_it_plays_exactly_as_its_prior() -> None:
     """With no network the bot is its prior: ``sharp`` with the next player's wants as the
-    last tie-break (P10-R13), or ``sharp`` itself with ``wants=False``, as in training."""
+    last tie-break (P10-R13) that takes the cards going down with its phase (P10-R18), or
+    ``sharp`` itself with ``wants=False, extras=False``, as in training."""
     learned = LearnedBot(packaged=False)
-    plain = LearnedBot(packaged=False, wants=False)
-    prior, sharp = WantsSharp(), SharpBot()
+    plain = LearnedBot(packaged=False, wants=False, extras=False)
+    prior, sharp = WantsSharp(extras=True), SharpBot()
     compared = 0
     for view in _views(2, 3, 800):
         assert learned.choose(view, random.Random(7)) == prior.choose(view, random.Random(7))
@@ -145,15 +147,59 @@ def test_without_a_model_it_plays_exactly_as_its_prior() -> None:
     assert compared > 100
 
 
+def test_the_prior_takes_a_card_that_goes_down_with_its_phase() -> None:
+    """P10-R13, P10-R18: with ``extras`` the prior takes the discard pile's top where
+    ``sharp`` would draw only when that card goes down with the phase (a longer set or
+    run, one more card of the colour), and draws as ``sharp`` everywhere else; in these
+    games such a take comes up."""
+    with_extras, sharp = SharpBot(extras=True), SharpBot()
+    take = Draw(Source.DISCARD_PILE)
+    draws = extra_takes = 0
+    for seed in (3, 4, 5):
+        for view in _views(2, seed, 3000):
+            if view.stage is not Stage.DRAW or take not in view.legal:
+                continue
+            draws += 1
+            mine, plain = (
+                with_extras.choose(view, random.Random(1)),
+                sharp.choose(view, random.Random(1)),
+            )
+            top = view.discard_pile[-1]
+            if mine != plain:
+                assert mine == take
+                assert goes_down_with(view, top)
+                extra_takes += 1
+            else:
+                assert not (plain != take and goes_down_with(view, top))
+    assert draws > 200
+    assert extra_takes > 0
+
+
+def test_a_card_goes_down_with_the_phase_only_if_it_lengthens_a_group() -> None:
+    """P10-R18: on phase 1 (two sets of 3) with three 7s and two 4s, a fourth 7 goes down with
+    the phase (a set of 4), a 4 brings the hand closer (sharp takes it anyway), a lone 9
+    does neither; once the seat has laid down nothing does (hits are greedy's concern)."""
+    view = view_for(new_game(find_variant("standard"), 2, 1), 0)
+    view = replace(view, hand=parse_cards("R7 B7 G7 R4 B4 Y9 G11 R2 B12 Y1"))
+    y7, y4, r9, wild = parse_cards("Y7 Y4 R9 W")
+    assert goes_down_with(view, y7)
+    assert not goes_down_with(view, y4)
+    assert not goes_down_with(view, r9)
+    assert not goes_down_with(view, wild)
+    me = replace(view.players[0], laid=0)
+    assert not goes_down_with(replace(view, players=(me, view.players[1])), y7)
+
+
 def test_at_a_table_of_four_the_prior_is_sharp() -> None:
-    """The next player's wants are weighed heads-up only (decision 0022): with four players
+    """The next player's wants are weighed heads-up only (decision 0022), and so are the
+    takes of cards that go down with the phase (P10-R18, decision 0024): with four players
     the bot, with or without its network, plays as it did with plain ``sharp``."""
     compared = 0
     for view in _views(4, 4, 800):
         rng_seed = compared
-        assert LearnedBot().choose(view, random.Random(rng_seed)) == LearnedBot(wants=False).choose(
-            view, random.Random(rng_seed)
-        )
+        assert LearnedBot().choose(view, random.Random(rng_seed)) == LearnedBot(
+            wants=False, extras=False
+        ).choose(view, random.Random(rng_seed))
         assert WantsSharp().choose(view, random.Random(rng_seed)) == SharpBot().choose(
             view, random.Random(rng_seed)
         )

@@ -90,8 +90,9 @@ _HARD: Final = ("learned", "sharp", "greedy")
 #: learned bot without its last tie-break by what the next player wants, since the search
 #: (whose deals of the unseen cards do not read that guess) mostly overruled it towards cards
 #: the next player is likelier to want, and gained about nothing on top of it where it
-#: gained about six points on top of the plain one (decision 0023).
-_SEARCH_FROM: Final[dict[str, dict[str, object]]] = {"learned": {"wants": False}}
+#: gained about six points on top of the plain one (decision 0023); and without taking the
+#: cards that go down with the phase (decision 0024), the prior those games measured.
+_SEARCH_FROM: Final[dict[str, dict[str, object]]] = {"learned": {"wants": False, "extras": False}}
 #: Games where no search found a move better than ``hard``'s (docs/bots.md, "The programmes
 #: game's ``sharp``": none of 90 alternatives, even seeing the hidden cards hardly any):
 #: there ``expert`` plays ``hard``'s move at once, rather than keep a person waiting a second

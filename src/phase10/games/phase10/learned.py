@@ -20,8 +20,10 @@ ranks each candidate.
 Its ``sharp`` (the prior it plays where the network does not overrule it, and whose ranking
 the network reads) is :class:`WantsSharp`: among discards equal on everything else ``sharp``
 weighs, it throws the one the next player is least likely to want, as a second small
-classifier judges from the table (:mod:`phase10.games.phase10.wants`). The network itself was
-trained against plain ``sharp``'s ranking.
+classifier judges from the table (:mod:`phase10.games.phase10.wants`); and it also takes the
+discard pile's top when that card, though it brings the hand no closer to its phase, would go
+down with it (:func:`~phase10.games.phase10.sharp.goes_down_with`). The network itself was
+trained against plain ``sharp``'s ranking and draws.
 
 The network is a plain multilayer perceptron kept as JSON inside the package
 (``learned_model.json``) and run here in pure Python, so the rules engine's install needs no
@@ -627,8 +629,11 @@ class LearnedBot(SharpBot):
     line ``learned:path/to/model.json``).
     ``epsilon`` and ``recorder`` are for training: with probability ``epsilon`` a choice is
     a random candidate instead of the best, and every choice's features go to ``recorder``.
-    Its prior is :class:`WantsSharp`; ``wants=False`` makes it plain ``sharp``, the prior the
-    network was trained against (``scripts/train_learned.py`` plays that way).
+    Its prior is :class:`WantsSharp` that also takes the discard pile's top when it would go
+    down with the phase (``extras``, :func:`~phase10.games.phase10.sharp.goes_down_with`;
+    decision 0024). ``wants=False`` leaves out the guess at what the next player wants, and
+    ``extras=False`` those takes; with both it is plain ``sharp``, the prior the network was
+    trained against (``scripts/train_learned.py`` plays that way).
     """
 
     name = "learned"
@@ -643,10 +648,11 @@ class LearnedBot(SharpBot):
         epsilon: float = 0.0,
         recorder: Recorder | None = None,
         wants: bool = True,
+        extras: bool = True,
     ) -> None:
-        super().__init__(name)
+        super().__init__(name, extras=extras)
         self.wants = wants
-        self._prior: SharpBot = _WANTS_SHARP if wants else _SHARP
+        self._prior: SharpBot = _PRIORS[wants, extras]
         if model is not None:
             network = Network.load(model)
         if network is None and packaged:
@@ -697,10 +703,15 @@ class LearnedBot(SharpBot):
         self._explore = rng
 
 
-#: The priors whose ranking the network reads (and corrects): ``sharp``, as in training, and
-#: the learned bot's own.
+#: The priors whose ranking the network reads (and corrects), by ``(wants, extras)``:
+#: ``sharp``, as in training, and the learned bot's own.
 _SHARP: Final = SharpBot()
-_WANTS_SHARP: Final = WantsSharp()
+_PRIORS: Final[dict[tuple[bool, bool], SharpBot]] = {
+    (False, False): _SHARP,
+    (True, False): WantsSharp(),
+    (False, True): SharpBot(extras=True),
+    (True, True): WantsSharp(extras=True),
+}
 
 #: A decision the network makes: the state features and each candidate with its features.
 Choice = tuple[list[float], list[tuple[Action, list[float]]]]
