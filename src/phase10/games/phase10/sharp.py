@@ -43,10 +43,14 @@ from functools import cache
 
 from phase10.games.phase10.actions import Action
 from phase10.games.phase10.cards import COLOUR_OF, MAX_NUMBER, NUMBER_OF, NUMBERED, Card
-from phase10.games.phase10.greedy import GreedyBot, _distance, _wanted, target_phase
+from phase10.games.phase10.evaluate import distance
+from phase10.games.phase10.greedy import GreedyBot, target_phase
 from phase10.games.phase10.rules import GroupReq, Kind, Phase
 from phase10.games.phase10.view import PlayerView
+from phase10.kernel.actions import Draw, Source
 from phase10.kernel.bots import take_if
+
+_TAKE = Draw(Source.DISCARD_PILE)
 
 __all__ = ["SharpBot", "feeds_next", "goes_down_with", "passed_next"]
 
@@ -68,9 +72,10 @@ class SharpBot(GreedyBot):
         self.extras = extras
 
     def _draw(self, view: PlayerView) -> Action:
-        if not self.extras or len(view.players) != 2:
-            return super()._draw(view)
-        return take_if(view, lambda top: _wanted(view, top) or goes_down_with(view, top))
+        drawn = super()._draw(view)
+        if drawn == _TAKE or not self.extras or len(view.players) != 2:
+            return drawn
+        return take_if(view, lambda top: goes_down_with(view, top))
 
     def _feeds(self, view: PlayerView, card: Card) -> int:
         return feeds_next(view, card)
@@ -138,12 +143,12 @@ def goes_down_with(view: PlayerView, top: Card) -> bool:
     phase = target_phase(view)
     if phase is None:
         return False
-    now = _distance(view, view.hand, phase)
-    with_top = (*view.hand, top)
-    if now == 0 or _distance(view, with_top, phase) < now:
+    rules, with_top = view.rules, (*view.hand, top)
+    now = distance(view.hand, phase, rules)
+    if now == 0 or distance(with_top, phase, rules) < now:
         return False
     longer = _longer(phase)
-    return _distance(view, with_top, longer) < _distance(view, view.hand, longer)
+    return distance(with_top, longer, rules) < distance(view.hand, longer, rules)
 
 
 @cache
