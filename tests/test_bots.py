@@ -12,7 +12,13 @@ from phase10.api import find_variant
 from phase10.bots import LEVELS, AnyBot, EpsilonBot, RandomBot, bot_names, make_bot
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source
 from phase10.games.phase10.cards import CARDS, SKIP, WILD, full_deck, parse_cards
-from phase10.games.phase10.evaluate import counts_of, distance, fits_any
+from phase10.games.phase10.evaluate import (
+    closer_numbers,
+    counts_of,
+    distance,
+    distance_counts,
+    fits_any,
+)
 from phase10.games.phase10.finder import find_phase
 from phase10.games.phase10.greedy import GreedyBot, target_phase
 from phase10.games.phase10.groups import Group, parse_groups
@@ -182,6 +188,33 @@ def test_distance_is_exact_against_the_phase_finder() -> None:
                 if d == 2:
                     pairs = combinations_with_replacement(kinds, 2)
                     assert any(find_phase([*hand, a, b], phase, rules) for a, b in pairs)
+
+
+def test_closer_numbers_are_the_numbers_one_more_card_of_brings_nearer() -> None:
+    """The at-once answer for a set and a run (P10-R07, P10-R20) is the one the distance
+    gives asked number by number; other shapes are left to that (sampled)."""
+    rng = random.Random(7)
+    answered = 0
+    for _ in range(3000):
+        numbers = [0] * 13
+        for _ in range(rng.randint(0, 12)):
+            numbers[rng.randint(1, 12)] += 1
+        wilds = rng.choice((0, 0, 1, 2))
+        per_group = rng.random() < 0.8
+        phase = rng.choice(ALL_PHASES)
+        closer = closer_numbers(numbers, wilds, phase, per_group=per_group)
+        shape = {g.kind.name for g in phase.groups}
+        assert (closer is not None) == (shape == {"SET", "RUN"}), phase
+        if closer is None:
+            continue
+        answered += 1
+        now = distance_counts(numbers, [0] * 4, wilds, phase, per_group=per_group)
+        for number in range(1, 13):
+            numbers[number] += 1
+            nearer = distance_counts(numbers, [0] * 4, wilds, phase, per_group=per_group) < now
+            numbers[number] -= 1
+            assert closer[number] == nearer, (numbers, number, wilds, phase, per_group)
+    assert answered > 300
 
 
 def test_distance_per_phase_scope_needs_one_natural_in_all() -> None:

@@ -17,6 +17,7 @@ evaluator costs a few microseconds and bots can call it for every candidate disc
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate
 from typing import Final
 
 from phase10.games.phase10.cards import COLOUR_OF, MAX_NUMBER, NUMBER_OF, NUMBERED, WILD_CODE
@@ -169,31 +170,89 @@ def _run(numbers: list[int], wilds: int, length: int) -> int:
 def _set_run(numbers: list[int], wilds: int, size: int, length: int, per_group: bool) -> int:
     if length > 12:
         return 1 << 20
-    present = [0] * 13
-    for n in range(1, 13):
-        present[n] = present[n - 1] + (numbers[n] > 0)
-    order = sorted(range(1, 13), key=lambda n: -numbers[n])
+    # The greatest count up to each number and from each number on: the set's best number
+    # outside a window of the run is the larger of the one before it and the one after.
+    before = list(accumulate(numbers, max))
+    after = list(accumulate(numbers[:0:-1], max))[::-1]
+    after.append(0)
     best = 1 << 20
     for start in range(1, 14 - length):
-        end = start + length - 1
-        held = present[end] - present[start - 1]
-        # The best set number inside the window lends one copy to the run; outside it keeps all.
-        inside = outside = -1
-        for n in order:
-            if start <= n <= end:
-                if inside < 0:
-                    inside = max(0, numbers[n] - 1)
-            elif outside < 0:
-                outside = numbers[n]
-            if inside >= 0 and outside >= 0:
-                break
-        for in_set in (inside, outside):
-            if in_set < 0:
-                continue
-            short = max(0, size - in_set) + length - held
-            nat = (in_set == 0) + (held == 0) if per_group else int(in_set + held == 0)
-            best = min(best, _missing(short, nat, wilds))
+        end = start + length
+        window = numbers[start:end]
+        held = length - window.count(0)
+        # The best set number inside the window lends one copy to the run, one outside keeps
+        # all; a larger set never needs more cards, so only the larger choice counts.
+        in_set = max(max(window) - 1, before[start - 1], after[end - 1])
+        if in_set < 0:
+            in_set = 0
+        short = (size - in_set if size > in_set else 0) + length - held
+        nat = (in_set == 0) + (held == 0) if per_group else int(in_set + held == 0)
+        # _missing(short, nat, wilds), written out: it runs for every window of every distance.
+        missing = short - wilds if short - wilds > nat else nat
+        if missing < best:
+            best = missing
     return best
+
+
+def closer_numbers(
+    numbers: list[int], wilds: int, phase: Phase, *, per_group: bool = True
+) -> list[bool] | None:
+    """For each number 1..12 (index 0 unused), whether one more card of it would bring the
+    counted hand closer to ``phase`` (lower :func:`distance_counts`): the question a bot
+    asks of every number for every card it might discard. Answered at once for a set and a
+    run (phases 2 and 3), where asking :func:`distance_counts` twelve times costs the most;
+    None for the other shapes, whose distances are cheap to ask one by one.
+
+    >>> from phase10.games.phase10.cards import parse_cards
+    >>> from phase10.games.phase10.rules import RuleSet
+    >>> numbers, _, wilds = counts_of(parse_cards("R3 B3 G3 R5 B6 Y7 G11"))
+    >>> closer = closer_numbers(numbers, wilds, RuleSet().phases[1])  # set of 3 + run of 4
+    >>> [n for n in range(1, 13) if closer[n]]
+    [4, 8]
+    """
+    kind, sizes = _shape(phase)
+    if kind != _SET_RUN or sizes[1] > 12:
+        return None
+    size, length = sizes
+    before = list(accumulate(numbers, max))
+    after = list(accumulate(numbers[:0:-1], max))[::-1]
+    after.append(0)
+    windows = []
+    best = 1 << 20
+    for start in range(1, 14 - length):
+        end = start + length
+        window = numbers[start:end]
+        held = length - window.count(0)
+        top = max(window)
+        outside = max(before[start - 1], after[end - 1])
+        in_set = max(top - 1, outside, 0)
+        short = (size - in_set if size > in_set else 0) + length - held
+        nat = (in_set == 0) + (held == 0) if per_group else int(in_set + held == 0)
+        missing = short - wilds if short - wilds > nat else nat
+        windows.append((start, end, held, top, outside, missing))
+        if missing < best:
+            best = missing
+    closer = [False] * 13
+    # One card lowers any window's count of missing cards by one at most, so only the
+    # windows that give the distance now can give a lower one.
+    for start, end, held, top, outside, missing in windows:
+        if missing != best:
+            continue
+        for n in range(1, 13):
+            if closer[n]:
+                continue
+            count = numbers[n]
+            if start <= n < end:
+                more = held + (count == 0)
+                in_set = max((top if top > count else count + 1) - 1, outside, 0)
+            else:
+                more = held
+                in_set = max(top - 1, outside, count + 1)
+            short = (size - in_set if size > in_set else 0) + length - more
+            nat = (in_set == 0) + (more == 0) if per_group else int(in_set + more == 0)
+            if (short - wilds if short - wilds > nat else nat) < best:
+                closer[n] = True
+    return closer
 
 
 def _other(numbers: list[int], colours: list[int], wilds: int, phase: Phase) -> int:

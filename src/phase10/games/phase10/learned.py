@@ -66,12 +66,18 @@ from phase10.games.phase10.cards import (
     Card,
 )
 from phase10.games.phase10.determinize import unseen_counts
-from phase10.games.phase10.evaluate import counts_of, distance_counts, fit_mask, keep_value
+from phase10.games.phase10.evaluate import (
+    closer_numbers,
+    counts_of,
+    distance_counts,
+    fit_mask,
+    keep_value,
+)
 from phase10.games.phase10.greedy import target_phase
 from phase10.games.phase10.rules import Kind, NaturalCardScope, Phase
 from phase10.games.phase10.sharp import SharpBot, feeds_next, passed_next
 from phase10.games.phase10.view import PlayerView
-from phase10.games.phase10.wants import chance_next_wants
+from phase10.games.phase10.wants import chance_next_wants, packaged_classifier
 from phase10.kernel.actions import Draw, Source
 from phase10.kernel.state import Stage
 
@@ -210,6 +216,14 @@ class Network:
                 if x:
                     hidden = _plus(hidden, first[_S + i], x)
             for (_, biases), layer_columns in zip(self.layers[1:], columns[1:], strict=True):
+                if len(biases) == 1:
+                    # The output unit: the same sum one number at a time, without a list a term.
+                    value = biases[0]
+                    for i, h in enumerate(hidden):
+                        if h > 0.0:
+                            value = value + layer_columns[i][0] * h
+                    hidden = [value]
+                    continue
                 values = list(biases)
                 for i, h in enumerate(hidden):
                     if h > 0.0:
@@ -362,31 +376,17 @@ class _Memo:
 _DISTANCES: Final = _Memo(40_000)
 
 
-def _distance(
-    numbers: list[int], colours: list[int], wilds: int, phase: Phase, per_group: bool
-) -> int:
-    # A phase of sets and runs does not care about colours, a colour group not about numbers:
-    # leaving them out of the key lets hands that differ only there share an entry.
+def _uses(phase: Phase) -> tuple[bool, bool, int]:
+    """Whether ``phase``'s distance depends on the numbers, and on the colours, and the phase's
+    index in :data:`_USES` (its name in ``_DISTANCES``'s keys)."""
     uses = _USES.get(phase)
     if uses is None:
         kinds = {req.kind for req in phase.groups}
         uses = _USES[phase] = (kinds != {Kind.COLOUR}, Kind.COLOUR in kinds, len(_USES))
-    key = (
-        uses[2],
-        per_group,
-        wilds,
-        tuple(numbers) if uses[0] else (),
-        tuple(colours) if uses[1] else (),
-    )
-    found = _DISTANCES.get(key)
-    if found is None:
-        found = distance_counts(numbers, colours, wilds, phase, per_group=per_group)
-        _DISTANCES.put(key, found)
-    return found
+    return uses
 
 
-#: Per phase: whether its distance depends on the numbers, and on the colours, and the
-#: phase's index in this table (its name in ``_DISTANCES``'s keys).
+#: Per phase: what :func:`_uses` says of it.
 _USES: dict[Phase, tuple[bool, bool, int]] = {}
 
 
@@ -411,41 +411,67 @@ class _Hand:
     unseen: list[int]
     unseen_numbers: list[int]
     unseen_colours: list[int]
+    #: :func:`_uses` of the phase, looked up once a decision (hashing a phase walks its
+    #: groups, and a decision measures a hundred hands and more).
+    uses: tuple[bool, bool, int] = (True, True, -1)
     outs_now: int = 0
 
     def distance_now(self) -> int:
         if self.phase is None:
             return 0
-        return _distance(self.numbers, self.colours, self.wilds, self.phase, self.per_group)
+        return self._distance(self.wilds)
+
+    def _distance(self, wilds: int) -> int:
+        """The distance to the phase of the hand as it is now, with ``wilds`` wilds."""
+        # A phase of sets and runs does not care about colours, a colour group not about
+        # numbers: leaving them out of the key lets hands that differ only there share an
+        # entry.
+        numbers_matter, colours_matter, index = self.uses
+        key = (
+            index,
+            self.per_group,
+            wilds,
+            tuple(self.numbers) if numbers_matter else (),
+            tuple(self.colours) if colours_matter else (),
+        )
+        found = _DISTANCES.get(key)
+        if found is None:
+            assert self.phase is not None
+            found = distance_counts(
+                self.numbers, self.colours, wilds, self.phase, per_group=self.per_group
+            )
+            _DISTANCES.put(key, found)
+        return found
 
     def outs(self) -> int:
         """Unseen cards any one of which would bring the hand closer to its phase."""
-        phase = self.phase
-        if phase is None:
+        if self.phase is None:
             return 0
         base = self.distance_now()
         if base == 0:
             return 0
-        numbers, colours, wilds, per_group = self.numbers, self.colours, self.wilds, self.per_group
+        numbers, colours, wilds = self.numbers, self.colours, self.wilds
         total = 0
-        if any(req.kind is Kind.COLOUR for req in phase.groups):
+        if self.uses[1]:
             for colour in range(4):
                 if self.unseen_colours[colour]:
                     colours[colour] += 1
-                    if _distance(numbers, colours, wilds, phase, per_group) < base:
+                    if self._distance(wilds) < base:
                         total += self.unseen_colours[colour]
                     colours[colour] -= 1
+        elif (
+            closer := closer_numbers(numbers, wilds, self.phase, per_group=self.per_group)
+        ) is not None:
+            unseen_numbers = self.unseen_numbers
+            total = sum(unseen_numbers[n] for n in range(1, MAX_NUMBER + 1) if closer[n])
         else:
             for number in range(1, MAX_NUMBER + 1):
                 if self.unseen_numbers[number]:
                     numbers[number] += 1
-                    if _distance(numbers, colours, wilds, phase, per_group) < base:
+                    if self._distance(wilds) < base:
                         total += self.unseen_numbers[number]
                     numbers[number] -= 1
-        if (
-            self.unseen[WILD_CODE]
-            and _distance(numbers, colours, wilds + 1, phase, per_group) < base
-        ):
+        if self.unseen[WILD_CODE] and self._distance(wilds + 1) < base:
             total += self.unseen[WILD_CODE]
         return total
 
@@ -469,7 +495,16 @@ def _hand(view: PlayerView) -> _Hand:
         unseen_numbers[NUMBER_OF[code]] += unseen[code]
         unseen_colours[COLOUR_OF[code]] += unseen[code]
     hand = _Hand(
-        numbers, colours, wilds, phase, per_group, 0, unseen, unseen_numbers, unseen_colours
+        numbers,
+        colours,
+        wilds,
+        phase,
+        per_group,
+        0,
+        unseen,
+        unseen_numbers,
+        unseen_colours,
+        _uses(phase) if phase is not None else (True, True, -1),
     )
     hand.distance = hand.distance_now()
     hand.outs_now = hand.outs()
@@ -652,6 +687,9 @@ class LearnedBot(SharpBot):
     ) -> None:
         super().__init__(name, extras=extras)
         self.wants = wants
+        if wants:
+            # Read now, not inside the first decision (as the network below).
+            packaged_classifier()
         self._prior: SharpBot = _PRIORS[wants, extras]
         if model is not None:
             network = Network.load(model)

@@ -43,7 +43,13 @@ from phase10.games.phase10.rules import Kind
 from phase10.games.phase10.sharp import feeds_next, passed_next
 from phase10.games.phase10.view import PlayerView
 
-__all__ = ["WANTS_FEATURES", "Classifier", "chance_next_wants", "wants_features"]
+__all__ = [
+    "WANTS_FEATURES",
+    "Classifier",
+    "chance_next_wants",
+    "packaged_classifier",
+    "wants_features",
+]
 
 _PHASES: Final = 10
 #: What the classifier reads about a card and the next player, in this order.
@@ -155,7 +161,12 @@ class Classifier:
 
 
 @cache
-def _classifier() -> Classifier | None:
+def packaged_classifier() -> Classifier | None:
+    """The classifier shipped with the package, read once (None if this copy has none).
+
+    >>> packaged_classifier() is packaged_classifier()
+    True
+    """
     source = resources.files("phase10.games.phase10").joinpath(_MODEL_FILE)
     if not source.is_file():
         return None
@@ -284,7 +295,7 @@ def chance_next_wants(view: PlayerView, card: int, model: Classifier | None = No
     >>> chance_next_wants(view, WILD_CODE)
     0.0
     """
-    classifier = model if model is not None else _classifier()
+    classifier = model if model is not None else packaged_classifier()
     if classifier is None:
         return 0.0
     inputs = wants_features(view, card)
