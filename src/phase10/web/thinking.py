@@ -4,8 +4,8 @@ server's other tables (the event loop only waits on a future).
 The quick levels (``INLINE_LEVELS``: easy, medium, hard) decide on the event loop itself:
 easy and medium take 0.02 to 0.04 ms a decision typically, under 1 ms at the 99th percentile
 and 7 ms at most (measured over 6,000 decisions of both games); Phase 10's hard, the learned
-bot, a median of 0.22 ms, 2.4 ms at the 99th percentile and about 4 ms at most less the
-collector's pauses (benchmarks/bench_bots.py). Handing a decision to a worker process cost
+bot, a median of 0.22 to 0.28 ms, 1.8 to 2.9 ms at the 99th percentile and 3 ms at most less
+the collector's pauses (benchmarks/bench_bots.py, its best of three passes; docs/bots.md). Handing a decision to a worker process cost
 the server about 0.8 ms of its own CPU (pickling, the pool's threads, two pipe writes):
 with them inline, a move cost the server 1.0 ms of CPU instead of 1.7 to 1.9 ms and the load
 benchmark (``benchmarks/web_load.py``) carried twice the moves a second.
