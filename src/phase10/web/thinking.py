@@ -5,10 +5,11 @@ The quick levels (``INLINE_LEVELS``: easy, medium, hard) decide on the event loo
 easy and medium take 0.02 to 0.04 ms a decision typically, under 1 ms at the 99th percentile
 and 7 ms at most (measured over 6,000 decisions of both games); Phase 10's hard, the learned
 bot, a median of 0.22 to 0.28 ms, 1.8 to 2.9 ms at the 99th percentile and 3 ms at most less
-the collector's pauses (benchmarks/bench_bots.py, its best of three passes; docs/bots.md). Handing a decision to a worker process cost
-the server about 0.8 ms of its own CPU (pickling, the pool's threads, two pipe writes):
-with them inline, a move cost the server 1.0 ms of CPU instead of 1.7 to 1.9 ms and the load
-benchmark (``benchmarks/web_load.py``) carried twice the moves a second.
+the collector's pauses (benchmarks/bench_bots.py, its best of three passes; docs/bots.md).
+Handing a decision to a worker process cost the server about 0.8 ms of its own CPU
+(pickling, the pool's threads, two pipe writes): with them inline, a move cost the server
+1.0 ms of CPU instead of 1.7 to 1.9 ms and the load benchmark (``benchmarks/web_load.py``)
+carried twice the moves a second.
 
 A worker receives the game's name, the bot's level, the seat's view and a seed string, and
 returns the chosen action; it keeps one bot per (game, level) between calls. The seed is the
