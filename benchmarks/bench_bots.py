@@ -95,8 +95,7 @@ def best_of_passes(name: str, games: int, seed: int, players: int, passes: int) 
     the same games, each starting from an empty cache of distances."""
     best: list[float] = []
     for _ in range(passes):
-        _DISTANCES.young.clear()
-        _DISTANCES.old.clear()
+        _DISTANCES.clear()
         own = [total - swept for total, swept in decision_times(name, games, seed, players)]
         if best and len(own) != len(best):
             raise SystemExit("the passes played different games: the bots are not deterministic")
@@ -117,8 +116,7 @@ def main(argv: list[str]) -> int:
                 f"{name}: slowest decision at its best of {passes} passes, less the garbage "
                 f"collector's pauses: {max(best) * 1e3:.2f} ms"
             )
-        _DISTANCES.young.clear()
-        _DISTANCES.old.clear()
+        _DISTANCES.clear()
         pairs = decision_times(name, games, seed, players)
         times = sorted(total for total, _ in pairs)
         own = max(total - swept for total, swept in pairs)

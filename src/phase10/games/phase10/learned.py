@@ -343,6 +343,11 @@ class _Memo:
     def __len__(self) -> int:
         return len(self.young) + len(self.old)
 
+    def clear(self) -> None:
+        """Forget every entry (a benchmark's passes start alike)."""
+        self.young.clear()
+        self.old.clear()
+
     def __iter__(self) -> Iterator[Any]:
         yield from self.young
         yield from self.old
@@ -495,17 +500,10 @@ def _hand(view: PlayerView) -> _Hand:
         unseen_numbers[NUMBER_OF[code]] += unseen[code]
         unseen_colours[COLOUR_OF[code]] += unseen[code]
     hand = _Hand(
-        numbers,
-        colours,
-        wilds,
-        phase,
-        per_group,
-        0,
-        unseen,
-        unseen_numbers,
-        unseen_colours,
-        _uses(phase) if phase is not None else (True, True, -1),
+        numbers, colours, wilds, phase, per_group, 0, unseen, unseen_numbers, unseen_colours
     )
+    if phase is not None:
+        hand.uses = _uses(phase)
     hand.distance = hand.distance_now()
     hand.outs_now = hand.outs()
     return hand
