@@ -180,9 +180,9 @@ def test_the_expert_level_searches_for_a_second() -> None:
 
 
 def test_the_expert_searches_from_the_hard_levels_move() -> None:
-    """Decisions 0020, 0023 and 0024: the expert level's search starts from ``hard``'s bot
-    (Phase 10's learned bot) without its guess at what the next player wants and without
-    taking the cards that go down with its phase, and plays that
+    """Decisions 0020, 0023 and 0025: the expert level's search starts from ``hard``'s bot
+    (Phase 10's learned bot) without its guess at what the next player wants but taking the
+    cards that go down with its phase (P10-R18), and plays that
     move unless another is better by 3 standard errors; with more players it plays ``hard``'s
     own move; ``expert:20it`` is the same search with a budget of iterations, which replays
     exactly (P10-R02: heads-up here)."""
@@ -191,8 +191,8 @@ def test_the_expert_searches_from_the_hard_levels_move() -> None:
     hard = make_bot("hard", found)
     assert type(expert_bot.prior).__name__ == type(hard).__name__ == "LearnedBot"
     assert (expert_bot.prior.wants, getattr(hard, "wants", None)) == (False, True)
-    # Nor with the takes of decision 0024 (P10-R18), which came after its measured games.
-    assert (expert_bot.prior.extras, getattr(hard, "extras", None)) == (False, True)
+    # With the takes of decision 0024, which the search keeps (decision 0025).
+    assert (expert_bot.prior.extras, getattr(hard, "extras", None)) == (True, True)
     assert type(expert_bot.crowd).__name__ == "LearnedBot"
     assert expert_bot.crowd.wants
     assert expert_bot.crowd.extras

@@ -73,13 +73,13 @@ _GENERIC: Final[dict[str, Callable[[], AnyBot]]] = {"random": RandomBot, "ismcts
 #: Difficulty levels offered to people, weakest first: the game's greedy bot with 30% and
 #: 10% random blunders, its strongest quick bot (``learned`` where it has one, else
 #: ``sharp``), and information-set search on top of that bot (``learned`` without its guess
-#: at what the next player wants, decision 0023) with 1 s a decision, heads-up only: with
-#: more players it plays ``hard``'s move at once, since there the search's changes lost
-#: games, and so it does in the programmes game, where the search finds nothing (docs/bots.md
-#: has their measured strength; docs/decisions/0018, 0020, 0021 and 0023). "hard" answers at
-#: once and is deterministic, which the full-screen game's tests and snapshots rely on. A
-#: budget in seconds keeps the expert's wait the same on every machine; the price is that
-#: its play depends on the machine's speed.
+#: at what the next player wants, decision 0023, but with its takes, decision 0025) with 1 s
+#: a decision, heads-up only: with more players it plays ``hard``'s move at once, since there
+#: the search's changes lost games, and so it does in the programmes game, where the search
+#: finds nothing (docs/bots.md has their measured strength; docs/decisions/0018, 0020, 0021,
+#: 0023 and 0025). "hard" answers at once and is deterministic, which the full-screen game's
+#: tests and snapshots rely on. A budget in seconds keeps the expert's wait the same on every
+#: machine; the price is that its play depends on the machine's speed.
 LEVELS: Final[tuple[str, ...]] = ("easy", "medium", "hard", "expert")
 #: The bots ``hard`` plays, strongest first: the first one the game has. In Phase 10 the
 #: learned bot beat ``sharp`` by about two points heads-up and one with four players, in a
@@ -90,9 +90,11 @@ _HARD: Final = ("learned", "sharp", "greedy")
 #: learned bot without its last tie-break by what the next player wants, since the search
 #: (whose deals of the unseen cards do not read that guess) mostly overruled it towards cards
 #: the next player is likelier to want, and gained about nothing on top of it where it
-#: gained about six points on top of the plain one (decision 0023); and without taking the
-#: cards that go down with the phase (decision 0024), the prior those games measured.
-_SEARCH_FROM: Final[dict[str, dict[str, object]]] = {"learned": {"wants": False, "extras": False}}
+#: gained about six points on top of the plain one (decision 0023). It keeps the takes of
+#: the cards that go down with the phase (decision 0024), worth 2.3 points to that prior:
+#: the search's rollouts rate such a take and a draw alike, so at its bar it keeps 92% of
+#: them where, from the prior without them, it found 13% (decision 0025).
+_SEARCH_FROM: Final[dict[str, dict[str, object]]] = {"learned": {"wants": False, "extras": True}}
 #: Games where no search found a move better than ``hard``'s (docs/bots.md, "The programmes
 #: game's ``sharp``": none of 90 alternatives, even seeing the hidden cards hardly any):
 #: there ``expert`` plays ``hard``'s move at once, rather than keep a person waiting a second
@@ -168,7 +170,8 @@ def _expert(
 ) -> AnyBot:
     """The expert level's search: from ``hard``'s move, heads-up only (decisions 0018-0020),
     in Phase 10 from the learned bot's move before its guess at what the next player wants
-    (decision 0023); with more players, and in a game where search finds nothing better,
+    (decision 0023) but with its takes of the cards that go down with the phase (decision
+    0025); with more players, and in a game where search finds nothing better,
     ``hard``'s move at once (decision 0021)."""
     factory = _quick(game)
     quick = factory(name=name)
