@@ -13,11 +13,12 @@ from phase10.games.programmes.cards import parse_playing_cards
 from phase10.games.programmes.greedy import GreedyProgrammeBot
 from phase10.games.programmes.programs import DEFAULT_PROGRAMS, program_by_id
 from phase10.games.programmes.rules import ProgrammeRules
-from phase10.games.programmes.sharp import SharpProgrammeBot, need
+from phase10.games.programmes.sharp import PAIR_WEIGHT, SharpProgrammeBot, need
 from phase10.games.programmes.state import ProgrammeState
 from phase10.games.programmes.turns import apply_action, new_game
 from phase10.games.programmes.view import ProgrammeView, view_for
 from phase10.kernel.actions import Draw, Source
+from phase10.kernel.kinds import Kind
 
 from .helpers import cards, deal, play
 
@@ -205,3 +206,40 @@ def test_amz_r20_keeps_a_card_one_step_from_the_end_of_a_run() -> None:
     assert set(view.hand) == set(parse_playing_cards("QH 3C 5S 4D"))
     assert _discarded(greedy) == "QH"
     assert _discarded(sharp) != "QH"
+
+
+def test_amz_r21_the_expert_plan_keeps_pairs_under_a_program_of_runs() -> None:
+    """AMZ-R20, AMZ-R21: after the reveal only new sets and additions empty the hand, so the
+    expert level's ``sharp`` (``pair_weight``) keeps pairs before its reveal even when its
+    program asks for runs only. Wherever its discard differs from plain ``sharp``'s, the
+    card it throws has fewer copies of its value in the hand than the one ``sharp`` throws:
+    the plan changes nothing else (the hand's need, feeding the next player, its outs)."""
+    plan, plain = SharpProgrammeBot(pair_weight=PAIR_WEIGHT), SharpProgrammeBot()
+    differed = checked = 0
+    for seed in range(10):
+        state = new_game(ProgrammeRules(), players=2, seed=seed)
+        rng = random.Random(seed)
+        while state.outcome is None:
+            view = view_for(state, state.current)
+            action = plan.choose(view, rng)
+            program = view.program
+            if (
+                isinstance(action, DiscardCard)
+                and program is not None
+                and not view.players[view.seat].revealed
+            ):
+                checked += 1
+                usual = plain.discard_ranking(view)[0]
+                runs_only = all(d.kind is Kind.RUN for d in program.directives)
+                if action != usual:
+                    assert runs_only
+                    differed += 1
+                    assert _copies(view, action) < _copies(view, usual)
+            state = apply_action(state, action)
+    assert checked > 300
+    assert differed > 5
+
+
+def _copies(view: ProgrammeView, action: DiscardCard) -> int:
+    rank = action.card.rank
+    return sum(1 for c in view.hand if not c.is_wild and c.rank == rank)

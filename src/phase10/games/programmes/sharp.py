@@ -63,7 +63,7 @@ from phase10.games.programmes.view import ProgrammeView
 from phase10.kernel.actions import Draw, Source
 from phase10.kernel.kinds import Kind
 
-__all__ = ["Need", "SharpProgrammeBot", "feeds_next", "need", "unseen_counts"]
+__all__ = ["PAIR_WEIGHT", "Need", "SharpProgrammeBot", "feeds_next", "need", "unseen_counts"]
 
 _DRAW_PILE: Final = Draw(Source.DRAW_PILE)
 _TAKE: Final = Draw(Source.DISCARD_PILE)
@@ -79,6 +79,13 @@ _WILDS: Final = 12
 #: program of several combinations is a small search. One place, two and three won the
 #: same share of 2,000 games; two keeps three runs of 3 under half a millisecond a hand.
 BEAM: Final = 2
+#: The ``expert`` level's ``pair_weight``: what each other copy of a card's value adds to
+#: its keep value before the reveal, under a program of runs only. After the reveal new sets
+#: and additions are the only way to empty the hand (AMZ-R20; no new runs, AMZ-R21), but
+#: ``greedy``'s keep value counts pairs only under a program that asks for sets, where a
+#: copy counts 2 too. Measured against ``sharp`` without it on duplicate heads-up deals
+#: (``benchmarks/programmes_plans.py``; docs/decisions/0026).
+PAIR_WEIGHT: Final = 2
 
 
 class Need:
@@ -350,9 +357,13 @@ class SharpProgrammeBot(GreedyProgrammeBot):
 
     name = "sharp"
 
-    def __init__(self, name: str | None = None) -> None:
+    def __init__(self, name: str | None = None, *, pair_weight: int = 0) -> None:
         if name is not None:
             self.name = name
+        #: Before its reveal, under a program that asks for no set, what each other copy of a
+        #: card's value adds to its keep value: pairs kept for new sets once revealed (0: not
+        #: at all, as ``hard``; the ``expert`` level plays :data:`PAIR_WEIGHT`).
+        self.pair_weight = pair_weight
 
     def _draw(self, view: ProgrammeView) -> ProgrammeAction:
         top = view.discard_top
@@ -416,13 +427,19 @@ class SharpProgrammeBot(GreedyProgrammeBot):
                 ),
             )
 
+        later = self.pair_weight and not any(d.kind is _SET for d in program.directives)
+
         def key(a: DiscardCard) -> tuple[int, ...]:
             left = need(_without(view.hand, a.card), program, unseen, unseen_wilds)
-            return (
-                left.short,
-                feeds_next(view, a.card),
-                -left.outs,
-                *_keep(a.card, view.hand, program, dead),
-            )
+            keep, rank = _keep(a.card, view.hand, program, dead)
+            if later and not IS_WILD[a.card]:
+                keep += self.pair_weight * _copies_besides(view.hand, a.card)
+            return (left.short, feeds_next(view, a.card), -left.outs, keep, rank)
 
         return sorted(discards, key=key)
+
+
+def _copies_besides(hand: Sequence[int], card: int) -> int:
+    """How many other natural cards of ``card``'s value the hand holds."""
+    rank = RANK_OF[card]
+    return sum(1 for c in hand if not IS_WILD[c] and RANK_OF[c] == rank) - 1
