@@ -12,7 +12,7 @@ import pytest
 from bot_clock import BotClock
 from phase10 import games
 from phase10.api import find_variant
-from phase10.bots import LEVELS, ISMCTSBot, make_bot
+from phase10.bots import _PLAYS_AT_ONCE, LEVELS, ISMCTSBot, make_bot
 from phase10.bots.ismcts import game_for
 from phase10.games.phase10.actions import Action
 from phase10.games.phase10.greedy import GreedyBot
@@ -23,6 +23,7 @@ from phase10.games.phase10.sharp import SharpBot
 from phase10.games.phase10.state import GameState
 from phase10.games.phase10.turns import apply_action, check_action, legal_actions, new_game
 from phase10.games.phase10.view import PlayerView, view_for
+from phase10.games.programmes.sharp import PAIR_WEIGHT, SharpProgrammeBot
 from phase10.kernel.bots import AnyBot
 
 PROFILES = [
@@ -258,19 +259,22 @@ def test_the_expert_searches_heads_up_and_plays_hards_move_at_once_with_more() -
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_the_programmes_expert_plays_hards_move_at_once(players: int) -> None:
-    """Decision 0021: in the programmes game no search found a move better than ``hard``'s
-    (``sharp``'s), so the expert level plays that move at once, heads-up and at a larger
-    table alike (AMZ-R03: 2 to 6 players), and a budget in its name changes nothing: over a
-    whole game it makes every move ``hard`` makes with the same generator, and answers as
-    quickly (no decision near the search's second)."""
+def test_the_programmes_expert_plays_sharp_keeping_pairs_at_once(players: int) -> None:
+    """Decisions 0021 and 0026: in the programmes game no search found a move better than
+    ``sharp``'s, so the expert level searches nothing; it plays at once ``sharp`` keeping
+    pairs for the new sets it may lay after its reveal (AMZ-R20, AMZ-R21), heads-up and at a
+    larger table alike (E-01: 2 to 6 players), and a budget in its name changes nothing:
+    over a whole game it makes every move that bot makes with the same generator, and
+    answers as quickly (no decision near the search's second)."""
     found = games.get("programmes")
     rules = found.find_rules("programmes")
+    assert _PLAYS_AT_ONCE["programmes"] == {"pair_weight": PAIR_WEIGHT}
     for spec in ("expert", "expert:800it"):
         expert = make_bot(spec, found)
-        assert type(expert).__name__ == "SharpProgrammeBot"
+        assert isinstance(expert, SharpProgrammeBot)
         assert expert.name == spec
-        hard = make_bot("hard", found)
+        assert expert.pair_weight == PAIR_WEIGHT > 0
+        plan = SharpProgrammeBot(pair_weight=PAIR_WEIGHT)
         state = found.new_game(rules, players, 7)
         rng = random.Random(7)
         decisions, slowest = 0, 0.0
@@ -281,11 +285,14 @@ def test_the_programmes_expert_plays_hards_move_at_once(players: int) -> None:
             start = time.process_time()
             action = expert.choose(view, rng)
             slowest = max(slowest, time.process_time() - start)
-            assert action == hard.choose(view, same)
+            assert action == plan.choose(view, same)
             decisions += len(view.legal) > 1
             state = found.apply(state, action)
         assert decisions > 50
         assert slowest < 0.5
+    hard = make_bot("hard", found)
+    assert isinstance(hard, SharpProgrammeBot)
+    assert hard.pair_weight == 0
 
 
 def test_ismcts_plays_the_programmes_game() -> None:

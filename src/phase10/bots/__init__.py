@@ -75,11 +75,12 @@ _GENERIC: Final[dict[str, Callable[[], AnyBot]]] = {"random": RandomBot, "ismcts
 #: ``sharp``), and information-set search on top of that bot (``learned`` without its guess
 #: at what the next player wants, decision 0023, but with its takes, decision 0025) with 1 s
 #: a decision, heads-up only: with more players it plays ``hard``'s move at once, since there
-#: the search's changes lost games, and so it does in the programmes game, where the search
-#: finds nothing (docs/bots.md has their measured strength; docs/decisions/0018, 0020, 0021,
-#: 0023 and 0025). "hard" answers at once and is deterministic, which the full-screen game's
-#: tests and snapshots rely on. A budget in seconds keeps the expert's wait the same on every
-#: machine; the price is that its play depends on the machine's speed.
+#: the search's changes lost games; in the programmes game, where the search finds nothing,
+#: it plays at once ``sharp`` keeping pairs for after its reveal (docs/bots.md has their
+#: measured strength; docs/decisions/0018, 0020, 0021, 0023, 0025 and 0026). "hard" answers
+#: at once and is deterministic, which the full-screen game's tests and snapshots rely on.
+#: A budget in seconds keeps the expert's wait the same on every machine; the price is that
+#: its play depends on the machine's speed.
 LEVELS: Final[tuple[str, ...]] = ("easy", "medium", "hard", "expert")
 #: The bots ``hard`` plays, strongest first: the first one the game has. In Phase 10 the
 #: learned bot beat ``sharp`` by about two points heads-up and one with four players, in a
@@ -98,8 +99,15 @@ _SEARCH_FROM: Final[dict[str, dict[str, object]]] = {"learned": {"wants": False,
 #: Games where no search found a move better than ``hard``'s (docs/bots.md, "The programmes
 #: game's ``sharp``": none of 90 alternatives, even seeing the hidden cards hardly any):
 #: there ``expert`` plays ``hard``'s move at once, rather than keep a person waiting a second
-#: a decision for the same move (docs/decisions/0021-no-search-where-it-finds-nothing.md).
+#: a decision for the same move (docs/decisions/0021-no-search-where-it-finds-nothing.md),
+#: with the options of ``_PLAYS_AT_ONCE``.
 _NOTHING_TO_FIND: Final = ("programmes",)
+#: Options for ``hard``'s bot where ``expert`` plays it at once: in the programmes game,
+#: before its reveal and under a program of runs only, ``sharp`` keeps pairs for the new
+#: sets it may lay once revealed (``pair_weight``, the game's ``sharp.PAIR_WEIGHT``); it beat
+#: ``sharp`` without them, ``hard``, head-to-head on duplicate deals, a small step but one
+#: measured (docs/decisions/0026-the-programmes-expert-keeps-pairs-for-later.md).
+_PLAYS_AT_ONCE: Final[dict[str, dict[str, object]]] = {"programmes": {"pair_weight": 2}}
 #: Each level's name for people, marked for the catalogs (the keys stay English everywhere).
 LEVEL_NAMES: Final[dict[str, str]] = {
     "easy": N_("easy"),
@@ -171,12 +179,13 @@ def _expert(
     """The expert level's search: from ``hard``'s move, heads-up only (decisions 0018-0020),
     in Phase 10 from the learned bot's move before its guess at what the next player wants
     (decision 0023) but with its takes of the cards that go down with the phase (decision
-    0025); with more players, and in a game where search finds nothing better,
-    ``hard``'s move at once (decision 0021)."""
+    0025); with more players ``hard``'s move at once; in a game where search finds nothing
+    better, at once the move of ``hard``'s bot with that game's options (decisions 0021,
+    0026)."""
     factory = _quick(game)
-    quick = factory(name=name)
     if game.name in _NOTHING_TO_FIND:
-        return quick
+        return factory(name=name, **_PLAYS_AT_ONCE.get(game.name, {}))
+    quick = factory(name=name)
     options = _SEARCH_FROM.get(_quick_name(game))
     return ISMCTSBot(
         iterations=iterations,
