@@ -21,10 +21,10 @@ deals, where a better plan shows as more than 50%:
 
 Measured (seed 1, 2,000 games each against ``hard``; about 5 minutes in all on 2 cores):
 holding until the reveal empties the hand, 36.5%; until at most 3 cards are left, 41.2%; 5,
-45.8%; 7, 49.3%: holding loses. Pairs for later at 1, 2 and 4 a copy: 50.3%, 50.4% and 50.2%; at 2 (the
-``expert`` level) over seeds 1 to 10 (4,000 games of each seed after the first), 19,293 of
-38,000, 50.8% (50.3-51.3%), above half on every seed (docs/bots.md, "Another plan: pairs
-for after the reveal").
+45.8%; 7, 49.3%: holding loses. Pairs for later at 1, 2 and 4 a copy: 50.3%, 50.4% and
+50.2%; at 2 (the ``expert`` level) over seeds 1 to 10 (4,000 games of each seed after the
+first), 19,293 of 38,000, 50.8% (50.3-51.3%), above half on every seed (docs/bots.md,
+"Another plan: pairs for after the reveal").
 
 Each plan is an importable bot for ``phase10 simulate`` (the benchmarks folder on the path),
 ``PYTHONPATH=benchmarks phase10 simulate --game programmes --bots
