@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from phase10.bots import make_bot
 from phase10.games import get
 from phase10.kernel.game import Game
 from phase10.kernel.i18n import LANGUAGES
@@ -122,6 +123,30 @@ def test_moves_are_of_kinds_every_front_end_knows_and_each_kind_has_one_key(name
     assert {"draw", "take", "discard"} <= kinds
     keys = [KEY_MAP[kind] for kind in kinds]
     assert len(set(keys)) == len(keys)
+
+
+def test_the_programmes_hint_is_the_expert_levels_move() -> None:
+    """The hint gives the move of the game's strongest computer player: in the programmes
+    game the ``expert`` level (``sharp`` keeping pairs for after its reveal, AMZ-R20,
+    AMZ-R21), no longer ``greedy``'s, whose moves it differs from in many positions."""
+    game = get("programmes")
+    expert = make_bot("expert", game)
+    greedy = make_bot("greedy", game)
+    state = game.new_game(game.find_rules("programmes"), 2, 3)
+    rng = random.Random(3)
+    asked = unlike_greedy = 0
+    while game.outcome(state) is None and asked < 300:
+        view = game.view(state, game.to_act(state))
+        shown = game.present(view, ["Ann", "Bob"], "en", hint=True)
+        if len(shown.moves) > 1:
+            assert shown.hint is not None
+            move = str(expert.choose(view, random.Random(0)))
+            assert shown.hint.move == move
+            asked += 1
+            unlike_greedy += str(greedy.choose(view, random.Random(0))) != move
+        state = game.apply(state, expert.choose(view, rng))
+    assert asked > 50
+    assert unlike_greedy > 5
 
 
 @pytest.mark.parametrize("name", ["phase10", "programmes"])

@@ -42,9 +42,9 @@ from phase10.games.programmes.cards import (
 )
 from phase10.games.programmes.codec import action_to_json
 from phase10.games.programmes.combos import Combination
-from phase10.games.programmes.greedy import GreedyProgrammeBot
 from phase10.games.programmes.messages import MESSAGES
 from phase10.games.programmes.narration import program_text
+from phase10.games.programmes.sharp import PAIR_WEIGHT, SharpProgrammeBot
 from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
 from phase10.games.programmes.view import ProgrammeView, PublicProgrammer
 from phase10.kernel.actions import Draw
@@ -338,11 +338,16 @@ def _prompts(view: ProgrammeView, moves: Sequence[Move], tr: Translator) -> tupl
 
 
 def _hint(view: ProgrammeView, moves: Sequence[Move], tr: Translator) -> Hint | None:
-    """The move the game's strongest fast computer player would make (its own seeded
-    generator, so the same position always gets the same hint)."""
+    """The move the game's strongest computer player would make, the ``expert`` level's
+    ``sharp`` keeping pairs for after its reveal (its own seeded generator, so the same
+    position always gets the same hint)."""
     if not moves:
         return None
-    return hint_among(str(GreedyProgrammeBot().choose(view, random.Random(0))), moves, tr)
+    return hint_among(str(_ADVISER.choose(view, random.Random(0))), moves, tr)
+
+
+#: Who gives the hints: it keeps nothing between positions.
+_ADVISER: Final = SharpProgrammeBot(pair_weight=PAIR_WEIGHT)
 
 
 def present(
