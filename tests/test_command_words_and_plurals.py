@@ -66,7 +66,7 @@ def test_the_programmes_line_mode_takes_the_language_s_words_and_its_hint_plays(
     hit = HINT[lang][0]
     argv = ["--game", "programmes", "--lang", lang]
     out = _play(argv, f"d\n{hit}\nhint\nq\n", tmp_path, capsys)
-    assert translator(lang).gettext("You have nothing to hit.") in out
+    assert translator(lang).gettext("You have nothing to add to a combination.") in out
     command = out.split(HINT[lang][1], 1)[1].split("\n", 1)[0]
     reveal = "reveal" if lang == "en" else word_in(COMMAND_WORDS[lang], "lay")
     assert command.startswith(f"{reveal} "), command

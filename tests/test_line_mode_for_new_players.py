@@ -106,7 +106,7 @@ def test_a_move_word_alone_is_never_an_unknown_command(
     )
     assert "Unknown command" not in out
     assert "You cannot lay a new set now." in out
-    assert "You have nothing to hit." in out
+    assert "You have nothing to add to a combination." in out
     assert "\n1: discard 5S\n2: discard 8S\n" in out
 
 

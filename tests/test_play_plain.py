@@ -97,6 +97,20 @@ def test_resume_continues_a_saved_game(
     assert Match.load(save).state.digest() == before
 
 
+def test_a_bare_lay_with_one_way_lists_it_as_one_move(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``lay`` alone lists the ways to lay the phase down (P10-R15), even a single one, and
+    then says it is that move rather than one of several; ``1`` lays it down."""
+    _stdin(monkeypatch, ["d", "lay", "1", "q"])
+    argv = ["play", "--players", "4", "--seed", "11", "--opponents", "hard"]
+    assert main([*argv, "--save", str(tmp_path / "g.json"), "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "That is this move; type 1 to make it:\n1: lay set R7 G7 W=7 | set Y10 G10 W=10" in out
+    assert "several moves" not in out
+    assert "You laid down phase 1" in out
+
+
 def test_a_whole_game_to_the_final_standing(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -116,3 +130,32 @@ def test_a_whole_game_to_the_final_standing(
     assert "Seed 7: play this game again with --seed 7." in out
     assert "Resume it with" not in out
     assert Match.load(save).is_over
+    assert re.search(r"^1\. \w+: \d+ phases done, \d+ points?, the winner\.$", out, re.M)
+
+    # Resumed once over, the game says so, not that it is under way.
+    capsys.readouterr()
+    _stdin(monkeypatch, ["q"])
+    assert main(["resume", str(save), "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "The game is over; its last events:" in out
+    assert "under way" not in out
+
+
+def test_a_whole_programmes_game_ends_with_programs_and_no_points(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The programmes game played to its end by always taking the first move listed: its
+    final standing counts programs done and names the winner (AMZ-R30) with no points, since
+    the game has none (AMZ-R32)."""
+    _stdin(monkeypatch, ["1"] * 4000)
+    save = tmp_path / "p.json"
+    argv = ["play", "--game", "programmes", "--players", "3", "--seed", "7"]
+    assert main([*argv, "--opponents", "hard", "--save", str(save), "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert Match.load(save).is_over
+    standing = out[out.index("Final standing") :].splitlines()
+    rows = [line for line in standing if re.match(r"^\d\. ", line)]
+    assert len(rows) == 3, standing
+    assert re.fullmatch(r"1\. \w+: 5 programs done, the winner\.", rows[0]), rows
+    assert all(re.fullmatch(r"\d\. \w+: \d programs? done\.", row) for row in rows[1:]), rows
+    assert "point" not in "\n".join(standing)

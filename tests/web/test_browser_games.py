@@ -21,7 +21,15 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import LiveServer, StartLiveServer
-from .test_browser import DESKTOP, OWNER, PHONE, no_sideways_scroll, no_violations, table_id
+from .test_browser import (
+    DESKTOP,
+    OWNER,
+    PHONE,
+    create_table,
+    no_sideways_scroll,
+    no_violations,
+    table_id,
+)
 
 SERVER_ARGS = ("--bot-delay", "0", "--bot-workers", "0", "--hold", "0")
 
@@ -140,6 +148,28 @@ def test_my_games_lists_the_table_this_browser_made_and_opens_its_replay(
     expect(page.locator("#info")).to_contain_text(re.compile(r"Game 2 of the series: \S"))
     _finish_without_me(page, server, second)
     page.goto(f"{server.url}/t/{second}?lang=en")
-    expect(page.locator("#game-summary")).to_contain_text(
-        re.compile(r"Series: .+ [12], .+ [01] — game 2")
-    )
+    summary = page.locator("#game-summary")
+    expect(summary).to_contain_text(re.compile(r"Series: .+ [12], .+ [01] — game 2"))
+    # Phase 10 counts points (P10-R34): its final standing has a column of them.
+    expect(summary.get_by_role("columnheader", name="Points")).to_be_visible()
+
+
+def test_the_programmes_final_standing_counts_programs_and_no_points(
+    server: LiveServer, page: Page
+) -> None:
+    """A programmes game played to its end by the computers: its final standing gives each
+    player's programs done and the winner, and no column of points, since the game has none
+    (AMZ-R32); axe finds the summary accessible."""
+    create_table(page, server.url, game="programmes", seats=["easy"])
+    page.get_by_role("link", name="Go to the table").click()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#hand [role=option]").first).to_be_visible()
+    table = table_id(page)
+    _finish_without_me(page, server, table)
+    page.goto(f"{server.url}/t/{table}?lang=en")
+    summary = page.locator("#game-summary")
+    expect(summary.get_by_role("columnheader", name="Programs done")).to_be_visible()
+    expect(summary).to_contain_text("the winner")
+    headers = summary.get_by_role("columnheader").all_text_contents()
+    assert headers == ["Place", "Player", "Programs done", "Result"], headers
+    no_violations(page, "the final standing of a programmes game")

@@ -449,7 +449,10 @@ class LineClient:
     def _update(self, message: dict[str, Any]) -> None:
         lines = [str(t) for entry in message["events"] for t in entry["text"]]
         if self.first_update and len(lines) > RECENT and (self.resumed or self.catch_up):
-            self.say(N_("The game is under way; the latest events:"))
+            if message["result"] is not None:
+                self.say(N_("The game is over; its last events:"))
+            else:
+                self.say(N_("The game is under way; the latest events:"))
             lines = lines[-RECENT:]
         self.first_update = False
         self.out(*lines)
@@ -708,7 +711,11 @@ class LineClient:
             await self._send(found.entry)
             return
         if isinstance(found, Several):
-            self.say(N_("That fits several moves; type the number of the one you mean:"))
+            if len(found.entries) == 1:
+                # A bare "lay" lists its one way too (too big a move for a bare word).
+                self.say(N_("That is this move; type 1 to make it:"))
+            else:
+                self.say(N_("That fits several moves; type the number of the one you mean:"))
             self._list(found.entries)
             return
         typed = rewrite(line, table)

@@ -231,22 +231,13 @@ def names_of(shown: Shown) -> list[str]:
 
 
 def table_lines(shown: Shown, tr: Translator) -> list[str]:
-    """One line per group on the table: its number, its place in the notation, whose it is."""
+    """One line per group on the table: its number, its place in the notation, whose and
+    what it is in the game's words, then its cards (each wild with what it stands for)."""
     out = []
-    names = names_of(shown)
     for number, group in enumerate(shown["table"], start=1):
-        fields = {"number": number, "place": group["id"], "group": group_text(group)}
-        if group["owner"] == shown["seat"]:
-            out.append(_say(tr, N_("{number} (on {place}): your {group}."), **fields))
-        else:
-            out.append(
-                _say(
-                    tr,
-                    N_("{number} (on {place}): {owner}'s {group}."),
-                    owner=names[group["owner"]],
-                    **fields,
-                )
-            )
+        cards = group_text(group).split(maxsplit=1)[-1]
+        fields = {"number": number, "place": group["id"], "label": group["label"]}
+        out.append(_say(tr, N_("{number} (on {place}): {label}: {cards}."), cards=cards, **fields))
     if not out:
         out.append(tr.gettext("Nothing is on the table yet."))
     return out
@@ -293,6 +284,9 @@ def standing_lines(shown: Shown, result: dict[str, Any], tr: Translator) -> list
         ).format(count=hands)
     ]
     progress = {int(p["seat"]): str(p["progress_text"]) for p in shown["players"]}
+    # A game without points (the programmes game, AMZ-R32) shows none in its players'
+    # facts; its standing has no points to give either.
+    counted = bool(shown["players"]) and all(p["points"] is not None for p in shown["players"])
     for row in result["standing"]:
         points = int(row["points"])
         fields = {
@@ -301,7 +295,13 @@ def standing_lines(shown: Shown, result: dict[str, Any], tr: Translator) -> list
             "progress": progress.get(int(row["seat"]), str(row["done"])),
             "points": points,
         }
-        if row["winner"]:
+        if not counted:
+            text = (
+                tr.gettext("{place}. {name}: {progress}, the winner.")
+                if row["winner"]
+                else tr.gettext("{place}. {name}: {progress}.")
+            )
+        elif row["winner"]:
             text = tr.ngettext(
                 "{place}. {name}: {progress}, {points} point, the winner.",
                 "{place}. {name}: {progress}, {points} points, the winner.",

@@ -141,12 +141,6 @@ def combination_phrase(combo: Combination, tr: Translator) -> str:
     return say(tr, MESSAGES["programmes.set_of"], value=fields["value"])
 
 
-def _owner(owner: int, seat: int, names: Sequence[str], tr: Translator) -> str:
-    if owner == seat:
-        return tr.gettext(N_("your combination"))
-    return say(tr, N_("{name}'s combination"), name=names[owner])
-
-
 def _combo_label(
     combo: Combination, owner: int, seat: int, names: Sequence[str], tr: Translator
 ) -> str:
@@ -280,13 +274,9 @@ def _move(
         if action.value >= 0 and IS_WILD[action.card]:
             token = f"{token}={rank_name(action.value)}"
         combo = view.table[action.owner][action.index]
-        label = say(
-            tr,
-            N_("{card} on {owner} {combo}"),
-            card=token,
-            owner=_owner(action.owner, view.seat, names, tr),
-            combo=str(combo),
-        )
+        # A verb first, as every other move's label has (the hint reads "Hint: Add ...").
+        where = _combo_label(combo, action.owner, view.seat, names, tr)
+        label = say(tr, N_("Add {card} to {group}"), card=token, group=where)
     elif isinstance(action, DiscardCard):
         kind, cards = "discard", (CARD_SYMBOL[action.card],)
         label = say(tr, N_("Discard {card}"), card=CARD_SYMBOL[action.card])
@@ -396,7 +386,7 @@ def _refusals(tr: Translator, swap: bool) -> Mapping[str, str]:
     own = {
         "reveal": N_("You cannot reveal your program now."),
         "meld": N_("You cannot lay a new set now."),
-        "extend": N_("You have nothing to hit."),
+        "extend": N_("You have nothing to add to a combination."),
     }
     if swap:  # AMZ-R31: only a table that swaps program cards has the move at all
         own["swap"] = N_("You cannot swap your program now.")

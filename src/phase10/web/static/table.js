@@ -1581,6 +1581,9 @@ function handSummary(ended) {
 function gameSummary(result) {
   const lobby = state.lobby;
   const doneHeader = state.shown?.progress_label || "";
+  // A game without points (the programmes game) has no points column in its standing either.
+  const players = state.shown?.players || [];
+  const counted = players.length > 0 && players.every((p) => p.points !== null);
   const rows = result.standing.map((row) =>
     el(
       "tr",
@@ -1588,10 +1591,13 @@ function gameSummary(result) {
       el("td", null, String(row.place)),
       el("th", { scope: "row" }, row.seat === state.seat ? t("you_named", { name: row.name }) : row.name),
       el("td", null, String(row.done)),
-      el("td", null, String(row.points)),
+      counted ? el("td", null, String(row.points)) : null,
       el("td", null, row.winner ? t("summary.winner") : ""),
     ),
   );
+  const headers = [t("col.place"), t("col.player"), doneHeader];
+  if (counted) headers.push(t("col.points"));
+  headers.push(t("col.result"));
   const rematch = [];
   if (lobby.rematch) {
     rematch.push(
@@ -1623,9 +1629,7 @@ function gameSummary(result) {
           el(
             "tr",
             null,
-            [t("col.place"), t("col.player"), doneHeader, t("col.points"), t("col.result")].map((h) =>
-              el("th", { scope: "col" }, h),
-            ),
+            headers.map((h) => el("th", { scope: "col" }, h)),
           ),
         ),
         el("tbody", null, rows),
