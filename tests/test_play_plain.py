@@ -145,14 +145,15 @@ def test_a_whole_programmes_game_ends_with_programs_and_no_points(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """The programmes game played to its end by always taking the first move listed: its
-    final standing counts programs done and names the winner (AMZ-R30) with no points, since
-    the game has none (AMZ-R32)."""
+    final standing, after so many rounds, counts programs done and names the winner (AMZ-R30)
+    with no points, since the game has none (AMZ-R32)."""
     _stdin(monkeypatch, ["1"] * 4000)
     save = tmp_path / "p.json"
     argv = ["play", "--game", "programmes", "--players", "3", "--seed", "7"]
     assert main([*argv, "--opponents", "hard", "--save", str(save), "--plain"]) == 0
     out = capsys.readouterr().out
     assert Match.load(save).is_over
+    assert re.search(r"^Final standing after \d+ rounds:$", out, re.M)  # rounds, not hands
     standing = out[out.index("Final standing") :].splitlines()
     rows = [line for line in standing if re.match(r"^\d\. ", line)]
     assert len(rows) == 3, standing

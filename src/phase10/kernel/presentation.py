@@ -204,7 +204,10 @@ class Presentation:
     do; ``prompts`` what the seat can do now, a sentence each; ``moves`` every legal move
     (empty unless it is the seat's turn); ``refusals`` what to say when a key of the key map
     asks for moves of a kind and none is open now, for every kind this game has (a kind
-    missing is one the game never offers); ``hint`` only when asked for.
+    missing is one the game never offers); ``hint`` only when asked for;
+    ``standing_title`` heads the final standing once the game is over, in the game's words
+    (``Final standing after 5 rounds:``; empty before the end, or where the game leaves it to
+    the client's own words).
     """
 
     game: str
@@ -228,6 +231,7 @@ class Presentation:
     over: bool
     refusals: Mapping[str, str]
     hint: Hint | None = None
+    standing_title: str = ""
     version: int = field(default=PRESENTATION_VERSION)
 
     def move(self, move_id: str) -> Move:

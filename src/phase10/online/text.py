@@ -278,11 +278,11 @@ def scores_line(shown: Shown, tr: Translator) -> str:
 def standing_lines(shown: Shown, result: dict[str, Any], tr: Translator) -> list[str]:
     """The final standing of a finished game."""
     hands = int(shown["hand_number"]) + 1
-    out = [
-        tr.ngettext(
-            "Final standing after {count} hand:", "Final standing after {count} hands:", hands
-        ).format(count=hands)
-    ]
+    # The game's own words where it gives them (the programmes game plays rounds).
+    title = str(shown.get("standing_title") or "") or tr.ngettext(
+        "Final standing after {count} hand:", "Final standing after {count} hands:", hands
+    ).format(count=hands)
+    out = [title]
     progress = {int(p["seat"]): str(p["progress_text"]) for p in shown["players"]}
     # A game without points (the programmes game, AMZ-R32) shows none in its players'
     # facts; its standing has no points to give either.

@@ -357,7 +357,15 @@ def present(
         over=view.stage is Stage.OVER,
         refusals=_refusals(tr),
         hint=_hint(view, moves, tr) if hint else None,
+        standing_title=_standing_title(view, tr) if view.stage is Stage.OVER else "",
     )
+
+
+def _standing_title(view: PlayerView, tr: Translator) -> str:
+    played = view.hand_number + 1
+    return tr.ngettext(
+        "Final standing after {count} hand:", "Final standing after {count} hands:", played
+    ).format(count=played)
 
 
 @lru_cache(maxsize=8)

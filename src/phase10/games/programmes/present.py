@@ -378,7 +378,15 @@ def present(
         over=view.stage is Stage.OVER,
         refusals=_refusals(tr, view.rules.program_swap_after is not None),
         hint=_hint(view, moves, tr) if hint else None,
+        standing_title=_standing_title(view, tr) if view.stage is Stage.OVER else "",
     )
+
+
+def _standing_title(view: ProgrammeView, tr: Translator) -> str:
+    played = view.hand_number + 1
+    return tr.ngettext(
+        "Final standing after {count} round:", "Final standing after {count} rounds:", played
+    ).format(count=played)
 
 
 @lru_cache(maxsize=16)
