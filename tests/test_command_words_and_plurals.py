@@ -45,7 +45,8 @@ def test_the_line_mode_answers_and_hints_in_the_language_s_words(
     language's words and plays when typed back as it is written."""
     hit, prefix = HINT[lang]
     out = _play(["--lang", lang], f"d\n{hit}\nhint\nq\n", tmp_path, capsys)
-    assert translator(lang).gettext("You have nothing to hit.") in out
+    said = translator(lang).gettext("You may hit only once your phase is down (P10-R21).")
+    assert said in out
     command = out.split(prefix, 1)[1].split("\n", 1)[0]
     verb = command.split()[0]
     assert verb == word_in(COMMAND_WORDS[lang], COMMAND_WORDS[lang].get(verb, verb))
@@ -66,7 +67,8 @@ def test_the_programmes_line_mode_takes_the_language_s_words_and_its_hint_plays(
     hit = HINT[lang][0]
     argv = ["--game", "programmes", "--lang", lang]
     out = _play(argv, f"d\n{hit}\nhint\nq\n", tmp_path, capsys)
-    assert translator(lang).gettext("You have nothing to add to a combination.") in out
+    said = "You may add to combinations only once your program is revealed (AMZ-R22)."
+    assert translator(lang).gettext(said) in out
     command = out.split(HINT[lang][1], 1)[1].split("\n", 1)[0]
     reveal = "reveal" if lang == "en" else word_in(COMMAND_WORDS[lang], "lay")
     assert command.startswith(f"{reveal} "), command

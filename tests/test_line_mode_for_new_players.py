@@ -105,8 +105,9 @@ def test_a_move_word_alone_is_never_an_unknown_command(
         *("--game", "programmes", "--seed", "3", "--save", str(tmp_path / "g.json")),
     )
     assert "Unknown command" not in out
-    assert "You cannot lay a new set now." in out
-    assert "You have nothing to add to a combination." in out
+    # Drawn, not revealed: why neither is open yet (AMZ-R20, AMZ-R22).
+    assert "You may lay new sets only once your program is revealed (AMZ-R20)." in out
+    assert "You may add to combinations only once your program is revealed (AMZ-R22)." in out
     assert "\n1: discard 5S\n2: discard 8S\n" in out
 
 
@@ -477,8 +478,9 @@ def test_the_one_key_map_plays_at_a_local_table(
     assert "A strong computer player would type: " in out
     assert "> 1: draw\n2: take\n" in out
     assert "You took R12 from the discard pile." in out
-    assert "You cannot lay down your phase now." in out  # l: no phase to lay down yet
-    assert "You have nothing to hit." in out  # g
+    # l: no phase in hand yet, with what the phase asks (P10-R15); g: not before it (P10-R21).
+    assert "Your cards do not make phase 1 yet: set of 3 + set of 3 (P10-R15)." in out
+    assert "You may hit only once your phase is down (P10-R21)." in out
     assert "> 1: discard R4\n2: discard R5\n" in out
     assert "You discarded R4." in out
     assert "Unknown command" not in out
@@ -517,8 +519,8 @@ def test_the_programmes_keys_at_a_local_table(
     )  # fmt: skip
     assert "> 1: draw\n2: take\n" in out
     assert "You took QH from the discard pile." in out
-    assert "You cannot reveal your program now." in out
-    assert "You cannot lay a new set now." in out
+    assert "Your cards do not make your program yet (AMZ-R14)." in out
+    assert "You may lay new sets only once your program is revealed (AMZ-R20)." in out
     assert "Not allowed (AMZ-R31)" in out  # e: no swap under these rules
     assert "Unknown command" not in out
 

@@ -326,6 +326,76 @@ def test_the_refusals_name_every_kind_the_game_has_and_no_other(
     assert shown.refusals["draw"] != english.refusals["draw"]  # the seat's language
 
 
+def test_phase10_refusals_say_why_as_the_position_has_it() -> None:
+    """The lay-down and hit keys, when no such move is open on the seat's turn, say why: not
+    drawn yet (P10-R13), the phase already down (P10-R16), the hand not making it (P10-R15,
+    with what the phase asks), no hit before the phase is down (P10-R21) or none that fits
+    (P10-R23); off the seat's turn only that it cannot now. Every reason occurs."""
+    game = get("phase10")
+    seen: set[str] = set()
+    for seed in range(4):
+        for state in _positions(game, "standard", 2, seed):
+            view = game.view(state, 0)
+            refusals = game.present(view, ["Ann", "Bob"], "en").refusals
+            me = view.players[0]
+            if view.current != 0 or view.stage.value == "over":
+                expected = ("You cannot lay down your phase now.", "You have nothing to hit.")
+            elif view.stage.value == "draw":
+                expected = (
+                    "Draw a card first: a phase goes down after the draw (P10-R13).",
+                    "Draw a card first: hits come after the draw (P10-R13).",
+                )
+            elif me.laid >= 0:
+                expected = (
+                    "Your phase is already down in this hand (P10-R16).",
+                    "None of your cards fits a group you may hit now (P10-R23).",
+                )
+            else:
+                expected = (
+                    f"Your cards do not make phase {me.phase.number} yet: ",
+                    "You may hit only once your phase is down (P10-R21).",
+                )
+            assert refusals["lay_down"].startswith(expected[0]), (refusals, expected)
+            assert refusals["hit"] == expected[1]
+            seen.add(expected[0][:12])
+    assert len(seen) == 4, seen
+
+
+def test_programmes_refusals_say_why_as_the_position_has_it() -> None:
+    """The reveal, new-set and addition keys say why none is open on the seat's turn: not
+    drawn yet (AMZ-R10), the program already revealed this round (AMZ-R11; then no new set
+    or no card that fits, AMZ-R20), or not revealed (the hand not making the program,
+    AMZ-R14; no new set or addition before it, AMZ-R20, AMZ-R22). Every reason occurs."""
+    game = get("programmes")
+    seen: set[str] = set()
+    for seed in range(4):
+        for state in _positions(game, "programmes", 2, seed):
+            view = game.view(state, 0)
+            refusals = game.present(view, ["Ann", "Bob"], "en").refusals
+            me = view.players[0]
+            if view.current != 0 or view.stage.value == "over" or not me.has_program:
+                continue
+            if view.stage.value == "draw":
+                reveal = "Draw a card first: you reveal after the draw (AMZ-R10)."
+                meld = "Draw a card first: new sets come after the draw (AMZ-R10)."
+                extend = "Draw a card first: additions come after the draw (AMZ-R10)."
+            elif me.revealed:
+                reveal = "Your program is already revealed in this round (AMZ-R11)."
+                meld = "You hold no new set: three or more cards of one value (AMZ-R20)."
+                extend = "None of your cards fits a combination on the table (AMZ-R20)."
+            else:
+                reveal = "Your cards do not make your program yet (AMZ-R14)."
+                meld = "You may lay new sets only once your program is revealed (AMZ-R20)."
+                extend = "You may add to combinations only once your program is revealed (AMZ-R22)."
+            assert (refusals["reveal"], refusals["meld"], refusals["extend"]) == (
+                reveal,
+                meld,
+                extend,
+            )
+            seen.add(reveal)
+    assert len(seen) == 3, seen
+
+
 @pytest.mark.parametrize(("name", "title"), [("phase10", "Hand"), ("programmes", "Round")])
 def test_a_hand_end_has_a_summary_with_a_row_per_player_and_nothing_else_does(
     name: str, title: str

@@ -363,7 +363,7 @@ def test_after_laying_down_the_same_turn_may_hit_the_players_own_groups(
             await choose_card(pilot, app, "R8")
             await pilot.press("g")
             await pilot.pause()
-            assert log_text(app)[-1] == "You have nothing to hit."
+            assert log_text(app)[-1] == "None of your cards fits a group you may hit now (P10-R23)."
             await pilot.press("9")
             assert log_text(app)[-1] == "There is no card 9 in your hand."
             assert _actions(app) == before

@@ -127,7 +127,7 @@ def test_keys_out_of_turn_order_say_why_and_change_nothing(tmp_path: Path) -> No
             version = app.local.match.version
             await said(pilot, "x", answer="Choose one card with Space to discard it.")
             await said(pilot, "1", "x", answer="Not allowed (D-19): draw a card first")
-            await said(pilot, "escape", "l", answer="You cannot lay down your phase now.")
+            await said(pilot, "escape", "l", answer="Draw a card first: a phase goes down after")
             await said(pilot, "v", answer="There is no such move in this game.")
             assert app.local.match.version == version
             await pilot.press("d")
@@ -136,7 +136,7 @@ def test_keys_out_of_turn_order_say_why_and_change_nothing(tmp_path: Path) -> No
             await said(pilot, "d", answer="Not allowed (D-19): you have already drawn")
             await said(pilot, "t", answer="Not allowed (D-19): you have already drawn")
             await said(pilot, "1", "2", "x", answer="Choose one card with Space to discard it.")
-            await said(pilot, "escape", "g", answer="You have nothing to hit.")
+            await said(pilot, "escape", "g", answer="You may hit only once your phase is down")
             assert app.local.match.version == version + 1
 
     asyncio.run(run())

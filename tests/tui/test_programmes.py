@@ -134,13 +134,15 @@ def test_refused_keys_say_why_and_q_saves_and_resume_goes_on(tmp_path: Path) -> 
             await settle(pilot, app)
             version = app.local.match.version
             await pilot.press("v")
-            await until(pilot, lambda: "You cannot reveal your program now." in logged(app), "v")
+            drawn = "Draw a card first: you reveal after the draw (AMZ-R10)."
+            await until(pilot, lambda: drawn in logged(app), "v")
             assert app.local.match.version == version
             await pilot.press("d")
             await settle(pilot, app)
             assert app.local.match.version == version + 1
             await pilot.press("1", "2", "n")
-            await until(pilot, lambda: "You cannot lay a new set now." in logged(app), "n")
+            hidden = "You may lay new sets only once your program is revealed (AMZ-R20)."
+            await until(pilot, lambda: hidden in logged(app), "n")
             assert app.local.match.version == version + 1
             await pilot.press("escape", "q")
 
@@ -181,7 +183,8 @@ def test_the_programmes_table_in_french(tmp_path: Path) -> None:
             await until(pilot, lambda: "Conseil : Révéler : " in logged(app), "the hint")
             text = screen_text(app)
             assert "Votre programme : PRG-01 : 2x série de 3." in text
-            assert "Vous ne pouvez pas révéler votre programme maintenant." in logged(app)
+            # v before the draw: the French words of why (AMZ-R10).
+            assert "Piochez d'abord une carte : on révèle après la pioche (AMZ-R10)." in logged(app)
             for english in ("Your program", "Your hand", "Hint:", "You cannot", "Draw pile"):
                 assert english not in text
 

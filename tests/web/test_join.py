@@ -277,8 +277,9 @@ def test_a_terminal_player_plays_beside_a_browser_player(server: Server, tmp_pat
     assert err == ""
     assert "You sit in seat 2 at table" in out
     assert "Waiting for Ann to start the game." in out
-    # g, the hit key of the one key map, at the start of a turn: there is nothing to hit yet.
-    assert "You have nothing to hit." in out  # the game's own words for it
+    # g, the hit key of the one key map, at the start of a turn: the game's own words for
+    # why there is nothing to hit yet (P10-R13: hits come after the draw).
+    assert "Draw a card first: hits come after the draw (P10-R13)." in out
     assert "The game starts." in out
     assert "It is your turn." in out
     assert "Not allowed (D-19): draw a card first" in out  # the server's refusal, one line

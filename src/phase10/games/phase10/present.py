@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Final
 
 from phase10.games.phase10.actions import Action, Discard, Hit, LayDown
@@ -32,7 +33,7 @@ from phase10.games.phase10.codec import action_to_json
 from phase10.games.phase10.groups import Group
 from phase10.games.phase10.learned import LearnedBot
 from phase10.games.phase10.narration import group_phrase, phase_description
-from phase10.games.phase10.rules import Progression
+from phase10.games.phase10.rules import Phase, Progression
 from phase10.games.phase10.state import Event, EventKind
 from phase10.games.phase10.view import PlayerView, PublicPlayer
 from phase10.kernel.actions import Draw
@@ -355,7 +356,7 @@ def present(
         prompts=_prompts(view, moves, tr),
         moves=moves,
         over=view.stage is Stage.OVER,
-        refusals=_refusals(tr),
+        refusals=_refusals(view, tr),
         hint=_hint(view, moves, tr) if hint else None,
         standing_title=_standing_title(view, tr) if view.stage is Stage.OVER else "",
     )
@@ -368,15 +369,39 @@ def _standing_title(view: PlayerView, tr: Translator) -> str:
     ).format(count=played)
 
 
-@lru_cache(maxsize=8)
-def _refusals(tr: Translator) -> Mapping[str, str]:
-    return refusals(
+def _refusals(view: PlayerView, tr: Translator) -> Mapping[str, str]:
+    """What the lay-down and hit keys say when no such move is open: why, as the position
+    has it, with the rule that says so (off the seat's turn, only that it cannot now)."""
+    me = view.players[view.seat] if view.seat >= 0 else None
+    if me is None or view.current != view.seat or view.stage is Stage.OVER:
+        lay, hit = N_("You cannot lay down your phase now."), N_("You have nothing to hit.")
+    elif view.stage is Stage.DRAW:
+        lay = N_("Draw a card first: a phase goes down after the draw (P10-R13).")
+        hit = N_("Draw a card first: hits come after the draw (P10-R13).")
+    elif me.laid >= 0:
+        lay = N_("Your phase is already down in this hand (P10-R16).")
+        hit = N_("None of your cards fits a group you may hit now (P10-R23).")
+    else:
+        lay = N_("Your cards do not make your phase yet (P10-R15).")
+        hit = N_("You may hit only once your phase is down (P10-R21).")
+        if _open_phases(view, me) is None and me.phase is not None:
+            return _refusal_words(tr, lay, hit, me.phase)
+    return _refusal_words(tr, lay, hit, None)
+
+
+@lru_cache(maxsize=256)
+def _refusal_words(tr: Translator, lay: str, hit: str, phase: Phase | None) -> Mapping[str, str]:
+    # One mapping per language, reason and phase, shared by every presentation (read-only).
+    words = refusals(tr, {"lay_down": lay, "hit": hit})
+    if phase is None:
+        return words
+    lay_down = say(
         tr,
-        {
-            "lay_down": N_("You cannot lay down your phase now."),
-            "hit": N_("You have nothing to hit."),
-        },
+        N_("Your cards do not make phase {phase} yet: {description} (P10-R15)."),
+        phase=phase.number,
+        description=phase_description(phase, tr),
     )
+    return MappingProxyType({**words, "lay_down": lay_down})
 
 
 def hand_summary(

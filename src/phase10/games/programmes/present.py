@@ -376,7 +376,7 @@ def present(
         prompts=_prompts(view, moves, tr),
         moves=moves,
         over=view.stage is Stage.OVER,
-        refusals=_refusals(tr, view.rules.program_swap_after is not None),
+        refusals=_refusals(view, tr),
         hint=_hint(view, moves, tr) if hint else None,
         standing_title=_standing_title(view, tr) if view.stage is Stage.OVER else "",
     )
@@ -389,13 +389,54 @@ def _standing_title(view: ProgrammeView, tr: Translator) -> str:
     ).format(count=played)
 
 
-@lru_cache(maxsize=16)
-def _refusals(tr: Translator, swap: bool) -> Mapping[str, str]:
-    own = {
-        "reveal": N_("You cannot reveal your program now."),
-        "meld": N_("You cannot lay a new set now."),
-        "extend": N_("You have nothing to add to a combination."),
-    }
+def _refusals(view: ProgrammeView, tr: Translator) -> Mapping[str, str]:
+    """What the reveal, new-set and addition keys say when no such move is open: why, as
+    the position has it, with the rule that says so (off the seat's turn, only that it
+    cannot now)."""
+    me = view.players[view.seat] if view.seat >= 0 else None
+    swap = view.rules.program_swap_after is not None
+    if me is None or view.current != view.seat or view.stage is Stage.OVER:
+        reason = "now"
+    elif view.stage is Stage.DRAW:
+        reason = "draw"
+    elif me.revealed:
+        reason = "revealed"
+    elif me.has_program:
+        reason = "hidden"
+    else:
+        reason = "now"
+    return _refusal_words(tr, swap, reason)
+
+
+#: Per reason (``_refusals``): what revealing, a new set and an addition say.
+_REASONS: Final = {
+    "now": (
+        N_("You cannot reveal your program now."),
+        N_("You cannot lay a new set now."),
+        N_("You have nothing to add to a combination."),
+    ),
+    "draw": (
+        N_("Draw a card first: you reveal after the draw (AMZ-R10)."),
+        N_("Draw a card first: new sets come after the draw (AMZ-R10)."),
+        N_("Draw a card first: additions come after the draw (AMZ-R10)."),
+    ),
+    "revealed": (
+        N_("Your program is already revealed in this round (AMZ-R11)."),
+        N_("You hold no new set: three or more cards of one value (AMZ-R20)."),
+        N_("None of your cards fits a combination on the table (AMZ-R20)."),
+    ),
+    "hidden": (
+        N_("Your cards do not make your program yet (AMZ-R14)."),
+        N_("You may lay new sets only once your program is revealed (AMZ-R20)."),
+        N_("You may add to combinations only once your program is revealed (AMZ-R22)."),
+    ),
+}
+
+
+@lru_cache(maxsize=64)
+def _refusal_words(tr: Translator, swap: bool, reason: str) -> Mapping[str, str]:
+    reveal, meld, extend = _REASONS[reason]
+    own = {"reveal": reveal, "meld": meld, "extend": extend}
     if swap:  # AMZ-R31: only a table that swaps program cards has the move at all
         own["swap"] = N_("You cannot swap your program now.")
     return refusals(tr, own)
