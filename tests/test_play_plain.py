@@ -111,6 +111,26 @@ def test_a_bare_lay_with_one_way_lists_it_as_one_move(
     assert "You laid down phase 1" in out
 
 
+def test_lay_with_a_number_it_does_not_list_says_why_not_what_it_cannot_read(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``lay 5`` where the hand makes no phase gives the reason (P10-R15), and where there is
+    one way to lay it down, that there is no way 5; neither reads as a group it cannot
+    parse, and neither changes the game."""
+    _stdin(monkeypatch, ["d", "lay 5", "q"])
+    argv = ["play", "--players", "2", "--seed", "3", "--opponents", "medium"]
+    assert main([*argv, "--save", str(tmp_path / "a.json"), "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "> Your cards do not make phase 1 yet: set of 3 + set of 3 (P10-R15)." in out
+    _stdin(monkeypatch, ["d", "lay 5", "q"])
+    argv = ["play", "--players", "4", "--seed", "11", "--opponents", "hard"]
+    assert main([*argv, "--save", str(tmp_path / "b.json"), "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "> There is no move 5 of that kind: type 'lay' alone to list them." in out
+    assert "Could not read" not in out
+    assert Match.load(tmp_path / "b.json").state.players[0].laid < 0  # nothing laid down
+
+
 def test_a_whole_game_to_the_final_standing(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -720,6 +720,19 @@ class LineClient:
             return
         typed = rewrite(line, table)
         refusals = view.get("refusals", {})
+        verb, *rest = typed.split()
+        kind = _VERB_KINDS.get(verb, "") if len(rest) == 1 and rest[0].isdecimal() else ""
+        if kind and kind not in _COMPLETE:
+            # "lay 5": a number among the moves "lay" lists, which has no such move.
+            if not any(m["kind"] == kind for m in view["moves"]) and kind in refusals:
+                self.out(str(refusals[kind]))
+            else:
+                self.say(
+                    N_("There is no move {number} of that kind: type {word} alone to list them."),
+                    number=rest[0],
+                    word=echoed(line.split()[0]),
+                )
+            return
         kind = _VERB_KINDS.get(typed, "")
         if kind in refusals and typed not in _COMPLETE:
             # A move's word alone when no such move is open: the game says why, in words.
