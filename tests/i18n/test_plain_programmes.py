@@ -88,6 +88,8 @@ def test_the_french_words_and_questions_of_the_programmes_game(
 
 
 def test_a_hidden_draw_and_an_extension_read_as_the_language() -> None:
+    """A hidden draw and an addition (AMZ-R20) in French and German words, the combination's
+    kind too (only its cards stay in the card notation)."""
     from phase10.games.programmes.cards import PlayingCard
     from phase10.games.programmes.combos import parse_combinations
     from phase10.games.programmes.narration import describe_programme_event
@@ -102,10 +104,10 @@ def test_a_hidden_draw_and_an_extension_read_as_the_language() -> None:
     on_mine = ProgrammeEvent(K.EXTENDED, seat=1, cards=(card,), target=0, combos=(combo,))
     on_bobs = on_mine._replace(target=2)
     assert describe_programme_event(on_mine, names, 0, lang="de") == (
-        "Ann legt 7D an deine Kombination an, jetzt set 7S 7H 7D."
+        "Ann legt 7D an deine Kombination an, jetzt Satz 7S 7H 7D."
     )
     assert describe_programme_event(on_bobs, names, 0, lang="fr") == (
-        "Ann ajoute 7D à la combinaison de Bob, désormais set 7S 7H 7D."
+        "Ann ajoute 7D à la combinaison de Bob, désormais série 7S 7H 7D."
     )
     assert "'s" not in describe_programme_event(on_bobs, names, 0, lang="nl")
 

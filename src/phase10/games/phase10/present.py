@@ -32,7 +32,7 @@ from phase10.games.phase10.choices import rules_words
 from phase10.games.phase10.codec import action_to_json
 from phase10.games.phase10.groups import Group
 from phase10.games.phase10.learned import LearnedBot
-from phase10.games.phase10.narration import group_phrase, phase_description
+from phase10.games.phase10.narration import group_phrase, group_text, phase_description
 from phase10.games.phase10.rules import Phase, Progression
 from phase10.games.phase10.state import Event, EventKind
 from phase10.games.phase10.view import PlayerView, PublicPlayer
@@ -245,7 +245,7 @@ def _move(view: PlayerView, action: Action, names: Sequence[str], tr: Translator
     elif isinstance(action, LayDown):
         kind = "lay_down"
         cards = tuple(SYMBOL_OF[c] for c in action.cards)
-        groups = " + ".join(str(g) for g in action.groups)
+        groups = " + ".join(group_text(g, tr) for g in action.groups)
         if action.phase is not None:
             groups = say(tr, N_("Phase {phase}: {groups}"), phase=action.phase, groups=groups)
         label = say(tr, N_("Lay down: {groups}"), groups=groups)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from phase10.games.programmes.cards import SUITS, rank_name
+from phase10.games.programmes.combos import Combination
 from phase10.games.programmes.programs import Directive, ProgramCard
 from phase10.games.programmes.rules import ProgrammeRules
 from phase10.games.programmes.state import ProgrammeEvent
@@ -115,6 +116,21 @@ def program_text(card: ProgramCard, lang: str | Translator = "en", *, with_id: b
     return tr.gettext(_PROGRAM).format(id=card.id, description=description)
 
 
+#: A combination's kind in words before its cards (the same words as Phase 10's groups).
+_COMBO_WORDS: Final = {Kind.SET: N_("set {cards}"), Kind.RUN: N_("run {cards}")}
+
+
+def combo_text(combo: Combination, lang: str | Translator = "en") -> str:
+    """A combination in card notation with its kind in words: ``set 7S 7H JK=7``,
+    ``Satz 7S 7H JK=7``.
+
+    >>> combo_text(Combination.parse("run 8S 9S 2D=10S"), "fr")
+    'suite 8S 9S 2D=10S'
+    """
+    tr = translator(lang) if isinstance(lang, str) else lang
+    return tr.gettext(_COMBO_WORDS[combo.kind]).format(cards=" ".join(combo.tokens()))
+
+
 def _say(tr: Translator, key: str, me: bool, **fields: object) -> str:
     template = MESSAGES.get(f"{key}.you") if me else None
     return tr.gettext(template or MESSAGES[key]).format(**fields)
@@ -154,14 +170,14 @@ def describe_programme_event(
     if kind is K.HAND_DEALT:
         return _say(tr, "programmes.hand_dealt", me, hand=event.number + 1, dealer=name)
     if kind is K.REVEALED:
-        combos = ", ".join(str(c) for c in event.combos)
+        combos = ", ".join(combo_text(c, tr) for c in event.combos)
         return _say(tr, "programmes.revealed", me, name=name, program=program, combos=combos)
     if kind is K.MELDED:
-        return _say(tr, "programmes.melded", me, name=name, combo=str(event.combos[0]))
+        return _say(tr, "programmes.melded", me, name=name, combo=combo_text(event.combos[0], tr))
     if kind is K.EXTENDED:
         yours = ".yours" if viewer is not None and event.target == viewer else ""
         owner = names[event.target] if 0 <= event.target < len(names) else ""
-        combo = str(event.combos[0]) if event.combos else ""
+        combo = combo_text(event.combos[0], tr) if event.combos else ""
         key = "programmes.extended" + yours
         return _say(tr, key, me, name=name, card=card, owner=owner, combo=combo)
     if kind in (K.HAND_ENDED, K.GAME_OVER):

@@ -43,7 +43,7 @@ from phase10.games.programmes.cards import (
 from phase10.games.programmes.codec import action_to_json
 from phase10.games.programmes.combos import Combination
 from phase10.games.programmes.messages import MESSAGES
-from phase10.games.programmes.narration import program_text
+from phase10.games.programmes.narration import combo_text, program_text
 from phase10.games.programmes.sharp import PAIR_WEIGHT, SharpProgrammeBot
 from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
 from phase10.games.programmes.view import ProgrammeView, PublicProgrammer
@@ -263,10 +263,11 @@ def _move(
     elif isinstance(action, Reveal):
         kind = "reveal"
         cards = tuple(CARD_SYMBOL[c] for c in action.cards)
-        label = say(tr, N_("Reveal: {combos}"), combos=" + ".join(str(c) for c in action.combos))
+        combos = " + ".join(combo_text(c, tr) for c in action.combos)
+        label = say(tr, N_("Reveal: {combos}"), combos=combos)
     elif isinstance(action, Meld):
         kind, cards = "meld", tuple(CARD_SYMBOL[c] for c in action.combo.cards)
-        label = say(tr, N_("Lay the new set: {combo}"), combo=str(action.combo))
+        label = say(tr, N_("Lay the new set: {combo}"), combo=combo_text(action.combo, tr))
     elif isinstance(action, Extend):
         kind, target = "extend", f"{action.owner}.{action.index}"
         cards = (CARD_SYMBOL[action.card],)
