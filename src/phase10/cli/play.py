@@ -83,9 +83,12 @@ def register(subparsers: Any) -> None:
         "--opponents",
         metavar="LEVEL",
         default="medium",
-        help=translate(N_("the computer players' level: {levels} (default: medium)")).format(
-            levels=", ".join(LEVELS)
-        ),
+        help=translate(
+            N_(
+                "the computer players' level: {levels} (default: medium); or any bot's name, "
+                "such as learned or ismcts:0.5s"
+            )
+        ).format(levels=", ".join(LEVELS)),
     )
     play.add_argument(
         "--name", default=None, help=translate(N_("your name (default: You, in your language)"))
