@@ -327,6 +327,27 @@ def test_hot_seat_people_named_you_get_a_name_of_their_own(
     assert len(match.record.actions) >= 6
 
 
+def test_hot_seat_a_persons_first_turn_tells_everything_since_the_game_began(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Hot seat: the second person's first turn comes after a Skip aimed at them (P10-R25);
+    when the keyboard reaches them they hear everything since the game began, the Skip and
+    who played it included, not only the last few events."""
+    script = ["", "d", "x 1", "", "q"]
+    out = _play(
+        monkeypatch,
+        capsys,
+        script,
+        *("--people", "Ann,Bob", "--players", "3", "--seed", "8"),
+        *("--save", str(tmp_path / "hot.json")),
+    )
+    ann = out.split("Pass the keyboard to Ann.", 1)[1]
+    told = ann.split("Since the game began:\n", 1)[1].split("It is your turn.", 1)[0]
+    assert told.startswith("Hand 1 is dealt by Bob.\n")
+    assert "Cleo discarded a Skip: you lose your next turn.\nYou lose this turn.\n" in told
+    assert "under way" not in ann
+
+
 # ---------------------------------------------------------------------------- hint, again, Skips
 
 

@@ -96,6 +96,11 @@ class KeyboardClient(LineClient):
             return
         if self.first_update and not self.catch_up and self.told and message["events"]:
             self.say(N_("Since your last turn:"))
+        elif self.first_update and self.catch_up and self.told and not self.resumed:
+            # A person's first turn after the keyboard passed: all of it, since at most a lap
+            # of turns has passed (the Skip that costs them this turn, who played it).
+            self.say(N_("Since the game began:"))
+            self.catch_up = False
         super()._update(message)
         if match.is_over or self.handover is not None:
             return
