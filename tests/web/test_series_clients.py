@@ -15,8 +15,8 @@ SHOWN = {
     "hand_number": 0,
     "moves": [],
     "players": [
-        {"seat": 0, "progress_text": "phase 1 done"},
-        {"seat": 1, "progress_text": "on phase 1"},
+        {"seat": 0, "progress_text": "phase 1 done", "points": 0},
+        {"seat": 1, "progress_text": "on phase 1", "points": 35},
     ],
 }
 RESULT = {
