@@ -477,6 +477,11 @@ def test_a_manche_of_the_programmes_game_survives_a_server_crash(
     no_sideways_scroll(owner, "the end-of-manche summary")
     shown.get_by_role("button", name="Close").click()
     expect(shown.locator("#hand-summary")).to_be_hidden()
+    # Results the player closed stay closed when the page is loaded again.
+    shown.reload()
+    expect(shown.locator("#hand [role=option]").first).to_be_visible()
+    shown.wait_for_timeout(500)
+    expect(shown.locator("#hand-summary")).to_be_hidden()
 
 
 def test_the_rules_page_is_the_rulebook_with_anchored_rules(

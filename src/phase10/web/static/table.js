@@ -498,7 +498,8 @@ function onUpdate(message) {
     // The end of a hand, with the game's summary of it (docs/protocol.md).
     if (entry.summary) {
       state.handEnded = { event, text: entry.text || [], summary: entry.summary };
-      state.summaryClosed = false;
+      // Results this browser has closed stay closed, after a reload too.
+      state.summaryClosed = saved.get(closedKey(tableId)) === String(event.number);
       ended = text;
     }
   }
@@ -531,15 +532,18 @@ function onUpdate(message) {
     if (kind !== "draw" && kind !== "swap") state.selected.clear();
   }
   if (state.hint && state.hint.version !== view.version) state.hint = null;
-  // The results of a hand close when the next hand needs this seat, or once they have
-  // been up a while and the next hand is under way.
+  // The results of a hand close by themselves once they have been up a while and the next
+  // hand is under way; the next hand needing this seat closes them only after a few seconds
+  // (a computer may start it at once), else they stay until the player closes them.
   const lastEnded = state.handEnded?.event.number;
+  const upFor = Date.now() - state.summaryOpenedAt;
   if (
     !ended &&
     lastEnded !== undefined &&
     view.hand_number > lastEnded &&
     !message.result &&
-    (turnStartedForMe || Date.now() - state.summaryOpenedAt > SUMMARY_SECONDS * 1000)
+    ((turnStartedForMe && upFor > SUMMARY_READ_SECONDS * 1000) ||
+      upFor > SUMMARY_SECONDS * 1000)
   ) {
     state.summaryClosed = true;
   }
@@ -573,6 +577,12 @@ function onUpdate(message) {
 
 /** How long a hand's results stay up at least, while the next hand is played by others. */
 const SUMMARY_SECONDS = 12;
+/** Seconds a hand's results stay up at least, even when the next hand needs this seat. */
+const SUMMARY_READ_SECONDS = 6;
+/** Where this browser remembers the last hand whose results it closed, per table. */
+const closedKey = (table) => `phase10:closed:${table}`;
+/** Whether the page itself is closing the results (the player did not). */
+let closingByPage = false;
 /** How long another player's move stays marked on the table. */
 const FLASH_MS = 1400;
 let flashTimer = null;
@@ -1520,6 +1530,7 @@ function renderSummary() {
     ui.summary.showModal();
     ui.summaryHeading.focus({ preventScroll: true });
   } else if (!open && ui.summary.open) {
+    closingByPage = true;
     ui.summary.close();
   }
 }
@@ -1527,6 +1538,11 @@ function renderSummary() {
 /** Closed by its button, by Escape, or by the page: it stays closed for this hand (and the
  * final standing for this game), and the focus goes back to the hand, not to the top. */
 ui.summary.addEventListener("close", () => {
+  // Results the player closed stay closed after a reload; those the page closed come back.
+  if (state.handEnded && !closingByPage) {
+    saved.set(closedKey(tableId), state.handEnded.event.number);
+  }
+  closingByPage = false;
   if (!state.summaryClosed || (state.result && !state.gameSummaryClosed)) {
     state.summaryClosed = true;
     if (state.result) state.gameSummaryClosed = true;
