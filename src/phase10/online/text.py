@@ -29,6 +29,7 @@ __all__ = [
     "chat_line",
     "first_time",
     "group_text",
+    "group_words",
     "hand_line",
     "help_text",
     "lobby_lines",
@@ -214,6 +215,29 @@ def group_text(group: dict[str, Any]) -> str:
     'run R3 W=4 R5'
     """
     return str(group["text"])
+
+
+#: A group's kind in words before its cards, for the kinds every game shares.
+_KIND_WORDS: Final = {
+    "set": N_("set {cards}"),
+    "run": N_("run {cards}"),
+    "colour": N_("colour {cards}"),
+}
+
+
+def group_words(group: dict[str, Any], tr: Translator) -> str:
+    """A group on the table with its kind in the player's words, then its cards in the
+    notation (a game's own kind stays as the game writes it).
+
+    >>> from phase10.kernel.i18n import translator
+    >>> group_words({"kind": "set", "text": "set R7 G7 W=7"}, translator("de"))
+    'Satz R7 G7 W=7'
+    """
+    words = _KIND_WORDS.get(str(group.get("kind")))
+    kind, _, cards = group_text(group).partition(" ")
+    if words is None or kind != group.get("kind"):
+        return group_text(group)
+    return tr.gettext(words).format(cards=cards)
 
 
 def groups_in_order(shown: Shown) -> list[tuple[int, int]]:

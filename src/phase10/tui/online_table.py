@@ -26,7 +26,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, OptionList, RichLog, Static
@@ -41,7 +41,7 @@ from phase10.online.moves import display
 from phase10.online.text import (
     chat_line,
     first_time,
-    group_text,
+    group_words,
     lobby_lines,
     seat_named,
     series_lines,
@@ -225,7 +225,8 @@ class OnlineTable(Screen[None]):
     #players { height: auto; max-height: 7; }
     #pile { height: auto; max-height: 2; padding: 0 1; }
     #goal { height: auto; max-height: 2; padding: 0 1; }
-    #groups { height: auto; max-height: 4; padding: 0 1; }
+    #groups-box { height: auto; max-height: 4; }
+    #groups { height: auto; padding: 0 1; }
     #log { height: 1fr; border-top: solid $accent; }
     #hand { height: auto; max-height: 16; border: round $accent; }
     #moves { height: 1fr; min-height: 5; border: round $accent; scrollbar-gutter: stable; }
@@ -273,7 +274,9 @@ class OnlineTable(Screen[None]):
                 yield Plain(id="players")
                 yield Plain(id="pile")
                 yield Plain(id="goal")
-                yield Plain(id="groups")
+                # Every group stays reachable: past a few rows the panel scrolls.
+                with VerticalScroll(id="groups-box"):
+                    yield Plain(id="groups")
                 # A small least width: each sentence wraps to the panel as it is (RichLog's
                 # default of 78 columns cut sentences at the panel's edge).
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
@@ -361,7 +364,7 @@ class OnlineTable(Screen[None]):
         names = [str(p["name"]) for p in shown["players"]]
         rows = [
             _("{number}. {owner}: {group}").format(
-                number=number, owner=names[group["owner"]][:8], group=group_text(group)
+                number=number, owner=names[group["owner"]][:8], group=group_words(group, current())
             )
             for number, group in enumerate(shown["table"], start=1)
         ]
