@@ -528,6 +528,29 @@ def test_the_programmes_rules_screen_has_every_point_of_the_leaflet(tmp_path: Pa
     asyncio.run(scenario())
 
 
+def test_question_mark_shows_the_keys_of_the_table(tmp_path: Path) -> None:
+    """``?`` at the table shows the keys alone (as ``play --help`` promises), for the game
+    played: Phase 10's lay-down and hit keys, no program keys; Escape goes back."""
+    app = make_app(tmp_path, seed=4, seats=[("You", None), ("Ann", "easy")])
+
+    async def scenario() -> None:
+        async with app.run_test(size=SMALL) as pilot:
+            await settle(pilot, app)
+            await pilot.press("question_mark")
+            await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the keys")
+            await until(pilot, lambda: "Keys at the table" in screen_text(app), "the heading")
+            screen = app.screen
+            assert isinstance(screen, RulesScreen)
+            text = screen.markdown  # what the screen wraps to its width
+            assert "l lay down your phase" in text
+            assert "g hit a group" in text
+            assert "reveal your program" not in text
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is app.table_screen, "the table")
+
+    asyncio.run(scenario())
+
+
 def test_the_moves_offered_narrow_to_those_using_the_chosen_cards(tmp_path: Path) -> None:
     """The list of moves shows only those that use every chosen card, and Enter in the hand
     plays the one highlighted there."""

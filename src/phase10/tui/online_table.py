@@ -50,7 +50,7 @@ from phase10.online.text import (
 from phase10.online.turn_clock import TimeTeller
 from phase10.table.reactions import REACTIONS
 from phase10.tui.plain import Plain, plain
-from phase10.tui.rules_text import rules_markdown
+from phase10.tui.rules_text import keys_text, rules_markdown
 from phase10.tui.screens import RulesScreen, cover_if_too_small
 from phase10.tui.text import _, current, translate_bindings, use_language
 
@@ -246,6 +246,9 @@ class OnlineTable(Screen[None]):
         Binding("c", "chat", _("Chat")),
         Binding("o", "sort", _("Sort")),
         Binding("r", "rules", _("Rules")),
+        # The keys alone, as the line mode's ? lists its commands (not in the footer: r
+        # shows the same keys after the rules).
+        Binding("question_mark", "keys", _("Keys"), show=False),
         Binding("f1", "rules", _("Rules"), show=False),
         Binding("escape", "clear", _("Clear choice"), show=False),
         # Enter in a list plays from it; elsewhere (the log) the highlighted move.
@@ -567,8 +570,8 @@ class OnlineTable(Screen[None]):
         self.order = (self.order + 1) % 3  # as dealt, then the game's two orders
         self.redraw()
 
-    def action_rules(self) -> None:
-        # The game's own rules text, for the rules the table plays, and the keys.
+    def _table_rules(self) -> Any:
+        """The rules the table plays, or ``None`` where they are not known here."""
         rules = self.online.rules
         if rules is None:
             table = self.online.view or self.online.lobby or {}
@@ -577,7 +580,17 @@ class OnlineTable(Screen[None]):
                 rules = game.find_rules(str(table.get("rules", game.name)))
             except (Phase10Error, LookupError, ValueError):
                 rules = None
+        return rules
+
+    def action_rules(self) -> None:
+        # The game's own rules text, for the rules the table plays, and the keys.
+        rules = self._table_rules()
         text = rules_markdown(rules) if rules is not None else ""
+        self.app.push_screen(RulesScreen(text or _("The rules of this table are not known here.")))
+
+    def action_keys(self) -> None:
+        rules = self._table_rules()
+        text = _("## Keys at the table") + "\n\n" + keys_text(rules) if rules is not None else ""
         self.app.push_screen(RulesScreen(text or _("The rules of this table are not known here.")))
 
     def action_leave(self) -> None:
