@@ -337,6 +337,29 @@ def test_the_results_of_a_hand_are_a_dialog_that_waits_to_be_read(
     expect(page.locator("#hand [role=option][tabindex='0']")).to_be_focused()
 
 
+def test_each_seat_is_a_heading_that_reads_as_a_phrase(seat_page: MakeSeat) -> None:
+    """Each other seat's heading reads as a screen reader says it: the name, then "to play"
+    (whose turn it is, P10-R13) and "dealer" (P10-R09) after commas, with no space before a
+    comma."""
+    page = seat_page(bots=2)
+    wait_my_turn(page)
+    phrase = re.compile(r"^[^ ,]+(, to play)?(, dealer)?$")
+    for heading in page.locator("#players h3").all():
+        expect(heading).to_have_accessible_name(phrase)
+    # The person plays the hints to the end of their turn: then another seat is to play for
+    # a moment (the computers wait 0.6 s here).
+    to_play = page.locator("#players h3").filter(has_text="to play")
+    deadline = time.monotonic() + 30
+    while to_play.count() == 0:
+        assert time.monotonic() < deadline, "no other seat came to play"
+        try:
+            page.locator("#moves [data-key=hint]").click(timeout=500)
+            page.locator("#moves [data-key=hint-play]").click(timeout=2000)
+        except PlaywrightTimeoutError:
+            continue  # not the person's turn at that moment
+    expect(to_play).to_have_accessible_name(re.compile(r"^[^ ,]+, to play(, dealer)?$"))
+
+
 def test_your_turn_is_told_by_the_title_a_notification_and_a_sound(seat_page: MakeSeat) -> None:
     """The tab's title says when it is the person's turn. A notification comes only when
     the person asked for it and the tab is hidden; the sound is off until turned on."""

@@ -952,6 +952,21 @@ function playerRows(lobby, view) {
   return shownSeats.map((seat) => seatItem(lobby, view, seat));
 }
 
+/** A seat's heading: its name, then its badges ("to play", "dealer"). A screen reader says
+ * it as one phrase with commas (an element's boundary would put a space before each). */
+function seatHeading(seat, name, current, dealer) {
+  const shown = seat === state.seat ? t("you_named", { name }) : name;
+  const badges = [];
+  if (current) badges.push(["badge turn", t("to_play")]);
+  if (dealer) badges.push(["badge", t("dealer")]);
+  return el(
+    "h3",
+    { class: "seat-name", "aria-label": [shown, ...badges.map(([, text]) => text)].join(", ") },
+    el("span", { class: "player-name" }, shown),
+    badges.map(([kind, text]) => el("span", { class: kind }, text)),
+  );
+}
+
 /** The facts of a player the game gives (goal where public, status, progress, points). */
 function playerFacts(seat, withGoal = true) {
   const player = state.shown?.players?.[seat];
@@ -1004,13 +1019,7 @@ function seatItem(lobby, view, seat) {
       class: `seat${current ? " current" : ""}${flashing ? " flash" : ""}`,
       dataset: { seat: String(seat) },
     },
-    el(
-      "h3",
-      { class: "seat-name" },
-      el("span", { class: "player-name" }, seat === state.seat ? t("you_named", { name }) : name),
-      current ? [hiddenText(", "), el("span", { class: "badge turn" }, t("to_play"))] : null,
-      view && view.dealer === seat ? [hiddenText(", "), el("span", { class: "badge" }, t("dealer"))] : null,
-    ),
+    seatHeading(seat, name, current, Boolean(view && view.dealer === seat)),
     el("p", { class: "facts" }, [seatState(row), ...playerFacts(seat)].join(" · ")),
     // A narrow screen shows the brief facts instead (the other is not displayed, so it is
     // not read either).
