@@ -214,7 +214,10 @@ def test_hits_on_every_kind_of_group() -> None:
     )
     assert describe_event(natural, names) == "Bob hit R7 on Ann's run 3-6."
     on_set = Event(EventKind.HIT, seat=0, cards=W, target=0, groups=parse_groups("set R5 B5 W W"))
-    assert describe_event(on_set, names) == "Ann hit W=5 on Ann's set of 5s."
+    # On one's own group (P10-R22): "their own", not the hitter's name again.
+    assert describe_event(on_set, names) == "Ann hit W=5 on their own set of 5s."
+    own_run = Event(EventKind.HIT, seat=1, cards=W, target=1, groups=parse_groups("run W=2 R3 W=4"))
+    assert describe_event(own_run, names) == "Bob hit a wild on their own run, which is now 2-4."
     colour = Event(EventKind.HIT, seat=0, cards=W, target=1, groups=parse_groups("colour G1 W=G"))
     assert describe_event(colour, names) == "Ann hit W=G on Bob's green colour group."
     # A wild at both ends of a run: which end is new cannot be told, so say where it stands.

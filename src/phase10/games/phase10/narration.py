@@ -62,6 +62,8 @@ MESSAGES: Final[dict[str, str]] = {
     "hit.wild.you": N_("You hit a wild on {owner}'s run, which is now {group}."),
     "hit.wild.yours": N_("{name} hit a wild on your run, which is now {group}."),
     "hit.wild.yours.you": N_("You hit a wild on your run, which is now {group}."),
+    "hit.own": N_("{name} hit {card} on their own {group}."),
+    "hit.wild.own": N_("{name} hit a wild on their own run, which is now {group}."),
     "discarded": N_("{name} discarded {card}."),
     "discarded.you": N_("You discarded {card}."),
     "discarded.skip": N_("{name} discarded a Skip."),
@@ -332,6 +334,8 @@ def _describe_hit(
 ) -> str:
     owner_seat = event.target
     yours = ".yours" if viewer is not None and owner_seat == viewer else ""
+    if not yours and owner_seat == event.seat:
+        yours = ".own"  # "Ann hit R7 on their own set of 7s", not "on Ann's"
     owner = _name(names, owner_seat)
     token = _hit_token(event, tr)
     grown = event.groups[0] if event.groups else None
