@@ -147,6 +147,7 @@ STRINGS: Final[dict[str, str]] = {
     "hint_asked": N_("Looking for a good move…"),
     "hint_is": N_("Hint: {text}."),
     "hint_is_cards": N_("Hint: {text}. Its cards are chosen."),
+    "hint_is_card": N_("Hint: {text}. Its card is chosen."),
     "choose_one_to_discard": N_("Choose one card to discard it."),
     "choose_one_to_hit": N_("Choose one card to see where it fits."),
     "cannot_discard_card": N_("You cannot discard {card} now."),

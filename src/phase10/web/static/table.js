@@ -624,7 +624,8 @@ function onHint(message) {
   render();
   const cards = moveCards(message.text);
   const label = hintLabel(message);
-  say(cards.length ? t("hint_is_cards", { text: label }) : t("hint_is", { text: label }));
+  const chosen = cards.length === 1 ? "hint_is_card" : "hint_is_cards";
+  say(cards.length ? t(chosen, { text: label }) : t("hint_is", { text: label }));
   const button = ui.moves.querySelector("[data-key=hint-play]");
   if (button && ui.moves.contains(document.activeElement)) focusGently(button);
 }
