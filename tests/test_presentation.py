@@ -396,6 +396,53 @@ def test_programmes_refusals_say_why_as_the_position_has_it() -> None:
     assert len(seen) == 3, seen
 
 
+_PILE_REASONS = {
+    "phase10": (
+        "Draw a card first: you discard at the end of your turn (D-19).",
+        "You have already drawn this turn: one card a turn (D-19).",
+        "A Skip on the discard pile cannot be taken (D-07).",
+    ),
+    "programmes": (
+        "Draw a card first: you discard at the end of your turn (AMZ-R10).",
+        "You have already drawn this turn: one card a turn (E-25).",
+        "With one card in your hand you draw from the draw pile (E-16).",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "profile"), [("phase10", "standard"), ("programmes", "programmes")]
+)
+def test_the_pile_keys_say_why_as_the_turn_stands(name: str, profile: str) -> None:
+    """The draw, take and discard keys, when their move is not open, say why as the turn
+    stands: off the seat's turn that it is not theirs; before the draw that the discard
+    waits for it (D-19, AMZ-R10); after it that one card is drawn a turn (D-19, E-25); a
+    take the rules forbid says which rule (D-07, E-16). Whatever is open keeps the shared
+    words, which are never said. Every reason occurs."""
+    game = get(name)
+    first, drawn, forbidden = _PILE_REASONS[name]
+    seen: set[str] = set()
+    for seed in range(4):
+        for state in _positions(game, profile, 2, seed):
+            view = game.view(state, 0)
+            refusals = game.present(view, ["Ann", "Bob"], "en").refusals
+            kinds = {game.format_action(a).split()[0] for a in view.legal}
+            if view.stage.value == "over":
+                continue
+            if view.current != 0:
+                expected = dict.fromkeys(("draw", "take", "discard"), "It is not your turn.")
+            elif view.stage.value == "draw":
+                expected = {"discard": first}
+                if "take" not in kinds:
+                    expected["take"] = refusals["take"]
+                    assert refusals["take"] in (forbidden, "The discard pile is empty.")
+            else:
+                expected = {"draw": drawn, "take": drawn}
+            assert {k: refusals[k] for k in expected} == expected
+            seen.update(expected.values())
+    assert {"It is not your turn.", first, drawn} <= seen, seen
+
+
 @pytest.mark.parametrize(("name", "title"), [("phase10", "Hand"), ("programmes", "Round")])
 def test_a_hand_end_has_a_summary_with_a_row_per_player_and_nothing_else_does(
     name: str, title: str

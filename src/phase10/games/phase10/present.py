@@ -373,6 +373,7 @@ def _refusals(view: PlayerView, tr: Translator) -> Mapping[str, str]:
     """What the lay-down and hit keys say when no such move is open: why, as the position
     has it, with the rule that says so (off the seat's turn, only that it cannot now)."""
     me = view.players[view.seat] if view.seat >= 0 else None
+    piles = _pile_refusals(view)
     if me is None or view.current != view.seat or view.stage is Stage.OVER:
         lay, hit = N_("You cannot lay down your phase now."), N_("You have nothing to hit.")
     elif view.stage is Stage.DRAW:
@@ -385,14 +386,41 @@ def _refusals(view: PlayerView, tr: Translator) -> Mapping[str, str]:
         lay = N_("Your cards do not make your phase yet (P10-R15).")
         hit = N_("You may hit only once your phase is down (P10-R21).")
         if _open_phases(view, me) is None and me.phase is not None:
-            return _refusal_words(tr, lay, hit, me.phase)
-    return _refusal_words(tr, lay, hit, None)
+            return _refusal_words(tr, lay, hit, me.phase, piles)
+    return _refusal_words(tr, lay, hit, None, piles)
+
+
+def _pile_refusals(view: PlayerView) -> tuple[tuple[str, str], ...]:
+    """What the draw, take and discard keys say, as the seat's turn stands (English msgids;
+    the kinds left out keep the shared words)."""
+    if view.seat < 0 or view.stage is Stage.OVER:
+        return ()
+    if view.current != view.seat:
+        wait = N_("It is not your turn.")
+        return (("draw", wait), ("take", wait), ("discard", wait))
+    if view.stage is Stage.DRAW:
+        first = N_("Draw a card first: you discard at the end of your turn (D-19).")
+        if view.discard_top is None:
+            return (("discard", first), ("take", N_("The discard pile is empty.")))
+        if view.discard_top == SKIP_CODE:
+            skip = N_("A Skip on the discard pile cannot be taken (D-07).")
+            return (("discard", first), ("take", skip))
+        return (("discard", first),)
+    drawn = N_("You have already drawn this turn: one card a turn (D-19).")
+    return (("draw", drawn), ("take", drawn))
 
 
 @lru_cache(maxsize=256)
-def _refusal_words(tr: Translator, lay: str, hit: str, phase: Phase | None) -> Mapping[str, str]:
-    # One mapping per language, reason and phase, shared by every presentation (read-only).
-    words = refusals(tr, {"lay_down": lay, "hit": hit})
+def _refusal_words(
+    tr: Translator,
+    lay: str,
+    hit: str,
+    phase: Phase | None,
+    piles: tuple[tuple[str, str], ...] = (),
+) -> Mapping[str, str]:
+    # One mapping per language, reason, phase and stage of the turn, shared by every
+    # presentation (read-only).
+    words = refusals(tr, {**dict(piles), "lay_down": lay, "hit": hit})
     if phase is None:
         return words
     lay_down = say(

@@ -406,7 +406,27 @@ def _refusals(view: ProgrammeView, tr: Translator) -> Mapping[str, str]:
         reason = "hidden"
     else:
         reason = "now"
-    return _refusal_words(tr, swap, reason)
+    return _refusal_words(tr, swap, reason, _pile_refusals(view))
+
+
+def _pile_refusals(view: ProgrammeView) -> tuple[tuple[str, str], ...]:
+    """What the draw, take and discard keys say, as the seat's turn stands (English msgids;
+    the kinds left out keep the shared words)."""
+    if view.seat < 0 or view.stage is Stage.OVER:
+        return ()
+    if view.current != view.seat:
+        wait = N_("It is not your turn.")
+        return (("draw", wait), ("take", wait), ("discard", wait))
+    if view.stage is Stage.DRAW:
+        first = N_("Draw a card first: you discard at the end of your turn (AMZ-R10).")
+        if view.discard_top is None:
+            return (("discard", first), ("take", N_("The discard pile is empty.")))
+        if len(view.hand) == 1:
+            one = N_("With one card in your hand you draw from the draw pile (E-16).")
+            return (("discard", first), ("take", one))
+        return (("discard", first),)
+    drawn = N_("You have already drawn this turn: one card a turn (E-25).")
+    return (("draw", drawn), ("take", drawn))
 
 
 #: Per reason (``_refusals``): what revealing, a new set and an addition say.
@@ -435,9 +455,11 @@ _REASONS: Final = {
 
 
 @lru_cache(maxsize=64)
-def _refusal_words(tr: Translator, swap: bool, reason: str) -> Mapping[str, str]:
+def _refusal_words(
+    tr: Translator, swap: bool, reason: str, piles: tuple[tuple[str, str], ...] = ()
+) -> Mapping[str, str]:
     reveal, meld, extend = _REASONS[reason]
-    own = {"reveal": reveal, "meld": meld, "extend": extend}
+    own = {**dict(piles), "reveal": reveal, "meld": meld, "extend": extend}
     if swap:  # AMZ-R31: only a table that swaps program cards has the move at all
         own["swap"] = N_("You cannot swap your program now.")
     return refusals(tr, own)
