@@ -374,7 +374,9 @@ class ClimbGame:
         *,
         rules: Any,
         lang: str | Translator = "en",
+        words: bool = False,
     ) -> list[str]:
+        del words  # a Climb card is a number: its notation is its word
         tr = translator(lang) if isinstance(lang, str) else lang
         out = []
         for event in events:

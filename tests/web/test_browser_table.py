@@ -182,7 +182,9 @@ def test_a_whole_turn_through_the_accessibility_tree(seat_page: MakeSeat) -> Non
     assert page.title().startswith("Your turn · "), page.title()
 
     page.get_by_role("button", name=re.compile(r"^Draw pile")).click()
-    expect(page.locator("#status")).to_contain_text("You drew")
+    # The sentence names the card in words, as a screen reader should say it.
+    drew = re.compile(r"You drew ((red|blue|yellow|green) \d{1,2}|wild|Skip)\.")
+    expect(page.locator("#status")).to_contain_text(drew)
     expect(page.locator("#status")).to_contain_text("lay down, hit or discard")
     assert len([line for line in page.evaluate("window.__said") if "You drew" in line]) == 1
 
@@ -196,10 +198,15 @@ def test_a_whole_turn_through_the_accessibility_tree(seat_page: MakeSeat) -> Non
     discard.click()
     if card == "S":  # a Skip names its target: the move's own button asks for it
         page.locator("#moves [data-group=discard] button").first.click()
-    expect(page.locator("#log")).to_contain_text(f"You discarded {card}")
+    colours = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
+    words = {"S": "a Skip", "W": "wild"}.get(card) or f"{colours[card[0]]} {card[1:]}"
+    expect(page.locator("#log")).to_contain_text(f"You discarded {words}")
     # Said once in the status line, however soon the computer's move follows it.
     said = page.evaluate("window.__said")
-    assert len([line for line in said if f"You discarded {card}" in line]) == 1, said
+    assert len([line for line in said if f"You discarded {words}" in line]) == 1, said
+    # No sentence of the log names a card by its notation.
+    logged = page.locator("#log").inner_text()
+    assert not re.search(r"(?<![\w=])([RBYG]\d{1,2}|W=\w+)(?![\w=])", logged), logged
     # The computer plays next: the title no longer says it is the person's turn, and its
     # moves reach the status line too.
     expect(page).not_to_have_title(re.compile("^Your turn"))

@@ -7,6 +7,7 @@ hypothesis).
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -274,6 +275,37 @@ def test_seat_tokens_are_stored_only_as_digests(http: TestClient, database: Data
     assert tokens.digest(made["token"]) in dump
 
 
+def test_a_hello_asking_for_words_gets_every_card_said_in_words(http: TestClient) -> None:
+    """A client may ask in its hello for sentences that name cards in words, as a screen
+    reader says them (the browser does); by default they name cards by notation, as a
+    player types them. The same events, the same number of sentences: only the cards'
+    names differ (the card turned up to start the discard pile, P10-R10)."""
+    made = new_table(http, [PERSON, EASY])
+    table, owner = made["table"], made["token"]
+    assert http.post(f"/api/tables/{table}/start", headers=bearer(owner)).status_code == 200
+    said: dict[str, list[str]] = {}
+    for cards in ("codes", "words"):
+        with http.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": owner, "protocol": 2, "cards": cards})
+            assert ws.receive_json()["type"] == "welcome"
+            update = ws.receive_json()
+            assert update["type"] == "update"
+            turned = [e for e in update["events"] if e["event"]["kind"] == "turned_up"]
+            said[cards] = turned[0]["text"]
+    code = said["codes"][0].split()[0]
+    assert re.fullmatch(r"[RBYG]\d{1,2}|W", code), said  # "R7 is turned up ..."
+    words = said["words"][0]
+    assert code not in words.split()
+    assert words.endswith("is turned up to start the discard pile.")
+    assert words.split(" is turned up")[0].lower() in {
+        f"{colour} {code[1:]}" for colour in ("red", "blue", "yellow", "green")
+    } | {"wild"}
+    with http.websocket_connect(f"/ws/{table}") as ws:
+        ws.send_json({"type": "hello", "token": owner, "cards": "braille"})
+        refused = ws.receive_json()
+        assert (refused["type"], refused["code"]) == ("error", "bad_message")
+
+
 # --------------------------------------------------------------------------- the record
 
 
@@ -315,6 +347,19 @@ def test_record_and_replay_wait_for_the_end_of_the_game(http: TestClient) -> Non
     assert len(step["hands"]) == 2
     last = http.get(f"/api/tables/{table}/replay", params={"step": 10**9}).json()
     assert last["step"] == last["steps"] == len(replayed.actions)
+    # The replay page asks for its sentences in words; they then name no card by notation.
+    coded = re.compile(r"\b[RBYG]\d{1,2}\b|\bW=")
+    by_notation = 0
+    for step_number in range(0, last["steps"], 5):
+        params: dict[str, Any] = {"step": step_number}
+        plain = http.get(f"/api/tables/{table}/replay", params=params).json()["events"]
+        by_notation += sum(bool(coded.search(line)) for line in plain)
+        worded = http.get(
+            f"/api/tables/{table}/replay", params={**params, "cards": "words"}
+        ).json()["events"]
+        assert len(worded) == len(plain)
+        assert not any(coded.search(line) for line in worded), worded
+    assert by_notation > 0
 
 
 # --------------------------------------------------------------------------- rematch

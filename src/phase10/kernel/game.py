@@ -278,8 +278,10 @@ class Game(Protocol):
         *,
         rules: Any,
         lang: str | Translator = "en",
+        words: bool = False,
     ) -> list[str]:
-        """One sentence per event, as ``viewer`` may know it, in ``lang``."""
+        """One sentence per event, as ``viewer`` may know it, in ``lang``; with ``words``,
+        every card named in words (``red 7``, for a screen reader) rather than notation."""
         ...
 
     def hand_summary(

@@ -57,16 +57,19 @@ def view_payload(match: Match, seat: int | None, view: Any = None) -> dict[str, 
     return data
 
 
-def event_payloads(match: Match, seat: int | None, since: int, lang: str) -> list[dict[str, Any]]:
-    """The events after entry ``since`` as ``seat`` may know them, each with its sentences;
-    the end of a hand with the game's summary of it too."""
+def event_payloads(
+    match: Match, seat: int | None, since: int, lang: str, *, words: bool = False
+) -> list[dict[str, Any]]:
+    """The events after entry ``since`` as ``seat`` may know them, each with its sentences
+    (``words``: the cards in them named in words); the end of a hand with the game's summary
+    of it too."""
     game = match.game
     out: list[dict[str, Any]] = []
     previous: Any = None
     for entry in match.since(seat, since):
         if entry.seq == 0:
             continue  # the opening snapshot: the current view replaces it
-        text = narrate_after(game, previous, entry.item, match, seat, lang)
+        text = narrate_after(game, previous, entry.item, match, seat, lang, words=words)
         previous = entry.item
         payload = {"seq": entry.seq, "event": game.event_to_json(entry.item), "text": text}
         summary = game.hand_summary(entry.item, match.names, lang)
@@ -77,15 +80,23 @@ def event_payloads(match: Match, seat: int | None, since: int, lang: str) -> lis
 
 
 def narrate_after(
-    game: Any, previous: Any, event: Any, match: Match, seat: int | None, lang: str
+    game: Any,
+    previous: Any,
+    event: Any,
+    match: Match,
+    seat: int | None,
+    lang: str,
+    *,
+    words: bool = False,
 ) -> list[str]:
     """The sentences of ``event`` as they follow ``previous`` (``None``: nothing before it
     in this message): a game's narration drops what the event before already said (a
     Skip's discard names who loses a turn; the next event would say it again)."""
+    said = {"rules": match.rules, "lang": lang, "words": words}
     if previous is None:
-        return list(game.narrate([event], match.names, seat, rules=match.rules, lang=lang))
-    before = game.narrate([previous], match.names, seat, rules=match.rules, lang=lang)
-    both = game.narrate([previous, event], match.names, seat, rules=match.rules, lang=lang)
+        return list(game.narrate([event], match.names, seat, **said))
+    before = game.narrate([previous], match.names, seat, **said)
+    both = game.narrate([previous, event], match.names, seat, **said)
     return list(both[len(before) :])
 
 
@@ -110,15 +121,18 @@ def result_payload(match: Match) -> dict[str, Any] | None:
     }
 
 
-def update_payload(match: Match, seat: int | None, since: int, lang: str) -> dict[str, Any]:
+def update_payload(
+    match: Match, seat: int | None, since: int, lang: str, *, words: bool = False
+) -> dict[str, Any]:
     """One ``update`` message: what ``seat`` missed since entry ``since``, its view now and
-    what it is shown (the presentation, in ``lang``); the view is built once for both."""
+    what it is shown (the presentation, in ``lang``); the view is built once for both.
+    ``words``: the events' sentences name cards in words (a client that asked for them)."""
     view = match.public_view() if seat is None else match.view(seat)
     return {
         "type": "update",
         "seq": match.seq,
         "version": match.version,
-        "events": event_payloads(match, seat, since, lang),
+        "events": event_payloads(match, seat, since, lang, words=words),
         "view": view_payload(match, seat, view),
         "table": table_payload(match, seat, lang, view),
         "result": result_payload(match),

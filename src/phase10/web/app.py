@@ -26,7 +26,7 @@ import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -425,13 +425,17 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/replay")
     async def api_replay(
-        request: Request, table_id: str, step: int = 0, lang: str | None = None
+        request: Request,
+        table_id: str,
+        step: int = 0,
+        lang: str | None = None,
+        cards: Literal["codes", "words"] = "codes",
     ) -> dict[str, Any]:
         table = _table(table_id)
         if table.status != "over" or table.match is None:
             raise TableError(409, "a replay is shown once the game is over")
         chosen = pick_language(lang, request.headers.get("accept-language"))
-        return replay_step(table.match, step, chosen)
+        return replay_step(table.match, step, chosen, words=cards == "words")
 
     # ------------------------------------------------------------------------ the game
 
@@ -466,6 +470,7 @@ def create_app(
         if hello is None:
             return
         client.protocol = hello.protocol
+        client.words = hello.cards == "words"
         # The table may have left memory while the hello was awaited (phase10.web.upkeep):
         # the connection goes to the one the hub holds now.
         table = hub.get(table_id) or table

@@ -76,6 +76,8 @@ class Client:
     seat: int | None = None
     #: The protocol version the client's hello named (docs/protocol.md).
     protocol: int = PROTOCOL_VERSION
+    #: Whether its events' sentences name cards in words (the hello's ``cards``).
+    words: bool = False
     last_seq: int = -1
     outbox: asyncio.Queue[dict[str, Any] | None] = field(
         default_factory=lambda: asyncio.Queue(_OUTBOX)
@@ -559,7 +561,9 @@ class LiveTable:
     def _send_update(self, client: Client, *, omitted: int = 0) -> None:
         if self.match is None:
             return
-        payload = update_payload(self.match, client.seat, client.last_seq, client.lang)
+        payload = update_payload(
+            self.match, client.seat, client.last_seq, client.lang, words=client.words
+        )
         if omitted:  # a long catch-up, cut to its last events (phase10.web.catchup)
             payload["omitted"] = omitted
         client.push({**payload, "turn_clock": self._turn_clock()})

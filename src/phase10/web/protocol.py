@@ -89,13 +89,20 @@ class _Strict(BaseModel):
 
 class Hello(_Strict):
     """The first message on a connection: the seat token (``null``: watch as a spectator),
-    the last sequence number the client has seen (``-1``: none) and the version of the
-    protocol the client speaks (1 if it says none)."""
+    the last sequence number the client has seen (``-1``: none), the version of the
+    protocol the client speaks (1 if it says none) and how the events' sentences name cards:
+    by their notation (``codes``, ``R7``: a client whose player types them) or in words
+    (``words``, ``red 7``: read aloud by a screen reader).
+
+    >>> read_client_message('{"type": "hello", "cards": "words"}').cards
+    'words'
+    """
 
     type: Literal["hello"]
     token: Annotated[str, Field(min_length=1, max_length=200)] | None = None
     since: Annotated[int, Field(ge=-1, le=10**9, strict=True)] = -1
     protocol: Annotated[int, Field(ge=1, le=10**6, strict=True)] = 1
+    cards: Literal["codes", "words"] = "codes"
 
 
 class Act(_Strict):

@@ -31,14 +31,16 @@ def table_record(match: Match) -> dict[str, Any]:
     return match.record.to_dict()
 
 
-def replay_step(match: Match, step: int, lang: str) -> dict[str, Any]:
+def replay_step(match: Match, step: int, lang: str, *, words: bool = False) -> dict[str, Any]:
     """The game after its first ``step`` actions (clamped to the game): the action that led
-    there, the sentences it caused, every hand, and the table as everyone sees it."""
+    there, the sentences it caused (``words``: cards named in words), every hand, and the
+    table as everyone sees it."""
     record, game = match.record, match.game
     steps = len(record.actions)
     step = max(0, min(step, steps))
     state = positions_of(match).at(step)  # from the nearest kept position, not the start
-    events = game.narrate(state.events, match.names, None, rules=match.rules, lang=lang)
+    said = {"rules": match.rules, "lang": lang, "words": words}
+    events = game.narrate(state.events, match.names, None, **said)
     public = game.view_to_json(game.public_view(state))
     public.pop("events", None)
     public.pop("legal", None)

@@ -179,8 +179,9 @@ class Phase10Game:
         *,
         rules: Any,
         lang: str | Translator = "en",
+        words: bool = False,
     ) -> list[str]:
-        return narration.narrate(events, names, viewer, rules=rules, lang=lang)
+        return narration.narrate(events, names, viewer, rules=rules, lang=lang, words=words)
 
     def hand_summary(
         self, event: Any, names: Sequence[str], lang: str | Translator = "en"

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from phase10.games.phase10.cards import SKIP_CODE, SYMBOL_OF, WILD_CODE
+from phase10.games.phase10.cards import COLOUR_OF, NUMBER_OF, SKIP_CODE, SYMBOL_OF, WILD_CODE
 from phase10.games.phase10.groups import Group, value_symbol
 from phase10.games.phase10.phrases import PHRASES
 from phase10.games.phase10.rules import GroupReq, Kind, Phase, Progression, RuleSet
@@ -97,6 +97,15 @@ MESSAGES: Final[dict[str, str]] = {
 
 _COLOURS: Final = ("red", "blue", "yellow", "green")
 
+#: A numbered card in words, by colour (``red 7``); the hand lists cards so, and narration in
+#: words names them so.
+_COLOUR_WORDS: Final = (
+    N_("red {number}"),
+    N_("blue {number}"),
+    N_("yellow {number}"),
+    N_("green {number}"),
+)
+
 
 def _tr(lang: str | Translator) -> Translator:
     return translator(lang) if isinstance(lang, str) else lang
@@ -110,6 +119,27 @@ def _phrase(tr: Translator, key: str) -> str:
 def _message(tr: Translator, key: str) -> str:
     """``MESSAGES[key]`` translated."""
     return tr.gettext(MESSAGES[key])
+
+
+def card_label(card: int, lang: str | Translator = "en") -> str:
+    """A card in words: ``red 7``; the wild and the Skip say what they are.
+
+    >>> from phase10.games.phase10.cards import parse_cards
+    >>> [card_label(c, "de") for c in parse_cards("R7 W S")]
+    ['rote 7', 'Joker', 'Aussetzen-Karte']
+    """
+    tr = _tr(lang)
+    if card == WILD_CODE:
+        return tr.gettext(N_("wild"))
+    if card == SKIP_CODE:
+        return tr.gettext(N_("Skip"))
+    return tr.gettext(_COLOUR_WORDS[COLOUR_OF[card]]).format(number=NUMBER_OF[card])
+
+
+def _group_words(group: Group, tr: Translator) -> str:
+    """A group in words, then its cards in words: ``set of 5s: red 5, blue 5, wild``."""
+    cards = ", ".join(card_label(card, tr) for card in group.cards)
+    return tr.gettext(N_("{group}: {cards}")).format(group=group_phrase(group, tr), cards=cards)
 
 
 def group_text(group: Group, lang: str | Translator = "en") -> str:
@@ -183,22 +213,29 @@ def _phase_number(index: int, rules: RuleSet | None) -> int:
     return index + 1
 
 
-def _hit_token(event: Event, tr: Translator) -> str | None:
-    """The hit card as written in its group (``W=2``), or None if it cannot be told."""
+def _hit_token(event: Event, tr: Translator, words: bool = False) -> str | None:
+    """The hit card as written in its group (``W=2``; in ``words``, ``wild as 2``), or None
+    if it cannot be told."""
     card = event.cards[0] if event.cards else -1
     grown = event.groups[0] if event.groups else None
     if card != WILD_CODE:
-        return SYMBOL_OF[card] if card >= 0 else _phrase(tr, "phrase.a_card")
+        if card < 0:
+            return _phrase(tr, "phrase.a_card")
+        return card_label(card, tr) if words else SYMBOL_OF[card]
     if grown is None:
-        return "W"
+        return card_label(card, tr) if words else "W"
+    if grown.kind is Kind.COLOUR and words:
+        return card_label(card, tr)  # a colour group's wild stands for its colour, said already
     if grown.kind is not Kind.RUN:
-        return f"W={value_symbol(grown.kind, grown.low)}"
-    first, last = grown.cards[0] == WILD_CODE, grown.cards[-1] == WILD_CODE
-    if first and not last:
-        return f"W={grown.low}"
-    if last and not first:
-        return f"W={grown.high}"
-    return None
+        value: int | None = grown.low
+    else:
+        first, last = grown.cards[0] == WILD_CODE, grown.cards[-1] == WILD_CODE
+        value = grown.low if first and not last else grown.high if last and not first else None
+    if value is None:
+        return None
+    if words:
+        return tr.gettext(N_("wild as {value}")).format(value=value)
+    return f"W={value_symbol(grown.kind, value)}"
 
 
 def _before_hit(grown: Group, card: int, tr: Translator) -> str:
@@ -222,9 +259,10 @@ def describe_event(
     *,
     rules: RuleSet | None = None,
     lang: str | Translator = "en",
+    words: bool = False,
 ) -> str:
     """One sentence for ``event`` in ``lang`` (a code or a ``Translator``); ``names`` are the
-    seats' names.
+    seats' names; ``words`` names the cards in words (``red 7``) instead of their notation.
 
     ``viewer`` is the seat reading it: sentences about that seat say "you", and its own
     drawn card is named (other seats' cards are hidden by ``view_for`` anyway). ``rules``
@@ -242,6 +280,10 @@ def describe_event(
     "Bob hit W=2 on Ann's run 3-6."
     >>> describe_event(hit, names, lang="fr")
     "Bob a ajouté W=2 à la suite 3-6 d'Ann."
+    >>> describe_event(hit, names, words=True)
+    "Bob hit wild as 2 on Ann's run 3-6."
+    >>> describe_event(laid, names, words=True)
+    'Ann laid down phase 1: set of 5s: red 5, blue 5, wild; set of 7s: red 7, yellow 7, green 7.'
     >>> describe_event(Event(EventKind.HAND_ENDED, seat=0, scores=(0, 45), number=2), names)
     'Hand 3 ended. Points: Ann 0, Bob 45.'
     """
@@ -249,13 +291,16 @@ def describe_event(
     kind = event.kind
     me = viewer is not None and event.seat == viewer
     name = _name(names, event.seat)
-    card = SYMBOL_OF[event.cards[0]] if event.cards else ""
+    card = ""
+    if event.cards:
+        card = card_label(event.cards[0], tr) if words else SYMBOL_OF[event.cards[0]]
     if kind is EventKind.HAND_DEALT:
         return _say(tr, "hand_dealt", me, hand=event.number + 1, dealer=name)
     if kind is EventKind.TURNED_UP:
         if event.cards and event.cards[0] == SKIP_CODE:
             return _say(tr, "turned_up.skip", me, name=name)
-        return _say(tr, "turned_up", False, card=card)
+        said = _say(tr, "turned_up", False, card=card)
+        return said[:1].upper() + said[1:]  # in words the sentence starts with "red 7"
     if kind is EventKind.TURN_STARTED:
         return _say(tr, "turn_started", me, name=name)
     if kind is EventKind.TURN_LOST:
@@ -275,12 +320,15 @@ def describe_event(
             count,
         ).format(count=count)
     if kind is EventKind.LAID_DOWN:
-        groups = ", ".join(group_text(g, tr) for g in event.groups)
+        if words:
+            groups = tr.gettext(N_("; ")).join(_group_words(g, tr) for g in event.groups)
+        else:
+            groups = ", ".join(group_text(g, tr) for g in event.groups)
         return _say(
             tr, "laid_down", me, name=name, phase=_phase_number(event.number, rules), groups=groups
         )
     if kind is EventKind.HIT:
-        return _describe_hit(event, names, viewer, me, name, tr)
+        return _describe_hit(event, names, viewer, me, name, tr, words)
     if kind is EventKind.DISCARDED:
         if event.cards and event.cards[0] == SKIP_CODE:
             if event.target < 0:
@@ -331,13 +379,14 @@ def _describe_hit(
     me: bool,
     name: str,
     tr: Translator,
+    words: bool,
 ) -> str:
     owner_seat = event.target
     yours = ".yours" if viewer is not None and owner_seat == viewer else ""
     if not yours and owner_seat == event.seat:
         yours = ".own"  # "Ann hit R7 on their own set of 7s", not "on Ann's"
     owner = _name(names, owner_seat)
-    token = _hit_token(event, tr)
+    token = _hit_token(event, tr, words)
     grown = event.groups[0] if event.groups else None
     if token is None and grown is not None:
         span = f"{grown.low}-{grown.high}"
@@ -360,10 +409,11 @@ def narrate(
     *,
     rules: RuleSet | None = None,
     lang: str | Translator = "en",
+    words: bool = False,
 ) -> list[str]:
     """Sentences for a run of events, dropping repeats (a Skip's target is already named);
     after a hand's end, who moved up (:func:`describe_progress`), when ``rules`` are given.
-    ``lang`` is the reader's language.
+    ``lang`` is the reader's language; ``words`` names cards in words, not notation.
     """
     tr = _tr(lang)
     lines: list[str] = []
@@ -377,7 +427,7 @@ def narrate(
         ):
             previous = event
             continue
-        lines.append(describe_event(event, names, viewer, rules=rules, lang=tr))
+        lines.append(describe_event(event, names, viewer, rules=rules, lang=tr, words=words))
         if event.kind is EventKind.HAND_ENDED and rules is not None:
             lines.extend(describe_progress(event, names, viewer, rules=rules, lang=tr))
         previous = event

@@ -32,7 +32,12 @@ from phase10.games.phase10.choices import rules_words
 from phase10.games.phase10.codec import action_to_json
 from phase10.games.phase10.groups import Group
 from phase10.games.phase10.learned import LearnedBot
-from phase10.games.phase10.narration import group_phrase, group_text, phase_description
+from phase10.games.phase10.narration import (
+    card_label,
+    group_phrase,
+    group_text,
+    phase_description,
+)
 from phase10.games.phase10.rules import Phase, Progression
 from phase10.games.phase10.state import Event, EventKind
 from phase10.games.phase10.view import PlayerView, PublicPlayer
@@ -61,12 +66,6 @@ from phase10.kernel.table_words import (
 
 __all__ = ["card_face", "hand_summary", "present"]
 
-_COLOUR_WORDS: Final = (
-    N_("red {number}"),
-    N_("blue {number}"),
-    N_("yellow {number}"),
-    N_("green {number}"),
-)
 _SUITS: Final = ("red", "blue", "yellow", "green")
 
 
@@ -79,14 +78,14 @@ def card_face(card: int, tr: Translator) -> CardFace:
     """
     number, colour = NUMBER_OF[card], COLOUR_OF[card]
     if card == WILD_CODE:
-        label, suit, rank = tr.gettext(N_("wild")), "wild", 13
+        suit, rank = "wild", 13
     elif card == SKIP_CODE:
-        label, suit, rank = tr.gettext(N_("Skip")), "skip", 14
+        suit, rank = "skip", 14
     else:
-        label, suit, rank = say(tr, _COLOUR_WORDS[colour], number=number), _SUITS[colour], number
+        suit, rank = _SUITS[colour], number
     return CardFace(
         code=SYMBOL_OF[card],
-        label=label,
+        label=card_label(card, tr),
         wild=card == WILD_CODE,
         suit=suit,
         by_rank=rank * 4 + max(colour, 0),

@@ -205,8 +205,11 @@ class ProgrammesGame:
         *,
         rules: Any,
         lang: str | Translator = "en",
+        words: bool = False,
     ) -> list[str]:
-        return narration.narrate_programmes(events, names, viewer, rules=rules, lang=lang)
+        return narration.narrate_programmes(
+            events, names, viewer, rules=rules, lang=lang, words=words
+        )
 
     def hand_summary(
         self, event: Any, names: Sequence[str], lang: str | Translator = "en"

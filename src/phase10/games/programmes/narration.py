@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from phase10.games.programmes.cards import SUITS, rank_name
+from phase10.games.programmes.cards import JOKER_CODE, RANK_OF, SUIT_OF, SUITS, rank_name
 from phase10.games.programmes.combos import Combination
 from phase10.games.programmes.programs import Directive, ProgramCard
 from phase10.games.programmes.rules import ProgrammeRules
@@ -116,6 +116,73 @@ def program_text(card: ProgramCard, lang: str | Translator = "en", *, with_id: b
     return tr.gettext(_PROGRAM).format(id=card.id, description=description)
 
 
+#: A run in words, by its suit (the engine's messages say them alike: the same msgids).
+_RUN_WORDS: Final = (
+    N_("run {low}-{high} of spades"),
+    N_("run {low}-{high} of hearts"),
+    N_("run {low}-{high} of diamonds"),
+    N_("run {low}-{high} of clubs"),
+)
+
+#: A card in words (``ten of hearts``): the hand lists cards so, and narration in words
+#: names them so.
+_SUIT_WORDS: Final = (
+    N_("{rank} of spades"),
+    N_("{rank} of hearts"),
+    N_("{rank} of diamonds"),
+    N_("{rank} of clubs"),
+)
+_RANK_WORDS: Final = (
+    N_("ace"),
+    N_("two"),
+    N_("three"),
+    N_("four"),
+    N_("five"),
+    N_("six"),
+    N_("seven"),
+    N_("eight"),
+    N_("nine"),
+    N_("ten"),
+    N_("jack"),
+    N_("queen"),
+    N_("king"),
+)
+
+
+def card_label(card: int, lang: str | Translator = "en") -> str:
+    """A card in words, ``ten of hearts``, or ``joker`` (whether it is wild is not said).
+
+    >>> card_label(9, "en"), card_label(52, "fr")
+    ('ten of spades', 'joker')
+    """
+    tr = translator(lang) if isinstance(lang, str) else lang
+    if card == JOKER_CODE:
+        return tr.gettext(N_("joker"))
+    rank = tr.gettext(_RANK_WORDS[RANK_OF[card] - 1])
+    return tr.gettext(_SUIT_WORDS[SUIT_OF[card]]).format(rank=rank)
+
+
+def combination_phrase(combo: Combination, tr: Translator) -> str:
+    """A combination for people: ``run 8-J of hearts``, ``set of 7s``.
+
+    >>> combination_phrase(Combination.parse("set 7S 7H JK=7"), translator("en"))
+    'set of 7s'
+    """
+    fields = combo.phrase()
+    if combo.kind is Kind.RUN:
+        run = _RUN_WORDS[combo.suit]
+        return tr.gettext(run).format(low=fields["low"], high=fields["high"])
+    return tr.gettext(N_("set of {value}s")).format(value=fields["value"])
+
+
+def _combo_words(combo: Combination, tr: Translator) -> str:
+    """A combination in words, then its cards in words: ``set of 7s: seven of spades, joker``."""
+    cards = ", ".join(card_label(card, tr) for card in combo.cards)
+    return tr.gettext(N_("{group}: {cards}")).format(
+        group=combination_phrase(combo, tr), cards=cards
+    )
+
+
 #: A combination's kind in words before its cards (the same words as Phase 10's groups).
 _COMBO_WORDS: Final = {Kind.SET: N_("set {cards}"), Kind.RUN: N_("run {cards}")}
 
@@ -143,12 +210,25 @@ def describe_programme_event(
     *,
     rules: ProgrammeRules | None = None,
     lang: str | Translator = "en",
+    words: bool = False,
 ) -> str:
-    """One sentence for ``event``; ``viewer`` reads "you" for its own seat."""
+    """One sentence for ``event``; ``viewer`` reads "you" for its own seat; ``words`` names
+    the cards in words (``ten of hearts``) instead of their notation.
+
+    >>> from phase10.games.programmes.cards import parse_playing_cards
+    >>> drew = ProgrammeEvent(K.DREW, seat=0, cards=parse_playing_cards("10H"))
+    >>> describe_programme_event(drew, ["Ann"], 0)
+    'You drew 10H.'
+    >>> describe_programme_event(drew, ["Ann"], 0, words=True)
+    'You drew ten of hearts.'
+    """
     tr = translator(lang) if isinstance(lang, str) else lang
     me = viewer is not None and event.seat == viewer
     name = names[event.seat] if 0 <= event.seat < len(names) else f"Player {event.seat + 1}"
-    card = str(event.cards[0]) if event.cards else ""
+    card = ""
+    if event.cards:
+        card = card_label(event.cards[0], tr) if words else str(event.cards[0])
+    shown = _combo_words if words else combo_text
     programs = rules.programs if rules is not None else ()
     program = program_text(programs[event.programs[0]], tr) if event.programs and programs else ""
     kind = event.kind
@@ -159,7 +239,8 @@ def describe_programme_event(
             return _say(tr, "drew", False, name=name)
         return _say(tr, _SHARED[kind], me, name=name, card=card)
     if kind is K.TURNED_UP:
-        return _say(tr, "turned_up", False, card=card)
+        said = _say(tr, "turned_up", False, card=card)
+        return said[:1].upper() + said[1:]  # in words the sentence starts with "ten of hearts"
     if kind is K.RESHUFFLED:
         # A count in a sentence agrees with it in every language ("1 programs").
         return tr.ngettext(
@@ -170,14 +251,17 @@ def describe_programme_event(
     if kind is K.HAND_DEALT:
         return _say(tr, "programmes.hand_dealt", me, hand=event.number + 1, dealer=name)
     if kind is K.REVEALED:
-        combos = ", ".join(combo_text(c, tr) for c in event.combos)
+        between = tr.gettext(N_("; ")) if words else ", "
+        combos = between.join(shown(c, tr) for c in event.combos)
         return _say(tr, "programmes.revealed", me, name=name, program=program, combos=combos)
     if kind is K.MELDED:
-        return _say(tr, "programmes.melded", me, name=name, combo=combo_text(event.combos[0], tr))
+        return _say(tr, "programmes.melded", me, name=name, combo=shown(event.combos[0], tr))
     if kind is K.EXTENDED:
         yours = ".yours" if viewer is not None and event.target == viewer else ""
         owner = names[event.target] if 0 <= event.target < len(names) else ""
-        combo = combo_text(event.combos[0], tr) if event.combos else ""
+        # In words the combination is named, not listed: the added card was just said.
+        grown = combination_phrase if words else combo_text
+        combo = grown(event.combos[0], tr) if event.combos else ""
         key = "programmes.extended" + yours
         return _say(tr, key, me, name=name, card=card, owner=owner, combo=combo)
     if kind in (K.HAND_ENDED, K.GAME_OVER):
@@ -224,10 +308,11 @@ def narrate_programmes(
     *,
     rules: ProgrammeRules | None = None,
     lang: str | Translator = "en",
+    words: bool = False,
 ) -> list[str]:
     """Sentences for a run of events; the program-deck shuffle is not worth a sentence."""
     return [
-        describe_programme_event(e, names, viewer, rules=rules, lang=lang)
+        describe_programme_event(e, names, viewer, rules=rules, lang=lang, words=words)
         for e in events
         if e.kind is not K.PROGRAMS_SHUFFLED
     ]

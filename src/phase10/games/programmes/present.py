@@ -42,14 +42,17 @@ from phase10.games.programmes.cards import (
 )
 from phase10.games.programmes.codec import action_to_json
 from phase10.games.programmes.combos import Combination
-from phase10.games.programmes.messages import MESSAGES
-from phase10.games.programmes.narration import combo_text, program_text
+from phase10.games.programmes.narration import (
+    card_label,
+    combination_phrase,
+    combo_text,
+    program_text,
+)
 from phase10.games.programmes.sharp import PAIR_WEIGHT, SharpProgrammeBot
 from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
 from phase10.games.programmes.view import ProgrammeView, PublicProgrammer
 from phase10.kernel.actions import Draw
 from phase10.kernel.i18n import N_, Translator, translator
-from phase10.kernel.kinds import Kind
 from phase10.kernel.presentation import (
     CardFace,
     GroupInfo,
@@ -74,27 +77,6 @@ from phase10.kernel.table_words import (
 __all__ = ["card_face", "hand_summary", "present"]
 
 _SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
-_SUIT_WORDS: Final = (
-    N_("{rank} of spades"),
-    N_("{rank} of hearts"),
-    N_("{rank} of diamonds"),
-    N_("{rank} of clubs"),
-)
-_RANK_WORDS: Final = (
-    N_("ace"),
-    N_("two"),
-    N_("three"),
-    N_("four"),
-    N_("five"),
-    N_("six"),
-    N_("seven"),
-    N_("eight"),
-    N_("nine"),
-    N_("ten"),
-    N_("jack"),
-    N_("queen"),
-    N_("king"),
-)
 
 
 @lru_cache(maxsize=1024)  # a card's face is the same in every view of one language
@@ -114,7 +96,7 @@ def card_face(card: int, tr: Translator) -> CardFace:
             by_suit=4 * 13,
         )
     rank, suit = RANK_OF[card], SUIT_OF[card]
-    words = say(tr, _SUIT_WORDS[suit], rank=tr.gettext(_RANK_WORDS[rank - 1]))
+    words = card_label(card, tr)
     if IS_WILD[card]:
         words = say(tr, N_("{card}, wild"), card=words)
     return CardFace(
@@ -126,19 +108,6 @@ def card_face(card: int, tr: Translator) -> CardFace:
         by_rank=(13 if IS_WILD[card] else rank) * 4 + suit,
         by_suit=(4 * 13 - 1 if IS_WILD[card] else 0) + suit * 13 + rank,
     )
-
-
-def combination_phrase(combo: Combination, tr: Translator) -> str:
-    """A combination for people: ``run 8-J of hearts``, ``set of 7s``.
-
-    >>> combination_phrase(Combination.parse("set 7S 7H JK=7"), translator("en"))
-    'set of 7s'
-    """
-    fields = combo.phrase()
-    if combo.kind is Kind.RUN:
-        key = f"programmes.run_of_{_SUIT_NAMES[combo.suit]}"
-        return say(tr, MESSAGES[key], low=fields["low"], high=fields["high"])
-    return say(tr, MESSAGES["programmes.set_of"], value=fields["value"])
 
 
 def _combo_label(

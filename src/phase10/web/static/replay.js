@@ -44,7 +44,7 @@ async function show(step) {
   try {
     data = await api(
       "GET",
-      `/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}&lang=${lang}`,
+      `/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}&lang=${lang}&cards=words`,
     );
   } catch (error) {
     ui.status.textContent = refusal(error);

@@ -288,7 +288,15 @@ function connect() {
   state.socket = socket;
   socket.onopen = () => {
     socket.send(
-      JSON.stringify({ type: "hello", token: state.token || null, since: state.seq, protocol: PROTOCOL }),
+      // The log and the status line name cards in words ("You drew red 7."), as a screen
+      // reader should say them; the cards themselves show their notation too.
+      JSON.stringify({
+        type: "hello",
+        token: state.token || null,
+        since: state.seq,
+        protocol: PROTOCOL,
+        cards: "words",
+      }),
     );
   };
   socket.onmessage = (event) => {

@@ -1,0 +1,97 @@
+"""Narration that names cards in words (the browser's log and status line, read aloud by a
+screen reader): the same sentences as in notation, with every card said as the hand list
+says it ("red 7", "ten of hearts") and no card code left, in every language."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from phase10.games import get
+from phase10.games.phase10.cards import parse_cards
+from phase10.games.phase10.groups import parse_groups
+from phase10.games.phase10.narration import describe_event
+from phase10.games.phase10.state import Event, EventKind
+from phase10.kernel.i18n import LANGUAGES, translator
+
+#: A card's notation standing alone in a sentence, by game.
+CODES = {
+    "phase10": re.compile(r"(?<![\w=])(?:[RBYG](?:1[0-2]|[1-9])|W(?:=\w+)?|S)(?![\w=])"),
+    "programmes": re.compile(r"(?<![\w=])(?:(?:10|[2-9AJQK])[SHDC]|JK)(?:=\w+)?(?![\w=])"),
+}
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+def _events(name: str, profile: str, seed: int) -> list[Any]:
+    """Every event of a seeded game between random players who favour building moves."""
+    game = get(name)
+    rng = random.Random(seed)
+    state = game.new_game(game.find_rules(profile), 3, seed)
+    events = list(state.events)
+    for _ in range(600):
+        legal = game.legal_actions(state)
+        if not legal:
+            break
+        building = [a for a in legal if game.format_action(a).split()[0] not in ("discard",)]
+        pick = building if building and rng.random() < 0.6 else list(legal)
+        state = game.apply(state, rng.choice(pick))
+        events.extend(state.events)
+    return events
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    ("name", "profile"), [("phase10", "standard"), ("programmes", "programmes")]
+)
+def test_sentences_in_words_name_every_card_and_no_code(name: str, profile: str, lang: str) -> None:
+    """Each event gives as many sentences in words as in notation; a sentence in notation that
+    names a card names it in words instead (its hand-list words, P10-R01, AMZ-R01), and no
+    sentence in words holds a card code. The events walked include draws, takes, discards,
+    turned-up cards, lay-downs or reveals, and hits or additions."""
+    game = get(name)
+    rules = game.find_rules(profile)
+    tr = translator(lang)
+    kinds_with_cards: set[str] = set()
+    for seed in (1, 2):
+        for event in _events(name, profile, seed):
+            said: dict[str, Any] = {"rules": rules, "lang": tr}
+            codes = game.narrate([event], NAMES, 0, **said)
+            words = game.narrate([event], NAMES, 0, words=True, **said)
+            assert len(codes) == len(words)
+            for coded, worded in zip(codes, words, strict=True):
+                assert not CODES[name].search(worded), (coded, worded)
+                if CODES[name].search(coded):
+                    kinds_with_cards.add(event.kind.value)
+                    assert worded != coded
+                    assert worded[:1] == worded[:1].upper()  # a sentence starts upper case
+    wanted = {"drew", "took_discard", "discarded", "turned_up"}
+    wanted |= {"laid_down", "hit"} if name == "phase10" else {"revealed", "extended"}
+    assert wanted <= kinds_with_cards, kinds_with_cards
+
+
+def test_phase10_sentences_in_words_read_as_a_player_would_say_them() -> None:
+    """Cards in words, a lay-down's groups by name with their cards, a wild hit by the value
+    it stands for (P10-R07), in English and German."""
+    names = ["Ann", "Bob"]
+    laid = Event(EventKind.LAID_DOWN, seat=0, groups=parse_groups("set R5 B5 W | run G3 G4 W G6"))
+    assert describe_event(laid, names, words=True) == (
+        "Ann laid down phase 1: set of 5s: red 5, blue 5, wild; "
+        "run 3-6: green 3, green 4, wild, green 6."
+    )
+    grown = parse_groups("run W=2 R3 R4 R5 R6")[0]
+    hit = Event(EventKind.HIT, seat=1, cards=parse_cards("W"), target=0, groups=(grown,))
+    assert describe_event(hit, names, words=True) == "Bob hit wild as 2 on Ann's run 3-6."
+    drew = Event(EventKind.DREW, seat=0, cards=parse_cards("B12"))
+    assert describe_event(drew, names, 0, words=True) == "You drew blue 12."
+    assert describe_event(drew, names, 0, words=True, lang="de") == "Du hast blaue 12 gezogen."
+    up = Event(EventKind.TURNED_UP, seat=0, cards=parse_cards("Y9"))
+    assert (
+        describe_event(up, names, words=True) == "Yellow 9 is turned up to start the discard pile."
+    )
+    skip = Event(EventKind.DISCARDED, seat=0, cards=parse_cards("S"), target=1)
+    assert (
+        describe_event(skip, names, words=True) == "Ann discarded a Skip: Bob loses the next turn."
+    )
