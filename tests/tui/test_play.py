@@ -125,7 +125,8 @@ def test_keys_out_of_turn_order_say_why_and_change_nothing(tmp_path: Path) -> No
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot, app)
             version = app.local.match.version
-            await said(pilot, "x", answer="Choose one card with Space to discard it.")
+            first = "Draw a card first: you discard at the end of your turn (D-19)."
+            await said(pilot, "x", answer=first)
             await said(pilot, "1", "x", answer="Not allowed (D-19): draw a card first")
             await said(pilot, "escape", "l", answer="Draw a card first: a phase goes down after")
             await said(pilot, "v", answer="There is no such move in this game.")
@@ -184,8 +185,8 @@ def test_two_people_pass_the_keyboard_and_hands_stay_hidden(tmp_path: Path) -> N
 
 def test_the_rules_screen_the_orders_of_the_hand_and_the_hint(tmp_path: Path) -> None:
     """r shows the rules with the phases in play; o goes through the game's two orders and
-    back to the cards as dealt; i says the hint, chooses its cards and highlights its move,
-    which Enter plays."""
+    back to the cards as they came, the newest last; i says the hint, chooses its cards and
+    highlights its move, which Enter plays."""
     app = make_app(tmp_path, seed=5, seats=[("You", None), ("Ann", "easy")])
 
     def subtitle() -> str:
@@ -206,7 +207,7 @@ def test_the_rules_screen_the_orders_of_the_hand_and_the_hint(tmp_path: Path) ->
             await pilot.press("escape")
             assert on_table(app)
             dealt = shown_codes()
-            assert subtitle() == "as dealt"
+            assert subtitle() == "Newest last"
             await pilot.press("o")
             assert subtitle() == "By number"
             by_number = [(int(c[1:]) if c[1:].isdigit() else 99) for c in shown_codes()]
@@ -214,11 +215,15 @@ def test_the_rules_screen_the_orders_of_the_hand_and_the_hint(tmp_path: Path) ->
             await pilot.press("o")
             assert subtitle() == "By colour"
             await pilot.press("o")
-            assert (subtitle(), shown_codes()) == ("as dealt", dealt)
+            assert (subtitle(), shown_codes()) == ("Newest last", dealt)
             await pilot.press("i")
             await until(pilot, lambda: "Hint: Draw from the draw pile." in log_text(app), "hint")
             await pilot.press("d")
             await settle(pilot, app)
+            # The server keeps the hand sorted; the drawn card still shows last, the rest
+            # where they were.
+            drawn = logged(app).split("You drew ")[-1].split(".")[0]
+            assert shown_codes() == [*dealt, drawn]
             await pilot.press("i")
             await until(pilot, lambda: "Hint: " in logged(app).split("You drew")[-1], "hint")
             hinted = logged(app).split("Hint: ")[-1].removesuffix(".")

@@ -9,13 +9,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
+from phase10.kernel.i18n import translator
 from phase10.launch import resume_command
 from phase10.tui import ChooseApp, Defaults
 from phase10.tui.local import LocalApp
 from phase10.tui.newgame import HUMAN, NewGameScreen
+from phase10.tui.online_table import SummaryScreen
 from phase10.tui.screens import PassScreen, RulesScreen
 
 from .helpers import (
@@ -88,6 +91,85 @@ def test_six_players_fit_80x24(tmp_path: Path, rules: str) -> None:
                 assert f" {name} " in players, name
             assert region_text(app, "#moves").startswith("Draw from the draw pile")
             assert region_text(app, "#goal")  # the seat's goal is shown too
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
+def test_the_players_headers_and_statuses_are_whole_at_80_columns(
+    tmp_path: Path, lang: str
+) -> None:
+    """At 80x24 the players' headers are whole in every language (a long one wraps between
+    its words, "Geschaffte / Phasen"), and each player's status (P10-R16: laid down; a
+    Skip's loss of a turn) reads after the name, never cut to nothing: the panel as it
+    draws a table of four where three players have a status and one a long name."""
+    seats: list[tuple[str, str | None]] = [("Ann", None), ("Bob", "easy"), ("Cy", "easy")]
+    seats.append(("Maximiliane", "easy"))
+    app = make_app(tmp_path, seed=5, seats=seats, lang=lang)
+    laid, skipped = _("laid down", lang), _("loses the next turn", lang)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SMALL) as pilot:
+            await settle(pilot, app)
+            shown = dict(app.shown or {})
+            statuses = [[laid], [laid, skipped], [skipped], []]
+            shown["players"] = [
+                {**player, "status": status}
+                for player, status in zip(shown["players"], statuses, strict=True)
+            ]
+            table = app.table_screen
+            width = table.query_one("#players").size.width
+            assert width <= 50  # 80 columns less the hand and the moves
+            console = Console(width=width, record=True)
+            console.print(table._players(shown))
+            players = console.export_text()
+            assert "…" not in players, players
+            titles = [str(shown["progress_label"]), *(_(t, lang) for t in ("Cards", "Points"))]
+            for word in " ".join(titles).split():
+                assert word in players.split(), (word, players)
+            # A status may wrap beside the numbers: each of its words is there, whole.
+            words = players.replace(",", " ").split()
+            for status in (laid, skipped):
+                assert set(status.split()) <= set(words), (status, players)
+            assert "Maximiliane" in words
+
+    asyncio.run(scenario())
+
+
+def _(text: str, lang: str) -> str:
+    return translator(lang).gettext(text)
+
+
+def test_six_players_results_read_from_their_first_line_at_80x24(tmp_path: Path) -> None:
+    """Results that outgrow 24 rows (a table of six, with a sentence or two a player): their
+    box shows their first line, and scrolls down to the last ("Press Enter to go on")."""
+    seats: list[tuple[str, str | None]] = [("You", None), *((n, "easy") for n in "ABCDE")]
+    app = make_app(tmp_path, seed=5, seats=seats)
+    names = ["You", *"ABCDE"]
+    lines = [
+        "Hand 1 ended. Points: " + ", ".join(f"{n} {10 * i}" for i, n in enumerate(names)),
+        *(f"{n} moves up to phase 2." for n in names),
+        *(f"{n} laid down phase 1 and hit three cards." for n in names),
+    ]
+    summary = {
+        "title": "Hand 1 is over.",
+        "headers": ["Player", "Points"],
+        "rows": [[n, str(10 * i)] for i, n in enumerate(names)],
+    }
+
+    async def scenario() -> None:
+        async with app.run_test(size=SMALL) as pilot:
+            await settle(pilot, app)
+            app.push_screen(SummaryScreen(lines, summary))
+            await until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the results")
+            await pilot.pause()
+            assert "Hand 1 ended. Points: You 0" in screen_text(app)
+            assert "Press Enter to go on." not in screen_text(app)  # the box is full
+            await pilot.press("end")
+            await pilot.pause()
+            assert "Press Enter to go on." in screen_text(app)
+            await pilot.press("enter")
+            await until(pilot, lambda: not isinstance(app.screen, SummaryScreen), "closed")
 
     asyncio.run(scenario())
 

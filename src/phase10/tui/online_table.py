@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import Counter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from rich.table import Table
 from rich.text import Text
@@ -129,8 +129,9 @@ class SummaryScreen(ModalScreen[bool]):
 
     DEFAULT_CSS = """
     SummaryScreen { align: center middle; }
-    SummaryScreen > Static { width: 76; height: auto; max-height: 22; border: thick $accent;
-        padding: 1 2; background: $surface; }
+    SummaryScreen > VerticalScroll { width: 76; height: auto; max-height: 100%;
+        border: thick $accent; padding: 1 2; background: $surface; }
+    SummaryScreen Static { height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", _("Close")),
@@ -168,7 +169,13 @@ class SummaryScreen(ModalScreen[bool]):
         else:
             last = _("Press Enter to go on.")
         body.add_row(Text("\n" + last))
-        yield Plain(body)
+        # Six players' results outgrow 24 rows: the box then scrolls (arrows, Page keys)
+        # from its first line, where a box of fixed height once cut those lines off.
+        with VerticalScroll():
+            yield Plain(body)
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
 
     def action_close(self) -> None:
         self.dismiss(False)
@@ -214,6 +221,12 @@ class ChatScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+#: The width of the right-hand column (the hand and the moves), in the CSS below.
+_RIGHT_WIDTH: Final = 30
+#: The room a player's name and status want beside the one-line headers of the players.
+_NAME_ROOM: Final = 24
+
+
 class OnlineTable(Screen[None]):
     """The table, fed by the server's updates; the keys send the player's moves."""
 
@@ -221,8 +234,8 @@ class OnlineTable(Screen[None]):
     #status { height: 1; background: $accent; color: $text; padding: 0 1; }
     #body { height: 1fr; }
     #left { width: 1fr; }
-    #right { width: 30; }
-    #players { height: auto; max-height: 7; }
+    #right { width: 30; }  /* _RIGHT_WIDTH */
+    #players { height: auto; max-height: 9; }
     #pile { height: auto; max-height: 2; padding: 0 1; }
     #goal { height: auto; max-height: 2; padding: 0 1; }
     #groups-box { height: auto; max-height: 4; }
@@ -264,6 +277,9 @@ class OnlineTable(Screen[None]):
         super().__init__()
         translate_bindings(self)
         self.order = 0
+        #: The hand's cards in the order the seat got them (``newest last``): the server
+        #: keeps a hand sorted, so a drawn card would otherwise vanish into the middle.
+        self.arrival: list[str] = []
         self.chosen: list[int] = []  # positions in the server's hand
         #: The kinds the list of moves is narrowed to (a key that fits several moves).
         self.narrowed: tuple[str, ...] = ()
@@ -334,8 +350,18 @@ class OnlineTable(Screen[None]):
 
     def _players(self, shown: View) -> Table:
         grid = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
-        for title in ("", _("Player"), str(shown["progress_label"]), _("Cards"), _("Points"), ""):
-            grid.add_column(title, no_wrap=True)
+        grid.add_column("", no_wrap=True)
+        # The name takes the room left and wraps, its status after it: at 80 columns a
+        # column of its own was cut to nothing, and German and French headers were cut.
+        grid.add_column(_("Player"), ratio=1)
+        # Where the panel leaves a name and its status too little room beside the headers
+        # on one line, a long header wraps between its words instead.
+        titles = (str(shown["progress_label"]), _("Cards"), _("Points"))
+        beside = sum(len(title) + 1 for title in titles) + _NAME_ROOM
+        narrow = 0 < self.size.width - _RIGHT_WIDTH < beside
+        for title in titles:
+            word = max(len(part) for part in title.split()) if narrow and title.strip() else None
+            grid.add_column(title, min_width=word, max_width=word)
         seats = (self.online.lobby or {}).get("seats", [])
         for p in shown["players"]:
             seat = int(p["seat"])
@@ -344,9 +370,10 @@ class OnlineTable(Screen[None]):
             person = seat < len(seats) and seats[seat]["kind"] == "person"
             if person and not seats[seat].get("connected", True):
                 who.append(" " + _("(away)"), style="dim")
+            if p["status"]:
+                who.append(", " + ", ".join(p["status"]), style="dim")
             points = "" if p["points"] is None else str(p["points"])
-            status = Text(", ".join(p["status"]), style="dim")
-            grid.add_row(mark, who, str(p["progress"]), str(p["cards"]), points, status)
+            grid.add_row(mark, who, str(p["progress"]), str(p["cards"]), points)
         return grid
 
     def _pile(self, shown: View) -> Text:
@@ -375,7 +402,7 @@ class OnlineTable(Screen[None]):
 
     def _hand(self, shown: View) -> None:
         hand = list(shown["hand"])
-        positions = list(range(len(hand)))
+        positions = self._arrived([str(card["code"]) for card in hand])
         if self.order:  # the game's own two orders: by rank (number), by suit (colour)
             key = "by_rank" if self.order == 1 else "by_suit"
             positions.sort(key=lambda i: (hand[i][key], i))
@@ -389,8 +416,28 @@ class OnlineTable(Screen[None]):
             widget.add_option(Option(line))
         if positions:
             widget.highlighted = min(keep or 0, len(positions) - 1)
-        sorts = (_("as dealt"), *map(str, shown["sorts"]))
+        sorts = (_("Newest last"), *map(str, shown["sorts"]))
         widget.border_subtitle = sorts[self.order]
+
+    def _arrived(self, codes: list[str]) -> list[int]:
+        """The hand's positions with the cards kept in the order they came and the new ones
+        last; several new cards at once are a new deal, shown in the server's order."""
+        left = Counter(codes)
+        kept: list[str] = []
+        for code in self.arrival:
+            if left[code] > 0:
+                kept.append(code)
+                left[code] -= 1
+        new: list[str] = []
+        for code in codes:
+            if left[code] > 0:
+                new.append(code)
+                left[code] -= 1
+        self.arrival = kept + new if len(new) <= 1 else list(codes)
+        where: dict[str, list[int]] = {}
+        for position, code in reversed(list(enumerate(codes))):
+            where.setdefault(code, []).append(position)
+        return [where[code].pop() for code in self.arrival]
 
     def chosen_cards(self) -> list[str]:
         hand = list((self.online.shown or {}).get("hand") or [])
@@ -528,7 +575,13 @@ class OnlineTable(Screen[None]):
     async def action_discard(self) -> None:
         chosen = self.chosen_cards()
         if len(chosen) != 1:
-            self.log_lines(_("Choose one card with Space to discard it."))
+            # Before the draw (or off the turn) the game says why no discard is open.
+            open_now = any(e["kind"] == "discard" for e in self.entries())
+            self.log_lines(
+                _("Choose one card with Space to discard it.")
+                if open_now
+                else self._why_not(("discard",), False)
+            )
             return
         found = [e for e in self.entries() if e["kind"] == "discard" and e["cards"] == chosen]
         if len(found) == 1:
@@ -567,7 +620,7 @@ class OnlineTable(Screen[None]):
         self.app.push_screen(ChatScreen(), send)
 
     def action_sort(self) -> None:
-        self.order = (self.order + 1) % 3  # as dealt, then the game's two orders
+        self.order = (self.order + 1) % 3  # newest last, then the game's two orders
         self.redraw()
 
     def _table_rules(self) -> Any:
