@@ -581,3 +581,25 @@ def test_only_enter_passes_the_keyboard_and_q_still_leaves(
     assert "Your hand" not in out
     assert out.count("Press Enter when only ") == 3
     assert "Game saved to" in out
+
+
+def test_the_default_name_speaks_the_language_the_game_is_resumed_in(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A player who took no name is "You"; resumed in German they are "Du" in the scores,
+    and the save says so from then on. A name the player chose is never changed."""
+    save = tmp_path / "g.json"
+    _play(monkeypatch, capsys, ["q"], "--seed", "3", "--save", str(save))
+    assert load_match(save).names[0] == "You"
+    monkeypatch.setattr("sys.stdin", io.StringIO("s\nq\n"))
+    assert main(["resume", "--plain", "--lang", "de", str(save)]) == 0
+    scores = capsys.readouterr().out
+    assert "Du " in scores
+    assert "You" not in scores
+    assert load_match(save).names[0] == "Du"
+    chosen = tmp_path / "named.json"
+    _play(monkeypatch, capsys, ["q"], "--seed", "3", "--name", "Kim", "--save", str(chosen))
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["resume", "--plain", "--lang", "de", str(chosen)]) == 0
+    capsys.readouterr()
+    assert load_match(chosen).names[0] == "Kim"

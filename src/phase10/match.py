@@ -160,6 +160,21 @@ class Match:
     def human_seats(self) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.seats) if s.bot is None)
 
+    def rename(self, seat: int, name: str) -> None:
+        """Call ``seat`` by ``name`` from now on (in the seats and the record alike); the
+        game itself does not change.
+
+        >>> from phase10 import find_variant
+        >>> match = Match.start(find_variant("standard"), [Seat("You"), Seat("Bob")], seed=1)
+        >>> match.rename(0, "Du"); match.names, match.record.names
+        (('Du', 'Bob'), ['Du', 'Bob'])
+        """
+        self.seats = tuple(
+            replace(each, name=name) if i == seat else each for i, each in enumerate(self.seats)
+        )
+        if seat < len(self.record.names):
+            self.record.names[seat] = name
+
     @property
     def legal(self) -> tuple[Any, ...]:
         """The actions the seat to act may take now."""

@@ -295,6 +295,20 @@ def run_resume(args: argparse.Namespace) -> int:
         raise CommandError(
             _("{path}: no seat in this game is played by a person").format(path=path)
         )
+    _speak_the_default_name(match, lang)
     screen = fullscreen.wanted(args)
     match.interface = {"mode": "screen" if screen else "plain", "lang": lang}
     return local_play.play(match, path, lang, resumed=True, screen=screen, pace=float(args.delay))
+
+
+def _speak_the_default_name(match: Match, lang: str) -> None:
+    """A person who took no name is "You" in the language they play in: a game started in
+    English and resumed in German calls them "Du", not "You" (only the default; a name the
+    player chose stays as it is)."""
+    if len(match.human_seats) != 1:
+        return  # people sharing a keyboard all have names of their own
+    seat = match.human_seats[0]
+    defaults = {translator(code).gettext(DEFAULT_NAME) for code in LANGUAGES}
+    mine = translator(lang).gettext(DEFAULT_NAME)
+    if match.seats[seat].name in defaults and match.seats[seat].name != mine:
+        match.rename(seat, mine)
