@@ -20,7 +20,8 @@ def word_in(words: dict[str, str], verb: str) -> str:
 
 
 def _play(argv: list[str], lines: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    save = str(tmp_path / "g.json")
+    # A game of its own each time: --save never overwrites an unfinished game.
+    save = str(tmp_path / f"g{len(list(tmp_path.glob('g*.json')))}.json")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("sys.stdin", io.StringIO(lines))
         assert main(["play", "--plain", "--seed", "1", "--save", save, *argv]) == 0

@@ -19,6 +19,7 @@ import pytest
 from cli_run import run_quitting as _run
 from phase10 import find_variant
 from phase10.bots import make_bot
+from phase10.launch import resume_command
 from phase10.match import Match, Seat
 from phase10.storage import STALE_AFTER, FileStore, StorageError, check_writable, remove_leftovers
 
@@ -44,6 +45,37 @@ def test_a_save_folder_that_cannot_exist_is_refused_before_the_game(
         "/proc/phase10-no-such-folder (No such file or directory)\n"
     )
     assert out == ""
+
+
+def test_save_never_overwrites_an_unfinished_game_or_another_file(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--save PATH`` where an unfinished game is saved, or where any other file lies, is
+    refused in one line that says how to go on, exit 2, and the file is left as it was;
+    the default save already kept an unfinished game."""
+    save = tmp_path / "g.json"
+    status, _, _ = _run(
+        monkeypatch, capsys, ["play", "--plain", "--seed", "5", "--save", str(save)]
+    )
+    assert status == 0
+    before = save.read_bytes()
+    again = ["play", "--plain", "--seed", "6", "--save", str(save)]
+    status, out, err = _run(monkeypatch, capsys, again)
+    assert (status, out) == (2, "")
+    assert err == (
+        f"phase10: error: {save} holds an unfinished game: resume it with "
+        f"{resume_command(str(save))}, or give --save a new path.\n"
+    )
+    assert save.read_bytes() == before
+    notes = tmp_path / "notes.json"
+    notes.write_text('{"mine": true}')
+    status, out, err = _run(monkeypatch, capsys, ["play", "--plain", "--save", str(notes)])
+    assert (status, out) == (2, "")
+    assert err == (
+        f"phase10: error: {notes} is not a saved game of ours; give --save a new path, "
+        "so it is kept.\n"
+    )
+    assert notes.read_text() == '{"mine": true}'
 
 
 def test_a_file_where_the_folder_should_be_is_refused(

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 from typing import Any, Final
 
 from phase10.bots import LEVELS
@@ -40,6 +41,7 @@ from phase10.cli.parse_errors import translate
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import LANGUAGES, N_, translator
 from phase10.kernel.notation import has_control, printable
+from phase10.launch import resume_command
 from phase10.match import Match, load_match
 from phase10.storage import check_key, check_writable
 
@@ -211,6 +213,7 @@ def save_path(args: argparse.Namespace, lang: str) -> str:
         # A device or a folder, a folder that cannot be made or a file
         # that cannot be created there: said now, not after the whole game.
         check_writable(str(args.save))
+        _check_replaceable(str(args.save), lang)
         return str(args.save)
     default = places.default_save()
     path = default
@@ -231,6 +234,29 @@ def save_path(args: argparse.Namespace, lang: str) -> str:
             )
     check_writable(str(path))
     return str(path)
+
+
+def _check_replaceable(path: str, lang: str) -> None:
+    """A ``--save`` path may hold a finished game, which the new one replaces (as the default
+    save does); an unfinished game there, or any other file, is refused, never overwritten."""
+    if not os.path.isfile(path):
+        return
+    _ = translator(lang).gettext
+    try:
+        over = load_match(path).is_over
+    except Phase10Error:
+        raise CommandError(
+            _("{path} is not a saved game of ours; give --save a new path, so it is kept.").format(
+                path=path
+            )
+        ) from None
+    if not over:
+        raise CommandError(
+            _(
+                "{path} holds an unfinished game: resume it with {command}, or give --save a "
+                "new path."
+            ).format(path=path, command=resume_command(path))
+        )
 
 
 def player_name(args: argparse.Namespace, lang: str) -> str:
