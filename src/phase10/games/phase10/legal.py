@@ -14,6 +14,7 @@ computed twice.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Final
 
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source
@@ -282,8 +283,7 @@ def _prepare(state: GameState, action: Action) -> object:
     if state.stage is _OVER:
         raise IllegalActionError("P10-R36", "kernel.game_over")
     if not well_formed(state, action):
-        # A field of the wrong type or out of range is no action at all.
-        raise IllegalActionError("P10-R13", "phase10.not_an_action", action=_short(action))
+        _refuse_malformed(state, action)
     if isinstance(action, Draw):
         _check_draw(state, action)
         return None
@@ -360,6 +360,43 @@ def _group_well_formed(group: object) -> bool:
         and CARD_TYPES.issuperset(map(type, cards + values))
         and ALL_CODES.issuperset(cards)
     )
+
+
+def _refuse_malformed(state: GameState, action: object) -> None:
+    """Why a malformed action is refused: a player typed a seat that is not at the table
+    ("hit R5 on 9.9", "discard S to 7") is told so, as a move out of turn order is; any
+    other field of the wrong type or out of range is no action at all."""
+    kind = type(action)
+    if kind in (Hit, Discard, LayDown) and state.stage is _DRAWING:
+        raise IllegalActionError("D-19", "phase10.draw_first")
+    player = state.players[state.current]
+    # The checks a well-formed move meets first come first here too (_check_hit and
+    # _check_discard): the same move with a seat at the table would be refused so.
+    if (
+        isinstance(action, Hit)
+        and type(action.owner) is int
+        and well_formed(state, replace(action, owner=state.current))
+    ):
+        if player.laid < 0:
+            raise IllegalActionError("P10-R21", "phase10.lay_before_hit")
+        if action.card not in player.hand:
+            symbol = SYMBOL_OF[action.card]
+            raise IllegalActionError("P10-R22", "phase10.no_card_in_hand", card=symbol)
+        raise IllegalActionError(
+            "P10-R22", "phase10.no_group", owner=action.owner, index=action.index
+        )
+    if (
+        isinstance(action, Discard)
+        and type(action.target) is int
+        and well_formed(state, replace(action, target=None))
+    ):
+        if action.card not in player.hand:
+            symbol = SYMBOL_OF[action.card]
+            raise IllegalActionError("P10-R13", "phase10.no_card_to_discard", card=symbol)
+        if action.card != SKIP_CODE:
+            raise IllegalActionError("P10-R25", "phase10.skip_only_target")
+        raise IllegalActionError("P10-R25", "phase10.skip_at_other")
+    raise IllegalActionError("P10-R13", "phase10.not_an_action", action=_short(action))
 
 
 def _short(action: object) -> str:

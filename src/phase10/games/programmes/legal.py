@@ -183,6 +183,22 @@ def _multisets(cards: list[PlayingCard], k: int) -> list[tuple[PlayingCard, ...]
 # ---------------------------------------------------------------------------- checking
 
 
+def _refuse_malformed(state: ProgrammeState, action: object) -> None:
+    """Why a malformed action is refused: an addition to a seat not at the table
+    ("extend 7H on 9.9") is told so, in the turn's order (draw first, reveal first); any
+    other field of the wrong type or out of range is no action at all."""
+    if isinstance(action, Extend) and type(action.owner) is int:
+        probe = Extend(action.card, state.current, action.index, action.value)
+        if well_formed(state, probe):
+            player = state.players[state.current]
+            if state.stage is _STAGE_DRAW:
+                raise IllegalActionError("AMZ-R10", "programmes.take_first")
+            if not player.revealed:
+                raise IllegalActionError("AMZ-R22", "programmes.reveal_first")
+            _check_extend(state, player, action)  # names the card, or the missing group
+    raise IllegalActionError("E-25", "programmes.not_an_action", action=_short(action))
+
+
 def check_action(state: ProgrammeState, action: object) -> None:
     """Raise ``IllegalActionError`` (with a rule id) unless ``action`` is legal now."""
     _prepare(state, action)
@@ -193,8 +209,7 @@ def _prepare(state: ProgrammeState, action: object) -> int:
     if state.stage is _STAGE_OVER:
         raise IllegalActionError("AMZ-R30", "kernel.game_over")
     if not well_formed(state, action):
-        # A field of the wrong type or out of range is no action at all.
-        raise IllegalActionError("E-25", "programmes.not_an_action", action=_short(action))
+        _refuse_malformed(state, action)
     seat = state.current
     player = state.players[seat]
     if isinstance(action, SwapProgram):
