@@ -74,7 +74,8 @@ def test_sentences_in_words_name_every_card_and_no_code(name: str, profile: str,
 
 def test_phase10_sentences_in_words_read_as_a_player_would_say_them() -> None:
     """Cards in words, a lay-down's groups by name with their cards, a wild hit by the value
-    it stands for (P10-R07), in English and German."""
+    it stands for (P10-R07); a card in a sentence with its article, as each language gives
+    it its gender and case."""
     names = ["Ann", "Bob"]
     laid = Event(EventKind.LAID_DOWN, seat=0, groups=parse_groups("set R5 B5 W | run G3 G4 W G6"))
     assert describe_event(laid, names, words=True) == (
@@ -83,15 +84,64 @@ def test_phase10_sentences_in_words_read_as_a_player_would_say_them() -> None:
     )
     grown = parse_groups("run W=2 R3 R4 R5 R6")[0]
     hit = Event(EventKind.HIT, seat=1, cards=parse_cards("W"), target=0, groups=(grown,))
-    assert describe_event(hit, names, words=True) == "Bob hit wild as 2 on Ann's run 3-6."
+    assert describe_event(hit, names, words=True) == "Bob hit a wild as 2 on Ann's run 3-6."
     drew = Event(EventKind.DREW, seat=0, cards=parse_cards("B12"))
-    assert describe_event(drew, names, 0, words=True) == "You drew blue 12."
-    assert describe_event(drew, names, 0, words=True, lang="de") == "Du hast blaue 12 gezogen."
+    assert describe_event(drew, names, 0, words=True) == "You drew a blue 12."
+    said = {lang: describe_event(drew, names, 0, words=True, lang=lang) for lang in LANGUAGES}
+    assert said["de"] == "Du hast eine blaue 12 gezogen."
+    assert said["fr"] == "Vous avez pioché un 12 bleu."
+    assert said["nl"] == "Je hebt een blauwe 12 getrokken."
+    wild = Event(EventKind.DREW, seat=0, cards=parse_cards("W"))
+    assert describe_event(wild, names, 0, words=True, lang="de") == "Du hast einen Joker gezogen."
     up = Event(EventKind.TURNED_UP, seat=0, cards=parse_cards("Y9"))
-    assert (
-        describe_event(up, names, words=True) == "Yellow 9 is turned up to start the discard pile."
-    )
+    turned = describe_event(up, names, words=True)
+    assert turned == "A yellow 9 is turned up to start the discard pile."
     skip = Event(EventKind.DISCARDED, seat=0, cards=parse_cards("S"), target=1)
     assert (
         describe_event(skip, names, words=True) == "Ann discarded a Skip: Bob loses the next turn."
+    )
+
+
+def test_programmes_sentences_in_words_and_an_addition_to_ones_own_combination() -> None:
+    """An addition to the player's own combination says "their own" (not the name twice),
+    in notation and in words; in words the combination is named, not listed (AMZ-R20), a
+    card in a sentence has its article, a face card's rank is said by name (a set of
+    queens, not "of Qs"), and a wild 2 in a run says what it stands for (AMZ-R02)."""
+    from phase10.games.programmes.cards import parse_playing_cards
+    from phase10.games.programmes.combos import Combination
+    from phase10.games.programmes.narration import describe_programme_event
+    from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
+
+    grown = Combination.parse("run 8S 9S 10S JS")
+    added = ProgrammeEvent(
+        ProgrammeEventKind.EXTENDED,
+        seat=1,
+        cards=parse_playing_cards("JS"),
+        target=1,
+        combos=(grown,),
+    )
+    names = ["Ann", "Bob"]
+    assert describe_programme_event(added, names, 0) == (
+        "Bob adds JS to their own combination, now run 8S 9S 10S JS."
+    )
+    assert describe_programme_event(added, names, 0, words=True) == (
+        "Bob adds a jack of spades to their own combination, now run 8 to jack of spades."
+    )
+    assert describe_programme_event(added, names, 0, words=True, lang="de") == (
+        "Bob legt einen Pik-Buben an die eigene Kombination an, jetzt Lauf 8 bis Bube in Pik."
+    )
+    melded = ProgrammeEvent(
+        ProgrammeEventKind.MELDED, seat=0, combos=(Combination.parse("set QS QH 2C=Q"),)
+    )
+    assert describe_programme_event(melded, names, 0, words=True) == (
+        "You lay a new set: set of queens: queen of spades, queen of hearts, two of clubs."
+    )
+    revealed = Combination.parse("run 2D=8S 9S 10S")
+    assert "run 8 to 10 of spades: two of diamonds as 8, nine of spades" in (
+        describe_programme_event(
+            ProgrammeEvent(ProgrammeEventKind.REVEALED, seat=1, combos=(revealed,)),
+            names,
+            0,
+            words=True,
+        )
     )

@@ -183,7 +183,7 @@ def test_a_whole_turn_through_the_accessibility_tree(seat_page: MakeSeat) -> Non
 
     page.get_by_role("button", name=re.compile(r"^Draw pile")).click()
     # The sentence names the card in words, as a screen reader should say it.
-    drew = re.compile(r"You drew ((red|blue|yellow|green) \d{1,2}|wild|Skip)\.")
+    drew = re.compile(r"You drew a ((red|blue|yellow|green) \d{1,2}|wild|Skip)\.")
     expect(page.locator("#status")).to_contain_text(drew)
     expect(page.locator("#status")).to_contain_text("lay down, hit or discard")
     assert len([line for line in page.evaluate("window.__said") if "You drew" in line]) == 1
@@ -199,7 +199,7 @@ def test_a_whole_turn_through_the_accessibility_tree(seat_page: MakeSeat) -> Non
     if card == "S":  # a Skip names its target: the move's own button asks for it
         page.locator("#moves [data-group=discard] button").first.click()
     colours = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
-    words = {"S": "a Skip", "W": "wild"}.get(card) or f"{colours[card[0]]} {card[1:]}"
+    words = {"S": "a Skip", "W": "a wild"}.get(card) or f"a {colours[card[0]]} {card[1:]}"
     expect(page.locator("#log")).to_contain_text(f"You discarded {words}")
     # Said once in the status line, however soon the computer's move follows it.
     said = page.evaluate("window.__said")

@@ -136,6 +136,26 @@ def card_label(card: int, lang: str | Translator = "en") -> str:
     return tr.gettext(_COLOUR_WORDS[COLOUR_OF[card]]).format(number=NUMBER_OF[card])
 
 
+#: A card as a sentence names it, with its article: "You drew a red 7." (each language
+#: gives the article its card's gender and the sentence's case: German "eine rote 7",
+#: "einen Joker").
+_A_COLOUR: Final = (
+    N_("a red {number}"),
+    N_("a blue {number}"),
+    N_("a yellow {number}"),
+    N_("a green {number}"),
+)
+
+
+def _a_card(card: int, tr: Translator) -> str:
+    """A card as a sentence names it in words: ``a red 7``, ``a wild``, ``a Skip``."""
+    if card == WILD_CODE:
+        return tr.gettext(N_("a wild"))
+    if card == SKIP_CODE:
+        return tr.gettext(N_("a Skip"))
+    return tr.gettext(_A_COLOUR[COLOUR_OF[card]]).format(number=NUMBER_OF[card])
+
+
 def _group_words(group: Group, tr: Translator) -> str:
     """A group in words, then its cards in words: ``set of 5s: red 5, blue 5, wild``."""
     cards = ", ".join(card_label(card, tr) for card in group.cards)
@@ -221,11 +241,11 @@ def _hit_token(event: Event, tr: Translator, words: bool = False) -> str | None:
     if card != WILD_CODE:
         if card < 0:
             return _phrase(tr, "phrase.a_card")
-        return card_label(card, tr) if words else SYMBOL_OF[card]
+        return _a_card(card, tr) if words else SYMBOL_OF[card]
     if grown is None:
-        return card_label(card, tr) if words else "W"
+        return _a_card(card, tr) if words else "W"
     if grown.kind is Kind.COLOUR and words:
-        return card_label(card, tr)  # a colour group's wild stands for its colour, said already
+        return _a_card(card, tr)  # a colour group's wild stands for its colour, said already
     if grown.kind is not Kind.RUN:
         value: int | None = grown.low
     else:
@@ -234,7 +254,7 @@ def _hit_token(event: Event, tr: Translator, words: bool = False) -> str | None:
     if value is None:
         return None
     if words:
-        return tr.gettext(N_("wild as {value}")).format(value=value)
+        return tr.gettext(N_("a wild as {value}")).format(value=value)
     return f"W={value_symbol(grown.kind, value)}"
 
 
@@ -281,7 +301,7 @@ def describe_event(
     >>> describe_event(hit, names, lang="fr")
     "Bob a ajouté W=2 à la suite 3-6 d'Ann."
     >>> describe_event(hit, names, words=True)
-    "Bob hit wild as 2 on Ann's run 3-6."
+    "Bob hit a wild as 2 on Ann's run 3-6."
     >>> describe_event(laid, names, words=True)
     'Ann laid down phase 1: set of 5s: red 5, blue 5, wild; set of 7s: red 7, yellow 7, green 7.'
     >>> describe_event(Event(EventKind.HAND_ENDED, seat=0, scores=(0, 45), number=2), names)
@@ -293,7 +313,7 @@ def describe_event(
     name = _name(names, event.seat)
     card = ""
     if event.cards:
-        card = card_label(event.cards[0], tr) if words else SYMBOL_OF[event.cards[0]]
+        card = _a_card(event.cards[0], tr) if words else SYMBOL_OF[event.cards[0]]
     if kind is EventKind.HAND_DEALT:
         return _say(tr, "hand_dealt", me, hand=event.number + 1, dealer=name)
     if kind is EventKind.TURNED_UP:

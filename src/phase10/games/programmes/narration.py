@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from phase10.games.programmes.cards import JOKER_CODE, RANK_OF, SUIT_OF, SUITS, rank_name
+from phase10.games.programmes.cards import IS_WILD, JOKER_CODE, RANK_OF, SUIT_OF, SUITS, rank_name
 from phase10.games.programmes.combos import Combination
 from phase10.games.programmes.programs import Directive, ProgramCard
 from phase10.games.programmes.rules import ProgrammeRules
@@ -58,6 +58,7 @@ MESSAGES: Final[dict[str, str]] = {
     "programmes.extended.you": N_("You add {card} to {owner}'s combination, now {combo}."),
     "programmes.extended.yours": N_("{name} adds {card} to your combination, now {combo}."),
     "programmes.extended.yours.you": N_("You add {card} to your combination, now {combo}."),
+    "programmes.extended.own": N_("{name} adds {card} to their own combination, now {combo}."),
     "programmes.all_revealed": N_("Everyone has revealed a program: the round ends."),
     "programmes.hand_ended": N_("Round {hand} ended. Programs completed: {programs}."),
     "programmes.game_over": N_("{name} wins the game with {count} programs."),
@@ -116,14 +117,6 @@ def program_text(card: ProgramCard, lang: str | Translator = "en", *, with_id: b
     return tr.gettext(_PROGRAM).format(id=card.id, description=description)
 
 
-#: A run in words, by its suit (the engine's messages say them alike: the same msgids).
-_RUN_WORDS: Final = (
-    N_("run {low}-{high} of spades"),
-    N_("run {low}-{high} of hearts"),
-    N_("run {low}-{high} of diamonds"),
-    N_("run {low}-{high} of clubs"),
-)
-
 #: A card in words (``ten of hearts``): the hand lists cards so, and narration in words
 #: names them so.
 _SUIT_WORDS: Final = (
@@ -162,22 +155,79 @@ def card_label(card: int, lang: str | Translator = "en") -> str:
     return tr.gettext(_SUIT_WORDS[SUIT_OF[card]]).format(rank=rank)
 
 
-def combination_phrase(combo: Combination, tr: Translator) -> str:
-    """A combination for people: ``run 8-J of hearts``, ``set of 7s``.
+#: A suit's name alone, for the phrases that put it after a rank or a run.
+_SUIT_NAME_WORDS: Final = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"))
+#: A card as a sentence names it, with its article: "You drew a queen of hearts." (each
+#: language gives the article its card's gender and the sentence's case).
+_A_RANK: Final = (
+    N_("an ace of {suit}"),
+    N_("a two of {suit}"),
+    N_("a three of {suit}"),
+    N_("a four of {suit}"),
+    N_("a five of {suit}"),
+    N_("a six of {suit}"),
+    N_("a seven of {suit}"),
+    N_("an eight of {suit}"),
+    N_("a nine of {suit}"),
+    N_("a ten of {suit}"),
+    N_("a jack of {suit}"),
+    N_("a queen of {suit}"),
+    N_("a king of {suit}"),
+)
+#: A set of a face card or aces by name: "set of Qs" read aloud says "cues".
+_SET_OF_FACES: Final = {
+    1: N_("set of aces"),
+    11: N_("set of jacks"),
+    12: N_("set of queens"),
+    13: N_("set of kings"),
+}
 
-    >>> combination_phrase(Combination.parse("set 7S 7H JK=7"), translator("en"))
-    'set of 7s'
+
+def _a_card(card: int, tr: Translator) -> str:
+    """A card as a sentence names it in words: ``a queen of hearts``, ``a joker``."""
+    if card == JOKER_CODE:
+        return tr.gettext(N_("a joker"))
+    suit = tr.gettext(_SUIT_NAME_WORDS[SUIT_OF[card]])
+    return tr.gettext(_A_RANK[RANK_OF[card] - 1]).format(suit=suit)
+
+
+def _rank_shown(value: int, tr: Translator) -> str:
+    """A rank in a run's phrase: a number as a number, an ace or a face card by name."""
+    rank = (value - 1) % 13 + 1
+    return tr.gettext(_RANK_WORDS[rank - 1]) if rank in _SET_OF_FACES else str(rank)
+
+
+def combination_phrase(combo: Combination, tr: Translator) -> str:
+    """A combination for people, its ranks as they are said: ``run 8 to jack of hearts``,
+    ``set of 7s``, ``set of queens``.
+
+    >>> combination_phrase(Combination.parse("set QS QH JK=Q"), translator("en"))
+    'set of queens'
+    >>> combination_phrase(Combination.parse("run 8H 9H 10H JH"), translator("de"))
+    'Lauf 8 bis Bube in Herz'
     """
-    fields = combo.phrase()
     if combo.kind is Kind.RUN:
-        run = _RUN_WORDS[combo.suit]
-        return tr.gettext(run).format(low=fields["low"], high=fields["high"])
-    return tr.gettext(N_("set of {value}s")).format(value=fields["value"])
+        return tr.gettext(N_("run {low} to {high} of {suit}")).format(
+            low=_rank_shown(combo.low, tr),
+            high=_rank_shown(combo.high, tr),
+            suit=tr.gettext(_SUIT_NAME_WORDS[combo.suit]),
+        )
+    face = _SET_OF_FACES.get((combo.low - 1) % 13 + 1)
+    if face is not None:
+        return tr.gettext(face)
+    return tr.gettext(N_("set of {value}s")).format(value=combo.low)
 
 
 def _combo_words(combo: Combination, tr: Translator) -> str:
     """A combination in words, then its cards in words: ``set of 7s: seven of spades, joker``."""
-    cards = ", ".join(card_label(card, tr) for card in combo.cards)
+    cards = ", ".join(
+        tr.gettext(N_("{card} as {value}")).format(
+            card=card_label(card, tr), value=_rank_shown(value, tr)
+        )
+        if IS_WILD[card] and combo.kind is Kind.RUN
+        else card_label(card, tr)
+        for card, value in zip(combo.cards, combo.values, strict=True)
+    )
     return tr.gettext(N_("{group}: {cards}")).format(
         group=combination_phrase(combo, tr), cards=cards
     )
@@ -220,14 +270,14 @@ def describe_programme_event(
     >>> describe_programme_event(drew, ["Ann"], 0)
     'You drew 10H.'
     >>> describe_programme_event(drew, ["Ann"], 0, words=True)
-    'You drew ten of hearts.'
+    'You drew a ten of hearts.'
     """
     tr = translator(lang) if isinstance(lang, str) else lang
     me = viewer is not None and event.seat == viewer
     name = names[event.seat] if 0 <= event.seat < len(names) else f"Player {event.seat + 1}"
     card = ""
     if event.cards:
-        card = card_label(event.cards[0], tr) if words else str(event.cards[0])
+        card = _a_card(event.cards[0], tr) if words else str(event.cards[0])
     shown = _combo_words if words else combo_text
     programs = rules.programs if rules is not None else ()
     program = program_text(programs[event.programs[0]], tr) if event.programs and programs else ""
@@ -258,6 +308,8 @@ def describe_programme_event(
         return _say(tr, "programmes.melded", me, name=name, combo=shown(event.combos[0], tr))
     if kind is K.EXTENDED:
         yours = ".yours" if viewer is not None and event.target == viewer else ""
+        if not yours and event.target == event.seat:
+            yours = ".own"  # "Bob adds JH to their own combination", not "to Bob's"
         owner = names[event.target] if 0 <= event.target < len(names) else ""
         # In words the combination is named, not listed: the added card was just said.
         grown = combination_phrase if words else combo_text
