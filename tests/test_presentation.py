@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from phase10 import find_variant
 from phase10.bots import make_bot
 from phase10.games import get
 from phase10.kernel.game import Game
@@ -330,7 +331,7 @@ def test_phase10_refusals_say_why_as_the_position_has_it() -> None:
     """The lay-down and hit keys, when no such move is open on the seat's turn, say why: not
     drawn yet (P10-R13), the phase already down (P10-R16), the hand not making it (P10-R15,
     with what the phase asks), no hit before the phase is down (P10-R21) or none that fits
-    (P10-R23); off the seat's turn only that it cannot now. Every reason occurs."""
+    (P10-R23); off the seat's turn, that it is not theirs. Every reason occurs."""
     game = get("phase10")
     seen: set[str] = set()
     for seed in range(4):
@@ -338,8 +339,10 @@ def test_phase10_refusals_say_why_as_the_position_has_it() -> None:
             view = game.view(state, 0)
             refusals = game.present(view, ["Ann", "Bob"], "en").refusals
             me = view.players[0]
-            if view.current != 0 or view.stage.value == "over":
-                expected = ("You cannot lay down your phase now.", "You have nothing to hit.")
+            if view.stage.value == "over":
+                expected = ("The game is over.", "The game is over.")
+            elif view.current != 0:
+                expected = ("It is not your turn.", "It is not your turn.")
             elif view.stage.value == "draw":
                 expected = (
                     "Draw a card first: a phase goes down after the draw (P10-R13).",
@@ -359,6 +362,21 @@ def test_phase10_refusals_say_why_as_the_position_has_it() -> None:
             assert refusals["hit"] == expected[1]
             seen.add(expected[0][:12])
     assert len(seen) == 4, seen
+
+
+@pytest.mark.parametrize(
+    ("name", "profile"), [("phase10", "n_phases=1"), ("programmes", "programmes")]
+)
+def test_every_key_says_the_game_is_over_once_it_is(name: str, profile: str) -> None:
+    """Once the game is over (P10-R36, AMZ-R30) every key of the key map says so."""
+    game = get(name)
+    rules = game.find_rules(profile) if name == "programmes" else find_variant(profile)
+    state = game.new_game(rules, 2, 4)
+    bot, rng = make_bot("greedy", game), random.Random(4)
+    while game.outcome(state) is None:
+        state = game.apply(state, bot.choose(game.view(state, state.current), rng))
+    refusals = game.present(game.view(state, 0), ["Ann", "Bob"], "en").refusals
+    assert set(refusals.values()) == {"The game is over."}, refusals
 
 
 def test_programmes_refusals_say_why_as_the_position_has_it() -> None:

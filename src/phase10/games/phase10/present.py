@@ -373,8 +373,12 @@ def _refusals(view: PlayerView, tr: Translator) -> Mapping[str, str]:
     has it, with the rule that says so (off the seat's turn, only that it cannot now)."""
     me = view.players[view.seat] if view.seat >= 0 else None
     piles = _pile_refusals(view)
-    if me is None or view.current != view.seat or view.stage is Stage.OVER:
+    if view.stage is Stage.OVER:
+        lay = hit = N_("The game is over.")
+    elif me is None:
         lay, hit = N_("You cannot lay down your phase now."), N_("You have nothing to hit.")
+    elif view.current != view.seat:
+        lay = hit = N_("It is not your turn.")
     elif view.stage is Stage.DRAW:
         lay = N_("Draw a card first: a phase goes down after the draw (P10-R13).")
         hit = N_("Draw a card first: hits come after the draw (P10-R13).")
@@ -392,7 +396,10 @@ def _refusals(view: PlayerView, tr: Translator) -> Mapping[str, str]:
 def _pile_refusals(view: PlayerView) -> tuple[tuple[str, str], ...]:
     """What the draw, take and discard keys say, as the seat's turn stands (English msgids;
     the kinds left out keep the shared words)."""
-    if view.seat < 0 or view.stage is Stage.OVER:
+    if view.stage is Stage.OVER:
+        over = N_("The game is over.")
+        return (("draw", over), ("take", over), ("discard", over))
+    if view.seat < 0:
         return ()
     if view.current != view.seat:
         wait = N_("It is not your turn.")

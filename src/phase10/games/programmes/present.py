@@ -365,7 +365,11 @@ def _refusals(view: ProgrammeView, tr: Translator) -> Mapping[str, str]:
     cannot now)."""
     me = view.players[view.seat] if view.seat >= 0 else None
     swap = view.rules.program_swap_after is not None
-    if me is None or view.current != view.seat or view.stage is Stage.OVER:
+    if view.stage is Stage.OVER:
+        reason = "over"
+    elif me is not None and view.current != view.seat:
+        reason = "wait"
+    elif me is None:
         reason = "now"
     elif view.stage is Stage.DRAW:
         reason = "draw"
@@ -381,7 +385,10 @@ def _refusals(view: ProgrammeView, tr: Translator) -> Mapping[str, str]:
 def _pile_refusals(view: ProgrammeView) -> tuple[tuple[str, str], ...]:
     """What the draw, take and discard keys say, as the seat's turn stands (English msgids;
     the kinds left out keep the shared words)."""
-    if view.seat < 0 or view.stage is Stage.OVER:
+    if view.stage is Stage.OVER:
+        over = N_("The game is over.")
+        return (("draw", over), ("take", over), ("discard", over))
+    if view.seat < 0:
         return ()
     if view.current != view.seat:
         wait = N_("It is not your turn.")
@@ -400,6 +407,8 @@ def _pile_refusals(view: ProgrammeView) -> tuple[tuple[str, str], ...]:
 
 #: Per reason (``_refusals``): what revealing, a new set and an addition say.
 _REASONS: Final = {
+    "over": (N_("The game is over."),) * 3,
+    "wait": (N_("It is not your turn."),) * 3,
     "now": (
         N_("You cannot reveal your program now."),
         N_("You cannot lay a new set now."),
