@@ -345,6 +345,10 @@ def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
     expect(owner.locator("#status")).to_have_text("You are on phase 1: set of 3 + set of 3.")
     owner.keyboard.press("s")
     expect(owner.locator("#status")).to_have_text(re.compile(r"^Scores: Zoe </script> 0, "))
+    # The hand said in words, as the list names its cards (not "R3 B3 W").
+    card = r"((red|blue|yellow|green) \d{1,2}|wild|Skip)"
+    owner.keyboard.press("h")
+    expect(owner.locator("#status")).to_have_text(re.compile(rf"^Your hand: {card}(, {card})*$"))
 
     checked: dict[str, bool] = {"groups": False}
 
@@ -356,7 +360,11 @@ def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
         no_sideways_scroll(guest, "the table mid-hand")
         owner.locator("#moves-h").focus()
         owner.keyboard.press("b")
-        expect(owner.locator("#status")).to_contain_text("set of")
+        # Each group by name, then its cards in words: "set of 7s: red 7, blue 7, wild".
+        group = re.compile(
+            r"(set of \d+s|run \d+-\d+|colour group): ((red|blue|yellow|green) \d+|wild)"
+        )
+        expect(owner.locator("#status")).to_contain_text(group)
 
     def hand_over() -> bool:
         return (

@@ -168,6 +168,9 @@ STRINGS: Final[dict[str, str]] = {
     "q.hand_empty": N_("Your hand is empty."),
     "q.discard_empty": N_("The discard pile is empty."),
     "q.groups_of": N_("{name}: {groups}."),
+    # A group said with its cards in words, and what comes between two groups.
+    "q.group": N_("{group}: {cards}"),
+    "q.between": N_("; "),
     "q.scores": N_("Scores: {scores}."),
     "q.their_turn": N_("It is {name}'s turn."),
     # The turn timer (timer.js): {time} is minutes and seconds, "0:42".

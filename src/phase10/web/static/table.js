@@ -18,7 +18,6 @@ import {
   cardName,
   el,
   fill,
-  groupTokens,
   groupsByOwner,
   groupsList,
   hiddenText,
@@ -732,7 +731,9 @@ function keyDiscard() {
     return;
   }
   const options = discardOptions();
-  if (options.length === 0) say(t("cannot_discard_card", { card: chosen[0] }));
+  // No discard open at all (before the draw, off the turn): the game's reason for it.
+  if (!legal("discard").length) say(refusalFor("discard"));
+  else if (options.length === 0) say(t("cannot_discard_card", { card: cardLabel(chosen[0]) }));
   else if (options.length === 1) act(options[0].action);
   else {
     say(t("who_gets_skip"));
@@ -797,7 +798,8 @@ function handSentence() {
   const cards = shownHand().map((item) => item.card);
   if (!state.view) return t("not_started");
   if (cards.length === 0) return t("q.hand_empty");
-  return t("q.hand", { cards: cards.join(" ") });
+  // In words, as the list of the hand says them: "red 3, blue 3, wild".
+  return t("q.hand", { cards: cards.map((code) => faceOf(code).label).join(", ") });
 }
 
 function topSentence() {
@@ -805,15 +807,17 @@ function topSentence() {
   if (!view) return t("not_started");
   const top = view.discard_pile[view.discard_pile.length - 1];
   if (!top) return t("q.discard_empty");
-  return tn("q.top", { card: cardLabel(top), count: view.draw_pile_size });
+  return tn("q.top", { card: faceOf(top).label, count: view.draw_pile_size });
 }
 
 function groupsSentence() {
   const shown = state.shown;
   if (!shown) return t("not_started");
   const parts = groupsByOwner(shown).map(({ owner, groups }) => {
-    const described = groups.map((group) => `${group.name}: ${groupTokens(group).join(" ")}`);
-    return t("q.groups_of", { name: nameOf(owner), groups: described.join("; ") });
+    const described = groups.map((group) =>
+      t("q.group", { group: group.name, cards: group.cards.map((card) => card.label).join(", ") }),
+    );
+    return t("q.groups_of", { name: nameOf(owner), groups: described.join(t("q.between")) });
   });
   if (parts.length === 0) return shown.table_empty;
   return parts.join(" ");
@@ -1121,10 +1125,18 @@ function pileControl(pile) {
     el("span", { class: "pile-count" }, t("pile.count", { count: pile.count })),
   ];
   const pressable = state.seat !== null && (pile.id === "draw" || pile.id === "discard");
-  if (!pressable) return el("div", { class: `pile${flash}`, dataset: { pile: pile.id } }, parts);
-  const does = pileDoes(pile.id);
   // Its name in words, each part apart: "Discard pile, B12, blue 12, cards: 2, take this card".
   const top = pile.top ? cardName(pile.top) : pile.id === "discard" ? t("pile.empty") : "";
+  if (!pressable) {
+    // Read as one phrase too ("Program cards, cards: 43"), not "Program cards cards: 43".
+    const said = [pile.label, top, t("pile.count", { count: pile.count })].filter(Boolean);
+    return el(
+      "div",
+      { class: `pile${flash}`, role: "group", "aria-label": said.join(", "), dataset: { pile: pile.id } },
+      parts,
+    );
+  }
+  const does = pileDoes(pile.id);
   const name = [pile.label, top, t("pile.count", { count: pile.count }), does].filter(Boolean);
   return el(
     "button",
