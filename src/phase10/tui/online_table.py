@@ -224,7 +224,7 @@ class ChatScreen(ModalScreen[str | None]):
 #: The width of the right-hand column (the hand and the moves), in the CSS below.
 _RIGHT_WIDTH: Final = 30
 #: The room a player's name and status want beside the one-line headers of the players.
-_NAME_ROOM: Final = 24
+_NAME_ROOM: Final = 23
 
 
 class OnlineTable(Screen[None]):
