@@ -280,3 +280,23 @@ def test_only_leftovers_are_removed_never_links_folders_or_live_saves(
     assert link.is_symlink()
     assert old_link.is_symlink()
     assert (folder / "inside").read_text() == "x"
+
+
+def test_resume_on_a_fresh_machine_and_an_empty_save_say_what_is_wrong(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`phase10 resume` with no save yet says there is none and how to begin, not "cannot
+    read the saved game: No such file or directory"; an empty save file says it is empty,
+    not "Expecting value: line 1 column 1 (char 0)"."""
+    monkeypatch.setenv("PHASE10_DATA_DIR", str(tmp_path / "data"))
+    status, out, err = _run(monkeypatch, capsys, ["resume"])
+    assert (status, out) == (2, "")
+    saves = tmp_path / "data" / "saves"
+    assert err == (
+        f"phase10: error: There is no saved game yet in {saves}; start one with 'phase10 play'.\n"
+    )
+    empty = tmp_path / "empty.json"
+    empty.write_text("")
+    status, out, err = _run(monkeypatch, capsys, ["resume", str(empty)])
+    assert (status, out) == (2, "")
+    assert err == f"phase10: error: {empty}: the file is empty\n"

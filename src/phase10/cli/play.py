@@ -307,6 +307,13 @@ def run_resume(args: argparse.Namespace) -> int:
     """Resume a saved game of any game and play on; returns 0 (a bad file raises
     ``MatchError``)."""
     path = str(args.path) if args.path is not None else str(places.newest_save())
+    if args.path is None and not os.path.exists(path):
+        # A fresh machine has no save yet: say so, and how to begin, not "cannot read".
+        raise CommandError(
+            translator(chosen_language(args))
+            .gettext("There is no saved game yet in {folder}; start one with 'phase10 play'.")
+            .format(folder=places.saves_dir())
+        )
     match = load_match(path)
     # The game is saved back where it was read: refused now if it cannot be.
     check_writable(path)

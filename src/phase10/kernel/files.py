@@ -79,7 +79,13 @@ def parse_json(text: str, error: Callable[[str], Exception], shown: str) -> obje
     Traceback (most recent call last):
     ...
     ValueError: x.json: not valid JSON: nested too deeply
+    >>> parse_json("  ", ValueError, "x.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: x.json: the file is empty
     """
+    if not text.strip():
+        raise error(f"{shown}: the file is empty")
     try:
         return json.loads(text, parse_constant=_no_constant)
     except RecursionError:
