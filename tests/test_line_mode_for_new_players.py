@@ -297,34 +297,35 @@ def test_the_players_own_seat_is_always_second_person(lang: str) -> None:
         assert "Zed" not in text, (event, text)
 
 
-def test_hot_seat_people_named_you_get_a_name_of_their_own(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+@pytest.mark.parametrize(
+    ("people", "said"),
+    [
+        ("Ann,You", "--people: You is no name at a shared keyboard"),
+        ("Ann,ann", "--people names ann twice: give each person a name of their own"),
+        ("Ann,,Bob", "--people has an empty name: separate the names with commas"),
+        ("Ann,Bob,", "--people has an empty name: separate the names with commas"),
+    ],
+)
+def test_hot_seat_people_need_names_of_their_own(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    people: str,
+    said: str,
 ) -> None:
-    """Hot seat in the line mode: two people share the
-    keyboard; "you" is no name, so nobody reads "It is You's turn"; each person is told to
-    take the keyboard and then reads their own hand in the second person."""
+    """Hot seat: each person needs a name of their own. "you" is no name (at a shared
+    keyboard every sentence says "you" to the person playing: "It is You's turn" would
+    follow), nor is a name twice or an empty one: each is refused, exit 2, no game is
+    saved, where they were once replaced by "Player 2" without a word."""
     save = tmp_path / "hot.json"
-    script = ["", "d", "discard 1"] * 6 + ["", "r", "q"]
-    out = _play(
-        monkeypatch,
-        capsys,
-        script,
-        *("--people", "Ann,You", "--players", "3", "--seed", "3", "--save", str(save)),
-    )
-    assert "You's" not in out
-    assert "Players: Ann, Player 2, Bob (computer: medium)." in out
-    assert "Pass the keyboard to Player 2." in out
-    assert "Pass the keyboard to Ann." in out
-    # After the pass, the person hears again what happened since their own last turn, as
-    # they may know it, and r repeats it: never the other person's "You drew ...".
-    after = out.rsplit("Pass the keyboard", 1)[1]
-    assert "Since your last turn:" in after
-    again = after.split("The last events:", 1)[1]
-    assert "drew a card." in again
-    assert "You drew" not in again
-    match = load_match(save)
-    assert match.human_seats == (0, 1)
-    assert len(match.record.actions) >= 6
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    argv = ["play", "--plain", "--people", people, "--players", "3", "--save", str(save)]
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"phase10: error: {said}"), err
+    assert err.count("\n") == 1
+    assert not save.exists()
 
 
 def test_hot_seat_a_persons_first_turn_tells_everything_since_the_game_began(

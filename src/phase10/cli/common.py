@@ -141,8 +141,19 @@ def chosen_game(args: argparse.Namespace) -> Game:
     rules: str | None = getattr(args, "rules", None)
     no_empty_names(args)
     if named == DEFAULT_GAME and rules is not None and not rules.lower().endswith(".toml"):
-        return games.for_rules_name(rules)
-    return games.get(named)
+        game = games.for_rules_name(rules)
+    else:
+        game = games.get(named)
+    for option in ("programs", "program", "program_json"):
+        # A program deck or card given to another game would be silently left unread.
+        if getattr(args, option, None) is not None and game.name != "programmes":
+            flag = "--" + option.replace("_", "-")
+            raise CommandError(
+                translate(N_("{flag} is for the programmes game: add --game programmes")).format(
+                    flag=flag
+                )
+            )
+    return game
 
 
 def no_empty_names(args: argparse.Namespace) -> None:
@@ -160,9 +171,15 @@ def no_empty_names(args: argparse.Namespace) -> None:
 
 
 def variant_tokens(args: argparse.Namespace) -> list[str]:
-    """The ``--variant`` values split on commas, blanks dropped."""
+    """The ``--variant`` values split on commas; an empty one is refused, as a typo would
+    be (it was silently dropped)."""
     raw: list[str] = args.variant
-    return [token.strip() for value in raw for token in value.split(",") if token.strip()]
+    tokens = [token.strip() for value in raw for token in value.split(",")]
+    if any(not token for token in tokens):
+        raise CommandError(
+            translate(N_("--variant has an empty entry: give FLAG or FLAG=VALUE, comma-separated"))
+        )
+    return tokens
 
 
 def rules_options(args: argparse.Namespace) -> list[str]:
@@ -318,17 +335,38 @@ def table_seats(name: str | Sequence[str], bots: Sequence[AnyBot]) -> list[Seat]
 
 
 def people_names(text: str) -> list[str]:
-    """The names of ``--people`` (comma-separated, blanks dropped); a name that is "you" in
-    some language, or repeats another, becomes "Player N".
+    """The names of ``--people``, comma-separated. Each person needs a name of their own:
+    an empty one, one that repeats another, or one that is "you" in some language (at a
+    shared keyboard every sentence says "you" to the person playing) is refused.
 
-    >>> people_names("Ann, you,Ann,")
-    ['Ann', 'Player 2', 'Player 3']
+    >>> people_names("Ann, Bob")
+    ['Ann', 'Bob']
+    >>> people_names("Ann,ann")
+    Traceback (most recent call last):
+    ...
+    phase10.kernel.errors.UsageError: --people names ann twice: give each person a name of their own
     """
-    names: list[str] = []
-    for name in (part.strip() for part in text.split(",")):
+    names = [part.strip() for part in text.split(",")]
+    seen: set[str] = set()
+    for name in names:
         if not name:
-            continue
-        if name.lower() in YOU_WORDS or name.lower() in {n.lower() for n in names}:
-            name = f"Player {len(names) + 1}"
-        names.append(name)
+            raise CommandError(
+                translate(N_("--people has an empty name: separate the names with commas"))
+            )
+        if name.lower() in YOU_WORDS:
+            raise CommandError(
+                translate(
+                    N_(
+                        "--people: {name} is no name at a shared keyboard, where every "
+                        "sentence says 'you' to the person playing; give each person a name"
+                    )
+                ).format(name=name)
+            )
+        if name.lower() in seen:
+            raise CommandError(
+                translate(
+                    N_("--people names {name} twice: give each person a name of their own")
+                ).format(name=name)
+            )
+        seen.add(name.lower())
     return names

@@ -261,6 +261,11 @@ def _check_replaceable(path: str, lang: str) -> None:
 
 def player_name(args: argparse.Namespace, lang: str) -> str:
     """``--name``, else "You" in the player's language."""
+    if args.name is not None and not str(args.name).strip():
+        # An empty --name is a slip, not a wish for the default: said, not repaired.
+        raise CommandError(
+            translator(lang).gettext("--name is empty: give a name, or leave the option out")
+        )
     return str(args.name or "").strip() or translator(lang).gettext(DEFAULT_NAME)
 
 

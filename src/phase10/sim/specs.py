@@ -22,11 +22,15 @@ def parse_bots(text: str, game: str = "phase10") -> tuple[str, ...]:
     names a bad one (an unknown bot, one the game does not have, a malformed budget)."""
     # An import path or a bot's argument (a policy or model file) keeps its case (modules,
     # classes and file names are case-sensitive); names do not.
+    parts = text.split(",")
+    if text.strip() and any(not part.strip() for part in parts):
+        # "hard,,greedy" was read as two bots: a slip, said rather than repaired.
+        raise ValueError(f"an empty entry in {text!r}: one bot per seat, comma-separated")
     specs = tuple(
         s.strip()
         if is_import_path(s) or takes_argument(s) or names_a_file(s)
         else s.strip().lower()
-        for s in text.split(",")
+        for s in parts
         if s.strip()
     )
     if not specs:
