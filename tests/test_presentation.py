@@ -411,7 +411,16 @@ def test_programmes_refusals_say_why_as_the_position_has_it() -> None:
                 extend,
             )
             seen.add(reveal)
-    assert len(seen) == 3, seen
+            # After the draw the turn says what the seat may do, as its program stands.
+            turn = game.present(view, ["Ann", "Bob"], "en").turn
+            if view.stage.value == "play":
+                assert turn == (
+                    "It is your turn: lay a new set, add to a combination, or discard."
+                    if me.revealed
+                    else "It is your turn: reveal your program, or discard."
+                )
+                seen.add(turn)
+    assert len(seen) == 5, seen
 
 
 _PILE_REASONS = {

@@ -200,7 +200,6 @@ STRINGS: Final[dict[str, str]] = {
         "moves, i hint, o order of the hand, Escape clear the choice."
     ),
     # The summaries.
-    "summary.hand_caption": N_("The hand's points"),
     "summary.final": N_("Final standing"),
     "summary.final_caption": N_("The final standing"),
     "summary.winner": N_("the winner"),

@@ -218,7 +218,13 @@ def _goal(view: ProgrammeView, tr: Translator) -> str:
 
 
 def _turn(view: ProgrammeView, names: Sequence[str], tr: Translator) -> str:
-    return turn_sentence(view, names, tr, play=tr.gettext(N_("It is your turn.")))
+    # After the draw, what the seat may do as its program stands (AMZ-R11 to AMZ-R13).
+    me = view.players[view.seat] if view.seat >= 0 else None
+    if me is not None and me.revealed:
+        play = N_("It is your turn: lay a new set, add to a combination, or discard.")
+    else:
+        play = N_("It is your turn: reveal your program, or discard.")
+    return turn_sentence(view, names, tr, play=tr.gettext(play))
 
 
 def _move(

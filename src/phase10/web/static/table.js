@@ -1616,7 +1616,9 @@ function handSummary(ended) {
       el(
         "table",
         null,
-        el("caption", { class: "visually-hidden" }, t("summary.hand_caption")),
+        // The game's own title ("Hand 1 is over.", "Round 2 is over."): a round of the
+        // programmes game has no points.
+        el("caption", { class: "visually-hidden" }, summary.title),
         el("thead", null, el("tr", null, headers.map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", null, rows),
       ),
