@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator
 from functools import cache
@@ -503,3 +504,36 @@ def test_a_hand_end_has_a_summary_with_a_row_per_player_and_nothing_else_does(
     dutch = game.hand_summary(event, names, "nl")
     assert dutch is not None
     assert dutch.title != summary.title
+
+
+_CODE = {
+    "phase10": re.compile(r"(?<![\w=])(?:[RBYG](?:1[0-2]|[1-9])|W(?:=\w+)?|S)(?![\w=])"),
+    "programmes": re.compile(r"(?<![\w=])(?:(?:10|[2-9AJQK])[SHDC]|JK)(?:=\w+)?(?![\w=])"),
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "profile"), [("phase10", "standard"), ("programmes", "programmes")]
+)
+def test_moves_prompts_and_hint_in_words_name_no_card_by_notation(name: str, profile: str) -> None:
+    """For a reader who asked for words (the browser), the moves' labels, the prompts and
+    the hint name every card in words ("Discard red 7", "Take ace of clubs from the
+    discard pile"); the moves themselves, their ids and cards, are the same as with the
+    notation, which some labels do use."""
+    game = get(name)
+    in_notation = 0
+    for seed in range(3):
+        for state in _positions(game, profile, 2, seed):
+            view = game.view(state, state.current)
+            coded = game.present(view, ["Ann", "Bob"], "fr", hint=True)
+            worded = game.present(view, ["Ann", "Bob"], "fr", hint=True, words=True)
+            assert [(m.id, m.kind, m.cards) for m in worded.moves] == [
+                (m.id, m.kind, m.cards) for m in coded.moves
+            ]
+            assert (worded.hint is None) == (coded.hint is None)
+            said = [m.label for m in worded.moves] + list(worded.prompts)
+            said += [worded.hint.text] if worded.hint is not None else []
+            for text in said:
+                assert not _CODE[name].search(text), text
+            in_notation += sum(bool(_CODE[name].search(m.label)) for m in coded.moves)
+    assert in_notation > 30

@@ -398,7 +398,9 @@ class ClimbGame:
         lang: str | Translator = "en",
         *,
         hint: bool = False,
+        words: bool = False,
     ) -> Presentation:
+        del words  # a Climb card is a number: its notation is its word
         tr = translator(lang) if isinstance(lang, str) else lang
 
         def face(card: int) -> CardFace:

@@ -186,6 +186,11 @@ def test_a_whole_turn_through_the_accessibility_tree(seat_page: MakeSeat) -> Non
     drew = re.compile(r"You drew a ((red|blue|yellow|green) \d{1,2}|wild|Skip)\.")
     expect(page.locator("#status")).to_contain_text(drew)
     expect(page.locator("#status")).to_contain_text("lay down, hit or discard")
+    # The moves are labelled in words too ("Discard red 7"), as the screen reader says them.
+    labels = page.locator("#moves button").all_inner_texts()
+    assert any(label.startswith("Discard ") for label in labels), labels
+    coded = re.compile(r"(?<![\w=])([RBYG]\d{1,2}|W=\w+)(?![\w=])")
+    assert not [label for label in labels if coded.search(label)], labels
     assert len([line for line in page.evaluate("window.__said") if "You drew" in line]) == 1
 
     hand = page.get_by_role("listbox", name="Your hand")

@@ -300,12 +300,15 @@ class Game(Protocol):
         lang: str | Translator = "en",
         *,
         hint: bool = False,
+        words: bool = False,
     ) -> Presentation:
         """What the view's seat (a spectator for a public view) is shown and may do, in
         ``lang``: the hand, piles, players, the groups on the table, its goal, what it can do
         now and every legal move, with its id, kind and label
         (:mod:`phase10.kernel.presentation`); ``hint``: with the move a strong computer player
-        would make. Front ends draw this, never the view itself."""
+        would make; ``words``: the moves' labels, the prompts and the hint name cards in
+        words, as narration does for a reader who asked for them. Front ends draw this,
+        never the view itself."""
         ...
 
     # ------------------------------------------------------------------------ bots

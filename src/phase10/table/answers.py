@@ -75,13 +75,15 @@ def answer_act(
     return {"type": "ack", "id": action_id, "version": match.version}
 
 
-def answer_hint(match: Match, seat: int | None, hint_id: str, lang: str) -> dict[str, Any]:
+def answer_hint(
+    match: Match, seat: int | None, hint_id: str, lang: str, *, words: bool = False
+) -> dict[str, Any]:
     """The game's own hint for the seat, as every front end gives it (the same move for the
-    same view): its action, its notation and its sentence in ``lang``; an ``error`` when it
-    is not the seat's turn."""
+    same view): its action, its notation and its sentence in ``lang`` (``words``: naming
+    cards in words); an ``error`` when it is not the seat's turn."""
     if seat is None or match.is_over or match.to_act != seat:
         return refusal("not_your_turn", "web.not_your_turn", hint_id, lang)
-    shown = match.game.present(match.view(seat), match.names, lang, hint=True)
+    shown = match.game.present(match.view(seat), match.names, lang, hint=True, words=words)
     if shown.hint is None:
         return refusal("not_your_turn", "web.not_your_turn", hint_id, lang)
     move = shown.move(shown.hint.move)

@@ -134,18 +134,22 @@ def update_payload(
         "version": match.version,
         "events": event_payloads(match, seat, since, lang, words=words),
         "view": view_payload(match, seat, view),
-        "table": table_payload(match, seat, lang, view),
+        "table": table_payload(match, seat, lang, view, words=words),
         "result": result_payload(match),
     }
 
 
-def table_payload(match: Match, seat: int | None, lang: str, view: Any = None) -> dict[str, Any]:
+def table_payload(
+    match: Match, seat: int | None, lang: str, view: Any = None, *, words: bool = False
+) -> dict[str, Any]:
     """What the seat (``None``: a spectator) is shown and may do, in ``lang``: the game's
-    presentation (``docs/schema/presentation.schema.json``), the same for every game."""
+    presentation (``docs/schema/presentation.schema.json``), the same for every game; with
+    ``words`` its moves name cards in words."""
     if view is None:  # the seat's view, unless the caller has built it already
         view = match.public_view() if seat is None else match.view(seat)
-    shown: dict[str, Any] = presentation_to_json(match.game.present(view, match.names, lang))
-    return shown
+    shown = match.game.present(view, match.names, lang, words=words)
+    payload: dict[str, Any] = presentation_to_json(shown)
+    return payload
 
 
 def error_payload(

@@ -708,7 +708,9 @@ class LiveTable:
             return
         if client.seat is not None:
             self._present(client.seat)
-        client.push(answer_hint(self.match, client.seat, message.id, client.lang))
+        client.push(
+            answer_hint(self.match, client.seat, message.id, client.lang, words=client.words)
+        )
 
     def say(self, client: Client, message: Say) -> None:
         """A chat line or a reaction (``phase10.web.chat``): no move, so no lock, no store

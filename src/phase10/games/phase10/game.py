@@ -200,8 +200,9 @@ class Phase10Game:
         lang: str | Translator = "en",
         *,
         hint: bool = False,
+        words: bool = False,
     ) -> Presentation:
-        return present.present(view, names, lang, hint=hint)
+        return present.present(view, names, lang, hint=hint, words=words)
 
     # ------------------------------------------------------------------------ bots
 

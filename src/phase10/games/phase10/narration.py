@@ -156,7 +156,7 @@ def _a_card(card: int, tr: Translator) -> str:
     return tr.gettext(_A_COLOUR[COLOUR_OF[card]]).format(number=NUMBER_OF[card])
 
 
-def _group_words(group: Group, tr: Translator) -> str:
+def group_words(group: Group, tr: Translator) -> str:
     """A group in words, then its cards in words: ``set of 5s: red 5, blue 5, wild``."""
     cards = ", ".join(card_label(card, tr) for card in group.cards)
     return tr.gettext(N_("{group}: {cards}")).format(group=group_phrase(group, tr), cards=cards)
@@ -341,7 +341,7 @@ def describe_event(
         ).format(count=count)
     if kind is EventKind.LAID_DOWN:
         if words:
-            groups = tr.gettext(N_("; ")).join(_group_words(g, tr) for g in event.groups)
+            groups = tr.gettext(N_("; ")).join(group_words(g, tr) for g in event.groups)
         else:
             groups = ", ".join(group_text(g, tr) for g in event.groups)
         return _say(

@@ -36,6 +36,7 @@ from phase10.games.phase10.narration import (
     card_label,
     group_phrase,
     group_text,
+    group_words,
     phase_description,
 )
 from phase10.games.phase10.rules import Phase, Progression
@@ -235,16 +236,24 @@ def _turn(view: PlayerView, names: Sequence[str], tr: Translator) -> str:
     return turn_sentence(view, names, tr, play=play)
 
 
-def _move(view: PlayerView, action: Action, names: Sequence[str], tr: Translator) -> Move:
+def _move(
+    view: PlayerView, action: Action, names: Sequence[str], tr: Translator, words: bool
+) -> Move:
     top = view.discard_top
     target: str | None = None
     cards: tuple[str, ...] = ()
+
+    # A label names its cards by notation, or in words for a reader who asked for them.
+    def named(card: int) -> str:
+        return card_label(card, tr) if words else SYMBOL_OF[card]
+
     if isinstance(action, Draw):
-        kind, label = draw_move(action, None if top is None else SYMBOL_OF[top], tr)
+        kind, label = draw_move(action, None if top is None else named(top), tr)
     elif isinstance(action, LayDown):
         kind = "lay_down"
         cards = tuple(SYMBOL_OF[c] for c in action.cards)
-        groups = " + ".join(group_text(g, tr) for g in action.groups)
+        shown = group_words if words else group_text
+        groups = " + ".join(shown(g, tr) for g in action.groups)
         if action.phase is not None:
             groups = say(tr, N_("Phase {phase}: {groups}"), phase=action.phase, groups=groups)
         label = say(tr, N_("Lay down: {groups}"), groups=groups)
@@ -252,10 +261,13 @@ def _move(view: PlayerView, action: Action, names: Sequence[str], tr: Translator
         kind, cards, target = "hit", (SYMBOL_OF[action.card],), f"{action.owner}.{action.index}"
         group = view.table[action.owner][action.index]
         where = _group_label(group, action.owner, view.seat, names, tr)
-        if action.card == WILD_CODE and group.kind is Kind.RUN:
+        if action.card == WILD_CODE and group.kind is Kind.RUN and words:
+            wild = say(tr, N_("{card} as {value}"), card=named(WILD_CODE), value=action.value)
+            what = say(tr, N_("{card} on {group}"), card=wild, group=where)
+        elif action.card == WILD_CODE and group.kind is Kind.RUN:
             what = say(tr, N_("W as {value} on {group}"), value=action.value, group=where)
         else:
-            what = say(tr, N_("{card} on {group}"), card=SYMBOL_OF[action.card], group=where)
+            what = say(tr, N_("{card} on {group}"), card=named(action.card), group=where)
         label = say(tr, N_("Hit: {what}"), what=what)
     else:
         assert isinstance(action, Discard)
@@ -264,7 +276,7 @@ def _move(view: PlayerView, action: Action, names: Sequence[str], tr: Translator
             target = str(action.target)
             label = say(tr, N_("Play the Skip at {name}"), name=names[action.target])
         else:
-            label = say(tr, N_("Discard {card}"), card=SYMBOL_OF[action.card])
+            label = say(tr, N_("Discard {card}"), card=named(action.card))
     return Move(
         id=str(action),
         kind=kind,
@@ -275,7 +287,9 @@ def _move(view: PlayerView, action: Action, names: Sequence[str], tr: Translator
     )
 
 
-def _prompts(view: PlayerView, moves: Sequence[Move], tr: Translator) -> tuple[str, ...]:
+def _prompts(
+    view: PlayerView, moves: Sequence[Move], tr: Translator, words: bool = False
+) -> tuple[str, ...]:
     """What the seat can do now, a sentence each (nothing when it is not its turn)."""
     if not moves:
         return ()
@@ -284,7 +298,8 @@ def _prompts(view: PlayerView, moves: Sequence[Move], tr: Translator) -> tuple[s
     if view.stage is Stage.DRAW:
         if "take" in kinds and top is not None:
             text = N_("Draw (d) or take {card} from the discard pile (t).")
-            return (say(tr, text, card=SYMBOL_OF[top]),)
+            card = card_label(top, tr) if words else SYMBOL_OF[top]
+            return (say(tr, text, card=card),)
         return (tr.gettext(N_("It is your turn: draw a card.")),)
     out: list[str] = []
     lays = kinds.count("lay_down")
@@ -297,6 +312,8 @@ def _prompts(view: PlayerView, moves: Sequence[Move], tr: Translator) -> tuple[s
             ).format(count=lays)
         )
     hits = sorted({m.cards[0] for m in moves if m.kind == "hit"})
+    if words:
+        hits = [card_label(SYMBOL_OF.index(code), tr) for code in hits]
     if hits:
         out.append(
             say(tr, N_("These cards fit groups on the table: {cards}."), cards=", ".join(hits))
@@ -323,12 +340,14 @@ def present(
     lang: str | Translator = "en",
     *,
     hint: bool = False,
+    words: bool = False,
 ) -> Presentation:
-    """The seat's view as it is shown (``view.seat`` -1: a spectator's), in ``lang``."""
+    """The seat's view as it is shown (``view.seat`` -1: a spectator's), in ``lang``; with
+    ``words`` the moves, the prompts and the hint name cards in words (``Discard red 7``)."""
     tr = translator(lang) if isinstance(lang, str) else lang
     names = tuple(names)
     seat = view.seat if view.seat >= 0 else None
-    moves = tuple(_move(view, a, names, tr) for a in view.legal) if seat is not None else ()
+    moves = tuple(_move(view, a, names, tr, words) for a in view.legal) if seat is not None else ()
     piles = shared_piles(view, tr, lambda card: card_face(card, tr))
     return Presentation(
         game="phase10",
@@ -352,7 +371,7 @@ def present(
         progress_label=tr.gettext(N_("Phases done")),
         goal=_goal(view, tr),
         turn=_turn(view, names, tr),
-        prompts=_prompts(view, moves, tr),
+        prompts=_prompts(view, moves, tr, words),
         moves=moves,
         over=view.stage is Stage.OVER,
         refusals=_refusals(view, tr),

@@ -228,8 +228,9 @@ class ProgrammesGame:
         lang: str | Translator = "en",
         *,
         hint: bool = False,
+        words: bool = False,
     ) -> Presentation:
-        return present.present(view, names, lang, hint=hint)
+        return present.present(view, names, lang, hint=hint, words=words)
 
     # ------------------------------------------------------------------------ bots
 

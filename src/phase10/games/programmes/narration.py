@@ -191,7 +191,7 @@ def _a_card(card: int, tr: Translator) -> str:
     return tr.gettext(_A_RANK[RANK_OF[card] - 1]).format(suit=suit)
 
 
-def _rank_shown(value: int, tr: Translator) -> str:
+def rank_shown(value: int, tr: Translator) -> str:
     """A rank in a run's phrase: a number as a number, an ace or a face card by name."""
     rank = (value - 1) % 13 + 1
     return tr.gettext(_RANK_WORDS[rank - 1]) if rank in _SET_OF_FACES else str(rank)
@@ -208,8 +208,8 @@ def combination_phrase(combo: Combination, tr: Translator) -> str:
     """
     if combo.kind is Kind.RUN:
         return tr.gettext(N_("run {low} to {high} of {suit}")).format(
-            low=_rank_shown(combo.low, tr),
-            high=_rank_shown(combo.high, tr),
+            low=rank_shown(combo.low, tr),
+            high=rank_shown(combo.high, tr),
             suit=tr.gettext(_SUIT_NAME_WORDS[combo.suit]),
         )
     face = _SET_OF_FACES.get((combo.low - 1) % 13 + 1)
@@ -218,11 +218,11 @@ def combination_phrase(combo: Combination, tr: Translator) -> str:
     return tr.gettext(N_("set of {value}s")).format(value=combo.low)
 
 
-def _combo_words(combo: Combination, tr: Translator) -> str:
+def combo_words(combo: Combination, tr: Translator) -> str:
     """A combination in words, then its cards in words: ``set of 7s: seven of spades, joker``."""
     cards = ", ".join(
         tr.gettext(N_("{card} as {value}")).format(
-            card=card_label(card, tr), value=_rank_shown(value, tr)
+            card=card_label(card, tr), value=rank_shown(value, tr)
         )
         if IS_WILD[card] and combo.kind is Kind.RUN
         else card_label(card, tr)
@@ -278,7 +278,7 @@ def describe_programme_event(
     card = ""
     if event.cards:
         card = _a_card(event.cards[0], tr) if words else str(event.cards[0])
-    shown = _combo_words if words else combo_text
+    shown = combo_words if words else combo_text
     programs = rules.programs if rules is not None else ()
     program = program_text(programs[event.programs[0]], tr) if event.programs and programs else ""
     kind = event.kind

@@ -46,7 +46,9 @@ from phase10.games.programmes.narration import (
     card_label,
     combination_phrase,
     combo_text,
+    combo_words,
     program_text,
+    rank_shown,
 )
 from phase10.games.programmes.sharp import PAIR_WEIGHT, SharpProgrammeBot
 from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
@@ -228,26 +230,41 @@ def _turn(view: ProgrammeView, names: Sequence[str], tr: Translator) -> str:
 
 
 def _move(
-    view: ProgrammeView, action: ProgrammeAction, names: Sequence[str], tr: Translator
+    view: ProgrammeView,
+    action: ProgrammeAction,
+    names: Sequence[str],
+    tr: Translator,
+    words: bool = False,
 ) -> Move:
     top = view.discard_top
     target: str | None = None
     cards: tuple[str, ...] = ()
+
+    # A label names its cards by notation, or in words for a reader who asked for them.
+    def named(card: int) -> str:
+        return card_label(card, tr) if words else CARD_SYMBOL[card]
+
+    def shown(combo: Combination) -> str:
+        return combo_words(combo, tr) if words else combo_text(combo, tr)
+
     if isinstance(action, Draw):
-        kind, label = draw_move(action, None if top is None else CARD_SYMBOL[top], tr)
+        kind, label = draw_move(action, None if top is None else named(top), tr)
     elif isinstance(action, Reveal):
         kind = "reveal"
         cards = tuple(CARD_SYMBOL[c] for c in action.cards)
-        combos = " + ".join(combo_text(c, tr) for c in action.combos)
+        combos = " + ".join(shown(c) for c in action.combos)
         label = say(tr, N_("Reveal: {combos}"), combos=combos)
     elif isinstance(action, Meld):
         kind, cards = "meld", tuple(CARD_SYMBOL[c] for c in action.combo.cards)
-        label = say(tr, N_("Lay the new set: {combo}"), combo=combo_text(action.combo, tr))
+        label = say(tr, N_("Lay the new set: {combo}"), combo=shown(action.combo))
     elif isinstance(action, Extend):
         kind, target = "extend", f"{action.owner}.{action.index}"
         cards = (CARD_SYMBOL[action.card],)
-        token = CARD_SYMBOL[action.card]
-        if action.value >= 0 and IS_WILD[action.card]:
+        token = named(action.card)
+        if action.value >= 0 and IS_WILD[action.card] and words:
+            value = rank_shown(action.value, tr)
+            token = say(tr, N_("{card} as {value}"), card=token, value=value)
+        elif action.value >= 0 and IS_WILD[action.card]:
             token = f"{token}={rank_name(action.value)}"
         combo = view.table[action.owner][action.index]
         # A verb first, as every other move's label has (the hint reads "Hint: Add ...").
@@ -255,7 +272,7 @@ def _move(
         label = say(tr, N_("Add {card} to {group}"), card=token, group=where)
     elif isinstance(action, DiscardCard):
         kind, cards = "discard", (CARD_SYMBOL[action.card],)
-        label = say(tr, N_("Discard {card}"), card=CARD_SYMBOL[action.card])
+        label = say(tr, N_("Discard {card}"), card=named(action.card))
     else:
         kind, label = "swap", tr.gettext(N_("Swap program"))
     return Move(
@@ -268,7 +285,9 @@ def _move(
     )
 
 
-def _prompts(view: ProgrammeView, moves: Sequence[Move], tr: Translator) -> tuple[str, ...]:
+def _prompts(
+    view: ProgrammeView, moves: Sequence[Move], tr: Translator, words: bool = False
+) -> tuple[str, ...]:
     """What the seat can do now, a sentence each (nothing when it is not its turn)."""
     if not moves:
         return ()
@@ -280,7 +299,7 @@ def _prompts(view: ProgrammeView, moves: Sequence[Move], tr: Translator) -> tupl
     if view.stage is Stage.DRAW:
         if "take" in kinds and top is not None:
             text = N_("Draw (d) or take {card} from the discard pile (t).")
-            out.append(say(tr, text, card=CARD_SYMBOL[top]))
+            out.append(say(tr, text, card=card_label(top, tr) if words else CARD_SYMBOL[top]))
         else:
             out.append(tr.gettext(N_("It is your turn: draw a card.")))
         return tuple(out)
@@ -296,6 +315,8 @@ def _prompts(view: ProgrammeView, moves: Sequence[Move], tr: Translator) -> tupl
     if "meld" in kinds:
         out.append(tr.gettext(N_("You can lay a new set.")))
     extends = sorted({m.cards[0] for m in moves if m.kind == "extend"})
+    if words:
+        extends = [card_label(CARD_SYMBOL.index(code), tr) for code in extends]
     if extends:
         text = N_("These cards fit combinations on the table: {cards}.")
         out.append(say(tr, text, cards=", ".join(extends)))
@@ -322,12 +343,14 @@ def present(
     lang: str | Translator = "en",
     *,
     hint: bool = False,
+    words: bool = False,
 ) -> Presentation:
-    """The seat's view as it is shown (``view.seat`` -1: a spectator's), in ``lang``."""
+    """The seat's view as it is shown (``view.seat`` -1: a spectator's), in ``lang``; with
+    ``words`` the moves, the prompts and the hint name cards in words."""
     tr = translator(lang) if isinstance(lang, str) else lang
     names = tuple(names)
     seat = view.seat if view.seat >= 0 else None
-    moves = tuple(_move(view, a, names, tr) for a in view.legal) if seat is not None else ()
+    moves = tuple(_move(view, a, names, tr, words) for a in view.legal) if seat is not None else ()
     piles = (
         *shared_piles(view, tr, lambda card: card_face(card, tr)),
         Pile(id="programs", label=tr.gettext(N_("Program cards")), count=view.program_deck_size),
@@ -349,7 +372,7 @@ def present(
         progress_label=tr.gettext(N_("Programs done")),
         goal=_goal(view, tr),
         turn=_turn(view, names, tr),
-        prompts=_prompts(view, moves, tr),
+        prompts=_prompts(view, moves, tr, words),
         moves=moves,
         over=view.stage is Stage.OVER,
         refusals=_refusals(view, tr),
