@@ -169,6 +169,37 @@ def test_programmes_games_can_be_simulated(capsys: pytest.CaptureFixture[str]) -
     assert json.loads(capsys.readouterr().out)["bots"][0]["games"] == 1
 
 
+def test_a_programmes_tournament_table_counts_programs_and_rounds_not_points(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The programmes game has no points (AMZ-R32): its table counts programs done and the
+    mean number of rounds, where it once showed a mean score of 0.0 and "phases"."""
+    argv = ["simulate", "--game", "programmes", "--bots", "greedy,random", "--games", "4"]
+    assert main([*argv, "--seed", "2"]) == 0
+    text = capsys.readouterr().out
+    header = next(line for line in text.splitlines() if "win rate" in line)
+    assert header.split() == [
+        "bot",
+        "wins",
+        "win",
+        "rate",
+        "95%",
+        "CI",
+        "mean",
+        "programs",
+        "rating",
+    ]
+    assert "mean rounds per game: " in text
+    assert "score" not in text
+    assert "phases" not in text
+    assert (
+        main(["simulate", "--variant", "n_phases=1", "--bots", "greedy,random", "--games", "4"])
+        == 0
+    )
+    header = next(line for line in capsys.readouterr().out.splitlines() if "win rate" in line)
+    assert header.split()[-4:] == ["score", "mean", "phases", "rating"]
+
+
 def test_solo_study(capsys: pytest.CaptureFixture[str]) -> None:
     easy = solo_study(find_variant("standard"), 1, games=200, seed=1)
     hard = solo_study(find_variant("standard"), 8, games=200, seed=1)

@@ -217,7 +217,16 @@ def run(args: argparse.Namespace) -> int:
         )
         print(json.dumps(data))
         return 0
-    _print_summary(summary, rules.name, args.seed, command, elapsed, args.workers, args.duplicate)
+    _print_summary(
+        summary,
+        rules.name,
+        args.seed,
+        command,
+        elapsed,
+        args.workers,
+        args.duplicate,
+        game=str(args.game),
+    )
     return 0
 
 
@@ -262,7 +271,12 @@ def _print_summary(
     elapsed: float,
     workers: int,
     duplicate: bool = False,
+    *,
+    game: str = "phase10",
 ) -> None:
+    # The programmes game counts programs done, in rounds, and no points (AMZ-R32).
+    programmes = game == "programmes"
+    done, stage = ("programs", "rounds") if programmes else ("phases", "hands")
     players = len(summary.bots)
     deals = f"; each deal is played {players} times, once per seat" if duplicate else ""
     print(
@@ -270,17 +284,19 @@ def _print_summary(
         f"seats rotate every game{deals}"
     )
     width = max(len(b.bot) for b in summary.bots) + 2
+    score = "" if programmes else f" {'mean score':>10}"
     print(
-        f"  {'bot':<{width}} {'wins':>6} {'win rate':>9}  {'95% CI':<15} "
-        f"{'mean score':>10} {'phases':>6} {'rating':>7}"
+        f"  {'bot':<{width}} {'wins':>6} {'win rate':>9}  {'95% CI':<15}"
+        f"{score} {'mean ' + done:>13} {'rating':>7}"
     )
     for b in summary.bots:
         ci = f"{100 * b.ci95[0]:.1f}-{100 * b.ci95[1]:.1f}%"
+        points = "" if programmes else f" {b.mean_score:>10.1f}"
         print(
-            f"  {b.bot:<{width}} {b.wins:>6} {100 * b.win_rate:>8.1f}%  {ci:<15} "
-            f"{b.mean_score:>10.1f} {b.mean_phases:>6.2f} {b.rating:>7.2f}"
+            f"  {b.bot:<{width}} {b.wins:>6} {100 * b.win_rate:>8.1f}%  {ci:<15}"
+            f"{points} {b.mean_phases:>13.2f} {b.rating:>7.2f}"
         )
-    print(f"  mean hands per game: {summary.mean_hands:.2f}")
+    print(f"  mean {stage} per game: {summary.mean_hands:.2f}")
     if summary.unfinished:
         print(f"  unfinished games (stopped at the decision cap): {summary.unfinished}")
     print("  rating: OpenSkill Plackett-Luce, mu - 3 sigma")
