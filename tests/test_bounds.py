@@ -90,7 +90,11 @@ def test_plain_progress_says_the_time_left_every_few_seconds() -> None:
         (["simulate", "--games", "10000000"], "from 1 to 1,000,000"),
         (["simulate", "--workers", "1024"], "from 1 to 256"),
         (["simulate", "--workers", "200"], "--oversubscribe"),
-        (["simulate", "--seed", "1" * 5000], "not a whole number"),
+        (
+            ["simulate", "--seed", "1" * 5000],
+            "'11111111111111111111…': expected a whole number from 0",
+        ),
+        (["play", "--plain", "--seed", "9" * 21], "expected a whole number from 0 to"),
         (["simulate", "--seed", "²"], "not a whole number"),
         (["odds", "--phase", "1", "--hands", "100000000"], "10,000,000"),
         (["bench", "--seconds", "inf"], "at most 3600"),

@@ -208,12 +208,15 @@ MAX_WORKERS: Final = 256
 
 
 def _whole_number(text: str) -> int | None:
-    """``text`` as a whole number in ASCII digits (an optional sign), or None; at most 20
-    digits, so a 5,000-digit number is refused before ``int()`` refuses it with a traceback."""
+    """``text`` as a whole number in ASCII digits (an optional sign), or None. Past 20
+    digits it stands for a number beyond every bound, never read whole (a 5,000-digit one
+    would make ``int()`` fail with a traceback), so it is refused as out of range."""
     digits = text.strip()
     body = digits[1:] if digits[:1] in ("+", "-") else digits
-    if not (body.isascii() and body.isdigit()) or len(body) > 20:
+    if not (body.isascii() and body.isdigit()):
         return None
+    if len(body) > 20:
+        return -(10**21) if digits.startswith("-") else 10**21
     return int(digits)
 
 
@@ -226,21 +229,27 @@ def bounded_int(low: int, high: int | None = None) -> Callable[[str], int]:
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: '²' is not a whole number
+    >>> bounded_int(1, 10)("9" * 30)
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '99999999999999999999…': expected a whole number from 1 to 10
     """
 
     def parse(text: str) -> int:
-        # The refusals speak the player's language; the value stays as typed.
+        # The refusals speak the player's language; the value stays as typed (its start,
+        # when it is very long).
         value = _whole_number(text)
+        shown = repr(text if len(text) <= 24 else text[:20] + "…")
         if value is None:
             message = translate(N_("{value} is not a whole number"))
-            raise argparse.ArgumentTypeError(message.format(value=repr(text)))
+            raise argparse.ArgumentTypeError(message.format(value=shown))
         if value < low or (high is not None and value > high):
             if high is None:
                 message = translate(N_("{value}: expected a whole number of at least {low}"))
             else:
                 message = translate(N_("{value}: expected a whole number from {low} to {high}"))
             raise argparse.ArgumentTypeError(
-                message.format(value=repr(text), low=thousands(low), high=thousands(high or 0))
+                message.format(value=shown, low=thousands(low), high=thousands(high or 0))
             )
         return value
 
