@@ -38,7 +38,7 @@ from phase10.kernel.i18n import N_, Translator, translator
 #: translations in ``src/phase10/locale`` (``make i18n``, then fill the .po files).
 MESSAGES: Final[dict[str, str]] = {
     "hand_dealt": N_("Hand {hand} is dealt by {dealer}."),
-    "hand_dealt.you": N_("Hand {hand} is dealt by you."),
+    "hand_dealt.you": N_("You deal hand {hand}."),
     "turned_up": N_("{card} is turned up to start the discard pile."),
     "turned_up.skip": N_("A Skip is turned up: {name} loses the first turn."),
     "turned_up.skip.you": N_("A Skip is turned up: you lose the first turn."),

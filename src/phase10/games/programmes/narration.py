@@ -49,7 +49,7 @@ MESSAGES: Final[dict[str, str]] = {
     "programmes.program_swapped": N_("{name} swaps their program card."),
     "programmes.program_swapped.you": N_("You swap your program {program}."),
     "programmes.hand_dealt": N_("Round {hand} is dealt by {dealer}."),
-    "programmes.hand_dealt.you": N_("Round {hand} is dealt by you."),
+    "programmes.hand_dealt.you": N_("You deal round {hand}."),
     "programmes.revealed": N_("{name} reveals program {program}: {combos}."),
     "programmes.revealed.you": N_("You reveal program {program}: {combos}."),
     "programmes.melded": N_("{name} lays a new set: {combo}."),
