@@ -10,8 +10,8 @@ True
 'Dessus de la défausse : {card} ; la pioche a {count} carte.'
 >>> strings("fr")["q.top.other"]
 'Dessus de la défausse : {card} ; la pioche a {count} cartes.'
->>> strings("en")["card.name"].format(card="R7", words="red 7")
-'R7, red 7'
+>>> strings("de")["pile.count"].format(count=3)
+'Karten: 3'
 """
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ STRINGS: Final[dict[str, str]] = {
     "hint": N_("Hint"),
     # Cards: their notation, then the game's words for them ("R7, red 7", from the
     # presentation); colour is never the only cue.
-    "card.name": N_("{card}, {words}"),
     "card_new": N_("{name}, just taken"),
     "new_badge": N_("new"),
     # The players.

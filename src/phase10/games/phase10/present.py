@@ -277,6 +277,9 @@ def _move(
             label = say(tr, N_("Play the Skip at {name}"), name=names[action.target])
         else:
             label = say(tr, N_("Discard {card}"), card=named(action.card))
+    if words:
+        # A label may begin with its card ("blaue 11 ablegen"): a label begins upper case.
+        label = label[:1].upper() + label[1:]
     return Move(
         id=str(action),
         kind=kind,

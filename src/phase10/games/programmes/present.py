@@ -15,7 +15,7 @@ legal move's label.
 >>> [(m.id, m.kind) for m in shown.moves]
 [('draw', 'draw'), ('take', 'take')]
 >>> shown.hand[0].code, shown.hand[0].label, shown.hand[-1].label
-('AS', 'ace of spades', 'joker, wild')
+('AS', 'ace of spades', 'joker')
 """
 
 from __future__ import annotations
@@ -83,15 +83,15 @@ _SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
 
 @lru_cache(maxsize=1024)  # a card's face is the same in every view of one language
 def card_face(card: int, tr: Translator) -> CardFace:
-    """A card with its words: ``10H`` is ``ten of hearts``; a 2 and the joker say they are wild.
+    """A card with its words: ``10H`` is ``ten of hearts``; a 2 says it is wild (a joker is).
 
     >>> card_face(14, translator("nl")).label, card_face(52, translator("en")).label
-    ('harten twee, joker', 'joker, wild')
+    ('harten twee (joker)', 'joker')
     """
     if card == JOKER_CODE:
         return CardFace(
             code=CARD_SYMBOL[card],
-            label=tr.gettext(N_("joker, wild")),
+            label=tr.gettext(N_("joker")),
             wild=True,
             suit="joker",
             by_rank=14 * 4,
@@ -100,7 +100,8 @@ def card_face(card: int, tr: Translator) -> CardFace:
     rank, suit = RANK_OF[card], SUIT_OF[card]
     words = card_label(card, tr)
     if IS_WILD[card]:
-        words = say(tr, N_("{card}, wild"), card=words)
+        # In brackets: "two of hearts, wild, joker" read aloud sounded like three cards.
+        words = say(tr, N_("{card} (wild)"), card=words)
     return CardFace(
         code=CARD_SYMBOL[card],
         label=words,
@@ -256,7 +257,7 @@ def _move(
         label = say(tr, N_("Reveal: {combos}"), combos=combos)
     elif isinstance(action, Meld):
         kind, cards = "meld", tuple(CARD_SYMBOL[c] for c in action.combo.cards)
-        label = say(tr, N_("Lay the new set: {combo}"), combo=shown(action.combo))
+        label = say(tr, N_("Lay a new set: {combo}"), combo=shown(action.combo))
     elif isinstance(action, Extend):
         kind, target = "extend", f"{action.owner}.{action.index}"
         cards = (CARD_SYMBOL[action.card],)
@@ -275,6 +276,9 @@ def _move(
         label = say(tr, N_("Discard {card}"), card=named(action.card))
     else:
         kind, label = "swap", tr.gettext(N_("Swap program"))
+    if words:
+        # A label may begin with its card ("blaue 11 ablegen"): a label begins upper case.
+        label = label[:1].upper() + label[1:]
     return Move(
         id=str(action),
         kind=kind,

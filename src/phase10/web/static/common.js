@@ -197,10 +197,10 @@ export function bareFace(code) {
   return { code, label: code, wild: false, suit: "" };
 }
 
-/** A card's accessible name: its notation, then the game's words ("R7, red 7"). */
+/** A card's accessible name: the game's words for it ("red 7", "queen of hearts"), as every
+ * sentence, move and question says it; the notation is what the face shows. */
 export function cardName(face) {
-  if (face.label === face.code) return face.code;
-  return t("card.name", { card: face.code, words: face.label });
+  return face.label;
 }
 
 /** The CSS classes of a card's face: its family's style, and wild when it is. */
@@ -229,9 +229,15 @@ export function cardElement(face, extra = "") {
   );
 }
 
-/** A card in a group: its face, with what a wild stands for (W=5, JK=7H). */
+/** A card in a group: its face, with what a wild stands for (W=5, JK=7H), shown; a
+ * screen reader reads the card in words ("red 5"), never the notation spelled out. */
 export function groupCardElement(face, shown) {
-  return el("span", { class: `${cardClasses(face)} small` }, shown);
+  return el(
+    "span",
+    { class: `${cardClasses(face)} small` },
+    el("span", { "aria-hidden": "true" }, shown),
+    hiddenText(cardName(face)),
+  );
 }
 
 /** The shown cards of a group: its notation after the kind, each wild with its value. */

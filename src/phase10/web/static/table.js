@@ -783,6 +783,10 @@ function keySwap() {
 }
 
 function askHint() {
+  if (state.view?.stage === "over") {
+    say(t("game_over_say"));
+    return;
+  }
   if (!myTurn()) {
     say(t("not_your_turn"));
     return;
@@ -1187,7 +1191,7 @@ function renderHand() {
   const key = JSON.stringify([shown, [...state.selected].sort(), state.newest, state.order]);
   const chosen = chosenCards();
   ui.chosen.textContent = chosen.length
-    ? t("chosen_cards", { cards: chosen.join(" ") })
+    ? t("chosen_cards", { cards: chosen.map((code) => faceOf(code).label).join(", ") })
     : t("chosen_none");
   if (key === state.handKey) return;
   state.handKey = key;
@@ -1243,7 +1247,7 @@ function toggleOption(option) {
   ]);
   const chosen = chosenCards();
   ui.chosen.textContent = chosen.length
-    ? t("chosen_cards", { cards: chosen.join(" ") })
+    ? t("chosen_cards", { cards: chosen.map((code) => faceOf(code).label).join(", ") })
     : t("chosen_none");
   renderMoves();
   renderPiles();
@@ -1470,9 +1474,11 @@ function myMoves(view, chosen) {
         el("span", { class: "note" }, t("choose_one_to_discard")),
       );
     } else if (options.length === 0) {
-      body = el("p", { class: "note" }, t("cannot_discard_card", { card: chosen[0] }));
+      body = el("p", { class: "note" }, t("cannot_discard_card", { card: faceOf(chosen[0]).label }));
     } else if (options.length === 1) {
-      body = buttonList([actionButton(options[0], t("move.discard", { card: chosen[0] }), "discard-chosen", "primary")]);
+      // Its card in words, as the hint and the other moves name it ("Discard blue 11").
+      const label = t("move.discard", { card: faceOf(chosen[0]).label });
+      body = buttonList([actionButton(options[0], label, "discard-chosen", "primary")]);
     } else {
       body = [
         el("p", null, t("who_gets_skip")),
@@ -1604,7 +1610,7 @@ function handSummary(ended) {
     );
   });
   return [
-    el("h3", null, summary.title),
+    el("h3", { id: "hand-summary-title" }, summary.title),
     el(
       "ul",
       { class: "sentences" },
@@ -1615,10 +1621,9 @@ function handSummary(ended) {
       { class: "table-scroll" },
       el(
         "table",
-        null,
-        // The game's own title ("Hand 1 is over.", "Round 2 is over."): a round of the
-        // programmes game has no points.
-        el("caption", { class: "visually-hidden" }, summary.title),
+        // Named by the game's own title just above ("Round 2 is over."; a round of the
+        // programmes game has no points), not a second caption that repeats it.
+        { "aria-labelledby": "hand-summary-title" },
         el("thead", null, el("tr", null, headers.map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", null, rows),
       ),
