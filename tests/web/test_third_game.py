@@ -139,9 +139,7 @@ def test_a_third_game_plays_in_the_browser_page(server: InProcessServer, browser
     try:
         hand = pages[0].get_by_role("listbox", name="Your hand")
         # The card in the game's words ("step 3"), as every sentence says it.
-        expect(hand.get_by_role("option").first).to_have_accessible_name(
-            re.compile(r"^step \d")
-        )
+        expect(hand.get_by_role("option").first).to_have_accessible_name(re.compile(r"^step \d"))
         checked = False
         deadline = time.monotonic() + 90
         while not any(p.locator("#game-summary").is_visible() for p in pages):
