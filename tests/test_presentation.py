@@ -516,10 +516,10 @@ _CODE = {
     ("name", "profile"), [("phase10", "standard"), ("programmes", "programmes")]
 )
 def test_moves_prompts_and_hint_in_words_name_no_card_by_notation(name: str, profile: str) -> None:
-    """For a reader who asked for words (the browser), the moves' labels, the prompts and
-    the hint name every card in words ("Discard red 7", "Take ace of clubs from the
-    discard pile"); the moves themselves, their ids and cards, are the same as with the
-    notation, which some labels do use."""
+    """For a reader who asked for words (the browser), each move has a spoken label, and
+    the prompts and the hint name every card in words ("Discard red 7", "Take ace of clubs
+    from the discard pile"); the moves themselves, their ids, cards and shown labels (short
+    enough for a phone's buttons), are the same as with the notation."""
     game = get(name)
     in_notation = 0
     for seed in range(3):
@@ -531,7 +531,10 @@ def test_moves_prompts_and_hint_in_words_name_no_card_by_notation(name: str, pro
                 (m.id, m.kind, m.cards) for m in coded.moves
             ]
             assert (worded.hint is None) == (coded.hint is None)
-            said = [m.label for m in worded.moves] + list(worded.prompts)
+            # The label stays as shown (short, by notation); the words are what is said.
+            assert [m.label for m in worded.moves] == [m.label for m in coded.moves]
+            assert all(m.spoken is None for m in coded.moves)
+            said = [str(m.spoken) for m in worded.moves] + list(worded.prompts)
             said += [worded.hint.text] if worded.hint is not None else []
             for text in said:
                 assert not _CODE[name].search(text), text

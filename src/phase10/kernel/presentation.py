@@ -159,7 +159,9 @@ class Move:
     """One legal move: ``id`` (its notation, stable for the same position and unique among
     the moves), its ``label`` in the seat's language, its ``kind`` (:data:`KEY_MAP`), the
     cards of the hand it uses, its target (a group's id or a seat's number, as text) and the
-    game's action as JSON, which is what a client sends back to make it."""
+    game's action as JSON, which is what a client sends back to make it; ``spoken``, for a
+    reader who asked for cards in words, the label as a screen reader should say it
+    (``Discard red 7``; ``None`` otherwise: the label is short enough to show on a button)."""
 
     id: str
     kind: str
@@ -167,6 +169,7 @@ class Move:
     cards: tuple[str, ...]
     target: str | None
     action: Mapping[str, Any]
+    spoken: str | None = None
 
     @property
     def key(self) -> str | None:

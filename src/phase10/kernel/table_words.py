@@ -87,7 +87,8 @@ def hint_among(chosen: str, moves: Sequence[Move], tr: Translator) -> Hint | Non
     if not moves:
         return None
     move = next((m for m in moves if m.id == chosen), moves[0])
-    return Hint(move=move.id, text=say(tr, N_("Hint: {move}."), move=move.label))
+    # The hint is said (the status line), so in words where the reader asked for them.
+    return Hint(move=move.id, text=say(tr, N_("Hint: {move}."), move=move.spoken or move.label))
 
 
 def refusals(tr: Translator, own: Mapping[str, str]) -> Mapping[str, str]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Final
 
@@ -230,6 +231,17 @@ def _turn(view: ProgrammeView, names: Sequence[str], tr: Translator) -> str:
     return turn_sentence(view, names, tr, play=tr.gettext(play))
 
 
+def _said(
+    view: ProgrammeView, action: ProgrammeAction, names: Sequence[str], tr: Translator, words: bool
+) -> Move:
+    """A move labelled as its button shows it (cards by notation, short); for a reader who
+    asked for words, with the label a screen reader says (``spoken``) beside it."""
+    shown = _move(view, action, names, tr, False)
+    if not words:
+        return shown
+    return replace(shown, spoken=_move(view, action, names, tr, True).label)
+
+
 def _move(
     view: ProgrammeView,
     action: ProgrammeAction,
@@ -354,7 +366,7 @@ def present(
     tr = translator(lang) if isinstance(lang, str) else lang
     names = tuple(names)
     seat = view.seat if view.seat >= 0 else None
-    moves = tuple(_move(view, a, names, tr, words) for a in view.legal) if seat is not None else ()
+    moves = tuple(_said(view, a, names, tr, words) for a in view.legal) if seat is not None else ()
     piles = (
         *shared_piles(view, tr, lambda card: card_face(card, tr)),
         Pile(id="programs", label=tr.gettext(N_("Program cards")), count=view.program_deck_size),

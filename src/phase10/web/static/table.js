@@ -1304,17 +1304,31 @@ ui.sortB.addEventListener("click", () => setOrder(1));
 
 // The moves: every button is one legal action (or a query about them).
 
-function actionButton(item, label, key, extraClass = "") {
+function actionButton(item, label, key, extraClass = "", spoken = null) {
+  // The button shows the short label (cards by notation); a screen reader says its cards
+  // in words, as the game worded the move for this reader ("Discard red 7").
+  // A label built around the move's own ("Play the hint: Discard KC") is said around its
+  // words in the same way.
+  const words = spokenLabel(item);
+  const own = moveLabel(item);
+  const said = spoken || (words && label.includes(own) ? label.replace(own, words) : null);
   return el(
     "button",
     {
       type: "button",
       class: `act ${extraClass}`.trim(),
+      "aria-label": said && said !== label ? said : null,
       dataset: { key, notation: item.text },
       onclick: () => act(item.action),
     },
     label,
   );
+}
+
+/** A legal move as a screen reader says it: the game's words for it, if it gave them. */
+function spokenLabel(item) {
+  const move = (state.shown?.moves || []).find((each) => each.id === item.text);
+  return move?.spoken || null;
 }
 
 /** A legal move in words, as its button says it (a hint is shown the same way): the
@@ -1476,9 +1490,10 @@ function myMoves(view, chosen) {
     } else if (options.length === 0) {
       body = el("p", { class: "note" }, t("cannot_discard_card", { card: faceOf(chosen[0]).label }));
     } else if (options.length === 1) {
-      // Its card in words, as the hint and the other moves name it ("Discard blue 11").
-      const label = t("move.discard", { card: faceOf(chosen[0]).label });
-      body = buttonList([actionButton(options[0], label, "discard-chosen", "primary")]);
+      // Shown by notation like the other buttons, said in words ("Discard blue 11").
+      const label = t("move.discard", { card: chosen[0] });
+      const spoken = t("move.discard", { card: faceOf(chosen[0]).label });
+      body = buttonList([actionButton(options[0], label, "discard-chosen", "primary", spoken)]);
     } else {
       body = [
         el("p", null, t("who_gets_skip")),
