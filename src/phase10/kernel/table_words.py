@@ -91,6 +91,36 @@ def hint_among(chosen: str, moves: Sequence[Move], tr: Translator) -> Hint | Non
     return Hint(move=move.id, text=say(tr, N_("Hint: {move}."), move=move.spoken or move.label))
 
 
+def pile_refusals(
+    view: SeatView[Any, Any, Any], *, first: str, drawn: str, take: str | None = None
+) -> tuple[tuple[str, str], ...]:
+    """What the draw, take and discard keys say as the seat's turn stands (English msgids,
+    for :func:`refusals`' ``own``; a kind left out keeps the shared words): the game's over,
+    not the seat's turn, before the draw ``first`` (the discard waits) and, where the game
+    forbids taking the discard pile's top, ``take``; after the draw ``drawn``.
+
+    >>> from phase10 import find_variant
+    >>> from phase10.games import get
+    >>> game = get("phase10")
+    >>> state = game.new_game(find_variant("standard"), 2, 3)
+    >>> pile_refusals(game.view(state, 1 - state.current), first="x", drawn="y")[0]
+    ('draw', 'It is not your turn.')
+    """
+    if view.stage is Stage.OVER:
+        over = N_("The game is over.")
+        return (("draw", over), ("take", over), ("discard", over))
+    if view.seat < 0:
+        return ()
+    if view.current != view.seat:
+        wait = N_("It is not your turn.")
+        return (("draw", wait), ("take", wait), ("discard", wait))
+    if view.stage is Stage.DRAW:
+        if view.discard_top is None:
+            take = N_("The discard pile is empty.")
+        return (("discard", first),) + ((("take", take),) if take is not None else ())
+    return (("draw", drawn), ("take", drawn))
+
+
 def refusals(tr: Translator, own: Mapping[str, str]) -> Mapping[str, str]:
     """What a key says when no move of its kind is open now: the draw, the take and the
     discard as every game with piles says them, then the game's ``own`` kinds (English

@@ -60,6 +60,7 @@ from phase10.kernel.table_words import (
     draw_move,
     hint_among,
     owned,
+    pile_refusals,
     refusals,
     say,
     shared_piles,
@@ -428,26 +429,15 @@ def _refusals(view: PlayerView, tr: Translator) -> Mapping[str, str]:
 
 
 def _pile_refusals(view: PlayerView) -> tuple[tuple[str, str], ...]:
-    """What the draw, take and discard keys say, as the seat's turn stands (English msgids;
-    the kinds left out keep the shared words)."""
-    if view.stage is Stage.OVER:
-        over = N_("The game is over.")
-        return (("draw", over), ("take", over), ("discard", over))
-    if view.seat < 0:
-        return ()
-    if view.current != view.seat:
-        wait = N_("It is not your turn.")
-        return (("draw", wait), ("take", wait), ("discard", wait))
-    if view.stage is Stage.DRAW:
-        first = N_("Draw a card first: you discard at the end of your turn (D-19).")
-        if view.discard_top is None:
-            return (("discard", first), ("take", N_("The discard pile is empty.")))
-        if view.discard_top == SKIP_CODE:
-            skip = N_("A Skip on the discard pile cannot be taken (D-07).")
-            return (("discard", first), ("take", skip))
-        return (("discard", first),)
-    drawn = N_("You have already drawn this turn: one card a turn (D-19).")
-    return (("draw", drawn), ("take", drawn))
+    """What the draw, take and discard keys say (:func:`pile_refusals`), with this game's
+    rules for the turn's order and for taking the discard pile's top."""
+    skip = view.discard_top == SKIP_CODE
+    return pile_refusals(
+        view,
+        first=N_("Draw a card first: you discard at the end of your turn (D-19)."),
+        drawn=N_("You have already drawn this turn: one card a turn (D-19)."),
+        take=N_("A Skip on the discard pile cannot be taken (D-07).") if skip else None,
+    )
 
 
 @lru_cache(maxsize=256)
