@@ -540,3 +540,28 @@ def test_moves_prompts_and_hint_in_words_name_no_card_by_notation(name: str, pro
                 assert not _CODE[name].search(text), text
             in_notation += sum(bool(_CODE[name].search(m.label)) for m in coded.moves)
     assert in_notation > 30
+
+
+@pytest.mark.parametrize(
+    ("name", "profile"), [("phase10", "standard"), ("programmes", "programmes")]
+)
+def test_each_player_shows_in_words_the_cards_they_took_from_the_discard_pile(
+    name: str, profile: str
+) -> None:
+    """Taking the discard pile's top happens in front of everyone (D-19, AMZ-R10), so each
+    player's entry lists what they took this hand, each card with its notation and its words,
+    which the browser reads out instead of the codes."""
+    game = get(name)
+    seen = 0
+    for seed in range(4):
+        for state in _positions(game, profile, 3, seed):
+            view = game.view(state, 0)
+            shown = game.present(view, ["Ann", "Bob", "Cy"], "de", words=True)
+            for info, player in zip(shown.players, view.players, strict=True):
+                codes = [card.code for card in info.took]
+                assert " ".join(codes) == game.format_cards(player.took)
+                for card in info.took:
+                    assert card.label
+                    assert card.label != card.code
+                seen += len(info.took)
+    assert seen > 0

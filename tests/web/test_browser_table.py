@@ -429,3 +429,29 @@ def test_your_turn_is_told_by_the_title_a_notification_and_a_sound(seat_page: Ma
         page.locator("#moves [data-group=discard] button").first.click()
     wait_my_turn(page)
     assert len(page.evaluate("window.__notes")) == 1
+
+
+def test_the_cards_a_player_took_are_listed_in_words(seat_page: MakeSeat) -> None:
+    """Taking the discard pile's top is done in front of everyone (D-19), so the seat's facts
+    list what it took this hand; in words ("took from the discard pile: red 7"), as a screen
+    reader should say them, never by notation ("R7")."""
+    page = seat_page()
+    take = page.locator("#moves [data-key=take]")
+    for _turn in range(8):
+        wait_my_turn(page)
+        if take.count():
+            break
+        # A Skip on the discard pile cannot be taken (D-07): play a turn and look again.
+        page.locator("#moves [data-key=draw]").click()
+        page.locator("#moves [data-group=discard] button").first.click()
+        if page.locator("#moves [data-group=discard] button").count():
+            page.locator("#moves [data-group=discard] button").first.click()
+    else:
+        pytest.fail("the discard pile's top was a Skip on eight turns")
+    name = page.get_by_role("button", name=re.compile(r"^Discard pile")).get_attribute("aria-label")
+    found = re.match(r"Discard pile, ((red|blue|yellow|green) \d+|wild),", name or "")
+    assert found, name
+    take.click()
+    facts = page.locator("#me-line")
+    expect(facts).to_contain_text(f"took from the discard pile: {found.group(1)}")
+    assert not re.search(r"(?<![\w=])([RBYG]\d{1,2}|W)(?![\w=])", facts.inner_text())

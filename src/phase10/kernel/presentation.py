@@ -118,7 +118,8 @@ class PlayerInfo:
     ``progress`` is what rankings count (phases or programs completed) and ``progress_text``
     says it in words (``3 phases done``); ``goal`` what the
     player works on where it is public, ``status`` short words (``laid down``, ``loses the
-    next turn``) and ``summary`` one sentence of it all, for a line client and a screen reader.
+    next turn``) and ``summary`` one sentence of it all, for a line client and a screen reader;
+    ``took`` the cards they took from the discard pile this hand, which everyone saw.
     """
 
     seat: int
@@ -133,6 +134,7 @@ class PlayerInfo:
     goal: str | None
     status: tuple[str, ...]
     summary: str
+    took: tuple[CardFace, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

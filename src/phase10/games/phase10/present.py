@@ -207,6 +207,7 @@ def _player_info(
         goal=goal,
         status=tuple(status),
         summary=summary,
+        took=tuple(card_face(card, tr) for card in player.took),
     )
 
 

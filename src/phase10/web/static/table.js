@@ -990,8 +990,9 @@ function playerFacts(seat, withGoal = true) {
   if (!player) return [];
   const facts = [withGoal ? player.goal : null, ...player.status, player.progress_text];
   if (player.points !== null) facts.push(t("fact.points", { points: player.points }));
-  const took = state.view?.players?.[seat]?.took;
-  if (took && took.length) facts.push(t("fact.took", { cards: took.join(" ") }));
+  // In words, as the game names each card ("red 7"), so a screen reader does not spell "R7".
+  const took = (player.took || []).map((card) => card.label);
+  if (took.length) facts.push(t("fact.took", { cards: took.join(", ") }));
   return facts.filter(Boolean);
 }
 
