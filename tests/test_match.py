@@ -167,7 +167,7 @@ EXPECTED = {
     EventKind.TOOK_DISCARD: "Bob took G5 from the discard pile.",
     EventKind.RESHUFFLED: "The discard pile is shuffled into a new draw pile of 40 cards.",
     EventKind.LAID_DOWN: "Ann laid down phase 1: set R5 B5 W=5, set R7 Y7 G7.",
-    EventKind.HIT: "Bob hit W=2 on Ann's run 3-6.",
+    EventKind.HIT: "Bob hit W=2 on Ann's run 3 to 6.",
     EventKind.DISCARDED: "Ann discarded a Skip: Bob loses the next turn.",
     EventKind.SKIPPED_PLAYER: "Bob loses the next turn.",
     EventKind.DEAD_SKIP: "The Skip has no effect: nobody can be skipped now.",
@@ -198,7 +198,7 @@ def test_describe_event_speaks_to_the_viewer() -> None:
     skip = SAMPLES[EventKind.DISCARDED]
     assert describe_event(skip, names, viewer=1) == "Ann discarded a Skip: you lose your next turn."
     assert describe_event(SAMPLES[EventKind.HIT], names, viewer=0) == (
-        "Bob hit W=2 on your run 3-6."
+        "Bob hit W=2 on your run 3 to 6."
     )
     assert describe_event(SAMPLES[EventKind.TURN_LOST], names, viewer=1) == "You lose this turn."
 
@@ -212,17 +212,17 @@ def test_hits_on_every_kind_of_group() -> None:
         target=0,
         groups=parse_groups("run R3 R4 R5 R6 R7"),
     )
-    assert describe_event(natural, names) == "Bob hit R7 on Ann's run 3-6."
+    assert describe_event(natural, names) == "Bob hit R7 on Ann's run 3 to 6."
     on_set = Event(EventKind.HIT, seat=0, cards=W, target=0, groups=parse_groups("set R5 B5 W W"))
     # On one's own group (P10-R22): "their own", not the hitter's name again.
     assert describe_event(on_set, names) == "Ann hit W=5 on their own set of 5s."
     own_run = Event(EventKind.HIT, seat=1, cards=W, target=1, groups=parse_groups("run W=2 R3 W=4"))
-    assert describe_event(own_run, names) == "Bob hit a wild on their own run, which is now 2-4."
+    assert describe_event(own_run, names) == "Bob hit a wild on their own run, which is now 2 to 4."
     colour = Event(EventKind.HIT, seat=0, cards=W, target=1, groups=parse_groups("colour G1 W=G"))
     assert describe_event(colour, names) == "Ann hit W=G on Bob's green colour group."
     # A wild at both ends of a run: which end is new cannot be told, so say where it stands.
     both = Event(EventKind.HIT, seat=0, cards=W, target=1, groups=parse_groups("run W=2 R3 W=4"))
-    assert describe_event(both, names) == "Ann hit a wild on Bob's run, which is now 2-4."
+    assert describe_event(both, names) == "Ann hit a wild on Bob's run, which is now 2 to 4."
 
 
 def test_messages_live_in_one_dict_of_format_strings() -> None:

@@ -80,11 +80,11 @@ def test_phase10_sentences_in_words_read_as_a_player_would_say_them() -> None:
     laid = Event(EventKind.LAID_DOWN, seat=0, groups=parse_groups("set R5 B5 W | run G3 G4 W G6"))
     assert describe_event(laid, names, words=True) == (
         "Ann laid down phase 1: set of 5s: red 5, blue 5, wild; "
-        "run 3-6: green 3, green 4, wild, green 6."
+        "run 3 to 6: green 3, green 4, wild, green 6."
     )
     grown = parse_groups("run W=2 R3 R4 R5 R6")[0]
     hit = Event(EventKind.HIT, seat=1, cards=parse_cards("W"), target=0, groups=(grown,))
-    assert describe_event(hit, names, words=True) == "Bob hit a wild as 2 on Ann's run 3-6."
+    assert describe_event(hit, names, words=True) == "Bob hit a wild as 2 on Ann's run 3 to 6."
     drew = Event(EventKind.DREW, seat=0, cards=parse_cards("B12"))
     assert describe_event(drew, names, 0, words=True) == "You drew a blue 12."
     said = {lang: describe_event(drew, names, 0, words=True, lang=lang) for lang in LANGUAGES}

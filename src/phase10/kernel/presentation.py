@@ -143,8 +143,8 @@ class GroupInfo:
 
     ``id`` (``"1.0"``: the owner's seat, then the group's place among theirs) is what a hit
     names as its target; ``text`` the notation with what each wild stands for
-    (``run R3 W=4 R5``); ``name`` the group in words (``run 3-5``) and ``label`` the same
-    for the seat, with its owner (``Bob's run 3-5``).
+    (``run R3 W=4 R5``); ``name`` the group in words (``run 3 to 5``) and ``label`` the same
+    for the seat, with its owner (``Bob's run 3 to 5``).
     """
 
     id: str

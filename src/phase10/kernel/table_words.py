@@ -3,8 +3,8 @@
 draw and discard piles, the hint. One place, so the games cannot drift apart in wording.
 
 >>> from phase10.kernel.i18n import translator
->>> owned("run 3-6", 1, 0, ["Ann", "Bob"], translator("en"))
-"Bob's run 3-6"
+>>> owned("run 3 to 6", 1, 0, ["Ann", "Bob"], translator("en"))
+"Bob's run 3 to 6"
 >>> draw_move(Draw(Source.DISCARD_PILE), "R7", translator("en"))
 ('take', 'Take R7 from the discard pile')
 """
@@ -38,7 +38,7 @@ def say(tr: Translator, message: str, **fields: object) -> str:
 
 
 def owned(phrase: str, owner: int, seat: int, names: Sequence[str], tr: Translator) -> str:
-    """A group's words for the seat: ``your run 3-6`` or ``Bob's run 3-6``."""
+    """A group's words for the seat: ``your run 3 to 6`` or ``Bob's run 3 to 6``."""
     if owner == seat:
         return say(tr, N_("your {group}"), group=phrase)
     return say(tr, N_("{name}'s {group}"), name=names[owner], group=phrase)

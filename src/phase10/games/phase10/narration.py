@@ -174,7 +174,7 @@ def group_text(group: Group, lang: str | Translator = "en") -> str:
 
 
 def group_phrase(group: Group, lang: str | Translator = "en") -> str:
-    """A group for people: ``run 3-6``, ``set of 7s``, ``green colour group``.
+    """A group for people: ``run 3 to 6``, ``set of 7s``, ``green colour group``.
 
     >>> from phase10.games.phase10.groups import Group
     >>> group_phrase(Group.parse("set R7 B7 W"), "fr")
@@ -297,11 +297,11 @@ def describe_event(
     >>> grown = parse_groups("run W=2 R3 R4 R5 R6")[0]
     >>> hit = Event(EventKind.HIT, seat=1, cards=parse_cards("W"), target=0, groups=(grown,))
     >>> describe_event(hit, names)
-    "Bob hit W=2 on Ann's run 3-6."
+    "Bob hit W=2 on Ann's run 3 to 6."
     >>> describe_event(hit, names, lang="fr")
-    "Bob a ajouté W=2 à la suite 3-6 d'Ann."
+    "Bob a ajouté W=2 à la suite de 3 à 6 d'Ann."
     >>> describe_event(hit, names, words=True)
-    "Bob hit a wild as 2 on Ann's run 3-6."
+    "Bob hit a wild as 2 on Ann's run 3 to 6."
     >>> describe_event(laid, names, words=True)
     'Ann laid down phase 1: set of 5s: red 5, blue 5, wild; set of 7s: red 7, yellow 7, green 7.'
     >>> describe_event(Event(EventKind.HAND_ENDED, seat=0, scores=(0, 45), number=2), names)
@@ -409,7 +409,7 @@ def _describe_hit(
     token = _hit_token(event, tr, words)
     grown = event.groups[0] if event.groups else None
     if token is None and grown is not None:
-        span = f"{grown.low}-{grown.high}"
+        span = _phrase(tr, "phrase.span").format(low=grown.low, high=grown.high)
         return _say(tr, "hit.wild" + yours, me, name=name, owner=owner, group=span)
     card = event.cards[0] if event.cards else -1
     group = _before_hit(grown, card, tr) if grown is not None else _phrase(tr, "phrase.group")

@@ -22,13 +22,15 @@ from phase10.kernel.i18n import N_
 __all__ = ["PHRASES"]
 
 #: The words sentences are made of: groups as notation (``set R5 B5 W=5``) and as phrases
-#: (``run 3-6``), the groups a phase asks for, and the colours of colour groups.
+#: (``run 3 to 6``), the groups a phase asks for, and the colours of colour groups.
 PHRASES: Final[dict[str, str]] = {
     "group.set": N_("set {cards}"),
     "group.run": N_("run {cards}"),
     "group.colour": N_("colour {cards}"),
     "phrase.set": N_("set of {number}s"),
-    "phrase.run": N_("run {low}-{high}"),
+    # "to", not a dash: a screen reader reads "3-6" as "3 minus 6".
+    "phrase.run": N_("run {low} to {high}"),
+    "phrase.span": N_("{low} to {high}"),
     "phrase.red": N_("red colour group"),
     "phrase.blue": N_("blue colour group"),
     "phrase.yellow": N_("yellow colour group"),

@@ -2,7 +2,7 @@
 (:mod:`phase10.kernel.presentation`), in the seat's language.
 
 Every word a front end shows of a Phase 10 table is made here: a card's words (``red 7``),
-a group's (``Bob's run 3-6``), the phase a player is on, what the seat can do now and each
+a group's (``Bob's run 3 to 6``), the phase a player is on, what the seat can do now and each
 legal move's label, so no front end needs to know the game.
 
 >>> from phase10.games.phase10.turns import new_game
