@@ -190,7 +190,7 @@ def test_greedy_does_not_hoard_wilds_under_a_no_wild_program() -> None:
     state = new_game(RULES, 2, 3)
     view = view_for(state, state.current)
     assert isinstance(view, ProgrammeView)
-    no_wild = program_by_id(DEFAULT_PROGRAMS, "PRG-29")  # 1x run of 4, no wilds
+    no_wild = program_by_id(DEFAULT_PROGRAMS, "PRG-29")  # 1 run of 4, no wilds
     assert no_wild.no_wild
     bot, rng = GreedyProgrammeBot(), random.Random(0)
     joker = parse_playing_cards("JK")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from phase10.games.programmes.cards import IS_WILD, JOKER_CODE, RANK_OF, SUIT_OF, SUITS, rank_name
+from phase10.games.programmes.cards import IS_WILD, JOKER_CODE, RANK_OF, SUIT_OF
 from phase10.games.programmes.combos import Combination
 from phase10.games.programmes.programs import Directive, ProgramCard
 from phase10.games.programmes.rules import ProgrammeRules
@@ -75,22 +75,22 @@ _SHARED = {
 }
 
 
-#: How a program card reads; the ids (``PRG-03``) and card names stay as written.
-_DIRECTIVE = {
-    Kind.SET: N_("{mult}x set of {length}"),
-    Kind.RUN: N_("{mult}x run of {length}"),
-}
+#: How a program card reads; the ids (``PRG-03``) stay as written. In words, not in the
+#: rules table's shorthand ("2x set of 3", "suits S C"): a screen reader spells letters out.
 _SUN = N_("sun card (a free program)")
-_SUITS = N_("suits {suits}")
+_SUITS = N_("suits: {suits}")
 _NO_WILDS = N_("no wilds")
 _PROGRAM = N_("{id}: {description}")
 
 
 def _directive_text(directive: Directive, tr: Translator) -> str:
-    template = _DIRECTIVE.get(directive.kind, _DIRECTIVE[Kind.SET])
-    text = tr.gettext(template).format(mult=directive.mult, length=directive.length)
+    if directive.kind is Kind.RUN:
+        text = tr.ngettext("{mult} run of {length}", "{mult} runs of {length}", directive.mult)
+    else:
+        text = tr.ngettext("{mult} set of {length}", "{mult} sets of {length}", directive.mult)
+    text = text.format(mult=directive.mult, length=directive.length)
     if directive.values is not None:
-        text += f" ({'-'.join(rank_name(v) for v in directive.values)})"
+        text += f" ({', '.join(rank_shown(v, tr) for v in directive.values)})"
     return text
 
 
@@ -100,7 +100,7 @@ def program_text(card: ProgramCard, lang: str | Translator = "en", *, with_id: b
     >>> from phase10.games.programmes.programs import Directive
     >>> card = ProgramCard("PRG-03", (Directive(1, Kind.SET, 4),))
     >>> program_text(card), program_text(card, "fr")
-    ('PRG-03: 1x set of 4', 'PRG-03 : 1x série de 4')
+    ('PRG-03: 1 set of 4', 'PRG-03 : 1 série de 4')
     """
     tr = translator(lang) if isinstance(lang, str) else lang
     if card.sun:
@@ -108,7 +108,8 @@ def program_text(card: ProgramCard, lang: str | Translator = "en", *, with_id: b
     else:
         parts = [" + ".join(_directive_text(d, tr) for d in card.directives)]
         if card.suits is not None:
-            parts.append(tr.gettext(_SUITS).format(suits=" ".join(SUITS[i] for i in card.suits)))
+            suits = ", ".join(tr.gettext(_SUIT_NAME_WORDS[i]) for i in card.suits)
+            parts.append(tr.gettext(_SUITS).format(suits=suits))
         if card.no_wild:
             parts.append(tr.gettext(_NO_WILDS))
         description = ", ".join(parts)
