@@ -74,7 +74,7 @@ def test_the_programmes_line_mode_takes_the_language_s_words_and_its_hint_plays(
     reveal = "reveal" if lang == "en" else word_in(COMMAND_WORDS[lang], "lay")
     assert command.startswith(f"{reveal} "), command
     out = _play(argv, f"d\n{command}\nq\n", tmp_path, capsys)
-    said = translator(lang).gettext("You reveal program {program}: {combos}.")
+    said = translator(lang).gettext("You revealed program {program}: {combos}.")
     assert "> " + said.split("{program}")[0] in out
 
 

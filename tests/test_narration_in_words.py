@@ -124,19 +124,19 @@ def test_programmes_sentences_in_words_and_an_addition_to_ones_own_combination()
     )
     names = ["Ann", "Bob"]
     assert describe_programme_event(added, names, 0) == (
-        "Bob adds JS to their own combination, now run 8S 9S 10S JS."
+        "Bob added JS to their own combination, now run 8S 9S 10S JS."
     )
     assert describe_programme_event(added, names, 0, words=True) == (
-        "Bob adds a jack of spades to their own combination, now run 8 to jack of spades."
+        "Bob added a jack of spades to their own combination, now run 8 to jack of spades."
     )
     assert describe_programme_event(added, names, 0, words=True, lang="de") == (
-        "Bob legt einen Pik-Buben an die eigene Kombination an, jetzt Lauf 8 bis Bube in Pik."
+        "Bob hat einen Pik-Buben an die eigene Kombination angelegt, jetzt Lauf 8 bis Bube in Pik."
     )
     melded = ProgrammeEvent(
         ProgrammeEventKind.MELDED, seat=0, combos=(Combination.parse("set QS QH 2C=Q"),)
     )
     assert describe_programme_event(melded, names, 0, words=True) == (
-        "You lay a new set: set of queens: queen of spades, queen of hearts, two of clubs."
+        "You laid a new set: set of queens: queen of spades, queen of hearts, two of clubs."
     )
     revealed = Combination.parse("run 2D=8S 9S 10S")
     assert "run 8 to 10 of spades: two of diamonds as 8, nine of spades" in (

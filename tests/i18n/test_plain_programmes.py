@@ -29,7 +29,7 @@ ENGLISH = (
     "run of ",
     "'s combination",
     "'s turn",
-    "reveals program",
+    "revealed program",
     "Not allowed",
     "Could not read",
     "Unknown command",
@@ -104,10 +104,10 @@ def test_a_hidden_draw_and_an_extension_read_as_the_language() -> None:
     on_mine = ProgrammeEvent(K.EXTENDED, seat=1, cards=(card,), target=0, combos=(combo,))
     on_bobs = on_mine._replace(target=2)
     assert describe_programme_event(on_mine, names, 0, lang="de") == (
-        "Ann legt 7D an deine Kombination an, jetzt Satz 7S 7H 7D."
+        "Ann hat 7D an deine Kombination angelegt, jetzt Satz 7S 7H 7D."
     )
     assert describe_programme_event(on_bobs, names, 0, lang="fr") == (
-        "Ann ajoute 7D à la combinaison de Bob, désormais série 7S 7H 7D."
+        "Ann a ajouté 7D à la combinaison de Bob, désormais série 7S 7H 7D."
     )
     assert "'s" not in describe_programme_event(on_bobs, names, 0, lang="nl")
 

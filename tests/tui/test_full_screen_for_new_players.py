@@ -200,7 +200,7 @@ def test_after_revealing_a_new_set_needs_three_cards(tmp_path: Path) -> None:
             await until(pilot, lambda: app.hint_id is None and table.chosen, "the hint")
             await _play(pilot, app, "v")
             assert app.local.match.state.players[0].revealed
-            assert any(line.startswith("You reveal program") for line in log_text(app))
+            assert any(line.startswith("You revealed program") for line in log_text(app))
             melds = [e for e in table.entries() if e["kind"] == "meld"]
             assert melds
             assert all(len(e["cards"]) >= 3 for e in melds)

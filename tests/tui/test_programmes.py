@@ -69,8 +69,8 @@ def test_a_whole_round_with_keys_reveal_and_new_set_included(tmp_path: Path) -> 
             await pilot.press("enter")
             await settle(pilot, app)
             log = logged(app)
-            assert "You reveal program PRG-01: 2 sets of 3: set 4S 4H 4C, set QS QH QC." in log
-            assert "You lay a new set: set 6S 6H 2H=6." in log
+            assert "You revealed program PRG-01: 2 sets of 3: set 4S 4H 4C, set QS QH QC." in log
+            assert "You laid a new set: set 6S 6H 2H=6." in log
             assert "Round 1 ended." in log
 
     asyncio.run(scenario())
@@ -282,6 +282,6 @@ def test_g_extends_a_combination_on_the_table_with_the_chosen_card(tmp_path: Pat
                 assert all(move["kind"] == "extend" for move in shown)
                 await pilot.press("enter")
                 await until(pilot, lambda: app.local.match.version > version, "the extension")
-            assert any(line.startswith("You add ") for line in log_text(app))
+            assert any(line.startswith("You added ") for line in log_text(app))
 
     asyncio.run(run())

@@ -46,19 +46,19 @@ MESSAGES: Final[dict[str, str]] = {
     "programmes.program_dealt.you": N_("You receive program {program}."),
     "programmes.no_program": N_("The program deck is empty: {name} plays without a program."),
     "programmes.no_program.you": N_("The program deck is empty: you play without a program."),
-    "programmes.program_swapped": N_("{name} swaps their program card."),
-    "programmes.program_swapped.you": N_("You swap your program {program}."),
+    "programmes.program_swapped": N_("{name} swapped their program card."),
+    "programmes.program_swapped.you": N_("You swapped your program {program}."),
     "programmes.hand_dealt": N_("Round {hand} is dealt by {dealer}."),
     "programmes.hand_dealt.you": N_("You deal round {hand}."),
-    "programmes.revealed": N_("{name} reveals program {program}: {combos}."),
-    "programmes.revealed.you": N_("You reveal program {program}: {combos}."),
-    "programmes.melded": N_("{name} lays a new set: {combo}."),
-    "programmes.melded.you": N_("You lay a new set: {combo}."),
-    "programmes.extended": N_("{name} adds {card} to {owner}'s combination, now {combo}."),
-    "programmes.extended.you": N_("You add {card} to {owner}'s combination, now {combo}."),
-    "programmes.extended.yours": N_("{name} adds {card} to your combination, now {combo}."),
-    "programmes.extended.yours.you": N_("You add {card} to your combination, now {combo}."),
-    "programmes.extended.own": N_("{name} adds {card} to their own combination, now {combo}."),
+    "programmes.revealed": N_("{name} revealed program {program}: {combos}."),
+    "programmes.revealed.you": N_("You revealed program {program}: {combos}."),
+    "programmes.melded": N_("{name} laid a new set: {combo}."),
+    "programmes.melded.you": N_("You laid a new set: {combo}."),
+    "programmes.extended": N_("{name} added {card} to {owner}'s combination, now {combo}."),
+    "programmes.extended.you": N_("You added {card} to {owner}'s combination, now {combo}."),
+    "programmes.extended.yours": N_("{name} added {card} to your combination, now {combo}."),
+    "programmes.extended.yours.you": N_("You added {card} to your combination, now {combo}."),
+    "programmes.extended.own": N_("{name} added {card} to their own combination, now {combo}."),
     "programmes.all_revealed": N_("Everyone has revealed a program: the round ends."),
     "programmes.hand_ended": N_("Round {hand} ended. Programs completed: {programs}."),
     "programmes.game_over": N_("{name} wins the game with {count} programs."),
@@ -310,7 +310,7 @@ def describe_programme_event(
     if kind is K.EXTENDED:
         yours = ".yours" if viewer is not None and event.target == viewer else ""
         if not yours and event.target == event.seat:
-            yours = ".own"  # "Bob adds JH to their own combination", not "to Bob's"
+            yours = ".own"  # "Bob added JH to their own combination", not "to Bob's"
         owner = names[event.target] if 0 <= event.target < len(names) else ""
         # In words the combination is named, not listed: the added card was just said.
         grown = combination_phrase if words else combo_text
