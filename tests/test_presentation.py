@@ -565,3 +565,26 @@ def test_each_player_shows_in_words_the_cards_they_took_from_the_discard_pile(
                     assert card.label != card.code
                 seen += len(info.took)
     assert seen > 0
+
+
+def test_a_hit_on_another_players_group_names_it_with_its_article() -> None:
+    """A hit (P10-R22) on someone else's group reads as a sentence would: "sur la série de « 5 »
+    d'Ann", "bij de reeks 3 tot 6 van Ann", never a bare noun ("sur série de « 5 » d'Ann")."""
+    game = get("phase10")
+    labels: dict[str, list[str]] = {"fr": [], "nl": []}
+    for seed in range(4):
+        for state in _positions(game, "standard", 2, seed):
+            view = game.view(state, state.current)
+            for lang, found in labels.items():
+                shown = game.present(view, ["Ann", "Bob"], lang)
+                found += [
+                    m.label
+                    for m in shown.moves
+                    if m.kind == "hit" and m.target and int(m.target.split(".")[0]) != view.seat
+                ]
+    assert labels["fr"]
+    assert labels["nl"]
+    for label in labels["fr"]:
+        assert re.search(r" sur la (série|suite) .* d(e |')(Ann|Bob)$", label), label
+    for label in labels["nl"]:
+        assert re.search(r" bij de (set .*|reeks .*|\w+ kleurgroep) van (Ann|Bob)$", label), label
