@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from phase10.kernel.errors import IllegalActionError, NotationError, Problem
+from phase10.kernel.errors import IllegalActionError, NotationError, Problem, SaidError
 from phase10.kernel.i18n import N_, Translator, translator
 from phase10.kernel.messages import render
 
@@ -55,3 +55,18 @@ def explain_notation(exc: NotationError, lang: str | Translator = "en") -> str:
     """``Could not read that: reason.`` in the reader's language."""
     tr = _tr(lang)
     return tr.gettext(COULD_NOT_READ).format(message=explain_reason(exc, tr))
+
+
+def explain_error(exc: Exception, lang: str | Translator = "en") -> str:
+    """What a refused name or setting (an unknown variant or bot) says, in the reader's
+    language where its message is a known one; any other error as it reads in English.
+
+    >>> from phase10.kernel.errors import SaidError
+    >>> explain_error(SaidError.of("kernel.discard_pile_empty"), "de")
+    'der Ablagestapel ist leer'
+    >>> explain_error(ValueError("no such file"), "de")
+    'no such file'
+    """
+    if isinstance(exc, SaidError) and exc.reason is not None:
+        return render(exc.reason, exc.params, _tr(lang))
+    return str(exc)

@@ -33,11 +33,11 @@ the package.
 >>> make_bot("learned", "programmes")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: the bot 'learned' does not play the programmes game; bots: random, greedy, ...
+phase10.kernel.errors.SaidError: the bot 'learned' does not play the programmes game; bots: ...
 >>> make_bot("grandmaster")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'grandmaster'; bots: random, greedy, sharp, learned, pimc, ismcts; ...
+phase10.kernel.errors.SaidError: unknown bot 'grandmaster'; bots: random, greedy, sharp, ...
 """
 
 from __future__ import annotations
@@ -50,8 +50,10 @@ from phase10.bots.ismcts import ISMCTSBot
 from phase10.bots.plugins import load_plugin
 from phase10.bots.random_bot import EpsilonBot, RandomBot
 from phase10.kernel.bots import AnyBot, Bot
+from phase10.kernel.errors import SaidError
 from phase10.kernel.game import Game
 from phase10.kernel.i18n import N_
+from phase10.kernel.messages import MessageTable, register
 
 __all__ = [
     "LEVELS",
@@ -66,6 +68,19 @@ __all__ = [
     "names_a_file",
     "watch_all",
 ]
+
+#: Why a bot's name is refused, in the reader's language (``phase10.explain``).
+MESSAGES: Final = register(
+    MessageTable(
+        "bots",
+        {
+            "bots.unknown": N_(
+                "unknown bot {name}; bots: {bots}; levels: {levels}; or your own as module:Class"
+            ),
+            "bots.other_game": N_("the bot {name} does not play the {game} game; bots: {bots}"),
+        },
+    )
+)
 
 #: Bots every game has, whatever its heuristics.
 _GENERIC: Final[dict[str, Callable[[], AnyBot]]] = {"random": RandomBot, "ismcts": ISMCTSBot}
@@ -220,16 +235,17 @@ def make_bot(spec: str, game: str | Game = "phase10") -> AnyBot:
         plugin = load_plugin(spec, found.name)
         if plugin is not None:
             return plugin
-        raise ValueError(
-            f"unknown bot {spec!r}; bots: {', '.join(_all_bot_names())}; "
-            f"levels: {', '.join(LEVELS)}"
+        raise SaidError.of(
+            "bots.unknown",
+            name=repr(spec.strip()),
+            bots=list(_all_bot_names()),
+            levels=list(LEVELS),
         )
     factories = _heuristics(found)
     factory = factories.get(name)
     if factory is None:
-        raise ValueError(
-            f"the bot {name!r} does not play the {found.name} game; "
-            f"bots: {', '.join(bot_names(found))}"
+        raise SaidError.of(
+            "bots.other_game", name=repr(name), game=found.name, bots=list(bot_names(found))
         )
     if not colon:
         return factory()

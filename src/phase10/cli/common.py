@@ -21,7 +21,8 @@ from typing import Final
 
 from phase10 import games
 from phase10.bots import make_bot
-from phase10.cli.parse_errors import thousands, translate
+from phase10.cli.parse_errors import current_language, thousands, translate
+from phase10.explain import explain_error
 from phase10.kernel.bots import AnyBot
 from phase10.kernel.errors import UsageError
 from phase10.kernel.game import Game
@@ -325,7 +326,7 @@ def opponents_and_seed(
     try:
         bots = [make_bot(str(args.opponents), game) for _seat in range(int(args.players) - people)]
     except ValueError as exc:
-        raise CommandError(f"--opponents: {exc}") from None
+        raise CommandError(f"--opponents: {explain_error(exc, current_language())}") from None
     seed = args.seed if args.seed is not None else time.time_ns() % 1_000_000_000
     return bots, int(seed)
 

@@ -28,7 +28,7 @@ from phase10.cli import (
 )
 from phase10.cli.common import HELP_WIDTH, PROG
 from phase10.cli.parse_errors import errors_in, language_of, messages_in, translate
-from phase10.explain import explain_reason
+from phase10.explain import explain_error, explain_reason
 from phase10.kernel.errors import IllegalActionError, NotationError, Phase10Error
 from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
 from phase10.kernel.notation import printable
@@ -203,8 +203,10 @@ def main(argv: list[str] | None = None) -> int:
         print(frame.format(prog=PROG, message=_line(explain_reason(exc, lang))), file=sys.stderr)
         return 2
     except (Phase10Error, OSError) as exc:
+        # A refused name (a variant, a bot) is said in the player's language as well.
+        lang = getattr(args, "lang", None) or lang
         frame = translator(lang).gettext(N_("{prog}: error: {message}"))
-        print(frame.format(prog=PROG, message=_one_line(exc)), file=sys.stderr)
+        print(frame.format(prog=PROG, message=_one_line(exc, lang)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
@@ -228,9 +230,11 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-def _one_line(exc: BaseException) -> str:
+def _one_line(exc: BaseException, lang: str = "en") -> str:
     if isinstance(exc, OSError) and exc.strerror and exc.filename is not None:
         return _line(f"{exc.filename}: {exc.strerror}")
+    if isinstance(exc, Exception):
+        return _line(explain_error(exc, lang)) or type(exc).__name__
     return _line(str(exc)) or type(exc).__name__
 
 

@@ -23,8 +23,9 @@ from phase10.cli.common import (
     rules_options,
 )
 from phase10.cli.game_commands import commands_of, rules_for
-from phase10.cli.parse_errors import translate
+from phase10.cli.parse_errors import current_language, translate
 from phase10.cli.progress import add_quiet_option, progress_reporter
+from phase10.explain import explain_error
 from phase10.kernel.i18n import N_
 from phase10.sim import BACKENDS, GAMES, SimConfig, Summary, parse_bots, simulate
 
@@ -173,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         bots = parse_bots(args.bots, game.name)
     except ValueError as exc:
-        raise CommandError(f"--bots: {exc}") from None
+        raise CommandError(f"--bots: {explain_error(exc, current_language())}") from None
     check_workers(args.workers, args.oversubscribe, remote=args.address is not None)
     if args.duplicate and args.games % len(bots):
         raise CommandError(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from phase10.kernel.messages import Param, render
 
@@ -101,12 +101,52 @@ class UsageError(Phase10Error):
     options where one is wanted): said in their words, as a command's refusal."""
 
 
-class RulesError(Phase10Error, ValueError):
-    """An invalid rule set or variant (for example a bad key in a TOML file)."""
+class SaidError(Phase10Error, ValueError):
+    """A bad name or setting (a variant, a bot) whose message can be said in any language:
+    ``reason`` is its message key and ``params`` that message's parameters (``str()`` is the
+    English sentence); ``phase10.explain.explain_error`` words it for the reader.
 
-    def __init__(self, message: str, *, key: str | None = None):
+    >>> err = SaidError.of("kernel.discard_pile_empty")
+    >>> str(err), err.reason
+    ('the discard pile is empty', 'kernel.discard_pile_empty')
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        reason: str | None = None,
+        params: Mapping[str, Param] | None = None,
+    ) -> None:
         super().__init__(message)
+        self.reason = reason
+        self.params: dict[str, Param] = dict(params or {})
+
+    @classmethod
+    def of(cls, reason: str, /, **params: Param) -> Self:
+        """The error of message ``reason`` with ``params``, its English sentence rendered."""
+        return cls(render(reason, params), reason=reason, params=params)
+
+
+class RulesError(SaidError):
+    """An invalid rule set or variant (for example a bad key in a TOML file); ``key`` is the
+    name or key at fault."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        key: str | None = None,
+        reason: str | None = None,
+        params: Mapping[str, Param] | None = None,
+    ) -> None:
+        super().__init__(message, reason=reason, params=params)
         self.key = key
+
+    @classmethod
+    def about(cls, key: str | None, reason: str, /, **params: Param) -> Self:
+        """The error of message ``reason`` with ``params`` about the name or key ``key``."""
+        return cls(render(reason, params), key=key, reason=reason, params=params)
 
 
 class IllegalActionError(Phase10Error):

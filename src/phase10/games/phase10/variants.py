@@ -35,6 +35,7 @@ from phase10.games.phase10.rules import (
 )
 from phase10.kernel.errors import RulesError
 from phase10.kernel.i18n import N_, Translator, translator
+from phase10.kernel.messages import MessageTable, register
 from phase10.kernel.notation import parse_number
 
 __all__ = [
@@ -211,13 +212,63 @@ def _normalise(name: str) -> str:
     return name.strip().lower().replace("-", "_")
 
 
-def _closest(word: str, known: Iterable[str]) -> str:
+def _nearest(word: str, known: Iterable[str]) -> str:
+    """The known name nearest ``word`` (quoted), or ``""``: a message's ``hint``."""
     match = difflib.get_close_matches(word, list(known), n=1)
-    return f" (did you mean {match[0]!r}?)" if match else ""
+    return repr(match[0]) if match else ""
 
 
-def _known_names() -> str:
-    return f"profiles: {', '.join(PROFILES)}; variants: {', '.join(VARIANTS)}"
+def _closest(word: str, known: Iterable[str]) -> str:
+    nearest = _nearest(word, known)
+    return f" (did you mean {nearest}?)" if nearest else ""
+
+
+def _hint(value: object, tr: Translator) -> str:
+    return tr.gettext(N_(" (did you mean {name}?)")).format(name=value) if value else ""
+
+
+def _names(**more: object) -> dict[str, Any]:
+    """The message parameters that list every profile and variant."""
+    return {"profiles": list(PROFILES), "variants": list(VARIANTS), **more}
+
+
+#: What a refused rules name says, in the reader's language (``phase10.explain``).
+MESSAGES: Final = register(
+    MessageTable(
+        "variants",
+        {
+            "variants.n_phases_missing": N_(
+                "n_phases needs the number of phases: give N as n_phases=N (e.g. n_phases=5)"
+            ),
+            "variants.n_phases_not_a_number": N_(
+                "n_phases: {text} is not a whole number of phases (e.g. n_phases=5)"
+            ),
+            "variants.profile_not_variant": N_(
+                "{name} is a profile, not a variant; put it first (e.g. {example})"
+            ),
+            "variants.unknown_variant": N_(
+                "unknown variant {name}{hint}; profiles: {profiles}; variants: {variants}"
+            ),
+            "variants.unknown_profile": N_("unknown profile {name}{hint}; profiles: {profiles}"),
+            "variants.variant_as_profile": N_(
+                "unknown profile {name} (it is a variant: use it after a profile); "
+                "profiles: {profiles}"
+            ),
+            "variants.cannot_combine": N_(
+                "the variants {first} and {second} cannot be played together: they change the "
+                "same rule in different ways"
+            ),
+            "variants.empty_name": N_(
+                "empty name in {name}: write a profile and/or variants joined with '+'; "
+                "profiles: {profiles}; variants: {variants}"
+            ),
+            "variants.unknown_rules_name": N_(
+                "unknown rules name {name}{hint}; profiles: {profiles}; variants: {variants}"
+            ),
+        },
+        fields={"hint": _hint},
+    )
+)
 
 
 def _shown(value: object) -> str:
@@ -280,27 +331,26 @@ def _parse_variant(token: str) -> tuple[str, str, object]:
     if numbered:
         number = numbered.group(1)
         if number is None:
-            raise RulesError(
-                "n_phases needs the number of phases: give N as n_phases=N (e.g. n_phases=5)",
-                key="n_phases",
-            )
+            raise RulesError.about("n_phases", "variants.n_phases_missing")
         count = parse_number(number)  # No ², no 5,000 digits
         if count is None or count < 1:
-            raise RulesError(
-                f"n_phases: {number[:20]!r} is not a whole number of phases (e.g. n_phases=5)",
-                key="n_phases",
+            raise RulesError.about(
+                "n_phases", "variants.n_phases_not_a_number", text=repr(number[:20])
             )
         return f"n_phases={count}", "phase_count", count
     variant = VARIANTS.get(word)
     if variant is None or variant.takes_number:
         if word in PROFILES:
-            raise RulesError(
-                f"{word!r} is a profile, not a variant; put it first (e.g. {word}+even_phases)",
-                key=word,
+            raise RulesError.about(
+                word,
+                "variants.profile_not_variant",
+                name=repr(word),
+                example=f"{word}+even_phases",
             )
-        raise RulesError(
-            f"unknown variant {token.strip()!r}{_closest(word, VARIANTS)}; {_known_names()}",
-            key=token.strip(),
+        raise RulesError.about(
+            token.strip(),
+            "variants.unknown_variant",
+            **_names(name=repr(token.strip()), hint=_nearest(word, VARIANTS)),
         )
     return word, variant.flag, variant.value
 
@@ -334,11 +384,17 @@ def build_rules(
     """
     profile_name = _normalise(profile)
     if profile_name not in PROFILES:
-        hint = " (it is a variant: use it after a profile)" if profile_name in VARIANTS else ""
-        raise RulesError(
-            f"unknown profile {profile.strip()!r}{hint or _closest(profile_name, PROFILES)}; "
-            f"profiles: {', '.join(PROFILES)}",
-            key=profile.strip(),
+        shown = repr(profile.strip())
+        if profile_name in VARIANTS:
+            raise RulesError.about(
+                profile.strip(), "variants.variant_as_profile", name=shown, profiles=list(PROFILES)
+            )
+        raise RulesError.about(
+            profile.strip(),
+            "variants.unknown_profile",
+            name=shown,
+            hint=_nearest(profile_name, PROFILES),
+            profiles=list(PROFILES),
         )
     values: dict[str, object] = dict(PROFILES[profile_name])
     parts = [profile_name]
@@ -347,11 +403,9 @@ def build_rules(
         canonical, flag, value = _parse_variant(token)
         if flag in set_by and set_by[flag][1] != value:
             other = set_by[flag][0]
-            raise RulesError(
-                # Player's words, not the flag's name.
-                f"the variants {other} and {canonical} cannot be played together: "
-                "they change the same rule in different ways",
-                key=canonical,
+            # Player's words, not the flag's name.
+            raise RulesError.about(
+                canonical, "variants.cannot_combine", first=other, second=canonical
             )
         if flag not in set_by:
             set_by[flag] = (canonical, value)
@@ -381,19 +435,16 @@ def find_variant(name: str) -> RuleSet:
     """
     tokens = [_normalise(token) for token in name.split("+")]
     if not all(tokens):
-        raise RulesError(
-            f"empty name in {name!r}: write a profile and/or variants joined with '+'; "
-            f"{_known_names()}",
-            key=name,
-        )
+        raise RulesError.about(name, "variants.empty_name", **_names(name=repr(name)))
     if tokens[0] in PROFILES:
         return build_rules(tokens[0], tokens[1:])
     if not _N_PHASES.fullmatch(tokens[0]) and tokens[0] not in VARIANTS:
         known = [*PROFILES, *VARIANTS]
-        raise RulesError(
-            f"unknown rules name {name.split('+')[0].strip()!r}{_closest(tokens[0], known)}; "
-            f"{_known_names()}",
-            key=name.split("+")[0].strip(),
+        first = name.split("+")[0].strip()
+        raise RulesError.about(
+            first,
+            "variants.unknown_rules_name",
+            **_names(name=repr(first), hint=_nearest(tokens[0], known)),
         )
     return build_rules(STANDARD, tokens)
 

@@ -21,6 +21,7 @@ from phase10.games.programmes.programs import load_program_deck, programs_from_l
 from phase10.games.programmes.rules import GAME, ProgrammeRules
 from phase10.kernel.errors import RulesError
 from phase10.kernel.i18n import N_, Translator, translator
+from phase10.kernel.messages import MessageTable, register
 from phase10.kernel.notation import has_control, printable
 
 #: Names that choose the programmes game wherever a game or a profile is named.
@@ -40,6 +41,18 @@ VARIANT_DESCRIPTIONS: Final = {
 }
 
 
+#: Why a programmes setting is refused, in the reader's language (``phase10.explain``).
+MESSAGES: Final = register(
+    MessageTable(
+        "settings",
+        {
+            "settings.not_a_number": N_("{key} must be a whole number, not {text}"),
+            "settings.unknown": N_("unknown programmes setting {name}; settings: {settings}"),
+        },
+    )
+)
+
+
 def is_programmes(name: str) -> bool:
     """Whether ``name`` (a rules name such as ``programmes+program_swap``) is this game's."""
     return name.split("+")[0].strip().lower().replace("-", "_") in GAME_NAMES
@@ -49,13 +62,13 @@ def _number(key: str, text: object) -> int | None:
     if text is None or (isinstance(text, str) and text.strip().lower() in ("null", "none", "off")):
         if key == "program_swap_after":
             return None
-        raise RulesError(f"{key} must be a whole number, not {text!r}", key=key)
+        raise RulesError.about(key, "settings.not_a_number", key=key, text=repr(text))
     if isinstance(text, bool):
-        raise RulesError(f"{key} must be a whole number, not {text!r}", key=key)
+        raise RulesError.about(key, "settings.not_a_number", key=key, text=repr(text))
     try:
         return int(str(text).strip())
     except ValueError:
-        raise RulesError(f"{key} must be a whole number, not {text!r}", key=key) from None
+        raise RulesError.about(key, "settings.not_a_number", key=key, text=repr(text)) from None
 
 
 def find_programme_rules(name: str) -> ProgrammeRules:
@@ -71,10 +84,11 @@ def find_programme_rules(name: str) -> ProgrammeRules:
             values["program_swap_after"] = SEED_SWAP
             continue
         if key not in FLAGS or not eq:
-            raise RulesError(
-                f"unknown programmes setting {token!r}; settings: program_swap, "
-                + ", ".join(f"{f}=N" for f in FLAGS),
-                key=token,
+            raise RulesError.about(
+                token,
+                "settings.unknown",
+                name=repr(token),
+                settings=["program_swap", *(f"{f}=N" for f in FLAGS)],
             )
         values[key] = _number(key, value)
     return programme_rules_from_flags(values)
