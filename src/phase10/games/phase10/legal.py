@@ -287,15 +287,17 @@ def _prepare(state: GameState, action: Action) -> object:
     if isinstance(action, Draw):
         _check_draw(state, action)
         return None
+    if not isinstance(action, LayDown | Hit | Discard):
+        # Before the turn's order: "draw a card first" would send a bot writer who passed
+        # the string "draw" (or None) looking for a bug in their turn logic.
+        raise IllegalActionError("P10-R13", "phase10.not_an_action", action=_short(action))
     if state.stage is _DRAWING:
         raise IllegalActionError("D-19", "phase10.draw_first")
     if isinstance(action, LayDown):
         return _check_laydown(state, action)
     if isinstance(action, Hit):
         return _check_hit(state, action)
-    if isinstance(action, Discard):
-        return _check_discard(state, action)
-    raise IllegalActionError("P10-R13", "phase10.not_an_action", action=repr(action))
+    return _check_discard(state, action)
 
 
 def well_formed(state: GameState, action: object) -> bool:
