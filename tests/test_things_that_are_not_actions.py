@@ -10,9 +10,10 @@ import pytest
 from phase10 import apply_action, find_variant, new_game
 from phase10.games.phase10.actions import Draw
 from phase10.games.programmes.actions import DiscardCard
+from phase10.games.programmes.cards import parse_playing_cards
 from phase10.kernel.errors import IllegalActionError
 
-NOT_ACTIONS = ["draw", None, 0, DiscardCard(3)]
+NOT_ACTIONS = ["draw", None, 0, DiscardCard(parse_playing_cards("7H")[0])]
 
 
 @pytest.mark.parametrize("thing", NOT_ACTIONS, ids=repr)
@@ -23,7 +24,7 @@ def test_phase10_refuses_what_is_not_an_action_as_such(thing: object, drawn: boo
         state = apply_action(state, Draw())
     before = state.digest()
     with pytest.raises(IllegalActionError) as refused:
-        apply_action(state, thing)  # type: ignore[arg-type]
+        apply_action(state, thing)  # type: ignore[call-overload]
     assert refused.value.rule == "P10-R13"
     assert str(refused.value).endswith("is not an action of this game")
     assert state.digest() == before
