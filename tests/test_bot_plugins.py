@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from phase10 import find_variant
 from phase10.bots import make_bot
 from phase10.bots.plugins import plugin_names
 from phase10.cli.main import main
+from phase10.match import Match, Seat
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 
@@ -113,3 +115,37 @@ def test_a_registered_bot_with_an_argument_keeps_the_arguments_case() -> None:
 
     with pytest.raises(ValueError, match=r"'Missing/Policy\.pt'"):
         parse_bots("greedy, rl:Missing/Policy.pt")
+
+
+def test_a_saved_game_resumes_with_the_writers_own_bot_in_its_seat(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A game saved with your own bot in a seat resumes with that bot: the save keeps the
+    spec it was made from, not its name, which may name no bot ("taker") or a built-in one
+    ("sharp", whose built-in bot once took over the seat)."""
+    (tmp_path / "twin_bots.py").write_text(
+        textwrap.dedent(
+            """
+            class Taker:
+                name = "taker"
+
+                def choose(self, view, rng):
+                    return view.legal[-1]
+
+
+            class NamedLikeSharp(Taker):
+                name = "sharp"
+            """
+        ),
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for spec in ("twin_bots:Taker", "twin_bots:NamedLikeSharp"):
+        bot = make_bot(spec)
+        match = Match.start(find_variant("standard"), [Seat("Ann", None), Seat("Bob", bot)], 3)
+        path = tmp_path / "saved.json"
+        match.save(path)
+        assert json.loads(path.read_text(encoding="utf-8"))["seats"][1]["bot"] == spec
+        again = Match.load(path).seats[1].bot
+        assert type(again).__name__ == type(bot).__name__
+        assert type(again).__module__ == "twin_bots"

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, NamedTuple
 
-from phase10.bots import make_bot, watch_all
+from phase10.bots import bot_spec, make_bot, watch_all
 from phase10.kernel.bots import AnyBot
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.game import Game
@@ -280,7 +280,9 @@ class Match:
     # ------------------------------------------------------------------------ saving
 
     def to_dict(self) -> dict[str, Any]:
-        seats = [{"name": s.name, "bot": None if s.bot is None else s.bot.name} for s in self.seats]
+        seats = [
+            {"name": s.name, "bot": None if s.bot is None else bot_spec(s.bot)} for s in self.seats
+        ]
         return {
             "format": FORMAT,
             "version": VERSION,

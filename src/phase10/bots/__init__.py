@@ -47,7 +47,7 @@ from typing import Any, Final
 
 from phase10 import games
 from phase10.bots.ismcts import ISMCTSBot
-from phase10.bots.plugins import load_plugin
+from phase10.bots.plugins import bot_spec, load_plugin
 from phase10.bots.random_bot import EpsilonBot, RandomBot
 from phase10.kernel.bots import AnyBot, Bot
 from phase10.kernel.errors import SaidError
@@ -64,6 +64,7 @@ __all__ = [
     "ISMCTSBot",
     "RandomBot",
     "bot_names",
+    "bot_spec",
     "make_bot",
     "names_a_file",
     "watch_all",

@@ -24,6 +24,7 @@ ValueError: bot 'no_such_module:Bot': cannot import no_such_module (No module na
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import re
 from importlib.metadata import EntryPoint, entry_points
@@ -31,7 +32,14 @@ from typing import Any, Final
 
 from phase10.kernel.bots import AnyBot
 
-__all__ = ["ENTRY_POINT_GROUP", "is_import_path", "load_plugin", "plugin_names", "takes_argument"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "bot_spec",
+    "is_import_path",
+    "load_plugin",
+    "plugin_names",
+    "takes_argument",
+]
 
 #: Where installed packages register their bots (``[project.entry-points."phase10.bots"]``).
 ENTRY_POINT_GROUP: Final = "phase10.bots"
@@ -117,5 +125,28 @@ def _made(spec: str, factory: Any, game: str, argument: str | None = None) -> An
         raise ValueError(
             f"bot {spec!r} does not play the {game} game (it plays {', '.join(plays)})"
         )
+    _remember_spec(bot, spec)
     made: AnyBot = bot
     return made
+
+
+def _remember_spec(bot: object, spec: str) -> None:
+    """Keep on the bot the spec it was made from (:func:`bot_spec`): its ``name`` is the
+    writer's choice and may name no bot at all, or a built-in one ("sharp"), so a saved game
+    that stored the name would resume without it, or with another bot in its seat."""
+    if isinstance(getattr(bot, "spec", None), str):
+        return  # the bot says its own spec
+    # A class with __slots__ and no "spec" keeps none: bot_spec falls back to its name.
+    with contextlib.suppress(AttributeError, TypeError):
+        object.__setattr__(bot, "spec", spec)  # also on a frozen dataclass
+
+
+def bot_spec(bot: object) -> str:
+    """What makes ``bot`` again with ``make_bot``: the spec a plugin bot was made from
+    (``mybots:TakerBot``), or the bot's name (``hard``, ``ismcts:200it``).
+
+    >>> bot_spec(load_plugin("phase10.bots.random_bot:RandomBot", "phase10"))
+    'phase10.bots.random_bot:RandomBot'
+    """
+    spec = getattr(bot, "spec", None)
+    return spec if isinstance(spec, str) else str(getattr(bot, "name", ""))

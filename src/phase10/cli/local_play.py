@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from phase10.bots import LEVEL_NAMES, make_bot
+from phase10.bots import LEVEL_NAMES, bot_spec, make_bot
 from phase10.cli.common import CommandError
 from phase10.cli.keeper import Keeper
 from phase10.cli.line_client import QUIT_WORDS, LineClient
@@ -246,7 +246,8 @@ def _rematch(match: Match) -> Match:
     """A new game with the same rules and players, dealt from the next seed."""
     game = match.game
     seats = [
-        Seat(s.name, None if s.bot is None else make_bot(s.bot.name, game)) for s in match.seats
+        Seat(s.name, None if s.bot is None else make_bot(bot_spec(s.bot), game))
+        for s in match.seats
     ]
     again = Match.start(match.rules, seats, match.seed + 1)
     again.interface = dict(match.interface)
