@@ -16,6 +16,7 @@ from phase10 import find_variant
 from phase10.bots import make_bot
 from phase10.bots.plugins import plugin_names
 from phase10.cli.main import main
+from phase10.kernel.errors import BotError
 from phase10.match import Match, Seat
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
@@ -149,3 +150,74 @@ def test_a_saved_game_resumes_with_the_writers_own_bot_in_its_seat(
         again = Match.load(path).seats[1].bot
         assert type(again).__name__ == type(bot).__name__
         assert type(again).__module__ == "twin_bots"
+
+
+_MISBEHAVING = """
+from phase10.kernel.actions import Draw, Source
+
+
+class Cheat:
+    name = "cheat"
+
+    def choose(self, view, rng):
+        # a second draw once it has drawn: D-19 refuses it
+        return view.legal[0] if view.stage.value == "draw" else Draw(Source.DISCARD_PILE)
+
+
+class Nothing:
+    name = "nothing"
+
+    def choose(self, view, rng):
+        return None
+
+
+class Crash:
+    name = "crash"
+
+    def choose(self, view, rng):
+        raise RuntimeError("my bot blew up")
+"""
+
+
+@pytest.mark.parametrize(
+    ("bot", "said"),
+    [
+        ("Cheat", "chose 'take', which is not allowed (D-19: you have already drawn"),
+        ("Nothing", "which is not allowed (P10-R13: None is not an action of this game)"),
+        ("Crash", "failed: RuntimeError: my bot blew up"),
+    ],
+)
+def test_a_misbehaving_bot_is_named_with_its_seat_game_and_move(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    bot: str,
+    said: str,
+) -> None:
+    """A bot that chooses an illegal move, or no action, or raises, stops the run with one
+    line that names it, its seat and game and what it did, and the rule it broke (D-19,
+    P10-R13): not the engine's bare reason, nor "internal error ... please report it"."""
+    (tmp_path / "misbehaving.py").write_text(_MISBEHAVING, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    status = main(["simulate", "--bots", f"misbehaving:{bot},greedy", "--games", "2"])
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert err.startswith(f"phase10: error: bot 'misbehaving:{bot}' (seat 0, game 0) "), err
+    assert said in err
+    assert "internal error" not in err
+    assert err.count("\n") == 1
+
+
+def test_a_misbehaving_bot_at_a_played_table_is_named_and_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """At a table a person plays (``Match``), the bot's illegal move (P10-R13) is refused as
+    the bot's, and the game stays as it was."""
+    (tmp_path / "misbehaving.py").write_text(_MISBEHAVING, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    seats = [Seat("Bob", make_bot("misbehaving:Nothing")), Seat("Ann", None)]
+    match = Match.start(find_variant("standard"), seats, 3)
+    before = (match.version, match.game.digest(match.state))
+    with pytest.raises(BotError, match=r"^bot 'misbehaving:Nothing' \(seat 0, Bob\) chose"):
+        match.bot_step()
+    assert (match.version, match.game.digest(match.state)) == before

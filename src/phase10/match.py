@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, NamedTuple
 
 from phase10.bots import bot_spec, make_bot, watch_all
-from phase10.kernel.bots import AnyBot
+from phase10.kernel.bots import AnyBot, bot_decides, bot_refused
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.game import Game
 from phase10.kernel.notation import printable
@@ -267,8 +267,13 @@ class Match:
         bot = self.seats[seat].bot
         if bot is None:
             raise MatchError(f"seat {seat} ({self.seats[seat].name}) is played by a person")
-        action = bot.choose(self.view(seat), rng if rng is not None else self.bot_rng(seat))
-        return self.play(seat, action, self.version)
+        who = f"bot {bot_spec(bot)!r} (seat {seat}, {self.seats[seat].name})"
+        view = self.view(seat)
+        action = bot_decides(bot, view, rng if rng is not None else self.bot_rng(seat), who)
+        try:
+            return self.play(seat, action, self.version)
+        except Phase10Error as exc:  # the seat, turn and version are right: the move is not
+            raise bot_refused(exc, action, self.game.format_action, who) from exc
 
     def run_bots_until_human(self) -> list[Any]:
         """Play bot turns until a person must act or the game ends; returns every event."""

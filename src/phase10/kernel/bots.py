@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from phase10.kernel.actions import Draw, Source
+from phase10.kernel.errors import BotError, Phase10Error
 from phase10.kernel.state import Stage
 
 A = TypeVar("A")
@@ -102,3 +103,38 @@ def take_if(view: TurnView[C], wanted: Callable[[C], bool]) -> Draw:
     if top is None or _TAKE not in view.legal or not wanted(top):
         return _DRAW_PILE
     return _TAKE
+
+
+def bot_decides(bot: AnyBot, view: Any, rng: random.Random, who: str) -> Any:
+    """``bot.choose(view, rng)``; if the bot raises, a :class:`BotError` that names it
+    (``who``: its spec and seat, in the caller's words) and says what it raised.
+
+    >>> class Broken:
+    ...     name = "broken"
+    ...     def choose(self, view, rng):
+    ...         raise KeyError("oops")
+    >>> bot_decides(Broken(), None, random.Random(1), "bot 'broken' (seat 1)")
+    Traceback (most recent call last):
+    ...
+    phase10.kernel.errors.BotError: bot 'broken' (seat 1) failed: KeyError: 'oops'
+    """
+    try:
+        return bot.choose(view, rng)
+    except Exception as exc:
+        raise BotError(f"{who} failed: {type(exc).__name__}: {exc}") from exc
+
+
+def bot_refused(exc: Phase10Error, action: Any, shown: Callable[[Any], str], who: str) -> BotError:
+    """The error for an action the rules refused when a bot chose it (``shown`` writes the
+    action as notation; a thing that is no action is written as Python writes it).
+
+    >>> from phase10.kernel.errors import IllegalActionError
+    >>> refused = IllegalActionError("D-19", "kernel.discard_pile_empty")
+    >>> str(bot_refused(refused, "take", str, "bot 'x' (seat 0)"))
+    "bot 'x' (seat 0) chose 'take', which is not allowed (D-19: the discard pile is empty)"
+    """
+    try:
+        text = shown(action)
+    except Exception:
+        text = repr(action)[:80]
+    return BotError(f"{who} chose {text!r}, which is not allowed ({exc})")

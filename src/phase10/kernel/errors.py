@@ -128,6 +128,12 @@ class SaidError(Phase10Error, ValueError):
         return cls(render(reason, params), reason=reason, params=params)
 
 
+class BotError(Phase10Error):
+    """A computer player that broke down: its ``choose`` raised, or it chose an action the
+    rules refuse. The message names the bot, its seat and what it did, so a bot writer is
+    not sent to look for a fault in the engine."""
+
+
 class RulesError(SaidError):
     """An invalid rule set or variant (for example a bad key in a TOML file); ``key`` is the
     name or key at fault."""

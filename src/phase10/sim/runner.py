@@ -33,6 +33,7 @@ from openskill.models import PlackettLuce
 
 from phase10 import games
 from phase10.bots import make_bot, watch_all
+from phase10.kernel.bots import bot_decides, bot_refused
 from phase10.kernel.errors import Phase10Error
 
 __all__ = [
@@ -129,9 +130,13 @@ def play_game(config: SimConfig, index: int) -> GameResult:
     decisions = 0
     while game.outcome(state) is None and decisions < config.max_decisions:
         seat = game.to_act(state)
-        action = bots[seat].choose(game.view(state, seat), rngs[seat])
+        who = f"bot {config.bots[entry_at[seat]]!r} (seat {seat}, game {index})"
+        action = bot_decides(bots[seat], game.view(state, seat), rngs[seat], who)
         watch_all(bots, game, state, seat, action)
-        state = game.apply(state, action)
+        try:
+            state = game.apply(state, action)
+        except Phase10Error as exc:
+            raise bot_refused(exc, action, game.format_action, who) from exc
         decisions += 1
     totals = [0] * n
     phases = [0] * n
