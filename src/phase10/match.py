@@ -267,13 +267,16 @@ class Match:
         bot = self.seats[seat].bot
         if bot is None:
             raise MatchError(f"seat {seat} ({self.seats[seat].name}) is played by a person")
-        who = f"bot {bot_spec(bot)!r} (seat {seat}, {self.seats[seat].name})"
+
+        def who() -> str:
+            return f"bot {bot_spec(bot)!r} (seat {seat}, {self.seats[seat].name})"
+
         view = self.view(seat)
         action = bot_decides(bot, view, rng if rng is not None else self.bot_rng(seat), who)
         try:
             return self.play(seat, action, self.version)
         except Phase10Error as exc:  # the seat, turn and version are right: the move is not
-            raise bot_refused(exc, action, self.game.format_action, who) from exc
+            raise bot_refused(exc, action, self.game.format_action, who()) from exc
 
     def run_bots_until_human(self) -> list[Any]:
         """Play bot turns until a person must act or the game ends; returns every event."""

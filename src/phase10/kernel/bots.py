@@ -105,15 +105,16 @@ def take_if(view: TurnView[C], wanted: Callable[[C], bool]) -> Draw:
     return _TAKE
 
 
-def bot_decides(bot: AnyBot, view: Any, rng: random.Random, who: str) -> Any:
+def bot_decides(bot: AnyBot, view: Any, rng: random.Random, who: Callable[[], str]) -> Any:
     """``bot.choose(view, rng)``; if the bot raises, a :class:`BotError` that names it
-    (``who``: its spec and seat, in the caller's words) and says what it raised.
+    (``who()``: its spec and seat, in the caller's words, written only then: a tournament
+    asks for millions of decisions) and says what it raised.
 
     >>> class Broken:
     ...     name = "broken"
     ...     def choose(self, view, rng):
     ...         raise KeyError("oops")
-    >>> bot_decides(Broken(), None, random.Random(1), "bot 'broken' (seat 1)")
+    >>> bot_decides(Broken(), None, random.Random(1), lambda: "bot 'broken' (seat 1)")
     Traceback (most recent call last):
     ...
     phase10.kernel.errors.BotError: bot 'broken' (seat 1) failed: KeyError: 'oops'
@@ -121,7 +122,7 @@ def bot_decides(bot: AnyBot, view: Any, rng: random.Random, who: str) -> Any:
     try:
         return bot.choose(view, rng)
     except Exception as exc:
-        raise BotError(f"{who} failed: {type(exc).__name__}: {exc}") from exc
+        raise BotError(f"{who()} failed: {type(exc).__name__}: {exc}") from exc
 
 
 def bot_refused(exc: Phase10Error, action: Any, shown: Callable[[Any], str], who: str) -> BotError:

@@ -130,13 +130,16 @@ def play_game(config: SimConfig, index: int) -> GameResult:
     decisions = 0
     while game.outcome(state) is None and decisions < config.max_decisions:
         seat = game.to_act(state)
-        who = f"bot {config.bots[entry_at[seat]]!r} (seat {seat}, game {index})"
+
+        def who(seat: int = seat) -> str:
+            return f"bot {config.bots[entry_at[seat]]!r} (seat {seat}, game {index})"
+
         action = bot_decides(bots[seat], game.view(state, seat), rngs[seat], who)
         watch_all(bots, game, state, seat, action)
         try:
             state = game.apply(state, action)
         except Phase10Error as exc:
-            raise bot_refused(exc, action, game.format_action, who) from exc
+            raise bot_refused(exc, action, game.format_action, who()) from exc
         decisions += 1
     totals = [0] * n
     phases = [0] * n
