@@ -200,6 +200,41 @@ def test_a_programmes_tournament_table_counts_programs_and_rounds_not_points(
     assert header.split()[-4:] == ["score", "mean", "phases", "rating"]
 
 
+@pytest.mark.parametrize("game", [["--game", "programmes"], ["--rules", "programmes"]])
+def test_the_programmes_rules_alone_make_a_programmes_table(
+    capsys: pytest.CaptureFixture[str], game: list[str]
+) -> None:
+    """``--rules programmes`` is the programmes game (AMZ-R32: no points) as much as
+    ``--game programmes`` is: its table and its JSON say so (they once said Phase 10)."""
+    argv = ["simulate", *game, "--bots", "greedy,random", "--games", "2", "--quiet"]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "mean programs" in text
+    assert "mean score" not in text
+    assert main([*argv, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["game"] == "programmes"
+
+
+def test_a_bot_entered_twice_has_two_rows_told_apart(capsys: pytest.CaptureFixture[str]) -> None:
+    """The same bot in two seats (P10-R02: two to six players) gets two rows the
+    table tells apart by their place in --bots, and the JSON rows carry that place."""
+    argv = ["simulate", "--bots", "greedy,sharp,greedy", "--games", "3", "--quiet"]
+    assert main(argv) == 0
+    rows = [line.split()[:2] for line in capsys.readouterr().out.splitlines()[2:5]]
+    assert [row[0] + (" " + row[1] if row[1].startswith("#") else "") for row in rows] == [
+        "greedy #1",
+        "sharp",
+        "greedy #3",
+    ]
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [(row["bot"], row["entry"]) for row in data["bots"]] == [
+        ("greedy", 0),
+        ("sharp", 1),
+        ("greedy", 2),
+    ]
+
+
 def test_solo_study(capsys: pytest.CaptureFixture[str]) -> None:
     easy = solo_study(find_variant("standard"), 1, games=200, seed=1)
     hard = solo_study(find_variant("standard"), 8, games=200, seed=1)

@@ -28,6 +28,7 @@ from phase10.cli.progress import add_quiet_option, progress_reporter
 from phase10.explain import explain_error
 from phase10.kernel.i18n import N_
 from phase10.sim import BACKENDS, GAMES, SimConfig, Summary, parse_bots, simulate
+from phase10.sim.runner import MAX_DECISIONS
 
 DEFAULT_GAMES: Final = 100
 DEFAULT_BOTS: Final = "greedy,random"
@@ -206,9 +207,11 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     if args.json:
         data = summary.to_dict()
+        for entry, row in enumerate(data["bots"]):
+            row["entry"] = entry  # the place in --bots: two rows of one bot told apart
         data.update(
             {
-                "game": args.game,
+                "game": game.name,
                 "rules": rules.name,
                 "players": len(bots),
                 "seed": args.seed,
@@ -226,7 +229,7 @@ def run(args: argparse.Namespace) -> int:
         elapsed,
         args.workers,
         args.duplicate,
-        game=str(args.game),
+        game=game.name,
     )
     return 0
 
@@ -284,25 +287,39 @@ def _print_summary(
         f"{counted(summary.games, 'game')}, {players} players, {rules} rules, seed {seed}; "
         f"seats rotate every game{deals}"
     )
-    width = max(len(b.bot) for b in summary.bots) + 2
+    labels = entry_labels([b.bot for b in summary.bots])
+    width = max(len(label) for label in labels) + 2
     score = "" if programmes else f" {'mean score':>10}"
     print(
         f"  {'bot':<{width}} {'wins':>6} {'win rate':>9}  {'95% CI':<15}"
         f"{score} {'mean ' + done:>13} {'rating':>7}"
     )
-    for b in summary.bots:
+    for b, label in zip(summary.bots, labels, strict=True):
         ci = f"{100 * b.ci95[0]:.1f}-{100 * b.ci95[1]:.1f}%"
         points = "" if programmes else f" {b.mean_score:>10.1f}"
         print(
-            f"  {b.bot:<{width}} {b.wins:>6} {100 * b.win_rate:>8.1f}%  {ci:<15}"
+            f"  {label:<{width}} {b.wins:>6} {100 * b.win_rate:>8.1f}%  {ci:<15}"
             f"{points} {b.mean_phases:>13.2f} {b.rating:>7.2f}"
         )
     print(f"  mean {stage} per game: {summary.mean_hands:.2f}")
     if summary.unfinished:
-        print(f"  unfinished games (stopped at the decision cap): {summary.unfinished}")
+        print(
+            f"  unfinished games (stopped at the decision cap of {MAX_DECISIONS:,} decisions, "
+            f"a win for nobody): {summary.unfinished}"
+        )
     print("  rating: OpenSkill Plackett-Luce, mu - 3 sigma")
     print(f"  took {elapsed:.1f} s with {workers} worker(s)")
     print(f"  reproduce: {command}")
+
+
+def entry_labels(bots: list[str]) -> list[str]:
+    """The bots' names as the table shows them: a name entered twice gets its place in
+    ``--bots``, so the two rows can be told apart.
+
+    >>> entry_labels(["greedy", "sharp", "greedy"])
+    ['greedy #1', 'sharp', 'greedy #3']
+    """
+    return [f"{bot} #{n + 1}" if bots.count(bot) > 1 else bot for n, bot in enumerate(bots)]
 
 
 def counted(count: int, noun: str) -> str:
