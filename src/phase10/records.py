@@ -28,6 +28,7 @@ from phase10 import games
 from phase10.kernel.errors import NotationError, Phase10Error, RulesError
 from phase10.kernel.game import Game
 from phase10.kernel.notation import has_control, printable
+from phase10.kernel.piles import check_seed
 
 __all__ = ["FORMAT", "VERSION", "GameRecord", "RecordError", "read_record", "replay"]
 
@@ -59,7 +60,9 @@ class GameRecord:
     def start(
         cls, rules: Any, players: int, seed: int, names: list[str] | None = None
     ) -> GameRecord:
-        """A new record for the game ``rules`` belong to."""
+        """A new record for the game ``rules`` belong to (a seed out of range is refused now,
+        not when the record is read back)."""
+        check_seed(seed)
         game = games.of(rules)
         return cls(
             game=game,
@@ -179,7 +182,7 @@ class GameRecord:
                 game=game,
                 rules=rules,
                 players=_int(data, "players"),
-                seed=_int(data, "seed"),
+                seed=_seed(data),
                 names=[str(n) for n in _list(data.get("names", []), "names")],
                 shuffles=shuffles,
                 actions=_items(data["actions"], game.parse_action, "actions"),
@@ -228,6 +231,15 @@ def _int(data: dict[str, Any], key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RecordError(f"{key}: expected a whole number, got {value!r}")
     return value
+
+
+def _seed(data: dict[str, Any]) -> int:
+    seed = _int(data, "seed")
+    try:
+        check_seed(seed)
+    except RulesError as exc:
+        raise RecordError(f"seed: {exc}") from None
+    return seed
 
 
 def read_record(text: str) -> GameRecord:

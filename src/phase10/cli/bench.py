@@ -21,7 +21,6 @@ from phase10.bench.playout import (
 from phase10.bench.search import PER_DECISION, measure_ismcts
 from phase10.cli.common import (
     DEFAULT_GAME,
-    MAX_SEED,
     bounded_int,
     examples,
     paragraph,
@@ -31,6 +30,7 @@ from phase10.cli.game_commands import study
 from phase10.cli.parse_errors import current_language, translate
 from phase10.cli.progress import add_quiet_option, duration
 from phase10.kernel.i18n import N_
+from phase10.kernel.piles import MAX_SEED
 
 DEFAULT_SECONDS: Final = 2.0
 PLAYOUT_PLAYERS: Final = 4

@@ -197,10 +197,9 @@ def rules_options(args: argparse.Namespace) -> list[str]:
     return out
 
 
-#: The caps of the commands' numbers: a seed fits in 63 bits, games and
+#: The caps of the commands' numbers: a seed fits in 63 bits (the engine's MAX_SEED), games and
 #: hands stop at what runs in hours on a laptop, a time at an hour. Beyond them a typo
 #: (1e9, an extra zero or ten) would run for days or exhaust memory, so it is refused.
-MAX_SEED: Final = 2**63 - 1
 MAX_GAMES: Final = 1_000_000
 MAX_HANDS: Final = 10_000_000
 MAX_SECONDS: Final = 3600.0

@@ -13,7 +13,6 @@ from typing import Any, Final
 
 from phase10.cli.common import (
     MAX_HANDS,
-    MAX_SEED,
     PROG,
     add_game_options,
     add_rules_options,
@@ -28,6 +27,7 @@ from phase10.cli.parse_errors import current_language, translate
 from phase10.cli.progress import add_quiet_option
 from phase10.cli.report import estimate
 from phase10.kernel.i18n import N_
+from phase10.kernel.piles import MAX_SEED
 
 DEFAULT_HANDS: Final = 20_000
 

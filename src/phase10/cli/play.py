@@ -23,7 +23,6 @@ from typing import Any, Final
 from phase10.bots import LEVELS
 from phase10.cli import fullscreen, local_play, places
 from phase10.cli.common import (
-    MAX_SEED,
     CommandError,
     add_game_options,
     add_rules_options,
@@ -41,6 +40,7 @@ from phase10.cli.parse_errors import translate
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import LANGUAGES, N_, translator
 from phase10.kernel.notation import has_control, printable
+from phase10.kernel.piles import MAX_SEED
 from phase10.launch import resume_command
 from phase10.match import Match, load_match
 from phase10.storage import check_key, check_writable

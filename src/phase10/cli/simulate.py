@@ -12,7 +12,6 @@ from typing import Any, Final
 from phase10.cli.common import (
     DEFAULT_GAME,
     MAX_GAMES,
-    MAX_SEED,
     MAX_WORKERS,
     CommandError,
     add_rules_options,
@@ -27,6 +26,7 @@ from phase10.cli.parse_errors import current_language, translate
 from phase10.cli.progress import add_quiet_option, progress_reporter
 from phase10.explain import explain_error
 from phase10.kernel.i18n import N_
+from phase10.kernel.piles import MAX_SEED
 from phase10.sim import BACKENDS, GAMES, SimConfig, Summary, parse_bots, simulate
 from phase10.sim.runner import MAX_DECISIONS
 

@@ -69,6 +69,28 @@ class Setup(TypedDict, Generic[T], total=False):
     decks: Sequence[Sequence[T]]
 
 
+#: The largest seed: 63 bits, what every shuffle's seed string and a saved game's JSON hold
+#: the same way on every machine (and what the command line's ``--seed`` takes).
+MAX_SEED: Final = 2**63 - 1
+
+
+def check_seed(seed: object) -> None:
+    """A game's seed is a whole number from 0 to :data:`MAX_SEED` (a game is its rules, seed
+    and actions): ``"abc"`` or ``1.5`` would start a game whose record could not be read
+    back.
+
+    >>> check_seed(1.5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    phase10.kernel.errors.RulesError: the seed must be a whole number from 0 to 9223..., not 1.5
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise RulesError(
+            f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}"[:200],
+            key="seed",
+        )
+
+
 def check_players(players: object, low: int, high: int, *, game: str, rule: str) -> None:
     """A game is for ``low`` to ``high`` players, counted as a whole number."""
     if isinstance(players, bool) or not isinstance(players, int):

@@ -86,6 +86,7 @@ def new_game(
     phase10.kernel.errors.RulesError: D-24: Phase 10 is for 2 to 6 players, not 7
     """
     piles.check_players(players, MIN_PLAYERS, MAX_PLAYERS, game="Phase 10", rule="D-24")
+    piles.check_seed(seed)
     presets = piles.first_presets(setup, 0)
     dealer = _first_dealer(rules, players, seed)
     state = GameState(

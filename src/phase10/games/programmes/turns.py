@@ -52,6 +52,7 @@ from phase10.kernel.piles import (
     TurnEvents,
     before_deal,
     check_players,
+    check_seed,
     draw,
     first_presets,
     grow,
@@ -103,6 +104,7 @@ def new_game(
     """
     low, high = rules.min_players, rules.max_players
     check_players(players, low, high, game="the programmes game", rule="E-01")
+    check_seed(seed)
     events: list[Event] = []
     state = ProgrammeState(
         rules,
