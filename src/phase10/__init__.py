@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from phase10.api import (
         apply_action,
         check_action,
+        find_phase,
         find_variant,
         is_legal,
         legal_actions,
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
         parse_action,
     )
     from phase10.games.phase10.cards import Card, Colour, format_cards, parse_cards
-    from phase10.games.phase10.finder import find_phase
     from phase10.games.phase10.groups import Group, parse_groups
     from phase10.games.phase10.laydowns import laydowns
     from phase10.games.phase10.rules import Kind, Phase, RuleSet
@@ -80,7 +80,7 @@ _MODULES: Final[dict[str, str]] = {
     "Colour": "phase10.games.phase10.cards",
     "format_cards": "phase10.games.phase10.cards",
     "parse_cards": "phase10.games.phase10.cards",
-    "find_phase": "phase10.games.phase10.finder",
+    "find_phase": "phase10.api",
     "Group": "phase10.games.phase10.groups",
     "parse_groups": "phase10.games.phase10.groups",
     "laydowns": "phase10.games.phase10.laydowns",

@@ -16,11 +16,14 @@ each registered game whether the rules or state are its own.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal, overload
 
 from phase10 import games
+from phase10.games.phase10 import finder
 from phase10.games.phase10.actions import Action
-from phase10.games.phase10.rules import RuleSet
+from phase10.games.phase10.groups import Group
+from phase10.games.phase10.rules import Phase, RuleSet
 from phase10.games.phase10.state import GameState
 from phase10.games.phase10.view import PlayerView
 from phase10.games.programmes.actions import ProgrammeAction
@@ -108,3 +111,34 @@ def view_for(state: AnyState, seat: int) -> AnyView:
 def outcome(state: AnyState) -> Outcome | None:
     """``None`` while the game goes on; else the winner, totals and how it ended."""
     return games.of(state).outcome(state)
+
+
+def find_phase(
+    cards: Sequence[int], phase: Phase | int, rules: RuleSet
+) -> tuple[Group, ...] | None:
+    """One lay-down of ``phase`` from ``cards`` (each wild's value filled in), or ``None``.
+    ``phase`` is a phase of ``rules.phases`` or its number (``2`` for phase 2).
+
+    >>> from phase10.games.phase10.cards import parse_cards
+    >>> rules = RuleSet()
+    >>> [str(g) for g in find_phase(parse_cards("W R4 B5 Y6 G9 G9 Y9 S"), 2, rules)]
+    ['set Y9 G9 G9', 'run R4 B5 Y6 W=7']
+    >>> find_phase(parse_cards("R1"), 11, rules)
+    Traceback (most recent call last):
+    ...
+    ValueError: there is no phase 11 in these rules: phases 1 to 10
+    """
+    if isinstance(phase, Phase):
+        return finder.find_phase(cards, phase, rules)
+    if isinstance(phase, bool) or not isinstance(phase, int):
+        raise TypeError(f"phase: expected a Phase of rules.phases or its number, not {phase!r}")
+    for candidate in rules.phases:
+        if candidate.number == phase:
+            return finder.find_phase(cards, candidate, rules)
+    numbers = [p.number for p in rules.phases]
+    shown = (
+        f"{numbers[0]} to {numbers[-1]}"
+        if numbers == list(range(numbers[0], numbers[-1] + 1))
+        else ", ".join(map(str, numbers))
+    )
+    raise ValueError(f"there is no phase {phase} in these rules: phases {shown}")

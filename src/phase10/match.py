@@ -233,6 +233,8 @@ class Match:
         """
         if self.is_over:
             raise MatchError("the game is over")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise NotYourTurnError(f"a seat is a whole number, not {seat!r}"[:200])
         if not 0 <= seat < len(self.seats):
             raise NotYourTurnError(f"there is no seat {seat} in this game of {len(self.seats)}")
         if seat != self.to_act:

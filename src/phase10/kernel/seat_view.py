@@ -50,6 +50,14 @@ class SeatView(Generic[C, A, E]):
 
 
 def check_seat(seat: int, players: int) -> None:
-    """A view is for one of the ``players`` seats (0-based)."""
+    """A view is for one of the ``players`` seats (0-based), named by a whole number.
+
+    >>> check_seat("0", 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: a seat is a whole number from 0 to 1, not '0'
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise ValueError(f"a seat is a whole number from 0 to {players - 1}, not {seat!r}"[:200])
     if not 0 <= seat < players:
         raise ValueError(f"there is no seat {seat} in a game of {players}")
