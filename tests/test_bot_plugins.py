@@ -221,3 +221,18 @@ def test_a_misbehaving_bot_at_a_played_table_is_named_and_changes_nothing(
     with pytest.raises(BotError, match=r"^bot 'misbehaving:Nothing' \(seat 0, Bob\) chose"):
         match.bot_step()
     assert (match.version, match.game.digest(match.state)) == before
+
+
+def test_the_programmes_example_bot_beats_random_play(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The walk-through's programmes bot reveals, lays and adds through the engine's checks
+    (AMZ-R11 to AMZ-R13) and beats random play, as docs/writing-a-bot.md measures."""
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    spec = "myprogrammesbot:KeeperBot"
+    argv = ["simulate", "--game", "programmes", "--bots", f"{spec},random", "--games", "6"]
+    assert main([*argv, "--seed", "1", "--json"]) == 0
+    wins = {row["bot"]: row["wins"] for row in json.loads(capsys.readouterr().out)["bots"]}
+    assert wins[spec] > wins["random"]
+    with pytest.raises(ValueError, match="does not play the phase10 game"):
+        make_bot(spec)
