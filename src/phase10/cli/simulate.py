@@ -57,6 +57,10 @@ examples:
       --backend ray --address ray://head:10001
   phase10 simulate --solo --phase 4 --games 5000 --json
 """)
+OWN_BOTS = N_("""your own bots: module:Class (an import path; PYTHONPATH=FOLDER when it is not installed),
+a name an installed package registers, or rl:POLICY.pt for a trained policy; see
+docs/writing-a-bot.md
+""")
 
 
 def register(subparsers: Any) -> None:
@@ -65,7 +69,7 @@ def register(subparsers: Any) -> None:
         "simulate",
         help=translate(N_("play bots against each other, or study one phase alone")),
         description=paragraph(translate(DESCRIPTION)),
-        epilog=translate(EPILOG),
+        epilog=translate(EPILOG) + "\n" + translate(OWN_BOTS),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
