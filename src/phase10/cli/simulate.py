@@ -57,7 +57,8 @@ examples:
       --backend ray --address ray://head:10001
   phase10 simulate --solo --phase 4 --games 5000 --json
 """)
-OWN_BOTS = N_("""your own bots: module:Class (an import path; PYTHONPATH=FOLDER when it is not installed),
+OWN_BOTS = N_("""\
+your own bots: module:Class (an import path; PYTHONPATH=FOLDER when it is not installed),
 a name an installed package registers, or rl:POLICY.pt for a trained policy; see
 docs/writing-a-bot.md
 """)
