@@ -236,3 +236,18 @@ def test_the_programmes_example_bot_beats_random_play(
     assert wins[spec] > wins["random"]
     with pytest.raises(ValueError, match="does not play the phase10 game"):
         make_bot(spec)
+
+
+def test_the_reproduce_line_of_an_import_path_bot_names_where_it_was_found(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command a tournament prints to reproduce it finds the bot again: an import path
+    is found through PYTHONPATH, so the line carries it; built-in bots need nothing."""
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    monkeypatch.setenv("PYTHONPATH", str(EXAMPLES))
+    argv = ["simulate", "--games", "2", "--json"]
+    assert main([*argv, "--bots", "mybot:HoarderBot,random"]) == 0
+    command = json.loads(capsys.readouterr().out)["command"]
+    assert command.startswith(f"PYTHONPATH={EXAMPLES} phase10 simulate --bots mybot:HoarderBot")
+    assert main([*argv, "--bots", "greedy,random"]) == 0
+    assert json.loads(capsys.readouterr().out)["command"].startswith("phase10 simulate")

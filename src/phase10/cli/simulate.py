@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import time
 from collections.abc import Callable
 from typing import Any, Final
 
+from phase10.bots.plugins import is_import_path
 from phase10.cli.common import (
     DEFAULT_GAME,
     MAX_GAMES,
@@ -269,6 +271,10 @@ def _command(args: argparse.Namespace, bots: tuple[str, ...]) -> str:
     words += ["--bots", ",".join(bots), "--games", str(args.games), "--seed", str(args.seed)]
     if args.duplicate:
         words.append("--duplicate")
+    path = os.environ.get("PYTHONPATH")
+    if path and any(is_import_path(bot) for bot in bots):
+        # A bot named by its import path is found only where it was found this time.
+        return f"PYTHONPATH={shlex.quote(path)} {shlex.join(words)}"
     return shlex.join(words)
 
 
