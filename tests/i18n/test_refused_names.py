@@ -69,3 +69,20 @@ def test_the_engine_keeps_english_and_the_message_key() -> None:
     assert explain_error(bot.value, "nl").startswith(
         "de computerspeler 'learned' speelt het spel programmes niet"
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "phase10: error: no rule 'P10-R99': did you mean P10-R29, P10-R19, P10-R09?"),
+        ("de", "phase10: Fehler: keine Regel 'P10-R99': meinten Sie P10-R29, P10-R19, P10-R09?"),
+        ("nl", "phase10: fout: geen regel 'P10-R99': bedoelde je P10-R29, P10-R19, P10-R09?"),
+    ],
+)
+def test_an_unknown_rule_id_is_refused_in_the_players_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    """``phase10 rules P10-R99`` names the nearest ids (P10-R29 ...) in the reader's words."""
+    status, out, err = _run(monkeypatch, capsys, ["rules", "--lang", lang, "P10-R99"])
+    assert (status, out) == (2, "")
+    assert err == said + "\n"

@@ -262,8 +262,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _unknown(book: dict[str, Rule], wanted: str) -> str:
     near = close_matches(book, wanted)
-    hint = f"did you mean {', '.join(near)}?" if near else f"'{PROG} rules' lists them all"
-    return f"no rule {wanted.strip()!r}: {hint}"
+    if near:
+        template = N_("no rule {wanted}: did you mean {near}?")
+    else:
+        template = N_("no rule {wanted}: '{prog} rules' lists them all")
+    return translate(template).format(wanted=repr(wanted.strip()), near=", ".join(near), prog=PROG)
 
 
 def _note(message: str) -> None:
