@@ -131,14 +131,15 @@ def _made(spec: str, factory: Any, game: str, argument: str | None = None) -> An
 
 
 def _remember_spec(bot: object, spec: str) -> None:
-    """Keep on the bot the spec it was made from (:func:`bot_spec`): its ``name`` is the
-    writer's choice and may name no bot at all, or a built-in one ("sharp"), so a saved game
-    that stored the name would resume without it, or with another bot in its seat."""
-    if isinstance(getattr(bot, "spec", None), str):
+    """Keep on the bot, as ``made_from``, the spec it was made from (:func:`bot_spec`): its
+    ``name`` is the writer's choice and may name no bot at all, or a built-in one ("sharp"),
+    so a saved game that stored the name would resume without it, or with another bot in its
+    seat. (Not ``spec``: a bot may have a ``spec`` of its own, as the policy bots do.)"""
+    if isinstance(getattr(bot, "made_from", None), str):
         return  # the bot says its own spec
-    # A class with __slots__ and no "spec" keeps none: bot_spec falls back to its name.
+    # A class with __slots__ and no "made_from" keeps none: bot_spec falls back to its name.
     with contextlib.suppress(AttributeError, TypeError):
-        object.__setattr__(bot, "spec", spec)  # also on a frozen dataclass
+        object.__setattr__(bot, "made_from", spec)  # also on a frozen dataclass
 
 
 def bot_spec(bot: object) -> str:
@@ -148,5 +149,5 @@ def bot_spec(bot: object) -> str:
     >>> bot_spec(load_plugin("phase10.bots.random_bot:RandomBot", "phase10"))
     'phase10.bots.random_bot:RandomBot'
     """
-    spec = getattr(bot, "spec", None)
+    spec = getattr(bot, "made_from", None)
     return spec if isinstance(spec, str) else str(getattr(bot, "name", ""))
