@@ -54,8 +54,9 @@ from phase10.rl.policy import build_policy, save_policy
 Log = Callable[[str], None]
 #: Games of each evaluation, per opponent (half in each seat), on deals fixed by this seed.
 EVAL_SEED = 10_000
-#: A game longer than this many decisions (both seats) is cut: an untrained policy can wander.
-MAX_STEPS = 4000
+#: A game longer than this many of the agent's decisions (about 4,000 of both seats') is cut:
+#: an untrained policy can wander.
+MAX_STEPS = 2000
 
 
 @dataclass

@@ -54,11 +54,12 @@ def test_a_forfeit_ends_the_episode_for_good() -> None:
     e.step(legal)  # legal again: the draw at a turn's start
 
 
-def test_render_shows_the_agents_view_when_a_bots_turn_ends_the_episode() -> None:
-    """E-28, P10-R09: ``max_steps`` can end the episode in the middle of a bot's turn; the
-    text rendered then is still the agent's own view, not the hand of the bot to act."""
+def test_render_shows_the_agents_view_when_max_steps_ends_the_episode() -> None:
+    """E-28, P10-R09: the text rendered at the end of an episode cut short by ``max_steps``
+    is the agent's own view. The limit counts the agent's steps (docs/rl.md), so the
+    episode ends at the agent's next decision, after the bot's whole turn."""
     e = SingleAgentEnv(
-        game="phase10", players=2, opponents="greedy", max_steps=3, render_mode="ansi"
+        game="phase10", players=2, opponents="greedy", max_steps=2, render_mode="ansi"
     )
     obs, _info = e.reset(seed=2)
     obs, *_ = e.step(0)  # draw
@@ -66,7 +67,7 @@ def test_render_shows_the_agents_view_when_a_bots_turn_ends_the_episode() -> Non
     _obs, _reward, terminated, truncated, _info = e.step(discard)
     assert truncated
     assert not terminated
-    assert e.aec.game.to_act(e.aec.state) == 1, "the bot's draw should be the third step"
+    assert e.aec.game.to_act(e.aec.state) == 0, "the bot's turn should be played in full"
     text = e.render()
     assert text is not None
     assert text.splitlines()[0].endswith("· player_0 sees")

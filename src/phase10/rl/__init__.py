@@ -19,24 +19,20 @@ from __future__ import annotations
 import gymnasium
 
 from phase10.rl.aec import RawEnv, env
-from phase10.rl.spec import RLSpec, learning_games, spec_for
+from phase10.rl.spec import RLSpec, gymnasium_id, learning_games, spec_for
 
 raw_env = RawEnv
 
-
-def gymnasium_id(game: str) -> str:
-    """The Gymnasium id of ``game``'s single-agent environment: ``phase10/Phase10-v0``."""
-    return f"phase10/{game.capitalize()}-v0"
-
-
 # gymnasium.make("phase10/Phase10-v0", opponents="greedy"), and the same for every registered
-# game that shows itself to learning agents.
+# game that shows itself to learning agents. The id's game goes under its own name, not as
+# ``game``: Gymnasium lets the caller's arguments replace the registered ones, so a ``game``
+# given to ``make`` would otherwise build another game's environment under this id.
 for _game in learning_games():
     if gymnasium_id(_game) not in gymnasium.registry:
         gymnasium.register(
             id=gymnasium_id(_game),
-            entry_point="phase10.rl.gym_env:SingleAgentEnv",
-            kwargs={"game": _game},
+            entry_point="phase10.rl.gym_env:registered_env",
+            kwargs={"registered_game": _game},
         )
 
 __all__ = ["RLSpec", "RawEnv", "env", "gymnasium_id", "learning_games", "raw_env", "spec_for"]

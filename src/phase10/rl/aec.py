@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from numbers import Integral
 from typing import Any, Final, Literal
 
 import numpy as np
@@ -53,13 +54,61 @@ def rules_for(game: Game, rules: Any, variants: Iterable[str]) -> Any:
     return game.find_rules("+".join([profile, *variants]))
 
 
+def check_max_steps(max_steps: object) -> int | None:
+    """``max_steps`` as an ``int``, or ``None`` (no limit); ``ValueError`` for anything else,
+    a bool, a float or a step count below 1 included: a limit of 0 steps, or of 1.5, would
+    end every episode at once or be rounded without a word.
+
+    >>> check_max_steps(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_steps must be None or a whole number of steps from 1 up, not 0
+    """
+    if max_steps is None:
+        return None
+    if isinstance(max_steps, bool) or not isinstance(max_steps, Integral) or int(max_steps) < 1:
+        raise ValueError(
+            f"max_steps must be None or a whole number of steps from 1 up, not {max_steps!r}"
+        )
+    return int(max_steps)
+
+
+def action_index(action: object, actions: int) -> int:
+    """The index ``action`` names in a ``Discrete(actions)`` space. An index is a Python or
+    NumPy integer, or a 0-d integer array (what a policy's ``predict`` gives for one
+    observation); a bool, a float, a string or anything else is refused with ``TypeError``
+    rather than rounded or parsed, and an integer outside the space with ``ValueError``.
+
+    >>> action_index(0.9, 2097)
+    Traceback (most recent call last):
+    ...
+    TypeError: an action is an action index, an integer from 0 to 2096, not 0.9 (float)
+    """
+    if type(action) is int and 0 <= action < actions:
+        return action  # the common case, at every step: no more checks to make
+    value = action[()] if isinstance(action, np.ndarray) and action.shape == () else action
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise TypeError(
+            f"an action is an action index, an integer from 0 to {actions - 1}, "
+            f"not {action!r} ({type(action).__name__})"
+        )
+    index = int(value)
+    if not 0 <= index < actions:
+        raise ValueError(
+            f"action {index} is outside the action space: an action index is an integer "
+            f"from 0 to {actions - 1}"
+        )
+    return index
+
+
 class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
     """A game of ``game`` for ``players`` agents ``player_0``.., seat numbers alike.
 
     ``reward="game"`` gives +1 to the winner and -1/(n-1) to each other seat when the game
     ends; ``reward="hand"`` adds, at the end of each hand (manche), +1 for a phase (program)
-    completed and -0.01 per penalty point taken. ``max_steps`` truncates a game that long
-    (``None``: never). ``render_mode="ansi"`` renders the view of the seat to act.
+    completed and -0.01 per penalty point taken. ``max_steps`` truncates a game after that
+    many steps, every seat's counted (``None``: never); nothing is legal after it, so every
+    mask is empty. ``render_mode="ansi"`` renders the view of the seat to act.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it as a class attribute
@@ -97,7 +146,7 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
         self.players = players
         self.reward_mode: Reward = reward
         self.render_mode = render_mode
-        self.max_steps = max_steps
+        self.max_steps = check_max_steps(max_steps)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = list(self.possible_agents)
         obs_space = spaces.Dict(
@@ -176,7 +225,10 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = None if action is None else self._legal.get(int(action))
+        # None stays what PettingZoo makes it, the step of an agent whose game is over: for an
+        # agent still playing it is an illegal action like any other.
+        index = None if action is None else action_index(action, self.spec.actions)
+        move = None if index is None else self._legal.get(index)
         if move is None:
             raise ValueError(
                 f"action {action} is not legal for {agent} now "
@@ -209,6 +261,7 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
             self._hand_rewards(before, after)
             self._rewarded = True
         outcome = self.game.outcome(after)
+        truncated = False
         if outcome is not None:
             n = self.players
             for seat, a in enumerate(self.possible_agents):
@@ -217,11 +270,14 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
+            truncated = True
         if self._rewarded:
             self._accumulate_rewards()
         if outcome is None:
             self._select()
-        else:
+        if outcome is not None or truncated:
+            # A game cut short is over as much as a finished one: a mask that still offered
+            # moves would offer what ``step`` then refuses.
             self._legal = {}
 
     @property

@@ -15,6 +15,15 @@ next decision or the end, and returns the agent's reward over all of them.
 ``info`` holds only what the agent's seat may know: its seat and the hand number, and once
 the episode is over the game's seed (``game_seed``), which during the game would give away
 every hidden card (E-28, P10-R09, AMZ-R06, AMZ-R10).
+
+``max_steps`` counts the agent's own steps, as Gymnasium's ``max_episode_steps`` counts calls
+to ``step``: the bots' moves in between do not use it up, so ``reset`` never deals an episode
+that is already over.
+
+>>> e = SingleAgentEnv(game="phase10", players=2, max_steps=1)  # seat 1 starts this deal
+>>> obs, info = e.reset(seed=1)
+>>> int(obs["action_mask"].sum()) > 0, "game_seed" in info
+(True, False)
 """
 
 from __future__ import annotations
@@ -29,8 +38,9 @@ import numpy.typing as npt
 
 from phase10.bots import make_bot
 from phase10.kernel.bots import AnyBot
-from phase10.rl.aec import WIN, RawEnv, Reward
+from phase10.rl.aec import WIN, RawEnv, Reward, action_index, check_max_steps
 from phase10.rl.render import render_view
+from phase10.rl.spec import gymnasium_id, learning_games
 
 Obs = dict[str, npt.NDArray[Any]]
 
@@ -40,10 +50,13 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
     all, or one per other seat in seat order) play the rest, with randomness seeded from
     the game's seed so an episode replays exactly.
 
-    An action outside the mask ends the episode as a loss (reward -1, ``terminated``, and
-    ``info["illegal_action"]``) under ``on_illegal="lose"``, the default, which keeps
-    Gymnasium's checks (they step with unmasked samples) meaningful; ``"raise"`` raises.
-    After the end of an episode, forfeit included, ``step`` refuses until ``reset``.
+    An index of the space outside the mask ends the episode as a loss (reward -1,
+    ``terminated``, and ``info["illegal_action"]``) under ``on_illegal="lose"``, the default,
+    which keeps Gymnasium's checks (they step with unmasked samples) meaningful; ``"raise"``
+    raises.
+    ``max_steps`` agent steps truncate the episode. After the end of an episode, forfeit and
+    truncation included, ``step`` refuses until ``reset``, and the last observation's mask is
+    empty, as ``action_masks()`` is.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's API
@@ -65,6 +78,7 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         if on_illegal not in ("lose", "raise"):
             raise ValueError(f"on_illegal must be 'lose' or 'raise', not {on_illegal!r}")
         self.on_illegal = on_illegal
+        self.max_steps = check_max_steps(max_steps)
         self.aec = RawEnv(
             game=game,
             players=players,
@@ -73,7 +87,9 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
             seed=seed,
             reward=reward,
             render_mode=render_mode,
-            max_steps=max_steps,
+            # The limit is on the agent's steps, counted here: the game's own count takes in
+            # the bots' moves, which could use it up before the agent's first decision.
+            max_steps=None,
         )
         if not 0 <= seat < players:
             raise ValueError(f"seat must be 0..{players - 1}, not {seat}")
@@ -91,6 +107,8 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         self.action_space = self.aec.action_space(self.agent)
         self._bot_rng = random.Random(0)
         self._forfeited = False
+        self._truncated = False
+        self._steps = 0
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -99,29 +117,39 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         self.aec.reset(seed=seed)
         self._bot_rng = random.Random(f"bots:{self.aec.game_seed}")
         self._forfeited = False
+        self._truncated = False
+        self._steps = 0
         self._reward = 0.0
         self._bots_play()
-        return self.aec.observe(self.agent), self._info()
+        return self._observe(), self._info()
 
     def step(self, action: np.int64 | int) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Play the agent's action index (a Python or NumPy integer, or a 0-d integer array),
+        then the bots up to the agent's next decision or the end. Any other type is refused
+        with ``TypeError``, an integer outside the space with ``ValueError``; either leaves
+        the episode as it was."""
         aec = self.aec
-        if self._forfeited or aec.terminations[self.agent] or aec.truncations[self.agent]:
+        if self._over():
             raise RuntimeError("the episode is over: call reset()")
+        index = action_index(action, aec.spec.actions)
         self._reward = 0.0
-        index = int(action)
         if index not in aec.legal and self.on_illegal == "lose":
             # The mask is the contract; an agent that ignores it loses the game at once, and
             # the game itself is left as it was (info says which index and why). The episode
             # is over for good: the seed now in info must not help a game still going on.
             self._forfeited = True
             info = {**self._info(), "illegal_action": index}
-            return aec.observe(self.agent), -WIN, True, False, info
+            return self._observe(), -WIN, True, False, info
         aec.step(index)
+        self._steps += 1
         self._collect()
         self._bots_play()
         terminated = aec.terminations[self.agent]
-        truncated = aec.truncations[self.agent]
-        return aec.observe(self.agent), self._reward, terminated, truncated, self._info()
+        # The step that reaches the limit is played in full, the bots' replies included, so
+        # the last observation is one of the agent's own decisions, as every other one is.
+        if not terminated and self.max_steps is not None and self._steps >= self.max_steps:
+            self._truncated = True
+        return self._observe(), self._reward, terminated, self._truncated, self._info()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The agent's legal indices now, as booleans: what sb3-contrib's ``MaskablePPO`` asks
@@ -135,8 +163,20 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         (dtype('bool'), True)
         """
         aec = self.aec
-        over = self._forfeited or aec.terminations[self.agent] or aec.truncations[self.agent]
-        return self.aec.spec.mask({} if over else aec.legal).astype(np.bool_)
+        return aec.spec.mask({} if self._over() else aec.legal).astype(np.bool_)
+
+    def _over(self) -> bool:
+        """Whether the episode has ended: by the game's end, a forfeit or ``max_steps``."""
+        return self._forfeited or self._truncated or self.aec.terminations[self.agent]
+
+    def _observe(self) -> Obs:
+        """The agent's observation, whose mask is ``action_masks()``: a forfeit or
+        ``max_steps`` ends the episode with the agent to act, and ``step`` then refuses
+        the moves the game itself would still allow."""
+        obs = self.aec.observe(self.agent)
+        if self._over():
+            obs["action_mask"] = self.aec.spec.mask({})
+        return obs
 
     def _collect(self) -> None:
         self._reward += self.aec.rewards[self.agent]
@@ -144,7 +184,7 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
     def _bots_play(self) -> None:
         """Bot turns until the agent decides or the game ends."""
         aec = self.aec
-        while not (aec.terminations[self.agent] or aec.truncations[self.agent]):
+        while not aec.terminations[self.agent]:
             seat = aec.game.to_act(aec.state)
             if seat == self.seat:
                 return
@@ -156,13 +196,13 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         other seats' programs, so it is told only once nothing is left to play."""
         aec = self.aec
         info: dict[str, Any] = {"seat": self.seat, "hand": aec.game.hand_number(aec.state)}
-        if self._forfeited or aec.terminations[self.agent] or aec.truncations[self.agent]:
+        if self._over():
             info["game_seed"] = aec.game_seed
         return info
 
     def render(self) -> str | None:
-        """The agent's own view as text under ``render_mode="ansi"``, whoever is to act: an
-        episode cut short by ``max_steps`` on a bot's turn must not show that bot's hand.
+        """The agent's own view as text under ``render_mode="ansi"``, whoever is to act: the
+        game's own rendering shows the acting seat's view, which may be a bot's hand.
 
         >>> e = SingleAgentEnv(game="phase10", players=2, seat=1, render_mode="ansi")
         >>> _ = e.reset(seed=3)
@@ -176,3 +216,24 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
 
     def close(self) -> None:
         self.aec.close()
+
+
+def registered_env(registered_game: str, **kwargs: Any) -> SingleAgentEnv:
+    """What ``gymnasium.make`` builds for ``registered_game``'s id (``phase10/Phase10-v0``):
+    that game's environment, with ``kwargs`` as ``SingleAgentEnv`` takes them. The id names
+    the game, so a ``game`` argument may only repeat it: another game is refused rather
+    than built under an id that says otherwise.
+
+    >>> registered_env("phase10", game="programmes")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: phase10/Phase10-v0 is the phase10 game's environment, not game='programmes': ...
+    """
+    game = kwargs.pop("game", registered_game)
+    if game != registered_game:
+        other = f"make {gymnasium_id(game)} instead, or " if game in learning_games() else ""
+        raise ValueError(
+            f"{gymnasium_id(registered_game)} is the {registered_game} game's environment, "
+            f"not game={game!r}: {other}leave game out"
+        )
+    return SingleAgentEnv(game=registered_game, **kwargs)

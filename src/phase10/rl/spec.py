@@ -65,6 +65,11 @@ def learning_games() -> list[str]:
     return [name for name in games.names() if games.get(name).learning is not None]
 
 
+def gymnasium_id(game: str) -> str:
+    """The Gymnasium id of ``game``'s single-agent environment: ``phase10/Phase10-v0``."""
+    return f"phase10/{game.capitalize()}-v0"
+
+
 def spec_for(game: str) -> RLSpec:
     """The spec of ``game`` (its registry name); ``ValueError`` lists the games that have one."""
     package = games.get(game).learning if game in games.names() else None
