@@ -534,6 +534,10 @@ def test_moves_prompts_and_hint_in_words_name_no_card_by_notation(name: str, pro
             # The label stays as shown (short, by notation); the words are what is said.
             assert [m.label for m in worded.moves] == [m.label for m in coded.moves]
             assert all(m.spoken is None for m in coded.moves)
+            # And so they go out: the JSON a client gets carries the words (it once lost them).
+            sent = presentation_to_json(worded)["moves"]
+            assert [m.get("spoken") for m in sent] == [m.spoken for m in worded.moves]
+            assert all("spoken" not in m for m in presentation_to_json(coded)["moves"])
             said = [str(m.spoken) for m in worded.moves] + list(worded.prompts)
             said += [worded.hint.text] if worded.hint is not None else []
             for text in said:

@@ -173,3 +173,37 @@ def test_the_programmes_final_standing_counts_programs_and_no_points(
     headers = summary.get_by_role("columnheader").all_text_contents()
     assert headers == ["Place", "Player", "Programs done", "Result"], headers
     no_violations(page, "the final standing of a programmes game")
+
+
+def test_a_programmes_turn_names_its_cards_in_words_in_dutch(
+    live_server: StartLiveServer, tmp_path: Path, page: Page
+) -> None:
+    """A Dutch screen-reader user's programmes turn (AMZ-R10: draw or take, then discard):
+    the take button, the hint and the button that plays the hint are named with the card in
+    Dutch words ("harten heer"), never by its code ("KH"), while the buttons still show the
+    short code."""
+    slow = live_server(
+        f"sqlite:///{tmp_path / 'slow.db'}",
+        extra_args=("--bot-delay", "0.3", "--bot-workers", "0", "--hold", "30"),
+    )
+    create_table(page, slow.url, game="programmes", seats=["easy"])
+    page.get_by_role("link", name="Go to the table").click()
+    page.get_by_role("button", name="Start the game").click()
+    table = table_id(page)
+    page.goto(f"{slow.url}/t/{table}?lang=nl")
+    take = page.locator("#moves [data-key=take]")
+    take.wait_for(timeout=20_000)
+    code = re.compile(r"(?<![\w=])(?:10|[2-9AJQK])[SHDC](?![\w=])")
+    name = take.get_attribute("aria-label") or ""
+    assert name.endswith("van de aflegstapel pakken"), name
+    assert not code.search(name), name
+    assert code.search(take.inner_text()), take.inner_text()
+    page.locator("#hand [role=option]").first.focus()
+    page.keyboard.press("i")
+    play = page.locator("#moves [data-key=hint-play]")
+    play.wait_for()
+    expect(page.locator("#status")).to_contain_text("Tip: ")
+    said = page.locator("#status").inner_text()
+    assert not code.search(said), said
+    named = play.get_attribute("aria-label") or play.inner_text()
+    assert not code.search(named), named

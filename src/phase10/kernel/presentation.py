@@ -293,7 +293,7 @@ def _part_to_json(thing: object) -> Any:
             "by_suit": thing.by_suit,
         }
     if type(thing) is Move:
-        return {
+        move = {
             "id": thing.id,
             "kind": thing.kind,
             "label": thing.label,
@@ -301,6 +301,9 @@ def _part_to_json(thing: object) -> Any:
             "target": thing.target,
             "action": presentation_to_json(thing.action),
         }
+        if thing.spoken is not None:  # only for a reader who asked for words
+            move["spoken"] = thing.spoken
+        return move
     names = _FIELDS.get(type(thing))
     if names is None and dataclasses.is_dataclass(thing) and not isinstance(thing, type):
         names = _FIELDS[type(thing)] = tuple(f.name for f in dataclasses.fields(thing))

@@ -1339,9 +1339,10 @@ function moveLabel(item) {
   return move ? move.label : item.text;
 }
 
-/** The hint's move in words: the legal move it names, labelled like its button. */
+/** The hint's move as it is said: in the game's words for this reader where it gave them
+ * ("Discard red 7"), else labelled like its button. */
 function hintLabel(hint) {
-  return moveLabel(hint);
+  return spokenLabel(hint) || moveLabel(hint);
 }
 
 function section(group, heading, children) {
@@ -1528,9 +1529,13 @@ function myMoves(view, chosen) {
           type: "button",
           class: "act primary",
           dataset: { key: "hint-play", notation: state.hint.text },
+          // Shown short, by notation, as the move's own button; named in words.
+          "aria-label": spokenLabel(state.hint)
+            ? t("move.play_hint", { text: spokenLabel(state.hint) })
+            : null,
           onclick: () => act(state.hint.action),
         },
-        t("move.play_hint", { text: hintLabel(state.hint) }),
+        t("move.play_hint", { text: moveLabel(state.hint) }),
       ),
     );
   }
