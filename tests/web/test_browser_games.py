@@ -181,7 +181,7 @@ def test_a_programmes_turn_names_its_cards_in_words_in_dutch(
     """A Dutch screen-reader user's programmes turn (AMZ-R10: draw or take, then discard):
     the take button, the hint and the button that plays the hint are named with the card in
     Dutch words ("harten heer"), never by its code ("KH"), while the buttons still show the
-    short code."""
+    short code; and the swap key says the table plays without the optional swap (AMZ-R31)."""
     slow = live_server(
         f"sqlite:///{tmp_path / 'slow.db'}",
         extra_args=("--bot-delay", "0.3", "--bot-workers", "0", "--hold", "30"),
@@ -207,3 +207,8 @@ def test_a_programmes_turn_names_its_cards_in_words_in_dutch(
     assert not code.search(said), said
     named = play.get_attribute("aria-label") or play.inner_text()
     assert not code.search(named), named
+    # The swap key at a table without the optional swap (AMZ-R31) says so.
+    page.keyboard.press("e")
+    expect(page.locator("#status")).to_contain_text(
+        "Aan deze tafel worden geen programmakaarten geruild"
+    )

@@ -528,7 +528,13 @@ class OnlineTable(Screen[None]):
         refusals = (self.online.shown or {}).get("refusals") or {}
         found = next((str(refusals[k]) for k in kinds if k in refusals), None)
         if found is None and refusals:
-            # The game says why for every kind of move it has: it has none of these.
+            # The game says why for every kind of move it has: it has none of these. The
+            # programmes game has the swap only where its optional rule is on (AMZ-R31).
+            if "swap" in kinds and (self.online.shown or {}).get("game") == "programmes":
+                return _(
+                    "Program cards are not swapped at this table: swapping is an optional "
+                    "rule (AMZ-R31), and it is off."
+                )
             return _("There is no such move in this game.")
         return found or _("That move is not possible now.")
 

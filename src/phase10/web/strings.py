@@ -151,6 +151,10 @@ STRINGS: Final[dict[str, str]] = {
     "choose_one_to_hit": N_("Choose one card to see where it fits."),
     "cannot_discard_card": N_("You cannot discard {card} now."),
     "no_such_move": N_("There is no such move in this game."),
+    "no_swap": N_(
+        "Program cards are not swapped at this table: swapping is an optional rule "
+        "(AMZ-R31), and it is off."
+    ),
     "no_lay_with_chosen": N_("No way to lay down uses every chosen card."),
     "no_meld_with_chosen": N_("No new set uses every chosen card."),
     "card_fits_nowhere": N_("The chosen card fits nowhere on the table."),

@@ -190,6 +190,8 @@ function cardLabel(code) {
 function refusalFor(...kinds) {
   const refusals = state.shown?.refusals || {};
   for (const kind of kinds) if (refusals[kind]) return refusals[kind];
+  // The programmes game has the swap only where its optional rule is on (AMZ-R31).
+  if (kinds.includes("swap") && state.shown?.game === "programmes") return t("no_swap");
   return t("no_such_move");
 }
 
