@@ -14,10 +14,14 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from phase10.bots import make_bot
+from phase10.cli.common import table_seats
 from phase10.web.app import create_app
 from phase10.web.db import Database, sqlite_url
 from phase10.web.names import MAX_MARKS, BadNameError, clean_name, looks_alike, taken_by
 from phase10.web.thinking import Thinker
+
+from .serverkit import bearer
 
 PERSON = {"kind": "person"}
 EASY = {"kind": "bot", "level": "easy"}
@@ -162,3 +166,36 @@ def test_a_refused_name_is_said_in_the_readers_language(http: TestClient) -> Non
     join = f"/api/tables/{made.json()['table']}/join"
     answer = http.post(join, json={"name": "\u0410lice"}, headers={"accept-language": "nl"})
     assert _error(answer, 409) == BadNameError("name.taken", name="Alice").text("nl")
+
+
+def _start(http: TestClient, table: str, token: str) -> None:
+    answer = http.post(f"/api/tables/{table}/start", headers=bearer(token))
+    assert answer.status_code == 200, answer.text
+
+
+def test_no_computer_sounds_like_a_person_at_the_table(http: TestClient) -> None:
+    """A screen reader says "Ann" and "Anna" alike: at Anna's table the computers are named
+    from the rest of the list, as they are at Daniel's (no "Dan")."""
+    made = http.post("/api/tables", json={"name": "Anna", "seats": [PERSON, EASY, EASY, EASY]})
+    assert made.status_code == 201, made.text
+    table, token = made.json()["table"], made.json()["token"]
+    _start(http, table, token)
+    names = [s["name"] for s in http.get(f"/api/tables/{table}").json()["seats"]]
+    assert names == ["Anna", "Bob", "Cleo", "Dan"]
+    made = http.post("/api/tables", json={"name": "Daniel", "seats": [PERSON, EASY, EASY, EASY]})
+    _start(http, made.json()["table"], made.json()["token"])
+    names = [s["name"] for s in http.get(f"/api/tables/{made.json()['table']}").json()["seats"]]
+    assert names == ["Daniel", "Ann", "Bob", "Cleo"]
+
+
+def test_the_command_lines_computers_do_not_sound_like_the_player() -> None:
+    """The same at a table on one machine: ``phase10 play --name Anna`` plays Bob and Cleo."""
+    seats = table_seats("Anna", [make_bot("easy"), make_bot("easy")])
+    assert [seat.name for seat in seats] == ["Anna", "Bob", "Cleo"]
+    assert [s.name for s in table_seats(["Bo", "Evelyn"], [make_bot("easy")] * 3)] == [
+        "Bo",
+        "Evelyn",
+        "Ann",
+        "Cleo",
+        "Dan",
+    ]

@@ -28,7 +28,7 @@ from phase10.kernel.errors import UsageError
 from phase10.kernel.game import Game
 from phase10.kernel.i18n import N_
 from phase10.match import Seat
-from phase10.seat_names import YOU_WORDS
+from phase10.seat_names import YOU_WORDS, computer_names
 
 DEFAULT_PROFILE: Final = "standard"
 PROG: Final = "phase10"
@@ -313,10 +313,6 @@ def check_workers(workers: int, oversubscribe: bool, *, remote: bool = False) ->
     )
 
 
-#: The computer players' names, in seat order (a person's own name is skipped).
-COMPUTER_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve")
-
-
 def opponents_and_seed(
     args: argparse.Namespace, game: str, people: int = 1
 ) -> tuple[list[AnyBot], int]:
@@ -334,8 +330,7 @@ def table_seats(name: str | Sequence[str], bots: Sequence[AnyBot]) -> list[Seat]
     """The person ``name`` (or the people sharing the keyboard) first, then one computer
     player per bot with a name of its own."""
     people = [name] if isinstance(name, str) else list(name)
-    taken = {n.lower() for n in people}
-    others = [n for n in COMPUTER_NAMES if n.lower() not in taken]
+    others = computer_names(people)
     return [*(Seat(n) for n in people), *(Seat(others[i], bot) for i, bot in enumerate(bots))]
 
 

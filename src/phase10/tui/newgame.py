@@ -23,12 +23,11 @@ from phase10.bots import LEVEL_NAMES, LEVELS
 from phase10.kernel.errors import Phase10Error, RulesError
 from phase10.kernel.game import Game, rules_in_words
 from phase10.kernel.notation import has_control, parse_number
-from phase10.seat_names import YOU_WORDS
+from phase10.seat_names import YOU_WORDS, computer_names
 from phase10.tui.plain import Plain, plain
 from phase10.tui.text import _, translate_bindings
 from phase10.tui.text import current as current_translator
 
-COMPUTER_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve")
 HUMAN: Final = "human"
 GIVEN: Final = "__given__"
 
@@ -203,7 +202,7 @@ class NewGameScreen(Screen[Setup]):
             # A bot named on the command line (--opponents learned) is offered as it is,
             # not replaced by a level the player did not ask for.
             kinds.append((_("Computer: {level}").format(level=level), level))
-        others = [n for n in COMPUTER_NAMES if n.lower() != d.name.lower()]
+        others = computer_names([d.name])
         for seat in range(self.most_players):
             name = d.name if seat == 0 else others[(seat - 1) % len(others)]
             if seat == 0 and name == "You":

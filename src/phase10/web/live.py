@@ -23,6 +23,7 @@ from typing import Any, Final, Protocol
 
 from phase10.bots import make_bot
 from phase10.match import Match, Seat
+from phase10.seat_names import computer_names
 from phase10.table.answers import answer_act, answer_hint, refusal
 from phase10.table.messages import update_payload
 from phase10.table.notices import render_notice
@@ -350,7 +351,7 @@ class LiveTable:
         # A computer never shares a person's name, nor the first word of one ("Ann B.").
         people = {s.row.name for s in self.seats if s.row.name}
         people |= {name.split()[0] for name in people if name.split()}
-        names = iter(n for n in _COMPUTER_NAMES if taken_by(n, people) is None)
+        names = iter(n for n in computer_names(people) if taken_by(n, people) is None)
         for number, state in enumerate(self.seats):
             if state.row.kind == "bot" and not state.row.name:
                 self._store_seat(number, replace(state.row, name=next(names)))
@@ -788,7 +789,3 @@ class LiveTable:
                 state.away.cancel()
         for client in self._clients():
             client.close()
-
-
-#: Computer players' names, skipping any a person at the table has.
-_COMPUTER_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus")
