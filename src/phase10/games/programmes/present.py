@@ -179,7 +179,7 @@ def _player_info(
     goal = None if player.program is None else program_text(player.program, tr)
     status: list[str] = []
     if player.revealed:
-        status.append(tr.gettext(N_("Revealed")))
+        status.append(tr.gettext(N_("revealed")))
     elif not player.has_program:
         status.append(tr.gettext(N_("none this round")))
     done = len(player.done)
