@@ -136,7 +136,8 @@ def test_programmes_sentences_in_words_and_an_addition_to_ones_own_combination()
         ProgrammeEventKind.MELDED, seat=0, combos=(Combination.parse("set QS QH 2C=Q"),)
     )
     assert describe_programme_event(melded, names, 0, words=True) == (
-        "You laid a new set: set of queens: queen of spades, queen of hearts, two of clubs."
+        "You laid a new set: set of queens: queen of spades, queen of hearts, "
+        "two of clubs as queen."
     )
     revealed = Combination.parse("run 2D=8S 9S 10S")
     assert "run 8 to 10 of spades: two of diamonds as 8, nine of spades" in (

@@ -220,12 +220,14 @@ def combination_phrase(combo: Combination, tr: Translator) -> str:
 
 
 def combo_words(combo: Combination, tr: Translator) -> str:
-    """A combination in words, then its cards in words: ``set of 7s: seven of spades, joker``."""
+    """A combination in words, then its cards in words, each wild with what it stands for:
+    ``set of 7s: seven of spades, joker as 7``. (A 2 is always wild, AMZ-R02, but "two of
+    clubs" alone in a set of queens would be heard as a natural two.)"""
     cards = ", ".join(
         tr.gettext(N_("{card} as {value}")).format(
             card=card_label(card, tr), value=rank_shown(value, tr)
         )
-        if IS_WILD[card] and combo.kind is Kind.RUN
+        if IS_WILD[card]
         else card_label(card, tr)
         for card, value in zip(combo.cards, combo.values, strict=True)
     )
