@@ -80,6 +80,8 @@ def test_a_third_game_plays_in_the_full_screen_client(
             shown = _screen_text(app)
             assert "The climb: " in shown
             assert "Won" in shown  # the game's own progress column
+            # Climb counts no points while it is played: no empty column for them.
+            assert "Points" not in shown
             assert screen.shown_moves[0]["label"].startswith("Climb to ")
             await pilot.press("r")  # the game's own rules, as the game writes them
             await _until(pilot, lambda: "CLIMB-1" in _screen_text(app), "Climb's rules")

@@ -356,7 +356,10 @@ class OnlineTable(Screen[None]):
         grid.add_column(_("Player"), ratio=1)
         # Where the panel leaves a name and its status too little room beside the headers
         # on one line, a long header wraps between its words instead.
-        titles = (str(shown["progress_label"]), _("Cards"), _("Points"))
+        # A game that counts no points while it is played (the programmes game, AMZ-R32)
+        # has no column for them.
+        counted = any(p["points"] is not None for p in shown["players"])
+        titles = (str(shown["progress_label"]), _("Cards"), *((_("Points"),) if counted else ()))
         beside = sum(len(title) + 1 for title in titles) + _NAME_ROOM
         narrow = 0 < self.size.width - _RIGHT_WIDTH < beside
         for title in titles:
@@ -372,8 +375,8 @@ class OnlineTable(Screen[None]):
                 who.append(" " + _("(away)"), style="dim")
             if p["status"]:
                 who.append(", " + ", ".join(p["status"]), style="dim")
-            points = "" if p["points"] is None else str(p["points"])
-            grid.add_row(mark, who, str(p["progress"]), str(p["cards"]), points)
+            points = ("" if p["points"] is None else str(p["points"]),) if counted else ()
+            grid.add_row(mark, who, str(p["progress"]), str(p["cards"]), *points)
         return grid
 
     def _pile(self, shown: View) -> Text:
