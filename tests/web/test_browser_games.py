@@ -198,6 +198,11 @@ def test_a_programmes_turn_names_its_cards_in_words_in_dutch(
     assert name.endswith("van de aflegstapel pakken"), name
     assert not code.search(name), name
     assert code.search(take.inner_text()), take.inner_text()
+    # A sighted player sees the rank and the suit's sign ("K♥"), not the English letter.
+    faces = page.locator("#hand .face").all_inner_texts()
+    assert faces, faces
+    for face in faces:
+        assert re.fullmatch(r"(10|[2-9AJQK])[♠♥♦♣]|JK", face.strip()), faces
     page.locator("#hand [role=option]").first.focus()
     page.keyboard.press("i")
     play = page.locator("#moves [data-key=hint-play]")

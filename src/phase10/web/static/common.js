@@ -211,10 +211,13 @@ export function cardClasses(face) {
   return classes.join(" ");
 }
 
-/** The visible face: the notation, with the suit's sign for a card of a suited deck. */
+/** The visible face: the notation, with the suit's sign for a card of a suited deck, which
+ * then stands for the suit's letter ("A♠", not "AS♠": the letter is English, the sign is
+ * read the same in every language). */
 export function cardFace(face) {
-  const shown = el("span", { class: "face", "aria-hidden": "true" }, face.code);
   const sign = SUIT_SIGN[face.suit];
+  const rank = sign && /^(10|[2-9AJQK])[SHDC]$/.test(face.code) ? face.code.slice(0, -1) : face.code;
+  const shown = el("span", { class: "face", "aria-hidden": "true" }, rank);
   if (sign) shown.appendChild(el("span", { class: "suit-sign" }, sign));
   return shown;
 }
