@@ -455,3 +455,17 @@ def test_the_cards_a_player_took_are_listed_in_words(seat_page: MakeSeat) -> Non
     facts = page.locator("#me-line")
     expect(facts).to_contain_text(f"took from the discard pile: {found.group(1)}")
     assert not re.search(r"(?<![\w=])([RBYG]\d{1,2}|W)(?![\w=])", facts.inner_text())
+
+
+def test_a_letter_with_no_key_says_so(seat_page: MakeSeat) -> None:
+    """A letter the table has no key for is answered ("press ? for the keys"), as an
+    unknown typed command is in the line client; a key of the map still does its work."""
+    page = seat_page()
+    wait_my_turn(page)
+    page.locator("#hand [role=option]").first.focus()
+    page.keyboard.press("z")
+    expect(page.locator("#status")).to_have_text(
+        "The key z does nothing here: press ? for the keys."
+    )
+    page.keyboard.press("w")
+    expect(page.locator("#status")).not_to_contain_text("does nothing")

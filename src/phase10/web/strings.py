@@ -151,6 +151,7 @@ STRINGS: Final[dict[str, str]] = {
     "choose_one_to_hit": N_("Choose one card to see where it fits."),
     "cannot_discard_card": N_("You cannot discard {card} now."),
     "no_such_move": N_("There is no such move in this game."),
+    "unknown_key": N_("The key {key} does nothing here: press ? for the keys."),
     "no_swap": N_(
         "Program cards are not swapped at this table: swapping is an optional rule "
         "(AMZ-R31), and it is off."

@@ -1928,6 +1928,12 @@ document.addEventListener("keydown", (event) => {
     return;
   }
   const handler = KEYS[event.key.length === 1 ? event.key.toLowerCase() : ""];
+  if (!handler && /^[a-z]$/.test(event.key) && state.view) {
+    // A letter the table has no key for says so, as a typed command the line client does
+    // not know: silence would leave the player wondering whether it was heard.
+    say(t("unknown_key", { key: event.key }));
+    return;
+  }
   if (!handler || (event.key !== "?" && event.shiftKey)) return;
   // A move key while a hand's results are up: the results give way to the game.
   if (ui.summary.open && MOVE_KEYS.includes(event.key.toLowerCase())) ui.summary.close();
