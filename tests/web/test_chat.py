@@ -254,3 +254,20 @@ def test_a_spectator_reads_the_chat_and_its_last_lines_but_does_not_write(
             assert now["reaction"] == "gg"
             assert "past" not in now
             assert now["n"] == 2
+
+
+def test_a_player_back_at_the_table_gets_the_old_chat_before_the_game(
+    server: InProcessServer, table: dict[str, Any]
+) -> None:
+    """A reconnection gets its welcome, then the chat said before (``past``), then the
+    game's news (docs/protocol.md): a terminal that prints in order ends with whose turn it
+    is, not with old chat lines below it."""
+    with Player(server.ws_url, table["id"], table["tokens"][0]) as ann:
+        ann.until(lambda m: m["type"] == "update")
+        ann.send({"type": "say", "text": "Hello Bob"})
+        _chat(ann)
+    with Player(server.ws_url, table["id"], table["tokens"][0]) as again:
+        again.until(lambda m: m["type"] == "update")
+        kinds = [m["type"] for m in again.messages]
+        assert kinds[:3] == ["welcome", "chat", "update"], kinds
+        assert again.messages[1]["past"] is True

@@ -436,10 +436,12 @@ class LiveTable:
                 "protocol": PROTOCOL_VERSION,
             }
         )
+        # The chat it may have missed before the game's news: a terminal prints in order,
+        # and the turn's prompt must come last, not above old chat lines.
+        self.chat.welcome(client)
         if self.match is not None:
             client.last_seq, omitted = catch_up_from(since, self.match.seq)
             self._send_update(client, omitted=omitted)
-        self.chat.welcome(client)
         if self.starts_at is not None and self.row.status == "waiting":
             seconds = max(1, round(self.starts_at - time.time()))
             key = "web.quick_wait"
