@@ -16,6 +16,7 @@ from pathlib import Path
 
 from phase10.web.thinking import INLINE_LEVELS
 
+from .conftest import StartLiveServer
 from .serverkit import Player, create_table, in_process_server, play, pump, start
 
 PERSON = {"kind": "person"}
@@ -184,3 +185,18 @@ def test_workers_end_when_the_server_is_killed_outright() -> None:
     finally:
         server.kill()
         server.wait()
+
+
+def test_sigterm_stops_the_server_and_its_workers_cleanly(
+    live_server: StartLiveServer, tmp_path: Path
+) -> None:
+    """``kill PID`` (SIGTERM, what a service manager sends to stop a service) ends the
+    server as Ctrl+C does: the workers are shut down and the database closed, exit 0. It
+    once ended the process as uvicorn raised the signal again, before the workers stopped,
+    and the resource tracker warned of leaked semaphores."""
+    server = live_server(f"sqlite:///{tmp_path / 'stop.db'}", extra_args=("--bot-workers", "2"))
+    process = server.process
+    assert process is not None
+    process.send_signal(signal.SIGTERM)  # the server alone, as `kill PID` does
+    assert process.wait(timeout=15) == 0, server.log()
+    assert "leaked" not in server.log()

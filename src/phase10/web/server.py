@@ -6,8 +6,12 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import logging
+import signal
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
@@ -78,7 +82,11 @@ def serve(
     where = f"{transport.scheme}://{shown}:{port}/"
     print(f"phase10: serving on {where}  (database: {_shown(database)})", flush=True)
     print("phase10: press Ctrl+C to stop", flush=True)
-    with Thinker(workers=bot_workers, inline=INLINE_LEVELS) as thinker:
+    with (
+        contextlib.closing(db),  # closed however the server stops: Ctrl+C, SIGTERM or an error
+        Thinker(workers=bot_workers, inline=INLINE_LEVELS) as thinker,
+        _stopped_by_sigterm(),
+    ):
         app = create_app(
             db,
             thinker,
@@ -104,7 +112,27 @@ def serve(
             access_log=False,
             **transport.uvicorn_options(),
         )
-    db.close()
+
+
+@contextlib.contextmanager
+def _stopped_by_sigterm() -> Iterator[None]:
+    """SIGTERM (``kill``, a service manager's stop) ends the server as Ctrl+C does: uvicorn
+    stops serving, then raises the signal again once it is done, and the default action of
+    SIGTERM would end the process there, before the workers are shut down (the resource
+    tracker then warns of their leaked semaphores). Raised as ``SystemExit``, it unwinds the
+    ``with`` blocks that stop the workers and close the database."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers belong to the main thread (tests run servers in others)
+        return
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise SystemExit(0)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _shown(url: str) -> str:
