@@ -158,3 +158,18 @@ def test_no_rules_identifier_shows_on_the_lobby_or_the_table(
     expect(info).to_contain_text("3")
     text = info.inner_text()
     assert not IDENTIFIER.search(text), f"{lang} table info: {text!r}"
+
+
+def test_the_game_chosen_for_a_new_table_is_the_game_to_play_now(
+    server: LiveServer, pages: list[Page]
+) -> None:
+    """One page, one game in mind: choosing Programmes for a new table chooses it in the
+    "Play now" box too, which can still be changed there."""
+    page = pages[0]
+    page.goto(f"{server.url}/?lang=en")
+    quick = page.locator("#quick-game")
+    expect(quick).to_have_value("phase10")
+    page.locator("#create").get_by_label("Programmes").check()
+    expect(quick).to_have_value("programmes")
+    quick.select_option("phase10")
+    expect(quick).to_have_value("phase10")

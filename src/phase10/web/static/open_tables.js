@@ -119,6 +119,11 @@ async function playNow(event) {
 for (const game of games) {
   quickGame.appendChild(el("option", { value: game.name }, game.title));
 }
+// The game chosen for a new table is the one to play now too (it can still be changed here):
+// one page, one game in mind.
+document.getElementById("games")?.addEventListener("change", (event) => {
+  if (event.target.name === "game") quickGame.value = event.target.value;
+});
 quickName.value = saved.get(NAME_KEY) || "";
 quickForm.addEventListener("submit", playNow);
 document.getElementById("open-refresh").addEventListener("click", refresh);
