@@ -343,7 +343,7 @@ def test_phase10_refusals_say_why_as_the_position_has_it() -> None:
             if view.stage.value == "over":
                 expected = ("The game is over.", "The game is over.")
             elif view.current != 0:
-                expected = ("It is not your turn.", "It is not your turn.")
+                expected = ("It is Bob's turn, not yours.", "It is Bob's turn, not yours.")
             elif view.stage.value == "draw":
                 expected = (
                     "Draw a card first: a phase goes down after the draw (P10-R13).",
@@ -443,7 +443,7 @@ _PILE_REASONS = {
 )
 def test_the_pile_keys_say_why_as_the_turn_stands(name: str, profile: str) -> None:
     """The draw, take and discard keys, when their move is not open, say why as the turn
-    stands: off the seat's turn that it is not theirs; before the draw that the discard
+    stands: off the seat's turn whose it is; before the draw that the discard
     waits for it (D-19, AMZ-R10); after it that one card is drawn a turn (D-19, E-25); a
     take the rules forbid says which rule (D-07, E-16). Whatever is open keeps the shared
     words, which are never said. Every reason occurs."""
@@ -458,7 +458,10 @@ def test_the_pile_keys_say_why_as_the_turn_stands(name: str, profile: str) -> No
             if view.stage.value == "over":
                 continue
             if view.current != 0:
-                expected = dict.fromkeys(("draw", "take", "discard"), "It is not your turn.")
+                # Off the seat's turn, every key says whose it is.
+                waiting = "It is Bob's turn, not yours."
+                expected = dict.fromkeys(("draw", "take", "discard"), waiting)
+                assert set(refusals.values()) == {waiting}
             elif view.stage.value == "draw":
                 expected = {"discard": first}
                 if "take" not in kinds:
@@ -468,7 +471,7 @@ def test_the_pile_keys_say_why_as_the_turn_stands(name: str, profile: str) -> No
                 expected = {"draw": drawn, "take": drawn}
             assert {k: refusals[k] for k in expected} == expected
             seen.update(expected.values())
-    assert {"It is not your turn.", first, drawn} <= seen, seen
+    assert {"It is Bob's turn, not yours.", first, drawn} <= seen, seen
 
 
 @pytest.mark.parametrize(("name", "title"), [("phase10", "Hand"), ("programmes", "Round")])

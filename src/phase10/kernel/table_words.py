@@ -28,6 +28,7 @@ __all__ = [
     "refusals",
     "say",
     "shared_piles",
+    "turn_refusals",
     "turn_sentence",
 ]
 
@@ -119,6 +120,28 @@ def pile_refusals(
             take = N_("The discard pile is empty.")
         return (("discard", first),) + ((("take", take),) if take is not None else ())
     return (("draw", drawn), ("take", drawn))
+
+
+def turn_refusals(
+    view: SeatView[Any, Any, Any], names: Sequence[str], tr: Translator, words: Mapping[str, str]
+) -> Mapping[str, str]:
+    """The refusals ``words`` as the seat hears them: off its turn every key says whose turn
+    it is (a screen reader's user asks with the key; "not your turn" would leave them to ask
+    again with another).
+
+    >>> from phase10 import find_variant
+    >>> from phase10.games import get
+    >>> from phase10.kernel.i18n import translator
+    >>> game = get("phase10")
+    >>> state = game.new_game(find_variant("standard"), 2, 3)
+    >>> view = game.view(state, 1 - state.current)
+    >>> turn_refusals(view, ["Ann", "Bob"], translator("fr"), {"draw": "x"})["draw"]
+    "C'est au tour d'Ann, pas au vôtre."
+    """
+    if view.stage is Stage.OVER or view.seat < 0 or view.current == view.seat:
+        return words
+    said = say(tr, N_("It is {name}'s turn, not yours."), name=names[view.current])
+    return MappingProxyType(dict.fromkeys(words, said))
 
 
 def refusals(tr: Translator, own: Mapping[str, str]) -> Mapping[str, str]:

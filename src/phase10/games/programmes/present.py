@@ -75,6 +75,7 @@ from phase10.kernel.table_words import (
     refusals,
     say,
     shared_piles,
+    turn_refusals,
     turn_sentence,
 )
 
@@ -393,7 +394,7 @@ def present(
         prompts=_prompts(view, moves, tr, words),
         moves=moves,
         over=view.stage is Stage.OVER,
-        refusals=_refusals(view, tr),
+        refusals=turn_refusals(view, names, tr, _refusals(view, tr)),
         hint=_hint(view, moves, tr) if hint else None,
         standing_title=_standing_title(view, tr) if view.stage is Stage.OVER else "",
     )
