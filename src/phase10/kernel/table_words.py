@@ -12,6 +12,7 @@ draw and discard piles, the hint. One place, so the games cannot drift apart in 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -30,6 +31,7 @@ __all__ = [
     "shared_piles",
     "turn_refusals",
     "turn_sentence",
+    "worded",
 ]
 
 
@@ -57,6 +59,14 @@ def turn_sentence(
     if view.stage is Stage.DRAW:
         return tr.gettext(N_("It is your turn: draw a card."))
     return play
+
+
+def worded(label: Callable[[bool], Move], words: bool) -> Move:
+    """A move as its button shows it (``label(False)``: cards by notation, short); for a
+    reader who asked for words, with what a screen reader says (``label(True)``'s label) as
+    its ``spoken``."""
+    shown = label(False)
+    return replace(shown, spoken=label(True).label) if words else shown
 
 
 def draw_move(action: Draw, top: str | None, tr: Translator) -> tuple[str, str]:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from functools import lru_cache
 from typing import Final
 
@@ -77,6 +76,7 @@ from phase10.kernel.table_words import (
     shared_piles,
     turn_refusals,
     turn_sentence,
+    worded,
 )
 
 __all__ = ["card_face", "hand_summary", "present"]
@@ -237,12 +237,8 @@ def _turn(view: ProgrammeView, names: Sequence[str], tr: Translator) -> str:
 def _said(
     view: ProgrammeView, action: ProgrammeAction, names: Sequence[str], tr: Translator, words: bool
 ) -> Move:
-    """A move labelled as its button shows it (cards by notation, short); for a reader who
-    asked for words, with the label a screen reader says (``spoken``) beside it."""
-    shown = _move(view, action, names, tr, False)
-    if not words:
-        return shown
-    return replace(shown, spoken=_move(view, action, names, tr, True).label)
+    """A move labelled as its button shows it, with its words for a reader who asked."""
+    return worded(lambda in_words: _move(view, action, names, tr, in_words), words)
 
 
 def _move(
