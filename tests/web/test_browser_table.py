@@ -137,6 +137,16 @@ def wait_my_turn(page: Page, stage: str = "draw", timeout: float = 20.0) -> None
     page.locator(selector).wait_for(timeout=timeout * 1000)
 
 
+def play_a_turn(page: Page) -> None:
+    """Draw, choose the first card of the hand and discard it, as a player would: the
+    discard button acts on the chosen card only."""
+    page.locator("#moves [data-key=draw]").click()
+    wait_my_turn(page, "play")
+    page.locator("#hand [role=option]").first.click()
+    page.locator("#moves [data-group=discard] button").first.click()
+    expect(page.locator("#moves [data-group=discard]")).to_have_count(0)
+
+
 def live_regions(page: Page) -> list[str]:
     """The ids of every element a screen reader speaks by itself when it changes."""
     return list(
@@ -442,10 +452,7 @@ def test_the_cards_a_player_took_are_listed_in_words(seat_page: MakeSeat) -> Non
         if take.count():
             break
         # A Skip on the discard pile cannot be taken (D-07): play a turn and look again.
-        page.locator("#moves [data-key=draw]").click()
-        page.locator("#moves [data-group=discard] button").first.click()
-        if page.locator("#moves [data-group=discard] button").count():
-            page.locator("#moves [data-group=discard] button").first.click()
+        play_a_turn(page)
     else:
         pytest.fail("the discard pile's top was a Skip on eight turns")
     name = page.get_by_role("button", name=re.compile(r"^Discard pile")).get_attribute("aria-label")
