@@ -216,3 +216,23 @@ def test_a_game_a_computer_ends_stops_at_once_at_a_terminal(
     assert "Final standing after" in out
     assert "Seed 2: play this game again with --seed 2." in out
     assert elapsed < 15, elapsed
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "It is {name}'s turn, not yours."), ("fr", "C'est au tour de {name}, pas au vôtre.")],
+)
+def test_a_seat_asking_off_its_turn_is_told_whose_turn_it_is(lang: str, said: str) -> None:
+    """A move or a hint sent off the seat's turn (P10-R10, P10-R14: one player's turn at a
+    time) is refused by saying whose turn it is, in the seat's language, so a screen
+    reader's user need not ask again; the game is left as it was."""
+    table = _table("phase10", 2, 2, 3)
+    current = table.match.to_act
+    expected = ("not_your_turn", said.format(name=f"P{current}"))
+    person, inbox = _connect(table, 1 - current, lang)
+    version = table.match.version
+    person.send({"type": "hint", "id": "h1"})
+    assert (inbox[-1]["code"], inbox[-1]["text"]) == expected
+    person.send({"type": "act", "id": "a1", "version": version, "text": "draw"})
+    assert (inbox[-1]["code"], inbox[-1]["text"]) == expected
+    assert table.match.version == version

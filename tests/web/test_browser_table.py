@@ -476,3 +476,40 @@ def test_a_letter_with_no_key_says_so(seat_page: MakeSeat) -> None:
     )
     page.keyboard.press("w")
     expect(page.locator("#status")).not_to_contain_text("does nothing")
+
+
+def test_off_its_turn_a_seat_is_told_whose_turn_it_is(browser: Browser, server: LiveServer) -> None:
+    """Off the seat's turn (P10-R14), the hint key and the draw key both say whose turn it
+    is ("It is Bea's turn, not yours."), in the page's language, not only that it is not
+    the seat's: a screen reader's user learns it without asking again."""
+    made = post(
+        f"{server.url}/api/tables",
+        {"game": "phase10", "name": "Ada", "seats": [{"kind": "person"}, {"kind": "person"}]},
+    )
+    table = str(made["table"])
+    joined = post(f"{server.url}/api/tables/{table}/join", {"name": "Bea"})
+    post(f"{server.url}/api/tables/{table}/start", {}, str(made["token"]))
+    tokens = {"Ada": str(made["token"]), "Bea": str(joined["token"])}
+    pages: dict[str, Page] = {}
+    for name, token in tokens.items():
+        context = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+        context.add_init_script(f"localStorage.setItem('phase10:token:{table}', '{token}')")
+        pages[name] = context.new_page()
+        pages[name].goto(f"{server.url}/t/{table}?lang=fr")
+    try:
+        deadline = time.monotonic() + 15
+        draws = {name: page.locator("#moves [data-key=draw]") for name, page in pages.items()}
+        while not any(draw.count() for draw in draws.values()):
+            assert time.monotonic() < deadline, "neither seat was given the first turn"
+            time.sleep(0.1)
+        playing = "Ada" if draws["Ada"].count() else "Bea"
+        waiting = pages["Bea" if playing == "Ada" else "Ada"]
+        said = f"C'est au tour {'d’' if playing == 'Ada' else 'de '}{playing}, pas au vôtre."
+        waiting.locator("#hand [role=option]").first.focus()
+        for key in ("i", "d"):
+            waiting.keyboard.press(key)
+            expect(waiting.locator("#status")).to_have_text(said.replace("’", "'"))
+            waiting.locator("#status").evaluate("node => { node.textContent = ''; }")
+    finally:
+        for page in pages.values():
+            page.context.close()

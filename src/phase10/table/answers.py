@@ -10,8 +10,8 @@ same functions, so a client meets the same answers, in its language, wherever th
 'D-19'
 >>> answer_act(match, seat, "a2", match.version, text="draw", lang="en")
 {'type': 'ack', 'id': 'a2', 'version': 1}
->>> answer_hint(match, 1 - seat, "h1", "en")["code"]
-'not_your_turn'
+>>> answer_hint(match, 1 - seat, "h1", "en")["text"]
+"It is Ann's turn, not yours."
 """
 
 from __future__ import annotations
@@ -24,12 +24,22 @@ from phase10.match import Match, MatchError, NotYourTurnError, StaleVersionError
 from phase10.table.messages import error_payload, explain
 from phase10.table.notices import render_notice
 
-__all__ = ["answer_act", "answer_hint", "refusal"]
+__all__ = ["answer_act", "answer_hint", "not_yours", "refusal"]
 
 
-def refusal(code: str, key: str, action_id: str | None, lang: str) -> dict[str, Any]:
-    """An ``error`` answer with the table's sentence ``key`` (a notice) in ``lang``."""
-    return error_payload(code, render_notice(key, {}, lang), action_id=action_id)
+def refusal(code: str, key: str, action_id: str | None, lang: str, **params: Any) -> dict[str, Any]:
+    """An ``error`` answer with the table's sentence ``key`` (a notice, filled in with
+    ``params``) in ``lang``."""
+    return error_payload(code, render_notice(key, params, lang), action_id=action_id)
+
+
+def not_yours(match: Match, seat: int | None, action_id: str | None, lang: str) -> dict[str, Any]:
+    """The ``not_your_turn`` answer, naming whose turn it is when a seat asked off its turn
+    (a screen reader's user would otherwise ask again to learn it)."""
+    if seat is not None and not match.is_over and match.to_act != seat:
+        name = match.names[match.to_act]
+        return refusal("not_your_turn", "web.turn_of", action_id, lang, name=name)
+    return refusal("not_your_turn", "web.not_your_turn", action_id, lang)
 
 
 def answer_act(
@@ -67,7 +77,7 @@ def answer_act(
     except StaleVersionError:
         return refusal("stale", "web.stale", action_id, lang)
     except NotYourTurnError:
-        return refusal("not_your_turn", "web.not_your_turn", action_id, lang)
+        return not_yours(match, seat, action_id, lang)
     except IllegalActionError as exc:
         return error_payload("illegal", explain(exc, lang), action_id=action_id, rule=exc.rule)
     except MatchError:
@@ -82,7 +92,7 @@ def answer_hint(
     same view): its action, its notation and its sentence in ``lang`` (``words``: naming
     cards in words); an ``error`` when it is not the seat's turn."""
     if seat is None or match.is_over or match.to_act != seat:
-        return refusal("not_your_turn", "web.not_your_turn", hint_id, lang)
+        return not_yours(match, seat, hint_id, lang)
     shown = match.game.present(match.view(seat), match.names, lang, hint=True, words=words)
     if shown.hint is None:
         return refusal("not_your_turn", "web.not_your_turn", hint_id, lang)

@@ -38,6 +38,8 @@ NOTICES: Final[dict[str, str]] = {
     "web.rematch": N_("A rematch is ready at a new table."),
     # Errors answered to one client.
     "web.not_your_turn": N_("It is not your turn."),
+    # Off the seat's turn, whose turn it is, as the table's keys say it (kernel.table_words).
+    "web.turn_of": N_("It is {name}'s turn, not yours."),
     "web.stale": N_("The game has moved on since you chose; look at the table again."),
     "web.game_over": N_("The game is over."),
     "web.not_started": N_("The game has not started yet."),

@@ -659,10 +659,20 @@ function myTurn() {
   return Boolean(view && state.seat !== null && moves.length > 0 && !view.outcome);
 }
 
+/** Off the seat's turn, whose turn it is, as the table words it ("It is Bob's turn, not
+ * yours."); else the plain sentence. */
+function notMyTurn() {
+  const view = state.view;
+  const refusals = state.shown?.refusals || {};
+  const off = view && state.seat !== null && view.current !== state.seat && !view.outcome;
+  const named = off ? Object.values(refusals)[0] : "";
+  return named || t("not_your_turn");
+}
+
 function act(action) {
   const view = state.view;
   if (!view || !myTurn()) {
-    say(t("not_your_turn"));
+    say(notMyTurn());
     return;
   }
   if (state.pending) {
@@ -790,7 +800,7 @@ function askHint() {
     return;
   }
   if (!myTurn()) {
-    say(t("not_your_turn"));
+    say(notMyTurn());
     return;
   }
   say(t("hint_asked"));
