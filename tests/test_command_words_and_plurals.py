@@ -87,18 +87,27 @@ VARIANT_LINES = {
     "en": ("Phases in play (5):", "Program deck: 52 cards (50 programs + 2 sun cards)"),
 }
 
+#: The flag of ``odd_phases`` as typed, then its variant's sentence in the language.
+ODD_PHASES_LINE = {
+    "fr": "  phase_sequence = odd : Jouez seulement les Phases 1, 3, 5, 7 et 9.",
+    "de": "  phase_sequence = odd: Spielt nur die Phasen 1, 3, 5, 7 und 9.",
+    "nl": "  phase_sequence = odd: Speel alleen de fasen 1, 3, 5, 7 en 9.",
+    "en": "  phase_sequence = odd: Play only phases 1, 3, 5, 7 and 9.",
+}
+
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_variants_name_describes_the_rules_in_the_chosen_language(
     lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``phase10 variants NAME`` (both games) speaks ``--lang``, and the
-    environment's language without it; the flags keep the names they are typed with."""
+    environment's language without it; the flags keep the names they are typed with, each
+    followed by the sentence of the short variant that sets it (B.1)."""
     phases, deck = VARIANT_LINES[lang]
     assert main(["variants", "--lang", lang, "odd_phases"]) == 0
     out = capsys.readouterr().out
     assert phases in out.splitlines()
-    assert "  phase_sequence = odd" in out.splitlines()
+    assert ODD_PHASES_LINE[lang] in out.splitlines()
     assert main(["variants", "--lang", lang, "programmes+program_swap"]) == 0
     out = capsys.readouterr().out
     assert deck in out

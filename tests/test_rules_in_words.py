@@ -66,7 +66,7 @@ def test_a_variant_with_a_number_is_described_in_words() -> None:
             "phase10",
             "nl_accessible+even_phases",
             "nl",
-            "Nederlandse toegankelijke editie, Alleen even fases",
+            "Nederlandse toegankelijke editie, Alleen even fasen",
         ),
         # The forms find_rules reads: any case, "-" for "_", ":" for "=".
         (

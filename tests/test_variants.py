@@ -425,8 +425,11 @@ def test_describe_rules_lists_phases_and_differences() -> None:
     assert lines[0] == "Rules: nl_accessible+even_phases"
     assert "  Phase 2: set of 3 + run of 4" in lines
     assert "  Phase 10: set of 5 + set of 3 (final)" in lines
-    assert "  phase_sequence = even" in lines
-    assert "  skip_delivery = placed" in lines
+    assert "  phase_sequence = even: Play only phases 2, 4, 6, 8 and 10." in lines
+    assert (
+        "  skip_delivery = placed: A Skip is laid in front of its target until their lost turn."
+        in lines
+    )
     assert not any("progression" in line for line in lines)
 
 

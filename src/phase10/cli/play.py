@@ -50,10 +50,10 @@ def default_save_help() -> str:
     """What the help says of the default save (the path itself depends on the user); asked
     when the help is built, so a refused data folder is reported as the command runs."""
     try:
-        example = f", e.g. {places.default_save()}"
+        path = str(places.default_save())
     except Phase10Error:
-        example = ""
-    return f"last-game.json in your data directory{example}"
+        return translate(N_("last-game.json in your data directory"))
+    return translate(N_("last-game.json in your data directory, e.g. {path}")).format(path=path)
 
 
 DEFAULT_NAME: Final = N_("You")

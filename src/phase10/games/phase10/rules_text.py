@@ -12,7 +12,7 @@ from typing import Final
 from phase10.games.phase10.choices import rules_words
 from phase10.games.phase10.narration import phase_description
 from phase10.games.phase10.rules import RuleSet
-from phase10.games.phase10.variants import describe_rules
+from phase10.games.phase10.variants import rule_changes
 from phase10.kernel.i18n import Translator, translator
 
 __all__ = ["markdown_text", "rules_text"]
@@ -102,9 +102,10 @@ def rules_text(rules: RuleSet, lang: str | Translator = "en") -> str:
     lines.append("")
     for paragraph in _main_rules(_):
         lines += [paragraph, ""]
-    details = describe_rules(rules)
-    changed = [line.strip() for line in details if line.startswith("  ") and "=" in line]
+    changed = rule_changes(rules, tr)
     if changed:
         lines += [_("## How these rules differ from the standard ones"), ""]
-        lines += [f"- `{line}`" for line in changed]
+        lines += [
+            f"- `{setting}`: {said}" if said else f"- `{setting}`" for setting, said in changed
+        ]
     return "\n".join(lines)

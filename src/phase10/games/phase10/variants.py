@@ -46,6 +46,7 @@ __all__ = [
     "build_rules",
     "describe_rules",
     "find_variant",
+    "rule_changes",
     "rules_from_flags",
 ]
 
@@ -184,7 +185,10 @@ VARIANTS: Final[dict[str, Variant]] = {
     "tiebreak_first_laydown": Variant(
         flag="tiebreak",
         value=Tiebreak.REPLAY_FIRST_LAYDOWN,
-        description=N_("A tie is settled by the first to lay down set of 5 + set of 3."),
+        description=N_(
+            "A tie on points is settled by a new hand of the tied players: the first to lay "
+            "down a set of 5 and a set of 3 wins."
+        ),
     ),
     "natural_per_phase": Variant(
         flag="natural_card_scope",
@@ -451,21 +455,19 @@ def find_variant(name: str) -> RuleSet:
 
 def describe_rules(rules: RuleSet, tr: Translator | None = None) -> list[str]:
     """Lines for people: the name, the phases in play, and the flags that differ from standard,
-    in ``tr``'s language (the flags' names and values stay as typed).
+    in ``tr``'s language (the flags' names and values stay as typed, each followed by the
+    sentence of the short variant that sets it, if one does).
 
-    >>> for line in describe_rules(find_variant("de_article+n_phases=3")):
+    >>> for line in describe_rules(find_variant("fr_mattel+n_phases=3")):
     ...     print(line)
-    Rules: de_article+n_phases=3
+    Rules: fr_mattel+n_phases=3
     Phases in play (3):
       Phase 1: set of 3 + set of 3
       Phase 2: set of 3 + run of 4
       Phase 3: set of 4 + run of 4 (final)
     Differences from the standard rules:
       phase_count = 3
-      skip_target = next
-      hit_others_on_laydown_turn = false
-      go_out_requires_discard = true
-      tiebreak = replay_first_laydown
+      skip_limit = per_hand: Each player can be the target of a Skip only once per hand.
     >>> for line in describe_rules(find_variant("n_phases=1"), translator("fr"))[:3]:
     ...     print(line)
     Règles : n_phases=1
@@ -489,14 +491,34 @@ def describe_rules(rules: RuleSet, tr: Translator | None = None) -> list[str]:
         if index == len(phases) - 1:
             title = _(N_("{phase} (final)")).format(phase=title)
         lines.append(f"  {title}")
-    changed = [(key, value) for key, value in rules.flags().items() if value != _BASELINE.get(key)]
+    changed = rule_changes(rules, tr)
     if not changed:
         lines.append(_(N_("No differences from the standard rules.")))
         return lines
     lines.append(_(N_("Differences from the standard rules:")))
-    for key, value in changed:
-        lines.append(f"  {key} = {_shown(value)}")
+    for setting, sentence in changed:
+        said = _(N_("{setting}: {sentence}")).format(setting=setting, sentence=sentence)
+        lines.append(f"  {said}" if sentence else f"  {setting}")
     return lines
+
+
+def rule_changes(rules: RuleSet, tr: Translator | None = None) -> list[tuple[str, str]]:
+    """Each flag that differs from the standard rules, as typed (``skip_limit = per_hand``),
+    with the sentence of the short variant that sets it so, in ``tr``'s language (``""``
+    where no short variant does: a number of phases, say).
+
+    >>> rule_changes(find_variant("fr_mattel"))
+    [('skip_limit = per_hand', 'Each player can be the target of a Skip only once per hand.')]
+    >>> rule_changes(find_variant("n_phases=3"))
+    [('phase_count = 3', '')]
+    """
+    tr = tr or translator("en")
+    said = {(v.flag, v.value): v.description for v in VARIANTS.values() if not v.takes_number}
+    return [
+        (f"{key} = {_shown(value)}", tr.gettext(said[key, value]) if (key, value) in said else "")
+        for key, value in rules.flags().items()
+        if value != _BASELINE.get(key)
+    ]
 
 
 def rules_from_flags(flags: Mapping[str, object], name: str) -> RuleSet:
