@@ -356,7 +356,7 @@ def test_hot_seat_a_persons_first_turn_tells_everything_since_the_game_began(
     ("game", "wanted"),
     # Ann and Bob tie as Skip targets at the hand's start: the hint may name either (P10-R25).
     [
-        ("phase10", ("type: discard S to Ann", "type: discard S to Bob")),
+        ("phase10", ("type: discard S Ann", "type: discard S Bob")),
         ("programmes", ("type: reveal set ",)),
     ],
 )

@@ -38,7 +38,7 @@ from phase10.online.links import (
     table_url,
 )
 from phase10.online.local import Connect
-from phase10.online.moves import ALIASES, Found, Several, Table, display, resolve, rewrite
+from phase10.online.moves import ALIASES, Found, Several, Table, resolve, rewrite, typed_form
 from phase10.online.text import (
     chat_line,
     first_time,
@@ -420,7 +420,7 @@ class LineClient:
                 self.out(str(message["sentence"]))
                 self.say(
                     N_("A strong computer player would type: {command}"),
-                    command=self.in_words(display(str(message["text"]), self.names)),
+                    command=self.typed(str(message["text"])),
                 )
         elif kind == "rematch":
             self._rematch(message)
@@ -645,7 +645,7 @@ class LineClient:
         self.choices = (self.version, entries)
         self.out(
             *(
-                f"{number}: {display(str(e['text']), self.names)}"
+                f"{number}: {self.typed(str(e['text']))}"
                 for number, e in enumerate(entries, start=1)
             )
         )
@@ -763,6 +763,15 @@ class LineClient:
             return
         self.say(N_("The last events:"))
         self.out(*self.recent)
+
+    def typed(self, move: str) -> str:
+        """A move's notation as the player may type it here: its verb in the player's
+        language, a Skip's target by name and a hit's group by its number on the table
+        (``défausser S Bob``, ``ajouter B2 3``), with no English linking word."""
+        view = self.view
+        groups = groups_in_order(view) if view is not None else []
+        table = Table([card["code"] for card in view["hand"]] if view else [], self.names, groups)
+        return self.in_words(typed_form(move, table))
 
     def in_words(self, move: str) -> str:
         """A move as the player may type it, its verb in the player's language (the first

@@ -41,7 +41,17 @@ from typing import Any, Final
 
 from phase10.kernel.notation import parse_number
 
-__all__ = ["ALIASES", "Found", "Nothing", "Several", "Table", "display", "resolve", "rewrite"]
+__all__ = [
+    "ALIASES",
+    "Found",
+    "Nothing",
+    "Several",
+    "Table",
+    "display",
+    "resolve",
+    "rewrite",
+    "typed_form",
+]
 
 Entry = dict[str, Any]
 
@@ -104,6 +114,32 @@ def display(text: str, names: Sequence[str]) -> str:
     found = _TARGET.match(text)
     if found and int(found.group(2)) < len(names):
         return f"{found.group(1)} to {names[int(found.group(2))]}"
+    return text
+
+
+#: A hit's or an extension's notation: the verb, the card, the group as ``owner.index``.
+_ON_GROUP: Final = re.compile(r"^((?:hit|extend) \S+) on (\d+)\.(\d+)$")
+
+
+def typed_form(text: str, table: Table) -> str:
+    """A move as a player types it at the line client, with no English linking word and no
+    seat index: a Skip's target by name (``discard S Bob``), a hit's group by its number in
+    the table's listing (``hit B2 3``). :func:`resolve` reads it back as that move.
+
+    >>> table = Table(hand=["S", "B2"], names=["Ann", "Bob"], groups=[(0, 0), (1, 0), (1, 1)])
+    >>> typed_form("discard S to 1", table), typed_form("hit B2 on 1.1", table)
+    ('discard S Bob', 'hit B2 3')
+    >>> typed_form("hit B2 on 2.0", table)  # a group not in the listing: as the game writes it
+    'hit B2 on 2.0'
+    """
+    found = _TARGET.match(text)
+    if found and int(found.group(2)) < len(table.names):
+        return f"{found.group(1)} {table.names[int(found.group(2))]}"
+    found = _ON_GROUP.match(text)
+    if found:
+        group = (int(found.group(2)), int(found.group(3)))
+        if group in table.groups:
+            return f"{found.group(1)} {list(table.groups).index(group) + 1}"
     return text
 
 
