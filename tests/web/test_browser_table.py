@@ -513,3 +513,33 @@ def test_off_its_turn_a_seat_is_told_whose_turn_it_is(browser: Browser, server: 
     finally:
         for page in pages.values():
             page.context.close()
+
+
+#: A 1280x800 laptop's window at 200% zoom, in CSS pixels.
+ZOOMED = {"width": 640, "height": 400}
+
+
+def test_at_double_zoom_no_focused_control_of_the_table_is_covered(seat_page: MakeSeat) -> None:
+    """In a short window (a laptop at 200% zoom), the hand is not held over the table: each
+    pile, card and move, focused, shows itself, nothing covers it (WCAG 2.4.11), and nothing
+    scrolls sideways."""
+    page = seat_page(ZOOMED)
+    wait_my_turn(page)
+    controls = page.locator("#felt button, #hand [role=option], #moves button")
+    assert controls.count() > 10
+    for index in range(controls.count()):
+        control = controls.nth(index)
+        control.focus()
+        covered = control.evaluate(
+            """(node) => {
+                node.scrollIntoView({ block: "nearest" });
+                const box = node.getBoundingClientRect();
+                const x = box.left + box.width / 2, y = box.top + box.height / 2;
+                const top = document.elementFromPoint(x, y);
+                return top && (node === top || node.contains(top)) ? "" : String(top?.outerHTML).slice(0, 80);
+            }"""
+        )
+        assert not covered, (
+            f"{control.get_attribute('aria-label') or control.inner_text()}: {covered}"
+        )
+    assert page.evaluate("document.documentElement.scrollWidth") <= ZOOMED["width"]
