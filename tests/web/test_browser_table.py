@@ -536,7 +536,8 @@ def test_at_double_zoom_no_focused_control_of_the_table_is_covered(seat_page: Ma
                 const box = node.getBoundingClientRect();
                 const x = box.left + box.width / 2, y = box.top + box.height / 2;
                 const top = document.elementFromPoint(x, y);
-                return top && (node === top || node.contains(top)) ? "" : String(top?.outerHTML).slice(0, 80);
+                const shown = top && (node === top || node.contains(top));
+                return shown ? "" : String(top?.outerHTML).slice(0, 80);
             }"""
         )
         assert not covered, (

@@ -234,9 +234,19 @@ def test_the_owner_replaces_an_absent_player_but_not_a_connected_one(http: TestC
             f"/api/tables/{table}/seats/1/computer", json={"level": "easy"}, headers=bearer(owner)
         )
         assert "connected" in error_of(answer, 409)
-    lobby = http.post(
-        f"/api/tables/{table}/seats/2/computer", json={"level": "easy"}, headers=bearer(owner)
-    ).json()
+    with http.websocket_connect(f"/ws/{table}?lang=de") as ws:
+        ws.send_json({"type": "hello", "token": owner, "protocol": 2})
+        assert ws.receive_json()["type"] == "welcome"
+        lobby = http.post(
+            f"/api/tables/{table}/seats/2/computer", json={"level": "easy"}, headers=bearer(owner)
+        ).json()
+        # Told once, to every player, the level by its name in the player's language.
+        notices: list[str] = []
+        while not notices:
+            message = ws.receive_json()
+            if message["type"] == "notice":
+                notices.append(message["text"])
+        assert notices == ["Ein Computerspieler (leicht) spielt jetzt für Cleo."]
     assert lobby["seats"][2]["kind"] == "bot"
     assert lobby["seats"][2]["name"] == "Cleo"  # the seat keeps its name in the game
     with http.websocket_connect(f"/ws/{table}") as ws:

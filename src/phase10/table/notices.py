@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from phase10.bots import LEVEL_NAMES
 from phase10.kernel.i18n import N_, translator
 
 __all__ = ["NOTICES", "render_notice"]
@@ -66,8 +67,12 @@ def render_notice(key: str, params: dict[str, Any], lang: str) -> str:
 
     >>> render_notice("web.left", {"name": "Ann", "seconds": 1}, "fr")
     'Ann a perdu la connexion ; sa place est gardée 1 seconde.'
+    >>> render_notice("web.replaced", {"name": "Jörg", "level": "medium"}, "de")
+    'Ein Computerspieler (mittel) spielt jetzt für Jörg.'
     """
     tr = translator(lang)
+    if params.get("level") in LEVEL_NAMES:  # a computer's level, by its name in the language
+        params = {**params, "level": tr.gettext(LEVEL_NAMES[params["level"]])}
     if isinstance(params.get("seconds"), int):
         seconds = params["seconds"]
         text = tr.ngettext("{count} second", "{count} seconds", seconds).format(count=seconds)

@@ -86,7 +86,6 @@ STRINGS: Final[dict[str, str]] = {
     "seated": N_("You sit in seat {number}."),
     "give_to_computer": N_("Give the seat to a computer"),
     "computer_level_for": N_("Computer level for {name}"),
-    "given_to_computer": N_("A computer ({level}) now plays for {name}."),
     # The connection.
     "connection_lost": N_("The connection to the server is lost; trying again."),
     "reconnecting": N_("Reconnecting in {seconds} s…"),

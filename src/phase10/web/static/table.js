@@ -1088,7 +1088,7 @@ function giveToComputer(seat, name) {
         { level: select.value },
         state.token,
       );
-      say(t("given_to_computer", { name, level: levelTitle(select.value) }));
+      // The table's own notice says it, to every player, in their language.
     } catch (error) {
       say(refusal(error));
       log(refusal(error), "error");
