@@ -465,8 +465,8 @@ def test_a_manche_of_the_programmes_game_survives_a_server_crash(
         assert owner.evaluate("(key) => Number(localStorage.getItem(key))", seq_key) >= seen
 
     play_until([owner, guest], manche_over, keys=lambda page: page is owner)
-    # Nobody plays on, so the page whose seat the next manche does not need mostly keeps them
-    # open; a page that reloads shows the last manche's results again in any case.
+    # Nobody plays on, so the page whose seat the next manche does not need keeps them open
+    # a while; a page that reloads shows the last manche's results again in any case.
     deadline = time.monotonic() + 10
     while not any(page.locator("#hand-summary").is_visible() for page in (owner, guest)):
         if time.monotonic() > deadline:
@@ -477,7 +477,11 @@ def test_a_manche_of_the_programmes_game_survives_a_server_crash(
             expect(guest.locator("#hand-summary")).to_be_visible()
             break
         owner.wait_for_timeout(40)
-    shown = guest if guest.locator("#hand-summary").is_visible() else owner
+    # The page whose seat the next manche waits for closes them by itself after a few
+    # seconds: look at the other one where both show them.
+    showing = [page for page in (guest, owner) if page.locator("#hand-summary").is_visible()]
+    waiting = [page for page in showing if page.locator("#moves [data-key=draw]").count() == 0]
+    shown = (waiting or showing)[0]
     summary = shown.locator("#hand-summary")
     expect(summary.get_by_role("heading", name="Round 1 is over.")).to_be_visible()
     expect(summary.get_by_role("columnheader", name="Programs done")).to_be_visible()

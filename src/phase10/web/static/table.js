@@ -558,6 +558,7 @@ function onUpdate(message) {
   }
   if (!firstLoad) showFlash(flash);
   render();
+  scheduleSummaryClose();
   if (firstLoad) {
     // After a reload the status line says at once whose turn it is.
     if (state.shown?.turn && !message.result) say(state.shown.turn);
@@ -582,6 +583,29 @@ function onUpdate(message) {
   if (turnStartedForMe) turnCue(prompt);
   const line = [...spoken, prompt].filter(Boolean).join(" ");
   if (line) say(line);
+}
+
+let summaryTimer = null;
+
+/** The results of the last hand, still up while the next hand is under way, close by
+ * themselves when their time is up, without waiting for the next message: when the next
+ * hand waits for this seat, no message comes until the player moves, and behind the modal
+ * dialog the table cannot be reached. Closed so, the turn's prompt is said again. */
+function scheduleSummaryClose() {
+  clearTimeout(summaryTimer);
+  const view = state.view;
+  const lastEnded = state.handEnded?.event.number;
+  if (!view || state.summaryClosed || state.result || lastEnded === undefined) return;
+  if (view.hand_number <= lastEnded || !ui.summary.open) return;
+  const mine = state.seat !== null && view.current === state.seat;
+  const seconds = mine ? SUMMARY_READ_SECONDS : SUMMARY_SECONDS;
+  const left = state.summaryOpenedAt + seconds * 1000 - Date.now();
+  summaryTimer = setTimeout(() => {
+    if (state.summaryClosed || state.view !== view) return;
+    state.summaryClosed = true;
+    render();
+    if (mine && state.shown?.turn) say(state.shown.turn);
+  }, Math.max(0, left) + 50);
 }
 
 /** How long a hand's results stay up at least, while the next hand is played by others. */
