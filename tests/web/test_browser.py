@@ -382,6 +382,14 @@ def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
     expect(summary.get_by_role("heading", name="Hand 1 is over.")).to_be_visible()
     expect(summary.get_by_role("columnheader", name="Points this hand")).to_be_visible()
     expect(owner.locator("#game-summary")).to_be_visible()
+    # The end of the game first: who won, in a sentence, then the standing, then the hand's
+    # results, whose first sentence does not repeat their title.
+    expect(owner.locator("#game-summary .lead")).to_contain_text(re.compile(r"wins? the game"))
+    assert owner.evaluate(
+        "document.getElementById('game-summary').compareDocumentPosition("
+        "document.getElementById('hand-summary')) & Node.DOCUMENT_POSITION_FOLLOWING"
+    )
+    expect(summary.locator("li").first).not_to_contain_text("Hand 1 is over.")
     expect(owner.locator("#game-summary")).to_contain_text("the winner")
     expect(owner.locator("#game-summary")).to_contain_text("Seed ")
     no_violations(owner, "the end-of-hand and end-of-game summaries")

@@ -103,6 +103,7 @@ const state = {
   summaryClosed: false,
   summaryOpenedAt: 0,
   gameSummaryClosed: false,
+  gameOverText: "",
   flash: { seats: new Set(), piles: new Set(), groups: new Set() },
   socket: null,
   attempts: 0,
@@ -487,6 +488,8 @@ function onUpdate(message) {
     }
     const text = (entry.text || []).join(" ");
     if (text) log(text, event.kind === "hand_ended" || event.kind === "game_over" ? "big" : "event");
+    // Who won, said first in the final standing.
+    if (event.kind === "game_over" && text) state.gameOverText = text;
     if (me !== null && event.seat === me) {
       if ((event.kind === "drew" || event.kind === "took_discard") && event.cards.length) {
         state.newest = event.cards[0];
@@ -1671,7 +1674,13 @@ function handSummary(ended) {
     el(
       "ul",
       { class: "sentences" },
-      text.map((line) => el("li", null, line)),
+      // The first sentence opens with the title just said ("Hand 2 is over."): not twice.
+      text
+        .map((line, i) =>
+          i === 0 && line.startsWith(summary.title) ? line.slice(summary.title.length).trim() : line,
+        )
+        .filter(Boolean)
+        .map((line) => el("li", null, line)),
     ),
     el(
       "div",
@@ -1726,6 +1735,7 @@ function gameSummary(result) {
   }
   return [
     el("h3", null, t("summary.final")),
+    state.gameOverText ? el("p", { class: "lead" }, state.gameOverText) : null,
     el(
       "div",
       { class: "table-scroll" },
