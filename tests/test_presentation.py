@@ -595,3 +595,24 @@ def test_a_hit_on_another_players_group_names_it_with_its_article() -> None:
         assert re.search(r" sur la (série|suite) .* d(e |')(Ann|Bob)$", label), label
     for label in labels["nl"]:
         assert re.search(r" bij de (set .*|reeks .*|\w+ kleurgroep) van (Ann|Bob)$", label), label
+
+
+def test_a_revealed_program_is_part_of_the_players_summary_in_one_sentence() -> None:
+    """A revealed program (AMZ-R14: turned face up) is said in the player's summary, the
+    line the score key reads, after their programs done and cards, as one phrase with no
+    second full stop."""
+    game = get("programmes")
+    revealed = 0
+    for seed in range(3):
+        for state in _positions(game, "programmes", 3, seed):
+            view = game.view(state, 0)
+            shown = game.present(view, ["Ann", "Bob", "Cy"], "fr")
+            for info, player in zip(shown.players, view.players, strict=True):
+                if player.revealed and player.program is not None:
+                    revealed += 1
+                    assert re.fullmatch(
+                        r"\w+ : \d+ programmes? réalisés? \(\d+ cartes?\) ; révélé : PRG-\d+ : .+",
+                        info.summary,
+                    ), info.summary
+                    assert not info.summary.endswith(".")
+    assert revealed > 0

@@ -345,7 +345,10 @@ def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
     owner.keyboard.press("m")
     expect(owner.locator("#status")).to_have_text("You are on phase 1: set of 3 + set of 3.")
     owner.keyboard.press("s")
-    expect(owner.locator("#status")).to_have_text(re.compile(r"^Scores: Zoe </script> 0, "))
+    # Each player as the game sums them up: points, phase and cards.
+    expect(owner.locator("#status")).to_have_text(
+        re.compile(r"^Scores: Zoe </script> 0 points \(phase 1, \d+ cards\); ")
+    )
     # The hand said in words, as the list names its cards (not "R3 B3 W").
     card = r"((red|blue|yellow|green) \d{1,2}|wild|Skip)"
     owner.keyboard.press("h")

@@ -175,6 +175,8 @@ STRINGS: Final[dict[str, str]] = {
     "q.group": N_("{group}: {cards}"),
     "q.between": N_("; "),
     "q.scores": N_("Scores: {scores}."),
+    # Between two players' facts in the scores ("Ann 25 points (phase 2, 9 cards); Bob ...").
+    "q.scores_sep": N_("; "),
     "q.their_turn": N_("It is {name}'s turn."),
     # The turn timer (timer.js): {time} is minutes and seconds, "0:42".
     "clock.left": N_("{time} left for {name}'s turn"),

@@ -193,7 +193,7 @@ def _player_info(
         done,
     ).format(name=name, count=done, cards=cards)
     if goal is not None:
-        summary += " " + say(tr, N_("Revealed: {program}."), program=goal)
+        summary = say(tr, N_("{summary}; revealed: {program}"), summary=summary, program=goal)
     return PlayerInfo(
         seat=seat,
         name=name,

@@ -869,10 +869,9 @@ function groupsSentence() {
 function scoresSentence() {
   const shown = state.shown;
   if (!shown) return t("not_started");
-  // Points where the game counts them during play; else what each player has completed.
-  const list = shown.players
-    .map((p) => (p.points === null ? `${p.name}: ${p.progress_text}` : `${p.name} ${p.points}`))
-    .join(", ");
+  // Each player as the game sums them up: points, phase and cards in Phase 10; programs
+  // done and the one revealed in the programmes game.
+  const list = shown.players.map((p) => p.summary || `${p.name}: ${p.progress_text}`).join(t("q.scores_sep"));
   return t("q.scores", { scores: list });
 }
 
