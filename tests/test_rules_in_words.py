@@ -75,8 +75,9 @@ def test_a_variant_with_a_number_is_described_in_words() -> None:
             "en",
             "German article, Skipped once per hand, Phases to play: 5",
         ),
-        # Variants without a profile.
-        ("phase10", "ten_hands", "fr", "Dix donnes"),
+        # Variants without a profile are played on the standard rules, which are said first.
+        ("phase10", "ten_hands", "fr", "Règles standard, Dix donnes"),
+        ("programmes", "program_swap", "en", "Program cards, Program swap"),
         ("programmes", "programmes+program_swap", "de", "Programmkarten, Programmtausch"),
         (
             "programmes",

@@ -477,6 +477,11 @@ def test_a_letter_with_no_key_says_so(seat_page: MakeSeat) -> None:
     )
     page.keyboard.press("w")
     expect(page.locator("#status")).not_to_contain_text("does nothing")
+    # The order's button label said inside a sentence, its first letter small.
+    page.keyboard.press("o")
+    expect(page.locator("#status")).to_have_text(
+        re.compile(r"^The order of your hand: by (colour|number)\.$")
+    )
 
 
 def test_off_its_turn_a_seat_is_told_whose_turn_it_is(browser: Browser, server: LiveServer) -> None:

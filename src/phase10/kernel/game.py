@@ -65,11 +65,21 @@ def rules_in_words(game: RuleChoices, name: str, lang: str | Translator = "en") 
     'French Mattel sheet, Ten hands, Phases to play: 3'
     >>> rules_in_words(get("phase10"), "Standard+even-phases", "fr")
     'Règles standard, Phases paires seulement'
+
+    Variants alone are played on the game's first profile, which is said first:
+
+    >>> rules_in_words(get("phase10"), "n_phases=2", "de")
+    'Standardregeln, Zu spielende Phasen: 2'
     """
     tr = translator(lang) if isinstance(lang, str) else lang
     choices = {c.name: c for c in (*game.rule_profiles, *game.rule_variants)}
+    variants = {c.name for c in game.rule_variants}
+    parts = name.split("+")
+    first = parts[0].strip().lower().replace("-", "_").replace(":", "=").partition("=")[0]
+    if first in variants and game.rule_profiles:
+        parts.insert(0, game.rule_profiles[0].name)
     words: list[str] = []
-    for part in name.split("+"):
+    for part in parts:
         # The forms find_rules accepts: any case, "-" for "_", "=" or ":" before a number.
         key, sep, number = part.strip().lower().replace("-", "_").replace(":", "=").partition("=")
         choice = choices.get(key.strip())

@@ -1336,7 +1336,9 @@ function setOrder(order) {
   state.order = order;
   state.focusPos = 0;
   renderHand();
-  say(t("sorted", { order: state.shown?.sorts?.[order] || "" }));
+  // The button's label ("By number") inside a sentence: its first letter small.
+  const label = state.shown?.sorts?.[order] || "";
+  say(t("sorted", { order: label.charAt(0).toLocaleLowerCase() + label.slice(1) }));
 }
 ui.sortA.addEventListener("click", () => setOrder(0));
 ui.sortB.addEventListener("click", () => setOrder(1));
