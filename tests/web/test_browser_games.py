@@ -135,6 +135,18 @@ def test_my_games_lists_the_table_this_browser_made_and_opens_its_replay(
     no_violations(page, "/games in French")
     page.set_viewport_size(PHONE)  # type: ignore[arg-type]
     no_sideways_scroll(page, "/games on a phone")
+    # Each table a card of labelled lines: nothing cut off, not even in the table's own
+    # scrolling box, and the replay's link on the screen.
+    assert page.evaluate(
+        "(() => { const t = document.querySelector('table.games');"
+        " return t.scrollWidth <= t.parentElement.clientWidth; })()"
+    )
+    expect(page.locator(f"tr[data-table='{table}'] td[data-label='État']").first).to_be_visible()
+    link = page.locator(f"tr[data-table='{table}'] a[href^='/replay/']")
+    box = link.bounding_box()
+    assert box is not None
+    assert box["x"] + box["width"] <= PHONE["width"], box
+    no_violations(page, "/games in French on a phone")
     page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
 
     # A rematch, played out too: its table's summary tells the series of two games.

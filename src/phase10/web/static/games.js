@@ -142,6 +142,13 @@ function show(entries) {
       ),
     ),
   );
+  // Each cell knows its column's name: a narrow screen shows every table as a card of
+  // labelled lines (style.css) rather than a table wider than the screen.
+  for (const row of ui.list.querySelectorAll("tbody tr")) {
+    [...row.children].forEach((cell, i) => {
+      if (headers[i]) cell.dataset.label = t(headers[i]);
+    });
+  }
   say(tn("games.count", { count: entries.length }));
 }
 
