@@ -550,3 +550,33 @@ def test_at_double_zoom_no_focused_control_of_the_table_is_covered(seat_page: Ma
             f"{control.get_attribute('aria-label') or control.inner_text()}: {covered}"
         )
     assert page.evaluate("document.documentElement.scrollWidth") <= ZOOMED["width"]
+
+
+def test_the_keys_listed_and_said_are_this_games_own(
+    seat_page: MakeSeat, browser: Browser, server: LiveServer
+) -> None:
+    """A Phase 10 table lists and says (with ?) only the keys of Phase 10's moves (P10-R13:
+    draw, lay down, hit, discard), before its game starts too: no programmes key for a
+    reveal, a new set or a swap."""
+    made = post(
+        f"{server.url}/api/tables",
+        {"game": "phase10", "name": "Ada", "seats": [{"kind": "person"}, {"kind": "person"}]},
+    )
+    context = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+    try:
+        waiting = context.new_page()
+        waiting.goto(f"{server.url}/t/{made['table']}?lang=en")
+        for key in ("v", "n", "e"):
+            expect(waiting.locator(f"#keys div:has(kbd:text-is('{key}'))")).to_be_hidden()
+        expect(waiting.locator("#keys div:has(kbd:text-is('l'))")).to_be_visible()
+    finally:
+        context.close()
+    page = seat_page()
+    wait_my_turn(page)
+    page.locator("#hand [role=option]").first.focus()
+    page.keyboard.press("?")
+    said = page.locator("#status")
+    expect(said).to_contain_text("Keys: d draw from the draw pile, t take the top of the")
+    expect(said).to_contain_text("l lay down your phase")
+    for other in ("reveal", "new set", "swap"):
+        expect(said).not_to_contain_text(other)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -23,6 +24,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markdown_it import MarkdownIt
 
 from phase10 import games
+from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import LANGUAGE_NAMES, N_, translator
 from phase10.web.catalogue import catalogue
 from phase10.web.strings import strings
@@ -67,6 +69,27 @@ def lobby(lang: str) -> str:
     return _render("lobby.html", lang, boot={"catalogue": catalogue(lang)})
 
 
+@cache
+def move_kinds(name: str, rules: str) -> frozenset[str]:
+    """The kinds of move game ``name`` has under ``rules`` (each one's refusal is in every
+    presentation), so that the page lists only the keys of its own moves, before the game
+    starts too.
+
+    >>> sorted(move_kinds("phase10", "standard"))
+    ['discard', 'draw', 'hit', 'lay_down', 'take']
+    >>> "swap" in move_kinds("programmes", "programmes"), "swap" in move_kinds(
+    ...     "programmes", "programmes+program_swap")
+    (False, True)
+    """
+    try:
+        game = games.get(name)
+        chosen = game.find_rules(rules)
+    except (KeyError, LookupError, ValueError, Phase10Error):
+        return frozenset()
+    state = game.new_game(chosen, 2, 0)
+    return frozenset(game.present(game.view(state, 0), ["A", "B"], "en").refusals)
+
+
 def table(lang: str, lobby_info: dict[str, Any]) -> str:
     """A table's page: its lobby until the game starts, then the game."""
     title = _game_title(str(lobby_info["game"]), lang)
@@ -76,6 +99,7 @@ def table(lang: str, lobby_info: dict[str, Any]) -> str:
         lang,
         table=lobby_info,
         game_title=title,
+        kinds=move_kinds(str(lobby_info["game"]), str(lobby_info["rules"])),
         boot={"lobby": lobby_info, "levels": levels, "game_title": title},
     )
 

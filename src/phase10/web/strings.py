@@ -198,12 +198,8 @@ STRINGS: Final[dict[str, str]] = {
     "chat.spectator": N_("Spectators read the chat; only the players write in it."),
     "chat.offline": N_("Not connected to the server at the moment; try again in a moment."),
     "chat.empty": N_("A chat message needs at least one visible character."),
-    "keys_help": N_(
-        "Keys: d draw, t take the discard, l lay down, v reveal, n new set, g add the chosen "
-        "card to the table, x discard the chosen card, e swap your program; h your hand, "
-        "p the piles, b the table, s scores, w whose turn, m your phase or program, a your "
-        "moves, i hint, o order of the hand, Escape clear the choice."
-    ),
+    # The list of keys beside the table, said by "?": "Keys: d draw from the draw pile, ...".
+    "keys_list": N_("Keys: {keys}."),
     # The summaries.
     "summary.final": N_("Final standing"),
     "summary.final_caption": N_("The final standing"),

@@ -916,6 +916,15 @@ function refill(container, key, build) {
 }
 
 /** The list of keys shows the move keys of this game's kinds only (the presentation's). */
+/** The keys of the list beside the table, said in one sentence: those of this game's
+ * moves and the questions (the list shows no key of another game's moves). */
+function keysSentence() {
+  const keys = [...document.querySelectorAll("#keys dt")]
+    .filter((dt) => !dt.closest("[hidden]"))
+    .map((dt) => `${dt.textContent.trim()} ${dt.nextElementSibling?.textContent.trim() || ""}`);
+  return t("keys_list", { keys: keys.join(", ") });
+}
+
 function renderKeys() {
   if (!state.shown) return;
   for (const row of document.querySelectorAll("#keys [data-kinds]")) {
@@ -1954,7 +1963,7 @@ const KEYS = {
   i: askHint,
   o: () => setOrder(1 - state.order),
   "?": () => {
-    say(t("keys_help"));
+    say(keysSentence());
     ui.keysHeading.focus();
   },
 };
