@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Dialog, Page, expect
 
 from .conftest import LiveServer, StartLiveServer
 from .test_browser import (
@@ -164,6 +164,29 @@ def test_my_games_lists_the_table_this_browser_made_and_opens_its_replay(
     expect(summary).to_contain_text(re.compile(r"Series: .+ [12], .+ [01] — game 2"))
     # Phase 10 counts points (P10-R34): its final standing has a column of them.
     expect(summary.get_by_role("columnheader", name="Points")).to_be_visible()
+
+    # A table of the list is forgotten on request, once confirmed: it leaves the list and
+    # this browser no longer holds its seat.
+    page.goto(f"{server.url}/games?lang=en")
+    first = page.locator(f"tr[data-table='{table}']")
+    asked: list[str] = []
+
+    def refuse(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", refuse)
+    first.get_by_role("button", name=f"Forget table {code}").click()
+    expect(first).to_have_count(1)
+    assert asked == [
+        f"Forget table {code}? This browser will no longer hold your seat there, and you "
+        "cannot go back to it."
+    ]
+    page.once("dialog", lambda dialog: dialog.accept())
+    first.get_by_role("button", name=f"Forget table {code}").click()
+    expect(first).to_have_count(0)
+    expect(page.locator(f"tr[data-table='{second}']")).to_have_count(1)
+    assert page.evaluate(f"() => localStorage.getItem('phase10:token:{table}')") is None
 
 
 def test_the_programmes_final_standing_counts_programs_and_no_points(

@@ -248,6 +248,12 @@ STRINGS: Final[dict[str, str]] = {
     "games.open": N_("Table {code}"),
     "games.replay": N_("Replay of table {code}"),
     "games.forget": N_("Forget"),
+    # A table still on the server: forgetting it loses the seat, so the button asks first.
+    "games.forget_table": N_("Forget table {code}"),
+    "games.forget_confirm": N_(
+        "Forget table {code}? This browser will no longer hold your seat there, and you "
+        "cannot go back to it."
+    ),
     "games.forgotten": N_("Forgotten: this browser no longer keeps that seat."),
     "games.computer": N_("{name} (computer)"),
 }

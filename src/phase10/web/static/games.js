@@ -69,8 +69,22 @@ function knownRow(entry) {
   if (entry.status === "over") {
     actions.push(
       el("a", { href: withLang(`/replay/${encodeURIComponent(entry.table)}`) }, t("games.replay", { code: entry.code })),
+      " ",
     );
   }
+  // A table nobody will finish leaves the list once forgotten (asked first: the seat is lost).
+  actions.push(
+    el(
+      "button",
+      {
+        type: "button",
+        onclick: () => {
+          if (window.confirm(t("games.forget_confirm", { code: entry.code }))) forget(entry.table);
+        },
+      },
+      t("games.forget_table", { code: entry.code }),
+    ),
+  );
   return el(
     "tr",
     { dataset: { table: entry.table } },
