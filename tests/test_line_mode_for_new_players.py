@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import argparse
 import io
+import itertools
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from phase10.cli import places
+from phase10.cli.local_play import CLEAR
 from phase10.cli.main import main
 from phase10.cli.play import apply_mode, register
 from phase10.games.phase10.cards import parse_cards
@@ -582,6 +585,42 @@ def test_only_enter_passes_the_keyboard_and_q_still_leaves(
     assert "Your hand" not in out
     assert out.count("Press Enter when only ") == 3
     assert "Game saved to" in out
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_passing_the_keyboard_at_a_terminal_erases_the_last_persons_hand(
+    terminal: bool,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """Hot seat (P10-R09: cards are dealt face down, each hand seen by its player alone): at a
+    terminal the screen and its scrollback are erased before the keyboard passes, so the next
+    person does not sit down before the last one's hand; what was erased unread (the end of
+    that turn, the computer's move after it) is told again at that person's next turn. Output
+    that is not a terminal keeps every line as it was, free of escape codes."""
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: terminal)
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["", "d", "x 1", "", "d", "x 1", "", "q"],
+        *("--people", "Ann,Bob", "--players", "3", "--seed", "3"),
+        *("--save", str(tmp_path / "hot.json")),
+    )
+    bob = out.rsplit("Since your last turn:\n", 1)[1].split("It is your turn.", 1)[0]
+    if not terminal:
+        assert "\x1b" not in out
+        assert bob.startswith("Ann drew a card.\n")  # what Bob read before he passed it on
+        return
+    screens = out.split(CLEAR)
+    # Nobody's hand is shown before the keyboard is first passed: the rules stay in view.
+    assert screens[0].startswith("Rules: ")
+    assert len(screens) == 3
+    for before, after in itertools.pairwise(screens):
+        assert "Your hand: " in before
+        assert after.startswith("\nPass the keyboard to ")
+        assert "Your hand: " not in after.split("Press Enter when only ", 1)[0]
+    assert bob.startswith("You discarded R5.\nIt is Cleo's turn.\nCleo drew a card.\n")
 
 
 def test_the_default_name_speaks_the_language_the_game_is_resumed_in(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from phase10.bots import LEVEL_NAMES, bot_spec, make_bot
 from phase10.cli.common import CommandError
@@ -27,6 +27,10 @@ from phase10.online.local import LocalConnection
 from phase10.table.local import LOCAL_TABLE, LocalTable
 
 __all__ = ["KeyboardClient", "first_seat", "play"]
+
+#: Erases a terminal's screen and its scrollback (ANSI: cursor home, clear the screen, clear
+#: the scrollback).
+CLEAR: Final = "\x1b[H\x1b[2J\x1b[3J"
 
 
 def first_seat(match: Match) -> int:
@@ -61,6 +65,10 @@ class KeyboardClient(LineClient):
         self.told: dict[int, int] = {}
         #: Whether the seat at the keyboard has been told nothing yet.
         self.silent = False
+        #: The last event on the screen when the person at the keyboard last typed a line.
+        self.read_to = match.seq
+        #: Whether the screen was erased as the keyboard is being passed.
+        self.cleared = False
         super().__init__(
             None,
             LOCAL_TABLE,
@@ -111,7 +119,15 @@ class KeyboardClient(LineClient):
     def _pass_to(self, seat: int) -> None:
         """Ask for the keyboard to pass to the person at ``seat``."""
         self.handover = seat
-        self.out("", self._pass_words(seat)[0], self._pass_words(seat)[1])
+        if not self.silent and sys.stdout.isatty():
+            # A terminal keeps the last person's hand in view, and in its scrollback, for
+            # whoever sits down next: both are erased. Output that is not a terminal (a pipe,
+            # a file, a screen reader's transcript read line by line) keeps no screen to
+            # look at; there the escape codes would only be noise in the text.
+            sys.stdout.write(CLEAR)
+            self.prompt_open = False
+            self.cleared = True
+        self.out("", *self._pass_words(seat))
 
     def _pass_words(self, seat: int) -> tuple[str, str]:
         name = self.local.match.names[seat]
@@ -125,6 +141,7 @@ class KeyboardClient(LineClient):
 
     async def _command(self, line: str) -> bool:
         if self.handover is None:
+            self.read_to = self.local.match.seq
             return await super()._command(line)
         words = line.split()
         if words and self.words.get(words[0].lower(), words[0].lower()) in QUIT_WORDS:
@@ -136,7 +153,10 @@ class KeyboardClient(LineClient):
             return True
         seat, self.handover = self.handover, None
         if self.seat is not None and not self.silent:
-            self.told[self.seat] = self.local.match.seq
+            # What was erased from the screen with the pass may have gone unread (the end of
+            # the person's own turn, the computers' moves after it): told again next time.
+            self.told[self.seat] = self.read_to if self.cleared else self.local.match.seq
+        self.cleared = False
         self.silent = False
         # What the last person heard may show their cards ("You drew R7"): not for r (again).
         # The next person hears again what happened since their last turn, as they may know
