@@ -483,6 +483,27 @@ def test_a_hot_seat_game_resumes_by_naming_who_takes_the_keyboard(
     assert "You drew" not in before.split("Pass the keyboard", 1)[0]
 
 
+def test_a_resumed_hot_seat_game_tells_each_person_what_followed_their_last_turn(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Hot seat, resumed: each person hears what followed their last turn (at most a lap of
+    turns, P10-R10: play goes round the table), said as such, never the whole game again."""
+    save = tmp_path / "hot.json"
+    argv = ("--people", "Ann,Bob", "--players", "3", "--seed", "3", "--save", str(save))
+    _play(monkeypatch, capsys, ["", *["d", "x 1", ""] * 4, "q"], *argv)
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nd\nx 1\n\nq\n"))
+    assert main(["resume", "--plain", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "Since the game began:" not in out
+    assert "hand 1" not in out.split("\n", 1)[1]  # the first line says where it resumed
+    told = [part.split("It is your turn.", 1)[0] for part in out.split("Since your last turn:\n")]
+    assert len(told) == 3
+    for lap in told[1:]:
+        # From the turn after the person's own, round the table back to them.
+        assert lap.startswith("It is ")
+        assert lap.count("'s turn.") == 2
+
+
 # ---------------------------------------------------------------------------- one key map
 
 

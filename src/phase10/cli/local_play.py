@@ -11,6 +11,7 @@ their seat.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import sys
 from collections.abc import Callable
 from typing import Any, Final
@@ -43,6 +44,35 @@ def first_seat(match: Match) -> int:
     return people[0]
 
 
+def told_by_their_turns(match: Match) -> dict[int, int]:
+    """What each person at the keyboard was surely told before the game was saved, by the
+    log's entry numbers: their last whole turn, played at the keyboard, and everything before
+    the turn after it. A person with no whole turn yet is left out (told from the start).
+
+    >>> from phase10 import find_variant
+    >>> match = Match.start(find_variant("standard"), [Seat("Ann"), Seat("Bob")], 3)
+    >>> told_by_their_turns(match)
+    {}
+    >>> match.play(match.to_act, match.legal[0], match.version) and None
+    >>> match.play(match.to_act, match.legal[0], match.version) and None
+    >>> told = told_by_their_turns(match)
+    >>> list(told) == [1 - match.to_act], told[1 - match.to_act] == match.seq - 1
+    (True, True)
+    """
+    game, people = match.game, set(match.human_seats)
+    # The protocol's event kinds are the same in every game.
+    turns = [
+        (number, int(event["seat"]))
+        for number, event in enumerate(map(game.event_to_json, match.log), start=1)
+        if event["kind"] == "turn_started"
+    ]
+    told: dict[int, int] = {}
+    for (_, seat), (after, _) in itertools.pairwise(turns):
+        if seat in people:
+            told[seat] = after - 1
+    return told
+
+
 class KeyboardClient(LineClient):
     """The line client at a local table, for the one or more people at this keyboard."""
 
@@ -61,8 +91,9 @@ class KeyboardClient(LineClient):
             return LocalConnection(table, seat, lang, on_message, on_state)
 
         match = table.match
-        #: The last event each person at the keyboard has been told of (a hot seat).
-        self.told: dict[int, int] = {}
+        #: The last event each person at the keyboard has been told of (a hot seat). A save
+        #: does not keep it: a resumed game starts each person from their last turn.
+        self.told: dict[int, int] = told_by_their_turns(match) if resumed else {}
         #: Whether the seat at the keyboard has been told nothing yet.
         self.silent = False
         #: The last event on the screen when the person at the keyboard last typed a line.
