@@ -346,7 +346,7 @@ def test_hot_seat_a_persons_first_turn_tells_everything_since_the_game_began(
         *("--save", str(tmp_path / "hot.json")),
     )
     ann = out.split("Pass the keyboard to Ann.", 1)[1]
-    told = ann.split("Since the game began:\n", 1)[1].split("It is your turn.", 1)[0]
+    told = ann.split("Since the game began:\n", 1)[1].split("It is your turn, Ann.", 1)[0]
     assert told.startswith("Hand 1 is dealt by Bob.\n")
     assert "Cleo discarded a Skip: you lose your next turn.\nYou lose this turn.\n" in told
     assert "under way" not in ann
@@ -496,12 +496,44 @@ def test_a_resumed_hot_seat_game_tells_each_person_what_followed_their_last_turn
     out = capsys.readouterr().out
     assert "Since the game began:" not in out
     assert "hand 1" not in out.split("\n", 1)[1]  # the first line says where it resumed
-    told = [part.split("It is your turn.", 1)[0] for part in out.split("Since your last turn:\n")]
+    told = [part.split("It is your turn, ", 1)[0] for part in out.split("Since your last turn:\n")]
     assert len(told) == 3
     for lap in told[1:]:
         # From the turn after the person's own, round the table back to them.
         assert lap.startswith("It is ")
         assert lap.count("'s turn.") == 2
+
+
+@pytest.mark.parametrize("people", ["Ann,Bob", "Ann"])
+def test_a_hot_seat_names_whose_turn_it_is_and_the_winner(
+    people: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """Several people at one keyboard: "you" alone does not say who. The turn that starts
+    after a pass and w name the person at the keyboard, and the winner (P10-R36) is named
+    for all to read. One person alone is "you", as ever."""
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["", "w", *["1", ""] * 400],
+        *("--people", people, "--players", "2", "--variant", "n_phases=1", "--seed", "3"),
+        *("--save", str(tmp_path / "g.json")),
+    )
+    assert "Final standing after" in out
+    if people == "Ann":
+        assert "It is your turn.\n" in out
+        assert "> It is your turn: draw a card.\n" in out
+        assert "It is your turn, " not in out
+        return
+    assert "It is your turn.\n" not in out
+    assert "It is your turn, Ann.\n" in out
+    assert "It is your turn, Bob.\n" in out
+    first = out.split("Pass the keyboard to ", 1)[1].split(".", 1)[0]
+    assert f"> It is your turn: draw a card. You are {first}.\n" in out
+    assert "Ann wins the game with phase 1 done and 0 points.\n" in out
+    assert "You win" not in out
 
 
 # ---------------------------------------------------------------------------- one key map
@@ -628,7 +660,7 @@ def test_passing_the_keyboard_at_a_terminal_erases_the_last_persons_hand(
         *("--people", "Ann,Bob", "--players", "3", "--seed", "3"),
         *("--save", str(tmp_path / "hot.json")),
     )
-    bob = out.rsplit("Since your last turn:\n", 1)[1].split("It is your turn.", 1)[0]
+    bob = out.rsplit("Since your last turn:\n", 1)[1].split("It is your turn, Bob.", 1)[0]
     if not terminal:
         assert "\x1b" not in out
         assert bob.startswith("Ann drew a card.\n")  # what Bob read before he passed it on

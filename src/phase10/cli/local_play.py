@@ -25,6 +25,7 @@ from phase10.kernel.i18n import N_, translator
 from phase10.match import Match, Seat
 from phase10.online.links import StoredSeat
 from phase10.online.local import LocalConnection
+from phase10.online.text import turn_line
 from phase10.table.local import LOCAL_TABLE, LocalTable
 
 __all__ = ["KeyboardClient", "first_seat", "play"]
@@ -133,6 +134,8 @@ class KeyboardClient(LineClient):
             if self.handover is None and match.seats[match.to_act].bot is None:
                 self._pass_to(match.to_act)
             return
+        if len(match.human_seats) > 1:
+            self._name_people(message)
         if self.first_update and not self.catch_up and self.told and message["events"]:
             self.say(N_("Since your last turn:"))
         elif self.first_update and self.catch_up and self.told and not self.resumed:
@@ -146,6 +149,32 @@ class KeyboardClient(LineClient):
         seat = match.to_act
         if seat != self.seat and match.seats[seat].bot is None:
             self._pass_to(seat)
+
+    def _name_people(self, message: dict[str, Any]) -> None:
+        """Where several people share the keyboard, "you" alone does not say who: the turn
+        that starts for the person at the keyboard names them, and the winner is named for
+        everyone to read, whoever holds the keyboard at the end."""
+        match = self.local.match
+        for entry in message["events"]:
+            kind, seat = entry["event"]["kind"], entry["event"]["seat"]
+            if kind == "turn_started" and seat == self.seat and entry["text"]:
+                entry["text"] = [self.tr.gettext("It is your turn, {name}.").format(name=self.name)]
+            elif kind == "game_over":
+                event = match.game.seen_by(match.log[int(entry["seq"]) - 1], None)
+                said = {"rules": match.rules, "lang": self.lang}
+                entry["text"] = match.game.narrate([event], match.names, None, **said)
+
+    def _query(self, verb: str) -> bool:
+        if (
+            verb in ("w", "who")
+            and self.view is not None
+            and self.seat is not None
+            and len(self.local.match.human_seats) > 1
+        ):
+            you = self.tr.gettext("You are {name}.").format(name=self.name)
+            self.out(f"{turn_line(self.view)} {you}")
+            return True
+        return super()._query(verb)
 
     def _pass_to(self, seat: int) -> None:
         """Ask for the keyboard to pass to the person at ``seat``."""
