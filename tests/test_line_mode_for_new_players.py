@@ -331,6 +331,32 @@ def test_hot_seat_people_need_names_of_their_own(
     assert not save.exists()
 
 
+@pytest.mark.parametrize("plain", [False, True])
+def test_people_at_a_terminal_are_told_why_the_game_is_line_by_line(
+    plain: bool,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """On a terminal, where the full screen would open, --people plays line by line: said
+    once, before the game, with where the full screen's own hot seat is. Asked for line by
+    line (--plain), there is nothing to explain."""
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    argv = ["play", *(["--plain"] if plain else []), "--people", "Ann,Bob", "--players", "3"]
+    assert main([*argv, "--seed", "3", "--save", str(tmp_path / "hot.json")]) == 0
+    out = capsys.readouterr().out
+    if plain:
+        assert "--people" not in out
+        return
+    assert out.startswith(
+        "With --people, several people share the keyboard line by line. For the full screen, "
+        'leave out --people: on its new-game screen, choose "Person" for each person\'s seat.\n'
+        "Rules: "
+    )
+    assert out.count("--people") == 2
+
+
 def test_hot_seat_a_persons_first_turn_tells_everything_since_the_game_began(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import sys
 from typing import Any, Final
 
 from phase10.bots import LEVELS
@@ -296,7 +297,16 @@ def run(args: argparse.Namespace) -> int:
     bots, seed = opponents_and_seed(args, game.name, len(people))
     apply_mode(args)
     if len(people) > 1:
-        args.plain = True  # the full screen has a hot seat of its own, on its new-game screen
+        if not args.plain and sys.stdout.isatty():
+            # The full screen was to open: the player is told why the game is line by line
+            # instead, and where the full screen's own hot seat is (its new-game screen).
+            said = _(
+                "With --people, several people share the keyboard line by line. For the full "
+                'screen, leave out --people: on its new-game screen, choose "{person}" for '
+                "each person's seat."
+            )
+            print(said.format(person=_("Person")), flush=True)
+        args.plain = True
     args.save = save_path(args, lang)
     screen = fullscreen.wanted(args)
     if screen:
