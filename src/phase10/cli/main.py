@@ -13,7 +13,7 @@ import os
 import sys
 import textwrap
 from collections.abc import Mapping
-from typing import Final, NoReturn
+from typing import Any, Final, NoReturn
 
 from phase10.cli import (
     bench,
@@ -27,7 +27,13 @@ from phase10.cli import (
     variants_cmd,
 )
 from phase10.cli.common import HELP_WIDTH, PROG
-from phase10.cli.parse_errors import errors_in, language_of, messages_in, translate
+from phase10.cli.parse_errors import (
+    current_language,
+    errors_in,
+    language_of,
+    messages_in,
+    translate,
+)
 from phase10.explain import explain_error, explain_reason
 from phase10.kernel.errors import IllegalActionError, NotationError, Phase10Error
 from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
@@ -105,8 +111,40 @@ EPILOG = """\
 """
 
 
+class _Headings(argparse.HelpFormatter):
+    """argparse writes each section's heading as ``heading:``; French typography sets a
+    space before the colon (``options :``), as every other French line of the game does."""
+
+    def start_section(self, heading: str | None) -> None:
+        if heading and current_language() == "fr":
+            heading = f"{heading}\u00a0"
+        super().start_section(heading)
+
+
+class _Wrapped(_Headings):
+    """argparse's own formatter (descriptions wrapped), with the language's headings."""
+
+
+class _Raw(_Headings, argparse.RawDescriptionHelpFormatter):
+    """Descriptions as written, with the language's headings."""
+
+
 class Parser(argparse.ArgumentParser):
-    """An ``ArgumentParser`` whose usage errors are one ``phase10: error:`` line, status 2."""
+    """An ``ArgumentParser`` whose usage errors are one ``phase10: error:`` line, status 2,
+    and whose help's headings follow the language's typography.
+
+    >>> from phase10.cli.parse_errors import errors_in
+    >>> with errors_in("fr"):
+    ...     "options\u00a0:" in Parser(prog="x").format_help()
+    True
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        chosen: type[argparse.HelpFormatter] = kwargs.pop("formatter_class", _Wrapped)
+        if not issubclass(chosen, _Headings):
+            raw = issubclass(chosen, argparse.RawDescriptionHelpFormatter)
+            chosen = _Raw if raw else _Wrapped
+        super().__init__(formatter_class=chosen, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         # In the language of the parse: argparse's part of ``message`` is
