@@ -20,7 +20,7 @@ from phase10.api import find_variant
 from phase10.match import Match
 from phase10.tui import ChooseApp, Defaults, Setup
 from phase10.tui.local import AGAIN, LocalApp
-from phase10.tui.newgame import NewGameScreen
+from phase10.tui.newgame import NewGameScreen, TickBox
 from phase10.tui.online_table import OnlineTable, SummaryScreen
 from phase10.tui.rules_text import rules_markdown
 from phase10.tui.screens import ConfirmScreen, PassScreen, RulesScreen, TooSmallScreen
@@ -148,6 +148,34 @@ def test_the_new_game_screen_is_whole_at_80x24() -> None:
             assert "Seed" in screen_text(app)
             for key in ("^s Start", "f1 Rules", "esc Quit"):
                 assert key in screen_text(app), key
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("width", [80, 110])
+def test_each_variant_says_in_full_what_it_changes(width: int) -> None:
+    """In French, where the sentences are long, each variant a player may tick on the
+    new-game screen shows its whole sentence once it has the focus (the ten-hands variant,
+    P10-R36, among them), at 110 columns, where the form has two columns, and at 80."""
+    app = ChooseApp(Defaults(players=2, seed=4), "fr")
+
+    async def scenario() -> None:
+        async with app.run_test(size=(width, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
+            # Those of the game chosen (Phase 10): the other game's options are hidden.
+            boxes = [
+                box
+                for box in app.screen.query(TickBox)
+                if all(node.display for node in box.ancestors_with_self if node is not app)
+            ]
+            assert boxes
+            for box in boxes:
+                box.focus()
+                await pilot.pause()
+                region = box.content_region
+                rows = screen_text(app).splitlines()[region.y : region.y + region.height]
+                shown = " ".join(row[region.x : region.x + region.width] for row in rows)
+                assert " ".join(str(box.label).split()) in " ".join(shown.split())
 
     asyncio.run(scenario())
 

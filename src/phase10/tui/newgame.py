@@ -15,7 +15,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from phase10 import games
@@ -74,10 +76,15 @@ class Defaults:
 
 
 class TickBox(Checkbox):
-    """A checkbox whose state shows as a mark (✓ or blank), not by colour alone."""
+    """A checkbox whose state shows as a mark (✓ or blank), not by colour alone, and whose
+    label wraps: a variant's label says what the rule does, in a sentence longer than a
+    column is wide, which a checkbox would cut off."""
 
     DEFAULT_CSS = """
-    TickBox { border: none; height: auto; padding: 0 1; width: 1fr; }
+    TickBox {
+        border: none; height: auto; padding: 0 1; width: 1fr;
+        text-wrap: wrap; text-overflow: fold;
+    }
     TickBox:focus { border: none; background: $boost; }
     """
 
@@ -85,6 +92,11 @@ class TickBox(Checkbox):
     def _button(self) -> Content:
         self.BUTTON_INNER = "✓" if self.value else " "
         return super()._button
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # A checkbox is one line high, whatever its label; a widget is as high as its
+        # wrapped text.
+        return Widget.get_content_height(self, container, viewport, width)
 
 
 class NewGameScreen(Screen[Setup]):
