@@ -96,8 +96,9 @@ class LocalConnection:
         """Ask for a hint; its answer carries ``ident``."""
         self._send({"type": "hint", "id": ident})
 
-    def switch_seat(self, seat: int, since: int) -> None:
-        """Hand this connection to another person's ``seat`` at the keyboard (a hot seat):
+    def switch_seat(self, seat: int | None, since: int) -> None:
+        """Hand this connection to another person's ``seat`` at the keyboard (a hot seat;
+        ``None``: nobody's, between two people):
         the table welcomes that seat and sends what happened after ``since`` as that seat
         may know it (none of what only the last person was told), then its table."""
         self.table.disconnect(self._seat)

@@ -2,10 +2,11 @@
 over a connection to a local table, for every game, with what only a keyboard shared by the
 people at it needs.
 
-- **A hot seat.** With several people at the keyboard, the screen starts as a spectator's,
+- **A hot seat.** With several people at the keyboard, nobody's seat is taken at the start,
   and whenever another person is to move it covers the table and asks to pass the keyboard to
   them by name; once they press Enter the connection moves to their seat, and the log tells
-  what happened since their own last turn, as their seat may know it.
+  what happened since their own last turn, as their seat may know it. The end of a hand
+  leaves the seat again (the next hand is dealt to it while everyone reads the results).
 - **Computers at a person's pace**: one move per ``pace`` seconds, and none while a screen
   over the table (the end of a hand, passing the keyboard) waits for a key.
 - **The end of the game**: the final standing, then ``n`` for a new game with the same
@@ -72,6 +73,9 @@ class LocalApp(OnlineApp):
         self.handover: int | None = None
         #: Screens over the table that wait for a key: the computers wait with them.
         self._waiting = 0
+        #: Whether the next update answers a hello: it tells again what happened before
+        #: (a resumed game, a seat taken), not what happens now.
+        self._catching_up = True
 
         def connect(
             on_message: Callable[[dict[str, Any]], bool],
@@ -100,10 +104,28 @@ class LocalApp(OnlineApp):
     # ------------------------------------------------------------------------ the table
 
     def on_server(self, message: dict[str, Any]) -> bool:
+        update = message.get("type") == "update"
+        live = update and not self._catching_up
         done = super().on_server(message)
-        if message.get("type") == "update":
+        if update:
+            self._catching_up = False
+            if live and self.hot_seat and _ends_a_hand(message):
+                self._leave_seat()
             self.call_after_refresh(self._next_person)
         return done
+
+    def _leave_seat(self) -> None:
+        """A hand is over in a hot seat: the next hand is dealt to the seat still taken,
+        whose cards would show beside the results everyone reads. Nobody holds the
+        keyboard until the next person to move takes it on the pass screen."""
+        match = self.local.match
+        if self.seat is None or match.is_over:
+            return
+        self.told[self.seat] = match.seq
+        self.seat, self.view, self.shown, self.hint_id = None, None, None, None
+        self.table_screen.chosen, self.table_screen.narrowed = [], ()
+        self._catching_up = True
+        self.conn.switch_seat(None, match.seq)
 
     def _next_person(self) -> None:
         """Ask for the keyboard to pass when another person is to move (a hot seat)."""
@@ -134,6 +156,7 @@ class LocalApp(OnlineApp):
             self.say(_("Since your last turn:"))
         self.seat, self.view, self.shown, self.hint_id = seat, None, None, None
         self.table_screen.chosen, self.table_screen.narrowed = [], ()
+        self._catching_up = True
         self.conn.switch_seat(seat, since)
 
     @property
@@ -179,6 +202,12 @@ class LocalApp(OnlineApp):
     def action_save_quit(self) -> None:
         """``q`` on the pass screen: leave (the game is saved)."""
         self.exit("left")
+
+
+def _ends_a_hand(message: dict[str, Any]) -> bool:
+    """Whether an update tells the end of a hand."""
+    kinds = (str(entry["event"].get("kind", "")) for entry in message["events"])
+    return any(kind.endswith("hand_ended") for kind in kinds)
 
 
 class _PausedConnection(LocalConnection):

@@ -1,0 +1,87 @@
+"""Two people at one keyboard between two hands, full screen: the results of a hand and the
+pass screen after them show nobody's cards (decision 0013: in a hot seat only the person
+who took the keyboard sees a hand)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+from phase10.tui.local import LocalApp
+from phase10.tui.online_table import SummaryScreen
+from phase10.tui.screens import PassScreen
+
+from .helpers import (
+    SIZE,
+    app_for,
+    choose_card,
+    may_act,
+    screen_text,
+    settle,
+    start,
+    until,
+)
+
+PEOPLE: list[tuple[str, str | None]] = [("Ann", None), ("Bob", None)]
+
+
+def before_the_end_of_hand(number: int, tmp_path: Path) -> tuple[LocalApp, str]:
+    """Ann and Bob, two people (seed 3), one move before hand ``number`` (from 0) ends:
+    the app, and the card whose discard ends it. The moves are those two computers make."""
+    ahead = start(seed=3, seats=[("Ann", "easy"), ("Bob", "easy")])
+    game = ahead.game
+    while game.hand_number(ahead.state) <= number:
+        ahead.bot_step()
+    *moves, last = ahead.record.actions
+    verb, card = game.format_action(last).split()
+    assert verb == "discard", "the hand ends otherwise: choose another seed"
+    match = start(seed=3, seats=PEOPLE)
+    for action in moves:
+        match.play(match.to_act, action, match.version)
+    return app_for(match, tmp_path), card
+
+
+async def end_the_hand(pilot: Pilot[Any], app: LocalApp, card: str) -> None:
+    """Take the keyboard on the pass screen and discard ``card``, which ends the hand."""
+    await until(pilot, lambda: isinstance(app.screen, PassScreen), "the pass screen")
+    await pilot.press("enter")
+    await settle(pilot, app)
+    assert may_act(app)
+    await choose_card(pilot, app, card)
+    await pilot.press("x")
+    await until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the results")
+
+
+def test_no_hand_shows_from_a_hands_end_until_the_next_person_takes_the_keyboard(
+    tmp_path: Path,
+) -> None:
+    """Ann goes out (P10-R30), which ends hand 2 (P10-R31) and deals the next one
+    (P10-R35): behind the results nobody's new hand shows, nor on the pass screen after
+    them; the next person's appears once they press Enter there."""
+    app, card = before_the_end_of_hand(1, tmp_path)
+    match = app.local.match
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            hand = app.table_screen.query_one("#hand", OptionList)
+            await end_the_hand(pilot, app, card)
+            await pilot.pause(0.1)
+            assert match.game.hand_number(match.state) == 2  # dealt behind the results
+            assert hand.option_count == 0
+            assert app.seat is None
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, PassScreen), "the next pass")
+            nxt = match.to_act
+            text = screen_text(app)
+            assert f"Pass the keyboard to {match.names[nxt]}." in text
+            assert "Your hand" not in text
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert app.seat == nxt
+            assert hand.option_count == len(match.view(nxt).hand)
+
+    asyncio.run(run())
