@@ -1,6 +1,7 @@
 """Two people at one keyboard between two hands, full screen: the results of a hand and the
 pass screen after them show nobody's cards (decision 0013: in a hot seat only the person
-who took the keyboard sees a hand)."""
+who took the keyboard sees a hand); the results give each player's points and totals,
+saying once that the hand is over."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from .helpers import (
     app_for,
     choose_card,
     may_act,
+    region_text,
     screen_text,
     settle,
     start,
@@ -61,7 +63,9 @@ def test_no_hand_shows_from_a_hands_end_until_the_next_person_takes_the_keyboard
 ) -> None:
     """Ann goes out (P10-R30), which ends hand 2 (P10-R31) and deals the next one
     (P10-R35): behind the results nobody's new hand shows, nor on the pass screen after
-    them; the next person's appears once they press Enter there."""
+    them; the next person's appears once they press Enter there. The results give each
+    player's points for the hand and their totals (P10-R34: Bob scored 5, then 0), and say
+    once that the hand is over."""
     app, card = before_the_end_of_hand(1, tmp_path)
     match = app.local.match
 
@@ -73,6 +77,10 @@ def test_no_hand_shows_from_a_hands_end_until_the_next_person_takes_the_keyboard
             assert match.game.hand_number(match.state) == 2  # dealt behind the results
             assert hand.option_count == 0
             assert app.seat is None
+            results = region_text(app, "VerticalScroll")
+            assert results.count("Hand 2 ended.") == 1
+            assert "Hand 2 is over." not in results
+            assert "Player Points this hand Total Ann 100 100 Bob 0 5" in results
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(app.screen, PassScreen), "the next pass")
             nxt = match.to_act

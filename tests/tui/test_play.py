@@ -72,7 +72,7 @@ def test_a_whole_hand_is_played_with_keys_and_saved_after_every_move(
                 await settle(pilot, app)
             assert isinstance(app.screen, SummaryScreen)
             text = screen_text(app)
-            assert "Hand 1 is over." in text
+            assert "Hand 1 ended." in text
             assert "went out." in text
             assert "Points this hand" in text
             await pilot.press("enter")

@@ -64,7 +64,7 @@ def test_a_whole_round_with_keys_reveal_and_new_set_included(tmp_path: Path) -> 
                     break
             assert isinstance(app.screen, SummaryScreen)
             text = screen_text(app)
-            assert "Round 1 is over." in text
+            assert "Round 1 ended." in text
             assert "Programs done" in text
             await pilot.press("enter")
             await settle(pilot, app)

@@ -123,7 +123,8 @@ class LobbyScreen(ModalScreen[None]):
 
 
 class SummaryScreen(ModalScreen[bool]):
-    """The end of a hand (its sentences and the game's summary table: each player's points)
+    """The end of a hand (its sentences and the game's summary table: each player's points,
+    and their totals where the game counts points)
     or of the game (the final standing). At the end of a game at this keyboard, ``n`` deals
     a new game with the same players: the screen then answers ``True``."""
 
@@ -157,7 +158,8 @@ class SummaryScreen(ModalScreen[bool]):
         body.add_column()
         body.add_row(Text("\n".join(self.lines)))
         if self.summary is not None:
-            body.add_row(Text(str(self.summary["title"]), style="bold"))
+            # No title above the table: the sentences say that the hand is over (and how,
+            # where nobody went out); the title said it a second time.
             grid = Table(box=None, padding=(0, 2), show_edge=False)
             for number, header in enumerate(self.summary["headers"]):
                 grid.add_column(str(header), justify="right" if number else "left")
@@ -183,6 +185,22 @@ class SummaryScreen(ModalScreen[bool]):
     def action_again(self) -> None:
         if self.again:
             self.dismiss(True)
+
+
+def with_totals(summary: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
+    """A hand's summary with each player's total points after it, where the game counts
+    points while it is played (not the programmes game, AMZ-R32).
+
+    >>> summary = {"title": "", "headers": ["Player", "Points this hand"], "rows": [["Ann", "5"]]}
+    >>> with_totals(summary, [{"points": 30}])["rows"]
+    [['Ann', '5', '30']]
+    >>> with_totals(summary, [{"points": None}]) == summary
+    True
+    """
+    if not players or any(p["points"] is None for p in players):
+        return summary
+    rows = [[*row, str(p["points"])] for row, p in zip(summary["rows"], players, strict=True)]
+    return {**summary, "headers": [*summary["headers"], _("Total")], "rows": rows}
 
 
 class ChatScreen(ModalScreen[str | None]):
@@ -886,8 +904,13 @@ class OnlineApp(App[str]):
             )
         elif ended and len(message["events"]) < 40:  # not the catch-up of a whole game
             at = message["events"].index(ended[-1])
-            texts = [str(t) for entry in message["events"][: at + 1] for t in entry["text"]]
-            self.show_summary(texts[-6:], ended[-1].get("summary"))
+            before = [str(t) for entry in message["events"][:at] for t in entry["text"]]
+            # The end's own sentences whole (with six players, those of who moves up
+            # outnumber the rest), after the last few of how the hand ended.
+            texts = [*before[-3:], *map(str, ended[-1]["text"])]
+            summary = ended[-1].get("summary")
+            players = message["table"]["players"]
+            self.show_summary(texts, None if summary is None else with_totals(summary, players))
 
     def show_summary(self, lines: list[str], summary: dict[str, Any] | None) -> None:
         """The end of a hand: its last sentences and the game's summary of it."""
