@@ -1,7 +1,7 @@
 """Two people at one keyboard between two hands, full screen: the results of a hand and the
 pass screen after them show nobody's cards (decision 0013: in a hot seat only the person
 who took the keyboard sees a hand); the results give each player's points and totals,
-saying once that the hand is over."""
+saying once that the hand is over; a game resumed there goes straight to the pass screen."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
+from phase10.match import Match
 from phase10.tui.local import LocalApp
 from phase10.tui.online_table import SummaryScreen
 from phase10.tui.screens import PassScreen
@@ -93,3 +94,48 @@ def test_no_hand_shows_from_a_hands_end_until_the_next_person_takes_the_keyboard
             assert hand.option_count == len(match.view(nxt).hand)
 
     asyncio.run(run())
+
+
+def test_a_hot_seat_resumed_between_hands_goes_straight_to_the_pass_screen(
+    tmp_path: Path,
+) -> None:
+    """Hand 1 ends (P10-R31), its results are read and closed, and q on the pass screen
+    saves and leaves. Resumed, the game opens on the pass screen for the person to move,
+    never on the results already read nor on a table said to be a spectator's; after Enter
+    that person plays, and the results do not come back."""
+    app, card = before_the_end_of_hand(0, tmp_path)
+
+    async def end_and_quit() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await end_the_hand(pilot, app, card)
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, PassScreen), "the next pass")
+            await pilot.press("q")
+        assert app.return_value == "left"
+
+    asyncio.run(end_and_quit())
+    saved = Match.load(tmp_path / "game.json")
+    resumed = app_for(saved, tmp_path, resumed=True)
+    seen: list[str] = []
+
+    def look() -> None:
+        seen.append(type(resumed.screen).__name__)
+        assert "spectator" not in screen_text(resumed)
+
+    async def come_back() -> None:
+        async with resumed.run_test(size=SIZE) as pilot:
+            for _ in range(20):
+                look()
+                await pilot.pause(0.01)
+            assert set(seen) == {"PassScreen"}
+            who = saved.names[saved.to_act]
+            assert f"Pass the keyboard to {who}." in screen_text(resumed)
+            await pilot.press("enter")
+            await until(pilot, lambda: may_act(resumed), "the person's turn")
+            for _ in range(20):
+                look()
+                await pilot.pause(0.01)
+            assert "SummaryScreen" not in seen
+            assert resumed.seat == saved.to_act
+
+    asyncio.run(come_back())

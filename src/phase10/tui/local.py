@@ -6,7 +6,8 @@ people at it needs.
   and whenever another person is to move it covers the table and asks to pass the keyboard to
   them by name; once they press Enter the connection moves to their seat, and the log tells
   what happened since their own last turn, as their seat may know it. The end of a hand
-  leaves the seat again (the next hand is dealt to it while everyone reads the results).
+  leaves the seat again (the next hand is dealt to it while everyone reads the results), and
+  a resumed game shows no hand's results a second time.
 - **Computers at a person's pace**: one move per ``pace`` seconds, and none while a screen
   over the table (the end of a hand, passing the keyboard) waits for a key.
 - **The end of the game**: the final standing, then ``n`` for a new game with the same
@@ -74,7 +75,7 @@ class LocalApp(OnlineApp):
         #: Screens over the table that wait for a key: the computers wait with them.
         self._waiting = 0
         #: Whether the next update answers a hello: it tells again what happened before
-        #: (a resumed game, a seat taken), not what happens now.
+        #: (a resumed game, a seat taken), hands' ends that were shown when they happened.
         self._catching_up = True
 
         def connect(
@@ -100,6 +101,8 @@ class LocalApp(OnlineApp):
         # the table and its log.
         if self.tell is not None:
             self.tell(lambda line: self.say(line))
+        # The pass screen first, before the table is drawn without anyone's seat.
+        self.call_later(self._next_person)
 
     # ------------------------------------------------------------------------ the table
 
@@ -164,7 +167,15 @@ class LocalApp(OnlineApp):
         """Whether a screen over the table waits for a key (the computers wait too)."""
         return self._waiting > 0
 
+    def goal_line(self, shown: dict[str, Any]) -> str:
+        # Between two people at the keyboard nobody's seat is taken; nobody watches.
+        if self.hot_seat and self.seat is None:
+            return ""
+        return super().goal_line(shown)
+
     def show_summary(self, lines: list[str], summary: dict[str, Any] | None) -> None:
+        if self._catching_up:
+            return  # shown when the hand ended; its sentences are in the log again
         self._waiting += 1
         self.push_screen(SummaryScreen(lines, summary), self._summary_closed)
 

@@ -360,7 +360,7 @@ class OnlineTable(Screen[None]):
             return
         self.query_one("#players", Static).update(self._players(shown))
         self.query_one("#pile", Static).update(self._pile(shown))
-        self.query_one("#goal", Static).update(Text(str(shown.get("goal") or "")))
+        self.query_one("#goal", Static).update(Text(self.online.goal_line(shown)))
         self.query_one("#groups", Static).update(self._groups(shown))
         self._hand(shown)
         self._moves(shown)
@@ -911,6 +911,10 @@ class OnlineApp(App[str]):
             summary = ended[-1].get("summary")
             players = message["table"]["players"]
             self.show_summary(texts, None if summary is None else with_totals(summary, players))
+
+    def goal_line(self, shown: View) -> str:
+        """The line under the piles: the seat's goal, or what a spectator is."""
+        return str(shown.get("goal") or "")
 
     def show_summary(self, lines: list[str], summary: dict[str, Any] | None) -> None:
         """The end of a hand: its last sentences and the game's summary of it."""
