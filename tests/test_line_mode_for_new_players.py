@@ -7,6 +7,7 @@ import argparse
 import io
 import itertools
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -227,6 +228,37 @@ def test_saves_go_to_the_data_dir_and_never_overwrite_an_unfinished_game(
     resumed = capsys.readouterr().out
     assert f"Resumed the game from {second}" in resumed
     assert "seed" not in resumed.lower()  # No seed before the end
+
+
+def test_resume_lists_the_saves_and_takes_one_by_its_number(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Beside a family's unfinished game, a quick one is saved apart; ``resume --list``
+    says what each save holds (game, hand, players, date), the newest first, and ``resume
+    2`` goes on with the older one. A number with no save is refused, and says how to see
+    them."""
+    _play(monkeypatch, capsys, ["d", "q"], "--people", "Papa,Maman", "--players", "3")
+    family = places.default_save()
+    os.utime(family, (1_000_000_000, 1_000_000_000))
+    _play(monkeypatch, capsys, ["q"], "--game", "programmes", "--seed", "4")
+    assert main(["resume", "--list", "--lang", "fr"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert listed[0].startswith("1. Programmes · manche 1 · You, ")
+    assert listed[1].strip() == str(family.with_name("last-game-2.json"))
+    assert re.fullmatch(
+        r"2\. Phase 10 · donne 1 · .* · Papa, Maman, \w+ \(ordinateur\) · enregistrée le "
+        r"2001-09-\d\d \d\d:\d\d",
+        listed[2],
+    ), listed[2]
+    assert listed[3].strip() == str(family)
+    assert listed[4] == "Reprenez-en une avec 'phase10 resume N', N étant son numéro ci-dessus."
+    assert main(["resume", "3"]) == 2
+    assert "There is no saved game 3: 'phase10 resume --list' lists them." in (
+        capsys.readouterr().err
+    )
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["resume", "2", "--plain"]) == 0
+    assert f"Resumed the game from {family}" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("how", ["env", "setting"])

@@ -19,6 +19,7 @@ import argparse
 import contextlib
 import os
 import sys
+from pathlib import Path
 from typing import Any, Final
 
 from phase10.bots import LEVELS
@@ -38,6 +39,7 @@ from phase10.cli.language import COMMAND_WORDS as COMMAND_WORDS
 from phase10.cli.language import add_lang_option as add_lang_option
 from phase10.cli.language import chosen_language as chosen_language
 from phase10.cli.parse_errors import translate
+from phase10.cli.saved_games import SavedGame, describe, saved_games
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import LANGUAGES, N_, translator
 from phase10.kernel.notation import has_control, printable
@@ -143,7 +145,19 @@ def register(subparsers: Any) -> None:
         "path",
         nargs="?",
         default=None,
-        help=translate(N_("the saved game (default: the newest save in your data directory)")),
+        help=translate(
+            N_(
+                "the saved game, or its number in --list (default: the newest save in your "
+                "data directory)"
+            )
+        ),
+    )
+    resume.add_argument(
+        "--list",
+        action="store_true",
+        help=translate(
+            N_("list the saved games, the newest first, with their players, hand and date")
+        ),
     )
     add_mode_options(resume)
     add_lang_option(resume)
@@ -321,7 +335,11 @@ def run(args: argparse.Namespace) -> int:
 def run_resume(args: argparse.Namespace) -> int:
     """Resume a saved game of any game and play on; returns 0 (a bad file raises
     ``MatchError``)."""
+    if args.list:
+        return _list_saves(args)
     path = str(args.path) if args.path is not None else str(places.newest_save())
+    if args.path is not None and args.path.isdecimal() and not os.path.exists(path):
+        path = str(_numbered_save(args, int(args.path)))
     if args.path is None and not os.path.exists(path):
         # A fresh machine has no save yet: say so, and how to begin, not "cannot read".
         raise CommandError(
@@ -347,6 +365,43 @@ def run_resume(args: argparse.Namespace) -> int:
     screen = fullscreen.wanted(args)
     match.interface = {"mode": "screen" if screen else "plain", "lang": lang}
     return local_play.play(match, path, lang, resumed=True, screen=screen, pace=float(args.delay))
+
+
+def _saves(lang: str) -> list[SavedGame]:
+    try:
+        return saved_games(places.saves_dir().glob("*.json"), lang)
+    except OSError:
+        return []
+
+
+def _list_saves(args: argparse.Namespace) -> int:
+    """``resume --list``: each save, numbered, the newest first."""
+    lang = chosen_language(args)
+    tr = translator(lang)
+    games = _saves(lang)
+    if not games:
+        print(
+            tr.gettext(
+                "There is no saved game yet in {folder}; start one with 'phase10 play'."
+            ).format(folder=places.saves_dir())
+        )
+        return 0
+    print(*describe(games, tr), sep="\n")
+    print(tr.gettext(N_("Resume one with 'phase10 resume N', N its number above.")))
+    return 0
+
+
+def _numbered_save(args: argparse.Namespace, number: int) -> Path:
+    """Save ``number`` of ``resume --list``."""
+    lang = chosen_language(args)
+    games = _saves(lang)
+    if not 1 <= number <= len(games):
+        raise CommandError(
+            translator(lang)
+            .gettext(N_("There is no saved game {number}: 'phase10 resume --list' lists them."))
+            .format(number=number)
+        )
+    return games[number - 1].path
 
 
 def _speak_the_default_name(match: Match, lang: str) -> None:
