@@ -20,8 +20,12 @@ cache): with ``PASSES`` above 1 the same games are played that many times, ``lea
 cache of distances emptied before each so that every pass does the same work, and the
 slowest decision is also given as each decision's best time over the passes.
 
-Run: ``.venv/bin/python benchmarks/bench_bots.py [GAMES] [SEED] [PLAYERS] [PASSES]`` (heads-up
-is where ``learned`` weighs what the next player wants, decision 0022).
+The objects alive once the bots are made (the modules, ``learned``'s network) are frozen out
+of the collector's sweeps first, as ``phase10 play`` and the server's workers do
+(:mod:`phase10.memory`); ``thaw`` as the fifth argument measures without.
+
+Run: ``.venv/bin/python benchmarks/bench_bots.py [GAMES] [SEED] [PLAYERS] [PASSES] [thaw]``
+(heads-up is where ``learned`` weighs what the next player wants, decision 0022).
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from phase10.bots import make_bot
 from phase10.games.phase10.learned import _DISTANCES
 from phase10.games.phase10.turns import apply_action, new_game
 from phase10.games.phase10.view import view_for
+from phase10.memory import freeze_what_lives
 
 
 class CollectorClock:
@@ -109,6 +114,14 @@ def main(argv: list[str]) -> int:
     seed = int(argv[1]) if len(argv) > 1 else 0
     players = int(argv[2]) if len(argv) > 2 else 4
     passes = int(argv[3]) if len(argv) > 3 else 1
+    thaw = len(argv) > 4 and argv[4] == "thaw"
+    if not thaw:
+        # As a process that plays does once its game is set up (phase10.memory): the
+        # modules and the bots' models are never swept again.
+        for name in ("learned", "sharp", "greedy"):
+            make_bot(name)
+        freeze_what_lives()
+    print(f"start-up objects {'not ' if thaw else ''}frozen (phase10.memory)")
     for name in ("learned", "sharp", "greedy"):
         if passes > 1:
             best = best_of_passes(name, games, seed, players, passes)
@@ -129,7 +142,8 @@ def main(argv: list[str]) -> int:
         )
         sweep, tracked = full_collection()
         print(f"  then a full collection: {sweep * 1e3:.2f} ms, {tracked} objects tracked")
-    tail = f" {passes}" if passes > 1 else ""
+    tail = f" {passes}" if passes > 1 or thaw else ""
+    tail += " thaw" if thaw else ""
     print(f"reproduce: python benchmarks/bench_bots.py {games} {seed} {players}{tail}")
     return 0
 

@@ -23,6 +23,7 @@ from phase10.cli.line_client import QUIT_WORDS, LineClient
 from phase10.kernel.game import rules_in_words
 from phase10.kernel.i18n import N_, translator
 from phase10.match import Match, Seat
+from phase10.memory import freeze_what_lives
 from phase10.online.links import StoredSeat
 from phase10.online.local import LocalConnection
 from phase10.online.text import turn_line
@@ -248,6 +249,8 @@ def play(
         raise CommandError(
             tr.gettext("{path}: no seat in this game is played by a person").format(path=path)
         )
+    # The start-up objects and the bots' models are never swept again (phase10.memory).
+    freeze_what_lives()
     while True:
         status, again = _play_once(match, path, lang, resumed=resumed, screen=screen, pace=pace)
         if again is None:

@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Final
 from textual.binding import Binding, BindingType
 from textual.widgets import RichLog
 
+from phase10.memory import freeze_what_lives
 from phase10.online.links import StoredSeat
 from phase10.online.local import LocalConnection
 from phase10.table.local import LOCAL_TABLE, LocalTable
@@ -103,6 +104,9 @@ class LocalApp(OnlineApp):
             self.tell(lambda line: self.say(line))
         # The pass screen first, before the table is drawn without anyone's seat.
         self.call_later(self._next_person)
+        # The screen's widgets, once up, join the start-up objects never swept again, so a
+        # computer's decision does not wait on the collector walking them (phase10.memory).
+        self.call_later(freeze_what_lives)
 
     # ------------------------------------------------------------------------ the table
 

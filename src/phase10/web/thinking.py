@@ -45,6 +45,7 @@ from typing import Any, Final
 
 from phase10.bots import make_bot
 from phase10.kernel.bots import AnyBot
+from phase10.memory import freeze_what_lives
 from phase10.web.scheduling import FairTurns
 
 __all__ = ["INLINE_LEVELS", "Thinker", "think"]
@@ -83,6 +84,8 @@ def _warm_up(server: int) -> None:
 
     for game in phase10.games.all_games():
         game.bots()
+    # Those modules and models are never swept again (phase10.memory).
+    freeze_what_lives()
 
 
 #: The levels quick enough to decide on the server's event loop (see the module's docstring);
