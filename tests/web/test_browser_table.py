@@ -580,3 +580,18 @@ def test_the_keys_listed_and_said_are_this_games_own(
     expect(said).to_contain_text("l lay down your phase")
     for other in ("reveal", "new set", "swap"):
         expect(said).not_to_contain_text(other)
+
+
+def test_a_move_key_pressed_with_the_focus_nowhere_leaves_it_on_the_hand(
+    seat_page: MakeSeat,
+) -> None:
+    """The draw key (P10-R13) pressed before anything has the focus (the page just loaded)
+    draws, and the focus is then on the hand, where the player chooses the discard: a
+    screen reader's user is not left at the top of the page."""
+    page = seat_page()
+    wait_my_turn(page)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    assert page.evaluate("document.activeElement === document.body")
+    page.keyboard.press("d")
+    wait_my_turn(page, "play")
+    expect(page.locator("#hand [role=option][tabindex='0']")).to_be_focused()

@@ -1997,6 +1997,12 @@ document.addEventListener("keydown", (event) => {
     return;
   }
   event.preventDefault();
+  // A move key pressed with the focus nowhere (the page just loaded, a dialog closed):
+  // the focus goes to the hand, where the player goes on choosing cards.
+  const nowhere = !document.activeElement || document.activeElement === document.body;
+  if (nowhere && MOVE_KEYS.includes(event.key.toLowerCase()) && state.seat !== null) {
+    focusOption(state.focusPos);
+  }
   handler();
 });
 
