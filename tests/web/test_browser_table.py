@@ -291,6 +291,15 @@ def test_a_phone_holds_the_decision_on_its_first_screen(seat_page: MakeSeat, lan
         assert in_viewport(page, first_move), f"the moves are below the fold ({stage})"
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{width} px wide"
+        # Each pile's name on one line: "Ablagestapel" beside the card broke mid-word.
+        lines = page.evaluate(
+            """() => [...document.querySelectorAll('#felt .pile-label')].map((label) => {
+                const range = document.createRange();
+                range.selectNodeContents(label);
+                return [label.textContent, range.getClientRects().length];
+            })"""
+        )
+        assert all(count == 1 for _name, count in lines), lines
         if stage == "draw":
             no_violations(page, "the phone table")
             page.locator("#moves [data-key=draw]").click()
