@@ -62,11 +62,11 @@ async def end_the_hand(pilot: Pilot[Any], app: LocalApp, card: str) -> None:
 def test_no_hand_shows_from_a_hands_end_until_the_next_person_takes_the_keyboard(
     tmp_path: Path,
 ) -> None:
-    """Ann goes out (P10-R30), which ends hand 2 (P10-R31) and deals the next one
+    """Bob goes out (P10-R30), which ends hand 2 (P10-R31) and deals the next one
     (P10-R35): behind the results nobody's new hand shows, nor on the pass screen after
     them; the next person's appears once they press Enter there. The results give each
-    player's points for the hand and their totals (P10-R34: Bob scored 5, then 0), and say
-    once that the hand is over."""
+    player's points for the hand and their totals (P10-R34: Bob scored 5, then 0), say
+    once that the hand is over, and name everyone, "you" being nobody in particular there."""
     app, card = before_the_end_of_hand(1, tmp_path)
     match = app.local.match
 
@@ -82,6 +82,10 @@ def test_no_hand_shows_from_a_hands_end_until_the_next_person_takes_the_keyboard
             assert results.count("Hand 2 ended.") == 1
             assert "Hand 2 is over." not in results
             assert "Player Points this hand Total Ann 100 100 Bob 0 5" in results
+            # Read by everyone at the keyboard: nobody is "you" there (decision 0013).
+            assert "Bob went out. Hand 2 ended." in results
+            assert "Bob moves up to phase 3." in results
+            assert "You" not in results
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(app.screen, PassScreen), "the next pass")
             nxt = match.to_act

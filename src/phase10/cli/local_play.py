@@ -27,7 +27,7 @@ from phase10.memory import freeze_what_lives
 from phase10.online.links import StoredSeat
 from phase10.online.local import LocalConnection
 from phase10.online.text import turn_line
-from phase10.table.local import LOCAL_TABLE, LocalTable
+from phase10.table.local import LOCAL_TABLE, LocalTable, said_to_everyone
 
 __all__ = ["KeyboardClient", "first_seat", "play"]
 
@@ -153,17 +153,15 @@ class KeyboardClient(LineClient):
 
     def _name_people(self, message: dict[str, Any]) -> None:
         """Where several people share the keyboard, "you" alone does not say who: the turn
-        that starts for the person at the keyboard names them, and the winner is named for
-        everyone to read, whoever holds the keyboard at the end."""
-        match = self.local.match
+        that starts for the person at the keyboard names them, and a hand's end and the
+        game's (who went out, who moves up, the winner) name everyone, for all to read,
+        whoever holds the keyboard then."""
         for entry in message["events"]:
             kind, seat = entry["event"]["kind"], entry["event"]["seat"]
             if kind == "turn_started" and seat == self.seat and entry["text"]:
                 entry["text"] = [self.tr.gettext("It is your turn, {name}.").format(name=self.name)]
-            elif kind == "game_over":
-                event = match.game.seen_by(match.log[int(entry["seq"]) - 1], None)
-                said = {"rules": match.rules, "lang": self.lang}
-                entry["text"] = match.game.narrate([event], match.names, None, **said)
+        # A hand's end and the game's: read by everyone at the keyboard, said to nobody's seat.
+        said_to_everyone(self.local.match, message, self.lang)
 
     def _query(self, verb: str) -> bool:
         if (

@@ -35,7 +35,37 @@ from phase10.table.answers import answer_act, answer_hint, refusal
 from phase10.table.messages import error_payload, update_payload
 from phase10.table.notices import render_notice
 
-__all__ = ["LOCAL_TABLE", "LocalSeat", "LocalTable"]
+__all__ = ["LOCAL_TABLE", "SHARED_KINDS", "LocalSeat", "LocalTable", "said_to_everyone"]
+
+#: The events everyone at a shared keyboard reads together (a hand's end, its results, the
+#: game's end): worded for nobody's seat, never "you".
+SHARED_KINDS: Final = ("went_out", "hand_ended", "game_over")
+
+
+def said_to_everyone(match: Match, message: dict[str, Any], lang: str) -> None:
+    """Reword an update that holds an event everyone at a shared keyboard reads together
+    (:data:`SHARED_KINDS`), all of it, as a spectator hears it: "Maman discarded R7. Maman
+    went out. ... Maman moves up to phase 2", where the person who made the last move would
+    read "You discarded R7. You went out. ... You move up to phase 2".
+
+    >>> from phase10 import find_variant
+    >>> from phase10.match import Seat
+    >>> match = Match.start(find_variant("standard"), [Seat("Ann"), Seat("Bob")], 4)
+    >>> message = {"events": [{"seq": 1, "event": {"kind": "hand_ended"}, "text": ["You"]}]}
+    >>> said_to_everyone(match, message, "en")
+    >>> message["events"][0]["text"] == match.game.narrate(
+    ...     [match.game.seen_by(match.log[0], None)], match.names, None, rules=match.rules
+    ... )
+    True
+    """
+    entries = message.get("events", [])
+    if not any(str(entry["event"].get("kind", "")).endswith(SHARED_KINDS) for entry in entries):
+        return
+    for entry in entries:
+        event = match.game.seen_by(match.log[int(entry["seq"]) - 1], None)
+        said = match.game.narrate([event], match.names, None, rules=match.rules, lang=lang)
+        entry["text"] = list(said)
+
 
 #: The version of the table protocol a local table speaks (the server's).
 PROTOCOL: Final = 2

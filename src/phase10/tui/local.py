@@ -27,7 +27,7 @@ from textual.widgets import RichLog
 from phase10.memory import freeze_what_lives
 from phase10.online.links import StoredSeat
 from phase10.online.local import LocalConnection
-from phase10.table.local import LOCAL_TABLE, LocalTable
+from phase10.table.local import LOCAL_TABLE, LocalTable, said_to_everyone
 from phase10.tui.online_table import OnlineApp, SummaryScreen
 from phase10.tui.screens import ConfirmScreen, PassScreen
 from phase10.tui.text import _
@@ -61,6 +61,7 @@ class LocalApp(OnlineApp):
         tell: Callable[[Callable[[str], object]], None] | None = None,
     ) -> None:
         self.local = table
+        self.local_lang = lang
         self.tell = tell
         match = table.match
         people = match.human_seats
@@ -113,6 +114,10 @@ class LocalApp(OnlineApp):
     def on_server(self, message: dict[str, Any]) -> bool:
         update = message.get("type") == "update"
         live = update and not self._catching_up
+        if update and self.hot_seat:
+            # A hand's end and the game's are read by everyone at the keyboard: said to
+            # nobody's seat ("Maman moves up"), not to the one who made the last move.
+            said_to_everyone(self.local.match, message, self.local_lang)
         done = super().on_server(message)
         if update:
             self._catching_up = False
