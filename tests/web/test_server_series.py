@@ -81,6 +81,39 @@ def test_a_rematch_chain_counts_each_players_wins_and_keeps_them_through_a_resta
         assert http.get(f"/api/tables/{first}").json()["series"] is None
 
 
+def test_a_computer_that_took_a_persons_seat_keeps_its_name_and_wins_in_the_series(
+    tmp_path: Path,
+) -> None:
+    """Bob joins and never comes; the owner gives his seat to a computer, which plays as
+    Bob (docs/protocol.md, "A rematch": every player keeps their seat). In the rematch the
+    computer keeps the name Bob, and every computer its name, so a game won in that seat
+    counts for it: the wins add up to the games played."""
+    with (
+        in_process_server(tmp_path, hold_seconds=0) as server,
+        server.http() as http,
+    ):
+        made = create_table(http, [PERSON, PERSON, EASY], variants=["n_phases=1"])
+        first, owner = made["table"], made["token"]
+        http.post(f"/api/tables/{first}/join", json={"name": "Bob"})
+        given = http.post(
+            f"/api/tables/{first}/seats/1/computer", json={"level": "easy"}, headers=bearer(owner)
+        )
+        assert given.status_code == 200, given.text
+        winners = [_play_out(server, http, first, owner)]
+        answer = http.post(f"/api/tables/{first}/rematch", headers=bearer(owner))
+        assert answer.status_code == 201, answer.text
+        second, token = answer.json()["table"], answer.json()["token"]
+        seats = http.get(f"/api/tables/{second}").json()["seats"]
+        assert (seats[1]["kind"], seats[1]["name"]) == ("bot", "Bob")
+        computer = seats[2]["name"]
+        winners.append(_play_out(server, http, second, token))
+        lobby = http.get(f"/api/tables/{second}").json()
+    assert [seat["name"] for seat in lobby["seats"]][1:] == ["Bob", computer]
+    wins = [row["won"] for row in lobby["series"]["wins"]]
+    assert wins == [winners.count(seat) for seat in (0, 1, 2)]
+    assert sum(wins) == 2
+
+
 def test_a_database_made_before_series_gains_their_table_and_still_loads(tmp_path: Path) -> None:
     """A database file of a server without series (no ``series`` table) opens, gains the
     table, and its tables load as before, in no series."""

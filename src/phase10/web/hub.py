@@ -208,6 +208,12 @@ class Hub:
         except DatabaseError as exc:
             log.error("table %s: its series: %s", new.id, exc)
         for number, state in enumerate(old.seats):
+            if state.row.kind == "bot" and state.row.name:
+                # A computer keeps its seat's name in the series: one that took over an
+                # absent person's seat plays on under that name, whose wins it counts.
+                new.seats[number].row = replace(new.seats[number].row, name=state.row.name)
+                self.db.update_seat(new.id, new.seats[number].row)
+                continue
             if number == 0 or state.row.kind != "person" or not state.row.name:
                 continue
             if not state.clients:
