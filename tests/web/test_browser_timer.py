@@ -47,7 +47,12 @@ def create_timed_table(page: Page, base: str) -> None:
     violations = run_axe(page)
     assert violations == [], [v["id"] for v in violations]
     page.get_by_role("link", name="Go to the table").click()
+    # The timer is said with the rules before the game starts, and stays said in it.
+    expect(page.locator("#info")).to_have_text(
+        "Rules: Standard rules · turn timer: 30 seconds a turn"
+    )
     page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#info")).to_contain_text("turn timer: 30 seconds a turn")
 
 
 def test_the_lobby_makes_a_timed_table_and_the_page_counts_the_turn_down(

@@ -387,6 +387,8 @@ def lobby_lines(lobby: dict[str, Any], seat: int | None, tr: Translator) -> list
     Waiting for Ann to start the game.
     >>> lobby_lines({**lobby, "rules_text": "Standard rules, Ten hands"}, 1, translator("fr"))[0]
     'Règles : Standard rules, Ten hands'
+    >>> lobby_lines({**lobby, "turn_seconds": 30}, 1, translator("en"))[0]
+    'Turn timer: 30 seconds a turn.'
     """
     parts = []
     for number, s in enumerate(lobby["seats"], start=1):
@@ -399,6 +401,14 @@ def lobby_lines(lobby: dict[str, Any], seat: int | None, tr: Translator) -> list
             who = s["name"] or tr.gettext("free")
         parts.append(f"{number} {who}")
     out = [_say(tr, N_("Seats: {seats}."), seats=tr.gettext("; ").join(parts))]
+    if lobby.get("turn_seconds"):
+        seconds = int(lobby["turn_seconds"])
+        out.insert(
+            0,
+            tr.ngettext(
+                "Turn timer: {count} second a turn.", "Turn timer: {count} seconds a turn.", seconds
+            ).format(count=seconds),
+        )
     if lobby.get("rules_text"):
         # The rules in words in this connection's language, as the server said them.
         out.insert(0, _say(tr, N_("Rules: {rules}"), rules=lobby["rules_text"]))

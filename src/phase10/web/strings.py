@@ -274,6 +274,10 @@ PLURALS: Final[dict[str, tuple[str, str]]] = {
         "This browser holds a seat at {count} table.",
         "This browser holds seats at {count} tables.",
     ),
+    # The table's turn timer, beside its rules, before the game starts and during it.
+    "info.timer": _Plural.ngettext(
+        "turn timer: {count} second a turn", "turn timer: {count} seconds a turn"
+    ),
     "q.top": _Plural.ngettext(
         "Top of the discard pile: {card}; the draw pile has {count} card.",
         "Top of the discard pile: {card}; the draw pile has {count} cards.",

@@ -952,15 +952,18 @@ function isOwner() {
 
 function renderInfo() {
   const view = state.view;
+  // A table with a turn timer says so beside its rules, before its game starts too.
+  const timer = state.lobby.turn_seconds ? tn("info.timer", { count: state.lobby.turn_seconds }) : "";
   if (!view) {
-    ui.info.textContent = t("info.rules", { rules: state.lobby.rules_text || state.lobby.rules });
+    const rules = t("info.rules", { rules: state.lobby.rules_text || state.lobby.rules });
+    ui.info.textContent = [rules, timer].filter(Boolean).join(" · ");
     return;
   }
-  const parts = [state.shown?.heading || ""];
+  const parts = [state.shown?.heading || "", timer];
   if (view.tiebreak) parts.push(t("info.tiebreak"));
   if (state.seat === null && state.welcomed) parts.push(t("info.spectator"));
   if (!state.result && state.lobby.series) parts.push(seriesText(state.lobby.series, t, "info"));
-  ui.info.textContent = parts.join(" · ");
+  ui.info.textContent = parts.filter(Boolean).join(" · ");
 }
 
 function renderLobby() {
