@@ -754,3 +754,45 @@ def test_the_default_name_speaks_the_language_the_game_is_resumed_in(
     assert main(["resume", "--plain", "--lang", "de", str(chosen)]) == 0
     capsys.readouterr()
     assert load_match(chosen).names[0] == "Kim"
+
+
+def test_the_turn_is_said_again_when_the_connection_comes_back(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A line client whose connection drops on its turn (P10-R13: the seat still has to
+    draw) hears, once it is back, what to do now, though nothing happened meanwhile: a move
+    typed while it was down was refused, and a screen reader's user would otherwise have
+    to ask with w."""
+    from phase10 import find_variant
+    from phase10.cli.line_client import LineClient
+    from phase10.match import Match, Seat
+    from phase10.online.connection import BACK
+    from phase10.online.links import StoredSeat
+    from phase10.online.local import LocalConnection
+    from phase10.table.local import LOCAL_TABLE, LocalTable
+    from phase10.table.messages import update_payload
+
+    match = Match.start(find_variant("standard"), [Seat("Ann"), Seat("Bob")], 3)
+    table, seat = LocalTable(match), match.to_act
+    client = LineClient(
+        None,
+        LOCAL_TABLE,
+        StoredSeat(seat, match.names[seat], ""),
+        None,
+        None,
+        "en",
+        resumed=False,
+        paced=False,
+        connect=lambda on_message, on_state: LocalConnection(
+            table, seat, "en", on_message, on_state
+        ),
+    )
+    prompt = "Draw (d) or take "
+    client._handle(update_payload(match, seat, -1, "en"))
+    assert capsys.readouterr().out.count(prompt) == 1
+    client._handle(update_payload(match, seat, match.seq, "en"))
+    assert prompt not in capsys.readouterr().out  # said once a version
+    client._on_state(BACK, None)
+    client._handle(update_payload(match, seat, match.seq, "en"))
+    said = capsys.readouterr().out
+    assert said.index("Connected to the server again.") < said.index(prompt)

@@ -377,6 +377,9 @@ class LineClient:
         """What became of the connection (its hook), said as a sentence."""
         if state == BACK:
             self.say(N_("Connected to the server again."))
+            # What to do now is said again with the update that follows: the player's
+            # last line may have been refused while the connection was down.
+            self.status_shown = None
         elif state == LOST:
             self.say(N_("The connection to the server is lost; trying to reconnect."))
         elif state == GAVE_UP:
