@@ -500,7 +500,15 @@ def test_a_hand_end_has_a_summary_with_a_row_per_player_and_nothing_else_does(
     assert others > 10
     assert len(summaries) == 1
     event, summary = summaries[0]
-    assert summary.title == f"{title} 1 is over."
+    # The title is the first sentence the hand's end narrates, which a page can say once.
+    assert summary.title == f"{title} 1 ended."
+    for lang in LANGUAGES:
+        worded = game.hand_summary(event, names, lang)
+        assert worded is not None
+        said = game.narrate(
+            [event], names, None, rules=game.find_rules(game.default_rules), lang=lang
+        )
+        assert said[0].startswith(worded.title), (lang, said[0], worded.title)
     assert [row[0] for row in summary.rows] == names
     assert all(len(row) == len(summary.headers) == 2 for row in summary.rows)
     assert [int(row[1]) for row in summary.rows] == list(event.scores)

@@ -152,7 +152,7 @@ def test_six_players_results_read_from_their_first_line_at_80x24(tmp_path: Path)
         *(f"{n} laid down phase 1 and hit three cards." for n in names),
     ]
     summary = {
-        "title": "Hand 1 is over.",
+        "title": "Hand 1 ended.",
         "headers": ["Player", "Points"],
         "rows": [[n, str(10 * i)] for i, n in enumerate(names)],
     }

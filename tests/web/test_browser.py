@@ -382,7 +382,7 @@ def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
     assert checked["groups"], "nobody laid a phase down before the hand ended"
 
     summary = owner.locator("#hand-summary")
-    expect(summary.get_by_role("heading", name="Hand 1 is over.")).to_be_visible()
+    expect(summary.get_by_role("heading", name="Hand 1 ended.")).to_be_visible()
     expect(summary.get_by_role("columnheader", name="Points this hand")).to_be_visible()
     expect(owner.locator("#game-summary")).to_be_visible()
     # The end of the game first: who won, in a sentence, then the standing, then the hand's
@@ -392,7 +392,7 @@ def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
         "document.getElementById('game-summary').compareDocumentPosition("
         "document.getElementById('hand-summary')) & Node.DOCUMENT_POSITION_FOLLOWING"
     )
-    expect(summary.locator("li").first).not_to_contain_text("Hand 1 is over.")
+    expect(summary.locator("li").first).not_to_contain_text("Hand 1 ended.")
     expect(owner.locator("#game-summary")).to_contain_text("the winner")
     expect(owner.locator("#game-summary")).to_contain_text("Seed ")
     no_violations(owner, "the end-of-hand and end-of-game summaries")
@@ -494,7 +494,7 @@ def test_a_manche_of_the_programmes_game_survives_a_server_crash(
     waiting = [page for page in showing if page.locator("#moves [data-key=draw]").count() == 0]
     shown = (waiting or showing)[0]
     summary = shown.locator("#hand-summary")
-    expect(summary.get_by_role("heading", name="Round 1 is over.")).to_be_visible()
+    expect(summary.get_by_role("heading", name="Round 1 ended.")).to_be_visible()
     expect(summary.get_by_role("columnheader", name="Programs done")).to_be_visible()
     expect(shown.get_by_role("dialog", name="Results")).to_be_visible()
     no_violations(shown, "the end-of-manche summary")

@@ -360,7 +360,7 @@ def test_the_results_of_a_hand_are_a_dialog_that_waits_to_be_read(
                 || document.getElementById('summary').open""",
             arg=version,
         )
-    expect(dialog.get_by_role("heading", name="Hand 1 is over.")).to_be_visible()
+    expect(dialog.get_by_role("heading", name="Hand 1 ended.")).to_be_visible()
     expect(dialog.get_by_role("columnheader", name="Points this hand")).to_be_visible()
     no_violations(page, "the results of a hand")
     expect(page.locator("#info")).to_contain_text("hand 2")

@@ -189,7 +189,7 @@ class Hint:
 
 @dataclass(frozen=True, slots=True)
 class HandSummary:
-    """What a hand's end shows every seat: a title (``Hand 3 is over.``) and a small table,
+    """What a hand's end shows every seat: a title (``Hand 3 ended.``) and a small table,
     its column headings and one row per player, in the seat's language."""
 
     title: str

@@ -475,7 +475,7 @@ def hand_summary(
         return None
     tr = translator(lang) if isinstance(lang, str) else lang
     return HandSummary(
-        title=say(tr, N_("Hand {number} is over."), number=event.number + 1),
+        title=say(tr, N_("Hand {number} ended."), number=event.number + 1),
         headers=(tr.gettext(N_("Player")), tr.gettext(N_("Points this hand"))),
         rows=tuple((names[seat], str(points)) for seat, points in enumerate(event.scores)),
     )

@@ -485,13 +485,13 @@ def hand_summary(
     >>> ended = ProgrammeEvent(ProgrammeEventKind.HAND_ENDED, scores=(2, 1), number=1)
     >>> summary = hand_summary(ended, ["Ann", "Bob"])
     >>> summary.title, summary.rows
-    ('Round 2 is over.', (('Ann', '2'), ('Bob', '1')))
+    ('Round 2 ended.', (('Ann', '2'), ('Bob', '1')))
     """
     if event.kind is not ProgrammeEventKind.HAND_ENDED:
         return None
     tr = translator(lang) if isinstance(lang, str) else lang
     return HandSummary(
-        title=say(tr, N_("Round {number} is over."), number=event.number + 1),
+        title=say(tr, N_("Round {number} ended."), number=event.number + 1),
         headers=(tr.gettext(N_("Player")), tr.gettext(N_("Programs done"))),
         rows=tuple((names[seat], str(done)) for seat, done in enumerate(event.scores)),
     )

@@ -1687,7 +1687,7 @@ function handSummary(ended) {
     el(
       "ul",
       { class: "sentences" },
-      // The first sentence opens with the title just said ("Hand 2 is over."): not twice.
+      // The first sentence opens with the title just said ("Hand 2 ended."): not twice.
       text
         .map((line, i) =>
           i === 0 && line.startsWith(summary.title) ? line.slice(summary.title.length).trim() : line,
@@ -1700,7 +1700,7 @@ function handSummary(ended) {
       { class: "table-scroll" },
       el(
         "table",
-        // Named by the game's own title just above ("Round 2 is over."; a round of the
+        // Named by the game's own title just above ("Round 2 ended."; a round of the
         // programmes game has no points), not a second caption that repeats it.
         { "aria-labelledby": "hand-summary-title" },
         el("thead", null, el("tr", null, headers.map((h) => el("th", { scope: "col" }, h)))),
