@@ -79,6 +79,9 @@ def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> No
                 problems.append(f"untranslated: {msgid!r}")
             elif _fields(msgid) != _fields(msgstr):
                 problems.append(f"placeholders {_fields(msgstr)} != {_fields(msgid)}: {msgid!r}")
+            elif len(msgstr) > 40 and msgstr.count(msgstr[:30]) > 1 >= msgid.count(msgid[:30]):
+                # Two drafts of one translation run together ("... défaussez.C'est à vous").
+                problems.append(f"said twice: {msgid!r}")
     assert not problems, f"{lang}/{DOMAIN}.po:\n" + "\n".join(problems)
 
 
