@@ -580,6 +580,9 @@ def test_a_hot_seat_names_whose_turn_it_is_and_the_winner(
         *("--save", str(tmp_path / "g.json")),
     )
     assert "Final standing after" in out
+    # A hand's end gives that hand's points, then everyone's totals (P10-R34).
+    ended = out.index(" ended. Points: ")
+    assert re.search(r"\nTotals: (You|Ann) \d+, Bob \d+\.\n", out[ended:]), out[ended:][:400]
     if people == "Ann":
         assert "It is your turn.\n" in out
         assert "> It is your turn: draw a card.\n" in out

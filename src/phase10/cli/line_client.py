@@ -55,6 +55,7 @@ from phase10.online.text import (
     standing_lines,
     status_lines,
     table_lines,
+    totals_line,
     turn_line,
 )
 from phase10.online.turn_clock import TimeTeller
@@ -464,6 +465,12 @@ class LineClient:
         self.version = int(message["version"])
         view = self.view
         assert view is not None
+        if any(entry.get("summary") for entry in message["events"]):
+            # A hand's end says that hand's points; the totals, which decide a tie, too.
+            totals = totals_line(view, self.tr)
+            if totals:
+                self.out(totals)
+                self.recent.append(totals)
         if message["result"] is not None and self.result is None:
             self.result = message["result"]
             self.out(*standing_lines(view, message["result"], self.tr))

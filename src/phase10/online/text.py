@@ -299,6 +299,21 @@ def scores_line(shown: Shown, tr: Translator) -> str:
     return _say(tr, N_("Scores: {scores}."), scores=tr.gettext("; ").join(parts))
 
 
+def totals_line(shown: Shown, tr: Translator) -> str:
+    """Every player's points so far, where the game counts them (``""`` where it does not).
+
+    >>> from phase10.kernel.i18n import translator
+    >>> shown = {"players": [{"name": "Ann", "points": 25}, {"name": "Bob", "points": 90}]}
+    >>> totals_line(shown, translator("nl"))
+    'Totaal: Ann 25, Bob 90.'
+    """
+    players = shown["players"]
+    if not players or any(p.get("points") is None for p in players):
+        return ""
+    scores = ", ".join(f"{p['name']} {p['points']}" for p in players)
+    return _say(tr, N_("Totals: {scores}."), scores=scores)
+
+
 def standing_lines(shown: Shown, result: dict[str, Any], tr: Translator) -> list[str]:
     """The final standing of a finished game."""
     hands = int(shown["hand_number"]) + 1
