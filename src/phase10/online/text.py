@@ -255,13 +255,15 @@ def names_of(shown: Shown) -> list[str]:
 
 
 def table_lines(shown: Shown, tr: Translator) -> list[str]:
-    """One line per group on the table: its number, its place in the notation, whose and
-    what it is in the game's words, then its cards (each wild with what it stands for)."""
+    """One line per group on the table: its number (what a hit names: ``hit R7 2``), whose
+    and what it is in the game's words, then its cards (each wild with what it stands for).
+    The game's own place for it (``1.0``) is left out: read aloud it was noise, and the
+    number says the same."""
     out = []
     for number, group in enumerate(shown["table"], start=1):
         cards = group_text(group).split(maxsplit=1)[-1]
-        fields = {"number": number, "place": group["id"], "label": group["label"]}
-        out.append(_say(tr, N_("{number} (on {place}): {label}: {cards}."), cards=cards, **fields))
+        fields = {"number": number, "label": group["label"]}
+        out.append(_say(tr, N_("{number}: {label}: {cards}."), cards=cards, **fields))
     if not out:
         out.append(tr.gettext("Nothing is on the table yet."))
     return out
