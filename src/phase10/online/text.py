@@ -258,7 +258,13 @@ def table_lines(shown: Shown, tr: Translator) -> list[str]:
     """One line per group on the table: its number (what a hit names: ``hit R7 2``), whose
     and what it is in the game's words, then its cards (each wild with what it stands for).
     The game's own place for it (``1.0``) is left out: read aloud it was noise, and the
-    number says the same."""
+    number says the same.
+
+    >>> from phase10.kernel.i18n import translator
+    >>> group = {"id": "1.0", "label": "Bob's run 3 to 6", "text": "run R3 W=4 R5 B6"}
+    >>> table_lines({"table": [group]}, translator("en"))
+    ["1: Bob's run 3 to 6: R3 W=4 R5 B6."]
+    """
     out = []
     for number, group in enumerate(shown["table"], start=1):
         cards = group_text(group).split(maxsplit=1)[-1]
