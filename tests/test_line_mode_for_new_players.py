@@ -553,6 +553,7 @@ def test_a_resumed_hot_seat_game_tells_each_person_what_followed_their_last_turn
     assert main(["resume", "--plain", str(save)]) == 0
     out = capsys.readouterr().out
     assert "Since the game began:" not in out
+    assert "the latest events:" not in out  # one heading over what followed, not two
     assert "hand 1" not in out.split("\n", 1)[1]  # the first line says where it resumed
     told = [part.split("It is your turn, ", 1)[0] for part in out.split("Since your last turn:\n")]
     assert len(told) == 3
@@ -799,3 +800,20 @@ def test_the_turn_is_said_again_when_the_connection_comes_back(
     client._handle(update_payload(match, seat, match.seq, "en"))
     said = capsys.readouterr().out
     assert said.index("Connected to the server again.") < said.index(prompt)
+
+
+def test_a_long_lap_since_a_persons_last_turn_has_one_heading(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A game of six, resumed: what followed the person's last turn runs past the dozen
+    lines a resumed game's recap keeps (P10-R10: five computers play in between), and is
+    said whole under its one heading, not cut short under a second one."""
+    save = tmp_path / "six.json"
+    _play(monkeypatch, capsys, ["d", "x 1", "d", "x 1", "q"], "--players", "6", "--seed", "3",
+          "--save", str(save))  # fmt: skip
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["resume", "--plain", str(save)]) == 0
+    out = capsys.readouterr().out
+    lap = out.split("Since your last turn:\n", 1)[1].split("It is your turn.\nYour hand", 1)[0]
+    assert len(lap.splitlines()) > 12, lap
+    assert "the latest events:" not in out

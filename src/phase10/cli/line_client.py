@@ -179,6 +179,8 @@ class LineClient:
         self.words = COMMAND_WORDS[lang]
         self.resumed = resumed
         self.paced = paced
+        #: Whether the first update's events were given a heading already (a subclass's).
+        self.recap_said = False
         self.lobby: dict[str, Any] | None = None
         #: The seat's presentation (the update's ``table``) and the version it shows.
         self.view: dict[str, Any] | None = None
@@ -452,13 +454,14 @@ class LineClient:
 
     def _update(self, message: dict[str, Any]) -> None:
         lines = [str(t) for entry in message["events"] for t in entry["text"]]
-        if self.first_update and len(lines) > RECENT and (self.resumed or self.catch_up):
+        recap = self.resumed or self.catch_up
+        if self.first_update and len(lines) > RECENT and recap and not self.recap_said:
             if message["result"] is not None:
                 self.say(N_("The game is over; its last events:"))
             else:
                 self.say(N_("The game is under way; the latest events:"))
             lines = lines[-RECENT:]
-        self.first_update = False
+        self.first_update = self.recap_said = False
         self.out(*lines)
         self.recent.extend(lines)
         self.view = message["table"]

@@ -139,6 +139,8 @@ class KeyboardClient(LineClient):
             self._name_people(message)
         if self.first_update and not self.catch_up and self.told and message["events"]:
             self.say(N_("Since your last turn:"))
+            # That heading says what follows, all of it: no second heading over its tail.
+            self.recap_said = True
         elif self.first_update and self.catch_up and self.told and not self.resumed:
             # A person's first turn after the keyboard passed: all of it, since at most a lap
             # of turns has passed (the Skip that costs them this turn, who played it).
