@@ -817,3 +817,66 @@ def test_a_long_lap_since_a_persons_last_turn_has_one_heading(
     lap = out.split("Since your last turn:\n", 1)[1].split("It is your turn.\nYour hand", 1)[0]
     assert len(lap.splitlines()) > 12, lap
     assert "the latest events:" not in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "kinds"),
+    [("fr", ("série", "suite")), ("de", ("satz", "lauf")), ("nl", ("set", "reeks"))],
+)
+def test_a_lay_down_is_listed_and_typed_with_the_languages_group_words(
+    lang: str, kinds: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The ways to lay down a phase (P10-R15: the whole phase at once) are listed with the
+    player's words for a set and a run, and typed back with them they make that lay-down;
+    the notation's own words work as ever."""
+    import asyncio
+    import random
+
+    from phase10 import find_variant
+    from phase10.bots import make_bot
+    from phase10.cli.line_client import LineClient
+    from phase10.games.phase10.actions import LayDown
+    from phase10.match import Match, Seat
+    from phase10.online.links import StoredSeat
+    from phase10.online.local import LocalConnection
+    from phase10.table.local import LOCAL_TABLE, LocalTable
+    from phase10.table.messages import update_payload
+
+    rules = find_variant("standard+even_phases")  # phase 2 first: a set of 3 and a run of 4
+    bot = make_bot("greedy")
+    for seed in range(40):
+        match = Match.start(rules, [Seat("Ann"), Seat("Bob")], seed)
+        while not match.is_over and match.game.hand_number(match.state) == 0:
+            if match.to_act == 0 and any(isinstance(a, LayDown) for a in match.legal):
+                break
+            action = bot.choose(match.view(match.to_act), random.Random(seed))
+            match.play(match.to_act, action, match.version)
+        ways = [a for a in match.legal if isinstance(a, LayDown)]
+        if match.to_act == 0 and any("run" in str(a) for a in ways):
+            break
+    else:
+        pytest.fail("no deal of 40 reached a lay-down of phase 2 (a set and a run)")
+    table = LocalTable(match)
+    client = LineClient(
+        None, LOCAL_TABLE, StoredSeat(0, "Ann", ""), None, None, lang, resumed=False,
+        paced=False, connect=lambda m, s: LocalConnection(table, 0, lang, m, s),
+    )  # fmt: skip
+    client._handle(update_payload(match, 0, -1, lang))
+    capsys.readouterr()
+    asyncio.run(client._list_kind(("lay_down",)))
+    listed = capsys.readouterr().out.splitlines()
+    first = listed[0].split(": ", 1)[1]  # "1: poser série ... | suite ..."
+    assert f" {kinds[0]} " in first
+    assert f" {kinds[1]} " in first
+    assert " run " not in first
+    sent: list[dict[str, object]] = []
+
+    async def send(entry: dict[str, object]) -> None:
+        sent.append(entry)
+
+    client._send = send  # type: ignore[method-assign]
+    client.choices = None
+    assert asyncio.run(client._command(first))  # typed as listed, verb and all
+    assert len(sent) == 1
+    assert isinstance(match.game.parse_action(str(sent[0]["text"])), LayDown)
+    assert str(sent[0]["text"]) in {str(way) for way in ways}

@@ -82,7 +82,7 @@ def test_the_french_words_and_questions_of_the_programmes_game(
     assert "Scores : Vous : 0 programme réalisé (13 cartes)" in out
     assert "Cartes programme : 49." in out
     assert "Vous avez pioché " in out
-    assert "1: poser set " in out  # "poser" lists the ways to reveal, its own verb first
+    assert "1: poser série " in out  # "poser" lists the ways to reveal, in its own words
     assert "Commande inconnue" in out
     assert f"Partie enregistrée dans {save}" in out
 

@@ -13,11 +13,10 @@ from typing import Final
 from phase10.cli.parse_errors import translate
 from phase10.kernel.i18n import LANGUAGES, N_, detect_language
 
-__all__ = ["COMMAND_WORDS", "add_lang_option", "chosen_language"]
+__all__ = ["COMMAND_WORDS", "GROUP_WORDS", "add_lang_option", "chosen_language"]
 
 #: Each language's own command words, on top of the English ones (which work everywhere).
-#: The translated help names them; the lay-down notation itself (``set``, ``run``,
-#: ``colour``) stays in English, like the card names.
+#: The translated help names them; the cards stay in the notation (``R7``, ``QH``).
 COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {},
     "fr": {
@@ -69,6 +68,17 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
         "tip": "hint",
         "nog": "r",
     },
+}
+
+
+#: Each language's words for the kinds of group in a lay-down, a reveal or a new set, on top
+#: of the notation's English ones (which work everywhere): the first word of each kind is
+#: the one lists and hints write (``poser série R5 B5 W | suite G3 G4 G5 G6``).
+GROUP_WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {},
+    "fr": {"série": "set", "serie": "set", "suite": "run", "couleur": "colour"},
+    "de": {"satz": "set", "lauf": "run", "farbe": "colour"},
+    "nl": {"reeks": "run", "kleur": "colour"},
 }
 
 

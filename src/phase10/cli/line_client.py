@@ -24,7 +24,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Final
 
-from phase10.cli.language import COMMAND_WORDS
+from phase10.cli.language import COMMAND_WORDS, GROUP_WORDS
 from phase10.kernel.i18n import N_, translator
 from phase10.kernel.notation import parse_number
 from phase10.online.connection import BACK, CLOSED, FATAL, GAVE_UP, LOST, REFUSED, Connection
@@ -120,6 +120,8 @@ _VERB_KINDS: Final = {
 _COMPLETE: Final = frozenset({"draw", "take", "swap"})
 #: The words of one act in two games (one key each in the one key map).
 _TWINS: Final = {"lay": "reveal", "reveal": "lay", "hit": "extend", "extend": "hit"}
+#: The moves whose words after the verb name groups by their kind (set, run, colour).
+_GROUPED: Final = frozenset({"lay", "reveal", "meld"})
 #: The words that start a move in either game's notation.
 _MOVE_VERBS: Final = frozenset(
     {"draw", "take", "discard", "lay", "hit", "reveal", "meld", "extend", "swap"}
@@ -690,6 +692,10 @@ class LineClient:
         hand = [card["code"] for card in view["hand"]]
         words = line.split()
         words[0] = self._twin(words[0].lower(), view)
+        if words[0] in _GROUPED:
+            # A group's kind in the player's words ("reeks", "suite"), as lists write it.
+            kinds = GROUP_WORDS[self.lang]
+            words = [words[0], *(kinds.get(word.lower(), word) for word in words[1:])]
         line = " ".join(words)
         numbers = [parse_number(word) for word in words]
         position = numbers[1] if words[0] in _CARD_FIRST and len(words) > 1 else None
@@ -794,14 +800,24 @@ class LineClient:
         >>> LineClient.verb_in("fr", "discard R7"), LineClient.verb_in("en", "discard R7")
         ('défausser R7', 'discard R7')
         >>> LineClient.verb_in("de", "draw"), LineClient.verb_in("fr", "reveal set 8S 8S 8H 8D")
-        ('ziehen', 'poser set 8S 8S 8H 8D')
+        ('ziehen', 'poser série 8S 8S 8H 8D')
         """
         return self.verb_in(self.lang, move)
 
     @staticmethod
     def verb_in(lang: str, move: str) -> str:
-        """``move`` with its verb in ``lang``'s command words (see :meth:`in_words`)."""
+        """``move`` with its verb in ``lang``'s command words, and the kinds of its groups
+        in its group words (see :meth:`in_words`).
+
+        >>> LineClient.verb_in("nl", "lay set R3 B3 W=3 | run G5 Y6 R7 G8")
+        'leg set R3 B3 W=3 | reeks G5 Y6 R7 G8'
+        """
         verb, _, rest = move.partition(" ")
+        if verb in _GROUPED:
+            said: dict[str, str] = {}
+            for word, english in GROUP_WORDS[lang].items():
+                said.setdefault(english, word)
+            rest = " ".join(said.get(word, word) for word in rest.split())
         words = COMMAND_WORDS[lang].items()
         local = next((w for w, english in words if ALIASES.get(english, english) == verb), None)
         if local is None:  # a twin's word (see _twin): poser, which reveals a program too

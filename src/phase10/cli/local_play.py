@@ -137,7 +137,8 @@ class KeyboardClient(LineClient):
             return
         if len(match.human_seats) > 1:
             self._name_people(message)
-        if self.first_update and not self.catch_up and self.told and message["events"]:
+        recap = self.first_update and not self.catch_up and self.told and message["events"]
+        if recap and not match.is_over:  # a game over says so over its last events
             self.say(N_("Since your last turn:"))
             # That heading says what follows, all of it: no second heading over its tail.
             self.recap_said = True
