@@ -244,6 +244,32 @@ def test_narrating_real_games_never_fails() -> None:
     assert {EventKind.LAID_DOWN, EventKind.HIT, EventKind.HAND_ENDED, EventKind.GAME_OVER} <= seen
 
 
+def test_a_skip_laid_in_front_of_its_target_is_said_so() -> None:
+    """Under skip_delivery=placed (D-37, the Dutch accessible edition) a Skip is laid in
+    front of its target, not discarded, and the lost turn moves it onto the discard pile:
+    the sentences say what happens on the table, to each reader."""
+    rules = find_variant("nl_accessible")
+    names = ["Ann", "Bob"]
+    skip, lost = SAMPLES[EventKind.DISCARDED], SAMPLES[EventKind.TURN_LOST]
+    assert describe_event(skip, names, rules=rules) == (
+        "Ann laid a Skip in front of Bob, who loses the next turn."
+    )
+    assert describe_event(skip, names, viewer=0, rules=rules) == (
+        "You laid a Skip in front of Bob, who loses the next turn."
+    )
+    assert describe_event(skip, names, viewer=1, rules=rules) == (
+        "Ann laid a Skip in front of you: you lose your next turn."
+    )
+    assert describe_event(lost, names, rules=rules) == (
+        "Bob loses this turn and puts the Skip on the discard pile."
+    )
+    assert describe_event(lost, names, viewer=1, rules=rules, lang="nl") == (
+        "Je slaat deze beurt over en legt de pestkaart op de aflegstapel."
+    )
+    # Discarded as the other rulebooks play it, as before.
+    assert describe_event(skip, names) == "Ann discarded a Skip: Bob loses the next turn."
+
+
 def test_narrate_does_not_repeat_the_skip_target() -> None:
     events = [SAMPLES[EventKind.DISCARDED], SAMPLES[EventKind.SKIPPED_PLAYER]]
     assert narrate(events, ["Ann", "Bob"]) == ["Ann discarded a Skip: Bob loses the next turn."]

@@ -28,7 +28,14 @@ from typing import Final
 from phase10.games.phase10.cards import COLOUR_OF, NUMBER_OF, SKIP_CODE, SYMBOL_OF, WILD_CODE
 from phase10.games.phase10.groups import Group, value_symbol
 from phase10.games.phase10.phrases import PHRASES
-from phase10.games.phase10.rules import GroupReq, Kind, Phase, Progression, RuleSet
+from phase10.games.phase10.rules import (
+    GroupReq,
+    Kind,
+    Phase,
+    Progression,
+    RuleSet,
+    SkipDelivery,
+)
 from phase10.games.phase10.state import Event, EventKind
 from phase10.kernel.i18n import N_, Translator, translator
 
@@ -46,6 +53,10 @@ MESSAGES: Final[dict[str, str]] = {
     "turn_started.you": N_("It is your turn."),
     "turn_lost": N_("{name} loses this turn."),
     "turn_lost.you": N_("You lose this turn."),
+    # A Skip laid in front of its target (skip_delivery=placed, D-37): the lost turn moves
+    # it onto the discard pile.
+    "turn_lost.placed": N_("{name} loses this turn and puts the Skip on the discard pile."),
+    "turn_lost.placed.you": N_("You lose this turn and put the Skip on the discard pile."),
     "drew": N_("{name} drew a card."),
     "drew.you": N_("You drew {card}."),
     "drew.you_unseen": N_("You drew a card."),
@@ -71,6 +82,9 @@ MESSAGES: Final[dict[str, str]] = {
     "discarded.skip_target": N_("{name} discarded a Skip: {target} loses the next turn."),
     "discarded.skip_target.you": N_("You discarded a Skip: {target} loses the next turn."),
     "discarded.skip_at_you": N_("{name} discarded a Skip: you lose your next turn."),
+    "placed.skip_target": N_("{name} laid a Skip in front of {target}, who loses the next turn."),
+    "placed.skip_target.you": N_("You laid a Skip in front of {target}, who loses the next turn."),
+    "placed.skip_at_you": N_("{name} laid a Skip in front of you: you lose your next turn."),
     "skipped_player": N_("{target} loses the next turn."),
     "skipped_player.you": N_("You lose your next turn."),
     "dead_skip": N_("The Skip has no effect: nobody can be skipped now."),
@@ -227,6 +241,11 @@ def _join(items: Sequence[str], tr: Translator) -> str:
     return ", ".join(items[:-1]) + _message(tr, "and") + items[-1]
 
 
+def _placed(rules: RuleSet | None) -> bool:
+    """Whether a Skip is laid in front of its target rather than discarded (D-37)."""
+    return rules is not None and rules.skip_delivery is SkipDelivery.PLACED
+
+
 def _phase_number(index: int, rules: RuleSet | None) -> int:
     if rules is not None and 0 <= index < len(rules.phases):
         return rules.phases[index].number
@@ -324,7 +343,7 @@ def describe_event(
     if kind is EventKind.TURN_STARTED:
         return _say(tr, "turn_started", me, name=name)
     if kind is EventKind.TURN_LOST:
-        return _say(tr, "turn_lost", me, name=name)
+        return _say(tr, "turn_lost.placed" if _placed(rules) else "turn_lost", me, name=name)
     if kind is EventKind.DREW:
         if me:
             return _say(tr, "drew", True, card=card) if card else _say(tr, "drew.you_unseen", False)
@@ -353,10 +372,11 @@ def describe_event(
         if event.cards and event.cards[0] == SKIP_CODE:
             if event.target < 0:
                 return _say(tr, "discarded.skip", me, name=name)
+            how = "placed" if _placed(rules) else "discarded"
             if viewer is not None and event.target == viewer:
-                return _say(tr, "discarded.skip_at_you", False, name=name)
+                return _say(tr, f"{how}.skip_at_you", False, name=name)
             target = _name(names, event.target)
-            return _say(tr, "discarded.skip_target", me, name=name, target=target)
+            return _say(tr, f"{how}.skip_target", me, name=name, target=target)
         return _say(tr, "discarded", me, name=name, card=card)
     if kind is EventKind.SKIPPED_PLAYER:
         you = viewer is not None and event.target == viewer
