@@ -880,3 +880,22 @@ def test_a_lay_down_is_listed_and_typed_with_the_languages_group_words(
     assert len(sent) == 1
     assert isinstance(match.game.parse_action(str(sent[0]["text"])), LayDown)
     assert str(sent[0]["text"]) in {str(way) for way in ways}
+
+
+def test_a_rule_is_read_at_the_table_by_its_id(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A refusal names its rule (D-19 here: one card a turn); ``règles D-19`` reads that
+    rule at the table, in French, as ``phase10 rules`` prints it, without leaving the game;
+    an unknown id says how to list them, and the game goes on."""
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["d", "d", "règles D-19", "rules nothing", "q"],
+        *("--lang", "fr", "--seed", "3", "--save", str(tmp_path / "g.json")),
+    )
+    refused = out.split("> ", 3)[2]
+    assert "(D-19)" in refused
+    assert "D-19 L'ordre d'un tour\n" in out  # the rule's heading in French, then its text
+    assert "Il n'y a pas de règle 'nothing' : tapez règles pour les lister." in out
+    assert "Commande inconnue" not in out

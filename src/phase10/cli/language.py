@@ -35,6 +35,8 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
         "quitter": "q",
         "indice": "hint",
         "encore": "r",
+        "règles": "rules",
+        "regles": "rules",
     },
     "de": {
         "ziehen": "d",
@@ -52,6 +54,7 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
         "beenden": "q",
         "tipp": "hint",
         "nochmal": "r",
+        "regeln": "rules",
     },
     "nl": {
         "trek": "d",
@@ -67,6 +70,7 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
         "stop": "q",
         "tip": "hint",
         "nog": "r",
+        "regels": "rules",
     },
 }
 

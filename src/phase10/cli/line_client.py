@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from phase10.cli.language import COMMAND_WORDS, GROUP_WORDS
+from phase10.cli.rules_cmd import find_rule, listing, load_rulebook, show
 from phase10.kernel.i18n import N_, translator
 from phase10.kernel.notation import parse_number
 from phase10.online.connection import BACK, CLOSED, FATAL, GAVE_UP, LOST, REFUSED, Connection
@@ -521,6 +522,9 @@ class LineClient:
             rest = line.strip().split(None, 1)
             await self._chat(verb, rest[1] if len(rest) > 1 else "")
             return True
+        if verb == "rules" and len(words) <= 2:
+            self._rules(words[1] if len(words) == 2 else None)
+            return True
         if len(words) == 1:
             if verb in QUIT_WORDS:
                 return False
@@ -540,6 +544,23 @@ class LineClient:
                 return True
         await self._move(" ".join([verb, *words[1:]]))
         return True
+
+    def _rules(self, wanted: str | None) -> None:
+        """``rules ID``: one rule of the rulebook, in the player's language where it is
+        translated (as ``phase10 rules ID`` prints it), so a refusal's rule id can be looked
+        up without leaving the table; ``rules`` alone: the list of ids."""
+        book = load_rulebook(self.lang) or load_rulebook("en")
+        if book is None:
+            self.say(N_("The rules text is missing from this installation."))
+            return
+        if wanted is None:
+            self.out(*listing(book))
+            return
+        rule = find_rule(book, wanted) or find_rule(load_rulebook("en") or {}, wanted)
+        if rule is None:
+            self.say(N_("There is no rule {id}: type rules to list them."), id=echoed(wanted))
+            return
+        self.out(*show(rule))
 
     def _chat_heard(self, message: dict[str, Any]) -> None:
         """A chat line: said once, unless its seat is muted."""

@@ -87,6 +87,9 @@ HELP_CHAT: Final = N_("""\
   say KEY              send a quick reaction, which each player reads in their language;
                        the keys: {keys}
   mute NAME            hide what NAME says in the chat; unmute NAME shows it again""")
+HELP_RULES: Final = N_("""\
+  rules ID             read a rule, e.g. rules P10-R13 (each refusal names its rule);
+                       rules alone lists them""")
 HELP_LOCAL: Final = N_("""\
 q (quit) saves the game and leaves; phase10 resume takes it up again.""")
 
@@ -105,7 +108,7 @@ def help_text(kinds: Iterable[str], tr: Translator, *, online: bool) -> str:
         parts.append(HELP_LAY_DOWN)
     if kinds & {"reveal", "meld", "extend", "swap"}:
         parts.append(HELP_REVEAL)
-    parts += [HELP_TAIL, HELP_ONLINE if online else HELP_LOCAL]
+    parts += [HELP_TAIL, HELP_RULES, HELP_ONLINE if online else HELP_LOCAL]
     texts = [tr.gettext(part) for part in parts]
     if online:
         texts.insert(-1, tr.gettext(HELP_CHAT).format(keys=", ".join(REACTIONS)))
