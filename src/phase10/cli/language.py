@@ -36,7 +36,6 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
         "indice": "hint",
         "encore": "r",
         "règles": "rules",
-        "regles": "rules",
     },
     "de": {
         "ziehen": "d",
