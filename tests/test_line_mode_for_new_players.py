@@ -899,3 +899,18 @@ def test_a_rule_is_read_at_the_table_by_its_id(
     assert "D-19 L'ordre d'un tour\n" in out  # the rule's heading in French, then its text
     assert "Il n'y a pas de règle 'nothing' : tapez règles pour les lister." in out
     assert "Commande inconnue" not in out
+
+
+def test_the_order_key_says_why_the_line_mode_keeps_one_order(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """docs/keys.md gives o to every client: line by line it says why the hand keeps one
+    order (a card's number is what the player types), not that it is no command."""
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["o", "q"],
+        *("--lang", "nl", "--seed", "3", "--save", str(tmp_path / "g.json")),
+    )
+    assert "Regel voor regel houdt je hand één volgorde, zodat elke kaart haar nummer houdt." in out
+    assert "Onbekende opdracht" not in out

@@ -522,6 +522,10 @@ class LineClient:
             rest = line.strip().split(None, 1)
             await self._chat(verb, rest[1] if len(rest) > 1 else "")
             return True
+        if verb == "o" and len(words) == 1:
+            # The one key map's o (docs/keys.md): here the hand keeps one order, on purpose.
+            self.say(N_("Line by line your hand keeps one order, so a card keeps its number."))
+            return True
         if verb == "rules" and len(words) <= 2:
             self._rules(words[1] if len(words) == 2 else None)
             return True
