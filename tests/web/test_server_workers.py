@@ -191,12 +191,20 @@ def test_sigterm_stops_the_server_and_its_workers_cleanly(
     live_server: StartLiveServer, tmp_path: Path
 ) -> None:
     """``kill PID`` (SIGTERM, what a service manager sends to stop a service) ends the
-    server as Ctrl+C does: the workers are shut down and the database closed, exit 0. It
-    once ended the process as uvicorn raised the signal again, before the workers stopped,
-    and the resource tracker warned of leaked semaphores."""
+    server as Ctrl+C does: the workers are shut down and the database closed, exit 0, and
+    the server says it stopped. It once ended the process as uvicorn raised the signal
+    again, before the workers stopped, and the resource tracker warned of leaked
+    semaphores."""
     server = live_server(f"sqlite:///{tmp_path / 'stop.db'}", extra_args=("--bot-workers", "2"))
     process = server.process
     assert process is not None
     process.send_signal(signal.SIGTERM)  # the server alone, as `kill PID` does
     assert process.wait(timeout=15) == 0, server.log()
     assert "leaked" not in server.log()
+    # It says where it could be reached and, at the end, that it stopped.
+    assert "phase10: only this machine can play (the loopback)" in server.log()
+    assert (
+        server.log()
+        .rstrip()
+        .endswith("phase10: stopped; the games in play are kept in the database")
+    ), server.log()[-300:]

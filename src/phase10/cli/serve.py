@@ -47,7 +47,16 @@ def register(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--host", default="127.0.0.1", help=translate(N_("address to listen on (127.0.0.1)"))
+        "--host",
+        default="127.0.0.1",
+        help=translate(
+            N_(
+                "address to listen on (127.0.0.1: this machine only); 0.0.0.0 lets friends on "
+                "your home network play, at the address the server prints; plain HTTP, so "
+                "only on a network you trust (beyond it: --ssl-certfile or a proxy, "
+                "README)"
+            )
+        ),
     )
     parser.add_argument(
         "--port",
@@ -188,4 +197,8 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     except KeyboardInterrupt:
         pass
+    except SystemExit as stop:  # SIGTERM, unwound as Ctrl+C is (phase10.web.server)
+        if stop.code not in (0, None):
+            raise
+    print("phase10: stopped; the games in play are kept in the database", flush=True)
     return 0

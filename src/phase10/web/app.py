@@ -203,7 +203,7 @@ def create_app(
         restored = hub.restore()
         public.resume_quick_tables(hub)
         if restored:
-            log.info("restored %d tables in play", restored)
+            log.info("%s in play restored from the database", _tables(restored))
         yield
         hub.close()
         if cluster is not None:
@@ -606,3 +606,8 @@ async def _write(websocket: WebSocket, client: Client) -> None:
         await websocket.close(client.close_code, client.close_reason)
     except Exception:  # closed already
         return
+
+
+def _tables(count: int) -> str:
+    """``1 table``, ``3 tables``: the server's log is English, counted right."""
+    return f"{count} table" if count == 1 else f"{count} tables"

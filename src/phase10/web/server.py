@@ -10,6 +10,7 @@ import contextlib
 import gc
 import logging
 import signal
+import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -81,6 +82,8 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     where = f"{transport.scheme}://{shown}:{port}/"
     print(f"phase10: serving on {where}  (database: {_shown(database)})", flush=True)
+    for line in share_lines(host, port, transport.scheme, network_addresses()):
+        print(line, flush=True)
     print("phase10: press Ctrl+C to stop", flush=True)
     with (
         contextlib.closing(db),  # closed however the server stops: Ctrl+C, SIGTERM or an error
@@ -133,6 +136,49 @@ def _stopped_by_sigterm() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+#: The addresses that listen on every interface: nobody can open them from elsewhere.
+_EVERYWHERE: Final = ("0.0.0.0", "::", "")
+
+
+def network_addresses() -> list[str]:
+    """This machine's own addresses on its networks (not the loopback), as far as it knows
+    them without asking any other machine; empty where it cannot tell."""
+    found: set[str] = set()
+    with contextlib.suppress(OSError):
+        for *_, address in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.add(str(address[0]))
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        # A datagram socket "connected" to an outside address sends nothing; it only picks
+        # the interface a packet there would leave by, and so this machine's address.
+        probe.connect(("192.0.2.1", 9))
+        found.add(str(probe.getsockname()[0]))
+    return sorted(a for a in found if not a.startswith("127.") and a != "0.0.0.0")
+
+
+def share_lines(host: str, port: int, scheme: str, addresses: list[str]) -> list[str]:
+    """What to tell the host about reaching the server from other machines: bound to every
+    interface, the addresses friends on the same network open (the invite links a page
+    shows start with the address its own browser used); bound to the loopback, that only
+    this machine can play.
+
+    >>> share_lines("0.0.0.0", 8080, "http", ["192.168.1.20"])
+    ['phase10: on this network, open (and invite with) http://192.168.1.20:8080/']
+    >>> share_lines("127.0.0.1", 8080, "http", ["192.168.1.20"])[0]
+    'phase10: only this machine can play (the loopback); --host 0.0.0.0 opens it to your network'
+    """
+    if host in _EVERYWHERE:
+        return [
+            f"phase10: on this network, open (and invite with) {scheme}://{address}:{port}/"
+            for address in addresses
+        ]
+    if host in ("127.0.0.1", "::1", "localhost"):
+        return [
+            "phase10: only this machine can play (the loopback); --host 0.0.0.0 opens it "
+            "to your network"
+        ]
+    return []
 
 
 def _shown(url: str) -> str:

@@ -140,7 +140,11 @@ class Upkeep:
                 log.exception("sweeping the tables failed")
                 continue
             if count:
-                log.info("%d idle tables left memory", count)
+                log.info(
+                    "%d idle %s unloaded from memory (still in the database)",
+                    count,
+                    "table" if count == 1 else "tables",
+                )
 
     def close(self) -> None:
         if self._task is not None:
