@@ -406,6 +406,10 @@ def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
     no_violations(replay, "the replay")
     replay.get_by_role("button", name="Next").click()
     expect(replay.locator("#action")).to_contain_text(re.compile(r"^Step 1 of \d+: (draw|take)"))
+    # Said as sentences: the step, then what happened (not the move's notation run into it).
+    expect(replay.locator("#status")).to_have_text(
+        re.compile(r"^Step 1 of \d+\. .+ (drew a card|took .+ from the discard pile)\.")
+    )
     replay.keyboard.press("End")
     expect(replay.locator("#action")).to_contain_text(re.compile(r"^Step (\d+) of \1: "))
     expect(replay.locator("#hands h3")).to_have_count(3)

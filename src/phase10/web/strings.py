@@ -218,6 +218,7 @@ STRINGS: Final[dict[str, str]] = {
     # The replay.
     "replay.of": N_("of {steps}"),
     "replay.action": N_("Step {step} of {steps}: {action}"),
+    "replay.at": N_("Step {step} of {steps}."),
     "replay.to_play": N_("{name}, to play"),
     "replay.hand_of": N_("{name}'s hand"),
     "replay.no_cards": N_("No cards."),

@@ -65,7 +65,9 @@ async function show(step) {
     ui.sentences,
     (data.events || []).map((line) => el("li", null, line)),
   );
-  ui.status.textContent = [action, ...(data.events || [])].join(" ");
+  // Said: the step, then what happened in sentences (the move's notation is shown above).
+  const said = data.action ? t("replay.at", { step: current, steps }) : action;
+  ui.status.textContent = [said, ...(data.events || [])].join(" ");
   fill(
     ui.hands,
     data.faces.map((hand, seat) =>
