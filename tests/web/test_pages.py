@@ -55,6 +55,21 @@ def test_a_wrong_link_is_a_page_in_the_readers_language(
     assert '"error"' not in answer.text.split('id="boot"')[0]
 
 
+def test_an_unknown_address_is_a_page_for_a_browser_and_json_for_a_program(
+    http: TestClient,
+) -> None:
+    """A mistyped address opened in a browser shows a page in the reader's language with a
+    way back; the same asked by a program (the API) is JSON, as every API error is."""
+    page = http.get("/nothing?lang=nl", headers={"accept": "text/html,*/*"})
+    assert page.status_code == 404
+    assert page.headers["content-type"].startswith("text/html")
+    assert "Deze pagina bestaat hier niet." in page.text
+    assert 'href="/?lang=nl"' in page.text
+    api = http.get("/api/nothing", headers={"accept": "text/html,*/*"})
+    assert (api.status_code, api.json()) == (404, {"error": "Not Found"})
+    assert http.get("/nothing").json() == {"error": "Not Found"}
+
+
 def test_the_replay_page_waits_for_the_end_of_the_game(http: TestClient) -> None:
     """Hidden hands are shown only after the game: while it is on, the replay page says when
     it opens (and the API refuses the steps)."""
@@ -67,6 +82,7 @@ def test_the_replay_page_waits_for_the_end_of_the_game(http: TestClient) -> None
     page = http.get(f"/replay/{table['table']}?lang=en")
     assert page.status_code == 409
     assert "The replay opens once the game is over." in page.text
+    assert "<h1>Not yet</h1>" in page.text  # it exists: not "Not found"
     assert http.get(f"/api/tables/{table['table']}/replay").status_code == 409
 
 

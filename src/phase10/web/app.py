@@ -258,7 +258,15 @@ def create_app(
         return JSONResponse({"error": text}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, exc: StarletteHTTPException) -> Response:
+        # A person who typed a wrong address reads a page, in their language; a program
+        # (the API, a fetch) reads JSON.
+        browsing = "text/html" in request.headers.get("accept", "")
+        if exc.status_code == 404 and browsing and not request.url.path.startswith("/api/"):
+            lang = pick_language(
+                request.query_params.get("lang"), request.headers.get("accept-language")
+            )
+            return HTMLResponse(pages.error(lang, "no_page"), status_code=404)
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
     @app.exception_handler(DatabaseError)

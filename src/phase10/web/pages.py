@@ -128,6 +128,7 @@ PAGE_ERRORS: Final[dict[str, str]] = {
     "no_table": N_("This table does not exist: check the link, or ask for a new one."),
     "no_code": N_("No table has this code: check it, or ask for the link."),
     "replay_later": N_("The replay opens once the game is over."),
+    "no_page": N_("There is no such page here."),
     # The limit on look-ups of codes that match no table (phase10.web.guard's words).
     "codes": N_(
         "Too many invite codes that match no table were tried from your address; try again later."
@@ -135,10 +136,16 @@ PAGE_ERRORS: Final[dict[str, str]] = {
 }
 
 
+#: The heading of an error page whose page exists but cannot be shown yet.
+_NOT_YET: Final = frozenset({"replay_later"})
+
+
 def error(lang: str, key: str) -> str:
-    """A page saying, in ``lang``, why the page asked for cannot be shown."""
-    message = translator(lang).gettext(PAGE_ERRORS[key])
-    return _render("error.html", lang, message=message)
+    """A page saying, in ``lang``, why the page asked for cannot be shown: "Not found", or
+    "Not yet" for a page that will open later (a replay while its game goes on)."""
+    tr = translator(lang)
+    heading = tr.gettext(N_("Not yet") if key in _NOT_YET else N_("Not found"))
+    return _render("error.html", lang, message=tr.gettext(PAGE_ERRORS[key]), heading=heading)
 
 
 def _rulebook(lang: str) -> str:
