@@ -605,6 +605,26 @@ def test_a_hit_on_another_players_group_names_it_with_its_article() -> None:
         assert re.search(r" bij de (set .*|reeks .*|\w+ kleurgroep) van (Ann|Bob)$", label), label
 
 
+def test_a_hit_on_ones_own_group_in_german_names_the_group_apart() -> None:
+    """A hit (P10-R22) on the seat's own group in German: "an deine Gruppe (Lauf 4 bis
+    12)", the group's name apart, since "deine" cannot agree with a name that is sometimes
+    a Satz, sometimes a Farbgruppe ("an deine Gruppe Satz mit Zahl 5" was no German)."""
+    game = get("phase10")
+    labels = []
+    for seed in range(4):
+        for state in _positions(game, "standard", 2, seed):
+            view = game.view(state, state.current)
+            shown = game.present(view, ["Ann", "Bob"], "de")
+            labels += [
+                m.label
+                for m in shown.moves
+                if m.kind == "hit" and m.target and int(m.target.split(".")[0]) == view.seat
+            ]
+    assert labels
+    for label in labels:
+        assert re.search(r" an deine Gruppe \((Satz|Lauf|.*Farbgruppe).*\)$", label), label
+
+
 def test_a_revealed_program_is_part_of_the_players_summary_in_one_sentence() -> None:
     """A revealed program (AMZ-R14: turned face up) is said in the player's summary, the
     line the score key reads, after their programs done and cards, as one phrase with no
