@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -69,7 +69,7 @@ def lobby(lang: str) -> str:
     return _render("lobby.html", lang, boot={"catalogue": catalogue(lang)})
 
 
-@cache
+@lru_cache(maxsize=64)  # a server meets many rule sets: bounded
 def move_kinds(name: str, rules: str) -> frozenset[str]:
     """The kinds of move game ``name`` has under ``rules`` (each one's refusal is in every
     presentation), so that the page lists only the keys of its own moves, before the game
