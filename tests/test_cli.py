@@ -42,7 +42,7 @@ def test_check_possible(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "check", "--phase", "1", "R5", "B5", "W", "R7", "G7", "Y7")
     assert code == 0
     assert out.splitlines()[0] == "Phase 1 (set of 3 + set of 3): possible"
-    assert "  set: R5 B5 W=5" in out.splitlines()
+    assert "  set R5 B5 W=5" in out.splitlines()
 
 
 def test_check_left_over_and_commas(capsys: pytest.CaptureFixture[str]) -> None:

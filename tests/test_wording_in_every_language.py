@@ -190,3 +190,79 @@ def test_check_with_one_card_speaks_in_the_singular(
     assert "not possible with this card" in out
     assert "there is 1" in out
     assert "these 1" not in out
+
+
+#: What ``check`` and ``odds`` say in each language, beside the cards in the notation.
+_CHECK_WORDS = {
+    "en": ("Phase 1 (set of 3 + set of 3): possible", "  set R5 B5 W=5", "  left over: G9"),
+    "fr": ("Phase 1 (série de 3 + série de 3) : possible", "  série R5 B5 W=5", "  restent : G9"),
+    "de": ("Phase 1 (Satz von 3 + Satz von 3): möglich", "  Satz R5 B5 W=5", "  übrig: G9"),
+    "nl": ("Phase 1 (set van 3 + set van 3): mogelijk", "  set R5 B5 W=5", "  over: G9"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(_CHECK_WORDS))
+def test_check_answers_in_the_language_asked_for(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """P10-R03: ``check --lang`` names the phase, each group and what is left over in that
+    language, the cards in the notation."""
+    assert (
+        main(["check", "--lang", lang, "--phase", "1", "R5", "B5", "W", "R7", "G7", "Y7", "G9"])
+        == 0
+    )
+    lines = capsys.readouterr().out.splitlines()
+    title, group, left = _CHECK_WORDS[lang]
+    assert lines[0] == title
+    assert group in lines
+    assert lines[-1] == left
+
+
+@pytest.mark.parametrize(
+    ("lang", "reason"),
+    [
+        ("en", "no run of 7, even with the 2 wilds"),
+        ("fr", "pas de suite de 7, même avec les 2 jokers"),
+        ("de", "nicht möglich: Lauf von 7, auch nicht mit den 2 Jokern"),
+        ("nl", "geen reeks van 7, zelfs niet met de 2 jokers"),
+    ],
+)
+def test_check_says_why_not_in_the_language_asked_for(
+    lang: str, reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """P10-R04: a run of 7 that even two wilds cannot bridge is refused in the reader's words."""
+    cards = ["R1", "R2", "R5", "B6", "W", "W", "G12", "G12", "Y9"]
+    assert main(["check", "--lang", lang, "--phase", "4", *cards]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert "9" in lines[0]
+    assert "Phase 4" in lines[0]
+    assert lines[1].strip() == reason
+
+
+def test_a_program_s_check_answers_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """AMZ-R15: the program, its combination and the leftover card, in French."""
+    argv = ["check", "--lang", "fr", "--game", "programmes", "--program", "PRG-22"]
+    assert main([*argv, "8S", "9S", "JK", "JS", "3H"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Programme PRG-22 (1 suite de 4, couleurs : pique, trèfle) : possible",
+        "  suite 8S 9S JK=10S JS",
+        "  restent : 3H",
+    ]
+
+
+def test_odds_answers_in_german_with_german_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    """P10-R09: ``odds --lang de`` writes its estimate as a German reader writes numbers
+    (a decimal comma, thousands with a point), the same figures as in English."""
+    argv = ["odds", "--phase", "1", "--hands", "2000", "--quiet"]
+    assert main([*argv, "--lang", "de"]) == 0
+    german = capsys.readouterr().out.splitlines()
+    assert main(argv) == 0
+    english = capsys.readouterr().out.splitlines()
+    assert (
+        german[0]
+        == "Phase 1 (Satz von 3 + Satz von 3) in einer frisch gegebenen Hand aus 10 Karten"
+    )
+    assert "17.90%" in english[2]
+    assert "of 2,000 hands" in english[2]
+    assert german[2].startswith("  Wahrscheinlichkeit: 17,90\u202f%")
+    assert "358 von 2.000 Händen" in german[2]

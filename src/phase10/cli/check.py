@@ -20,10 +20,11 @@ from phase10.cli.common import (
     paragraph,
 )
 from phase10.cli.game_commands import goal_options, rules_for, study
-from phase10.cli.parse_errors import current_language, translate
+from phase10.cli.language import add_lang_option, chosen_language
+from phase10.cli.parse_errors import translate
 from phase10.cli.report import check_json, print_possible
 from phase10.kernel.commands import Laid
-from phase10.kernel.i18n import N_
+from phase10.kernel.i18n import N_, translator
 
 T = TypeVar("T")
 
@@ -58,6 +59,7 @@ def register(subparsers: Any) -> None:
     add_game_options(parser)
     add_rules_options(parser)
     parser.add_argument("--json", action="store_true", help=translate(N_("print a JSON object")))
+    add_lang_option(parser)
     parser.add_argument(
         "cards", nargs="+", metavar="CARDS", help=translate(N_("the cards, e.g. R5 B5 W"))
     )
@@ -66,10 +68,10 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the hand with the chosen game's checker; 0 possible, 1 not."""
+    lang = chosen_language(args)
     game = chosen_game(args)
     commands = study(game)
     rules = rules_for(args, game)
-    lang = current_language()
     goal = commands.goal(rules, goal_options(args), lang)
     cards = commands.hand(" ".join(args.cards), lang)
     groups = commands.fit(cards, goal, rules)
@@ -78,11 +80,17 @@ def run(args: argparse.Namespace) -> int:
         result = check_json(goal.subject, goal.number, goal.requirement, groups, left, rules.name)
         print(json.dumps(result, ensure_ascii=False))
     elif groups is not None:
-        print_possible(goal.title, groups, " ".join(str(c) for c in left))
+        lines = [commands.group_text(group, lang) for group in groups]
+        print_possible(goal.title, lines, " ".join(str(c) for c in left), lang)
     else:
-        these = "this card" if len(cards) == 1 else f"these {len(cards)} cards"
-        print(f"{goal.title}: not possible with {these}")
-        reason = commands.why_not(cards, goal, rules)
+        tr = translator(lang)
+        text = tr.ngettext(
+            "{goal}: not possible with this card",
+            "{goal}: not possible with these {count} cards",
+            len(cards),
+        )
+        print(text.format(goal=goal.title, count=len(cards)))
+        reason = commands.why_not(cards, goal, rules, lang)
         if reason:
             print(f"  {reason}")
     return 0 if groups is not None else 1

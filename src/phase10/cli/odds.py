@@ -23,10 +23,11 @@ from phase10.cli.common import (
     rules_options,
 )
 from phase10.cli.game_commands import goal_options, rules_for, study
-from phase10.cli.parse_errors import current_language, translate
+from phase10.cli.language import add_lang_option, chosen_language
+from phase10.cli.parse_errors import thousands, translate
 from phase10.cli.progress import add_quiet_option
 from phase10.cli.report import estimate
-from phase10.kernel.i18n import N_
+from phase10.kernel.i18n import N_, translator
 from phase10.kernel.piles import MAX_SEED
 
 DEFAULT_HANDS: Final = 20_000
@@ -77,17 +78,19 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help=translate(N_("print a JSON object")))
     add_quiet_option(parser)
+    add_lang_option(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Deal the hands the chosen game says, count those that make the goal, print the
     estimate; 0."""
+    lang = chosen_language(args)
     game = chosen_game(args)
     commands = study(game)
     rules = rules_for(args, game)
-    goal = commands.goal(rules, goal_options(args), current_language())
-    deck, size, title = commands.deal(goal, rules)
+    goal = commands.goal(rules, goal_options(args), lang)
+    deck, size, title = commands.deal(goal, rules, lang)
     result = estimate(lambda hand: commands.fit(hand, goal, rules) is not None, deck, size, args)
     if args.json:
         print(json.dumps(result.as_json(goal.subject, goal.number, rules.name)))
@@ -105,16 +108,36 @@ def run(args: argparse.Namespace) -> int:
             str(args.seed),
         ]
     )
-    hands = f"{args.hands} hand{'' if args.hands == 1 else 's'}"
-    print(title)
-    print(f"  rules: {rules.name}")
-    print(
-        f"  probability: {_percent(result.probability)}  (99% CI {_percent(low)} to "
-        f"{_percent(high)}; {result.hits} of {hands})"
+    tr = translator(lang)
+    probability = tr.ngettext(
+        "probability: {probability}  ({confidence} CI {low} to {high}; {hits} of {count} hand)",
+        "probability: {probability}  ({confidence} CI {low} to {high}; {hits} of {count} hands)",
+        args.hands,
     )
-    print(f"  reproduce: {command}")
+    print(title)
+    print("  " + tr.gettext(N_("rules: {rules}")).format(rules=rules.name))
+    fields = {
+        "probability": percent(result.probability, lang),
+        "confidence": percent(0.99, lang, digits=0),
+        "low": percent(low, lang),
+        "high": percent(high, lang),
+        "hits": thousands(result.hits),
+        "count": thousands(args.hands),
+    }
+    print("  " + probability.format(**fields))
+    print("  " + tr.gettext(N_("reproduce: {command}")).format(command=command))
     return 0
 
 
-def _percent(x: float) -> str:
-    return f"{100 * x:.3g}%" if x < 0.001 else f"{100 * x:.2f}%"
+def percent(x: float, lang: str = "en", *, digits: int = 2) -> str:
+    """``x`` as a percentage the way ``lang`` writes one: two decimals (three significant
+    digits under 0.1%), a decimal comma and a space before the sign in French and German.
+
+    >>> percent(0.179), percent(0.179, "fr"), percent(0.00012, "de"), percent(0.99, digits=0)
+    ('17.90%', '17,90\\u202f%', '0,012\\u202f%', '99%')
+    """
+    text = f"{100 * x:.3g}" if x < 0.001 else f"{100 * x:.{digits}f}"
+    if lang == "en":
+        return text + "%"
+    text = text.replace(".", ",")
+    return text + ("\u202f%" if lang in ("fr", "de") else "%")

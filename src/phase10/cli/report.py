@@ -18,6 +18,7 @@ from typing import Final, TypeVar
 
 from phase10.cli.progress import progress_reporter
 from phase10.kernel.commands import Laid
+from phase10.kernel.i18n import N_, translator
 
 T = TypeVar("T")
 CONFIDENCE: Final = 0.99
@@ -47,12 +48,15 @@ def check_json(
     }
 
 
-def print_possible(title: str, groups: Sequence[Laid], left: str) -> None:
-    """The lines of a possible ``check``: the title, each group, the cards left over."""
-    print(f"{title}: possible")
+def print_possible(title: str, groups: Sequence[str], left: str, lang: str) -> None:
+    """The lines of a possible ``check`` in ``lang``: the title, each group as the game
+    writes it, the cards left over."""
+    tr = translator(lang)
+    print(tr.gettext(N_("{goal}: possible")).format(goal=title))
     for group in groups:
-        print(f"  {group.kind.value}: {' '.join(group.tokens())}")
-    print(f"  left over: {left or '(nothing)'}")
+        print(f"  {group}")
+    left = left or tr.gettext(N_("(nothing)"))
+    print("  " + tr.gettext(N_("left over: {cards}")).format(cards=left))
 
 
 # ---------------------------------------------------------------------------- odds

@@ -36,8 +36,9 @@ class Laid(Protocol):
 @dataclass(frozen=True, slots=True)
 class Goal:
     """What ``check`` and ``odds`` study, as they name it: its JSON ``subject`` (``phase``,
-    ``program``) and ``number`` (``3``, ``PRG-22``), its ``title`` and ``requirement`` in
-    words, the options that name it again (``--phase 3``), and the game's own goal."""
+    ``program``) and ``number`` (``3``, ``PRG-22``), its ``title`` in the words of the
+    language asked for and its ``requirement`` in English (the JSON's), the options that
+    name it again (``--phase 3``), and the game's own goal."""
 
     subject: str
     number: object
@@ -74,13 +75,19 @@ class GameCommands(Protocol):
         """One way ``cards`` make the goal, or ``None``."""
         ...
 
-    def why_not(self, cards: Sequence[Any], goal: Goal, rules: Any) -> str | None:
-        """A short reason the cards cannot make the goal, when a cheap one exists."""
+    def why_not(self, cards: Sequence[Any], goal: Goal, rules: Any, lang: str) -> str | None:
+        """A short reason the cards cannot make the goal, when a cheap one exists, in
+        ``lang``."""
         ...
 
-    def deal(self, goal: Goal, rules: Any) -> tuple[Sequence[Any], int, str]:
+    def group_text(self, group: Laid, lang: str) -> str:
+        """A group of :meth:`fit`'s answer as the game writes it in ``lang``, its kind in
+        words and its cards in the notation (``série R5 B5 W=5``)."""
+        ...
+
+    def deal(self, goal: Goal, rules: Any, lang: str) -> tuple[Sequence[Any], int, str]:
         """For ``odds``: the deck, how many cards a hand that is checked holds, and what the
-        estimate is of, in words."""
+        estimate is of, in words of ``lang``."""
         ...
 
     def timed(self, rules: Any) -> tuple[Sequence[Goal], Sequence[Any], int]:

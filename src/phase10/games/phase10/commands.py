@@ -6,6 +6,8 @@
 >>> goal = COMMANDS.goal(rules, {"phase": 2}, "en")
 >>> goal.title, goal.options
 ('Phase 2 (set of 3 + run of 4)', ('--phase', '2'))
+>>> COMMANDS.goal(rules, {"phase": 2}, "fr").title
+'Phase 2 (série de 3 + suite de 4)'
 >>> COMMANDS.goal(rules, {"phase": 1}, "en")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -20,13 +22,14 @@ from typing import Any, Final
 from phase10.games.phase10.cards import SKIP_CODE, WILD_CODE, Card, full_deck, parse_cards
 from phase10.games.phase10.finder import find_phase
 from phase10.games.phase10.groups import Group
+from phase10.games.phase10.narration import group_text, phase_description, requirement_text
 from phase10.games.phase10.rules import HAND_SIZE, Phase, RuleSet
 from phase10.games.phase10.rules_file import load_rules_file
 from phase10.games.phase10.solo import solo_study
 from phase10.games.phase10.variants import build_rules, find_variant, rules_from_flags
 from phase10.kernel.commands import Goal
 from phase10.kernel.errors import RulesError, UsageError
-from phase10.kernel.i18n import N_, translator
+from phase10.kernel.i18n import N_, Translator, translator
 
 __all__ = ["COMMANDS", "Phase10Commands", "why_not"]
 
@@ -76,7 +79,7 @@ class Phase10Commands:
             raise UsageError(
                 tr.gettext(text).format(number=number, rules=repr(rules.name), phases=in_play)
             )
-        return _goal(phase)
+        return _goal(phase, tr)
 
     def hand(self, text: str, lang: str) -> list[Card]:
         """The cards typed. A hand is some of the 108-card deck (P10-R01); an empty one or
@@ -93,25 +96,32 @@ class Phase10Commands:
         """One way to lay the phase down from ``cards``."""
         return find_phase(cards, goal.own, rules)
 
-    def why_not(self, cards: Sequence[Card], goal: Goal, rules: RuleSet) -> str | None:
+    def why_not(self, cards: Sequence[Card], goal: Goal, rules: RuleSet, lang: str) -> str | None:
         """See :func:`why_not`."""
-        return why_not(cards, goal.own, rules)
+        return why_not(cards, goal.own, rules, lang)
 
-    def deal(self, goal: Goal, rules: RuleSet) -> tuple[Sequence[Card], int, str]:
+    def group_text(self, group: Group, lang: str) -> str:
+        """``série R5 B5 W=5``: the group as lists and hints write it."""
+        return group_text(group, lang)
+
+    def deal(self, goal: Goal, rules: RuleSet, lang: str) -> tuple[Sequence[Card], int, str]:
         """A freshly dealt hand, from the whole deck."""
         del rules
-        return full_deck(), HAND_SIZE, f"{goal.title} in a freshly dealt {HAND_SIZE}-card hand"
+        title = translator(lang).gettext(N_("{goal} in a freshly dealt {size}-card hand"))
+        return full_deck(), HAND_SIZE, title.format(goal=goal.title, size=HAND_SIZE)
 
     def timed(self, rules: RuleSet) -> tuple[tuple[Goal, ...], tuple[Card, ...], int]:
         """Every phase in play, on hands of the 10 dealt cards plus the draw (D-39)."""
-        return tuple(_goal(phase) for phase in rules.phases), full_deck(), HAND_SIZE + 1
+        english = translator("en")
+        return tuple(_goal(p, english) for p in rules.phases), full_deck(), HAND_SIZE + 1
 
 
-def _goal(phase: Phase) -> Goal:
+def _goal(phase: Phase, tr: Translator) -> Goal:
+    title = tr.gettext(N_("Phase {number} ({description})"))
     return Goal(
         subject="phase",
         number=phase.number,
-        title=f"Phase {phase.number} ({phase.description})",
+        title=title.format(number=phase.number, description=phase_description(phase, tr)),
         requirement=phase.description,
         options=("--phase", str(phase.number)),
         own=phase,
@@ -134,8 +144,8 @@ def _file_with_variants(path: str, variants: Sequence[str]) -> RuleSet:
         raise RulesError(f"{path} with --variant: {err}", key=err.key) from None
 
 
-def why_not(cards: Sequence[Card], phase: Phase, rules: RuleSet) -> str | None:
-    """A short reason a phase is impossible, when a cheap one exists.
+def why_not(cards: Sequence[Card], phase: Phase, rules: RuleSet, lang: str = "en") -> str | None:
+    """A short reason a phase is impossible, when a cheap one exists, in ``lang``.
 
     >>> rules = RuleSet()
     >>> why_not(parse_cards("R1 R2 R3 S"), rules.phases[3], rules)
@@ -143,29 +153,47 @@ def why_not(cards: Sequence[Card], phase: Phase, rules: RuleSet) -> str | None:
     >>> why_not(parse_cards("R1 R2 R5 B6 W W G12 G12 Y9"), rules.phases[3], rules)
     'no run of 7, even with the 2 wilds'
     >>> why_not(parse_cards("R2 R2 R2 R3 R4 R5 G9"), rules.phases[1], rules)
-    'a set of 3 and a run of 4 are each possible, but not both from the same cards'
+    'each group is possible alone (set of 3 + run of 4), but not all of them from the same cards'
+    >>> why_not(parse_cards("R1 R2 R5 B6 W G12 G12 Y9"), rules.phases[3], rules, "de")
+    'nicht möglich: Lauf von 7, auch nicht mit 1 Joker'
     """
+    tr = translator(lang)
     usable = sum(1 for c in cards if c != SKIP_CODE)
     if usable < phase.min_cards:
-        skips = " that are not Skips" if usable < len(cards) else ""
-        there = "there is" if usable == 1 else "there are"  # No "there are 1"
-        return f"needs at least {phase.min_cards} cards{skips}; {there} {usable}"
+        if usable < len(cards):
+            text = tr.ngettext(
+                "needs at least {need} cards that are not Skips; there is {count}",
+                "needs at least {need} cards that are not Skips; there are {count}",
+                usable,
+            )
+        else:
+            text = tr.ngettext(
+                "needs at least {need} cards; there is {count}",
+                "needs at least {need} cards; there are {count}",
+                usable,
+            )
+        return text.format(need=phase.min_cards, count=usable)
     wilds = sum(1 for c in cards if c == WILD_CODE)
-    with_wilds = (
-        ", and there are no wilds"
-        if wilds == 0
-        else f", even with the {wilds} wild{'s' if wilds > 1 else ''}"
-    )
     # Each requirement alone is one more cheap finder call; if one fails alone, that is why.
     for req in phase.groups:
         if find_phase(cards, Phase(phase.number, (req,)), rules) is None:
-            return f"no {req}{with_wilds}"
+            return _missing(requirement_text(req, tr), wilds, tr)
     if len(phase.groups) > 1:
-        return (
-            f"{' and '.join(f'a {req}' for req in phase.groups)} are each possible, "
-            "but not both from the same cards"
+        text = tr.gettext(
+            N_("each group is possible alone ({groups}), but not all of them from the same cards")
         )
+        return text.format(groups=phase_description(phase, tr))
     return None
+
+
+def _missing(group: str, wilds: int, tr: Translator) -> str:
+    """``no run of 7, even with the 2 wilds``: the group no cards make, and the wilds."""
+    if wilds == 0:
+        return tr.gettext(N_("no {group}, and there are no wilds")).format(group=group)
+    text = tr.ngettext(
+        "no {group}, even with the {count} wild", "no {group}, even with the {count} wilds", wilds
+    )
+    return text.format(group=group, count=wilds)
 
 
 COMMANDS: Final = Phase10Commands()

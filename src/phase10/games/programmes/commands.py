@@ -5,7 +5,9 @@ for ``check`` and ``odds``, whether a hand reveals the program and, when not, wh
 >>> rules = COMMANDS.rules(None, None, [], None, "en")
 >>> goal = COMMANDS.goal(rules, {"program": "PRG-03"}, "en")
 >>> goal.title, goal.options
-('PRG-03: 1x set of 4', ('--game', 'programmes', '--program', 'PRG-03'))
+('Program PRG-03 (1 set of 4)', ('--game', 'programmes', '--program', 'PRG-03'))
+>>> COMMANDS.goal(rules, {"program": "PRG-03"}, "fr").title
+'Programme PRG-03 (1 série de 4)'
 >>> COMMANDS.hand("JK JK JK JK JK", "en")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -25,16 +27,17 @@ from phase10.games.programmes.cards import (
     PlayingCard,
     parse_playing_cards,
     programme_deck,
-    rank_name,
 )
 from phase10.games.programmes.combos import Combination
 from phase10.games.programmes.finder import find_programme
+from phase10.games.programmes.narration import combo_text, program_text, rank_shown
 from phase10.games.programmes.programs import ProgramCard, program_by_id, program_from_dict
 from phase10.games.programmes.rules import ProgrammeRules
 from phase10.games.programmes.variants import find_programme_rules, with_program_deck
 from phase10.kernel.commands import Goal
 from phase10.kernel.errors import UsageError
-from phase10.kernel.i18n import N_, translator
+from phase10.kernel.i18n import N_, Translator, translator
+from phase10.kernel.kinds import Kind
 
 __all__ = ["COMMANDS", "ProgrammeCommands", "why_not"]
 
@@ -82,7 +85,7 @@ class ProgrammeCommands:
         if card.sun:
             text = N_("{card} is a sun card: a free program with nothing to lay")
             raise UsageError(tr.gettext(text).format(card=card.id))
-        return _goal(card, options)
+        return _goal(card, options, tr)
 
     def hand(self, text: str, lang: str) -> list[PlayingCard]:
         """The cards typed, no more of a card than the 108-card deck holds (AMZ-R01: two of
@@ -113,90 +116,130 @@ class ProgrammeCommands:
         del rules
         return find_programme(cards, goal.own)
 
-    def why_not(self, cards: Sequence[PlayingCard], goal: Goal, rules: ProgrammeRules) -> str:
+    def why_not(
+        self, cards: Sequence[PlayingCard], goal: Goal, rules: ProgrammeRules, lang: str
+    ) -> str:
         """See :func:`why_not`."""
         del rules
-        return why_not(cards, goal.own)
+        return why_not(cards, goal.own, lang)
 
-    def deal(self, goal: Goal, rules: ProgrammeRules) -> tuple[Sequence[PlayingCard], int, str]:
+    def group_text(self, group: Combination, lang: str) -> str:
+        """``suite 8S 9S JK=10S JS``: the combination as lists and hints write it."""
+        return combo_text(group, lang)
+
+    def deal(
+        self, goal: Goal, rules: ProgrammeRules, lang: str
+    ) -> tuple[Sequence[PlayingCard], int, str]:
         """13 dealt cards plus one draw (E-08), from the whole deck."""
         del rules
+        title = translator(lang).gettext(
+            N_("{goal}: revealable at once from {dealt} dealt cards plus one draw")
+        )
         return (
             programme_deck(),
             INSTANT_CARDS,
-            f"{goal.title}: revealable at once from 13 dealt cards plus one draw",
+            title.format(goal=goal.title, dealt=INSTANT_CARDS - 1),
         )
 
     def timed(self, rules: ProgrammeRules) -> tuple[tuple[Goal, ...], tuple[PlayingCard, ...], int]:
         """Every program with something to lay, on 13 dealt cards plus the draw (E-08)."""
+        english = translator("en")
         goals = tuple(
-            _goal(card, ("--program", card.id)) for card in rules.programs if not card.sun
+            _goal(card, ("--program", card.id), english) for card in rules.programs if not card.sun
         )
         return goals, programme_deck(), INSTANT_CARDS
 
 
-def _goal(card: ProgramCard, options: tuple[str, ...]) -> Goal:
+def _goal(card: ProgramCard, options: tuple[str, ...], tr: Translator) -> Goal:
     return Goal(
         subject="program",
         number=card.id,
-        title=str(card),
+        title=tr.gettext(N_("Program {id} ({description})")).format(
+            id=card.id, description=program_text(card, tr, with_id=False)
+        ),
         requirement=card.description,
         options=("--game", "programmes", *options),
         own=card,
     )
 
 
-def why_not(cards: Sequence[PlayingCard], program: ProgramCard) -> str:
+#: A combination's shape, without how many the program asks for: ``set of 4``.
+_SHAPES: Final = {Kind.SET: N_("set of {length}"), Kind.RUN: N_("run of {length}")}
+
+
+def why_not(cards: Sequence[PlayingCard], program: ProgramCard, lang: str = "en") -> str:
     """Why ``cards`` cannot reveal ``program`` (``check`` says why, not only "not
-    possible"): too few cards, too few in the program's suits, no wilds allowed, the one
-    combination no card set can make, or the combinations not all at once.
+    possible"), in ``lang``: too few cards, too few in the program's suits, no wilds
+    allowed, the one combination no card set can make, or the combinations not all at once.
 
     >>> from phase10.games.programmes.programs import Directive
-    >>> from phase10.kernel.kinds import Kind
     >>> two_sets = ProgramCard("X", (Directive(2, Kind.SET, 3),))
     >>> why_not(parse_playing_cards("7S 7H 7D 8S 8H"), two_sets)
     'needs 6 cards; there are 5'
     >>> why_not(parse_playing_cards("7S 7H 7D 8S 8H 9C"), two_sets)
-    'no set of 3 besides the first: 2x set of 3 needs 2 of them'
+    'no set of 3 besides the first: the program asks for 2 sets of 3'
     >>> run = ProgramCard("Y", (Directive(1, Kind.RUN, 4),), no_wild=True)
     >>> why_not(parse_playing_cards("3S 4S 2S 6S KH"), run)
     'no run of 4 without wilds (this program allows none), from 3S 4S 6S KH'
+    >>> why_not(parse_playing_cards("3S 4S 2S 6S KH"), run, "fr")
+    'pas de suite de 4 sans joker (ce programme n’en autorise aucun), avec 3S 4S 6S KH'
     """
+    tr = translator(lang)
     if len(cards) < program.cards_needed:
-        there = "there is" if len(cards) == 1 else "there are"  # No "there are 1"
-        return f"needs {program.cards_needed} cards; {there} {len(cards)}"
+        text = tr.ngettext(
+            "needs {need} cards; there is {count}",
+            "needs {need} cards; there are {count}",
+            len(cards),
+        )
+        return text.format(need=program.cards_needed, count=len(cards))
     usable = [c for c in cards if not (program.no_wild and c.is_wild)]
     if program.suits is not None:
         usable = [c for c in usable if c.is_wild or c.suit in program.suits]
         suits = " ".join(SUITS[s] for s in program.suits)
         if len(usable) < program.cards_needed:
-            return (
-                f"needs {program.cards_needed} cards in the suits {suits} (wilds count); "
-                f"there {'is' if len(usable) == 1 else 'are'} {len(usable)}"
+            text = tr.ngettext(
+                "needs {need} cards in the suits {suits} (wilds count); there is {count}",
+                "needs {need} cards in the suits {suits} (wilds count); there are {count}",
+                len(usable),
             )
+            return text.format(need=program.cards_needed, suits=suits, count=len(usable))
     wilds = sum(1 for c in cards if c.is_wild)
-    if program.no_wild:
-        how = f" without wilds (this program allows none), from {_shown(usable)}"
-    elif wilds:
-        how = f", even with the {wilds} wild{'s' if wilds > 1 else ''}"
-    else:
-        how = ", and there are no wilds"
     for directive in program.directives:
         single = replace(directive, mult=1)
-        shape = f"{directive.kind.value} of {directive.length}"
+        shape = tr.gettext(_SHAPES[directive.kind]).format(length=directive.length)
         if single.values is not None:
-            shape += f" ({'-'.join(rank_name(v) for v in single.values)})"
+            shape += f" ({', '.join(rank_shown(v, tr) for v in single.values)})"
         if find_programme(cards, replace(program, directives=(single,))) is None:
-            return f"no {shape}{how}"
+            return _missing(shape, program, usable, wilds, tr)
         if (
             directive.mult > 1
             and find_programme(cards, replace(program, directives=(directive,))) is None
         ):
-            return f"no {shape} besides the first: {directive} needs {directive.mult} of them"
-    return (
-        "each combination is possible alone, but not all of them from the same cards "
-        "(a card serves in one combination only)"
+            text = tr.gettext(N_("no {shape} besides the first: the program asks for {program}"))
+            one = ProgramCard(program.id, (directive,))
+            return text.format(shape=shape, program=program_text(one, tr, with_id=False))
+    return tr.gettext(
+        N_(
+            "each combination is possible alone, but not all of them from the same cards "
+            "(a card serves in one combination only)"
+        )
     )
+
+
+def _missing(
+    shape: str, program: ProgramCard, usable: Sequence[PlayingCard], wilds: int, tr: Translator
+) -> str:
+    """``no run of 4, even with the 2 wilds``: the combination no cards make, and the
+    wilds (none allowed, how many, or none held)."""
+    if program.no_wild:
+        text = tr.gettext(N_("no {shape} without wilds (this program allows none), from {cards}"))
+        return text.format(shape=shape, cards=_shown(usable))
+    if wilds == 0:
+        return tr.gettext(N_("no {shape}, and there are no wilds")).format(shape=shape)
+    text = tr.ngettext(
+        "no {shape}, even with the {count} wild", "no {shape}, even with the {count} wilds", wilds
+    )
+    return text.format(shape=shape, count=wilds)
 
 
 def _shown(cards: Sequence[PlayingCard]) -> str:
