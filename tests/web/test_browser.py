@@ -473,6 +473,11 @@ def test_a_manche_of_the_programmes_game_survives_a_server_crash(
         seen = owner.evaluate("(key) => Number(localStorage.getItem(key))", seq_key)
         server.kill()
         expect(owner.locator("#connection")).to_be_visible()
+        # Cut off, the page does not claim the guest is still there.
+        unknown = re.compile(r"^not known until the page is connected again")
+        guest_seat = owner.locator("#players li").filter(has_text=GUEST)
+        expect(guest_seat.locator(".facts")).to_have_text(unknown)
+        expect(guest_seat.locator(".seat-brief")).to_have_text(unknown)
         server.restart()
         expect(owner.locator("#connection")).to_be_hidden(timeout=20_000)
         expect(guest.locator("#connection")).to_be_hidden(timeout=20_000)

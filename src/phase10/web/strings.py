@@ -54,6 +54,7 @@ STRINGS: Final[dict[str, str]] = {
     "seat.open": N_("waiting for a player"),
     "seat.connected": N_("connected"),
     "seat.away": N_("not connected"),
+    "seat.unknown": N_("not known until the page is connected again"),
     "seat.taken_over": N_("a computer plays until they come back"),
     "variant_number": N_("Number for {name}"),
     # The lobby's open tables and "Play now" (decision 0014).

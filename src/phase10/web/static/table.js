@@ -316,6 +316,7 @@ function connect() {
     state.welcomed = false;
     clearInterval(state.pingTimer);
     reconnectLater();
+    if (state.lobby) render();
     if (event.code === 1008 && event.reason) {
       // A limit of the server (docs/protocol.md, Limits), said in the page's language: after
       // "connection lost", so that it is what the status line says.
@@ -992,6 +993,8 @@ function seatState(row) {
   if (row.kind === "bot") return t("seat.computer", { level: levelTitle(row.level) });
   if (!row.taken) return t("seat.open");
   if (row.computer_playing) return t("seat.taken_over");
+  // Cut off from the server, the page cannot know who else is still there.
+  if (!state.welcomed && state.attempts > 0) return t("seat.unknown");
   return row.connected ? t("seat.connected") : t("seat.away");
 }
 
@@ -1006,6 +1009,7 @@ function renderPlayers() {
     lobby.seats,
     lobby.status,
     state.seat,
+    state.welcomed || state.attempts === 0,
     view && [view.version, view.players, view.current, view.dealer, state.shown?.players, state.shown?.table],
   ]);
   refill(ui.players, key, () => playerRows(lobby, view));
@@ -1053,7 +1057,8 @@ function briefFacts(row, seat) {
   const facts = [player.goal || player.progress_text, ...player.status];
   if (player.points !== null) facts.push(t("fact.points", { points: player.points }));
   facts.push(t("fact.cards", { count: player.cards }));
-  if (row.kind === "person" && row.taken && !row.connected) facts.unshift(seatState(row));
+  const cutOff = !state.welcomed && state.attempts > 0;
+  if (row.kind === "person" && row.taken && (!row.connected || cutOff)) facts.unshift(seatState(row));
   return facts.join(" · ");
 }
 
