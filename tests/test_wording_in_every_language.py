@@ -4,12 +4,16 @@ translations, plurals and second-person seats."""
 from __future__ import annotations
 
 import argparse
+import io
 import re
 from pathlib import Path
 
 import pytest
 
 from phase10.cli.main import build_parser, main
+from phase10.cli.parse_errors import messages_in
+from phase10.cli.progress import progress_reporter
+from phase10.kernel.i18n import N_
 
 
 def test_every_command_line_in_help_is_a_whole_sentence(
@@ -266,3 +270,18 @@ def test_odds_answers_in_german_with_german_numbers(capsys: pytest.CaptureFixtur
     assert "of 2,000 hands" in english[2]
     assert german[2].startswith("  Wahrscheinlichkeit: 17,90\u202f%")
     assert "358 von 2.000 Händen" in german[2]
+
+
+def test_progress_lines_speak_the_command_s_language() -> None:
+    """The plain progress lines of ``simulate`` and ``odds`` (stderr, a screen reader's
+    transcript) are in the language of the command, as its help and its answer are."""
+    out = io.StringIO()
+    ticks = iter([0.0, 0.0, 6.0, 7.0, 7.0, 7.0])
+    with (
+        messages_in("fr"),
+        progress_reporter(4, N_("games"), stream=out, clock=lambda: next(ticks)) as step,
+    ):
+        assert step is not None
+        for done in range(1, 5):
+            step(done, 4)
+    assert out.getvalue().splitlines() == ["2/4 parties, encore environ 6 s", "4/4 parties en 7 s"]

@@ -70,7 +70,9 @@ def progress_reporter(
     interval: float = PLAIN_INTERVAL,
 ) -> Iterator[Step | None]:
     """A ``step(done, total)`` callback showing progress on ``stream`` (stderr), or None
-    when ``quiet``."""
+    when ``quiet``; ``noun`` (``games``, ``hands``) and the lines in the language of the
+    command (:func:`phase10.cli.parse_errors.translate`)."""
+    noun = translate(noun)
     out = stream if stream is not None else sys.stderr
     if quiet:
         yield None
@@ -89,11 +91,17 @@ def progress_reporter(
             return
         last[0] = now
         left = (now - started) / max(done, 1) * (whole - done)
-        print(f"{done}/{whole} {noun}, about {duration(left)} left", file=out, flush=True)
+        line = translate(N_("{done}/{total} {noun}, about {left} left"))
+        print(
+            line.format(done=done, total=whole, noun=noun, left=duration(left)),
+            file=out,
+            flush=True,
+        )
 
     yield step
     if last[1] >= total:
-        print(f"{total}/{total} {noun} done in {duration(clock() - started)}", file=out)
+        line = translate(N_("{total}/{total} {noun} done in {time}"))
+        print(line.format(total=total, noun=noun, time=duration(clock() - started)), file=out)
 
 
 @contextmanager

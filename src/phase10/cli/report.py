@@ -99,7 +99,7 @@ def estimate(
     those that satisfy ``holds``; progress on stderr (a bar on a terminal, else a sentence
     every few seconds) unless ``--json`` or ``--quiet``."""
     quiet = bool(args.json or getattr(args, "quiet", False))
-    with progress_reporter(args.hands, "hands", quiet=quiet) as step:
+    with progress_reporter(args.hands, N_("hands"), quiet=quiet) as step:
         hits = count_deals(holds, deck, size, args.hands, args.seed, step=step)
     return Estimate(hits=hits, hands=args.hands, seed=args.seed)
 

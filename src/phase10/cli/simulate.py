@@ -203,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
     )
     command = _command(args, bots)
     started = time.perf_counter()
-    with progress_reporter(args.games, "games", quiet=args.quiet) as progress:
+    with progress_reporter(args.games, N_("games"), quiet=args.quiet) as progress:
         summary = simulate(
             config,
             workers=args.workers,
