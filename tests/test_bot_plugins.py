@@ -208,6 +208,30 @@ def test_a_misbehaving_bot_is_named_with_its_seat_game_and_move(
     assert err.count("\n") == 1
 
 
+def test_a_bot_that_raises_is_sent_to_its_own_line_and_debugging_shows_its_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A bot writer whose bot raises is told the file and line that raised, on the one
+    line; with PHASE10_DEBUG=1 the bot's whole traceback comes first."""
+    # A module name of its own: the other tests' "misbehaving" stays imported from their
+    # own folders.
+    module = tmp_path / "raising_bot.py"
+    module.write_text(_MISBEHAVING, encoding="utf-8")
+    line = _MISBEHAVING.splitlines().index('        raise RuntimeError("my bot blew up")') + 1
+    monkeypatch.syspath_prepend(str(tmp_path))
+    argv = ["simulate", "--bots", "raising_bot:Crash,greedy", "--games", "2", "--quiet"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.rstrip("\n").endswith(f"my bot blew up (at {module}:{line}, in choose)"), err
+    assert "Traceback" not in err
+    monkeypatch.setenv("PHASE10_DEBUG", "1")
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("Traceback (most recent call last):"), err
+    assert f'File "{module}", line {line}, in choose' in err
+    assert err.splitlines()[-1].startswith("phase10: error: bot 'raising_bot:Crash' (seat 0")
+
+
 def test_a_misbehaving_bot_at_a_played_table_is_named_and_changes_nothing(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -12,6 +12,7 @@ import contextlib
 import os
 import sys
 import textwrap
+import traceback
 from collections.abc import Mapping
 from typing import Any, Final, NoReturn
 
@@ -35,7 +36,7 @@ from phase10.cli.parse_errors import (
     translate,
 )
 from phase10.explain import explain_error, explain_reason
-from phase10.kernel.errors import IllegalActionError, NotationError, Phase10Error
+from phase10.kernel.errors import BotError, IllegalActionError, NotationError, Phase10Error
 from phase10.kernel.i18n import LANGUAGES, N_, detect_language, translator
 from phase10.kernel.notation import printable
 
@@ -241,6 +242,9 @@ def main(argv: list[str] | None = None) -> int:
         print(frame.format(prog=PROG, message=_line(explain_reason(exc, lang))), file=sys.stderr)
         return 2
     except (Phase10Error, OSError) as exc:
+        if os.environ.get("PHASE10_DEBUG") and isinstance(exc, BotError) and exc.__cause__:
+            # A bot writer debugging their bot: its own traceback, then the line as usual.
+            traceback.print_exception(exc.__cause__, file=sys.stderr)
         # A refused name (a variant, a bot) is said in the player's language as well.
         lang = getattr(args, "lang", None) or lang
         frame = translator(lang).gettext(N_("{prog}: error: {message}"))

@@ -4,6 +4,7 @@ injected; and the small helpers the games' heuristic bots share."""
 from __future__ import annotations
 
 import random
+import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -115,14 +116,26 @@ def bot_decides(bot: AnyBot, view: Any, rng: random.Random, who: Callable[[], st
     ...     def choose(self, view, rng):
     ...         raise KeyError("oops")
     >>> bot_decides(Broken(), None, random.Random(1), lambda: "bot 'broken' (seat 1)")
+    ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    phase10.kernel.errors.BotError: bot 'broken' (seat 1) failed: KeyError: 'oops'
+    phase10.kernel.errors.BotError: bot 'broken' (seat 1) failed: KeyError: 'oops' (at ...)
     """
     try:
         return bot.choose(view, rng)
     except Exception as exc:
-        raise BotError(f"{who()} failed: {type(exc).__name__}: {exc}") from exc
+        raise BotError(f"{who()} failed: {type(exc).__name__}: {exc}{_raised_at(exc)}") from exc
+
+
+def _raised_at(exc: BaseException) -> str:
+    """`` (at path/bot.py:12, in choose)``: the line that raised, so that a bot writer is
+    sent to their own code; the message crosses process boundaries where a traceback does
+    not."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return ""
+    last = frames[-1]
+    return f" (at {last.filename}:{last.lineno}, in {last.name})"
 
 
 def bot_refused(exc: Phase10Error, action: Any, shown: Callable[[Any], str], who: str) -> BotError:
