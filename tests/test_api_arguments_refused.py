@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from phase10 import find_phase, find_variant, new_game, parse_cards, view_for
+from phase10 import find_phase, find_variant, laydowns, new_game, parse_cards, view_for
 from phase10.match import Match, NotYourTurnError, Seat
 
 
@@ -27,3 +27,17 @@ def test_find_phase_takes_a_phase_or_its_number_and_refuses_anything_else() -> N
         find_phase(cards, 3, rules)
     with pytest.raises(TypeError, match=r"phase: expected a Phase of rules\.phases or its number"):
         find_phase(cards, "2", rules)  # type: ignore[arg-type]
+
+
+def test_laydowns_takes_a_phase_or_its_number_as_find_phase_does() -> None:
+    """A.3: the phases are numbered, so every lay-down of phase 2 is asked for as ``2`` too;
+    a number not in play, or text, is refused by name, not with an AttributeError."""
+    rules = find_variant("standard")
+    cards = parse_cards("W R4 B5 Y6 G9 G9 Y9 S")
+    ways = laydowns(cards, 2, rules)
+    assert ways == laydowns(cards, rules.phases[1], rules)
+    assert len(ways) == 2
+    with pytest.raises(ValueError, match=r"there is no phase 11 in these rules: phases 1 to 10"):
+        laydowns(cards, 11, rules)
+    with pytest.raises(TypeError, match=r"phase: expected a Phase of rules\.phases or its number"):
+        laydowns(cards, True, rules)

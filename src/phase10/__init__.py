@@ -22,6 +22,7 @@ if TYPE_CHECKING:
         find_phase,
         find_variant,
         is_legal,
+        laydowns,
         legal_actions,
         new_game,
         outcome,
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
     )
     from phase10.games.phase10.cards import Card, Colour, format_cards, parse_cards
     from phase10.games.phase10.groups import Group, parse_groups
-    from phase10.games.phase10.laydowns import laydowns
     from phase10.games.phase10.rules import Kind, Phase, RuleSet
     from phase10.games.phase10.scoring import score_cards
     from phase10.games.phase10.state import Event, EventKind, GameState, Outcome, Stage
@@ -83,7 +83,7 @@ _MODULES: Final[dict[str, str]] = {
     "find_phase": "phase10.api",
     "Group": "phase10.games.phase10.groups",
     "parse_groups": "phase10.games.phase10.groups",
-    "laydowns": "phase10.games.phase10.laydowns",
+    "laydowns": "phase10.api",
     "Kind": "phase10.games.phase10.rules",
     "Phase": "phase10.games.phase10.rules",
     "RuleSet": "phase10.games.phase10.rules",

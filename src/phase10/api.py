@@ -23,6 +23,7 @@ from phase10 import games
 from phase10.games.phase10 import finder
 from phase10.games.phase10.actions import Action
 from phase10.games.phase10.groups import Group
+from phase10.games.phase10.laydowns import laydowns as all_laydowns
 from phase10.games.phase10.rules import Phase, RuleSet
 from phase10.games.phase10.state import GameState
 from phase10.games.phase10.view import PlayerView
@@ -128,13 +129,32 @@ def find_phase(
     ...
     ValueError: there is no phase 11 in these rules: phases 1 to 10
     """
+    return finder.find_phase(cards, _phase_of(phase, rules), rules)
+
+
+def laydowns(cards: Sequence[int], phase: Phase | int, rules: RuleSet) -> list[tuple[Group, ...]]:
+    """Every distinct lay-down of ``phase`` from ``cards`` at the phase's own sizes (see
+    :func:`phase10.games.phase10.laydowns.laydowns`); ``phase`` as :func:`find_phase`
+    takes it.
+
+    >>> from phase10.games.phase10.cards import parse_cards
+    >>> ways = laydowns(parse_cards("W R4 B5 Y6 G9 G9 Y9"), 2, RuleSet())
+    >>> [str(run) for (_set, run) in ways]
+    ['run W=3 R4 B5 Y6', 'run R4 B5 Y6 W=7']
+    """
+    return all_laydowns(cards, _phase_of(phase, rules), rules)
+
+
+def _phase_of(phase: Phase | int, rules: RuleSet) -> Phase:
+    """``phase`` itself, or the phase of ``rules`` with that number (``TypeError``,
+    ``ValueError`` with the numbers in play)."""
     if isinstance(phase, Phase):
-        return finder.find_phase(cards, phase, rules)
+        return phase
     if isinstance(phase, bool) or not isinstance(phase, int):
         raise TypeError(f"phase: expected a Phase of rules.phases or its number, not {phase!r}")
     for candidate in rules.phases:
         if candidate.number == phase:
-            return finder.find_phase(cards, candidate, rules)
+            return candidate
     numbers = [p.number for p in rules.phases]
     shown = (
         f"{numbers[0]} to {numbers[-1]}"
