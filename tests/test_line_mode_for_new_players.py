@@ -502,6 +502,22 @@ def test_notation_errors_echo_a_short_prefix(
     assert "Could not read that: 'QQQQ" in out
 
 
+def test_a_card_that_is_not_one_is_placed_where_it_was_typed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """P10-R01: a discard's card is named alone, and a group's by its place in the group, not
+    as "word 1" of whatever part of the line the reader happened to look at."""
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["d", "discard R13", "lay set R4 R5 Q1", "q"],
+        *("--seed", "5", "--save", str(tmp_path / "g.json")),
+    )
+    assert "Could not read that: 'R13' is not a card:" in out
+    assert "Could not read that: 'Q1' (card 3 of the group) is not a card:" in out
+    assert "(word 1)" not in out
+
+
 def test_the_online_line_mode_says_any_open_phase_too() -> None:
     """Under pick_a_phase, ``phase10 join --plain`` (phase10.online.text) says any open phase."""
     match = Match.start(find_variant("pick_a_phase"), [Seat("Ann"), Seat("Bob")], seed=5)

@@ -158,6 +158,9 @@ KERNEL: Final = register(
                 "{token!r} (word {position}) is not a card: expected {expected}"
             ),
             "kernel.not_a_card": N_("{token!r} is not a card: expected {expected}"),
+            "kernel.group_token_not_a_card": N_(
+                "{token!r} (card {position} of the group) is not a card: expected {expected}"
+            ),
             # JSON a client program sent: the path of the bad value, then the problem in
             # English (it is read by the program's author, not shown to players).
             "kernel.json": N_("{where}: {detail}"),

@@ -10,7 +10,7 @@ phase10.kernel.errors.NotationError: 'x' (word 2) is not a card: expected A
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Self, TypeVar
 
 from phase10.kernel.errors import NotationError
@@ -56,6 +56,37 @@ def parse_tokens(text: str | Iterable[str], table: Mapping[str, T], expected: st
             )
         found.append(item)
     return tuple(found)
+
+
+def one_card(
+    parse: Callable[[list[str]], tuple[T, ...]], token: str, position: int | None = None
+) -> T:
+    """The card of one ``token`` read by a game's ``parse`` (its card list reader), its
+    refusal saying where the token stands in what was typed: nowhere in particular
+    (``position=None``: the card of a discard or a hit), or as card ``position`` of a group.
+    The list reader alone would call any such token "word 1".
+
+    >>> one_card(lambda words: parse_tokens(words, {"A": 1}, "A"), "x")
+    Traceback (most recent call last):
+    ...
+    phase10.kernel.errors.NotationError: 'x' is not a card: expected A
+    >>> one_card(lambda words: parse_tokens(words, {"A": 1}, "A"), "x", 3)
+    Traceback (most recent call last):
+    ...
+    phase10.kernel.errors.NotationError: 'x' (card 3 of the group) is not a card: expected A
+    """
+    try:
+        (card,) = parse([token])
+    except NotationError as exc:
+        if exc.key != "kernel.token_not_a_card":
+            raise
+        expected = exc.params["expected"]
+        if position is None:
+            raise NotationError("kernel.not_a_card", token=token, expected=expected) from None
+        raise NotationError(
+            "kernel.group_token_not_a_card", position=position, token=token, expected=expected
+        ) from None
+    return card
 
 
 def parse_token(symbol: str, table: Mapping[str, T], expected: str) -> T:

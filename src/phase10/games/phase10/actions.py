@@ -41,7 +41,7 @@ from phase10.kernel.actions import Draw as Draw
 from phase10.kernel.actions import Source as Source
 from phase10.kernel.actions import split_action
 from phase10.kernel.errors import NotationError
-from phase10.kernel.notation import parse_number
+from phase10.kernel.notation import one_card, parse_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +127,7 @@ def parse_action(text: str) -> Action:
     if verb == "hit" and len(rest) == 3 and rest[1].lower() == "on":
         return _parse_hit(rest[0], rest[2], text)
     if verb == "discard" and len(rest) in (1, 3):
-        (card,) = parse_cards(rest[:1])
+        card = one_card(parse_cards, rest[0])
         if len(rest) == 3:
             target = parse_number(rest[2])
             if rest[1].lower() != "to" or target is None:
@@ -143,7 +143,7 @@ def _parse_hit(token: str, where: str, text: str) -> Hit:
     if not dot or seat is None or place is None:
         raise NotationError("phase10.target_group", text=text)
     name, eq, value = token.partition("=")
-    (card,) = parse_cards([name])
+    card = one_card(parse_cards, name)
     if card == WILD_CODE:
         if not eq:
             return Hit(card, seat, place, -1)

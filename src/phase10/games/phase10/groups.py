@@ -35,7 +35,7 @@ from phase10.games.phase10.cards import (
 from phase10.games.phase10.messages import COLOUR_TAKES
 from phase10.kernel.errors import NotationError, Problem
 from phase10.kernel.kinds import Ends, Kind
-from phase10.kernel.notation import parse_number
+from phase10.kernel.notation import one_card, parse_number
 
 # Under Python 3.11 ``Kind.RUN`` goes through ``EnumType.__getattr__`` (about 0.2 µs, ten
 # times a module global); the move generator asks ``hit_values`` for every card and group.
@@ -128,7 +128,8 @@ class Group(Ends):
 
 def _parse_token(kind: Kind, token: str, position: int) -> tuple[int, int | None]:
     if "=" not in token:
-        return parse_cards([token])[0], _natural_value(kind, parse_cards([token])[0])
+        card = one_card(parse_cards, token, position)
+        return card, _natural_value(kind, card)
     name, _, value = token.partition("=")
     if name.upper() != "W":
         raise NotationError("phase10.token_only_wild", position=position, token=token)

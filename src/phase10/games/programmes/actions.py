@@ -42,7 +42,7 @@ from phase10.games.programmes.cards import (
 from phase10.games.programmes.combos import Combination, parse_combinations
 from phase10.kernel.actions import Draw, split_action
 from phase10.kernel.errors import NotationError
-from phase10.kernel.notation import parse_number
+from phase10.kernel.notation import one_card, parse_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +129,7 @@ def parse_programme_action(text: str) -> ProgrammeAction:
             raise NotationError("programmes.meld_one_combo", text=text)
         return Meld(combos[0])
     if verb == "discard" and len(rest) == 1:
-        return DiscardCard(parse_playing_cards(rest)[0])
+        return DiscardCard(one_card(parse_playing_cards, rest[0]))
     if verb == "extend" and len(rest) == 3 and rest[1].lower() == "on":
         owner, dot, index = rest[2].partition(".")
         seat, place = parse_number(owner), parse_number(index)
@@ -144,7 +144,7 @@ def _extension_token(token: str) -> tuple[PlayingCard, int]:
     """The card of ``5H``, ``AS=A+``, ``JK=7`` or ``JK``, and the value it stands for: a
     natural its own rank (14 for ``=A+``), a bare wild -1 (the one place it fits)."""
     name, eq, value = token.partition("=")
-    (card,) = parse_playing_cards([name])
+    card = one_card(parse_playing_cards, name)
     high = (eq and value.strip() == "A+") or value.strip() == "a+"
     if IS_WILD[card]:
         if not eq:

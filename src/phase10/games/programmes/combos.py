@@ -36,6 +36,7 @@ from phase10.games.programmes.cards import (
 from phase10.games.programmes.frozen import maker
 from phase10.kernel.errors import NotationError, Problem
 from phase10.kernel.kinds import Ends, Kind
+from phase10.kernel.notation import one_card
 
 # Enum members bound once: on Python 3.11 a lookup like ``Kind.RUN`` goes through the
 # enum metaclass's ``__getattr__`` hook and costs about 0.3 µs, at every step.
@@ -129,7 +130,7 @@ class Combination(Ends):
         declared: list[tuple[int, int] | None] = []
         for position, token in enumerate(words[1:], start=1):
             name, eq, value = token.partition("=")
-            (card,) = parse_playing_cards([name])
+            card = one_card(parse_playing_cards, name, position)
             cards.append(card)
             if not eq:
                 declared.append(None)
