@@ -82,9 +82,38 @@ def test_the_french_words_and_questions_of_the_programmes_game(
     assert "Scores : Vous : 0 programme réalisé (13 cartes)" in out
     assert "Cartes programme : 49." in out
     assert "Vous avez pioché " in out
-    assert "1: poser série " in out  # "poser" lists the ways to reveal, in its own words
+    assert "1: révéler série " in out  # "poser" lists the ways to reveal, in the glossary word
     assert "Commande inconnue" in out
     assert f"Partie enregistrée dans {save}" in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("fr", ["révéler", "nouvelle série 9S 9H 9D", "échanger"]),
+        ("de", ["aufdecken", "neuer Satz 9S 9H 9D", "tauschen"]),
+        ("nl", ["onthul", "nieuwe set 9S 9H 9D", "ruil"]),
+    ],
+)
+def test_the_programmes_game_s_own_acts_have_words_in_each_language(
+    lang: str,
+    words: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """AMZ-R10, AMZ-R20, AMZ-R31: reveal, a new set and a swap are typed in the glossary's
+    words too, and each reaches the game, which says why it cannot be played yet, instead of
+    "unknown command"."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in [*words, "q"])))
+    argv = ["play", "--plain", "--game", "programmes", "--lang", lang, "--seed", "3"]
+    assert main([*argv, "--save", str(tmp_path / "p.json")]) == 0
+    out = capsys.readouterr().out
+    for rule in ("(AMZ-R10)", "(AMZ-R31)"):
+        assert rule in out
+    assert out.count("(AMZ-R10)") >= 2, out[-800:]
+    unknown = {"fr": "Commande inconnue", "de": "Unbekannter Befehl", "nl": "Onbekende opdracht"}
+    assert unknown[lang] not in out
 
 
 def test_a_hidden_draw_and_an_extension_read_as_the_language() -> None:

@@ -825,7 +825,7 @@ class LineClient:
         >>> LineClient.verb_in("fr", "discard R7"), LineClient.verb_in("en", "discard R7")
         ('défausser R7', 'discard R7')
         >>> LineClient.verb_in("de", "draw"), LineClient.verb_in("fr", "reveal set 8S 8S 8H 8D")
-        ('ziehen', 'poser série 8S 8S 8H 8D')
+        ('ziehen', 'révéler série 8S 8S 8H 8D')
         """
         return self.verb_in(self.lang, move)
 
