@@ -219,3 +219,21 @@ def test_the_programmes_engine_reasons_are_translated(
     assert translated != reason
     assert "{" not in translated
     assert " of " not in translated
+
+
+def test_a_move_the_game_cannot_read_is_quoted_in_the_player_s_words(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """AMZ-R20 (adding to a combination): a French player who writes a hit's group as
+    "sur 0.0" is told the form the line reads, and a move the game cannot read is quoted as
+    they typed it, with the French words to use, never as the English notation it became."""
+    lines = ["d", "ajouter 4C sur 0.0", "défausser 4C à Ann zut", "q"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    argv = ["play", "--plain", "--game", "programmes", "--lang", "fr", "--seed", "3"]
+    assert main([*argv, "--save", str(tmp_path / "p.json")]) == 0
+    out = capsys.readouterr().out
+    assert "Tapez ajouter 4C 2 : la carte, puis le numéro de la combinaison" in out
+    assert "'défausser 4C à Ann zut' n'est pas une action : écrivez pioche" in out
+    assert "nouvelle série ..., ajouter CARTE N" in out
+    for english in ("'discard 4C", "'extend", " on SIÈGE", "meld set", "swap"):
+        assert english not in out

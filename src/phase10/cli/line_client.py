@@ -151,6 +151,16 @@ def read_lines(loop: asyncio.AbstractEventLoop, session: LineClient) -> None:
     threading.Thread(target=work, name="phase10-join-input", daemon=True).start()
 
 
+def _target_written(words: list[str]) -> bool:
+    """Whether a hit's words name its group as a line can: ``hit R7 2`` (the group's number)
+    or the notation's ``hit R7 on 0.1``.
+
+    >>> _target_written(["extend", "4C", "2"]), _target_written(["extend", "4C", "sur", "0.0"])
+    (True, False)
+    """
+    return len(words) == 3 or (len(words) == 4 and words[2].lower() == "on")
+
+
 class LineClient:
     """One seat at one table: online, over one WebSocket at a time; or at this keyboard,
     over a local table's connection (``connect`` makes it from the session's two hooks, and
@@ -198,6 +208,10 @@ class LineClient:
                 target, table, seat.token, lang, self._on_message, self._on_state
             )
         self.hint_id: str | None = None
+        #: The line as the player typed it, and the notation last sent for it as text: a
+        #: refusal quotes the notation, which the player is shown in their own words.
+        self.typed_line = ""
+        self.sent_text: tuple[str, str] | None = None
         #: Says the player's time once when their turn starts, at a table with a turn timer.
         self.time_teller = TimeTeller()
         self.choices: tuple[int, list[dict[str, Any]]] | None = None
@@ -439,7 +453,13 @@ class LineClient:
         return False
 
     def _error(self, message: dict[str, Any]) -> bool:
-        self.out(str(message.get("text", "")))
+        text = str(message.get("text", ""))
+        if message.get("code") == "bad_action" and self.sent_text is not None:
+            # "'extend 4C sur 0.0' is not an action" reads as what the player typed.
+            sent, typed = self.sent_text
+            text = text.replace(repr(sent), repr(typed))
+        self.sent_text = None
+        self.out(text)
         if self.ws is None and message.get("code") in FATAL:
             if message.get("code") == "bad_token" and self.store and self.target:
                 self.store.forget(self.target.server, self.table)
@@ -517,6 +537,7 @@ class LineClient:
         words = line.split()
         if not words:
             return True
+        self.typed_line = " ".join(words)
         verb = self.words.get(words[0].lower(), words[0].lower())
         if verb in ("say", "mute", "unmute"):
             rest = line.strip().split(None, 1)
@@ -785,8 +806,15 @@ class LineClient:
         if typed.split()[0] not in _MOVE_VERBS:
             self.say(N_("Unknown command {command}. Type ? for help."), command=echoed(line))
             return
+        if words[0] in ("hit", "extend") and not _target_written(words):
+            self.say(
+                N_("Type {example}: the card, then the group's number as b lists them."),
+                example=self.in_words(f"{words[0]} {words[1] if len(words) > 1 else 'R7'} 2"),
+            )
+            return
         # Not a move offered now: the server reads the notation and says why it cannot be
         # played (in the player's language, with the rule's id), or what it cannot read.
+        self.sent_text = (typed, self.typed_line)
         await self._send({"text": typed})
 
     @staticmethod
