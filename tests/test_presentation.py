@@ -415,13 +415,56 @@ def test_programmes_refusals_say_why_as_the_position_has_it() -> None:
             # After the draw the turn says what the seat may do, as its program stands.
             turn = game.present(view, ["Ann", "Bob"], "en").turn
             if view.stage.value == "play":
-                assert turn == (
-                    "It is your turn: lay a new set, add to a combination, or discard."
-                    if me.revealed
-                    else "It is your turn: reveal your program, or discard."
-                )
+                kinds = {type(a).__name__ for a in view.legal}
+                if me.revealed and kinds & {"Meld", "Extend"}:
+                    wanted = "It is your turn: lay a new set, add to a combination, or discard."
+                elif not me.revealed and "Reveal" in kinds:
+                    wanted = "It is your turn: reveal your program, or discard."
+                else:
+                    wanted = "It is your turn: discard a card."
+                assert turn == wanted
                 seen.add(turn)
-    assert len(seen) == 5, seen
+    # A reveal open after the draw is rare at these positions: the next test has it.
+    assert len(seen) == 6, seen
+
+
+def test_a_turn_that_can_reveal_says_so() -> None:
+    """AMZ-R14: once the hand makes the program after the draw, the turn offers the reveal."""
+    game = get("programmes")
+    state = game.new_game(game.find_rules("programmes"), 2, 4)
+    bot, rng = make_bot("greedy", game), random.Random(4)
+    while game.outcome(state) is None:
+        view = game.view(state, state.current)
+        if view.stage.value == "play" and any(type(a).__name__ == "Reveal" for a in view.legal):
+            turn = game.present(view, ["Ann", "Bob"], "en").turn
+            assert turn == "It is your turn: reveal your program, or discard."
+            return
+        state = game.apply(state, bot.choose(view, rng))
+    raise AssertionError("no reveal was ever open in the game")
+
+
+def test_the_turn_offers_only_what_the_hand_can_do() -> None:
+    """After the draw the turn's sentence names a lay-down or a hit only when one is legal
+    (P10-R15, P10-R21): a hand that can do neither is told to discard, and every case
+    occurs."""
+    game = get("phase10")
+    said: set[str] = set()
+    for seed in range(6):
+        for state in _positions(game, "standard", 2, seed):
+            view = game.view(state, state.current)
+            if view.stage.value != "play":
+                continue
+            kinds = {type(a).__name__ for a in view.legal}
+            turn = game.present(view, ["Ann", "Bob"], "en").turn
+            wanted = {
+                frozenset({"LayDown", "Hit"}): "It is your turn: lay down, hit or discard.",
+                frozenset({"LayDown"}): "It is your turn: lay down your phase, or discard.",
+                frozenset({"Hit"}): "It is your turn: hit, or discard.",
+                frozenset(): "It is your turn: discard a card.",
+            }[frozenset(kinds & {"LayDown", "Hit"})]
+            assert turn == wanted
+            said.add(turn)
+    assert len(said) >= 3, said
 
 
 _PILE_REASONS = {

@@ -236,8 +236,19 @@ def _goal(view: PlayerView, tr: Translator) -> str:
 
 
 def _turn(view: PlayerView, names: Sequence[str], tr: Translator) -> str:
-    play = tr.gettext(N_("It is your turn: lay down, hit or discard."))
-    return turn_sentence(view, names, tr, play=play)
+    # Only what the hand can do now: a lay-down or a hit the cards cannot make is refused
+    # (P10-R15, P10-R21), so the sentence does not suggest it.
+    lay = any(isinstance(a, LayDown) for a in view.legal)
+    hit = any(isinstance(a, Hit) for a in view.legal)
+    if lay and hit:
+        play = N_("It is your turn: lay down, hit or discard.")
+    elif lay:
+        play = N_("It is your turn: lay down your phase, or discard.")
+    elif hit:
+        play = N_("It is your turn: hit, or discard.")
+    else:
+        play = N_("It is your turn: discard a card.")
+    return turn_sentence(view, names, tr, play=tr.gettext(play))
 
 
 def _said(

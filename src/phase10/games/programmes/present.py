@@ -226,11 +226,18 @@ def _goal(view: ProgrammeView, tr: Translator) -> str:
 
 def _turn(view: ProgrammeView, names: Sequence[str], tr: Translator) -> str:
     # After the draw, what the seat may do as its program stands (AMZ-R11 to AMZ-R13).
+    # It offers only what the hand can do now: a reveal the cards cannot make yet is refused
+    # (AMZ-R14), so the sentence does not suggest it.
     me = view.players[view.seat] if view.seat >= 0 else None
     if me is not None and me.revealed:
-        play = N_("It is your turn: lay a new set, add to a combination, or discard.")
-    else:
+        if any(isinstance(a, (Meld, Extend)) for a in view.legal):
+            play = N_("It is your turn: lay a new set, add to a combination, or discard.")
+        else:
+            play = N_("It is your turn: discard a card.")
+    elif any(isinstance(a, Reveal) for a in view.legal):
         play = N_("It is your turn: reveal your program, or discard.")
+    else:
+        play = N_("It is your turn: discard a card.")
     return turn_sentence(view, names, tr, play=tr.gettext(play))
 
 
