@@ -484,7 +484,18 @@ def test_a_manche_of_the_programmes_game_survives_a_server_crash(
         expect(owner.locator("#log")).to_contain_text("Connected again.")
         assert owner.evaluate("(key) => Number(localStorage.getItem(key))", seq_key) >= seen
 
-    play_until([owner, guest], manche_over, keys=lambda page: page is owner)
+    # What each seat is told of itself on its turns: once revealed (AMZ-R11), its program's
+    # sentence says so, and the facts after it do not say it again.
+    mine: list[str] = []
+    play_until(
+        [owner, guest],
+        manche_over,
+        keys=lambda page: page is owner,
+        on_turn=lambda page: mine.append(page.locator("#me-line").text_content() or ""),
+    )
+    revealed = [line for line in mine if "revealed" in line]
+    assert revealed, mine
+    assert all(line.count("revealed") == 1 for line in revealed), revealed
     # Nobody plays on, so the page whose seat the next manche does not need keeps them open
     # a while; a page that reloads shows the last manche's results again in any case.
     deadline = time.monotonic() + 10

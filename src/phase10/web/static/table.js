@@ -1228,10 +1228,15 @@ function renderHand() {
   ui.handPanel.hidden = !playing;
   if (!playing) return;
   // The seat's goal, then its own facts (status, progress, points, cards) and its groups.
-  const facts = playerFacts(state.seat, false);
+  // A fact the goal's sentence says already ("Your program ... is revealed.") is not said
+  // twice.
+  const goal = phaseSentence();
+  const facts = playerFacts(state.seat, false).filter(
+    (fact) => !goal.toLocaleLowerCase().includes(fact.toLocaleLowerCase()),
+  );
   fill(
     ui.meLine,
-    phaseSentence(),
+    goal,
     facts.length ? el("span", { class: "me-facts" }, ` · ${facts.join(" · ")}`) : null,
   );
   const mine = groupsOf(state.seat);
