@@ -77,13 +77,18 @@ def test_a_variant_with_a_number_is_described_in_words() -> None:
         ),
         # Variants without a profile are played on the standard rules, which are said first.
         ("phase10", "ten_hands", "fr", "Règles standard, Dix donnes"),
-        ("programmes", "program_swap", "en", "Program cards, Program swap"),
-        ("programmes", "programmes+program_swap", "de", "Programmkarten, Programmtausch"),
+        ("programmes", "program_swap", "en", "The amüze leaflet's rules, Program swap"),
+        (
+            "programmes",
+            "programmes+program_swap",
+            "de",
+            "Regeln des amüze-Faltblatts, Programmtausch",
+        ),
         (
             "programmes",
             "programmes+program_swap_after=4",
             "en",
-            "Program cards, Rounds before a swap: 4",
+            "The amüze leaflet's rules, Rounds before a swap: 4",
         ),
         # A rule set of a rules file keeps its own name: there are no other words for it.
         ("phase10", "house rules", "en", "house rules"),

@@ -79,7 +79,9 @@ def test_the_french_words_and_questions_of_the_programmes_game(
     assert "Dessus de la défausse : " in out
     assert "C'est à vous." in out or "C'est à vous" in out
     assert "Il n'y a encore rien sur la table." in out
-    assert "Scores : Vous : 0 programme réalisé (13 cartes)" in out
+    assert "Classement : Vous : 0 programme réalisé (13 cartes)" in out  # no points, AMZ-R32
+    assert "m mon programme" in out
+    assert "règles AMZ-R10" in out
     assert "Cartes programme : 49." in out
     assert "Vous avez pioché " in out
     assert "1: révéler série " in out  # "poser" lists the ways to reveal, in the glossary word

@@ -76,8 +76,7 @@ HELP_TAIL: Final = N_("""\
   i or hint            ask what a strong computer player would do
   r or again           hear the last events again
 Any move can also be typed as the list shows it; a beginning that fits several moves lists
-them. Questions: h hand, p discard pile, b table, s scores, w whose turn, m my phase or
-program, ? help.""")
+them. Questions: h hand, p discard pile, b table, s scores, w whose turn, m {mine}, ? help.""")
 HELP_ONLINE: Final = N_("""\
   start                start the game (the table's owner, once every seat is taken)
 q (quit) leaves the table; your seat is kept for you for a while.""")
@@ -88,7 +87,7 @@ HELP_CHAT: Final = N_("""\
                        the keys: {keys}
   mute NAME            hide what NAME says in the chat; unmute NAME shows it again""")
 HELP_RULES: Final = N_("""\
-  rules ID             read a rule, e.g. rules P10-R13 (each refusal names its rule);
+  rules ID             read a rule, e.g. rules {rule} (each refusal names its rule);
                        rules alone lists them""")
 HELP_LOCAL: Final = N_("""\
 q (quit) saves the game and leaves; phase10 resume takes it up again.""")
@@ -106,10 +105,17 @@ def help_text(kinds: Iterable[str], tr: Translator, *, online: bool) -> str:
     parts = [HELP_HEAD]
     if "lay_down" in kinds:
         parts.append(HELP_LAY_DOWN)
-    if kinds & {"reveal", "meld", "extend", "swap"}:
+    programmes = bool(kinds & {"reveal", "meld", "extend", "swap"})
+    if programmes:
         parts.append(HELP_REVEAL)
     parts += [HELP_TAIL, HELP_RULES, HELP_ONLINE if online else HELP_LOCAL]
     texts = [tr.gettext(part) for part in parts]
+    # m and the rule given as an example are this game's own: a program and AMZ-R10 in the
+    # programmes game, a phase and P10-R13 in Phase 10.
+    mine = tr.gettext(N_("my program") if programmes else N_("my phase"))
+    tail = len(parts) - 3
+    texts[tail] = texts[tail].format(mine=mine)
+    texts[tail + 1] = texts[tail + 1].format(rule="AMZ-R10" if programmes else "P10-R13")
     if online:
         texts.insert(-1, tr.gettext(HELP_CHAT).format(keys=", ".join(REACTIONS)))
     return "\n".join(texts)
@@ -307,6 +313,9 @@ def turn_line(shown: Shown) -> str:
 def scores_line(shown: Shown, tr: Translator) -> str:
     """Every player's score and progress, as the game sums each player up."""
     parts = [str(p["summary"]) for p in shown["players"]]
+    if all(p.get("points") is None for p in shown["players"]):
+        # A game without points (the programmes game, AMZ-R32) is a standing, not scores.
+        return _say(tr, N_("Standing: {scores}."), scores=tr.gettext("; ").join(parts))
     return _say(tr, N_("Scores: {scores}."), scores=tr.gettext("; ").join(parts))
 
 

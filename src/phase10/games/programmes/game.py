@@ -53,7 +53,7 @@ class ProgrammesGame:
     title = N_("Programmes")
     default_rules = "programmes"
     rule_profiles: tuple[RuleChoice, ...] = tuple(
-        RuleChoice(name, text, label=N_("Program cards"))
+        RuleChoice(name, text, label=N_("The amüze leaflet's rules"))
         for name, text in variants.PROFILE_DESCRIPTIONS.items()
     )
     rule_variants: tuple[RuleChoice, ...] = (

@@ -30,8 +30,9 @@ def _programmes_rules(_: Callable[[str], str]) -> list[str]:
         _(
             "To find the first dealer, the cards are dealt face up one by one: whoever gets "
             "the first spade deals first, the 2 of spades included (AMZ-R05, E-02). Each "
-            "round, everyone is dealt 13 cards and one secret program card: the "
-            "combinations they must lay (AMZ-R06, AMZ-R08)."
+            "round, everyone is dealt 13 cards. Everyone starts with one secret program "
+            "card: the combinations they must lay (AMZ-R06, AMZ-R08); only a player who "
+            "completed theirs is dealt a new one for the next round (AMZ-R29)."
         ),
         _(
             "A sun card is a program completed for free: it is laid with your completed "
