@@ -129,7 +129,7 @@ def test_reveal_lists_the_ways_with_their_cards_before_any_is_made(
     monkeypatch.setattr("sys.stdin", io.StringIO("reveal 2\nb\nq\n"))
     assert main(["resume", "--plain", str(save)]) == 0
     out = capsys.readouterr().out
-    assert "You revealed program PRG-03: 1 set of 4: set 8S 8S 8H 2C=8." in out
+    assert "You revealed program PRG-03 (1 set of 4): set 8S 8S 8H 2C=8." in out
     assert load_match(save).state.players[0].revealed
 
 

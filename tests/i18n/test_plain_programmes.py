@@ -74,7 +74,7 @@ def test_the_french_words_and_questions_of_the_programmes_game(
     argv = ["play", "--plain", "--game", "programmes", "--lang", "fr", "--seed", "4"]
     assert main([*argv, "--save", str(save)]) == 0
     out = capsys.readouterr().out
-    assert "Votre programme : PRG-03 : 1 série de 4." in out
+    assert "Votre programme : PRG-03 (1 série de 4)." in out
     assert "Votre main : 1:" in out
     assert "Dessus de la défausse : " in out
     assert "C'est à vous." in out or "C'est à vous" in out

@@ -54,7 +54,7 @@ def test_a_whole_round_with_keys_reveal_and_new_set_included(tmp_path: Path) -> 
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot, app)
-            assert "Your program: PRG-01: 2 sets of 3." in screen_text(app)
+            assert "Your program: PRG-01 (2 sets of 3)." in screen_text(app)
             for _turn in range(20):
                 await play_turn_with_keys(pilot, app)
                 await settle(pilot, app)
@@ -69,7 +69,7 @@ def test_a_whole_round_with_keys_reveal_and_new_set_included(tmp_path: Path) -> 
             await pilot.press("enter")
             await settle(pilot, app)
             log = logged(app)
-            assert "You revealed program PRG-01: 2 sets of 3: set 4S 4H 4C, set QS QH QC." in log
+            assert "You revealed program PRG-01 (2 sets of 3): set 4S 4H 4C, set QS QH QC." in log
             assert "You laid a new set: set 6S 6H 2H=6." in log
             assert "Round 1 ended." in log
 
@@ -182,7 +182,7 @@ def test_the_programmes_table_in_french(tmp_path: Path) -> None:
             await pilot.press("i")
             await until(pilot, lambda: "Conseil : Révéler : " in logged(app), "the hint")
             text = screen_text(app)
-            assert "Votre programme : PRG-01 : 2 séries de 3." in text
+            assert "Votre programme : PRG-01 (2 séries de 3)." in text
             # v before the draw: the French words of why (AMZ-R10).
             assert "Piochez d'abord une carte : on révèle après la pioche (AMZ-R10)." in logged(app)
             for english in ("Your program", "Your hand", "Hint:", "You cannot", "Draw pile"):

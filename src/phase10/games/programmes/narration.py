@@ -80,7 +80,7 @@ _SHARED = {
 _SUN = N_("sun card (a free program)")
 _SUITS = N_("suits: {suits}")
 _NO_WILDS = N_("no wilds")
-_PROGRAM = N_("{id}: {description}")
+_PROGRAM = N_("{id} ({description})")
 
 
 def _directive_text(directive: Directive, tr: Translator) -> str:
@@ -100,7 +100,7 @@ def program_text(card: ProgramCard, lang: str | Translator = "en", *, with_id: b
     >>> from phase10.games.programmes.programs import Directive
     >>> card = ProgramCard("PRG-03", (Directive(1, Kind.SET, 4),))
     >>> program_text(card), program_text(card, "fr")
-    ('PRG-03: 1 set of 4', 'PRG-03 : 1 série de 4')
+    ('PRG-03 (1 set of 4)', 'PRG-03 (1 série de 4)')
     """
     tr = translator(lang) if isinstance(lang, str) else lang
     if card.sun:
