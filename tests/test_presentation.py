@@ -682,7 +682,8 @@ def test_a_revealed_program_is_part_of_the_players_summary_in_one_sentence() -> 
                 if player.revealed and player.program is not None:
                     revealed += 1
                     assert re.fullmatch(
-                        r"\w+ : \d+ programmes? réalisés? \(\d+ cartes?\) ; révélé : PRG-\d+ \(.+\)",
+                        r"\w+ : \d+ programmes? réalisés? \(\d+ cartes?\) ; "
+                        r"révélé : PRG-\d+ \(.+\)",
                         info.summary,
                     ), info.summary
                     assert not info.summary.endswith(".")
