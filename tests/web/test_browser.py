@@ -444,6 +444,8 @@ def test_a_manche_of_the_programmes_game_survives_a_server_crash(
     join_by_code(guest, server.url, code, GUEST)
     owner.get_by_role("button", name="Start the game").click()
     expect(guest.locator("#hand [role=option]").first).to_be_visible()
+    # The Start button goes with the lobby: the owner's focus lands on their hand.
+    expect(owner.locator("#hand [role=option]:focus")).to_have_count(1)
     for name in guest.locator("#hand [role=option] .visually-hidden").all_text_contents():
         assert CARD_NAME.match(name), name
     expect(guest.get_by_role("button", name="By suit")).to_be_visible()

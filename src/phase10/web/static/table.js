@@ -87,6 +87,7 @@ const ui = {
 const state = {
   lobby: boot.lobby,
   seat: null,
+  focusHandAfterRender: false,
   token: saved.get(tokenKey(tableId)),
   view: null,
   shown: null,
@@ -945,6 +946,10 @@ function render() {
   renderKeys();
   renderTitle();
   renderAlerts();
+  if (state.focusHandAfterRender && state.view && state.seat !== null) {
+    state.focusHandAfterRender = false;
+    focusOption(state.focusPos);
+  }
 }
 
 function isOwner() {
@@ -970,6 +975,11 @@ function renderInfo() {
 function renderLobby() {
   const lobby = state.lobby;
   const waiting = lobby.status === "waiting";
+  // The game starts under the owner's focus (the Start button): hiding the lobby would drop
+  // it to the page's top, so it goes to the hand once the hand is drawn (see render).
+  if (!waiting && !ui.lobbyPanel.hidden && ui.lobbyPanel.contains(document.activeElement)) {
+    state.focusHandAfterRender = true;
+  }
   ui.lobbyPanel.hidden = !waiting;
   if (!waiting) return;
   // The invite carries no ?lang=: each guest reads the table in their own language.
