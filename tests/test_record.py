@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +14,8 @@ from phase10.api import find_variant
 from phase10.games.phase10.actions import Draw, Hit, LayDown, Source
 from phase10.games.phase10.state import GameState, Stage
 from phase10.games.phase10.turns import legal_actions
-from phase10.records import FORMAT, VERSION, GameRecord, RecordError, replay
+from phase10.match import Match, Seat
+from phase10.records import FORMAT, VERSION, GameRecord, RecordError, read_record, replay
 
 CAP = 3000
 
@@ -116,6 +118,17 @@ def test_corrupted_record_wrong_format(game: tuple[GameRecord, GameState]) -> No
     data = as_data(game[0])
     data["format"] = "chess-pgn"
     assert "format" in _error(data)
+
+
+def test_a_saved_game_read_as_a_record_says_where_its_record_is(tmp_path: Path) -> None:
+    """A save file (a whole match: seats, clock and the record) given to ``read_record`` is
+    named for what it is, with the way to read it, not only "expected phase10-record"."""
+    match = Match.start(find_variant("standard"), [Seat("Ann", None), Seat("Bob", None)], 1)
+    path = tmp_path / "game.json"
+    match.save(path)
+    with pytest.raises(RecordError, match=r"this is a saved game \('phase10-match'\)") as caught:
+        read_record(path.read_text(encoding="utf-8"))
+    assert "load_match" in str(caught.value)
 
 
 @pytest.mark.parametrize("key", ["rules", "players", "seed", "decks", "actions"])

@@ -198,6 +198,12 @@ class GameRecord:
 def _check_header(data: object) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
+    if data.get("format") == "phase10-match":
+        # A saved game holds its record beside the seats and the clock: say where it is.
+        raise RecordError(
+            "format: this is a saved game ('phase10-match'), not a record; "
+            "phase10.match.load_match reads it, and its 'record' field is the game's record"
+        )
     if data.get("format") != FORMAT:
         raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
     if data.get("version") != VERSION:
