@@ -119,6 +119,37 @@ def test_a_game_cut_short_by_max_steps_offers_no_move_to_any_agent() -> None:
         assert not e.observe(agent)["action_mask"].any(), agent
 
 
+# ------------------------------------------------------------------------------- variants
+
+
+@pytest.mark.parametrize(
+    ("game", "env_id"), [("phase10", "phase10/Phase10-v0"), ("programmes", "phase10/Programmes-v0")]
+)
+def test_variants_given_as_one_string_are_refused_when_the_environment_is_made(
+    game: str, env_id: str
+) -> None:
+    """docs/rl.md: ``variants`` is a list of names. A plain string would be read one letter
+    at a time, as the unknown variant ``p``; both front doors refuse it by name and say
+    what to write instead."""
+    message = (
+        "variants must be a list of variant names, e.g. ['pick_a_phase'], "
+        "not the string 'pick_a_phase'"
+    )
+    with pytest.raises(TypeError, match=f"^{re.escape(message)}$"):
+        env(game=game, variants="pick_a_phase")
+    # Gymnasium's make adds the id and arguments after any TypeError of the environment's.
+    with pytest.raises(TypeError, match=f"^{re.escape(message)} was raised .* for {env_id} "):
+        gymnasium.make(env_id, variants="pick_a_phase")
+
+
+@pytest.mark.parametrize("variants", [5, None, ["pick_a_phase", 3]], ids=repr)
+def test_variants_that_are_not_names_are_refused_by_name(variants: object) -> None:
+    """docs/rl.md: ``variants`` is a list of names; anything else is refused with the
+    argument's name, not with what ``tuple()`` or ``str.join`` could not do."""
+    with pytest.raises(TypeError, match=r"^variants must be a list of variant names, not "):
+        env(game="phase10", variants=variants)
+
+
 # ------------------------------------------------------------------------ the Gymnasium id
 
 

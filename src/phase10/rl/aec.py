@@ -44,14 +44,38 @@ OBS_HIGH: Final = 1000.0
 
 def rules_for(game: Game, rules: Any, variants: Iterable[str]) -> Any:
     """The rule set from a profile name (or an already built rule set) and variant names."""
+    names = check_variants(variants)
     if rules is not None and not isinstance(rules, str):
         if not game.owns(rules):
             raise ValueError(f"those rules are not the {game.name} game's")
-        if tuple(variants):
+        if names:
             raise ValueError("give variants with a profile name, not with a built rule set")
         return rules
     profile = rules or game.default_rules
-    return game.find_rules("+".join([profile, *variants]))
+    return game.find_rules("+".join([profile, *names]))
+
+
+def check_variants(variants: object) -> tuple[str, ...]:
+    """``variants`` as a tuple of names; ``TypeError`` for anything but a collection of
+    strings. A plain string is refused too: read one letter at a time, ``"pick_a_phase"``
+    would name the unknown variants ``p``, ``i``, ``c``...
+
+    >>> check_variants(["pick_a_phase"])
+    ('pick_a_phase',)
+    >>> check_variants("pick_a_phase")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: variants must be a list of variant names, e.g. ['pick_a_phase'], not the string...
+    """
+    if isinstance(variants, str):
+        example = f", e.g. [{variants!r}]" if variants else ""
+        raise TypeError(
+            f"variants must be a list of variant names{example}, not the string {variants!r}"
+        )
+    names = tuple(variants) if isinstance(variants, Iterable) else None
+    if names is None or not all(isinstance(name, str) for name in names):
+        raise TypeError(f"variants must be a list of variant names, not {variants!r}"[:200])
+    return names
 
 
 def check_max_steps(max_steps: object) -> int | None:
