@@ -18,6 +18,9 @@ from phase10.rl.gym_env import SingleAgentEnv
 
 #: Not whole step counts from 1 up: a bool is not a number, and 1.5 or 2.0 would be rounded.
 BAD_MAX_STEPS = [0, -1, 1.5, 2.0, "x", True]
+#: Not a game's seed: each was once taken when the environment was made and refused only at
+#: its first reset.
+BAD_SEEDS = ["1", -5, 1.5, True, 2**63]
 #: Not action indices: each was once parsed, rounded or cast to a legal index and played.
 BAD_ACTIONS = ["0", 0.9, True, np.float64(1.0), [0], np.array([0]), np.array(0.0)]
 
@@ -117,6 +120,21 @@ def test_a_game_cut_short_by_max_steps_offers_no_move_to_any_agent() -> None:
     assert truncated
     for agent in e.possible_agents:
         assert not e.observe(agent)["action_mask"].any(), agent
+
+
+# ---------------------------------------------------------------------------------- seed
+
+
+@pytest.mark.parametrize("seed", BAD_SEEDS, ids=repr)
+def test_a_seed_that_no_game_takes_is_refused_when_the_environment_is_made(seed: object) -> None:
+    """docs/rl.md: a game's seed is a whole number from 0 to 2**63 - 1; anything else is
+    refused by both front doors when the environment is made, as ``max_steps`` is, not at
+    a ``reset`` that may come much later."""
+    message = f"seed must be None or a whole number from 0 to {2**63 - 1}, not {seed!r}"
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        env(game="phase10", seed=seed)
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        gymnasium.make("phase10/Programmes-v0", seed=seed)
 
 
 # ------------------------------------------------------------------------------- variants

@@ -29,6 +29,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (
 
 from phase10 import games
 from phase10.kernel.game import Game
+from phase10.kernel.piles import MAX_SEED
 from phase10.rl.render import render_view
 from phase10.rl.spec import RLSpec, spec_for
 
@@ -95,6 +96,26 @@ def check_max_steps(max_steps: object) -> int | None:
             f"max_steps must be None or a whole number of steps from 1 up, not {max_steps!r}"
         )
     return int(max_steps)
+
+
+def check_env_seed(seed: object) -> int | None:
+    """``seed`` as an ``int``, or ``None`` (games seeded at random); ``ValueError`` for
+    anything a game refuses as its seed (a bool, a float, a string, a negative number, one
+    past 63 bits), said when the environment is made: its first ``reset``, which deals
+    with it, may come much later, in a training library's code.
+
+    >>> check_env_seed(-5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be None or a whole number from 0 to 9223372036854775807, not -5
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(
+            f"seed must be None or a whole number from 0 to {MAX_SEED}, not {seed!r}"[:200]
+        )
+    return seed
 
 
 def action_index(action: object, actions: int) -> int:
@@ -181,8 +202,8 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = {a: spaces.Discrete(self.spec.actions) for a in self.possible_agents}
-        self._rng = random.Random(seed)
-        self._first_seed = seed
+        self._first_seed = check_env_seed(seed)
+        self._rng = random.Random(self._first_seed)
         self.state: Any = None
         self.memory = self.spec.memory(players)
         self._view: Any = None
