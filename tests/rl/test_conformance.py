@@ -254,7 +254,7 @@ def test_gymnasium_info_tells_the_seed_only_when_the_episode_is_over(
     for _ in range(10_000):
         assert set(info) <= PUBLIC_INFO, info
         assert BIG_SEED not in info.values()
-        assert info["hand"] == e.aec.game.hand_number(e.aec.state)
+        assert info["hand"] == e.aec.game.hand_number(e.aec.state) + 1
         _obs, _reward, terminated, truncated, info = e.step(
             int(rng.choice(np.flatnonzero(e.action_masks())))
         )

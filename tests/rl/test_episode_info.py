@@ -4,6 +4,7 @@ comes only once the episode is over (E-28, AMZ-R06, AMZ-R10, P10-R09)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -74,3 +75,31 @@ def test_render_shows_the_agents_view_when_max_steps_ends_the_episode() -> None:
     mine = e.aec.game.view(e.aec.state, 0)
     shown = e.aec.game.present(mine, ["player_0", "player_1"], "en").hand
     assert f"Hand: {' '.join(card.code for card in shown)}" in text.splitlines()
+
+
+@pytest.mark.parametrize(("game", "players"), [("phase10", 2), ("programmes", 3)])
+def test_info_names_the_hand_that_render_shows(game: str, players: int) -> None:
+    """docs/rl.md: ``info["hand"]`` counts hands (manches) from 1, as ``render()`` and every
+    front end do, at every step and at the step that ends the episode."""
+    e = SingleAgentEnv(game=game, players=players, opponents="greedy", render_mode="ansi")
+    obs, info = e.reset(seed=11)
+    assert info["hand"] == 1
+    rng = np.random.default_rng(5)
+    hands = {1}
+    for _ in range(20_000):
+        text = e.render()
+        assert text is not None
+        shown = re.search(r" · (?:hand|round) (\d+) · ", text.splitlines()[0])
+        assert shown is not None, text
+        assert info["hand"] == int(shown.group(1)), text.splitlines()[0]
+        index = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, _reward, terminated, truncated, info = e.step(index)
+        hands.add(info["hand"])
+        if terminated or truncated:
+            break
+    else:
+        pytest.fail("the episode should end")
+    final = e.render()
+    assert final is not None
+    assert f" {info['hand']} · " in final.splitlines()[0]
+    assert len(hands) > 1, "the episode should have seen more than one hand"

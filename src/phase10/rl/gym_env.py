@@ -9,12 +9,13 @@ next decision or the end, and returns the agent's reward over all of them.
 >>> from phase10.rl.gym_env import SingleAgentEnv
 >>> e = SingleAgentEnv(game="phase10", players=2, opponents="greedy")
 >>> obs, info = e.reset(seed=4)
->>> obs["observation"].shape, info["seat"], sorted(info)
-((1595,), 0, ['hand', 'seat'])
+>>> obs["observation"].shape, info["seat"], info["hand"], sorted(info)
+((1595,), 0, 1, ['hand', 'seat'])
 
-``info`` holds only what the agent's seat may know: its seat and the hand number, and once
-the episode is over the game's seed (``game_seed``), which during the game would give away
-every hidden card (E-28, P10-R09, AMZ-R06, AMZ-R10).
+``info`` holds only what the agent's seat may know: its seat and the hand number (1 for the
+first hand, as ``render()`` shows it), and once the episode is over the game's seed
+(``game_seed``), which during the game would give away every hidden card (E-28, P10-R09,
+AMZ-R06, AMZ-R10).
 
 ``max_steps`` counts the agent's own steps, as Gymnasium's ``max_episode_steps`` counts calls
 to ``step``: the bots' moves in between do not use it up, so ``reset`` never deals an episode
@@ -195,7 +196,10 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
         """Public facts only. The seed replays the deal: every hand, the draw order and the
         other seats' programs, so it is told only once nothing is left to play."""
         aec = self.aec
-        info: dict[str, Any] = {"seat": self.seat, "hand": aec.game.hand_number(aec.state)}
+        # The engine counts hands from 0; ``hand`` is the number ``render()`` and every front
+        # end show, so that a log line and the rendered table name the same hand.
+        hand = aec.game.hand_number(aec.state) + 1
+        info: dict[str, Any] = {"seat": self.seat, "hand": hand}
         if self._over():
             info["game_seed"] = aec.game_seed
         return info
