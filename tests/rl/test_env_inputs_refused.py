@@ -13,7 +13,7 @@ import gymnasium
 import numpy as np
 import pytest
 
-from phase10.rl import env
+from phase10.rl import env, spec_for
 from phase10.rl.gym_env import SingleAgentEnv
 
 #: Not whole step counts from 1 up: a bool is not a number, and 1.5 or 2.0 would be rounded.
@@ -247,3 +247,22 @@ def test_the_pettingzoo_environment_refuses_an_action_that_is_not_an_index(
         e.step(action)
     assert raw.game.digest(raw.state) == before
     e.step(np.array(0))  # the draw, still legal
+
+
+# ------------------------------------------------------------------------------- describe
+
+
+@pytest.mark.parametrize("game", ["phase10", "programmes"])
+@pytest.mark.parametrize("index", ["3", 2.0, True, None, np.float64(3.0)], ids=repr)
+def test_describe_refuses_what_is_not_an_index_the_same_way_in_both_games(
+    game: str, index: object
+) -> None:
+    """docs/rl.md: an index is an integer of the ``Discrete`` space; ``describe`` refuses
+    anything else with one ``TypeError`` in both games, rather than comparing a string with
+    a number, reading 2.0 as 2, or ``True`` as 1."""
+    spec = spec_for(game)
+    shown = re.escape(f"not {index!r} ({type(index).__name__})")
+    with pytest.raises(
+        TypeError, match=rf"^an action index is an integer from 0 to {spec.actions - 1}, {shown}$"
+    ):
+        spec.describe(index)  # type: ignore[arg-type]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -41,7 +41,7 @@ class RLSpec:
     layout: Layout
     legal_indices: Callable[[Any], dict[int, Any]]
     index_of: Callable[[Any, Any], int]
-    describe: Callable[[int], str]
+    describe: Callable[[SupportsIndex], str]
     encode: Callable[[Any, TableMemory | None], npt.NDArray[np.float32]]
     legal_state: Callable[[Any], dict[int, Any]]
     encode_state: Callable[[Any, int, TableMemory | None], npt.NDArray[np.float32]]

@@ -39,7 +39,7 @@ at the low end of a run, and 49 for a Wild at the high end of a run.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, SupportsIndex
 
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown
 from phase10.games.phase10.cards import POINTS_OF, SKIP_CODE, SYMBOL_OF, WILD_CODE
@@ -48,6 +48,7 @@ from phase10.games.phase10.legal import current_phase, legal_actions
 from phase10.games.phase10.rules import Kind, Phase
 from phase10.games.phase10.state import GameState
 from phase10.games.phase10.view import PlayerView
+from phase10.kernel.action_space import read_index
 from phase10.kernel.actions import Source
 
 DRAW: Final = 0
@@ -202,14 +203,15 @@ def _legal(
     return out
 
 
-def describe(index: int) -> str:
-    """What an index means, in words (for logs and the docs).
+def describe(index: SupportsIndex) -> str:
+    """What an index means, in words (for logs and the docs). An index is an integer:
+    anything else is a ``TypeError``, and an integer outside the space a ``ValueError`` that
+    gives the space.
 
     >>> describe(0), describe(2 + 47), describe(53), describe(HIT + (49 * 6 + 1) * 2 + 0)
     ('draw', 'discard G12', 'discard a Skip at seat +2', 'hit W (high end) on seat +1 group 0')
     """
-    if not 0 <= index < SIZE:
-        raise ValueError(f"no Phase 10 action has index {index}; the space is 0..{SIZE - 1}")
+    index = read_index(index, SIZE, "Phase 10")
     if index == DRAW:
         return "draw"
     if index == TAKE:

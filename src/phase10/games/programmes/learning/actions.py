@@ -52,7 +52,7 @@ had more than 4, so 8 slots leave room, and a combination past index 7 is left o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, TypeAlias
+from typing import Final, SupportsIndex, TypeAlias
 
 from phase10.games.programmes.actions import (
     DiscardCard,
@@ -67,6 +67,7 @@ from phase10.games.programmes.combos import Combination, extension_values
 from phase10.games.programmes.legal import legal_actions
 from phase10.games.programmes.state import ProgrammeState
 from phase10.games.programmes.view import ProgrammeView
+from phase10.kernel.action_space import read_index
 from phase10.kernel.actions import Draw, Source
 from phase10.kernel.kinds import Kind
 
@@ -239,14 +240,16 @@ def _indices(
     return out
 
 
-def describe(index: int) -> str:
+def describe(index: SupportsIndex) -> str:
     """What an index means, in words (for logs and the docs).
+
+    An index is an integer: anything else is a ``TypeError``, and an integer outside the
+    space a ``ValueError`` that gives the space.
 
     >>> describe(2), describe(DISCARD + 11), describe(MELD + 6), describe(REVEAL)
     ('swap the program card', 'discard QS', 'meld a set of 7s', 'reveal way 1 (fewest wilds)')
     """
-    if not 0 <= index < SIZE:
-        raise ValueError(f"no programmes action has index {index}; the space is 0..{SIZE - 1}")
+    index = read_index(index, SIZE, "programmes")
     if index == DRAW:
         return "draw"
     if index == TAKE:
