@@ -32,13 +32,19 @@ def random_decisions(rules_name: str, players: int, seed: int, limit: int = 1500
         state = GAME.apply(state, rng.choice(view.legal))
 
 
+def index_phase(index: int) -> int:
+    """The printed phase number a lay-down index starts with (docs/rl.md)."""
+    return (index - codec.LAY) // (codec.KEYS * codec.KEYS) + 1
+
+
 @pytest.mark.parametrize("rules_name", PROFILES)
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_every_legal_action_has_an_index_and_every_index_decodes_to_a_legal_action(
     rules_name: str, players: int
 ) -> None:
     """P10-R13, P10-R15..R25: the codec covers every legal action, maps distinct actions
-    apart (lay-downs of one key aside), and decodes to what the engine accepts."""
+    apart (lay-downs of one key aside), and decodes to what the engine accepts; a legal
+    lay-down's index is described by the groups it lays, as the table names them."""
     seen_laydowns = seen_hits = 0
     for state, view in random_decisions(rules_name, players, seed=players * 7 + len(rules_name)):
         legal = codec.legal_indices(view)
@@ -51,6 +57,11 @@ def test_every_legal_action_has_an_index_and_every_index_decodes_to_a_legal_acti
         for index, action in legal.items():
             GAME.check(state, action)  # raises IllegalActionError if the codec is wrong
             assert codec.index_of(view, action) == index
+            if isinstance(action, LayDown):
+                said = codec.describe(index)
+                assert said.startswith(f"lay down phase {index_phase(index)}: "), said
+                groups = said.split(": ", 1)[1].split(" + ")
+                assert sorted(groups) == sorted(g.describe() for g in action.groups), said
         seen_laydowns += any(isinstance(a, LayDown) for a in legal.values())
         seen_hits += any(isinstance(a, Hit) for a in legal.values())
     assert seen_laydowns
@@ -75,7 +86,7 @@ def test_laydowns_of_one_key_keep_the_one_with_fewest_wilds() -> None:
     assert len(chosen) == 1
     assert sum(g.wilds for g in chosen[0].groups) == 0
     assert codec.describe(codec.index_of(view, chosen[0])) == (
-        "lay down phase 1, group keys 2 and 6"
+        "lay down phase 1: set of 3s + set of 7s"
     )
 
 
@@ -142,6 +153,46 @@ def test_skip_targets_and_wild_ends_are_relative_and_distinct() -> None:
     assert SKIP_CODE == WILD_CODE + 1
     with pytest.raises(ValueError, match="no Phase 10 action has index 2097"):
         codec.describe(codec.SIZE)
+
+
+@pytest.mark.parametrize(
+    ("phase", "keys", "why"),
+    [
+        (1, (11, 7), "phase 1's twin groups are written in rising order"),
+        (7, (3, 2), "phase 7's twin groups are written in rising order"),
+        (4, (0, 1), "phase 4 is one group, whose key is the first"),
+        (6, (4, 0), "no run of 9 starts above 4"),
+        (2, (0, 9), "no run of 4 starts above 9"),
+        (8, (4, 0), "there are 4 colours"),
+    ],
+)
+def test_an_index_no_laydown_is_written_with_is_described_as_unused(
+    phase: int, keys: tuple[int, int], why: str
+) -> None:
+    """docs/rl.md, "Lay-downs": twin groups (phases 1 and 7) are written in rising order, a
+    phase of one group has key2 = 0, a run's key is its lowest value - 1 and a colour
+    group's one of 4 colours; the other indices of the block name no action."""
+    index = codec.LAY + ((phase - 1) * codec.KEYS + keys[0]) * codec.KEYS + keys[1]
+    assert codec.describe(index) == f"unused: {why}, so no lay-down has index {index}"
+
+
+@pytest.mark.parametrize(
+    ("phase", "keys", "said"),
+    [
+        (1, (0, 0), "lay down phase 1: set of 1s + set of 1s"),
+        (3, (11, 8), "lay down phase 3: set of 12s + run 9-12"),
+        (6, (3, 0), "lay down phase 6: run 4-12"),
+        (8, (3, 0), "lay down phase 8: green colour group"),
+        (9, (11, 0), "lay down phase 9: set of 12s + set of 1s"),
+    ],
+)
+def test_a_laydown_index_is_described_by_its_groups(
+    phase: int, keys: tuple[int, int], said: str
+) -> None:
+    """docs/rl.md, "Lay-downs": the keys are a set's number - 1, a run's lowest value - 1
+    and a colour group's colour (0 R, 1 B, 2 Y, 3 G); ``describe`` says the groups."""
+    index = codec.LAY + ((phase - 1) * codec.KEYS + keys[0]) * codec.KEYS + keys[1]
+    assert codec.describe(index) == said
 
 
 def test_observation_is_finite_sized_and_counts_the_hand() -> None:

@@ -71,7 +71,7 @@ def _check_decision(state: ProgrammeState, view: ProgrammeView) -> dict[int, Any
         assert 0 <= index < actions.SIZE
         GAME.check(state, action)  # raises if the engine refuses it
         assert actions.index_of(view, action) == index
-        assert actions.describe(index)
+        assert not actions.describe(index).startswith("unused"), index
     return legal
 
 
@@ -237,6 +237,15 @@ def test_describe_names_every_block() -> None:
     with pytest.raises(ValueError, match="no programmes action"):
         actions.describe(actions.SIZE)
     assert obs.LAYOUT.size == obs.SIZE
+
+
+def test_the_index_of_a_new_set_of_twos_is_described_as_unused() -> None:
+    """AMZ-R02: every 2 is wild and never counts as a 2, so no new set is of 2s; random play
+    (above) never finds a legal index that ``describe`` calls unused."""
+    assert actions.describe(actions.MELD + 1) == (
+        f"unused: every 2 is wild (AMZ-R02), so no new set has index {actions.MELD + 1}"
+    )
+    assert actions.describe(actions.MELD + 2) == "meld a set of 3s"
 
 
 def test_pettingzoo_api_and_seed_tests() -> None:

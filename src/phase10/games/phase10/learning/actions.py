@@ -34,7 +34,7 @@ at the low end of a run, and 49 for a Wild at the high end of a run.
 >>> sorted(legal_indices(game.view(state, 0)))
 [0, 1]
 >>> describe(57 + ((1 - 1) * 12 + 6) * 12 + 9)
-'lay down phase 1, group keys 6 and 9'
+'lay down phase 1: set of 7s + set of 10s'
 """
 
 from __future__ import annotations
@@ -42,10 +42,10 @@ from __future__ import annotations
 from typing import Final, SupportsIndex
 
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown
-from phase10.games.phase10.cards import POINTS_OF, SKIP_CODE, SYMBOL_OF, WILD_CODE
+from phase10.games.phase10.cards import POINTS_OF, SKIP_CODE, SYMBOL_OF, WILD_CODE, Colour
 from phase10.games.phase10.groups import Group
 from phase10.games.phase10.legal import current_phase, legal_actions
-from phase10.games.phase10.rules import Kind, Phase
+from phase10.games.phase10.rules import BASE_PHASES, GroupReq, Kind, Phase
 from phase10.games.phase10.state import GameState
 from phase10.games.phase10.view import PlayerView
 from phase10.kernel.action_space import read_index
@@ -204,12 +204,18 @@ def _legal(
 
 
 def describe(index: SupportsIndex) -> str:
-    """What an index means, in words (for logs and the docs). An index is an integer:
-    anything else is a ``TypeError``, and an integer outside the space a ``ValueError`` that
-    gives the space.
+    """What an index means, in words (for logs and the docs). A lay-down names its groups
+    as the table shows them; an index that no lay-down is written with (a second key for a
+    phase of one group, twin groups out of order, a run past 12, a fifth colour) says it is
+    unused. An index is an integer: anything else is a ``TypeError``, and an integer outside
+    the space a ``ValueError`` that gives the space.
 
     >>> describe(0), describe(2 + 47), describe(53), describe(HIT + (49 * 6 + 1) * 2 + 0)
     ('draw', 'discard G12', 'discard a Skip at seat +2', 'hit W (high end) on seat +1 group 0')
+    >>> describe(LAY + ((2 - 1) * KEYS + 4) * KEYS + 2)
+    'lay down phase 2: set of 5s + run 3-6'
+    >>> describe(LAY + ((1 - 1) * KEYS + 11) * KEYS + 7)
+    "unused: phase 1's twin groups are written in rising order, so no lay-down has index 196"
     """
     index = read_index(index, SIZE, "Phase 10")
     if index == DRAW:
@@ -225,9 +231,41 @@ def describe(index: SupportsIndex) -> str:
         rest = index - LAY
         number, rest = divmod(rest, KEYS * KEYS)
         first, second = divmod(rest, KEYS)
-        return f"lay down phase {number + 1}, group keys {first} and {second}"
+        return _describe_laydown(index, BASE_PHASES[number], first, second)
     rest = index - HIT
     slot, rest = divmod(rest, SEATS * GROUPS)
     owner, group = divmod(rest, GROUPS)
     card = "W (high end)" if slot == WILD_CODE + 1 else SYMBOL_OF[slot]
     return f"hit {card} on seat +{owner} group {group}"
+
+
+def _describe_laydown(index: int, phase: Phase, first: int, second: int) -> str:
+    """A lay-down index in words, read through the phase of its printed number: every rule
+    set builds its phases from ``BASE_PHASES``, and the variants change a set's size only,
+    so the kinds and a run's length are the same under any rules."""
+    reqs = phase.groups
+    keys = (first, second)[: len(reqs)]
+    why = None
+    if len(reqs) == 1 and second:
+        why = f"phase {phase.number} is one group, whose key is the first"
+    elif len(reqs) == 2 and reqs[0] == reqs[1] and first > second:
+        why = f"phase {phase.number}'s twin groups are written in rising order"
+    else:
+        for req, key in zip(reqs, keys, strict=True):
+            if req.kind is Kind.RUN and key > 12 - req.size:
+                why = f"no run of {req.size} starts above {13 - req.size}"
+            elif req.kind is Kind.COLOUR and key >= len(Colour):
+                why = f"there are {len(Colour)} colours"
+    if why is not None:
+        return f"unused: {why}, so no lay-down has index {index}"
+    groups = " + ".join(_group_words(req, key) for req, key in zip(reqs, keys, strict=True))
+    return f"lay down phase {phase.number}: {groups}"
+
+
+def _group_words(req: GroupReq, key: int) -> str:
+    """A group of a lay-down index as ``Group.describe`` says the group laid."""
+    if req.kind is Kind.SET:
+        return f"set of {key + 1}s"
+    if req.kind is Kind.RUN:
+        return f"run {key + 1}-{key + req.size}"
+    return f"{Colour(key).name.lower()} colour group"

@@ -244,10 +244,12 @@ def describe(index: SupportsIndex) -> str:
     """What an index means, in words (for logs and the docs).
 
     An index is an integer: anything else is a ``TypeError``, and an integer outside the
-    space a ``ValueError`` that gives the space.
+    space a ``ValueError`` that gives the space. The new set of 2s says it is unused.
 
     >>> describe(2), describe(DISCARD + 11), describe(MELD + 6), describe(REVEAL)
     ('swap the program card', 'discard QS', 'meld a set of 7s', 'reveal way 1 (fewest wilds)')
+    >>> describe(MELD + 1)
+    'unused: every 2 is wild (AMZ-R02), so no new set has index 57'
     """
     index = read_index(index, SIZE, "programmes")
     if index == DRAW:
@@ -259,7 +261,10 @@ def describe(index: SupportsIndex) -> str:
     if index < MELD:
         return f"discard {CARD_SYMBOL[index - DISCARD]}"
     if index < REVEAL:
-        return f"meld a set of {RANKS[index - MELD]}s"
+        rank = RANKS[index - MELD]
+        if rank == "2":
+            return f"unused: every 2 is wild (AMZ-R02), so no new set has index {index}"
+        return f"meld a set of {rank}s"
     if index < EXTEND:
         slot = index - REVEAL
         return f"reveal way {slot + 1}" + (" (fewest wilds)" if slot == 0 else "")
