@@ -13,6 +13,7 @@ import gymnasium
 import numpy as np
 import pytest
 
+from phase10.kernel.errors import IllegalActionError
 from phase10.rl import env, spec_for
 from phase10.rl.gym_env import SingleAgentEnv
 
@@ -266,3 +267,85 @@ def test_describe_refuses_what_is_not_an_index_the_same_way_in_both_games(
         TypeError, match=rf"^an action index is an integer from 0 to {spec.actions - 1}, {shown}$"
     ):
         spec.describe(index)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------- illegal indices
+
+
+def test_the_pettingzoo_refusal_of_an_illegal_index_gives_the_engines_reason() -> None:
+    """D-19 (a turn starts with a draw, and draws once), P10-R21 (a seat hits only after
+    laying its phase): the error names the index's move and the rule it breaks, and the
+    game is left as it was."""
+    e = env(game="phase10", players=2, seed=3)
+    e.reset(seed=3)
+    raw = e.unwrapped
+    before = raw.game.digest(raw.state)
+    message = (
+        "action 7 (discard R6) is not legal for player_0 now: D-19: draw a card first; "
+        "a turn starts with a draw (legal: [0, 1]); use the action mask"
+    )
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        e.step(7)
+    assert raw.game.digest(raw.state) == before
+    e.step(0)  # the draw, still legal
+    drawn = raw.game.digest(raw.state)
+    with pytest.raises(ValueError, match=r"^action 0 \(draw\) .* now: D-19: you have already"):
+        e.step(0)
+    hit = r"^action 1500 \(hit R1 on seat \+1 group 1\) .* now: P10-R21: lay down your own"
+    with pytest.raises(ValueError, match=hit):
+        e.step(1500)
+    assert raw.game.digest(raw.state) == drawn
+
+
+@pytest.mark.parametrize(
+    ("env_id", "index", "reason"),
+    [
+        ("phase10/Phase10-v0", 5, "D-19: draw a card first; a turn starts with a draw"),
+        ("phase10/Programmes-v0", 5, "AMZ-R10: a turn starts by taking one card"),
+        ("phase10/Programmes-v0", 2, "AMZ-R31: swapping a program is off under these rules"),
+    ],
+)
+def test_a_forfeit_tells_the_engines_reason_and_leaves_the_game_as_it_was(
+    env_id: str, index: int, reason: str
+) -> None:
+    """D-19, AMZ-R10 (a turn starts by drawing), AMZ-R31 (the swap is a rule option):
+    ``info["illegal_reason"]`` is the engine's refusal of the index's move, with its rule
+    id, and the game is not changed by the check."""
+    e = gymnasium.make(env_id, players=2)
+    e.reset(seed=2)
+    raw = single(e)
+    before = raw.aec.game.digest(raw.aec.state)
+    _obs, reward, terminated, _truncated, info = e.step(index)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, index)
+    assert info["illegal_reason"] == reason
+    assert raw.aec.game.digest(raw.aec.state) == before
+
+
+@pytest.mark.parametrize("game", ["phase10", "programmes"])
+def test_every_index_outside_the_mask_gets_a_reason_and_changes_nothing(game: str) -> None:
+    """P10-R13, AMZ-R10: at decisions of a random game, every index the mask does not allow
+    is explained, by the engine's refusal where the index names a move it can check (the
+    engine accepts none of them), and asking changes nothing."""
+    e = env(game=game, players=3, seed=6)
+    e.reset(seed=6)
+    raw = e.unwrapped
+    rng = np.random.default_rng(6)
+    ruled = 0
+    for step in range(120):
+        observation, *_ = e.last()
+        mask = observation["action_mask"]
+        if step % 20 == 0:
+            before = raw.game.digest(raw.state)
+            for index in map(int, np.flatnonzero(mask == 0)):
+                reason = raw.why_illegal(index)
+                move = raw.spec.decode_state(raw.state, index)
+                if move is None:
+                    assert reason.startswith("no "), (index, reason)
+                    continue
+                with pytest.raises(IllegalActionError) as refused:
+                    raw.game.check(raw.state, move)
+                assert reason == str(refused.value)
+                ruled += 1
+            assert raw.game.digest(raw.state) == before
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert ruled > 100, "most refusals should carry the engine's rule"

@@ -28,6 +28,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (
 )
 
 from phase10 import games
+from phase10.kernel.errors import IllegalActionError
 from phase10.kernel.game import Game
 from phase10.kernel.piles import MAX_SEED
 from phase10.rl.render import render_view
@@ -275,12 +276,37 @@ class RawEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type hints
         index = None if action is None else action_index(action, self.spec.actions)
         move = None if index is None else self._legal.get(index)
         if move is None:
+            legal = sorted(self._legal)
+            shown = ", ".join(map(str, legal[:12])) + (", ..." if len(legal) > 12 else "")
+            what = "" if index is None else f" ({self.spec.describe(index)})"
+            why = "" if index is None else f": {self.why_illegal(index)}"
             raise ValueError(
-                f"action {action} is not legal for {agent} now "
-                f"(legal: {sorted(self._legal)[:12]}...); use the action mask"
+                f"action {action}{what} is not legal for {agent} now{why} "
+                f"(legal: [{shown}]); use the action mask"
             )
         # The move is one of the state's legal actions: the engine need not check it again.
         self._advance(move, self._apply_legal)
+
+    def why_illegal(self, index: int) -> str:
+        """Why the index ``index`` is not legal for the seat to act now: the engine's own
+        reason, with its rule id, where the index names a move the engine can check (a
+        draw, a take, a discard, a hit or an extension); otherwise that no legal move has
+        it now, or ever. The engine only checks: the game is left as it was.
+
+        >>> e = RawEnv(game="phase10", players=2)
+        >>> e.reset(seed=3)
+        >>> e.why_illegal(7)  # discard R6 before drawing
+        'D-19: draw a card first; a turn starts with a draw'
+        """
+        if self.spec.describe(index).startswith("unused"):
+            return "no move ever has this index"
+        move = self.spec.decode_state(self.state, index)
+        if move is not None:
+            try:
+                self.game.check(self.state, move)
+            except IllegalActionError as error:
+                return str(error)
+        return "no legal move has this index now"
 
     def play(self, move: Any) -> None:
         """Apply an engine action of the seat to act (a bot's, say): the same bookkeeping

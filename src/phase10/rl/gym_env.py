@@ -52,7 +52,8 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
     the game's seed so an episode replays exactly.
 
     An index of the space outside the mask ends the episode as a loss (reward -1,
-    ``terminated``, and ``info["illegal_action"]``) under ``on_illegal="lose"``, the default,
+    ``terminated``, ``info["illegal_action"]``, and ``info["illegal_reason"]``, the
+    engine's reason where it has one) under ``on_illegal="lose"``, the default,
     which keeps Gymnasium's checks (they step with unmasked samples) meaningful; ``"raise"``
     raises.
     ``max_steps`` agent steps truncate the episode. After the end of an episode, forfeit and
@@ -138,8 +139,9 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
             # The mask is the contract; an agent that ignores it loses the game at once, and
             # the game itself is left as it was (info says which index and why). The episode
             # is over for good: the seed now in info must not help a game still going on.
+            reason = aec.why_illegal(index)
             self._forfeited = True
-            info = {**self._info(), "illegal_action": index}
+            info = {**self._info(), "illegal_action": index, "illegal_reason": reason}
             return self._observe(), -WIN, True, False, info
         aec.step(index)
         self._steps += 1

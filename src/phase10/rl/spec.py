@@ -32,6 +32,9 @@ class RLSpec:
     index in words; ``encode(view, memory)`` is the observation. ``legal_state(state)`` and
     ``encode_state(state, seat, memory)`` give the same from a whole state without building
     a view: an environment, which holds the state, calls them at every step.
+    ``decode_state(state, index)`` is the engine action an index names, legal or not, where
+    the index alone says which (``None`` elsewhere): the engine's check of it says why an
+    index outside the mask is refused.
     """
 
     game: str
@@ -45,6 +48,7 @@ class RLSpec:
     encode: Callable[[Any, TableMemory | None], npt.NDArray[np.float32]]
     legal_state: Callable[[Any], dict[int, Any]]
     encode_state: Callable[[Any, int, TableMemory | None], npt.NDArray[np.float32]]
+    decode_state: Callable[[Any, int], Any | None]
 
     def memory(self, players: int) -> TableMemory:
         """An empty memory of passed and discarded cards for a table of ``players``."""
@@ -91,4 +95,12 @@ def spec_for(game: str) -> RLSpec:
         encode=obs.encode,
         legal_state=actions.legal_state,
         encode_state=obs.encode_state,
+        # Optional in a game's codec: without it a refusal says what the index stands for,
+        # and not the engine's reason.
+        decode_state=getattr(actions, "decode_state", _decodes_nothing),
     )
+
+
+def _decodes_nothing(state: Any, index: int) -> None:
+    """``decode_state`` of a codec that has none."""
+    return None

@@ -42,7 +42,14 @@ from __future__ import annotations
 from typing import Final, SupportsIndex
 
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown
-from phase10.games.phase10.cards import POINTS_OF, SKIP_CODE, SYMBOL_OF, WILD_CODE, Colour
+from phase10.games.phase10.cards import (
+    CARDS,
+    POINTS_OF,
+    SKIP_CODE,
+    SYMBOL_OF,
+    WILD_CODE,
+    Colour,
+)
 from phase10.games.phase10.groups import Group
 from phase10.games.phase10.legal import current_phase, legal_actions
 from phase10.games.phase10.rules import BASE_PHASES, GroupReq, Kind, Phase
@@ -201,6 +208,54 @@ def _legal(
                 continue
         out[index] = action
     return out
+
+
+def decode_state(state: GameState, index: int) -> Action | None:
+    """The engine action ``index`` names for the seat to act in ``state``, whether legal or
+    not, where the index alone says which: a draw, a take, a discard, a hit. ``None`` for a
+    lay-down, which its index names by its groups' keys, not by the cards laid, and for a
+    seat the table does not have. An environment checks it with the engine to tell why an
+    index outside the mask is refused.
+
+    >>> from phase10.games import get
+    >>> game = get("phase10")
+    >>> state = game.new_game(game.find_rules("standard"), 2, 3)
+    >>> str(decode_state(state, DISCARD + 5)), decode_state(state, LAY)
+    ('discard R6', None)
+    >>> game.check(state, decode_state(state, DISCARD + 5))
+    Traceback (most recent call last):
+    ...
+    phase10.kernel.errors.IllegalActionError: D-19: draw a card first; a turn starts with a draw
+    """
+    if index == DRAW:
+        return Draw(_DRAW_PILE)
+    if index == TAKE:
+        return Draw(Source.DISCARD_PILE)
+    seat, players = state.current, len(state.players)
+    if index < SKIP:
+        return Discard(CARDS[index - DISCARD])
+    if index < LAY:
+        rel = index - SKIP
+        if rel >= players:
+            return None
+        return Discard(CARDS[SKIP_CODE], (seat + rel) % players if rel else None)
+    if index < HIT:
+        return None
+    slot, rest = divmod(index - HIT, SEATS * GROUPS)
+    rel, place = divmod(rest, GROUPS)
+    if rel >= players:
+        return None
+    owner = (seat + rel) % players
+    card = min(slot, WILD_CODE)
+    value = -1  # the engine works out what a card stands for, but for a Wild's end of a run
+    groups = state.table[owner]
+    if card == WILD_CODE and place < len(groups):
+        group = groups[place]
+        if group.kind is Kind.RUN:
+            value = group.high + 1 if slot > WILD_CODE else group.low - 1
+        elif slot > WILD_CODE:
+            return None  # only a run has a high end: no hit is written so
+    return Hit(CARDS[card], owner, place, value)
 
 
 def describe(index: SupportsIndex) -> str:

@@ -62,7 +62,7 @@ from phase10.games.programmes.actions import (
     Reveal,
     SwapProgram,
 )
-from phase10.games.programmes.cards import ACE_HIGH, CARD_SYMBOL, RANKS
+from phase10.games.programmes.cards import ACE_HIGH, CARD_SYMBOL, PLAYING_CARDS, RANKS
 from phase10.games.programmes.combos import Combination, extension_values
 from phase10.games.programmes.legal import legal_actions
 from phase10.games.programmes.state import ProgrammeState
@@ -238,6 +238,48 @@ def _indices(
         for slot, action in enumerate(_reveal_order(legal)[:REVEALS]):
             out[REVEAL + slot] = action
     return out
+
+
+def decode_state(state: ProgrammeState, index: int) -> ProgrammeAction | None:
+    """The engine action ``index`` names for the seat to act in ``state``, whether legal or
+    not, where the index alone says which: a draw, a take, the swap, a discard, an
+    extension. ``None`` for a new set or a reveal, which their indices name by rank or by
+    rank among the legal ways, not by the cards laid, and for a seat the table does not
+    have. An environment checks it with the engine to tell why an index outside the mask
+    is refused.
+
+    >>> from phase10.games import get
+    >>> game = get("programmes")
+    >>> state = game.new_game(game.find_rules("programmes"), 3, 7)
+    >>> str(decode_state(state, DISCARD + 11)), decode_state(state, REVEAL)
+    ('discard QS', None)
+    """
+    if index == DRAW:
+        return Draw(_FROM_DRAW_PILE)
+    if index == TAKE:
+        return Draw(Source.DISCARD_PILE)
+    if index == SWAP:
+        return SwapProgram()
+    if index < MELD:
+        return DiscardCard(PLAYING_CARDS[index - DISCARD])
+    if index < EXTEND:
+        return None
+    rest, place = divmod(index - EXTEND, COMBOS)
+    rest, rel = divmod(rest, SEATS)
+    card, end = divmod(rest, ENDS)
+    players = len(state.players)
+    if rel >= players:
+        return None
+    owner = (state.current + rel) % players
+    value = -1  # the engine works out what a card stands for, but for the end of a run
+    combos = state.table[owner]
+    if place < len(combos):
+        if combos[place].kind is _KIND_RUN:
+            values = combos[place].values
+            value = values[-1] + 1 if end else values[0] - 1
+        elif end:
+            return None  # a set has no high end: no extension is written so
+    return Extend(PLAYING_CARDS[card], owner, place, value)
 
 
 def describe(index: SupportsIndex) -> str:
