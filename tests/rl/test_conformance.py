@@ -182,6 +182,22 @@ def test_gymnasium_make_builds_the_registered_environments() -> None:
     assert other.unwrapped.aec.game.name == "programmes"
 
 
+@pytest.mark.parametrize("env_id", ["phase10/Phase10-v0", "phase10/Programmes-v0"])
+def test_rendering_as_text_draws_no_warning_from_gymnasium(env_id: str) -> None:
+    """docs/rl.md: ``render_mode="ansi"`` renders the agent's view; Gymnasium's checker
+    warns on the first ``render()`` of an environment whose metadata has no
+    ``render_fps``, and the environment declares one."""
+    import gymnasium
+
+    made = gymnasium.make(env_id, players=2, render_mode="ansi")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        made.reset(seed=1)
+        assert isinstance(made.render(), str)
+    assert [str(w.message) for w in caught if "render fps" in str(w.message)] == []
+    assert made.metadata["render_fps"] > 0
+
+
 def test_a_game_that_names_no_codec_has_no_environment() -> None:
     """The environments find a game's action space and observation through the registry
     (``Game.learning``): a registered game that names none gets a clear refusal, and the

@@ -61,7 +61,9 @@ class SingleAgentEnv(gym.Env[Obs, np.int64]):
     empty, as ``action_masks()`` is.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's API
+    # Gymnasium warns at the first render() of an environment without ``render_fps``. Text
+    # has no frame rate; 4 is what a person reading the rendered turns would keep up with.
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
