@@ -8,8 +8,10 @@ moves the policy the way it is meant to, measured against itself, never a fixed 
 from __future__ import annotations
 
 import importlib.util
+import pickle
 import random
 import sys
+import warnings
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -154,6 +156,21 @@ def test_bad_policy_files_are_refused_clearly(tmp_path: Path, tiny_policy: Path)
         make_bot(f"rl:{tmp_path / 'missing.pt'}")
     with pytest.raises(PolicyError, match="for the phase10 game, not programmes"):
         load_policy(tiny_policy, "programmes")
+
+
+def test_a_plain_pickle_is_refused_without_pytorchs_warning(tmp_path: Path) -> None:
+    """docs/rl.md, "Training a policy": a file that is not a policy is refused by the
+    project's own error; PyTorch's warning about the pickle protocol, printed with its own
+    source line before that error, is not shown."""
+    plain = tmp_path / "plain.pt"
+    plain.write_bytes(pickle.dumps({"weights": [0.0, 1.0]}, protocol=4))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with pytest.raises(
+            PolicyError, match=r"plain.pt' is not a policy file \(UnpicklingError\)$"
+        ):
+            load_policy(plain)
+    assert [str(w.message) for w in caught] == []
 
 
 def test_simulate_command_reports_a_bad_policy_without_a_traceback(

@@ -14,6 +14,7 @@ the rest of ``phase10.rl`` works without it; without it, :class:`PolicyError` sa
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -90,8 +91,14 @@ def load_policy(path: str | os.PathLike[str], game: str = "phase10") -> MaskedPo
     if not os.path.isfile(name):
         raise PolicyError(f"no policy file {name!r}")
     try:
-        data = torch.load(name, map_location="cpu", weights_only=True)
+        with warnings.catch_warnings():
+            # PyTorch warns, with its own source line, of a pickle protocol its safe reader
+            # may not follow, then fails on it: the error below says what the file is not.
+            warnings.filterwarnings("ignore", "Detected pickle protocol", UserWarning)
+            data = torch.load(name, map_location="cpu", weights_only=True)
     except Exception as exc:  # a truncated file, a pickle with code in it, not a torch file
+        # The name of what went wrong varies with the file (EOFError for an empty one,
+        # UnpicklingError for a plain pickle...): it tells a bug report which case it was.
         raise PolicyError(f"{name!r} is not a policy file ({type(exc).__name__})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PolicyError(f"{name!r} is not a policy file (examples/train.py writes them)")
