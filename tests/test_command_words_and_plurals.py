@@ -64,14 +64,14 @@ def test_the_programmes_line_mode_takes_the_language_s_words_and_its_hint_plays(
 ) -> None:
     """Programmes game: the Phase 10 hit word alone, which also extends (AMZ-R24), says why
     there is nothing to extend; the hint (here a reveal, AMZ-R20) is written with the
-    language's lay word, which also reveals, and reveals when typed back."""
+    language's reveal word (the glossary's), and reveals when typed back."""
     hit = HINT[lang][0]
     argv = ["--game", "programmes", "--lang", lang]
     out = _play(argv, f"d\n{hit}\nhint\nq\n", tmp_path, capsys)
     said = "You may add to combinations only once your program is revealed (AMZ-R22)."
     assert translator(lang).gettext(said) in out
     command = out.split(HINT[lang][1], 1)[1].split("\n", 1)[0]
-    reveal = "reveal" if lang == "en" else word_in(COMMAND_WORDS[lang], "lay")
+    reveal = "reveal" if lang == "en" else word_in(COMMAND_WORDS[lang], "reveal")
     assert command.startswith(f"{reveal} "), command
     out = _play(argv, f"d\n{command}\nq\n", tmp_path, capsys)
     said = translator(lang).gettext("You revealed program {program}: {combos}.")

@@ -117,4 +117,4 @@ def test_program_ids_are_text_on_the_programmes_table(
     program = match.view(0).program
     assert program is not None
     assert program.id in PROGRAM_IDS
-    assert f"Your program: {program.id}:" in shown[0]
+    assert f"Your program: {program.id} (" in shown[0]
