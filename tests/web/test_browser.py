@@ -467,9 +467,21 @@ def test_a_manche_of_the_programmes_game_survives_a_server_crash(
             for page in (owner, guest)
         )
 
+    # What each seat is told of itself on its turns: once revealed (AMZ-R11), its program's
+    # sentence says so, and the facts after it do not say it again.
+    mine: list[str] = []
+
+    def told(page: Page) -> None:
+        mine.append(page.locator("#me-line").text_content() or "")
+
     # A few moves, then the crash.
     start = time.monotonic()
-    play_until([owner, guest], lambda: time.monotonic() - start > 2.0, keys=lambda p: p is owner)
+    play_until(
+        [owner, guest],
+        lambda: time.monotonic() - start > 2.0,
+        keys=lambda p: p is owner,
+        on_turn=told,
+    )
     if not manche_over():
         seq_key = f"phase10:seq:{table_id(owner)}"
         seen = owner.evaluate("(key) => Number(localStorage.getItem(key))", seq_key)
@@ -486,17 +498,10 @@ def test_a_manche_of_the_programmes_game_survives_a_server_crash(
         expect(owner.locator("#log")).to_contain_text("Connected again.")
         assert owner.evaluate("(key) => Number(localStorage.getItem(key))", seq_key) >= seen
 
-    # What each seat is told of itself on its turns: once revealed (AMZ-R11), its program's
-    # sentence says so, and the facts after it do not say it again.
-    mine: list[str] = []
-    play_until(
-        [owner, guest],
-        manche_over,
-        keys=lambda page: page is owner,
-        on_turn=lambda page: mine.append(page.locator("#me-line").text_content() or ""),
-    )
+    play_until([owner, guest], manche_over, keys=lambda page: page is owner, on_turn=told)
+    # Most manches show a person's seat revealed on a later turn of theirs (not every one:
+    # the computer may reveal last, or the manche end before); each such line says it once.
     revealed = [line for line in mine if "revealed" in line]
-    assert revealed, mine
     assert all(line.count("revealed") == 1 for line in revealed), revealed
     # Nobody plays on, so the page whose seat the next manche does not need keeps them open
     # a while; a page that reloads shows the last manche's results again in any case.
