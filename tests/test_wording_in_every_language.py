@@ -178,6 +178,41 @@ def test_simulate_says_1_game_not_1_games(capsys: pytest.CaptureFixture[str]) ->
     assert out.startswith("1 game, 2 players")
 
 
+def test_simulate_answers_in_the_locale_s_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """P10-R36 (who wins a game): under a French locale, as its help already was, the
+    tournament's table is in French with French numbers, the same figures as in English."""
+    argv = ["simulate", "--bots", "sharp,greedy", "--games", "4", "--seed", "1", "--quiet"]
+    monkeypatch.setenv("LANGUAGE", "en")
+    assert main(argv) == 0
+    english = capsys.readouterr().out.splitlines()
+    monkeypatch.setenv("LANGUAGE", "fr")
+    assert main(argv) == 0
+    french = capsys.readouterr().out.splitlines()
+    assert english[0].startswith("4 games, 2 players, standard rules, seed 1")
+    assert french[0].startswith("4 parties, 2 joueurs, règles standard, graine 1")
+    assert french[1].split() == [
+        "bot",
+        "victoires",
+        "taux",
+        "de",
+        "victoire",
+        "IC",
+        "à",
+        "95",
+        "%",
+        "points",
+        "(moy.)",
+        "phases",
+        "(moy.)",
+        "cote",
+    ]
+    for english_row, french_row in zip(english[2:4], french[2:4], strict=True):
+        assert french_row.split() == [cell.replace(".", ",") for cell in english_row.split()]
+    assert french[-1].startswith("  pour refaire le calcul : phase10 simulate")
+
+
 @pytest.mark.parametrize(
     "argv",
     [

@@ -24,10 +24,10 @@ from phase10.cli.common import (
     rules_options,
 )
 from phase10.cli.game_commands import commands_of, rules_for
-from phase10.cli.parse_errors import current_language, translate
+from phase10.cli.parse_errors import current_language, thousands, translate
 from phase10.cli.progress import add_quiet_option, progress_reporter
 from phase10.explain import explain_error
-from phase10.kernel.i18n import N_
+from phase10.kernel.i18n import N_, translator
 from phase10.kernel.piles import MAX_SEED
 from phase10.sim import BACKENDS, GAMES, SimConfig, Summary, parse_bots, simulate
 from phase10.sim.runner import MAX_DECISIONS
@@ -251,14 +251,33 @@ def _solo(args: argparse.Namespace, rules: Any, solo_study: Callable[..., Any]) 
     if args.json:
         print(json.dumps({**result.to_dict(), "seed": args.seed, "command": command}))
         return 0
+    lang = current_language()
+    tr = translator(lang)
+    line = tr.ngettext(
+        "Phase {phase} alone ({rules} rules, one greedy player, {count} trial): "
+        "mean {mean} turns, median {median} turns",
+        "Phase {phase} alone ({rules} rules, one greedy player, {count} trials): "
+        "mean {mean} turns, median {median} turns",
+        result.games,
+    )
+    median = f"{result.median_turns:g}"
     print(
-        f"Phase {result.phase} alone ({rules.name} rules, one greedy player, "
-        f"{counted(result.games, 'trial')}): mean {result.mean_turns:.2f} turns, "
-        f"median {result.median_turns:g} turns"
+        line.format(
+            phase=result.phase,
+            rules=rules.name,
+            count=result.games,
+            mean=_decimal(result.mean_turns, 2, lang),
+            median=median if lang == "en" else median.replace(".", ","),
+        )
     )
     if result.capped:
-        print(f"  {counted(result.capped, 'trial')} stopped at the cap without the phase")
-    print(f"  reproduce: {command}")
+        capped = tr.ngettext(
+            "{count} trial stopped at the cap without the phase",
+            "{count} trials stopped at the cap without the phase",
+            result.capped,
+        )
+        print("  " + capped.format(count=result.capped))
+    print("  " + tr.gettext(N_("reproduce: {command}")).format(command=command))
     return 0
 
 
@@ -289,38 +308,79 @@ def _print_summary(
     *,
     game: str = "phase10",
 ) -> None:
+    """The results as a table, in the language of the command (its numbers as that
+    language writes them); ``--json`` keeps the English keys."""
+    tr = translator(current_language())
     # The programmes game counts programs done, in rounds, and no points (AMZ-R32).
     programmes = game == "programmes"
-    done, stage = ("programs", "rounds") if programmes else ("phases", "hands")
     players = len(summary.bots)
-    deals = f"; each deal is played {players} times, once per seat" if duplicate else ""
-    print(
-        f"{counted(summary.games, 'game')}, {players} players, {rules} rules, seed {seed}; "
-        f"seats rotate every game{deals}"
-    )
+    head = tr.ngettext(
+        "{count} game, {players} players, {rules} rules, seed {seed}; seats rotate every game",
+        "{count} games, {players} players, {rules} rules, seed {seed}; seats rotate every game",
+        summary.games,
+    ).format(count=summary.games, players=players, rules=rules, seed=seed)
+    if duplicate:
+        head += tr.gettext(N_("; each deal is played {players} times, once per seat")).format(
+            players=players
+        )
+    print(head)
     labels = entry_labels([b.bot for b in summary.bots])
-    width = max(len(label) for label in labels) + 2
-    score = "" if programmes else f" {'mean score':>10}"
-    print(
-        f"  {'bot':<{width}} {'wins':>6} {'win rate':>9}  {'95% CI':<15}"
-        f"{score} {'mean ' + done:>13} {'rating':>7}"
-    )
+    done = N_("mean programs") if programmes else N_("mean phases")
+    # Each column as wide as its heading in this language, at least as in English.
+    columns = [(N_("wins"), 6), (N_("win rate"), 9), (N_("95% CI"), 15)]
+    if not programmes:
+        columns.append((N_("mean score"), 10))
+    columns += [(done, 13), (N_("rating"), 7)]
+    titles = [tr.gettext(title) for title, _ in columns]
+    widths = [max(least, len(title)) for (_, least), title in zip(columns, titles, strict=True)]
+    bot = tr.gettext(N_("bot"))
+    width = max(len(label) for label in [*labels, bot]) + 2
+    cells = [
+        f"{title:>{w}}" if i != 2 else f" {title:<{w}}"
+        for i, (title, w) in enumerate(zip(titles, widths, strict=True))
+    ]
+    print(f"  {bot:<{width}} " + " ".join(cells))
+    lang = current_language()
     for b, label in zip(summary.bots, labels, strict=True):
-        ci = f"{100 * b.ci95[0]:.1f}-{100 * b.ci95[1]:.1f}%"
-        points = "" if programmes else f" {b.mean_score:>10.1f}"
-        print(
-            f"  {label:<{width}} {b.wins:>6} {100 * b.win_rate:>8.1f}%  {ci:<15}"
-            f"{points} {b.mean_phases:>13.2f} {b.rating:>7.2f}"
-        )
-    print(f"  mean {stage} per game: {summary.mean_hands:.2f}")
+        values = [
+            str(b.wins),
+            _decimal(100 * b.win_rate, 1, lang) + "%",
+            f"{_decimal(100 * b.ci95[0], 1, lang)}-{_decimal(100 * b.ci95[1], 1, lang)}%",
+        ]
+        if not programmes:
+            values.append(_decimal(b.mean_score, 1, lang))
+        values += [_decimal(b.mean_phases, 2, lang), _decimal(b.rating, 2, lang)]
+        row = [
+            f"{v:>{w}}" if i != 2 else f" {v:<{w}}"
+            for i, (v, w) in enumerate(zip(values, widths, strict=True))
+        ]
+        print(f"  {label:<{width}} " + " ".join(row))
+    stage = N_("mean rounds per game: {mean}") if programmes else N_("mean hands per game: {mean}")
+    print("  " + tr.gettext(stage).format(mean=_decimal(summary.mean_hands, 2, lang)))
     if summary.unfinished:
-        print(
-            f"  unfinished games (stopped at the decision cap of {MAX_DECISIONS:,} decisions, "
-            f"a win for nobody): {summary.unfinished}"
+        text = tr.gettext(
+            N_(
+                "unfinished games (stopped at the decision cap of {cap} decisions, "
+                "a win for nobody): {count}"
+            )
         )
-    print("  rating: OpenSkill Plackett-Luce, mu - 3 sigma")
-    print(f"  took {elapsed:.1f} s with {workers} worker(s)")
-    print(f"  reproduce: {command}")
+        print("  " + text.format(cap=thousands(MAX_DECISIONS), count=summary.unfinished))
+    print("  " + tr.gettext(N_("rating: OpenSkill Plackett-Luce, mu - 3 sigma")))
+    took = tr.ngettext(
+        "took {seconds} s with {count} worker", "took {seconds} s with {count} workers", workers
+    )
+    print("  " + took.format(seconds=_decimal(elapsed, 1, lang), count=workers))
+    print("  " + tr.gettext(N_("reproduce: {command}")).format(command=command))
+
+
+def _decimal(value: float, digits: int, lang: str) -> str:
+    """``value`` with ``digits`` decimals, the decimal comma where the language writes one.
+
+    >>> _decimal(55.04, 1, "en"), _decimal(55.04, 1, "fr")
+    ('55.0', '55,0')
+    """
+    text = f"{value:.{digits}f}"
+    return text if lang == "en" else text.replace(".", ",")
 
 
 def entry_labels(bots: list[str]) -> list[str]:
@@ -331,12 +391,3 @@ def entry_labels(bots: list[str]) -> list[str]:
     ['greedy #1', 'sharp', 'greedy #3']
     """
     return [f"{bot} #{n + 1}" if bots.count(bot) > 1 else bot for n, bot in enumerate(bots)]
-
-
-def counted(count: int, noun: str) -> str:
-    """``count`` and ``noun``, plural unless it is one (never "1 games").
-
-    >>> counted(1, "game"), counted(2, "game"), counted(0, "trial")
-    ('1 game', '2 games', '0 trials')
-    """
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
