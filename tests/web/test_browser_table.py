@@ -385,6 +385,37 @@ def test_the_results_of_a_hand_are_a_dialog_that_waits_to_be_read(
     wait_my_turn(page, "play")
 
 
+def test_results_kept_open_still_say_what_happens_behind_them(seat_page: MakeSeat) -> None:
+    """WCAG 2.2.1 (timing adjustable), P10-R31: a player may keep a hand's results open
+    until they close them; while the modal dialog hides the page's status line, the dialog's
+    own line says what happens (here: that it is the person's turn in hand 2)."""
+    page = seat_page(variants=["n_phases=2"])
+    dialog = page.get_by_role("dialog", name="Results")
+    deadline = time.monotonic() + 90
+    while not dialog.is_visible():
+        assert time.monotonic() < deadline, "the hand did not end in time"
+        if page.locator("#moves [data-key=hint]").count() == 0:
+            page.wait_for_timeout(50)
+            continue
+        try:
+            page.locator("#moves [data-key=hint]").click(timeout=3000)
+            page.locator("#moves [data-key=hint-play]").click(timeout=3000)
+        except PlaywrightTimeoutError:
+            continue
+        page.wait_for_timeout(100)
+    keep = dialog.get_by_role("checkbox", name="Keep the results open until I close them")
+    keep.check()
+    # The person's turn in hand 2 comes while the results are up, and they stay.
+    expect(page.locator("#summary-status")).to_contain_text("It is your turn", timeout=30_000)
+    page.wait_for_timeout(13_000)  # past both of the times the results close by themselves
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#hand [role=option][tabindex='0']")).to_be_focused()
+    # The choice is remembered for the next results.
+    assert page.evaluate("localStorage.getItem('phase10:keep-results')") == "1"
+
+
 def test_each_seat_is_a_heading_that_reads_as_a_phrase(seat_page: MakeSeat) -> None:
     """Each other seat's heading reads as a screen reader says it: the name, then "to play"
     (whose turn it is, P10-R13) and "dealer" (P10-R09) after commas, with no space before a

@@ -58,6 +58,8 @@ const ui = {
   start: $("start"),
   summary: $("summary"),
   summaryHeading: $("summary-h"),
+  summaryStatus: $("summary-status"),
+  summaryKeep: $("summary-keep"),
   felt: $("felt"),
   myGroups: $("my-groups"),
   notifyToggle: $("notify-toggle"),
@@ -143,16 +145,30 @@ let sayTimer = null;
 function say(text) {
   if (!text) return;
   clearTimeout(sayTimer);
-  if (ui.status.textContent === text) {
+  // Behind the modal results the status line is out of a screen reader's reach: the
+  // dialog's own line says it too.
+  const lines = ui.summary.open ? [ui.status, ui.summaryStatus] : [ui.status];
+  if (lines.some((line) => line.textContent === text)) {
     // The same sentence again: clear first so it is read again.
-    ui.status.textContent = "";
+    for (const line of lines) line.textContent = "";
     sayTimer = setTimeout(() => {
-      ui.status.textContent = text;
+      for (const line of lines) line.textContent = text;
     }, 60);
   } else {
-    ui.status.textContent = text;
+    for (const line of lines) line.textContent = text;
   }
 }
+
+/** Whether the player asked for the results to stay open until they close them. */
+const keepKey = "phase10:keep-results";
+function keepResults() {
+  return saved.get(keepKey) === "1";
+}
+ui.summaryKeep.addEventListener("change", () => {
+  saved.set(keepKey, ui.summaryKeep.checked ? "1" : "0");
+  if (ui.summaryKeep.checked) clearTimeout(summaryTimer);
+  else scheduleSummaryClose();
+});
 
 const LOG_LIMIT = 600;
 /** Add a line to the game log; `kind` styles it (event, notice, error, mark). */
@@ -553,6 +569,7 @@ function onUpdate(message) {
   const upFor = Date.now() - state.summaryOpenedAt;
   if (
     !ended &&
+    !keepResults() &&
     lastEnded !== undefined &&
     view.hand_number > lastEnded &&
     !message.result &&
@@ -601,6 +618,7 @@ function scheduleSummaryClose() {
   const view = state.view;
   const lastEnded = state.handEnded?.event.number;
   if (!view || state.summaryClosed || state.result || lastEnded === undefined) return;
+  if (keepResults()) return;
   if (view.hand_number <= lastEnded || !ui.summary.open) return;
   const mine = state.seat !== null && view.current === state.seat;
   const seconds = mine ? SUMMARY_READ_SECONDS : SUMMARY_SECONDS;
@@ -1656,6 +1674,8 @@ function renderSummary() {
   const open = showHand || showGame;
   if (open && !ui.summary.open) {
     state.summaryOpenedAt = Date.now();
+    ui.summaryKeep.checked = keepResults();
+    ui.summaryStatus.textContent = "";
     ui.summary.showModal();
     ui.summaryHeading.focus({ preventScroll: true });
   } else if (!open && ui.summary.open) {
