@@ -640,3 +640,22 @@ def test_a_move_key_pressed_with_the_focus_nowhere_leaves_it_on_the_hand(
     page.keyboard.press("d")
     wait_my_turn(page, "play")
     expect(page.locator("#hand [role=option][tabindex='0']")).to_be_focused()
+
+
+def test_a_move_made_by_its_button_leaves_the_focus_on_no_other_move(
+    seat_page: MakeSeat,
+) -> None:
+    """P10-R13: Enter on the draw pile's move draws; the focus then rests on the moves'
+    heading, not on the next move's button, where a second Enter would discard a card the
+    player never chose."""
+    page = seat_page()
+    wait_my_turn(page)
+    page.locator("#moves [data-key=draw]").focus()
+    page.keyboard.press("Enter")
+    wait_my_turn(page, "play")
+    expect(page.locator("#moves-h")).to_be_focused()
+    hand = page.locator("#hand [role=option]").count()
+    page.keyboard.press("Enter")  # on the heading: nothing happens
+    page.wait_for_timeout(300)
+    assert page.locator("#hand [role=option]").count() == hand
+    wait_my_turn(page, "play")

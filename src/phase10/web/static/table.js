@@ -1470,6 +1470,9 @@ function renderMoves() {
   const focusedKey = ui.moves.contains(document.activeElement)
     ? document.activeElement.dataset?.key
     : null;
+  const focusedText = ui.moves.contains(document.activeElement)
+    ? document.activeElement.textContent
+    : null;
   const hadFocus = ui.moves.contains(document.activeElement);
   const parts = [];
   if (view.outcome) {
@@ -1489,9 +1492,11 @@ function renderMoves() {
   }
   fill(ui.moves, parts);
   if (hadFocus) {
+    // The same move stays under the focus; a move that was made or changed leaves it on the
+    // heading, never on another button, where a second Enter would make a move nobody chose.
     const again = focusedKey ? ui.moves.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`) : null;
-    const first = ui.moves.querySelector("button");
-    (again || first || ui.movesHeading).focus({ preventScroll: true });
+    const same = again && again.textContent === focusedText ? again : null;
+    (same || ui.movesHeading).focus({ preventScroll: true });
   }
 }
 
