@@ -278,6 +278,18 @@ def test_the_seats_show_each_player_with_their_groups(seat_page: MakeSeat) -> No
     said = group.aria_snapshot()
     assert re.search(r"(red|blue|yellow|green) \d{1,2}", said), said
     assert not re.search(r"(?<![\w=])([RBYG]\d{1,2}|W=\w+)(?![\w=])", said), said
+    # ... with a pause after the name and between the cards: "set of 5s: red 5, blue 5, ..."
+    heard = " ".join(
+        group.evaluate(
+            """(g) => { const c = g.cloneNode(true);
+                c.querySelectorAll('[aria-hidden=true]').forEach((e) => e.remove());
+                return c.textContent; }"""
+        ).split()
+    )
+    name = group.locator(".group-name").text_content() or ""
+    assert re.match(
+        rf"{re.escape(name)}: ((red|blue|yellow|green) \d{{1,2}}|wild[^,]*)(, |$)", heard
+    ), heard
     no_violations(page, "the table with groups down")
 
 
@@ -659,3 +671,16 @@ def test_a_move_made_by_its_button_leaves_the_focus_on_no_other_move(
     page.wait_for_timeout(300)
     assert page.locator("#hand [role=option]").count() == hand
     wait_my_turn(page, "play")
+
+
+def test_h_says_the_hand_and_takes_the_focus_back_to_it(seat_page: MakeSeat) -> None:
+    """P10-R13: from the key list at the page's foot (``?``), ``h`` says the hand and puts
+    the focus back on the cards, where the turn goes on."""
+    page = seat_page()
+    wait_my_turn(page)
+    page.locator("#hand [role=option]").first.focus()
+    page.keyboard.press("?")
+    expect(page.locator("#hand [role=option]:focus")).to_have_count(0)
+    page.keyboard.press("h")
+    expect(page.locator("#status")).to_contain_text("Your hand")
+    expect(page.locator("#hand [role=option][tabindex='0']")).to_be_focused()

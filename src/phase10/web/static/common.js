@@ -285,11 +285,17 @@ export function groupsList(groups) {
       el(
         "li",
         { class: "group", dataset: { group: group.id } },
+        // Read aloud as "set of 5s: red 5, blue 5, wild": the pauses are there for a screen
+        // reader only, the eye has the layout.
         el("span", { class: "group-name" }, group.name),
+        hiddenText(": "),
         el(
           "span",
           { class: "group-cards" },
-          groupTokens(group).map((token, i) => groupCardElement(group.cards[i], token)),
+          groupTokens(group).flatMap((token, i) => [
+            ...(i ? [hiddenText(", ")] : []),
+            groupCardElement(group.cards[i], token),
+          ]),
         ),
       ),
     ),

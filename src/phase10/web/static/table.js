@@ -2001,7 +2001,11 @@ const KEYS = {
   g: keyHit,
   x: keyDiscard,
   e: keySwap,
-  h: () => say(handSentence()),
+  h: () => {
+    // Said, and the focus taken back to the cards from wherever the player had gone.
+    say(handSentence());
+    if (state.seat !== null && state.view) focusOption(state.focusPos);
+  },
   p: () => say(topSentence()),
   b: () => say(groupsSentence()),
   s: () => say(scoresSentence()),
