@@ -684,3 +684,19 @@ def test_h_says_the_hand_and_takes_the_focus_back_to_it(seat_page: MakeSeat) -> 
     page.keyboard.press("h")
     expect(page.locator("#status")).to_contain_text("Your hand")
     expect(page.locator("#hand [role=option][tabindex='0']")).to_be_focused()
+
+
+def test_the_focus_stays_on_its_card_when_a_draw_moves_the_hand(seat_page: MakeSeat) -> None:
+    """P10-R13: a drawn card takes its place in the sorted hand; the card under the focus
+    (here the last, which most draws push along) stays under it, not whichever card moved
+    into its place."""
+    page = seat_page()
+    wait_my_turn(page)
+    last = page.locator("#hand [role=option]").last
+    last.focus()
+    card = last.get_attribute("data-card")
+    page.keyboard.press("d")
+    wait_my_turn(page, "play")
+    focused = page.locator("#hand [role=option]:focus")
+    expect(focused).to_have_count(1)
+    assert focused.get_attribute("data-card") == card

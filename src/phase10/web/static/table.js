@@ -1285,6 +1285,17 @@ function renderHand() {
   if (key === state.handKey) return;
   state.handKey = key;
   const hadFocus = ui.hand.contains(document.activeElement);
+  // The focus stays on its card (the same copy of it) when a draw or a discard moves the
+  // cards about; where that card is gone, on the same place.
+  const focused = hadFocus ? document.activeElement.closest("[role=option]") : null;
+  const current = focused || ui.hand.querySelector("[role=option][tabindex='0']");
+  if (current) {
+    const copies = [...ui.hand.querySelectorAll("[role=option]")].filter(
+      (option) => option.dataset.card === current.dataset.card,
+    );
+    const places = shown.flatMap((item, pos) => (item.card === current.dataset.card ? [pos] : []));
+    if (places.length) state.focusPos = places[Math.min(copies.indexOf(current), places.length - 1)];
+  }
   state.focusPos = Math.max(0, Math.min(state.focusPos, shown.length - 1));
   let newestMarked = false;
   const options = shown.map((item, pos) => {
