@@ -89,7 +89,7 @@ def card_face(card: int, tr: Translator) -> CardFace:
     """A card with its words: ``10H`` is ``ten of hearts``; a 2 says it is wild (a joker is).
 
     >>> card_face(14, translator("nl")).label, card_face(52, translator("en")).label
-    ('harten twee (joker)', 'joker')
+    ('hartentwee (joker)', 'joker')
     """
     if card == JOKER_CODE:
         return CardFace(
