@@ -700,3 +700,17 @@ def test_the_focus_stays_on_its_card_when_a_draw_moves_the_hand(seat_page: MakeS
     focused = page.locator("#hand [role=option]:focus")
     expect(focused).to_have_count(1)
     assert focused.get_attribute("data-card") == card
+
+
+def test_r_says_the_last_events_again(seat_page: MakeSeat) -> None:
+    """P10-R13: the computers' moves come quickly, each replacing the status line; ``r``
+    says the game's last sentences again, in order."""
+    page = seat_page()
+    wait_my_turn(page)
+    page.locator("#hand [role=option]").first.focus()
+    page.keyboard.press("r")
+    said = page.locator("#status").text_content() or ""
+    assert said.startswith("The last events: "), said
+    logged = [line.strip() for line in page.locator("#log li").all_text_contents()]
+    assert logged, "nothing was logged"
+    assert logged[-1] in said, (logged[-1], said)

@@ -170,6 +170,8 @@ STRINGS: Final[dict[str, str]] = {
     # The one-key questions (the terminal game's sentences).
     "q.hand": N_("Your hand: {cards}"),
     "q.hand_empty": N_("Your hand is empty."),
+    "q.again": N_("The last events:"),
+    "q.nothing_yet": N_("Nothing has happened yet since you started."),
     "q.discard_empty": N_("The discard pile is empty."),
     "q.groups_of": N_("{name}: {groups}."),
     # A group said with its cards in words, and what comes between two groups.

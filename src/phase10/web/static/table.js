@@ -86,9 +86,13 @@ const ui = {
   keysHeading: $("keys-h"),
 };
 
+/** How many of the game's last sentences r says again. */
+const RECENT_EVENTS = 8;
+
 const state = {
   lobby: boot.lobby,
   seat: null,
+  recent: [],
   focusHandAfterRender: false,
   token: saved.get(tokenKey(tableId)),
   view: null,
@@ -525,6 +529,8 @@ function onUpdate(message) {
     }
     // "It is your turn." gives way to the prompt that says what to do.
     if (text && !(event.kind === "turn_started" && event.seat === me)) spoken.push(text);
+    // What r says again: the game's last sentences, however fast they came.
+    if (text) state.recent = [...state.recent, text].slice(-RECENT_EVENTS);
     // The end of a hand, with the game's summary of it (docs/protocol.md).
     if (entry.summary) {
       state.handEnded = { event, text: entry.text || [], summary: entry.summary };
@@ -2023,6 +2029,8 @@ const KEYS = {
   w: () => say(turnSentence()),
   m: () => say(phaseSentence()),
   a: () => focusGently(ui.moves.querySelector("button") || ui.movesHeading),
+  r: () =>
+    say(state.recent.length ? `${t("q.again")} ${state.recent.join(" ")}` : t("q.nothing_yet")),
   i: askHint,
   o: () => setOrder(1 - state.order),
   "?": () => {
