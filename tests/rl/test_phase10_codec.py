@@ -155,6 +155,11 @@ def test_skip_targets_and_wild_ends_are_relative_and_distinct() -> None:
         codec.describe(codec.SIZE)
 
 
+def _laydown_index(phase: int, keys: tuple[int, int]) -> int:
+    """The index of phase ``phase``'s lay-down with group keys ``keys`` (docs/rl.md)."""
+    return codec.LAY + ((phase - 1) * codec.KEYS + keys[0]) * codec.KEYS + keys[1]
+
+
 @pytest.mark.parametrize(
     ("phase", "keys", "why"),
     [
@@ -172,7 +177,7 @@ def test_an_index_no_laydown_is_written_with_is_described_as_unused(
     """docs/rl.md, "Lay-downs": twin groups (phases 1 and 7) are written in rising order, a
     phase of one group has key2 = 0, a run's key is its lowest value - 1 and a colour
     group's one of 4 colours; the other indices of the block name no action."""
-    index = codec.LAY + ((phase - 1) * codec.KEYS + keys[0]) * codec.KEYS + keys[1]
+    index = _laydown_index(phase, keys)
     assert codec.describe(index) == f"unused: {why}, so no lay-down has index {index}"
 
 
@@ -191,7 +196,7 @@ def test_a_laydown_index_is_described_by_its_groups(
 ) -> None:
     """docs/rl.md, "Lay-downs": the keys are a set's number - 1, a run's lowest value - 1
     and a colour group's colour (0 R, 1 B, 2 Y, 3 G); ``describe`` says the groups."""
-    index = codec.LAY + ((phase - 1) * codec.KEYS + keys[0]) * codec.KEYS + keys[1]
+    index = _laydown_index(phase, keys)
     assert codec.describe(index) == said
 
 

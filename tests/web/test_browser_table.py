@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .conftest import LiveServer, StartLiveServer, run_axe
@@ -348,15 +348,9 @@ def test_other_players_moves_are_marked_without_motion_when_asked(seat_page: Mak
         expect(marked).to_have_count(0)  # the mark goes by itself
 
 
-def test_the_results_of_a_hand_are_a_dialog_that_waits_to_be_read(
-    seat_page: MakeSeat,
-) -> None:
-    """A hand's end (P10-R31) opens its results as a modal dialog with its points
-    (P10-R34). They wait to be read even when a computer opens the next hand at once and
-    the person's turn comes a moment later, then close by themselves after a few seconds,
-    though no message comes; the turn is said again and focus goes back to the hand. axe
-    finds nothing."""
-    page = seat_page(variants=["n_phases=2"])
+def play_hints_until_results(page: Page) -> Locator:
+    """Play the hint's move on each of the person's turns until the first hand's results
+    open (P10-R31); the results dialog."""
     dialog = page.get_by_role("dialog", name="Results")
     deadline = time.monotonic() + 90
     while not dialog.is_visible():
@@ -377,6 +371,19 @@ def test_the_results_of_a_hand_are_a_dialog_that_waits_to_be_read(
                 || document.getElementById('summary').open""",
             arg=version,
         )
+    return dialog
+
+
+def test_the_results_of_a_hand_are_a_dialog_that_waits_to_be_read(
+    seat_page: MakeSeat,
+) -> None:
+    """A hand's end (P10-R31) opens its results as a modal dialog with its points
+    (P10-R34). They wait to be read even when a computer opens the next hand at once and
+    the person's turn comes a moment later, then close by themselves after a few seconds,
+    though no message comes; the turn is said again and focus goes back to the hand. axe
+    finds nothing."""
+    page = seat_page(variants=["n_phases=2"])
+    dialog = play_hints_until_results(page)
     expect(dialog.get_by_role("heading", name="Hand 1 ended.")).to_be_visible()
     expect(dialog.get_by_role("columnheader", name="Points this hand")).to_be_visible()
     no_violations(page, "the results of a hand")
@@ -405,19 +412,7 @@ def test_results_kept_open_still_say_what_happens_behind_them(seat_page: MakeSea
     until they close them; while the modal dialog hides the page's status line, the dialog's
     own line says what happens (here: that it is the person's turn in hand 2)."""
     page = seat_page(variants=["n_phases=2"])
-    dialog = page.get_by_role("dialog", name="Results")
-    deadline = time.monotonic() + 90
-    while not dialog.is_visible():
-        assert time.monotonic() < deadline, "the hand did not end in time"
-        if page.locator("#moves [data-key=hint]").count() == 0:
-            page.wait_for_timeout(50)
-            continue
-        try:
-            page.locator("#moves [data-key=hint]").click(timeout=3000)
-            page.locator("#moves [data-key=hint-play]").click(timeout=3000)
-        except PlaywrightTimeoutError:
-            continue
-        page.wait_for_timeout(100)
+    dialog = play_hints_until_results(page)
     keep = dialog.get_by_role("checkbox", name="Keep the results open until I close them")
     keep.check()
     # The person's turn in hand 2 comes while the results are up, and they stay.
