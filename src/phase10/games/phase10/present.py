@@ -30,7 +30,7 @@ from phase10.games.phase10.actions import Action, Discard, Hit, LayDown
 from phase10.games.phase10.cards import COLOUR_OF, NUMBER_OF, SKIP_CODE, SYMBOL_OF, WILD_CODE
 from phase10.games.phase10.choices import rules_words
 from phase10.games.phase10.codec import action_to_json
-from phase10.games.phase10.groups import Group
+from phase10.games.phase10.groups import Group, hit_values
 from phase10.games.phase10.learned import LearnedBot
 from phase10.games.phase10.narration import (
     card_label,
@@ -428,13 +428,40 @@ def _refusals(view: PlayerView, tr: Translator) -> Mapping[str, str]:
         hit = N_("Draw a card first: hits come after the draw (P10-R13).")
     elif me.laid >= 0:
         lay = N_("Your phase is already down in this hand (P10-R16).")
-        hit = N_("None of your cards fits a group you may hit now (P10-R23).")
+        hit = _barred_hit(view) or N_("None of your cards fits a group you may hit now (P10-R23).")
     else:
         lay = N_("Your cards do not make your phase yet (P10-R15).")
         hit = N_("You may hit only once your phase is down (P10-R21).")
         if _open_phases(view, me) is None and me.phase is not None:
             return _refusal_words(tr, lay, hit, me.phase, piles)
     return _refusal_words(tr, lay, hit, None, piles)
+
+
+def _barred_hit(view: PlayerView) -> str | None:
+    """Why no hit is open although a card of the hand fits a group on the table: a house
+    rule bars it (D-20, D-09, D-18), and the player should hear which, not that nothing fits."""
+    hand = view.hand
+    owners = {
+        owner
+        for owner, groups in enumerate(view.table)
+        for group in groups
+        if any(hit_values(group, card) for card in set(hand))
+    }
+    if not owners:
+        return None
+    rules = view.rules
+    if rules.go_out_requires_discard and len(hand) == 1:
+        return N_(
+            "Keep your last card to discard: under these rules you go out only with a "
+            "discard (D-20)."
+        )
+    if not rules.skip_can_go_out and len(hand) == 2 and SKIP_CODE in hand:
+        return N_("Keep that card: under these rules your last card may not be a Skip (D-09).")
+    if not rules.hit_others_on_laydown_turn and view.seat not in owners:
+        return N_(
+            "In the turn you lay down you may hit only your own groups under these rules (D-18)."
+        )
+    return None
 
 
 def _pile_refusals(view: PlayerView) -> tuple[tuple[str, str], ...]:
