@@ -756,10 +756,12 @@ class LineClient:
         groups = groups_in_order(view)
         number = numbers[2] if words[0] in ("hit", "extend") and len(words) == 3 else None
         if number is not None and not 1 <= number <= len(groups):
-            self.say(
-                N_("There is no group {number} on the table (type b to see them)."),
-                number=number,
+            missing = (
+                N_("There is no combination {number} on the table (type b to see them).")
+                if words[0] == "extend"
+                else N_("There is no group {number} on the table (type b to see them).")
             )
+            self.say(missing, number=number)
             return
         if words[0] in ("discard", "x") and len(words) == 3 and numbers[2] is None:
             folded = [name.casefold() for name in self.names]
@@ -808,7 +810,9 @@ class LineClient:
             return
         if words[0] in ("hit", "extend") and not _target_written(words):
             self.say(
-                N_("Type {example}: the card, then the group's number as b lists them."),
+                N_("Type {example}: the card, then the combination's number as b lists them.")
+                if words[0] == "extend"
+                else N_("Type {example}: the card, then the group's number as b lists them."),
                 example=self.in_words(f"{words[0]} {words[1] if len(words) > 1 else 'R7'} 2"),
             )
             return

@@ -40,8 +40,24 @@ def say(tr: Translator, message: str, **fields: object) -> str:
     return tr.gettext(message).format(**fields)
 
 
-def owned(phrase: str, owner: int, seat: int, names: Sequence[str], tr: Translator) -> str:
-    """A group's words for the seat: ``your run 3 to 6`` or ``Bob's run 3 to 6``."""
+def owned(
+    phrase: str,
+    owner: int,
+    seat: int,
+    names: Sequence[str],
+    tr: Translator,
+    *,
+    combination: bool = False,
+) -> str:
+    """A group's words for the seat: ``your run 3 to 6`` or ``Bob's run 3 to 6``.
+
+    ``combination``: the programmes game's word for what lies on the table, which some
+    languages say where the phrase alone does not decline (German "deine Kombination").
+    """
+    if combination:
+        if owner == seat:
+            return say(tr, N_("your {combination}"), combination=phrase)
+        return say(tr, N_("{name}'s {combination}"), name=names[owner], combination=phrase)
     if owner == seat:
         return say(tr, N_("your {group}"), group=phrase)
     return say(tr, N_("{name}'s {group}"), name=names[owner], group=phrase)

@@ -119,7 +119,7 @@ def card_face(card: int, tr: Translator) -> CardFace:
 def _combo_label(
     combo: Combination, owner: int, seat: int, names: Sequence[str], tr: Translator
 ) -> str:
-    return owned(combination_phrase(combo, tr), owner, seat, names, tr)
+    return owned(combination_phrase(combo, tr), owner, seat, names, tr, combination=True)
 
 
 # A combination's and a player's words change only when that combination or player does, and

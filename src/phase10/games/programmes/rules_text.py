@@ -76,11 +76,24 @@ def _programmes_rules(_: Callable[[str], str]) -> list[str]:
             "included, wins at once; there are no points (AMZ-R30, AMZ-R32)."
         ),
         _(
-            "Program swap (AMZ-R31, an option chosen on the new-game screen): a player who "
+            "Program swap (AMZ-R31, an option chosen when a game is set up): a player who "
             "has failed with the same program for 3 rounds may swap it for another at the "
             "start of a round (e) (E-21)."
         ),
     ]
+
+
+def _swap_paragraph(swap: int | None, tr: Translator) -> str:
+    """AMZ-R31 as this game plays it: the number of rounds it was set up with, or off."""
+    if not swap:
+        return tr.gettext("Program swap (AMZ-R31) is off in this game: nobody may swap a program.")
+    return tr.ngettext(
+        "Program swap (AMZ-R31): in this game a player who has failed with the same program "
+        "for {count} round may swap it for another at the start of a round (e) (E-21).",
+        "Program swap (AMZ-R31): in this game a player who has failed with the same program "
+        "for {count} rounds may swap it for another at the start of a round (e) (E-21).",
+        swap,
+    ).format(count=swap)
 
 
 def rules_text(rules: ProgrammeRules | None = None, lang: str | Translator = "en") -> str:
@@ -95,6 +108,7 @@ def rules_text(rules: ProgrammeRules | None = None, lang: str | Translator = "en
     paragraphs = _programmes_rules(tr.gettext)
     swap = getattr(rules, "program_swap_after", None)
     if rules is not None:
+        paragraphs[-1] = _swap_paragraph(swap, tr)
         if swap:
             line = tr.ngettext(
                 "In this game the program swap is on: after {count} failed round.",

@@ -1,0 +1,84 @@
+"""The programmes game names what lies on the table a *combination* (docs/glossary.md), in
+its moves, its line mode's answers and its rules, and its rules screen says the program
+swap as the game was set up (AMZ-R31)."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+
+from phase10.bots import make_bot
+from phase10.cli.main import main
+from phase10.games import get
+from phase10.games.programmes.rules_text import rules_text
+from phase10.kernel.i18n import translator
+from phase10.kernel.table_words import owned
+
+
+def test_a_combination_is_named_so_where_a_language_says_the_word() -> None:
+    de = translator("de")
+    assert owned("Lauf 8 bis 10 in Kreuz", 0, 0, ["Ann", "Bob"], de, combination=True) == (
+        "deine Kombination (Lauf 8 bis 10 in Kreuz)"
+    )
+    assert owned("Lauf 8 bis 10 in Kreuz", 0, 0, ["Ann", "Bob"], de) == (
+        "deine Gruppe (Lauf 8 bis 10 in Kreuz)"
+    )
+    en = translator("en")
+    assert owned("run 8 to 10", 1, 0, ["Ann", "Bob"], en, combination=True) == "Bob's run 8 to 10"
+
+
+def test_the_moves_that_extend_say_combination_in_german() -> None:
+    """AMZ-R20: adding to a combination on the table; the move's label says what it is."""
+    game = get("programmes")
+    rules = game.find_rules("programmes")
+    seen = 0
+    for seed in range(1, 40):
+        state = game.new_game(rules, 2, seed)
+        bots = [make_bot("hard", "programmes"), make_bot("hard", "programmes")]
+        rng = random.Random(seed)
+        while game.outcome(state) is None and seen < 3:
+            seat = game.to_act(state)
+            view = game.view(state, seat)
+            labels = [m.label for m in game.present(view, ["Anna", "Ben"], "de").moves]
+            extends = [label for label in labels if "anlegen an" in label]
+            if extends:
+                seen += 1
+                assert all("Kombination" in label for label in extends), extends
+                assert not any("Gruppe" in label for label in extends), extends
+            state = game.apply(state, bots[seat].choose(view, rng))
+        if seen >= 3:
+            break
+    assert seen >= 3
+
+
+def test_the_line_mode_says_there_is_no_such_combination(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """AMZ-R20: a combination's number that is not on the table is said as such."""
+    lines = ["d", "extend 3H 1", "q"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    argv = ["--game", "programmes", "--players", "2", "--seed", "3", "--opponents", "easy"]
+    assert main(["play", "--plain", *argv, "--save", str(tmp_path / "g.json")]) == 0
+    out = capsys.readouterr().out
+    assert "There is no combination 1 on the table (type b to see them)." in out
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_rules_screen_says_the_swap_as_the_game_was_set_up(lang: str) -> None:
+    """AMZ-R31: a game set up to swap after 1 failed round never reads "3 rounds" below."""
+    game = get("programmes")
+    one = rules_text(game.find_rules("programmes+program_swap_after=1"), lang)
+    off = rules_text(game.find_rules("programmes"), lang)
+    generic = rules_text(None, lang)
+    if lang == "en":
+        assert "for 1 round may swap it" in one
+        assert "3 rounds" not in one
+        assert "new-game screen" not in generic
+        assert "Program swap (AMZ-R31) is off in this game" in off
+    else:
+        assert "1 Runde" in one or "1 gescheiterten Runde" in one
+        assert "3 Runden" not in one
+    assert one != off
