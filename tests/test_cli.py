@@ -157,6 +157,29 @@ def test_rules_file_and_bad_toml(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert_one_line_error(err, "broken.toml")
 
 
+@pytest.mark.parametrize("option", ["--rules", "--rules-file"])
+def test_variant_against_the_rules_file_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, option: str
+) -> None:
+    """B.1: a --variant that sets a flag the rules file sets otherwise is refused, as two
+    clashing variants are, naming the file's setting and the variant; never laid over it."""
+    house = tmp_path / "house.toml"
+    house.write_text('variants = ["pick_a_phase"]\n[flags]\nskip_limit = "per_hand"\n')
+    hand = ["--phase", "2", "R2 B2 G2 R3 R4 R5 R6"]
+    code, _, err = run(capsys, "check", option, str(house), "--variant", "ten_hands", *hand)
+    assert code == 2
+    assert_one_line_error(err, "house.toml", "progression = pick_any", "ten_hands")
+    code, _, err = run(capsys, "check", option, str(house), "--variant", "skip_pending_only", *hand)
+    assert code == 2
+    assert_one_line_error(err, "skip_limit = per_hand", "skip_pending_only")
+    # The same setting again, or a flag the file leaves alone, is no clash.
+    agreeing = "skip_once_per_hand,even_phases"
+    code, data = run_json(
+        capsys, "check", option, str(house), "--variant", agreeing, "--json", *hand
+    )
+    assert (code, data["rules"]) == (0, "house+skip_once_per_hand+even_phases")
+
+
 @pytest.mark.parametrize(
     "argv",
     [

@@ -26,7 +26,12 @@ from phase10.games.phase10.narration import group_text, phase_description, requi
 from phase10.games.phase10.rules import HAND_SIZE, Phase, RuleSet
 from phase10.games.phase10.rules_file import load_rules_file
 from phase10.games.phase10.solo import solo_study
-from phase10.games.phase10.variants import build_rules, find_variant, rules_from_flags
+from phase10.games.phase10.variants import (
+    build_rules,
+    find_variant,
+    flag_text,
+    rules_from_flags,
+)
 from phase10.kernel.commands import Goal
 from phase10.kernel.errors import RulesError, UsageError
 from phase10.kernel.i18n import N_, Translator, translator
@@ -137,11 +142,33 @@ def _file_with_variants(path: str, variants: Sequence[str]) -> RuleSet:
     alone = build_rules(DEFAULT_PROFILE, variants)
     baseline = RuleSet().flags()
     changes = {k: v for k, v in alone.flags().items() if v != baseline[k]}
+    own = base.flags()
+    for flag, value in changes.items():
+        if own[flag] not in (baseline[flag], value):
+            # Laying the variant over the file would drop a house rule without a word,
+            # as two clashing variants on the command line are refused (B.1).
+            raise RulesError.about(
+                _variant_setting(variants, flag),
+                "variants.file_clash",
+                path=path,
+                flag=flag,
+                value=flag_text(own[flag]),
+                variant=_variant_setting(variants, flag),
+                other=flag_text(value),
+            )
     name = "+".join([base.name, *(alone.name.split("+"))])
     try:
         return rules_from_flags({**base.flags(), **changes}, name)
     except RulesError as err:
         raise RulesError(f"{path} with --variant: {err}", key=err.key) from None
+
+
+def _variant_setting(variants: Sequence[str], flag: str) -> str:
+    """The variant, as typed, that sets ``flag`` (one does: its change was found)."""
+    for token in variants:
+        if build_rules(DEFAULT_PROFILE, [token]).flags()[flag] != RuleSet().flags()[flag]:
+            return token.strip()
+    return flag
 
 
 def why_not(cards: Sequence[Card], phase: Phase, rules: RuleSet, lang: str = "en") -> str | None:

@@ -262,6 +262,11 @@ MESSAGES: Final = register(
                 "the variants {first} and {second} cannot be played together: they change the "
                 "same rule in different ways"
             ),
+            "variants.file_clash": N_(
+                "the rules file {path} sets {flag} = {value}, and the variant {variant} sets "
+                "it to {other}: they cannot be played together; change the file or leave the "
+                "variant out"
+            ),
             "variants.empty_name": N_(
                 "empty name in {name}: write a profile and/or variants joined with '+'; "
                 "profiles: {profiles}; variants: {variants}"
