@@ -179,6 +179,18 @@ def test_b1_variant_n_phases_needs_a_number() -> None:
         find_variant("n_phases=0")
 
 
+@pytest.mark.parametrize(
+    ("name", "most"), [("n_phases=0", 10), ("even_phases+n_phases=0", 5), ("n_phases=11", 10)]
+)
+def test_b1_n_phases_out_of_range_says_the_range(name: str, most: int) -> None:
+    """B.1 phase_count: a number of phases outside the list is refused with the range the
+    list allows, not as "not a whole number"."""
+    with pytest.raises(RulesError, match=f"from 1 to {most} ") as info:
+        find_variant(name)
+    assert "not a whole number" not in str(info.value)
+    assert info.value.reason == "variants.n_phases_out_of_range"
+
+
 def test_b1_names_are_case_insensitive_and_accept_dashes() -> None:
     assert find_variant("NL-Accessible+Ten-Hands") == find_variant("nl_accessible+ten_hands")
     assert find_variant(" DE_ARTICLE ").name == "de_article"

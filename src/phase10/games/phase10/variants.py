@@ -247,6 +247,10 @@ MESSAGES: Final = register(
             "variants.n_phases_not_a_number": N_(
                 "n_phases: {text} is not a whole number of phases (e.g. n_phases=5)"
             ),
+            "variants.n_phases_out_of_range": N_(
+                "{variant}: the number of phases is a whole number from 1 to {most} (the "
+                "phases in the list), not {count}"
+            ),
             "variants.profile_not_variant": N_(
                 "{name} is a profile, not a variant; put it first (e.g. {example})"
             ),
@@ -342,7 +346,7 @@ def _parse_variant(token: str) -> tuple[str, str, object]:
         if number is None:
             raise RulesError.about("n_phases", "variants.n_phases_missing")
         count = parse_number(number)  # No ², no 5,000 digits
-        if count is None or count < 1:
+        if count is None:
             raise RulesError.about(
                 "n_phases", "variants.n_phases_not_a_number", text=repr(number[:20])
             )
@@ -428,6 +432,21 @@ def build_rules(
     if name is None:
         # A variant on its own is named as the user wrote it, without "standard+".
         name = "+".join(parts[1:] if len(parts) > 1 and parts[0] == STANDARD else parts)
+    numbered = set_by.get("phase_count")
+    if numbered is not None and values.get("phase_count") == numbered[1]:
+        # The range depends on the list the other flags make (B.1 phase_count), so it is
+        # said here, where that list is known, in the variant's own words.
+        others = {key: value for key, value in values.items() if key != "phase_count"}
+        most = len(_make(name, others).phases)
+        count = numbered[1]
+        if isinstance(count, int) and not 1 <= count <= most:
+            raise RulesError.about(
+                "phase_count",
+                "variants.n_phases_out_of_range",
+                variant=numbered[0],
+                most=most,
+                count=count,
+            )
     return _make(name, values)
 
 
