@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -334,6 +335,16 @@ def test_toml_good_file(tmp_path: Path) -> None:
     assert rules.skip_limit is SkipLimit.NONE
     assert rules.skip_can_go_out is False
     assert rules.skip_target is SkipTarget.NEXT
+
+
+def test_toml_example_names_the_rules_document_that_exists() -> None:
+    """The example file sends readers to B.1 of a document the project has."""
+    text = (EXAMPLES / "house_rules.toml").read_text(encoding="utf-8")
+    named = re.findall(r"[\w/.-]+\.md", text)
+    assert named
+    for document in named:
+        assert (EXAMPLES.parent / document).is_file(), document
+    assert "B.1" in text
 
 
 def test_toml_empty_file_is_standard_named_after_file(tmp_path: Path) -> None:
