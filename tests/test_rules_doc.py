@@ -148,6 +148,33 @@ def test_rules_command_accepts_a_lowercase_id(capsys: pytest.CaptureFixture[str]
     assert out.startswith("skip_limit ")
 
 
+@pytest.mark.parametrize("name", [*VARIANTS, "programmes", "program_swap"])
+def test_rules_command_shows_every_listed_variant_and_profile(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """B.1, B.2: each name `phase10 variants` lists is a rules id too; a variant shows its
+    description, the flag it sets and that flag's entry."""
+    code, out, err = run(capsys, "rules", name)
+    assert (code, err) == (0, "")
+    assert out.startswith(f"{name} ")
+    variant = VARIANTS.get(name)
+    if variant is not None:
+        assert variant.description in out
+        assert f"flag: {variant.flag} = " in out
+        assert f"\n{variant.flag} " in out  # the flag's own entry follows
+
+
+def test_rules_command_shows_a_variant_in_the_reader_s_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """B.1: pick_a_phase with --lang de reads in German, the flag's entry too."""
+    code, out, _ = run(capsys, "rules", "pick_a_phase", "--lang", "de")
+    assert code == 0
+    assert VARIANTS["pick_a_phase"].description not in out
+    assert "progression = pick_any" in out
+    assert "Spieler" in out
+
+
 def test_rules_command_unknown_id_exits_2_naming_close_matches(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -29,9 +29,17 @@ from pathlib import Path
 from typing import Any, Final
 
 import phase10
+from phase10 import games
 from phase10.cli.common import PROG, CommandError, examples, paragraph
 from phase10.cli.parse_errors import translate
-from phase10.kernel.i18n import LANGUAGE_NAMES, LANGUAGES, N_, detect_language
+from phase10.kernel.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    N_,
+    Translator,
+    detect_language,
+    translator,
+)
 
 #: What a heading must start with to be an entry: a rule or decision id, a section number,
 #: or a lower-case flag or profile name (other headings start with a capital).
@@ -198,6 +206,47 @@ def show(rule: Rule) -> list[str]:
     return [f"{rule.id} {rule.title}".rstrip(), *(["", *text.splitlines()] if text else [])]
 
 
+def choice_text(
+    wanted: str, book: dict[str, Rule], english: dict[str, Rule], tr: Translator
+) -> list[str] | None:
+    """A short variant (or a profile the rulebook has no entry for) as ``phase10 variants``
+    lists it, read in ``tr``'s language: its name and label, its description, the flag it sets,
+    then that flag's entry of ``book`` (``english`` where ``book`` lacks it); ``None`` when no
+    game lists ``wanted``. Players meet these names in menus and on the command line, and the
+    rulebook files them under their flags (B.1).
+
+    >>> english = load_rulebook("en")
+    >>> lines = choice_text("Pick-A-Phase", english, english, translator("en"))
+    >>> for line in lines[:4]:
+    ...     print(line)
+    pick_a_phase Pick a phase
+    <BLANKLINE>
+    Each hand, lay down any phase not yet completed, naming it.
+    flag: progression = pick_any
+    >>> lines[5]
+    'progression How players move from phase to phase'
+    >>> choice_text("n_phases=3", english, english, translator("en"))[3]
+    'flag: phase_count = N'
+    >>> choice_text("nothing", english, english, translator("en")) is None
+    True
+    """
+    _ = tr.gettext
+    key = wanted.strip().lower().replace("-", "_").partition("=")[0].strip()
+    for game in games.all_games():
+        for choice in (*game.rule_profiles, *game.rule_variants):
+            if choice.name != key:
+                continue
+            heading = f"{choice.name} {_(choice.label) if choice.label else ''}".rstrip()
+            lines = [heading, "", _(choice.description)]
+            if not choice.flag:
+                return lines
+            flag = _(N_("flag: {flag} = {value}")).format(flag=choice.flag, value=choice.value)
+            lines.append(flag)
+            entry = find_rule(book, choice.flag) or find_rule(english, choice.flag)
+            return [*lines, "", *show(entry)] if entry is not None else lines
+    return None
+
+
 def register(subparsers: Any) -> None:
     """Add the ``rules`` command."""
     parser = subparsers.add_parser(
@@ -254,7 +303,12 @@ def run(args: argparse.Namespace) -> int:
         if rule is not None:
             _note(f"{rule.id} is not translated into {name} yet; showing it in English")
     if rule is None:
-        raise CommandError(_unknown(english, wanted))
+        choice = choice_text(wanted, book, english, translator(lang))
+        if choice is None:
+            raise CommandError(_unknown(english, wanted))
+        for line in choice:
+            print(line)
+        return 0
     for line in show(rule):
         print(line)
     return 0
