@@ -835,6 +835,25 @@ def test_a_long_lap_since_a_persons_last_turn_has_one_heading(
     assert "the latest events:" not in out
 
 
+def test_a_resumed_game_tells_only_what_came_after_the_persons_last_turn(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Resumed after a few turns, "Since your last turn:" is followed by the others' moves
+    after that turn (P10-R13: a turn is draw, play, discard), not by the whole game from the
+    first deal with the person's own moves again."""
+    save = tmp_path / "two.json"
+    _play(monkeypatch, capsys, ["d", "x 1", "d", "x 1", "d", "x 1", "q"], "--players", "2",
+          "--seed", "5", "--save", str(save))  # fmt: skip
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["resume", "--plain", str(save)]) == 0
+    out = capsys.readouterr().out
+    since = out.split("Since your last turn:\n", 1)[1].split("It is your turn.\n", 1)[0]
+    assert "hand 1" not in since, since
+    assert "You drew" not in since, since
+    assert "You discarded" not in since, since
+    assert "Ann" in since, since
+
+
 @pytest.mark.parametrize(
     ("lang", "kinds"),
     [("fr", ("série", "suite")), ("de", ("satz", "lauf")), ("nl", ("set", "reeks"))],

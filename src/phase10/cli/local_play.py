@@ -120,6 +120,10 @@ class KeyboardClient(LineClient):
             # hears it all at their turn, as their seat may know it.
             self.conn.last_seq = match.seq
             self.silent = True
+        elif seat in self.told:
+            # A resumed game tells the one person what came after their last turn, as its
+            # heading says, not the whole game again from the first deal.
+            self.conn.last_seq = self.told[seat]
 
     def game_over(self) -> None:
         """Nothing is left to do at this keyboard: the client stops (and the seed is said),
