@@ -115,6 +115,25 @@ def test_a_bad_table_is_refused_with_one_line_naming_the_field(
 
 
 @pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", ("Ten hands", "Pick a phase")), ("fr", ("Dix donnes", "Choisir sa Phase"))],
+)
+def test_clashing_variants_are_refused_by_the_labels_the_form_shows(
+    http: TestClient, lang: str, words: tuple[str, str]
+) -> None:
+    """B.1: two variants that set one flag differently are refused, named as the new-table
+    form shows them, in the page's language, not by the names a command line types."""
+    body = {"name": "Ann", "seats": [PERSON, PERSON], "variants": ["ten_hands", "pick_a_phase"]}
+    answer = http.post("/api/tables", json=body, headers={"Accept-Language": lang})
+    error = error_of(answer, 422)
+    assert error.startswith("rules: ")
+    for label in words:
+        assert label in error
+    assert "ten_hands" not in error
+    assert "pick_a_phase" not in error
+
+
+@pytest.mark.parametrize(
     ("content", "start"),
     [
         pytest.param(b"{not json", "body: ", id="not-json"),

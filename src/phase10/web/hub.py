@@ -29,13 +29,15 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Final, Protocol
 
 from phase10 import games
 from phase10.bots import make_bot
-from phase10.kernel.errors import Phase10Error
+from phase10.kernel.errors import Phase10Error, SaidError
+from phase10.kernel.i18n import translator
+from phase10.kernel.messages import render
 from phase10.match import Match, Seat
 from phase10.web import tokens
 from phase10.web.catalogue import rules_name
@@ -124,7 +126,7 @@ class Hub:
         try:
             rules = game.find_rules(name)
         except Phase10Error as exc:
-            raise TableError(422, f"rules: {exc}") from None
+            raise TableError(422, f"rules: {exc}", in_language=_rules_refusal(game, exc)) from None
         players = len(spec.seats)
         low, high = _player_range(rules, game)
         if not low <= players <= high:
@@ -350,6 +352,44 @@ def _game(name: str) -> Any:
         return games.get(name)
     except (KeyError, ValueError, LookupError) as exc:
         raise TableError(422, f"game: {exc}") from None
+
+
+def _rules_refusal(game: Any, exc: Phase10Error) -> Callable[[str], str] | None:
+    """A refused rule set said in the reader's language, each variant or profile named by its
+    label, as the new-table form shows it: the names are what a command line types, and a
+    player who ticked "Ten hands" does not know ``ten_hands``.
+
+    >>> from phase10.kernel.errors import RulesError
+    >>> clash = RulesError.about("x", "variants.cannot_combine", first="ten_hands",
+    ...                          second="pick_a_phase")
+    >>> print(_rules_refusal(games.get("phase10"), clash)("en"))  # doctest: +ELLIPSIS
+    rules: the variants Ten hands and Pick a phase cannot be played together: ...
+    """
+    if not isinstance(exc, SaidError) or exc.reason is None:
+        return None
+    reason, params = exc.reason, exc.params
+
+    def said(lang: str) -> str:
+        tr = translator(lang)
+        labels = {
+            choice.name: tr.gettext(choice.label)
+            for choice in (*game.rule_profiles, *game.rule_variants)
+            if choice.label
+        }
+
+        def named(value: Any) -> Any:
+            if not isinstance(value, str):
+                return value
+            name, number = value.partition("=")[::2]
+            label = labels.get(name)
+            if label is None:
+                return value
+            return f"{label}: {number}" if number else label
+
+        words = {key: named(value) for key, value in params.items()}
+        return f"rules: {render(reason, words, tr)}"
+
+    return said
 
 
 def _player_range(rules: Any, game: Any) -> tuple[int, int]:
