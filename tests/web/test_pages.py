@@ -55,6 +55,27 @@ def test_a_wrong_link_is_a_page_in_the_readers_language(
     assert '"error"' not in answer.text.split('id="boot"')[0]
 
 
+def test_a_tables_rules_link_shows_the_rules_it_plays(http: TestClient) -> None:
+    """B.1: at a table of house rules (pick_a_phase) the site's Rules link opens the rules
+    as that table plays them, in the page's language, and the whole rulebook is a link
+    away from there."""
+    made = http.post(
+        "/api/tables",
+        json={"name": "Ann", "seats": [{"kind": "person"}] * 2, "variants": ["pick_a_phase"]},
+    )
+    assert made.status_code == 201, made.text
+    table = made.json()["table"]
+    page = http.get(f"/t/{table}?lang=de").text
+    own = f"/t/{table}/rules?lang=de"
+    assert f'href="{own}"' in page
+    assert 'href="/rules?lang=de"' not in page
+    rules = http.get(own)
+    assert rules.status_code == 200
+    assert "Phase wählen" in rules.text  # the variant, in words, in German
+    assert 'href="/rules?lang=de"' in rules.text
+    assert http.get("/t/doesnotexist/rules?lang=de").status_code == 404
+
+
 def test_an_unknown_address_is_a_page_for_a_browser_and_json_for_a_program(
     http: TestClient,
 ) -> None:

@@ -311,6 +311,16 @@ def create_app(
             return HTMLResponse(pages.error(chosen, "no_table"), status_code=404)
         return HTMLResponse(pages.table(chosen, table.lobby(chosen)))
 
+    @app.get("/t/{table_id}/rules", response_class=HTMLResponse)
+    async def table_rules_page(
+        request: Request, table_id: str, lang: str | None = None
+    ) -> HTMLResponse:
+        chosen = pick_language(lang, request.headers.get("accept-language"))
+        table = hub.get(table_id) if len(table_id) <= 32 else None
+        if table is None:
+            return HTMLResponse(pages.error(chosen, "no_table"), status_code=404)
+        return HTMLResponse(pages.table_rules(chosen, table.lobby(chosen)))
+
     @app.get("/join/{code}")
     async def join_by_code(request: Request, code: str, lang: str | None = None) -> Response:
         chosen = pick_language(lang, request.headers.get("accept-language"))

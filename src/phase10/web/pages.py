@@ -193,3 +193,12 @@ def rulebook_html(markdown: str) -> str:
 def rules(lang: str) -> str:
     """The project's rules document in ``lang``, as HTML."""
     return _render("rules.html", lang, body=rulebook_html(_rulebook(lang)))
+
+
+def table_rules(lang: str, lobby_info: dict[str, Any]) -> str:
+    """The rules as one table plays them (its game's ``rules_text`` of its rule set), in
+    ``lang``: a player at a table of house rules reads those, with the whole rulebook a link
+    away."""
+    game = games.get(str(lobby_info["game"]))
+    text = game.rules_text(game.find_rules(str(lobby_info["rules"])), lang)
+    return _render("rules.html", lang, body=rulebook_html(text), table=lobby_info)
