@@ -949,3 +949,19 @@ def test_the_order_key_says_why_the_line_mode_keeps_one_order(
     )
     assert "Regel voor regel houdt je hand één volgorde, zodat elke kaart haar nummer houdt." in out
     assert "Onbekende opdracht" not in out
+
+
+def test_rules_alone_ends_with_the_house_rules_in_play(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """B.1: ``rules`` lists the rulebook's ids, and last, where it stays on screen, the
+    profile and variants this game plays (pick_a_phase, B.4.1)."""
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["rules", "q"],
+        *("--variant", "pick_a_phase", "--seed", "2", "--save", str(tmp_path / "g.json")),
+    )
+    listing = out.split("> ", 1)[1].split("\n> ", 1)[0]
+    assert "P10-R17" in listing
+    assert listing.splitlines()[-1] == "Rules in play: Standard rules, Pick a phase."

@@ -570,6 +570,11 @@ class LineClient:
         await self._move(" ".join([verb, *words[1:]]))
         return True
 
+    def rules_in_play(self) -> str | None:
+        """The table's rules in words (profile and variants), as the lobby says them."""
+        played = (self.lobby or {}).get("rules_text")
+        return str(played) if played else None
+
     def _rules(self, wanted: str | None) -> None:
         """``rules ID``: one rule of the rulebook, in the player's language where it is
         translated (as ``phase10 rules ID`` prints it), so a refusal's rule id can be looked
@@ -580,6 +585,11 @@ class LineClient:
             return
         if wanted is None:
             self.out(*listing(book))
+            # Last, where it stays on screen: the house rules this table plays, which the
+            # rulebook's list cannot know.
+            played = self.rules_in_play()
+            if played:
+                self.say(N_("Rules in play: {name}."), name=played)
             return
         rule = find_rule(book, wanted) or find_rule(load_rulebook("en") or {}, wanted)
         if rule is None:

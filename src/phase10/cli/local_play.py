@@ -125,6 +125,10 @@ class KeyboardClient(LineClient):
             # heading says, not the whole game again from the first deal.
             self.conn.last_seq = self.told[seat]
 
+    def rules_in_play(self) -> str | None:
+        match = self.local.match
+        return rules_in_words(match.game, match.rules.name, self.tr)
+
     def game_over(self) -> None:
         """Nothing is left to do at this keyboard: the client stops (and the seed is said),
         at once, even while it waits for a line."""
