@@ -230,8 +230,14 @@ def _turn(view: ProgrammeView, names: Sequence[str], tr: Translator) -> str:
     # (AMZ-R14), so the sentence does not suggest it.
     me = view.players[view.seat] if view.seat >= 0 else None
     if me is not None and me.revealed:
-        if any(isinstance(a, (Meld, Extend)) for a in view.legal):
+        meld = any(isinstance(a, Meld) for a in view.legal)
+        extend = any(isinstance(a, Extend) for a in view.legal)
+        if meld and extend:
             play = N_("It is your turn: lay a new set, add to a combination, or discard.")
+        elif meld:
+            play = N_("It is your turn: lay a new set, or discard.")
+        elif extend:
+            play = N_("It is your turn: add to a combination, or discard.")
         else:
             play = N_("It is your turn: discard a card.")
     elif any(isinstance(a, Reveal) for a in view.legal):
