@@ -207,3 +207,15 @@ def test_check_refusal_in_the_chosen_language(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err == NO_PHASE[lang]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("de", "luck (Viel Glück!)"), ("fr", "gg (")])
+def test_the_chat_help_says_what_each_quick_reaction_says(lang: str, said: str) -> None:
+    """The quick reactions' keys are English words: the online help gives each one's phrase
+    in the player's language, so a German player knows what ``luck`` sends."""
+    from phase10.kernel.i18n import translator
+    from phase10.online.text import help_text
+
+    text = help_text({"draw", "discard"}, translator(lang), online=True)
+    assert said in text
+    assert "hello (" in text

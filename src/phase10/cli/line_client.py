@@ -60,7 +60,7 @@ from phase10.online.text import (
     turn_line,
 )
 from phase10.online.turn_clock import TimeTeller
-from phase10.table.reactions import REACTIONS
+from phase10.table.reactions import reaction_keys
 
 __all__ = ["QUIT_WORDS", "LineClient", "echoed", "read_lines"]
 
@@ -613,7 +613,7 @@ class LineClient:
             if not rest:
                 self.say(
                     N_("Type say and your words, or say and a quick reaction: {keys}."),
-                    keys=", ".join(REACTIONS),
+                    keys=reaction_keys(self.lang),
                 )
             elif self.ws is None:
                 self.say(N_("Not connected to the server at the moment; try again in a moment."))

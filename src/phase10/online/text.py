@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from phase10.bots import LEVEL_NAMES
 from phase10.kernel.i18n import N_, Translator
-from phase10.table.reactions import REACTIONS
+from phase10.table.reactions import reaction_keys
 
 __all__ = [
     "HELP_HEAD",
@@ -117,7 +117,7 @@ def help_text(kinds: Iterable[str], tr: Translator, *, online: bool) -> str:
     texts[tail] = texts[tail].format(mine=mine)
     texts[tail + 1] = texts[tail + 1].format(rule="AMZ-R10" if programmes else "P10-R13")
     if online:
-        texts.insert(-1, tr.gettext(HELP_CHAT).format(keys=", ".join(REACTIONS)))
+        texts.insert(-1, tr.gettext(HELP_CHAT).format(keys=reaction_keys(tr)))
     return "\n".join(texts)
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from phase10.kernel.i18n import N_, translator
+from phase10.kernel.i18n import N_, Translator, translator
 
-__all__ = ["REACTIONS", "reaction_text"]
+__all__ = ["REACTIONS", "reaction_keys", "reaction_text"]
 
 #: The quick reactions: key -> phrase (translated for each reader), in the order shown.
 REACTIONS: Final[dict[str, str]] = {
@@ -33,3 +33,14 @@ def reaction_text(key: str, lang: str) -> str:
     'Good game!'
     """
     return translator(lang).gettext(REACTIONS[key])
+
+
+def reaction_keys(lang: str | Translator) -> str:
+    """Each reaction's key with its phrase in ``lang``: the keys are English words, so a
+    player of another language sees what each one says before sending it.
+
+    >>> reaction_keys("de").split(", ")[1]
+    'luck (Viel Glück!)'
+    """
+    tr = translator(lang) if isinstance(lang, str) else lang
+    return ", ".join(f"{key} ({tr.gettext(phrase)})" for key, phrase in REACTIONS.items())

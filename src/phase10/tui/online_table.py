@@ -48,7 +48,7 @@ from phase10.online.text import (
     standing_lines,
 )
 from phase10.online.turn_clock import TimeTeller
-from phase10.table.reactions import REACTIONS
+from phase10.table.reactions import reaction_keys
 from phase10.tui.plain import Plain, plain
 from phase10.tui.rules_text import keys_text, rules_markdown
 from phase10.tui.screens import RulesScreen, cover_if_too_small
@@ -225,7 +225,7 @@ class ChatScreen(ModalScreen[str | None]):
                     "Write to the table and press Enter (Escape closes). A quick reaction's "
                     "key alone sends it: {keys}. mute NAME hides what a player says; unmute "
                     "NAME shows it again."
-                ).format(keys=", ".join(REACTIONS))
+                ).format(keys=reaction_keys(current()))
             )
             yield Input(id="chat-line", max_length=200)
 
