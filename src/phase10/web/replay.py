@@ -27,7 +27,7 @@ __all__ = ["replay_step", "table_record"]
 
 
 def table_record(match: Match) -> dict[str, Any]:
-    """The game's record (the format ``phase10 replay`` reads)."""
+    """The game's record, as ``phase10.read_record`` reads it (the engine API; no command does)."""
     return match.record.to_dict()
 
 
