@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -280,6 +281,14 @@ def test_help(capsys: pytest.CaptureFixture[str]) -> None:
     for command in ("play", "check", "odds", "bench", "variants"):
         assert f"\n  {command} " in out
     assert "examples:" in out
+
+
+def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
+    """``phase10 --version`` needs no command: the package's version on stdout, status 0."""
+    code, out, err = run(capsys, "--version")
+    assert code == 0
+    assert err == ""
+    assert out == f"phase10 {metadata.version('phase10')}\n"
 
 
 @pytest.mark.parametrize("command", ["check", "odds", "bench", "variants"])

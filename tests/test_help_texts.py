@@ -107,7 +107,7 @@ def test_english_help_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
     the help printed before the help screens were translated)."""
     top = _help(["--help"], capsys)
     assert top.startswith(
-        "usage: phase10 [-h] COMMAND ...\n\n"
+        "usage: phase10 [-h] [--version] COMMAND ...\n\n"
         "Two card games in the terminal, Phase 10 and the amüze programmes rummy, with computer\n"
         "opponents and an exact, deterministic engine.\n\ncommands:\n"
     )
@@ -116,7 +116,10 @@ def test_english_help_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
         in top
     )
     assert "            program, with a 99% confidence interval.\n" in top
-    assert "\noptions:\n  -h, --help  show this help message and exit\n\nexamples:\n" in top
+    assert (
+        "\noptions:\n  -h, --help  show this help message and exit\n"
+        "  --version   show the version of phase10 and exit\n\nexamples:\n"
+    ) in top
     simulate = _help(["simulate", "--help"], capsys)
     assert "\noptions:\n  -h, --help            show this help message and exit\n" in simulate
     assert "  --games N             games to play (default: 100)\n" in simulate

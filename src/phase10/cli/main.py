@@ -14,6 +14,7 @@ import sys
 import textwrap
 import traceback
 from collections.abc import Mapping
+from importlib import metadata
 from typing import Any, Final, NoReturn
 
 from phase10.cli import (
@@ -159,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     of the :func:`phase10.cli.parse_errors.errors_in` block it is built in (else English)."""
     parser = Parser(
         prog=PROG,
-        usage=f"{PROG} [-h] COMMAND ...",
+        usage=f"{PROG} [-h] [--version] COMMAND ...",
         epilog=translate(EXAMPLES) + "\n" + EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -168,6 +169,12 @@ def build_parser() -> argparse.ArgumentParser:
     # as the command's own --lang is the one its help documents.
     parser.add_argument(
         "--lang", choices=LANGUAGES, dest="top_lang", default=None, help=argparse.SUPPRESS
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"{PROG} {package_version()}",
+        help=translate(N_("show the version of phase10 and exit")),
     )
     # The description explains every command in a sentence, so argparse's own shorter
     # list of the same commands is hidden.
@@ -178,6 +185,18 @@ def build_parser() -> argparse.ArgumentParser:
         module.register(subparsers)
     parser.description = _description(subparsers.choices)
     return parser
+
+
+def package_version() -> str:
+    """The installed package's version, as its metadata says (``pyproject.toml``'s).
+
+    >>> package_version().count(".") >= 1
+    True
+    """
+    try:
+        return metadata.version("phase10")
+    except metadata.PackageNotFoundError:  # run from a source tree never installed
+        return "(not installed)"
 
 
 def _description(commands: Mapping[str, argparse.ArgumentParser]) -> str:
