@@ -322,6 +322,29 @@ def test_the_owner_starts_the_game_from_the_terminal(server: Server, tmp_path: P
     assert len([seat for _, seat in server.moves(created["table"]) if seat == 0]) >= 3
 
 
+def test_a_new_name_for_a_seat_already_held_is_said_to_be_unused(
+    server: Server, tmp_path: Path
+) -> None:
+    """Ann, seated at her table from this data folder, comes back with ``--name Yan``: the
+    line says she is back as Ann and that a seat keeps its name; the table still says Ann."""
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "easy"}]
+    created = httpx.post(f"{server.url}/api/tables", json={"name": "Ann", "seats": seats}).json()
+    data = tmp_path / "data"
+    data.mkdir()
+    key = f"{server.url}/t/{created['table']}"
+    kept = {"version": 1, "seats": {key: {"seat": 0, "name": "Ann", "token": created["token"]}}}
+    (data / "seats.json").write_text(json.dumps(kept), encoding="utf-8")
+    status, out, err = Join([key, "--plain", "--name", "Yan"], data, "").finish(timeout=60)
+    assert status == 0, err
+    line = f"Back in seat 1 at table {created['code']} as Ann. A seat keeps its name."
+    assert line in out.splitlines()
+    lobby = httpx.get(f"{server.url}/api/tables/{created['table']}").json()
+    assert lobby["seats"][0]["name"] == "Ann"
+    status, out, err = Join([key, "--plain", "--name", "Ann"], data, "").finish(timeout=60)
+    assert status == 0, err
+    assert f"Back in seat 1 at table {created['code']} as Ann." in out.splitlines()
+
+
 def test_the_programmes_game_in_french(server: Server, tmp_path: Path) -> None:
     """With the programmes game (AMZ-R13: a turn is a draw and
     a discard) and --lang fr: the server's sentences come in French, the line game's own too

@@ -151,6 +151,14 @@ def run(args: argparse.Namespace) -> int:
             ),
             flush=True,
         )
+    elif args.name is not None and args.name.strip() != stored.name:
+        # The server knows the seat by the name it was taken with: --name would be ignored.
+        print(
+            _("Back in seat {seat} at table {code} as {name}. A seat keeps its name.").format(
+                seat=stored.seat + 1, code=lobby["code"], name=stored.name
+            ),
+            flush=True,
+        )
     else:
         print(
             _("Back in seat {seat} at table {code} as {name}.").format(
