@@ -14,6 +14,7 @@ from phase10.cli.common import (
     seconds_up_to,
 )
 from phase10.cli.parse_errors import translate
+from phase10.cli.serve_limits import add_limit_options, limit_settings
 from phase10.cli.serve_transport import add_transport_options, transport_of, warn_if_in_clear
 from phase10.kernel.i18n import N_
 
@@ -31,6 +32,7 @@ EPILOG = """\
   phase10 serve
   phase10 serve --host 0.0.0.0 --port 8080
   phase10 serve --forwarded-allow-ips 127.0.0.1 --allowed-host game.example.org
+  phase10 serve --tables-per-hour 100 --connections-per-address 200
   phase10 serve --database sqlite:///games.db
   phase10 serve --database postgresql://phase10@127.0.0.1/phase10
   phase10 serve --database postgresql://phase10@127.0.0.1/phase10 --port 8001 --node a
@@ -122,16 +124,6 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument(
-        "--no-address-limits",
-        action="store_true",
-        help=translate(
-            N_(
-                "no limits per client address (tables, invite codes, connections): for a load "
-                "test from one machine, never on the open internet"
-            )
-        ),
-    )
-    parser.add_argument(
         "--node",
         metavar="NAME",
         help=translate(
@@ -141,6 +133,7 @@ def register(subparsers: Any) -> None:
             )
         ),
     )
+    add_limit_options(parser)
     add_transport_options(parser)
     parser.set_defaults(func=run)
 
@@ -176,6 +169,7 @@ def run(args: argparse.Namespace) -> int:
                     N_("--allowed-host: {name} is not a host name (game.example.org)")
                 ).format(name=name)
             )
+    limits = Limits(**limit_settings(args))
     transport = transport_of(args)
     warn_if_in_clear(args.host, transport)
     try:
@@ -189,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
             allowed_origins=tuple(args.allow_origin),
             allowed_hosts=tuple(args.allowed_host),
             api_docs=args.api_docs,
-            limits=Limits(per_address=not args.no_address_limits),
+            limits=limits,
             node=args.node,
             transport=transport,
         )

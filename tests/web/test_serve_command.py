@@ -1,0 +1,134 @@
+"""``phase10 serve``'s command line for the person running a server: the limits per client
+address set by number (a club behind one public address shares them).
+
+The options' checks run the command line in this process with the server itself replaced
+(nothing listens); the limits' effect runs the real command in a subprocess.
+"""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from limits import parse_many
+
+from phase10.cli.main import main
+from phase10.cli.serve_limits import DEFAULTS
+from phase10.web.db import sqlite_url
+from phase10.web.guard import Limits
+
+from .conftest import StartLiveServer
+
+PERSON = {"kind": "person"}
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """The arguments of each ``serve`` the command line would have run (it runs none)."""
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setenv("LANGUAGE", "en")
+
+    def serve(*args: Any, **kwargs: Any) -> None:
+        calls.append({"args": args, **kwargs})
+
+    monkeypatch.setattr("phase10.web.server.serve", serve)
+    return calls
+
+
+def serve_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str
+) -> tuple[int, str]:
+    database = sqlite_url(str(tmp_path / "games.db"))
+    status = main(["serve", "--database", database, *args])
+    return status, capsys.readouterr().err
+
+
+def assert_refused(status: int, err: str, said: str, served: list[dict[str, Any]]) -> None:
+    """One ``phase10: error:`` line saying ``said``, status 2, and no server started."""
+    assert status == 2
+    assert said in err
+    assert len(err.strip().splitlines()) == 1, err
+    assert err.startswith("phase10: error: ")
+    assert "Traceback" not in err
+    assert served == []
+
+
+# ------------------------------------------------------------------------------ address limits
+
+
+def test_the_limits_options_default_to_the_servers_own_limits() -> None:
+    """The help's defaults are those the server applies when no option is given."""
+    defaults = Limits()
+    for field, window, number in DEFAULTS.values():
+        value = getattr(defaults, field)
+        if window is None:
+            assert value == number, field
+        else:
+            (rate,) = parse_many(value)
+            assert (rate.amount, rate.multiples, rate.GRANULARITY.name) == (number, 1, window)
+
+
+def test_each_limit_per_address_can_be_set(
+    served: list[dict[str, Any]], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, err = serve_command(
+        capsys,
+        tmp_path,
+        *("--tables-per-hour", "200", "--wrong-codes-per-hour", "300"),
+        *("--connections-per-address", "400", "--new-connections-per-minute", "500"),
+    )
+    assert status == 0, err
+    limits: Limits = served[0]["limits"]
+    assert limits.per_address
+    assert (limits.tables, limits.code_misses) == ("200/hour", "300/hour")
+    assert (limits.connections, limits.opens) == (400, "500/minute")
+
+
+def test_without_options_the_limits_are_the_defaults(
+    served: list[dict[str, Any]], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert serve_command(capsys, tmp_path)[0] == 0
+    assert served[0]["limits"] == Limits()
+    assert serve_command(capsys, tmp_path, "--no-address-limits")[0] == 0
+    assert served[1]["limits"] == Limits(per_address=False)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("--tables-per-hour", "0"), "'0': expected a whole number from 1 to 1,000,000"),
+        (("--connections-per-address", "-5"), "'-5': expected a whole number from 1 to"),
+        (("--wrong-codes-per-hour", "many"), "'many' is not a whole number"),
+        (("--new-connections-per-minute", "1.5"), "'1.5' is not a whole number"),
+        (("--tables-per-hour", "1000001"), "expected a whole number from 1 to 1,000,000"),
+        (
+            ("--no-address-limits", "--tables-per-hour", "100"),
+            "--tables-per-hour sets a limit per address, which --no-address-limits switches "
+            "off: give one or the other",
+        ),
+    ],
+)
+def test_a_limit_that_is_not_a_positive_whole_number_is_refused(
+    args: tuple[str, ...],
+    said: str,
+    served: list[dict[str, Any]],
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    status, err = serve_command(capsys, tmp_path, *args)
+    assert_refused(status, err, said, served)
+
+
+def test_a_higher_table_limit_lets_one_address_create_more_tables(
+    live_server: StartLiveServer, tmp_path: Path
+) -> None:
+    """The real server under ``--tables-per-hour 3``: the fourth table is refused, 429."""
+    url = sqlite_url(str(tmp_path / f"games-{uuid.uuid4().hex[:6]}.db"))
+    server = live_server(url, extra_args=("--tables-per-hour", "3", "--bot-workers", "0"))
+    body = {"game": "phase10", "name": "Ann", "seats": [PERSON, PERSON]}
+    with httpx.Client(base_url=server.url, timeout=10, trust_env=False) as http:
+        statuses = [http.post("/api/tables", json=body).status_code for _ in range(4)]
+    assert statuses == [201, 201, 201, 429]
