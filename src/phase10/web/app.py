@@ -42,6 +42,7 @@ from phase10.web.catalogue import catalogue
 from phase10.web.cluster import Cluster
 from phase10.web.db import Database, DatabaseError
 from phase10.web.guard import (
+    LOGGED,
     POLICY_CLOSE,
     Guard,
     Limits,
@@ -241,8 +242,16 @@ def create_app(
             text = exc.in_language(pick_language(lang, request.headers.get("accept-language")))
         return JSONResponse({"error": text}, status_code=exc.status)
 
+    def _refused(key: str, address: str, what: str) -> None:
+        """One warning line for a limit's refusal (at most one a minute per address and
+        limit, ``Guard.worth_logging``): the address and the limit, never a token."""
+        if guard.worth_logging(key, address):
+            log.warning("limit: refused %s %s: %s", address, what, LOGGED[key])
+
     @app.exception_handler(TooManyError)
     async def _too_many(request: Request, exc: TooManyError) -> JSONResponse:
+        retry = f"HTTP 429, retry after {exc.retry_after} s"
+        _refused(exc.key, address_of(request), f"a {request.method} request ({retry})")
         lang = pick_language(
             request.query_params.get("lang"), request.headers.get("accept-language")
         )
@@ -327,6 +336,8 @@ def create_app(
         try:
             guard.check_code(address_of(request))
         except TooManyError as exc:
+            retry = f"HTTP 429, retry after {exc.retry_after} s"
+            _refused(exc.key, address_of(request), f"an invite page ({retry})")
             headers = {"Retry-After": str(exc.retry_after)}
             return HTMLResponse(pages.error(chosen, "codes"), status_code=429, headers=headers)
         table = hub.by_code(code)
@@ -364,8 +375,12 @@ def create_app(
 
     @app.post("/api/tables", status_code=201)
     async def api_create(body: CreateTable, request: Request) -> dict[str, Any]:
-        guard.create_table(address_of(request))
+        address = address_of(request)
+        guard.create_table(address)
         table, token = await hub.create(body)
+        log.info(
+            "table %s created from %s (%s, %d seats)", table.id, address, body.game, len(body.seats)
+        )
         return {
             "table": table.id,
             "code": table.row.code,
@@ -389,8 +404,10 @@ def create_app(
 
     @app.post("/api/quick", status_code=201)
     async def api_quick(body: QuickMatch, request: Request) -> dict[str, Any]:
-        guard.create_table(address_of(request))
+        address = address_of(request)
+        guard.create_table(address)
         table, seat, token = await public.quick_match(hub, body)
+        log.info("table %s: seat %d taken from %s (Play now)", table.id, seat + 1, address)
         chosen = pick_language(None, request.headers.get("accept-language"))
         return {"table": table.id, "seat": seat, "token": token, "lobby": table.lobby(chosen)}
 
@@ -409,9 +426,10 @@ def create_app(
         return table.lobby()
 
     @app.post("/api/tables/{table_id}/join", status_code=201)
-    async def api_join(table_id: str, body: JoinTable) -> dict[str, Any]:
+    async def api_join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
         table = _table(table_id)
         seat, token = await table.join(body.name, body.seat)
+        log.info("table %s: seat %d taken from %s", table.id, seat + 1, address_of(request))
         return {"table": table.id, "seat": seat, "token": token, "lobby": table.lobby()}
 
     @app.post("/api/tables/{table_id}/start")
@@ -432,6 +450,7 @@ def create_app(
     async def api_rematch(table_id: str, request: Request) -> dict[str, Any]:
         table = _table(table_id)
         new, token = await hub.rematch(table, _bearer(request))
+        log.info("table %s: rematch at table %s", table.id, new.id)
         return {"table": new.id, "code": new.row.code, "seat": 0, "token": token}
 
     @app.get("/api/tables/{table_id}/record")
@@ -459,22 +478,34 @@ def create_app(
 
     @app.websocket("/ws/{table_id}")
     async def game_socket(websocket: WebSocket, table_id: str, lang: str | None = None) -> None:
+        address = address_of(websocket)
         if not _origin_allowed(websocket, allowed_origins, served):
+            if guard.worth_logging("origin", address):
+                # What a proxy that changes the Host (nginx's $host drops the port) shows.
+                headers = websocket.headers
+                log.warning(
+                    "refused %s a WebSocket (HTTP 403): its page's origin %r is not this "
+                    "server's, Host %r (behind a proxy, pass the Host on as the browser "
+                    "sent it; or see --allowed-host, --allow-origin)",
+                    address,
+                    headers.get("origin", "")[:200],
+                    headers.get("host", "")[:200],
+                )
             await websocket.close(code=4403)
             return
         await websocket.accept()
         chosen = pick_language(lang, websocket.headers.get("accept-language"))
-        address = address_of(websocket)
         refused = guard.arrive(address)
         if refused is not None:
+            _refused(refused, address, "a WebSocket (close 1008)")
             await websocket.close(POLICY_CLOSE, close_reason(refused, chosen))
             return
         try:
-            await _seat(websocket, table_id, chosen)
+            await _seat(websocket, table_id, chosen, address)
         finally:
             guard.depart(address)
 
-    async def _seat(websocket: WebSocket, table_id: str, chosen: str) -> None:
+    async def _seat(websocket: WebSocket, table_id: str, chosen: str, address: str) -> None:
         """A connection the limits per address let in: its hello, then its messages."""
         table = hub.get(table_id) if len(table_id) <= 32 else None
         if table is None:
@@ -494,6 +525,7 @@ def create_app(
         table = hub.get(table_id) or table
         refused = guard.room_at(table, hello.token)
         if refused is not None:
+            _refused(refused, address, f"a WebSocket to table {table.id} (close 1008)")
             await websocket.close(POLICY_CLOSE, close_reason(refused, chosen))
             return
         try:
@@ -512,6 +544,8 @@ def create_app(
         finally:
             table.detach(client)
             pace.forget()
+            if client.close_code == POLICY_CLOSE:  # _read's close of a flood
+                _refused("flood", address, f"messages to table {table.id} (close 1008)")
             # What the server closes with (too_fast errors, say) leaves first, for so long:
             # a peer that reads nothing does not hold the connection open.
             with contextlib.suppress(TimeoutError):

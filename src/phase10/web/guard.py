@@ -12,6 +12,9 @@ flooding a connection with messages. :class:`Guard` holds one application's limi
 - messages on each connection, each one over the pace a strike, strikes forgotten after a
   while: a client that goes over now and then is slowed, one that floods is closed.
 
+Each refusal is a warning in the server's log, naming the address and the limit: at most one
+a minute for one address and limit, so a client refused again and again does not fill the log.
+
 Rates are counted by the ``limits`` library (moving windows, in memory); connections at once
 are plain counts. Everything is in this process's memory, one storage per application: a
 restart forgets the counts, and behind several server processes each counts its own clients.
@@ -48,6 +51,7 @@ if TYPE_CHECKING:
     from phase10.web.live import LiveTable
 
 __all__ = [
+    "LOGGED",
     "POLICY_CLOSE",
     "TEXTS",
     "Guard",
@@ -76,6 +80,20 @@ TEXTS: Final[dict[str, str]] = {
     "spectators": N_("This table has as many spectators as it can take; try again later."),
     "flood": N_("Too many messages: the connection is closed."),
 }
+
+#: What the server's log (English) says of each refusal.
+LOGGED: Final[dict[str, str]] = {
+    "tables": "too many tables created",
+    "codes": "too many invite codes tried that match no table",
+    "address": "too many connections at once",
+    "opens": "too many new connections",
+    "seat": "too many connections to one seat",
+    "spectators": "too many spectators at one table",
+    "flood": "too many messages on one connection",
+}
+#: How often each kind of refusal of one address is written to the log: a client refused
+#: again and again (a guesser, a flood) would otherwise fill the log with its refusals.
+LOG_PACE: Final = "1/minute"
 
 
 @dataclass(frozen=True)
@@ -182,6 +200,7 @@ class Guard:
         self._opens = _rates("opens", self.limits.opens)
         self._messages = _rates("messages", self.limits.messages)
         self._strikes = _rates("strikes", self.limits.strikes)
+        self._log_pace = _rates("log", LOG_PACE)
         self._connected: Counter[str] = Counter()
         self._numbers = itertools.count()
 
@@ -251,6 +270,18 @@ class Guard:
         if seat is not None:
             return "seat" if len(table.seats[seat].clients) >= self.limits.per_seat else None
         return "spectators" if len(table.spectators) >= self.limits.spectators else None
+
+    def worth_logging(self, key: str, address: str) -> bool:
+        """Whether a refusal ``key`` (one of :data:`LOGGED`, or ``origin``) of ``address``
+        goes to the log: the first in :data:`LOG_PACE`, not the ones that follow it.
+
+        >>> guard = Guard()
+        >>> [guard.worth_logging("tables", "192.0.2.1") for _ in range(3)]
+        [True, False, False]
+        >>> guard.worth_logging("codes", "192.0.2.1"), guard.worth_logging("tables", "192.0.2.9")
+        (True, True)
+        """
+        return _consume(self._window, self._log_pace, "log", f"{key} {address}")
 
     def pace(self) -> Pace:
         """The pace of one new connection's messages."""
