@@ -1,12 +1,14 @@
 """``phase10 serve``'s command line for the person running a server: the limits per client
-address set by number (a club behind one public address shares them).
+address set by number (a club behind one public address shares them), and an access log
+asked for.
 
 The options' checks run the command line in this process with the server itself replaced
-(nothing listens); the limits' effect runs the real command in a subprocess.
+(nothing listens); their effects run the real command in a subprocess.
 """
 
 from __future__ import annotations
 
+import re
 import uuid
 from pathlib import Path
 from typing import Any
@@ -132,3 +134,29 @@ def test_a_higher_table_limit_lets_one_address_create_more_tables(
     with httpx.Client(base_url=server.url, timeout=10, trust_env=False) as http:
         statuses = [http.post("/api/tables", json=body).status_code for _ in range(4)]
     assert statuses == [201, 201, 201, 429]
+
+
+# ------------------------------------------------------------------------------ the log
+
+
+@pytest.mark.parametrize("asked", [False, True])
+def test_the_access_log_is_off_unless_asked_for(
+    asked: bool, live_server: StartLiveServer, tmp_path: Path
+) -> None:
+    """``--access-log``: a line for each HTTP request, in the server's log format; without it
+    the requests leave no line (their paths hold table ids and invite codes), while the
+    server's own events still do."""
+    url = sqlite_url(str(tmp_path / f"games-{uuid.uuid4().hex[:6]}.db"))
+    extra = ("--bot-workers", "0", *(("--access-log",) if asked else ()))
+    server = live_server(url, extra_args=extra)
+    body = {"game": "phase10", "name": "Ann", "seats": [PERSON, PERSON]}
+    with httpx.Client(base_url=server.url, timeout=10, trust_env=False) as http:
+        table = http.post("/api/tables", json=body).json()["table"]
+    server.stop()
+    log = server.log()
+    assert f"phase10.web INFO table {table} created from 127.0.0.1 (phase10, 2 seats)" in log
+    access = re.search(
+        r' uvicorn\.access INFO 127\.0\.0\.1:\d+ - "POST /api/tables HTTP/1\.1" 201', log
+    )
+    assert (access is not None) == asked, log
+    assert ("GET /healthz" in log) == asked, log

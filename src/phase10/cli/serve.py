@@ -124,6 +124,16 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument(
+        "--access-log",
+        action="store_true",
+        help=translate(
+            N_(
+                "log every HTTP request with the client's address (uvicorn's access log); "
+                "off by default, as the paths hold table ids and invite codes"
+            )
+        ),
+    )
+    parser.add_argument(
         "--node",
         metavar="NAME",
         help=translate(
@@ -186,6 +196,7 @@ def run(args: argparse.Namespace) -> int:
             limits=limits,
             node=args.node,
             transport=transport,
+            access_log=args.access_log,
         )
     except DatabaseError as exc:
         raise CommandError(str(exc)) from None

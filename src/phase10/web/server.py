@@ -14,7 +14,7 @@ import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import uvicorn
 
@@ -56,12 +56,14 @@ def serve(
     allowed_hosts: tuple[str, ...] = (),
     api_docs: bool = False,
     transport: Transport | None = None,
+    access_log: bool = False,
 ) -> None:
     """Serve until interrupted; prints the address people open. ``limits``: the limits per
     client address and the pace of messages (``phase10.web.guard``; its defaults if ``None``).
     ``node`` names this process as one of several on one PostgreSQL database, each table
     held by one of them at a time (``phase10.web.cluster``). ``transport``: whose forwarded
-    headers uvicorn believes, and TLS (``phase10.web.exposure``; the loopback's, none)."""
+    headers uvicorn believes, and TLS (``phase10.web.exposure``; the loopback's, none).
+    ``access_log``: a line for every HTTP request (uvicorn's access log)."""
     transport = transport or Transport()
     # A server holds many small, long-lived objects (every table's states and views):
     # Python's default collector thresholds made full collections every few hundred moves,
@@ -78,7 +80,7 @@ def serve(
     else:
         db = fenced = FencedDatabase(database)  # PostgreSQL only: ClusterError otherwise
         cluster = Cluster(fenced, node)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     shown = f"[{host}]" if ":" in host else host
     where = f"{transport.scheme}://{shown}:{port}/"
     print(f"phase10: serving on {where}  (database: {_shown(database)})", flush=True)
@@ -111,10 +113,33 @@ def serve(
             # Updates are a few kilobytes: compressing each one cost the server about 40% of
             # its time per move (benchmarks/web_load.py) for bandwidth nobody is short of.
             ws_per_message_deflate=False,
-            log_level="warning",
-            access_log=False,
+            **_uvicorn_logging(access_log),
             **transport.uvicorn_options(),
         )
+
+
+#: The log's format: the server's own lines and, asked for, uvicorn's access lines.
+LOG_FORMAT: Final = "%(asctime)s %(name)s %(levelname)s %(message)s"
+
+
+def _uvicorn_logging(access_log: bool) -> dict[str, Any]:
+    """uvicorn's logging options. By default only its warnings: an access line for every
+    request names the client's address and the path, and paths carry table ids and invite
+    codes, which let anyone watch a table or take a free seat; the server logs its own
+    events instead (``phase10.web.app``). Asked for, the access lines go to the same
+    stream as the server's, in the same format."""
+    if not access_log:
+        return {"log_level": "warning", "access_log": False}
+    config = {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "loggers": {
+            # Through the root logger's handler (``serve``'s ``basicConfig``): one format.
+            "uvicorn": {"level": "WARNING"},
+            "uvicorn.access": {"level": "INFO"},
+        },
+    }
+    return {"log_config": config, "log_level": None, "access_log": True}
 
 
 @contextlib.contextmanager
