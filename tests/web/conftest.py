@@ -511,7 +511,7 @@ def live_server(
                 server.start()
             except ServerDidNotStartError:
                 # Another process took the free port between asking and binding: try another.
-                if attempt < 2 and re.search(r"address already in use", server.log(), re.I):
+                if attempt < 2 and re.search(r"already in use", server.log(), re.I):
                     continue
                 raise
             return server

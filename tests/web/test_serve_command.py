@@ -1,6 +1,6 @@
 """``phase10 serve``'s command line for the person running a server: the limits per client
-address set by number (a club behind one public address shares them), and an access log
-asked for.
+address set by number (a club behind one public address shares them), an access log asked
+for, and a port already in use said before anything starts.
 
 The options' checks run the command line in this process with the server itself replaced
 (nothing listens); their effects run the real command in a subprocess.
@@ -8,7 +8,11 @@ The options' checks run the command line in this process with the server itself 
 
 from __future__ import annotations
 
+import os
 import re
+import socket
+import subprocess
+import sys
 import uuid
 from pathlib import Path
 from typing import Any
@@ -22,7 +26,7 @@ from phase10.cli.serve_limits import DEFAULTS
 from phase10.web.db import sqlite_url
 from phase10.web.guard import Limits
 
-from .conftest import StartLiveServer
+from .conftest import LOOPBACK, StartLiveServer
 
 PERSON = {"kind": "person"}
 
@@ -160,3 +164,37 @@ def test_the_access_log_is_off_unless_asked_for(
     )
     assert (access is not None) == asked, log
     assert ("GET /healthz" in log) == asked, log
+
+
+# ------------------------------------------------------------------------------ starting
+
+
+def serve_process(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m phase10 serve ARGS`` to its end, in ``tmp_path``, its data folder there."""
+    env = {**os.environ, "LANG": "C.UTF-8", "PHASE10_DATA_DIR": str(tmp_path / "data")}
+    env.pop("LANGUAGE", None)
+    return subprocess.run(
+        [sys.executable, "-m", "phase10", "serve", *args],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_a_port_in_use_is_one_line_before_the_banner_and_the_database(tmp_path: Path) -> None:
+    """Another program listens on the port: one ``phase10: error:`` line, a non-zero status,
+    no "serving on" and no database file made."""
+    with socket.socket() as held:
+        held.bind((LOOPBACK, 0))
+        held.listen()
+        port = held.getsockname()[1]
+        ran = serve_process(
+            tmp_path, "--port", str(port), "--database", "sqlite:///games.db", "--bot-workers", "0"
+        )
+    assert ran.returncode == 2
+    assert ran.stdout == ""
+    assert ran.stderr == f"phase10: error: port {port} on {LOOPBACK} is already in use\n"
+    assert list(tmp_path.iterdir()) == []

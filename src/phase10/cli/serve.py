@@ -162,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
         from phase10.web.db import DatabaseError
         from phase10.web.guard import Limits
         from phase10.web.hosts import host_name
-        from phase10.web.server import default_database, serve
+        from phase10.web.server import ListenError, default_database, serve
     except ImportError as exc:
         raise CommandError(
             translate(
@@ -200,6 +200,14 @@ def run(args: argparse.Namespace) -> int:
         )
     except DatabaseError as exc:
         raise CommandError(str(exc)) from None
+    except ListenError as exc:
+        if exc.in_use:
+            message = N_("port {port} on {host} is already in use")
+        else:
+            message = N_("cannot listen on {host} port {port}: {reason}")
+        raise CommandError(
+            translate(message).format(port=exc.port, host=exc.host, reason=exc.reason)
+        ) from None
     except KeyboardInterrupt:
         pass
     except SystemExit as stop:  # SIGTERM, unwound as Ctrl+C is (phase10.web.server)

@@ -7,8 +7,10 @@ True
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import logging
+import os
 import signal
 import socket
 import threading
@@ -28,13 +30,55 @@ from phase10.web.hosts import ServedNames
 from phase10.web.protocol import MAX_MESSAGE_BYTES
 from phase10.web.thinking import INLINE_LEVELS, Thinker
 
-__all__ = ["WS_MAX_SIZE", "default_database", "serve"]
+__all__ = ["WS_MAX_SIZE", "ListenError", "check_can_listen", "default_database", "serve"]
 
 #: The largest WebSocket frame uvicorn accepts. It is above the protocol's own limit
 #: (``MAX_MESSAGE_BYTES``) so a message somewhat too long is read and answered with a one-line
 #: ``too_big`` error on a connection that goes on; only a frame past this one (a client gone
 #: wrong, or an attack) is refused by the WebSocket layer itself, closing with 1009.
 WS_MAX_SIZE: Final = 4 * MAX_MESSAGE_BYTES
+
+
+class ListenError(Exception):
+    """The server cannot listen on its address and port: ``in_use`` when another program
+    holds the port, else ``reason`` (the system's words) says why."""
+
+    def __init__(self, host: str, port: int, reason: str, *, in_use: bool = False) -> None:
+        super().__init__(f"cannot listen on {host} port {port}: {reason}")
+        self.host, self.port, self.reason, self.in_use = host, port, reason, in_use
+
+
+def check_can_listen(host: str, port: int) -> None:
+    """``ListenError`` unless every address ``host`` names can be bound on ``port`` as
+    uvicorn binds it (asyncio's ``create_server``: each address, ``SO_REUSEADDR`` on POSIX,
+    an IPv6 socket for IPv6 only). A check, not a reservation: another program may still
+    take the port before uvicorn does, which then says so itself.
+
+    >>> with socket.socket() as held:
+    ...     held.bind(("127.0.0.1", 0)); held.listen()
+    ...     try:
+    ...         check_can_listen("127.0.0.1", held.getsockname()[1])
+    ...     except ListenError as refused:
+    ...         print(refused.in_use)
+    True
+    """
+    try:
+        found = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except socket.gaierror as exc:
+        raise ListenError(host, port, exc.strerror or str(exc)) from None
+    for family, kind, proto, _name, address in found:
+        with socket.socket(family, kind, proto) as probe:
+            if os.name == "posix":
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            try:
+                probe.bind(address)
+            except OSError as exc:
+                in_use = exc.errno == errno.EADDRINUSE
+                raise ListenError(host, port, exc.strerror or str(exc), in_use=in_use) from None
 
 
 def default_database() -> str:
@@ -65,6 +109,8 @@ def serve(
     headers uvicorn believes, and TLS (``phase10.web.exposure``; the loopback's, none).
     ``access_log``: a line for every HTTP request (uvicorn's access log)."""
     transport = transport or Transport()
+    # Before anything is said or opened: uvicorn binds only once the tables are restored.
+    check_can_listen(host, port)
     # A server holds many small, long-lived objects (every table's states and views):
     # Python's default collector thresholds made full collections every few hundred moves,
     # each a pause of tens of milliseconds for every table (benchmarks/web_load.py's p99).
