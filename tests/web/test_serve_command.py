@@ -1,6 +1,7 @@
 """``phase10 serve``'s command line for the person running a server: the limits per client
 address set by number (a club behind one public address shares them), an access log asked
-for, and a port already in use said before anything starts.
+for, a port already in use said before anything starts, and the database file named by the
+path the server uses.
 
 The options' checks run the command line in this process with the server itself replaced
 (nothing listens); their effects run the real command in a subprocess.
@@ -198,3 +199,15 @@ def test_a_port_in_use_is_one_line_before_the_banner_and_the_database(tmp_path: 
     assert ran.stdout == ""
     assert ran.stderr == f"phase10: error: port {port} on {LOOPBACK} is already in use\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_relative_sqlite_file_is_shown_as_the_absolute_path_it_is(
+    live_server: StartLiveServer,
+) -> None:
+    """``--database sqlite:///games.db`` is a file in the folder the server started in: the
+    banner names that file by its whole path, the one the server really writes."""
+    server = live_server("sqlite:///games.db", extra_args=("--bot-workers", "0"))
+    used = server.workdir / "games.db"
+    assert used.is_file()
+    assert f"(database: {used})\n" in server.log()
+    assert "sqlite:///games.db)" not in server.log()

@@ -118,8 +118,9 @@ def serve(
     # less often; reference counting still frees almost everything at once.
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
-    if database.startswith("sqlite:///") and database != "sqlite:///:memory:":
-        Path(database.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    file = _sqlite_file(database)
+    if file is not None:
+        Path(file).parent.mkdir(parents=True, exist_ok=True)
     cluster = None
     if node is None:
         db = Database(database)
@@ -253,8 +254,34 @@ def share_lines(host: str, port: int, scheme: str, addresses: list[str]) -> list
 
 
 def _shown(url: str) -> str:
+    """What the banner says of the database: a SQLite file's absolute path (a relative one is
+    relative to the folder the server started in), any other URL without its password.
+
+    >>> _shown("sqlite:////srv/phase10/games.db")
+    '/srv/phase10/games.db'
+    >>> _shown("sqlite:///games.db") == os.path.join(os.getcwd(), "games.db")
+    True
+    >>> _shown("postgresql://phase10:secret@db.example.org/phase10")
+    'postgresql://phase10@db.example.org/phase10'
+    """
+    file = _sqlite_file(url)
+    if file is not None:
+        return os.path.abspath(file)
     scheme, sep, rest = url.partition("://")
     if sep and "@" in rest:
         credentials, _, where = rest.rpartition("@")
         return f"{scheme}://{credentials.split(':', 1)[0]}@{where}"
     return url
+
+
+def _sqlite_file(url: str) -> str | None:
+    """The file a ``sqlite:///`` URL names, as written (``None``: another database, in
+    memory, or a ``file:`` URI).
+
+    >>> _sqlite_file("sqlite:///games.db?timeout=9"), _sqlite_file("sqlite:///:memory:")
+    ('games.db', None)
+    """
+    name = url.removeprefix("sqlite:///").partition("?")[0]
+    if not url.startswith("sqlite:///") or name in ("", ":memory:") or name.startswith("file:"):
+        return None
+    return name
