@@ -1,7 +1,7 @@
 """``phase10 serve``'s command line for the person running a server: the limits per client
 address set by number (a club behind one public address shares them), an access log asked
 for, a port already in use said before anything starts, and the database file named by the
-path the server uses.
+path the server uses, which may come from the environment rather than the command line.
 
 The options' checks run the command line in this process with the server itself replaced
 (nothing listens); their effects run the real command in a subprocess.
@@ -9,11 +9,14 @@ The options' checks run the command line in this process with the server itself 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -24,10 +27,10 @@ from limits import parse_many
 
 from phase10.cli.main import main
 from phase10.cli.serve_limits import DEFAULTS
-from phase10.web.db import sqlite_url
+from phase10.web.db import Database, sqlite_url
 from phase10.web.guard import Limits
 
-from .conftest import LOOPBACK, StartLiveServer
+from .conftest import LOOPBACK, StartLiveServer, free_port
 
 PERSON = {"kind": "person"}
 
@@ -211,3 +214,69 @@ def test_a_relative_sqlite_file_is_shown_as_the_absolute_path_it_is(
     assert used.is_file()
     assert f"(database: {used})\n" in server.log()
     assert "sqlite:///games.db)" not in server.log()
+
+
+# ------------------------------------------------------------------------------ the database
+
+
+def test_the_database_url_may_come_from_the_environment(
+    served: list[dict[str, Any]],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    """``PHASE10_DATABASE_URL`` is read when ``--database`` is not given (a password in the
+    command line would show in ``ps``); ``--database`` wins over it; empty, it is unset."""
+    from_environment = "postgresql://phase10:secret@db.example.org/phase10"
+    monkeypatch.setenv("PHASE10_DATABASE_URL", from_environment)
+    assert main(["serve"]) == 0
+    assert main(["serve", "--database", sqlite_url(str(tmp_path / "given.db"))]) == 0
+    monkeypatch.setenv("PHASE10_DATABASE_URL", "")
+    monkeypatch.setenv("PHASE10_DATA_DIR", str(tmp_path / "data"))
+    assert main(["serve"]) == 0
+    assert [call["args"][2] for call in served] == [
+        from_environment,
+        sqlite_url(str(tmp_path / "given.db")),
+        sqlite_url(str(tmp_path / "data" / "phase10.db")),
+    ]
+    assert capsys.readouterr().err == ""
+
+
+def test_a_database_url_from_the_environment_is_the_one_served(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The real server started with only the variable: its banner names that file, and the
+    file holds the table created."""
+    used = tmp_path / "from-the-environment.db"
+    monkeypatch.setenv("PHASE10_DATABASE_URL", sqlite_url(str(used)))
+    port = free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "PHASE10_DATA_DIR": str(tmp_path / "data")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "phase10", "serve", "--port", str(port), "--bot-workers", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
+    try:
+        assert process.stdout is not None
+        banner = process.stdout.readline()
+        assert banner.startswith(f"phase10: serving on http://{LOOPBACK}:{port}/")
+        assert f"(database: {used})" in banner
+        deadline = time.monotonic() + 20
+        body = {"game": "phase10", "name": "Ann", "seats": [PERSON, PERSON]}
+        with httpx.Client(base_url=f"http://{LOOPBACK}:{port}", timeout=5, trust_env=False) as http:
+            while True:
+                try:
+                    table = http.post("/api/tables", json=body).json()["table"]
+                    break
+                except httpx.TransportError:
+                    assert time.monotonic() < deadline, "the server did not answer"
+                    time.sleep(0.1)
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=20)
+    with contextlib.closing(Database(sqlite_url(str(used)))) as stored:
+        assert stored.load(table) is not None
+    assert not (tmp_path / "data" / "phase10.db").exists()

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import os
+from typing import Any, Final
 
 from phase10.cli.common import (
     MAX_WORKERS,
@@ -18,6 +19,10 @@ from phase10.cli.serve_limits import add_limit_options, limit_settings
 from phase10.cli.serve_transport import add_transport_options, transport_of, warn_if_in_clear
 from phase10.kernel.i18n import N_
 
+#: The database's URL when ``--database`` does not give it: a password in a command line is
+#: shown to every user of the machine (``ps``), one in the environment only to its owner.
+DATABASE_VARIABLE: Final = "PHASE10_DATABASE_URL"
+
 #: The longest a dropped seat waits, and the longest pause after a computer move.
 MAX_HOLD = 86_400
 MAX_BOT_DELAY = 60.0
@@ -25,8 +30,9 @@ MAX_BOT_DELAY = 60.0
 DESCRIPTION = N_(
     "Start the game server for online play: people open the printed address in a browser, "
     "create a table, invite friends by link or code and play with computer players beside "
-    "them. Games are kept in a SQLite file in your data folder unless --database says "
-    "otherwise (sqlite:///path.db or postgresql://user@host/db)."
+    "them. Games are kept in a SQLite file in your data folder unless --database (or the "
+    "environment variable PHASE10_DATABASE_URL) says otherwise (sqlite:///path.db or "
+    "postgresql://user@host/db)."
 )
 EPILOG = """\
   phase10 serve
@@ -35,6 +41,7 @@ EPILOG = """\
   phase10 serve --tables-per-hour 100 --connections-per-address 200
   phase10 serve --database sqlite:///games.db
   phase10 serve --database postgresql://phase10@127.0.0.1/phase10
+  PHASE10_DATABASE_URL=postgresql://phase10@db.example.org/phase10 phase10 serve
   phase10 serve --database postgresql://phase10@127.0.0.1/phase10 --port 8001 --node a
 """
 
@@ -67,7 +74,14 @@ def register(subparsers: Any) -> None:
         help=translate(N_("port to listen on (8000)")),
     )
     parser.add_argument(
-        "--database", metavar="URL", help=translate(N_("sqlite:///FILE or postgresql://..."))
+        "--database",
+        metavar="URL",
+        help=translate(
+            N_(
+                "sqlite:///FILE or postgresql://...; without it, the URL in the environment "
+                "variable {variable}, else a SQLite file in your data folder"
+            )
+        ).format(variable=DATABASE_VARIABLE),
     )
     parser.add_argument(
         "--hold",
@@ -148,6 +162,11 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+def database_url(args: argparse.Namespace) -> str | None:
+    """``--database``, else :data:`DATABASE_VARIABLE` (unset or empty: ``None``)."""
+    return str(args.database or os.environ.get(DATABASE_VARIABLE) or "") or None
+
+
 def run(args: argparse.Namespace) -> int:
     """Start the server; returns when it is stopped."""
     if not 0 < args.port < 65536:
@@ -186,7 +205,7 @@ def run(args: argparse.Namespace) -> int:
         serve(
             args.host,
             args.port,
-            args.database or default_database(),
+            database_url(args) or default_database(),
             hold_seconds=args.hold,
             bot_workers=args.bot_workers,
             bot_delay=args.bot_delay,
