@@ -96,6 +96,11 @@ STRINGS: Final[dict[str, str]] = {
     "log_new_since": N_("New since your last visit:"),
     "log_earlier_left_out": N_("Earlier moves are not shown here."),
     "table_gone": N_("This table is no longer on the server."),
+    # The seat's token was refused: the owner gave the seat to a computer, or it is gone.
+    "seat_given_away": N_(
+        "The table's owner gave your seat to a computer player: you are watching as a spectator."
+    ),
+    "seat_not_yours": N_("This seat is no longer yours: you are watching as a spectator."),
     # The game's information.
     "info.rules": N_("Rules: {rules}"),
     "info.tiebreak": N_("tie-break hand"),

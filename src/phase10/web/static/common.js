@@ -181,6 +181,8 @@ export const saved = {
 
 export const tokenKey = (table) => `phase10:token:${table}`;
 export const seqKey = (table) => `phase10:seq:${table}`;
+/** The seat a browser's token held at a table: why a refused token no longer seats it. */
+export const seatKey = (table) => `phase10:seat:${table}`;
 export const NAME_KEY = "phase10:name";
 
 // ---------------------------------------------------------------------------- cards

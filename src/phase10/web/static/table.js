@@ -26,6 +26,7 @@ import {
   cardElement,
   refusal,
   saved,
+  seatKey,
   seqKey,
   t,
   tableElement,
@@ -123,6 +124,10 @@ const state = {
   giveLevels: {},
   handKey: "",
   movesKey: "",
+  /** Why this browser's seat was lost, said once the table is shown ("" when it was not). */
+  seatLost: "",
+  /** Whether the next update is the catch-up that follows a welcome. */
+  catchingUp: false,
 };
 if (!Number.isFinite(state.seenBefore)) state.seenBefore = -1;
 const turnClock = mountTimer({
@@ -428,6 +433,9 @@ function onWelcome(message) {
   state.attempts = 0;
   state.seat = message.seat;
   state.lobby = message.lobby;
+  // The seat this browser holds, to tell why if its token is refused one day.
+  if (message.seat !== null) saved.set(seatKey(tableId), message.seat);
+  state.catchingUp = true;
   ui.connection.hidden = true;
   if (again) {
     say(t("connected_again"));
@@ -460,10 +468,16 @@ function onError(message) {
   }
   if (message.code === "bad_token") {
     // The token holds no seat here (another server's, or a table long gone): watch instead.
+    // The seat it held is a computer's now when the owner gave it away; said in words, and
+    // again once the table is shown (the first update's sentence would hide it at once).
+    const seat = Number(saved.get(seatKey(tableId)) ?? "-1");
+    const given = state.lobby.seats[seat]?.kind === "bot";
     saved.set(tokenKey(tableId), null);
+    saved.set(seatKey(tableId), null);
     state.token = null;
-    log(message.text, "error");
-    say(message.text);
+    state.seatLost = t(given ? "seat_given_away" : "seat_not_yours");
+    log(state.seatLost, "error");
+    say(state.seatLost);
     return;
   }
   if (state.pending && (!message.id || state.pending.id === message.id)) state.pending = null;
@@ -494,6 +508,10 @@ function onUpdate(message) {
   const spoken = [];
   let ended = "";
   const flash = { seats: new Set(), piles: new Set(), groups: new Set() };
+  // Whether a turn of the next hand was played after the last hand's end in this update.
+  let playedSinceEnd = false;
+  const catchUp = state.catchingUp;
+  state.catchingUp = false;
   // A long catch-up holds only the game's last events (docs/protocol.md, "Reconnecting").
   if (message.omitted) log(t("log_earlier_left_out"), "mark");
   for (const entry of message.events || []) {
@@ -537,6 +555,9 @@ function onUpdate(message) {
       // Results this browser has closed stay closed, after a reload too.
       state.summaryClosed = saved.get(closedKey(tableId)) === String(event.number);
       ended = text;
+      playedSinceEnd = false;
+    } else if (event.kind === "drew" || event.kind === "took_discard") {
+      playedSinceEnd = true;
     }
   }
   const view = message.view;
@@ -584,12 +605,17 @@ function onUpdate(message) {
   ) {
     state.summaryClosed = true;
   }
+  // Results caught up on arrival, of a hand the next one has gone on from (every turn
+  // starts with a draw), are old news: logged, not put up over the hand in play.
+  if (catchUp && ended && playedSinceEnd) state.summaryClosed = true;
   if (!firstLoad) showFlash(flash);
   render();
   scheduleSummaryClose();
   if (firstLoad) {
     // After a reload the status line says at once whose turn it is.
-    if (state.shown?.turn && !message.result) say(state.shown.turn);
+    if (state.seatLost) say(state.seatLost);
+    else if (state.shown?.turn && !message.result) say(state.shown.turn);
+    state.seatLost = "";
     return;
   }
   // The status line: what happened, then what to do if it is now this seat's turn.
@@ -609,7 +635,8 @@ function onUpdate(message) {
     prompt = state.shown?.turn || "";
   }
   if (turnStartedForMe) turnCue(prompt);
-  const line = [...spoken, prompt].filter(Boolean).join(" ");
+  const line = [state.seatLost, ...spoken, prompt].filter(Boolean).join(" ");
+  state.seatLost = "";
   if (line) say(line);
 }
 

@@ -1,0 +1,96 @@
+"""A browser whose seat the table's owner gave to a computer while its player was away,
+in Chromium against ``phase10 serve``: the page says why it now only watches, and puts up
+no results of a hand the game has gone on from."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from .conftest import LiveServer, StartLiveServer
+from .serverkit import Player
+from .test_browser_table import _DIRECT, SPIES, post
+
+PERSON = {"kind": "person"}
+EASY = {"kind": "bot", "level": "easy"}
+
+
+@pytest.fixture
+def server(live_server: StartLiveServer, tmp_path: Path) -> LiveServer:
+    # A person who leaves is played by a computer at once; computers play briskly.
+    return live_server(
+        f"sqlite:///{tmp_path / 'web.db'}",
+        extra_args=("--bot-delay", "0.1", "--bot-workers", "0", "--hold", "0"),
+    )
+
+
+def _gone(server: LiveServer, table: str, seat: int) -> None:
+    """Until the server knows that the seat's person has left."""
+    for _ in range(200):
+        lobby = json.loads(_DIRECT.open(f"{server.url}/api/tables/{table}").read())
+        if not lobby["seats"][seat]["connected"]:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the page's connection did not close")
+
+
+def _second_hand_under_way(watcher: Player) -> None:
+    """Until the second hand is dealt and a card is drawn in it, the game not over."""
+    drawn = False
+    while not drawn:
+        update = watcher.until(lambda m: m["type"] == "update", timeout=60)
+        assert update["result"] is None, "the game ended before its second hand"
+        if update["view"]["hand_number"] >= 1:
+            drawn = any(e["event"]["kind"] in ("drew", "took_discard") for e in update["events"])
+
+
+def test_a_seat_given_to_a_computer_is_said_and_old_results_stay_shut(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Cleo sits at Ada's table, closes her page; Ada gives her seat to a computer, and the
+    computers play on into the second hand. Cleo opens the table again: the status line
+    says that the owner gave her seat to a computer and that she watches, and the results
+    of the first hand, which she never saw, are not put up over the second."""
+    made = post(f"{server.url}/api/tables", {"name": "Ada", "seats": [PERSON, PERSON, EASY]})
+    table, owner = str(made["table"]), str(made["token"])
+    cleo = str(post(f"{server.url}/api/tables/{table}/join", {"name": "Cleo"})["token"])
+    post(f"{server.url}/api/tables/{table}/start", {}, owner)
+    ws = "ws" + server.url.removeprefix("http")
+    with Player(ws, table, owner) as ada:  # Ada looks in and leaves: a computer plays for her
+        ada.until(lambda m: m["type"] == "update")
+    context = browser.new_context()
+    try:
+        context.add_init_script(f"localStorage.setItem('phase10:token:{table}', '{cleo}')")
+        context.add_init_script(SPIES)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.goto(f"{server.url}/t/{table}?lang=en")
+        expect(page.locator("#hand [role=option]").first).to_be_visible()
+        with Player(ws, table, None) as watcher:
+            page.goto("about:blank")
+            _gone(server, table, 1)
+            post(f"{server.url}/api/tables/{table}/seats/1/computer", {"level": "easy"}, owner)
+            _second_hand_under_way(watcher)
+        page.goto(f"{server.url}/t/{table}?lang=en")
+        given = (
+            "The table's owner gave your seat to a computer player: you are watching as a "
+            "spectator."
+        )
+        for _ in range(100):
+            if any(line.startswith(given) for line in page.evaluate("() => window.__said")):
+                break
+            page.wait_for_timeout(100)
+        said = page.evaluate("() => window.__said")
+        assert any(line.startswith(given) for line in said), said
+        expect(page.locator("#info")).to_contain_text("you are watching as a spectator")
+        page.wait_for_timeout(500)
+        assert not page.locator("dialog#summary").evaluate("(d) => d.open")
+        assert not any("not valid" in line for line in said), said
+    finally:
+        with contextlib.suppress(Exception):
+            context.close()
