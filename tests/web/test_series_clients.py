@@ -68,3 +68,49 @@ def test_the_line_client_says_no_series_after_a_first_game(
     """A table that is no rematch (``series`` null) ends with its standing alone."""
     _end(_client(), None)
     assert not any(line.startswith("Series") for line in capsys.readouterr().out.splitlines())
+
+
+def _playing(client: LineClient, series: dict[str, Any] | None) -> None:
+    """Game 2 of a series under way, Bob the dealer, Ann to play (she may draw)."""
+    lobby: dict[str, Any] = {"status": "playing", "seats": [], "series": series}
+    client._handle({"type": "lobby", "lobby": lobby})
+    players = [
+        {"seat": 0, "name": "Ann", "summary": "Ann: 0 programs done (9 cards)", "dealer": False},
+        {"seat": 1, "name": "Bob", "summary": "Bob: 1 program done (8 cards)", "dealer": True},
+    ]
+    shown = {**SHOWN, "players": [{**p, "points": None} for p in players], "hand": []}
+    shown.update(table=[], prompts=[], goal="", moves=[{"id": "draw", "kind": "draw"}])
+    update = {"type": "update", "events": [], "table": shown, "version": 3, "result": None}
+    client._handle(update)
+
+
+def test_the_standing_asked_for_says_the_series_and_the_dealer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """s in game 2 of a series: each player as the game sums them up, the dealer marked,
+    then the series as the browser's info line says it."""
+    client = _client()
+    wins = [{"seat": 0, "name": "Ann", "won": 1}, {"seat": 1, "name": "Bob", "won": 0}]
+    _playing(client, {"games": 2, "wins": wins})
+    capsys.readouterr()
+    assert client._query("s")
+    assert capsys.readouterr().out.splitlines() == [
+        "Standing: Ann: 0 programs done (9 cards); Bob: 1 program done (8 cards); dealer.",
+        "Game 2 of the series: Ann 1, Bob 0",
+    ]
+
+
+def test_a_hints_answer_comes_before_the_prompt(capsys: pytest.CaptureFixture[str]) -> None:
+    """At a terminal the prompt waits for the hint asked for: its sentence first, then the
+    prompt for the next line."""
+    client = _client()
+    _playing(client, None)
+    client.hint_id = "h1"
+    client.reading = True
+    capsys.readouterr()
+    client._prompt()
+    assert capsys.readouterr().out == ""
+    client._on_message({"type": "hint", "id": "h1", "sentence": "Draw a card.", "text": "draw"})
+    out = capsys.readouterr().out
+    assert out.startswith("Draw a card.\n"), out
+    assert out.endswith("\n> "), out

@@ -43,8 +43,8 @@ from phase10.online.links import (
     TargetError,
     UnreachableError,
     parse_target,
-    table_url,
 )
+from phase10.online.text import leaving_lines, rematch_line
 from phase10.storage import data_dir
 
 __all__ = ["register", "run"]
@@ -138,9 +138,19 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     store = SeatStore(data_dir() / "seats.json")
     api = Api(target.server)
-    lobby = _find_table(api, target, tr)
+    lobby = _to_the_rematch(api, target, _find_table(api, target, tr), store, tr)
     table = str(lobby["table"])
     stored = store.get(target.server, table)
+    if stored is not None and _given_away(lobby, stored):
+        # The token no longer opens the seat: said here, before any "back in seat", and
+        # in the player's words rather than as the server's refusal of the token.
+        store.forget(target.server, table)
+        raise CommandError(
+            _(
+                "the table's owner gave your seat {seat} at table {code} to a computer "
+                "player: it is no longer yours"
+            ).format(seat=stored.seat + 1, code=lobby["code"])
+        )
     resumed = stored is not None and lobby["status"] != "waiting"
     if stored is None:
         stored = _take_seat(api, target, lobby, args.name, tr)
@@ -185,34 +195,48 @@ def _full_screen(
     from phase10.tui.online_table import play_online
 
     ended, lobby = play_online(target, table, stored, store, api, lang)
-    _ = translator(lang).gettext
     if ended not in (None, "left"):
         print(ended)
         return 1
-    status = (lobby or {}).get("status")
-    back = f"phase10 join {table_url(target, table)}"
-    if status == "playing":
-        seconds = (lobby or {}).get("hold_seconds", 60)
-        print(
-            translator(lang)
-            .ngettext(
-                "You left the table. Your seat is kept for {seconds} second, then a "
-                "computer player plays it until you come back with: {command}",
-                "You left the table. Your seat is kept for {seconds} seconds, then a "
-                "computer player plays it until you come back with: {command}",
-                seconds,
-            )
-            .format(seconds=seconds, command=back)
-        )
-    elif status == "waiting":
-        print(
-            _("You left the table; your seat stays yours. Come back with: {command}").format(
-                command=back
-            )
-        )
-    else:
-        print(_("You left the table."))
+    # After a rematch the app sits at the rematch's table: its lobby names it.
+    here = str((lobby or {}).get("table") or table)
+    for line in leaving_lines(target, here, lobby, translator(lang), over=False):
+        print(line)
     return 0
+
+
+def _to_the_rematch(
+    api: Api, target: Target, lobby: dict[str, Any], store: SeatStore, tr: Translator
+) -> dict[str, Any]:
+    """The lobby of the table to sit at: a finished table's rematch where this player holds
+    a seat (and that one's, along a series), which a player coming back by the old link
+    means; else the table itself, whose client then says where its rematch is."""
+    seen = {str(lobby["table"])}
+    while lobby["status"] == "over" and lobby.get("rematch") not in (None, *seen):
+        rematch = str(lobby["rematch"])
+        if store.get(target.server, rematch) is None:
+            break
+        try:
+            ahead = api.get(f"/api/tables/{rematch}")
+        except (ApiError, UnreachableError):
+            break
+        print(
+            tr.gettext(
+                "The game at table {code} is over; its rematch is at table {rematch}, where "
+                "you keep your seat."
+            ).format(code=lobby["code"], rematch=ahead["code"]),
+            flush=True,
+        )
+        seen.add(rematch)
+        lobby = ahead
+    return lobby
+
+
+def _given_away(lobby: dict[str, Any], stored: StoredSeat) -> bool:
+    """Whether the table's owner gave the seat kept here to a computer: a seat a person
+    held a token for is a computer's only so (docs/protocol.md)."""
+    seats = lobby.get("seats") or []
+    return 0 <= stored.seat < len(seats) and seats[stored.seat].get("kind") == "bot"
 
 
 def _unreachable(target: Target, reason: str, tr: Translator) -> CommandError:
@@ -253,6 +277,8 @@ def _take_seat(
     """Join the table under ``name`` (asked for on a terminal); its token is returned once."""
     _ = tr.gettext
     table = str(lobby["table"])
+    if lobby["status"] != "waiting" and lobby.get("rematch"):
+        raise CommandError(rematch_line(target, str(lobby["rematch"]), tr))
     if lobby["status"] != "waiting":
         raise CommandError(
             _("the game at table {code} has started, and you hold no seat there").format(

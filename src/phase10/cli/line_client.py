@@ -36,7 +36,6 @@ from phase10.online.links import (
     StoredSeat,
     Target,
     UnreachableError,
-    table_url,
 )
 from phase10.online.local import Connect
 from phase10.online.moves import ALIASES, Found, Several, Table, resolve, rewrite, typed_form
@@ -46,12 +45,15 @@ from phase10.online.text import (
     groups_in_order,
     hand_line,
     help_text,
+    leaving_lines,
     lobby_lines,
     me_line,
     names_of,
     pile_line,
+    rematch_line,
     scores_line,
     seat_named,
+    series_info,
     series_lines,
     standing_lines,
     status_lines,
@@ -254,7 +256,9 @@ class LineClient:
         self.out(self.tr.gettext(message).format(**fields))
 
     def _prompt(self) -> None:
-        if self.my_turn() and self.pending is None and not self.prompt_open:
+        # Not while a hint is awaited: its answer comes first, then the prompt.
+        waiting = self.pending is not None or self.hint_id is not None
+        if self.my_turn() and not waiting and not self.prompt_open:
             sys.stdout.write("> ")
             sys.stdout.flush()
             self.prompt_open = True
@@ -264,26 +268,9 @@ class LineClient:
         if self.leave is not None:
             self.leave()
             return
-        lobby = self.lobby or {}
         assert self.target is not None
-        back = f"phase10 join {table_url(self.target, self.table)}"
-        if lobby.get("status") == "over" or self.result is not None:
-            self.say(N_("You left the table."))
-        elif lobby.get("status") == "playing":
-            seconds = lobby.get("hold_seconds", 60)
-            left = self.tr.ngettext(
-                "You left the table. Your seat is kept for {seconds} second, then a "
-                "computer player plays it until you come back with: {command}",
-                "You left the table. Your seat is kept for {seconds} seconds, then a "
-                "computer player plays it until you come back with: {command}",
-                seconds,
-            )
-            self.out(left.format(seconds=seconds, command=back))
-        else:
-            self.say(
-                N_("You left the table; your seat stays yours. Come back with: {command}"),
-                command=back,
-            )
+        over = self.result is not None
+        self.out(*leaving_lines(self.target, self.table, self.lobby, self.tr, over=over))
 
     # ------------------------------------------------------------------------ state
 
@@ -428,6 +415,7 @@ class LineClient:
                 self.welcomed = True
                 if self.lobby is not None and self.lobby["status"] == "waiting":
                     self.out(*lobby_lines(self.lobby, self.seat, self.tr))
+                self._rematch_known()
                 self.say(N_("Type ? for help."))
         elif kind == "lobby":
             self.lobby = message["lobby"]
@@ -459,9 +447,11 @@ class LineClient:
             sent, typed = self.sent_text
             text = text.replace(repr(sent), repr(typed))
         self.sent_text = None
-        self.out(text)
+        bad_token = self.ws is None and message.get("code") == "bad_token"
+        if not bad_token:
+            self.out(text)  # a refused token is said below, in the player's words
         if self.ws is None and message.get("code") in FATAL:
-            if message.get("code") == "bad_token" and self.store and self.target:
+            if bad_token and self.store and self.target:
                 self.store.forget(self.target.server, self.table)
                 self.say(
                     N_(
@@ -511,15 +501,19 @@ class LineClient:
         for a rematch."""
         self.say(N_("Type q to leave the table."))
 
+    def _rematch_known(self) -> None:
+        """At a finished table whose rematch is made already: where it is (the seat's
+        token, where this player has one there, took them there before this table)."""
+        lobby = self.lobby or {}
+        if self.target is not None and lobby.get("status") == "over" and lobby.get("rematch"):
+            self.out(rematch_line(self.target, str(lobby["rematch"]), self.tr))
+
     def _rematch(self, message: dict[str, Any]) -> None:
         table, token = str(message["table"]), message.get("token")
         if self.target is None or self.store is None:
             return  # a local table offers no rematch elsewhere
         if token is None or self.seat is None:
-            self.say(
-                N_("A rematch is ready at a new table: {url}"),
-                url=table_url(self.target, table),
-            )
+            self.out(rematch_line(self.target, table, self.tr))
             return
         self.store.put(self.target.server, table, StoredSeat(self.seat, self.name, str(token)))
         self.say(N_("A rematch is ready at a new table; you keep your seat there."))
@@ -671,6 +665,9 @@ class LineClient:
             self.out(*table_lines(view, tr))
         elif verb in ("s", "scores"):
             self.out(scores_line(view, tr))
+            series = series_info(self.lobby, tr)
+            if series and self.result is None:
+                self.out(series)
         elif verb in ("w", "who"):
             self.out(turn_line(view))
         elif verb in ("m", "me", "phase", "program"):

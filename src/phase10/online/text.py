@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from phase10.bots import LEVEL_NAMES
 from phase10.kernel.i18n import N_, Translator
+from phase10.online.links import Target, table_url
 from phase10.table.reactions import reaction_keys
 
 __all__ = [
@@ -32,12 +33,15 @@ __all__ = [
     "group_words",
     "hand_line",
     "help_text",
+    "leaving_lines",
     "lobby_lines",
     "me_line",
     "names_of",
     "pile_line",
+    "rematch_line",
     "scores_line",
     "seat_named",
+    "series_info",
     "series_lines",
     "standing_lines",
     "status_lines",
@@ -312,7 +316,9 @@ def turn_line(shown: Shown) -> str:
 
 def scores_line(shown: Shown, tr: Translator) -> str:
     """Every player's score and progress, as the game sums each player up."""
-    parts = [str(p["summary"]) for p in shown["players"]]
+    # The dealer is public and the browser marks them: said after their summary.
+    dealer = tr.gettext("; ") + tr.gettext(N_("dealer"))
+    parts = [str(p["summary"]) + (dealer if p.get("dealer") else "") for p in shown["players"]]
     if all(p.get("points") is None for p in shown["players"]):
         # A game without points (the programmes game, AMZ-R32) is a standing, not scores.
         return _say(tr, N_("Standing: {scores}."), scores=tr.gettext("; ").join(parts))
@@ -392,16 +398,94 @@ def series_lines(lobby: dict[str, Any] | None, tr: Translator) -> list[str]:
     series = (lobby or {}).get("series")
     if not series or int(series.get("games", 0)) < 2:
         return []
+    wins = _wins(series, tr)
+    return [
+        tr.gettext(N_("Series: {wins} — game {number}")).format(wins=wins, number=series["games"])
+    ]
+
+
+def _wins(series: dict[str, Any], tr: Translator) -> str:
+    """Each player's wins in a series, the most first ("Ann 2, Bob 1")."""
     rows = sorted(series["wins"], key=lambda r: (-int(r["won"]), int(r["seat"])))
-    wins = ", ".join(
+    return ", ".join(
         tr.gettext(N_("{name} {count}")).format(
             name=r["name"] or tr.gettext(N_("Seat {number}")).format(number=int(r["seat"]) + 1),
             count=int(r["won"]),
         )
         for r in rows
     )
+
+
+def series_info(lobby: dict[str, Any] | None, tr: Translator) -> str:
+    """The series while a rematch's game is played, as the browser's info line says it
+    ("Game 2 of the series: Ann 1, Bob 0"); ``""`` for a table that is not part of a series
+    of two games or more.
+
+    >>> from phase10.kernel.i18n import translator
+    >>> lobby = {"series": {"games": 2, "wins": [
+    ...     {"seat": 0, "name": "Ann", "won": 0}, {"seat": 1, "name": "Bob", "won": 1}]}}
+    >>> series_info(lobby, translator("en"))
+    'Game 2 of the series: Bob 1, Ann 0'
+    """
+    series = (lobby or {}).get("series")
+    if not series or int(series.get("games", 0)) < 2:
+        return ""
+    wins = _wins(series, tr)
+    return tr.gettext(N_("Game {number} of the series: {wins}")).format(
+        wins=wins, number=series["games"]
+    )
+
+
+# ---------------------------------------------------------------------------- leaving
+
+
+def rematch_line(target: Target, rematch: str, tr: Translator) -> str:
+    """Where the rematch of a finished game waits, as the command that goes there.
+
+    >>> from phase10.kernel.i18n import translator
+    >>> rematch_line(Target("http://h:8000", None, "K7MPQX"), "Ab9", translator("en"))
+    'A rematch is ready at a new table: phase10 join http://h:8000/t/Ab9'
+    """
+    command = f"phase10 join {table_url(target, rematch)}"
+    return _say(tr, N_("A rematch is ready at a new table: {url}"), url=command)
+
+
+def leaving_lines(
+    target: Target, table: str, lobby: dict[str, Any] | None, tr: Translator, *, over: bool
+) -> list[str]:
+    """What leaving ``table`` means for the seat, with the command that comes back to it;
+    once the game is ``over`` and a rematch is known, the command that goes to the rematch
+    (the finished table has nothing more to come back for).
+
+    >>> from phase10.kernel.i18n import translator
+    >>> target = Target("http://h:8000", None, "K7MPQX")
+    >>> leaving_lines(target, "old", {"status": "over", "rematch": "new"}, translator("en"),
+    ...     over=True)[1]
+    'A rematch is ready at a new table: phase10 join http://h:8000/t/new'
+    """
+    lobby = lobby or {}
+    status = lobby.get("status")
+    if status not in ("playing", "waiting") or over:
+        rematch = lobby.get("rematch")
+        left = [tr.gettext(N_("You left the table."))]
+        return [*left, rematch_line(target, str(rematch), tr)] if rematch else left
+    back = f"phase10 join {table_url(target, table)}"
+    if status == "playing":
+        seconds = int(lobby.get("hold_seconds", 60))
+        text = tr.ngettext(
+            "You left the table. Your seat is kept for {seconds} second, then a "
+            "computer player plays it until you come back with: {command}",
+            "You left the table. Your seat is kept for {seconds} seconds, then a "
+            "computer player plays it until you come back with: {command}",
+            seconds,
+        )
+        return [text.format(seconds=seconds, command=back)]
     return [
-        tr.gettext(N_("Series: {wins} — game {number}")).format(wins=wins, number=series["games"])
+        _say(
+            tr,
+            N_("You left the table; your seat stays yours. Come back with: {command}"),
+            command=back,
+        )
     ]
 
 

@@ -43,7 +43,9 @@ from phase10.online.text import (
     first_time,
     group_words,
     lobby_lines,
+    rematch_line,
     seat_named,
+    series_info,
     series_lines,
     standing_lines,
 )
@@ -112,6 +114,13 @@ class LobbyScreen(ModalScreen[None]):
         if note:
             lines += ["", note]
         self.body.update("\n".join(lines))
+        self.refresh_bindings()  # the seat is known now: s is the owner's alone
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the table's owner starts the game: a guest is not offered the key."""
+        del parameters
+        app = self.app
+        return action != "start" or (isinstance(app, OnlineApp) and app.seat == 0)
 
     async def action_start(self) -> None:
         app = self.app
@@ -239,6 +248,8 @@ class ChatScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+#: The actions of the moves and the hint, which a finished game no longer offers.
+_MOVE_ACTIONS: Final = frozenset({"draw", "take", "discard", "kind", "hint", "choose", "pick"})
 #: The width of the right-hand column (the hand and the moves), in the CSS below.
 _RIGHT_WIDTH: Final = 30
 #: The room a player's name and status want beside the one-line headers of the players.
@@ -365,6 +376,7 @@ class OnlineTable(Screen[None]):
         self._hand(shown)
         self._moves(shown)
         self.set_status(self._status(shown))
+        self.refresh_bindings()  # the move keys leave the footer once the game is over
 
     def _players(self, shown: View) -> Table:
         grid = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
@@ -391,10 +403,18 @@ class OnlineTable(Screen[None]):
             person = seat < len(seats) and seats[seat]["kind"] == "person"
             if person and not seats[seat].get("connected", True):
                 who.append(" " + _("(away)"), style="dim")
-            if p["status"]:
-                who.append(", " + ", ".join(p["status"]), style="dim")
+            if p.get("dealer"):
+                who.append(", " + _("dealer"), style="dim")
+            # What another player works on where it is public (a revealed program): the
+            # seat's own is the line under the piles.
+            facts = [*([p["goal"]] if p.get("goal") and not p["you"] else []), *p["status"]]
+            if facts:
+                who.append(", " + ", ".join(map(str, facts)), style="dim")
             points = ("" if p["points"] is None else str(p["points"]),) if counted else ()
             grid.add_row(mark, who, str(p["progress"]), str(p["cards"]), *points)
+        series = series_info(self.online.lobby, current())
+        if series and not shown["over"]:
+            grid.caption = series
         return grid
 
     def _pile(self, shown: View) -> Text:
@@ -633,8 +653,10 @@ class OnlineTable(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The chat key is for online tables: at this keyboard nobody else would read it,
-        so it is neither shown nor bound there."""
+        so it is neither shown nor bound there. The move keys are for a game under way."""
         del parameters
+        if action in _MOVE_ACTIONS and (self.online.shown or {}).get("over"):
+            return False
         return action != "chat" or self.online.target is not None
 
     def action_chat(self) -> None:
@@ -756,6 +778,8 @@ class OnlineApp(App[str]):
         #: The seats whose chat the player muted; the chat lines shown.
         self.muted: set[int] = set()
         self.chat_seen: set[tuple[int, float]] = set()
+        #: The rematch whose table was said (once, not at each reconnection).
+        self.rematch_said: str | None = None
 
     def on_resize(self) -> None:
         self.call_later(self.check_size)
@@ -814,6 +838,13 @@ class OnlineApp(App[str]):
             bad_token = not self.conn.connected and message.get("code") == "bad_token"
             if bad_token and self.store is not None and self.target is not None:
                 self.store.forget(self.target.server, self.table_id)
+            if bad_token:
+                # The server's refusal is in English and for programs: said in the
+                # player's words instead.
+                text = _(
+                    "The seat kept for this table is no longer valid, and is forgotten: "
+                    "run the command again to join the table anew."
+                )
             if not self.conn.connected:
                 self.ended = text
                 return True
@@ -825,6 +856,8 @@ class OnlineApp(App[str]):
                 self.seat = message["seat"]
             self.lobby = message["lobby"]
             self._lobby_changed()
+            if kind == "welcome":
+                self._welcomed()
         elif kind == "notice":
             self.say(str(message["text"]))
         elif kind == "chat":
@@ -855,14 +888,31 @@ class OnlineApp(App[str]):
             self.say(_("A rematch is ready at a new table; you keep your seat there."))
             self.table_id, self.token = table, token
             self.view = self.result = None
+            # The finished game's standing would stay over the rematch once it starts.
+            while isinstance(self.screen, SummaryScreen):
+                self.pop_screen()
             self.chat_seen.clear()
             self.conn.switch(table, token)
+        elif kind == "rematch" and self.target is not None:
+            # No seat there for this connection (a spectator): where it is, to go there.
+            self.say(rematch_line(self.target, str(message["table"]), current()))
         told = self.time_teller.line(message, self.seat, current())
         if told is not None:
             self.say(told)
         if self.view is not None:
             self.table_screen.redraw()
         return False
+
+    def _welcomed(self) -> None:
+        """The connection is made: the status line says the table, not "Connecting"; at a
+        finished table whose rematch is made, where the rematch is."""
+        lobby = self.lobby or {}
+        if self.view is None:
+            self.table_screen.set_status(_("Table {code}").format(code=lobby.get("code", "?")))
+        rematch = lobby.get("rematch") if lobby.get("status") == "over" else None
+        if self.target is not None and rematch and rematch != self.rematch_said:
+            self.rematch_said = str(rematch)
+            self.say(rematch_line(self.target, str(rematch), current()))
 
     def _lobby_changed(self) -> None:
         lobby = self.lobby or {}
