@@ -87,8 +87,9 @@ def server(live_server: StartLiveServer, tmp_path: Path) -> LiveServer:
 
 @pytest.fixture
 def seat_page(browser: Browser, server: LiveServer) -> Iterator[MakeSeat]:
-    """``seat_page(viewport, variants=[...], bots=1)``: a started Phase 10 table of one
-    person and ``bots`` easy computers, open in a page that holds the person's seat."""
+    """``seat_page(viewport, variants=[...], bots=1)``: a started Phase 10 table (or
+    ``game``'s) of one person and ``bots`` easy computers, open in a page that holds the
+    person's seat; ``touch`` makes the browser a phone's (a touch screen, a mobile viewport)."""
     contexts: list[BrowserContext] = []
     errors: list[str] = []
 
@@ -99,11 +100,13 @@ def seat_page(browser: Browser, server: LiveServer) -> Iterator[MakeSeat]:
         bots: int = 1,
         reduced_motion: bool = False,
         lang: str = "en",
+        game: str = "phase10",
+        touch: bool = False,
     ) -> Page:
         made = post(
             f"{server.url}/api/tables",
             {
-                "game": "phase10",
+                "game": game,
                 "name": "Ada",
                 "variants": variants or [],
                 "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "easy"}] * bots,
@@ -114,6 +117,8 @@ def seat_page(browser: Browser, server: LiveServer) -> Iterator[MakeSeat]:
         context = browser.new_context(
             viewport=viewport or DESKTOP,  # type: ignore[arg-type]
             reduced_motion="reduce" if reduced_motion else "no-preference",
+            is_mobile=touch,
+            has_touch=touch,
         )
         contexts.append(context)
         context.grant_permissions(["notifications"], origin=server.url)
@@ -320,6 +325,33 @@ def test_a_phone_holds_the_decision_on_its_first_screen(seat_page: MakeSeat, lan
         if stage == "draw":
             no_violations(page, "the phone table")
             page.locator("#moves [data-key=draw]").click()
+
+
+#: A phone held upright, in CSS pixels.
+TALL_PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("game", ["programmes", "phase10"])
+def test_a_phone_shows_each_player_the_facts_a_desktop_shows(
+    seat_page: MakeSeat, game: str
+) -> None:
+    """At the same moment, each other seat reads the same on a phone as on a desktop (wrapped,
+    not cut short): whether a computer plays it and at which level, the program or phase
+    and how far they got, and their cards in words."""
+    page = seat_page(DESKTOP, bots=3, lang="de", game=game)
+    wait_my_turn(page)  # the computers wait for the person: the table holds still
+    # (The groups a player laid down are listed below the hand on a phone, each seat's
+    # beside it on a desktop.)
+    read = """() => [...document.querySelectorAll('#players .seat')].map((seat) =>
+        [...seat.querySelectorAll(':scope > :not(.seat-groups)')]
+            .filter((line) => line.checkVisibility())
+            .map((line) => line.innerText.replace(/\\s+/g, ' ').trim()))"""
+    wide = page.evaluate(read)
+    assert len(wide) == 3, wide
+    assert all("Computer: leicht" in " ".join(seat) for seat in wide), wide
+    page.set_viewport_size(TALL_PHONE)  # type: ignore[arg-type]
+    page.wait_for_function("window.innerWidth === 390")
+    assert page.evaluate(read) == wide
 
 
 def test_other_players_moves_are_marked_without_motion_when_asked(seat_page: MakeSeat) -> None:

@@ -1111,18 +1111,6 @@ function playerFacts(seat, withGoal = true) {
   return facts.filter(Boolean);
 }
 
-/** A player in a few words for a narrow screen: their status, progress, points and cards. */
-function briefFacts(row, seat) {
-  const player = state.shown?.players?.[seat];
-  if (!player) return seatState(row);
-  const facts = [player.goal || player.progress_text, ...player.status];
-  if (player.points !== null) facts.push(t("fact.points", { points: player.points }));
-  facts.push(t("fact.cards", { count: player.cards }));
-  const cutOff = !state.welcomed && state.attempts > 0;
-  if (row.kind === "person" && row.taken && (!row.connected || cutOff)) facts.unshift(seatState(row));
-  return facts.join(" · ");
-}
-
 /** A row of small card backs for a count of cards (drawn only; the count is said in words). */
 function cardBacks(count) {
   const shown = Math.min(count, 12);
@@ -1154,10 +1142,8 @@ function seatItem(lobby, view, seat) {
       dataset: { seat: String(seat) },
     },
     seatHeading(seat, name, current, Boolean(view && view.dealer === seat)),
+    // The same facts on every screen: a phone wraps them, it drops none.
     el("p", { class: "facts" }, [seatState(row), ...playerFacts(seat)].join(" · ")),
-    // A narrow screen shows the brief facts instead (the other is not displayed, so it is
-    // not read either).
-    el("p", { class: "seat-brief" }, briefFacts(row, seat)),
     player ? el("p", { class: "seat-cards" }, cardBacks(player.cards), t("fact.cards", { count: player.cards })) : null,
     groups.length ? el("div", { class: "seat-groups" }, groupsList(groups)) : null,
   );
