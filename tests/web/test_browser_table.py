@@ -298,19 +298,69 @@ def test_the_seats_show_each_player_with_their_groups(seat_page: MakeSeat) -> No
     no_violations(page, "the table with groups down")
 
 
+#: Of each element of ``selectors`` that is on the screen, what covers it: the points where
+#: another part of the page (not the seats, piles, hand or moves the element is in) is drawn
+#: on top of it, and elements whose text is cut by their own box; [] when every one shows
+#: whole. ``whole`` further asks
+#: that each element of those selectors lie within the first screen, not only partly.
+COVERED = """([selectors, whole]) => {
+    const height = window.innerHeight, width = window.innerWidth, found = [];
+    for (const node of document.querySelectorAll(selectors)) {
+        const box = node.getBoundingClientRect();
+        if (!box.width || !box.height) continue;
+        const what = (node.id || node.className) + ": " + node.textContent.trim().slice(0, 40);
+        if (whole && (box.top < 0 || box.bottom > height)) {
+            found.push(`${what}: not whole on the first screen (${box.top}-${box.bottom})`);
+            continue;
+        }
+        const clips = getComputedStyle(node).overflowY !== "visible";
+        if (clips && node.scrollHeight > node.clientHeight + 1) {
+            found.push(`${what}: its text is cut`);
+        }
+        for (const [fx, fy] of [[0.5, 0.5], [0.1, 0.1], [0.9, 0.1], [0.1, 0.9], [0.9, 0.9]]) {
+            const x = box.left + box.width * fx, y = box.top + box.height * fy;
+            if (y < 0 || y >= height || x < 0 || x >= width) continue;
+            const top = document.elementFromPoint(x, y);
+            const part = node.closest("#players, #piles, #hand, #moves") || node;
+            if (top && !part.contains(top) && !top.contains(node)) {
+                found.push(`${what}: covered at (${fx}, ${fy}) by ${top.id || top.className}`);
+            }
+        }
+    }
+    return found;
+}"""
+
+#: What a player reads of the table: each line of each other seat, each pile, the cards of
+#: the hand and the moves.
+TABLE_LINES = "#players .seat > *, #piles .pile, #hand [role=option], #moves button"
+
+
+def nothing_covered_as_it_scrolls(page: Page, where: str) -> None:
+    """Unscrolled, every seat's lines and every pile are whole on the first screen; then,
+    screen by screen down the page, nothing the player reads lies under anything else."""
+    page.evaluate("window.scrollTo(0, 0)")
+    first = page.evaluate(COVERED, ["#players .seat > *, #piles .pile", True])
+    assert first == [], f"{where}, first screen: {first}"
+    height = page.evaluate("window.innerHeight")
+    bottom = page.evaluate("document.documentElement.scrollHeight")
+    for y in range(0, bottom, height // 3):
+        page.evaluate("(y) => window.scrollTo(0, y)", y)
+        covered = page.evaluate(COVERED, [TABLE_LINES, False])
+        assert covered == [], f"{where}, scrolled to {y}: {covered}"
+    page.evaluate("window.scrollTo(0, 0)")
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
-def test_a_phone_holds_the_decision_on_its_first_screen(seat_page: MakeSeat, lang: str) -> None:
-    """On a 360x740 phone, unscrolled, in each language, the person's hand and the moves of
-    the decision at hand are on the first screen, whatever else the table holds; nothing
-    scrolls sideways; axe finds nothing."""
+def test_a_phone_shows_the_whole_table_with_nothing_over_it(seat_page: MakeSeat, lang: str) -> None:
+    """On a 360x740 phone, in each language, the hand is not held over the table: unscrolled,
+    every line of each other seat and the piles (which draw and take) are whole on the first
+    screen, and down the page the hand and the moves of the decision at hand follow, nothing
+    covering anything; nothing scrolls sideways; axe finds nothing."""
     page = seat_page(PHONE, bots=3, lang=lang)
     expect(page.locator("html")).to_have_attribute("lang", lang)
     for stage in ("draw", "play"):
         wait_my_turn(page, stage)
-        page.evaluate("window.scrollTo(0, 0)")
-        assert in_viewport(page, "#hand [role=option]"), f"the hand is below the fold ({stage})"
-        first_move = "#moves [data-key=draw]" if stage == "draw" else "#moves .act, #moves button"
-        assert in_viewport(page, first_move), f"the moves are below the fold ({stage})"
+        nothing_covered_as_it_scrolls(page, f"{lang}, {stage}")
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{width} px wide"
         # Each pile's name on one line: "Ablagestapel" beside the card broke mid-word.
@@ -329,6 +379,20 @@ def test_a_phone_holds_the_decision_on_its_first_screen(seat_page: MakeSeat, lan
 
 #: A phone held upright, in CSS pixels.
 TALL_PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("game", ["programmes", "phase10"])
+def test_four_players_on_a_touch_phone_cut_no_line(seat_page: MakeSeat, game: str) -> None:
+    """A four-player table on a 390x844 touch phone in German: each other player's lines
+    ("Karten auf der Hand: 13") and the piles are whole on the first screen, and nothing the
+    player reads lies under their hand as the page scrolls, before and after their draw."""
+    page = seat_page(TALL_PHONE, bots=3, lang="de", game=game, touch=True)
+    for stage in ("draw", "play"):
+        wait_my_turn(page, stage)
+        expect(page.locator("#players .seat").first).to_contain_text("Karten auf der Hand")
+        nothing_covered_as_it_scrolls(page, f"{game}, {stage}")
+        if stage == "draw":
+            page.locator("#moves [data-key=draw]").click()
 
 
 @pytest.mark.parametrize("game", ["programmes", "phase10"])
