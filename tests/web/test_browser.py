@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -309,6 +310,42 @@ def test_the_lobby_creates_a_table_and_a_guest_joins_by_code(
     expect(owner.get_by_role("button", name="Start the game")).to_be_visible()
     assert guest.get_by_role("button", name="Start the game").is_hidden()
     no_violations(owner, "the table before the game")
+
+
+def test_the_program_swap_takes_its_rounds_as_its_own_number(
+    server: LiveServer, new_page: MakePage
+) -> None:
+    """The programmes variants "Program swap" (after 3 failed rounds) and "Rounds before a
+    swap" set one rule (AMZ-R31): the form offers one box, the swap, and its rounds as a
+    number beside it, 3 as the swap's own and open only while the swap is chosen, so no one
+    can choose the swap and a contradicting number of rounds; the table plays the number
+    typed. axe finds nothing."""
+    page = new_page()
+    page.goto(f"{server.url}/?lang=en")
+    page.get_by_label("Programmes").check()
+    page.get_by_text("Variants (optional)").click()
+    variants = page.locator("#variants")
+    expect(variants.get_by_role("checkbox")).to_have_count(1)
+    swap = variants.get_by_role("checkbox", name="Program swap")
+    rounds = variants.get_by_role("spinbutton", name="Rounds before a swap")
+    expect(rounds).to_have_value("3")
+    expect(rounds).to_be_disabled()
+    swap.check()
+    expect(rounds).to_be_enabled()
+    no_violations(page, "the programmes variants")
+    swap.uncheck()
+    expect(rounds).to_be_disabled()
+    swap.check()
+    rounds.fill("5")
+    page.get_by_label("Number of players").select_option("2")
+    page.get_by_label("Seat 2", exact=True).select_option("easy")
+    page.get_by_label("Your name").fill(OWNER)
+    page.get_by_role("button", name="Create the table").click()
+    expect(page.get_by_role("heading", name="Your table is ready")).to_be_focused()
+    page.get_by_role("link", name="Go to the table").click()
+    table = table_id(page)
+    answer = httpx.get(f"{server.url}/api/tables/{table}", timeout=10, trust_env=False)
+    assert answer.json()["rules"] == "programmes+program_swap_after=5", answer.json()
 
 
 def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(

@@ -52,6 +52,10 @@ def catalogue(lang: str) -> dict[str, Any]:
                         "label": tr(v.label) if v.label else v.name,
                         "description": tr(v.description),
                         "takes_number": v.takes_number,
+                        # Variants of one flag are one setting: the lobby puts a number
+                        # variant beside the plain one it refines (the swap, its rounds).
+                        "flag": v.flag,
+                        "value": v.value,
                     }
                     for v in game.rule_variants
                 ],

@@ -109,6 +109,40 @@ function countVariants() {
     : "";
 }
 
+/** A number variant that refines a plain one of the same flag ("Rounds before a swap" of
+ * "Program swap"): it is the plain one's number, not a second box, so the two cannot be
+ * ticked against each other. Keyed by the plain variant's name. */
+function refinements(variants) {
+  const out = {};
+  for (const number of variants.filter((v) => v.takes_number && v.flag)) {
+    const plain = variants.find((v) => !v.takes_number && v.flag === number.flag);
+    if (plain && /^\d+$/.test(plain.value)) out[plain.name] = number;
+  }
+  return out;
+}
+
+function numberField(box, id, labelText, value, note, variant, plain) {
+  const numberId = `${id}-number`;
+  const number = el("input", {
+    type: "number",
+    id: numberId,
+    min: 1,
+    max: 10,
+    value,
+    inputmode: "numeric",
+    class: "narrow",
+    disabled: true,
+    "aria-describedby": note,
+    // What the table is asked for: the number variant with its number, or the plain
+    // variant where the number is the plain one's own.
+    dataset: { variant, plain: plain || "", value: String(value) },
+  });
+  box.addEventListener("change", () => {
+    number.disabled = !box.checked;
+  });
+  return el("span", { class: "number-field" }, el("label", { for: numberId }, labelText), number);
+}
+
 function buildVariants() {
   const game = currentGame();
   fill(variantsBox, legendOf(variantsBox));
@@ -119,7 +153,9 @@ function buildVariants() {
     return;
   }
   details.hidden = false;
-  for (const variant of game.variants) {
+  const refined = refinements(game.variants);
+  const nested = new Set(Object.values(refined).map((v) => v.name));
+  for (const variant of game.variants.filter((v) => !nested.has(v.name))) {
     const id = `variant-${variant.name}`;
     const note = `${id}-note`;
     const box = el("input", {
@@ -136,28 +172,16 @@ function buildVariants() {
       el("label", { for: id }, variant.label),
       el("span", { id: note, class: "note" }, variant.description),
     );
-    if (variant.takes_number) {
-      const numberId = `${id}-number`;
-      const number = el("input", {
-        type: "number",
-        id: numberId,
-        min: 1,
-        max: 10,
-        value: 5,
-        inputmode: "numeric",
-        class: "narrow",
-        disabled: true,
-      });
-      box.addEventListener("change", () => {
-        number.disabled = !box.checked;
-      });
+    const number = refined[variant.name];
+    if (number) {
+      const numberNote = `${id}-number-note`;
       row.appendChild(
-        el(
-          "span",
-          { class: "number-field" },
-          el("label", { for: numberId }, t("variant_number", { name: variant.label })),
-          number,
-        ),
+        numberField(box, id, number.label, Number(variant.value), numberNote, number.name, variant.name),
+      );
+      row.appendChild(el("span", { id: numberNote, class: "note" }, number.description));
+    } else if (variant.takes_number) {
+      row.appendChild(
+        numberField(box, id, t("variant_number", { name: variant.label }), 5, null, variant.name),
       );
     }
     variantsBox.appendChild(row);
@@ -217,8 +241,10 @@ function chosenVariants() {
   for (const box of variantsBox.querySelectorAll("input[type=checkbox]:checked")) {
     const number = document.getElementById(`${box.id}-number`);
     if (number) {
-      const value = Math.trunc(Number(number.value));
-      out.push(`${box.value}=${Number.isFinite(value) && value > 0 ? value : 1}`);
+      const typed = Math.trunc(Number(number.value));
+      const value = Number.isFinite(typed) && typed > 0 ? typed : 1;
+      const { variant, plain } = number.dataset;
+      out.push(plain && String(value) === number.dataset.value ? plain : `${variant}=${value}`);
     } else {
       out.push(box.value);
     }
