@@ -82,7 +82,7 @@ def test_a_variant_with_a_number_is_described_in_words() -> None:
             "programmes",
             "programmes+program_swap",
             "de",
-            "Regeln des amüze-Faltblatts, Programmtausch",
+            "Regeln des amüze-Regelblatts, Programmtausch",
         ),
         (
             "programmes",

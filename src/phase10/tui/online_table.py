@@ -396,6 +396,7 @@ class OnlineTable(Screen[None]):
             word = max(len(part) for part in title.split()) if narrow and title.strip() else None
             grid.add_column(title, min_width=word, max_width=word)
         seats = (self.online.lobby or {}).get("seats", [])
+        secret_goals = any(p.get("goal") is None for p in shown["players"])
         for p in shown["players"]:
             seat = int(p["seat"])
             mark = "▶" if p["to_act"] else ""
@@ -405,9 +406,12 @@ class OnlineTable(Screen[None]):
                 who.append(" " + _("(away)"), style="dim")
             if p.get("dealer"):
                 who.append(", " + _("dealer"), style="dim")
-            # What another player works on where it is public (a revealed program): the
-            # seat's own is the line under the piles.
-            facts = [*([p["goal"]] if p.get("goal") and not p["you"] else []), *p["status"]]
+            # What another player works on, where goals are secret until revealed (some
+            # player's is not known yet): a revealed program is news worth the room. Where
+            # every goal is public (Phase 10's phases) the progress column says it, and
+            # six rows must fit 80x24. The seat's own is the line under the piles.
+            shown_goal = secret_goals and p.get("goal") and not p["you"]
+            facts = [*([p["goal"]] if shown_goal else []), *p["status"]]
             if facts:
                 who.append(", " + ", ".join(map(str, facts)), style="dim")
             points = ("" if p["points"] is None else str(p["points"]),) if counted else ()
