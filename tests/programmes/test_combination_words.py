@@ -1,6 +1,6 @@
 """The programmes game names what lies on the table a *combination* (docs/glossary.md), in
-its moves, its line mode's answers and its rules, and its rules screen says the program
-swap as the game was set up (AMZ-R31)."""
+its moves, its line mode's answers and its rules; its rules screen says the program swap
+as the game was set up, and two settings of the swap are refused (AMZ-R31)."""
 
 from __future__ import annotations
 
@@ -82,3 +82,17 @@ def test_the_rules_screen_says_the_swap_as_the_game_was_set_up(lang: str) -> Non
         assert "1 Runde" in one or "1 gescheiterten Runde" in one
         assert "3 Runden" not in one
     assert one != off
+
+
+def test_two_settings_of_the_swap_are_refused_not_one_dropped() -> None:
+    """AMZ-R31: ``program_swap`` (after 3 rounds) and ``program_swap_after=1`` both say when
+    a swap comes; a table asked for both is refused, naming both, instead of playing the
+    later one without a word. The same setting twice, alike, is accepted."""
+    from phase10.games.programmes.variants import find_programme_rules
+    from phase10.kernel.errors import RulesError
+
+    with pytest.raises(RulesError) as refused:
+        find_programme_rules("programmes+program_swap+program_swap_after=1")
+    assert "program_swap and program_swap_after=1 both set program_swap_after" in str(refused.value)
+    alike = find_programme_rules("programmes+program_swap+program_swap_after=3")
+    assert alike.program_swap_after == 3

@@ -48,6 +48,9 @@ MESSAGES: Final = register(
         {
             "settings.not_a_number": N_("{key} must be a whole number, not {text}"),
             "settings.unknown": N_("unknown programmes setting {name}; settings: {settings}"),
+            "settings.twice": N_(
+                "{first} and {second} both set {key}, to {one} and {other}: give only one"
+            ),
         },
     )
 )
@@ -77,20 +80,35 @@ def find_programme_rules(name: str) -> ProgrammeRules:
     if tokens[0] not in GAME_NAMES:
         raise RulesError(f"{name!r} is not the programmes game", key=name)
     values: dict[str, int | None] = {}
+    said: dict[str, str] = {}
+    number: int | None
     for token in tokens[1:]:
         key, eq, value = token.partition("=")
         key = key.strip()
         if key == "program_swap" and not eq:
-            values["program_swap_after"] = SEED_SWAP
-            continue
-        if key not in FLAGS or not eq:
+            key, number = "program_swap_after", SEED_SWAP
+        elif key not in FLAGS or not eq:
             raise RulesError.about(
                 token,
                 "settings.unknown",
                 name=repr(token),
                 settings=["program_swap", *(f"{f}=N" for f in FLAGS)],
             )
-        values[key] = _number(key, value)
+        else:
+            number = _number(key, value)
+        if key in values and values[key] != number:
+            # program_swap (3 rounds) and program_swap_after=1 both say when a swap comes:
+            # the later one silently won, so a table played other rules than were asked.
+            raise RulesError.about(
+                token,
+                "settings.twice",
+                first=said[key],
+                second=token,
+                key=key,
+                one=values[key],
+                other=number,
+            )
+        values[key], said[key] = number, token
     return programme_rules_from_flags(values)
 
 
