@@ -87,15 +87,17 @@ def _playing(client: LineClient, series: dict[str, Any] | None) -> None:
 def test_the_standing_asked_for_says_the_series_and_the_dealer(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """s in game 2 of a series: each player as the game sums them up, the dealer marked,
-    then the series as the browser's info line says it."""
+    """s in game 2 of a series: each player as the game sums them up, then who deals, in a
+    sentence of its own (a word alone between summaries named nobody), then the series as
+    the browser's info line says it."""
     client = _client()
     wins = [{"seat": 0, "name": "Ann", "won": 1}, {"seat": 1, "name": "Bob", "won": 0}]
     _playing(client, {"games": 2, "wins": wins})
     capsys.readouterr()
     assert client._query("s")
     assert capsys.readouterr().out.splitlines() == [
-        "Standing: Ann: 0 programs done (9 cards); Bob: 1 program done (8 cards); dealer.",
+        "Standing: Ann: 0 programs done (9 cards); Bob: 1 program done (8 cards). "
+        "Bob is the dealer.",
         "Game 2 of the series: Ann 1, Bob 0",
     ]
 

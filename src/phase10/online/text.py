@@ -316,13 +316,20 @@ def turn_line(shown: Shown) -> str:
 
 def scores_line(shown: Shown, tr: Translator) -> str:
     """Every player's score and progress, as the game sums each player up."""
-    # The dealer is public and the browser marks them: said after their summary.
-    dealer = tr.gettext("; ") + tr.gettext(N_("dealer"))
-    parts = [str(p["summary"]) + (dealer if p.get("dealer") else "") for p in shown["players"]]
+    parts = [str(p["summary"]) for p in shown["players"]]
     if all(p.get("points") is None for p in shown["players"]):
         # A game without points (the programmes game, AMZ-R32) is a standing, not scores.
-        return _say(tr, N_("Standing: {scores}."), scores=tr.gettext("; ").join(parts))
-    return _say(tr, N_("Scores: {scores}."), scores=tr.gettext("; ").join(parts))
+        line = _say(tr, N_("Standing: {scores}."), scores=tr.gettext("; ").join(parts))
+    else:
+        line = _say(tr, N_("Scores: {scores}."), scores=tr.gettext("; ").join(parts))
+    # The dealer is public and the browser marks them: said as a sentence of its own, since
+    # a word alone between a summary's semicolons named nobody.
+    dealer = next((p for p in shown["players"] if p.get("dealer")), None)
+    if dealer is None:
+        return line
+    if dealer.get("you"):
+        return line + " " + tr.gettext(N_("You are the dealer."))
+    return line + " " + _say(tr, N_("{name} is the dealer."), name=dealer["name"])
 
 
 def totals_line(shown: Shown, tr: Translator) -> str:
