@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Final
 
-__all__ = ["APP", "program_command", "resume_command"]
+__all__ = ["APP", "join_command", "program_command", "resume_command"]
 
 #: The installed command's name.
 APP: Final = "phase10"
@@ -39,10 +39,23 @@ def program_command() -> list[str]:
     return words
 
 
-def resume_command(path: str) -> str:
-    """A shell command that resumes the game saved at ``path``, from any directory."""
+def _command(*arguments: str) -> str:
     words = program_command()
     env = [w for w in words if w.startswith("PYTHONPATH=")]
     rest = [w for w in words if not w.startswith("PYTHONPATH=")]
     prefix = "".join(f"PYTHONPATH={shlex.quote(w.partition('=')[2])} " for w in env)
-    return prefix + shlex.join([*rest, "resume", os.path.abspath(path)])
+    return prefix + shlex.join([*rest, *arguments])
+
+
+def resume_command(path: str) -> str:
+    """A shell command that resumes the game saved at ``path``, from any directory."""
+    return _command("resume", os.path.abspath(path))
+
+
+def join_command(url: str) -> str:
+    """A shell command that sits at the online table at ``url`` again, as installed.
+
+    >>> join_command("http://h:8000/t/Ab9").endswith("join http://h:8000/t/Ab9")
+    True
+    """
+    return _command("join", url)
