@@ -401,7 +401,7 @@ def test_a_phone_shows_each_player_the_facts_a_desktop_shows(
 ) -> None:
     """At the same moment, each other seat reads the same on a phone as on a desktop (wrapped,
     not cut short): whether a computer plays it and at which level, the program or phase
-    and how far they got, and their cards in words."""
+    and how far they got, and their cards in words; and the seat's own facts after its goal."""
     page = seat_page(DESKTOP, bots=3, lang="de", game=game)
     wait_my_turn(page)  # the computers wait for the person: the table holds still
     # (The groups a player laid down are listed below the hand on a phone, each seat's
@@ -413,9 +413,13 @@ def test_a_phone_shows_each_player_the_facts_a_desktop_shows(
     wide = page.evaluate(read)
     assert len(wide) == 3, wide
     assert all("Computer: leicht" in " ".join(seat) for seat in wide), wide
+    mine = "() => document.querySelector('#me-line').innerText.replace(/\\s+/g, ' ').trim()"
+    own = page.evaluate(mine)
     page.set_viewport_size(TALL_PHONE)  # type: ignore[arg-type]
     page.wait_for_function("window.innerWidth === 390")
     assert page.evaluate(read) == wide
+    # The seat's own facts too: a phone has no s key to ask for the scores.
+    assert page.evaluate(mine) == own
 
 
 def test_other_players_moves_are_marked_without_motion_when_asked(seat_page: MakeSeat) -> None:
