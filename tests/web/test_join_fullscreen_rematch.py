@@ -117,7 +117,8 @@ def test_a_rematchs_players_show_the_series_and_the_dealer(
     server: InProcessServer, tmp_path: Path
 ) -> None:
     """Ann starts the rematch of a finished game: the players panel says game 2 of the
-    series with each player's wins, as the browser's info line does, and who dealt."""
+    series with each player's wins, as the browser's info line does, who dealt, and which
+    seat a computer plays."""
     with server.http() as http:
         made, _bob = _played_out(server, http)
         answer = http.post(f"/api/tables/{made['table']}/rematch", headers=bearer(made["token"]))
@@ -141,6 +142,13 @@ def test_a_rematchs_players_show_the_series_and_the_dealer(
             console.print(app.table_screen._players(app.shown or {}))
             rows = console.export_text().splitlines()
             assert any(str(dealer["name"]) in row and "dealer" in row for row in rows), rows
+            # Online, a computer's seat says so (a person's seat may have gone to one).
+            seated = (app.lobby or {})["seats"]
+            computers = [str(s["name"]) for s in seated if s["kind"] != "person"]
+            assert computers, seated
+            for name in computers:
+                assert any(name in row and ", computer" in row for row in rows), rows
+            assert not any("Ann" in row and "computer" in row for row in rows), rows
 
     asyncio.run(scenario())
 

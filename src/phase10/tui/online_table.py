@@ -404,6 +404,10 @@ class OnlineTable(Screen[None]):
             person = seat < len(seats) and seats[seat]["kind"] == "person"
             if person and not seats[seat].get("connected", True):
                 who.append(" " + _("(away)"), style="dim")
+            elif seat < len(seats) and not person and self.online.target is not None:
+                # Online, who plays a seat is news (a person's seat may have gone to a
+                # computer); at this keyboard the players chose them, and six rows must fit.
+                who.append(", " + _("computer"), style="dim")
             if p.get("dealer"):
                 who.append(", " + _("dealer"), style="dim")
             # What another player works on, where goals are secret until revealed (some
