@@ -965,3 +965,24 @@ def test_rules_alone_ends_with_the_house_rules_in_play(
     listing = out.split("> ", 1)[1].split("\n> ", 1)[0]
     assert "P10-R17" in listing
     assert listing.splitlines()[-1] == "Rules in play: Standard rules, Pick a phase."
+
+
+def test_the_dutch_programmes_help_names_its_goal_by_its_own_word(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """AMZ-R06: each player works on a program, not a phase; the Dutch help names m's word
+    for it, and the word works as m does."""
+    from phase10.kernel.i18n import translator
+    from phase10.online.text import help_text
+
+    acts = {"draw", "take", "discard", "reveal", "meld", "extend", "swap"}
+    assert "m (programma) mijn programma" in help_text(acts, translator("nl"), online=False)
+    assert "m (fase) mijn fase" in help_text({"draw", "lay_down"}, translator("nl"), online=False)
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["programma", "q"],
+        *("--game", "programmes", "--lang", "nl", "--seed", "3"),
+        *("--save", str(tmp_path / "g.json")),
+    )
+    assert "> Je programma: PRG-03 (1 set van 4)." in out

@@ -80,6 +80,7 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
         "punten": "s",
         "wie": "w",
         "fase": "m",
+        "programma": "m",
         "stop": "q",
         "tip": "hint",
         "nog": "r",
