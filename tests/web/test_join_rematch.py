@@ -147,3 +147,29 @@ def test_a_seat_given_to_a_computer_is_said_in_one_sentence(
     )
     kept = json.loads((data / "seats.json").read_text(encoding="utf-8"))["seats"]
     assert kept == {}
+
+
+def test_a_newcomer_at_a_finished_table_hears_it_is_over_and_where_its_rematch_is(
+    server: InProcessServer, tmp_path: Path
+) -> None:
+    """Zed, with no seat at a finished table, runs its join command: the error says the game
+    is over and he had no seat there, then the rematch's command; not "has started", and
+    not a rematch line alone after "error:"."""
+    with server.http() as http:
+        made, _bob = _played_out(server, http)
+        first = made["table"]
+        code = http.get(f"/api/tables/{first}").json()["code"]
+        over = Join([f"{server.url}/t/{first}", "--plain", "--name", "Zed"], tmp_path / "a", "")
+        status, _out, err = over.finish()
+        assert status != 0
+        assert f"the game at table {code} is over, and you had no seat there" in err, err
+        assert "rematch" not in err
+        answer = http.post(f"/api/tables/{first}/rematch", headers=bearer(made["token"]))
+        assert answer.status_code == 201, answer.text
+        second = answer.json()["table"]
+    again = Join([f"{server.url}/t/{first}", "--plain", "--name", "Zed"], tmp_path / "b", "")
+    status, _out, err = again.finish()
+    assert status != 0
+    said = r"is over, and you had no seat there; its rematch is at a new table: (?:.* )?"
+    assert re.search(said + rf"phase10 join {re.escape(server.url)}/t/{second}", err), err
+    assert "has started" not in err

@@ -33,6 +33,7 @@ from phase10.cli.language import add_lang_option, chosen_language
 from phase10.cli.line_client import LineClient
 from phase10.cli.parse_errors import translate
 from phase10.kernel.i18n import N_, Translator, translator
+from phase10.launch import join_command
 from phase10.online.links import (
     DEFAULT_SERVER,
     Api,
@@ -43,8 +44,9 @@ from phase10.online.links import (
     TargetError,
     UnreachableError,
     parse_target,
+    table_url,
 )
-from phase10.online.text import leaving_lines, rematch_line
+from phase10.online.text import leaving_lines
 from phase10.storage import data_dir
 
 __all__ = ["register", "run"]
@@ -277,8 +279,24 @@ def _take_seat(
     """Join the table under ``name`` (asked for on a terminal); its token is returned once."""
     _ = tr.gettext
     table = str(lobby["table"])
-    if lobby["status"] != "waiting" and lobby.get("rematch"):
-        raise CommandError(rematch_line(target, str(lobby["rematch"]), tr))
+    if lobby["status"] == "over":
+        # Not a rematch line alone after "error:": what happened to this table, then where
+        # its players went, if they went on.
+        if lobby.get("rematch"):
+            raise CommandError(
+                _(
+                    "the game at table {code} is over, and you had no seat there; its "
+                    "rematch is at a new table: {command}"
+                ).format(
+                    code=lobby["code"],
+                    command=join_command(table_url(target, str(lobby["rematch"]))),
+                )
+            )
+        raise CommandError(
+            _("the game at table {code} is over, and you had no seat there").format(
+                code=lobby["code"]
+            )
+        )
     if lobby["status"] != "waiting":
         raise CommandError(
             _("the game at table {code} has started, and you hold no seat there").format(
