@@ -92,8 +92,9 @@ def test_my_games_lists_the_table_this_browser_made_and_opens_its_replay(
 ) -> None:
     """/games lists the finished table this browser made (its code as a link to the table,
     "finished, won by ...", its players, a link to its replay, which opens); a saved token
-    of a table the server does not know is listed as unknown and its Forget button removes
-    it; axe finds nothing in English or French; a rematch's table tells the series."""
+    of a table the server does not know is listed as unknown, with a link to its page, and
+    its Forget button removes it; axe finds nothing in English or French; a rematch's table
+    tells the series."""
     code = _create_table(page, server)
     page.get_by_role("link", name="Go to the table").click()
     page.get_by_role("button", name="Start the game").click()
@@ -118,6 +119,10 @@ def test_my_games_lists_the_table_this_browser_made_and_opens_its_replay(
     expect(page.locator("#status")).to_have_text("This browser holds seats at 2 tables.")
     gone = mine.locator("tr[data-table='gone4ever']")
     expect(gone).to_contain_text("The server no longer knows this table")
+    # Its page says what became of the seat, where the table still stands.
+    expect(gone.get_by_role("link", name="gone4ever")).to_have_attribute(
+        "href", "/t/gone4ever?lang=en"
+    )
     no_violations(page, "/games in English")
     gone.get_by_role("button", name="Forget").click()
     expect(gone).to_have_count(0)

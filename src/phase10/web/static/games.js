@@ -110,7 +110,9 @@ function unknownRow(entry) {
   return el(
     "tr",
     { dataset: { table: entry.table } },
-    el("th", { scope: "row" }, entry.table),
+    // Its page, which says what became of the seat where the table still stands (given to
+    // a computer by its owner, say), or that the table is gone.
+    el("th", { scope: "row" }, el("a", { href: withLang(`/t/${encodeURIComponent(entry.table)}`) }, entry.table)),
     el("td", { colspan: "4", id: noteId }, t("games.unknown")),
     el(
       "td",
