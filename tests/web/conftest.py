@@ -522,3 +522,28 @@ def live_server(
     finally:
         for server in started:
             server.stop()
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """The arguments of each ``serve`` the command line would have run (it runs none)."""
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setenv("LANGUAGE", "en")
+
+    def serve(*args: Any, **kwargs: Any) -> None:
+        calls.append({"args": args, **kwargs})
+
+    monkeypatch.setattr("phase10.web.server.serve", serve)
+    return calls
+
+
+def serve_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str
+) -> tuple[int, str]:
+    """``phase10 serve ARGS`` on a SQLite file in ``tmp_path``: its status and error text."""
+    from phase10.cli.main import main
+    from phase10.web.db import sqlite_url
+
+    database = sqlite_url(str(tmp_path / "games.db"))
+    status = main(["serve", "--database", database, *args])
+    return status, capsys.readouterr().err

@@ -212,40 +212,12 @@ def _wait(check: Any, what: str, timeout: float = 30.0) -> None:
         time.sleep(0.05)
 
 
-def test_leaving_after_a_rematch_names_the_rematchs_table(
-    server: InProcessServer, tmp_path: Path
-) -> None:
-    """Bob sits at the finished table full screen when Ann makes the rematch: his client
-    goes there; he presses q, and the command it prints to come back is the rematch's, not
-    the finished table's."""
-    data = tmp_path / "data"
-    with server.http() as http:
-        made, bob = _played_out(server, http)
-        first = made["table"]
-        _keep(data, server, first, StoredSeat(1, "Bob", bob))
-        terminal = Terminal([f"{server.url}/t/{first}", "--lang", "en"], data)
-        try:
-            _wait(lambda: _seated(http, first, 1), "Bob at the finished table")
-            answer = http.post(f"/api/tables/{first}/rematch", headers=bearer(made["token"]))
-            assert answer.status_code == 201, answer.text
-            second = answer.json()["table"]
-            _wait(lambda: _seated(http, second, 1), "Bob at the rematch")
-            time.sleep(0.3)
-            terminal.press("q")
-        finally:
-            out = terminal.finish()
-    assert terminal.process.returncode == 0, out[-2000:]
-    # The command as installed: phase10 alone, or this Python's -m phase10.
-    assert re.search(
-        rf"Come back with: (?:.* )?phase10 join {re.escape(server.url)}/t/{second}", out
-    )
-
-
-def test_the_started_rematch_is_where_leaving_comes_back_to(
-    server: InProcessServer, tmp_path: Path
-) -> None:
-    """The same once Ann has started the rematch: Bob's seat is held and the command to
-    come back is the rematch's."""
+def _leave_after_rematch(
+    server: InProcessServer, tmp_path: Path, *, started: bool
+) -> tuple[str, str, int | None]:
+    """Bob sits full screen at Ann's finished table; Ann makes the rematch (and starts it,
+    if ``started``), his client goes there, and he presses q: what the terminal showed, the
+    rematch's table and the client's exit status."""
     data = tmp_path / "data"
     with server.http() as http:
         made, bob = _played_out(server, http)
@@ -258,14 +230,38 @@ def test_the_started_rematch_is_where_leaving_comes_back_to(
             assert answer.status_code == 201, answer.text
             second, token = answer.json()["table"], answer.json()["token"]
             _wait(lambda: _seated(http, second, 1), "Bob at the rematch")
-            start(http, second, token)
-            with Player(server.ws_url, second, token) as ann:
-                ann.until(lambda m: m["type"] == "update")
-            time.sleep(0.5)
+            if started:
+                start(http, second, token)
+                with Player(server.ws_url, second, token) as ann:
+                    ann.until(lambda m: m["type"] == "update")
+            time.sleep(0.5 if started else 0.3)
             terminal.press("q")
         finally:
             out = terminal.finish()
-    assert terminal.process.returncode == 0, out[-2000:]
+    return out, second, terminal.process.returncode
+
+
+def test_leaving_after_a_rematch_names_the_rematchs_table(
+    server: InProcessServer, tmp_path: Path
+) -> None:
+    """Bob sits at the finished table full screen when Ann makes the rematch: his client
+    goes there; he presses q, and the command it prints to come back is the rematch's, not
+    the finished table's."""
+    out, second, status = _leave_after_rematch(server, tmp_path, started=False)
+    assert status == 0, out[-2000:]
+    # The command as installed: phase10 alone, or this Python's -m phase10.
+    assert re.search(
+        rf"Come back with: (?:.* )?phase10 join {re.escape(server.url)}/t/{second}", out
+    )
+
+
+def test_the_started_rematch_is_where_leaving_comes_back_to(
+    server: InProcessServer, tmp_path: Path
+) -> None:
+    """The same once Ann has started the rematch: Bob's seat is held and the command to
+    come back is the rematch's."""
+    out, second, status = _leave_after_rematch(server, tmp_path, started=True)
+    assert status == 0, out[-2000:]
     flat = out.replace("\r\n", " ").replace("\n", " ")
     pattern = rf"until you come back with: (?:.* )?phase10 join {re.escape(server.url)}/t/{second}"
     assert re.search(pattern, flat), out[-2000:]

@@ -25,37 +25,15 @@ import httpx
 import pytest
 from limits import parse_many
 
-from phase10.cli.main import main
 from phase10.cli.serve_transport import IN_CLEAR
 from phase10.kernel.i18n import translator
 from phase10.web.db import sqlite_url
 from phase10.web.exposure import DEFAULT_FORWARDED, Transport
 from phase10.web.guard import Limits
 
-from .conftest import LOOPBACK, StartLiveServer, free_port
+from .conftest import LOOPBACK, StartLiveServer, free_port, serve_command
 
 PERSON = {"kind": "person"}
-
-
-@pytest.fixture
-def served(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """The arguments of each ``serve`` the command line would have run (it runs none)."""
-    calls: list[dict[str, Any]] = []
-    monkeypatch.setenv("LANGUAGE", "en")
-
-    def serve(*args: Any, **kwargs: Any) -> None:
-        calls.append({"args": args, **kwargs})
-
-    monkeypatch.setattr("phase10.web.server.serve", serve)
-    return calls
-
-
-def serve_command(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str
-) -> tuple[int, str]:
-    database = sqlite_url(str(tmp_path / "games.db"))
-    status = main(["serve", "--database", database, *args])
-    return status, capsys.readouterr().err
 
 
 def certificate(folder: Path) -> tuple[Path, Path]:
