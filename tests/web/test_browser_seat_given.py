@@ -89,7 +89,10 @@ def test_a_seat_given_to_a_computer_is_said_and_old_results_stay_shut(
         assert any(line.startswith(given) for line in said), said
         expect(page.locator("#info")).to_contain_text("you are watching as a spectator")
         page.wait_for_timeout(500)
-        assert not page.locator("dialog#summary").evaluate("(d) => d.open")
+        # The second hand may have ended meanwhile on a slow machine: its results are hers
+        # to see; the first hand's never are.
+        if page.locator("dialog#summary").evaluate("(d) => d.open"):
+            expect(page.locator("#hand-summary-title")).not_to_have_text("Hand 1 ended.")
         assert not any("not valid" in line for line in said), said
     finally:
         with contextlib.suppress(Exception):
