@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from .conftest import LiveServer, StartLiveServer
 from .serverkit import Player
@@ -97,3 +97,57 @@ def test_a_seat_given_to_a_computer_is_said_and_old_results_stay_shut(
     finally:
         with contextlib.suppress(Exception):
             context.close()
+
+
+def _page_of(browser: Browser, server: LiveServer, table: str, token: str | None) -> Page:
+    context = browser.new_context()
+    if token is not None:
+        context.add_init_script(f"localStorage.setItem('phase10:token:{table}', '{token}')")
+    context.add_init_script(SPIES)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{server.url}/t/{table}?lang=en")
+    return page
+
+
+def test_the_owner_opens_a_given_seat_and_its_player_sits_down_again_mid_game(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Decision 0028, as the people do it: Cleo's seat went to a computer while she was away.
+    Ada, the owner, presses "Open the seat to a person" beside it; her page shows her the
+    invitation to share. Cleo opens the table: she watches, and a form says the seat is open;
+    she writes her name and sits down, and has the seat's hand in front of her."""
+    made = post(f"{server.url}/api/tables", {"name": "Ada", "seats": [PERSON, PERSON, EASY]})
+    table, owner = str(made["table"]), str(made["token"])
+    post(f"{server.url}/api/tables/{table}/join", {"name": "Cleo"})
+    post(f"{server.url}/api/tables/{table}/start", {}, owner)
+    post(f"{server.url}/api/tables/{table}/seats/1/computer", {"level": "easy"}, owner)
+    ada = _page_of(browser, server, table, owner)
+    cleo = None
+    try:
+        expect(ada.locator("#hand [role=option]").first).to_be_visible()
+        expect(ada.locator("#lobby-panel")).to_be_hidden()
+        ada.get_by_role("button", name="Open the seat to a person (Cleo)").click()
+        seat = ada.locator("#players li[data-seat='1'] .facts")
+        expect(seat).to_contain_text("open: a computer plays it until someone takes it")
+        expect(ada.locator("#lobby-h")).to_have_text("A seat is open")
+        expect(ada.locator("#waiting")).to_contain_text("Seats open to a person: 1.")
+        expect(ada.locator("#invite-link")).to_contain_text("/join/")
+        expect(ada.locator("#start-row")).to_be_hidden()
+        expect(ada.locator("#join-form")).to_be_hidden()
+        cleo = _page_of(browser, server, table, None)
+        expect(cleo.locator("#lobby-h")).to_have_text("A seat is open")
+        expect(cleo.locator("#waiting")).to_contain_text("take it below to play on")
+        cleo.get_by_label("Your name").fill("Cleo")
+        cleo.get_by_role("button", name="Sit down").click()
+        expect(cleo.locator("#hand [role=option]").first).to_be_visible()
+        expect(cleo.locator("#lobby-panel")).to_be_hidden()
+        expect(ada.locator("#players li[data-seat='1'] .facts")).to_contain_text("connected")
+        expect(ada.locator("#lobby-panel")).to_be_hidden()
+        said = ada.evaluate("() => window.__said")
+        assert any("Cleo takes seat 2 and plays on" in line for line in said), said
+    finally:
+        for page in (ada, cleo):
+            if page is not None:
+                with contextlib.suppress(Exception):
+                    page.context.close()

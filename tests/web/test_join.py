@@ -416,3 +416,44 @@ def test_a_bad_invite_is_one_line_and_status_2(
     assert err.startswith("phase10: error: ")
     assert words in err
     assert "Traceback" not in err
+
+
+class Playing(Owner):
+    """Ann in her browser at a game already under way: the first legal move on her turns."""
+
+    def _play(self) -> None:
+        try:
+            url = self.server.url.replace("http://", "ws://") + f"/ws/{self.table.table}"
+            with connect(url) as ws:
+                ws.send(json.dumps({"type": "hello", "token": self.table.token, "protocol": 2}))
+                self._moves(ws)
+        except BaseException as exc:  # reported by the test
+            self.error = exc
+
+
+def test_a_terminal_player_takes_a_seat_the_owner_opened_during_the_game(
+    server: Server, tmp_path: Path
+) -> None:
+    """Decision 0028: Ann plays two computers and opens one's seat to a person. Bob joins by
+    the invite after the start: he is seated, plays that seat's turns from where the
+    computer left it, and his moves are stored under his seat."""
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
+    created = httpx.post(f"{server.url}/api/tables", json={"name": "Ann", "seats": seats}).json()
+    table = NewTable(created["table"], created["code"], created["token"])
+    owner = {"Authorization": f"Bearer {table.token}"}
+    assert httpx.post(f"{server.url}/api/tables/{table.table}/start", headers=owner).is_success
+    opened = httpx.post(f"{server.url}/api/tables/{table.table}/seats/1/person", headers=owner)
+    assert opened.status_code == 200, opened.text
+    invite = f"{server.url}/join/{table.code}"
+    with Playing(server, table) as ann:
+        script = "1\n" * 8 + "q\n"
+        bob = Join([invite, "--plain", "--name", "Bob", "--lang", "en"], tmp_path / "data", script)
+        status, out, err = bob.finish(timeout=90)
+    assert ann.error is None, ann.error
+    assert status == 0, err
+    assert "You sit in seat 2 at table" in out
+    assert "It is your turn." in out
+    assert "You discarded" in out
+    lobby = httpx.get(f"{server.url}/api/tables/{table.table}").json()
+    assert lobby["seats"][1]["name"] == "Bob"
+    assert len([seat for _, seat in server.moves(table.table) if seat == 1]) >= 4

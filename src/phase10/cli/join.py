@@ -297,7 +297,7 @@ def _take_seat(
                 code=lobby["code"]
             )
         )
-    if lobby["status"] != "waiting":
+    if lobby["status"] != "waiting" and not _open(lobby):
         raise CommandError(
             _("the game at table {code} has started, and you hold no seat there").format(
                 code=lobby["code"]
@@ -332,6 +332,10 @@ def _free_seat(api: Api, table: str) -> bool:
         lobby = api.get(f"/api/tables/{table}")
     except (ApiError, UnreachableError):
         return False
-    return lobby["status"] == "waiting" and any(
-        s["kind"] == "person" and not s["taken"] for s in lobby["seats"]
-    )
+    return lobby["status"] != "over" and _open(lobby)
+
+
+def _open(lobby: dict[str, Any]) -> bool:
+    """Whether a person seat is free: before the start, or one the owner opened during the
+    game, which the person who takes it plays on from where it stands."""
+    return any(s["kind"] == "person" and not s["taken"] for s in lobby["seats"])

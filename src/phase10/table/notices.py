@@ -28,6 +28,12 @@ NOTICES: Final[dict[str, str]] = {
         "Time ran out again: a computer player plays for {name} until they make a move."
     ),
     "web.replaced": N_("A computer player ({level}) now plays for {name}."),
+    # The owner opened a computer's seat to a person in a game under way (decision 0028).
+    "web.opened": N_(
+        "Seat {seat} ({name}) is open: whoever takes it with the table's invitation plays on "
+        "with its cards; a computer player plays it until then."
+    ),
+    "web.took_seat": N_("{name} takes seat {seat} and plays on with its cards and score."),
     # A quick-match table (decision 0014), to each connection that arrives before its start.
     "web.quick_wait": N_(
         "The game starts by itself in {seconds}, or as soon as every seat is taken: "

@@ -446,6 +446,13 @@ def create_app(
         await table.replace_with_computer(_bearer(request), seat, body.level)
         return table.lobby()
 
+    @app.post("/api/tables/{table_id}/seats/{seat}/person")
+    async def api_open_seat(table_id: str, seat: int, request: Request) -> dict[str, Any]:
+        table = _table(table_id)
+        await table.open_to_person(_bearer(request), seat)
+        log.info("table %s: seat %d opened to a person", table.id, seat + 1)
+        return table.lobby()
+
     @app.post("/api/tables/{table_id}/rematch", status_code=201)
     async def api_rematch(table_id: str, request: Request) -> dict[str, Any]:
         table = _table(table_id)

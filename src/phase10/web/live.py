@@ -207,8 +207,16 @@ class LiveTable:
         state = self.seats[seat]
         if state.row.kind == "bot":
             return state.row.level or "hard"
+        if self.open_in_play(seat):
+            return state.row.level or self.row.takeover_level
         covered = self.clock is not None and self.clock.covers(seat)
         return self.row.takeover_level if state.taken_over or covered else None
+
+    def open_in_play(self, seat: int) -> bool:
+        """Whether ``seat`` is a person seat nobody holds in a game under way (the owner
+        opened a computer's seat, decision 0028): its computer plays it until someone takes it."""
+        row = self.seats[seat].row
+        return row.kind == "person" and row.token_hash is None and self.row.status == "playing"
 
     def lobby(self, lang: str = "en") -> dict[str, Any]:
         """Who sits where, for everyone (no token, no hidden card); the rules also in words,
@@ -231,7 +239,8 @@ class LiveTable:
                     "name": s.row.name,
                     "taken": s.row.kind == "bot" or s.row.token_hash is not None,
                     "connected": bool(s.clients),
-                    "computer_playing": s.row.kind == "person" and s.taken_over,
+                    "computer_playing": s.row.kind == "person"
+                    and (s.taken_over or self.open_in_play(i)),
                 }
                 for i, s in enumerate(self.seats)
             ],
@@ -265,20 +274,30 @@ class LiveTable:
     # ------------------------------------------------------------------------ lobby
 
     async def join(self, name: str, seat: int | None) -> tuple[int, str]:
-        """Take a free person seat: returns the seat and its token (shown only this once)."""
+        """Take a free person seat: returns the seat and its token (shown only this once).
+
+        In a game under way only a seat the owner opened is free (decision 0028): whoever
+        takes it plays on with its cards and score, under their own name.
+        """
         async with self.lock:
-            if self.row.status != "waiting":
-                raise TableError(409, "the game has started; watch it as a spectator")
-            # A look-alike of a seated name ("Аlice" in Cyrillic) is refused as the name itself.
-            seated = taken_by(name, (s.row.name for s in self.seats))
-            if seated is not None:
-                refused = BadNameError("name.taken", name=seated)
-                raise TableError(409, str(refused), in_language=refused.text)
+            if self.row.status == "over":
+                raise TableError(409, "the game is over; watch its replay")
             free = [
                 i
                 for i, s in enumerate(self.seats)
                 if s.row.kind == "person" and s.row.token_hash is None
             ]
+            playing = self.row.status == "playing"
+            if playing and not free:
+                raise TableError(409, "the game has started; watch it as a spectator")
+            # A look-alike of a seated name ("Аlice" in Cyrillic) is refused as the name
+            # itself; the name an open seat had in the game is free for whoever takes it.
+            chosen = seat if seat is not None else (free[0] if free else None)
+            others = (s.row.name for i, s in enumerate(self.seats) if i != chosen)
+            seated = taken_by(name, others)
+            if seated is not None:
+                refused = BadNameError("name.taken", name=seated)
+                raise TableError(409, str(refused), in_language=refused.text)
             if seat is None:
                 if not free:
                     raise TableError(409, "every seat for a person is taken")
@@ -286,10 +305,27 @@ class LiveTable:
             elif seat not in free:
                 raise TableError(409, f"seat {seat + 1} is not free")
             token = tokens.new_token()
-            row = replace(self.seats[seat].row, name=name, token_hash=tokens.digest(token))
+            row = SeatRow(seat, "person", None, name, tokens.digest(token))
             self._store_seat(seat, row)
-            self._notice("web.joined", name=name)
+            if not playing:
+                self._notice("web.joined", name=name)
+                self._send_lobby()
+                return seat, token
+            assert self.match is not None
+            self.match.rename(seat, name)
+            self.match.seats = tuple(
+                Seat(name) if i == seat else each for i, each in enumerate(self.match.seats)
+            )
+            # Held like a person who dropped: one who never connects is played for after
+            # the hold, as anyone who left.
+            state = self.seats[seat]
+            state.taken_over = False
+            state.away = asyncio.get_running_loop().call_later(
+                self.row.hold_seconds, self._take_over, seat
+            )
+            self._notice("web.took_seat", name=name, seat=seat + 1)
             self._send_lobby()
+            self._send_updates()
             return seat, token
 
     def _store_seat(self, seat: int, row: SeatRow) -> None:
@@ -384,6 +420,34 @@ class LiveTable:
                 self.match.seats = tuple(bot_seats)
             if name:
                 self._notice("web.replaced", name=name, level=level)
+            self._send_lobby()
+        self.kick()
+
+    async def open_to_person(self, owner_token: str, seat: int) -> None:
+        """The owner opens a computer's seat to a person (decision 0028): before the start
+        it is free again; in a game under way its computer plays it until someone takes it."""
+        async with self.lock:
+            self._check_owner(owner_token)
+            if not 0 <= seat < len(self.seats):
+                raise TableError(404, f"there is no seat {seat + 1}")
+            state = self.seats[seat]
+            if seat == 0:
+                raise TableError(409, "the table's owner keeps their seat")
+            if state.row.kind != "bot":
+                raise TableError(409, f"seat {seat + 1} is a person's seat already")
+            if self.row.status == "over":
+                raise TableError(
+                    409, "the game is over: open the seat at the rematch's table, before it starts"
+                )
+            if self.row.status == "waiting":
+                self._store_seat(seat, SeatRow(seat, "person", None, None, None))
+                self._send_lobby()
+                return
+            level = state.row.level or "hard"
+            self._store_seat(seat, SeatRow(seat, "person", level, state.row.name, None))
+            state.taken_over = False
+            name = state.row.name or f"#{seat + 1}"
+            self._notice("web.opened", name=name, seat=seat + 1)
             self._send_lobby()
         self.kick()
 

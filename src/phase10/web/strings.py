@@ -56,6 +56,8 @@ STRINGS: Final[dict[str, str]] = {
     "seat.away": N_("not connected"),
     "seat.unknown": N_("not known until the page is connected again"),
     "seat.taken_over": N_("a computer plays until they come back"),
+    # A seat the owner opened to a person during the game (decision 0028).
+    "seat.open_playing": N_("open: a computer plays it until someone takes it"),
     "variant_number": N_("Number for {name}"),
     # The lobby's open tables and "Play now" (decision 0014).
     "open.rules": N_("Rules: {rules}"),
@@ -77,6 +79,15 @@ STRINGS: Final[dict[str, str]] = {
     "copy_by_hand": N_("The link is selected: copy it with your usual keys."),
     "no_server": N_("The server cannot be reached. Check your connection and try again."),
     "refused": N_("The server refused: {reason}"),
+    "lobby.before": N_("Before the game"),
+    "lobby.open_seat": N_("A seat is open"),
+    "lobby.take_open_seat": N_(
+        "A seat is open: take it below to play on with its cards and score, or go on watching."
+    ),
+    "lobby.owner_open": N_(
+        "Seats open to a person: {count}. Share the link: a computer plays each seat until "
+        "someone takes it."
+    ),
     "lobby.sit_or_watch": N_("Take a seat below, or watch the game as a spectator."),
     "lobby.full": N_("Every seat is taken: you can watch the game as a spectator."),
     "lobby.owner_waiting": N_(
@@ -87,6 +98,8 @@ STRINGS: Final[dict[str, str]] = {
     "seated": N_("You sit in seat {number}."),
     "give_to_computer": N_("Give the seat to a computer"),
     "computer_level_for": N_("Computer level for {name}"),
+    "open_to_person": N_("Open the seat to a person"),
+    "seat_opened": N_("Seat {number} is open to a person: share the link."),
     # The connection.
     "connection_lost": N_("The connection to the server is lost; trying again."),
     "reconnecting": N_("Reconnecting in {seconds} s…"),

@@ -50,6 +50,7 @@ const ui = {
   status: $("status"),
   connection: $("connection"),
   lobbyPanel: $("lobby-panel"),
+  lobbyHeading: $("lobby-h"),
   inviteLink: $("invite-link"),
   joinForm: $("join-form"),
   joinName: $("join-name"),
@@ -1026,22 +1027,32 @@ function renderInfo() {
 function renderLobby() {
   const lobby = state.lobby;
   const waiting = lobby.status === "waiting";
+  const free = lobby.seats.some((s) => s.kind === "person" && !s.taken);
+  const spectator = state.welcomed && state.seat === null;
+  // A seat the owner opened to a person during the game (decision 0028): the owner gets the
+  // invitation to share, a spectator the form to take the seat.
+  const openInPlay = lobby.status === "playing" && free && (isOwner() || spectator);
+  const shown = waiting || openInPlay;
   // The game starts under the owner's focus (the Start button): hiding the lobby would drop
   // it to the page's top, so it goes to the hand once the hand is drawn (see render).
-  if (!waiting && !ui.lobbyPanel.hidden && ui.lobbyPanel.contains(document.activeElement)) {
+  if (!shown && !ui.lobbyPanel.hidden && ui.lobbyPanel.contains(document.activeElement)) {
     state.focusHandAfterRender = true;
   }
-  ui.lobbyPanel.hidden = !waiting;
-  if (!waiting) return;
+  ui.lobbyPanel.hidden = !shown;
+  if (!shown) return;
+  ui.lobbyHeading.textContent = waiting ? t("lobby.before") : t("lobby.open_seat");
   // The invite carries no ?lang=: each guest reads the table in their own language.
   const link = new URL(`/join/${lobby.code}`, window.location.origin).href;
   ui.inviteLink.textContent = link;
   ui.inviteLink.href = link;
-  const free = lobby.seats.some((s) => s.kind === "person" && !s.taken);
-  ui.joinForm.hidden = !(state.welcomed && state.seat === null && free);
-  ui.startRow.hidden = !isOwner();
+  ui.joinForm.hidden = !(spectator && free);
+  ui.startRow.hidden = !(waiting && isOwner());
   const empty = lobby.seats.filter((s) => s.kind === "person" && !s.taken).length;
-  if (state.seat === null && state.welcomed) {
+  if (!waiting) {
+    ui.waiting.textContent = spectator
+      ? t("lobby.take_open_seat")
+      : t("lobby.owner_open", { count: empty });
+  } else if (spectator) {
     ui.waiting.textContent = free ? t("lobby.sit_or_watch") : t("lobby.full");
   } else if (isOwner()) {
     ui.waiting.textContent = empty ? t("lobby.owner_waiting", { count: empty }) : t("lobby.owner_ready");
@@ -1052,6 +1063,7 @@ function renderLobby() {
 
 function seatState(row) {
   if (row.kind === "bot") return t("seat.computer", { level: levelTitle(row.level) });
+  if (!row.taken && row.computer_playing) return t("seat.open_playing");
   if (!row.taken) return t("seat.open");
   if (row.computer_playing) return t("seat.taken_over");
   // Cut off from the server, the page cannot know who else is still there.
@@ -1150,7 +1162,32 @@ function seatItem(lobby, view, seat) {
   if (isOwner() && seat !== 0 && row.kind === "person" && !row.connected && lobby.status !== "over") {
     item.appendChild(giveToComputer(seat, name));
   }
+  if (isOwner() && seat !== 0 && row.kind === "bot" && lobby.status !== "over") {
+    item.appendChild(openToPerson(seat, name, lobby.status === "waiting"));
+  }
   return item;
+}
+
+/** The owner gives a computer's seat back to a person (decision 0028): whoever takes it
+ * with the invitation plays it; during the game its computer plays until then. */
+function openToPerson(seat, name, waiting) {
+  const button = el(
+    "button",
+    { type: "button", id: `open-button-${seat}` },
+    t("open_to_person"),
+    hiddenText(` (${name})`),
+  );
+  button.addEventListener("click", async () => {
+    try {
+      await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/person`, {}, state.token);
+      // During the game the table's notice says it to every player; before it, only here.
+      if (waiting) say(t("seat_opened", { number: seat + 1 }));
+    } catch (error) {
+      say(refusal(error));
+      log(refusal(error), "error");
+    }
+  });
+  return el("span", { class: "give" }, button);
 }
 
 function giveToComputer(seat, name) {
