@@ -127,7 +127,8 @@ def test_the_owner_opens_a_given_seat_and_its_player_sits_down_again_mid_game(
     try:
         expect(ada.locator("#hand [role=option]").first).to_be_visible()
         expect(ada.locator("#lobby-panel")).to_be_hidden()
-        ada.get_by_role("button", name="Open the seat to a person (Cleo)").click()
+        panel = ada.get_by_role("region", name="Computers' seats")
+        panel.get_by_role("button", name="Open the seat to a person (Cleo)").click()
         seat = ada.locator("#players li[data-seat='1'] .facts")
         expect(seat).to_contain_text("open: a computer plays it until someone takes it")
         expect(ada.locator("#lobby-h")).to_have_text("A seat is open")
@@ -144,6 +145,11 @@ def test_the_owner_opens_a_given_seat_and_its_player_sits_down_again_mid_game(
         expect(cleo.locator("#lobby-panel")).to_be_hidden()
         expect(ada.locator("#players li[data-seat='1'] .facts")).to_contain_text("connected")
         expect(ada.locator("#lobby-panel")).to_be_hidden()
+        # Cleo's seat is hers again; the table's own computer can still be opened.
+        expect(panel.get_by_role("button")).to_have_count(1)
+        expect(panel.get_by_role("button", name="Open the seat to a person (Cleo)")).to_have_count(
+            0
+        )
         said = ada.evaluate("() => window.__said")
         assert any("Cleo takes seat 2 and plays on" in line for line in said), said
     finally:
@@ -151,3 +157,26 @@ def test_the_owner_opens_a_given_seat_and_its_player_sits_down_again_mid_game(
             if page is not None:
                 with contextlib.suppress(Exception):
                     page.context.close()
+
+
+def test_before_the_start_the_owner_opens_a_computers_seat_beside_it(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Decision 0028 in the waiting room (a rematch keeps its computers): the button sits
+    beside the computer's seat; pressed, the seat waits for a player and the page says so."""
+    made = post(f"{server.url}/api/tables", {"name": "Ada", "seats": [PERSON, EASY]})
+    table, owner = str(made["table"]), str(made["token"])
+    ada = _page_of(browser, server, table, owner)
+    try:
+        expect(ada.locator("#lobby-h")).to_have_text("Before the game")
+        seat = ada.locator("#players li[data-seat='1']")
+        expect(seat).to_contain_text("Computer: easy")
+        seat.get_by_role("button", name="Open the seat to a person (Seat 2)").click()
+        expect(seat.locator(".facts")).to_have_text("waiting for a player")
+        expect(ada.locator("#waiting")).to_contain_text("Seats still waiting for a player: 1.")
+        expect(ada.locator("#seats-admin")).to_be_hidden()
+        said = ada.evaluate("() => window.__said")
+        assert "Seat 2 is open to a person: share the link." in said, said
+    finally:
+        with contextlib.suppress(Exception):
+            ada.context.close()

@@ -51,6 +51,8 @@ const ui = {
   connection: $("connection"),
   lobbyPanel: $("lobby-panel"),
   lobbyHeading: $("lobby-h"),
+  seatsAdmin: $("seats-admin"),
+  seatsAdminList: $("seats-admin-list"),
   inviteLink: $("invite-link"),
   joinForm: $("join-form"),
   joinName: $("join-name"),
@@ -990,6 +992,7 @@ function render() {
   renderLobby();
   renderInfo();
   renderPlayers();
+  renderSeatsAdmin();
   renderPiles();
   renderHand();
   renderMoves();
@@ -1162,10 +1165,28 @@ function seatItem(lobby, view, seat) {
   if (isOwner() && seat !== 0 && row.kind === "person" && !row.connected && lobby.status !== "over") {
     item.appendChild(giveToComputer(seat, name));
   }
-  if (isOwner() && seat !== 0 && row.kind === "bot" && lobby.status !== "over") {
-    item.appendChild(openToPerson(seat, name, lobby.status === "waiting"));
+  // Before the game, beside the seat; during it, in a panel of its own (renderSeatsAdmin),
+  // so that the table itself keeps its room on a phone.
+  if (isOwner() && seat !== 0 && row.kind === "bot" && lobby.status === "waiting") {
+    item.appendChild(openToPerson(seat, name, true));
   }
   return item;
+}
+
+/** The owner's controls for the computers' seats during the game (decision 0028). */
+function renderSeatsAdmin() {
+  const lobby = state.lobby;
+  const view = state.view;
+  const seats = lobby.seats
+    .map((row, seat) => ({ row, seat }))
+    .filter(({ row, seat }) => seat !== 0 && row.kind === "bot");
+  const shown = isOwner() && lobby.status === "playing" && seats.length > 0;
+  ui.seatsAdmin.hidden = !shown;
+  if (!shown) return;
+  const named = seats.map(({ row, seat }) => [seat, view?.names?.[seat] || row.name || t("seat.number", { number: seat + 1 })]);
+  refill(ui.seatsAdminList, JSON.stringify(named), () =>
+    named.map(([seat, name]) => el("li", null, openToPerson(seat, name, false))),
+  );
 }
 
 /** The owner gives a computer's seat back to a person (decision 0028): whoever takes it
