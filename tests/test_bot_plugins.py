@@ -72,6 +72,24 @@ def test_simulate_names_a_bad_plugin_in_one_line(capsys: pytest.CaptureFixture[s
     assert "Traceback" not in err
 
 
+def test_a_bot_module_that_does_not_parse_is_a_usage_error_naming_its_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A typo in the writer's own file is their mistake, said on one line with the file and
+    line Python could not read: not "internal error ... please report it"."""
+    module = tmp_path / "unparsable_bot.py"
+    module.write_text("class Bot:\n    name = 'x'\n    def choose(self, view, rng:\n", "utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    status = main(["simulate", "--bots", "unparsable_bot:Bot,greedy", "--games", "2"])
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert err.startswith("phase10: error: --bots: bot 'unparsable_bot:Bot': cannot import "), err
+    assert "SyntaxError: " in err
+    assert f"at {module}:3)" in err
+    assert "internal error" not in err
+    assert err.count("\n") == 1
+
+
 def test_an_installed_package_registers_its_bot_by_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

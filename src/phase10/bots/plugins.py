@@ -88,6 +88,12 @@ def load_plugin(spec: str, game: str) -> AnyBot | None:
             module = importlib.import_module(module_name)
         except ImportError as exc:
             raise ValueError(f"bot {text!r}: cannot import {module_name} ({exc})") from None
+        except SyntaxError as exc:
+            # The writer's own file does not parse: a mistake to send them to, not a bug of
+            # ours. Its traceback ends in the import machinery; the error knows the line.
+            raise ValueError(
+                f"bot {text!r}: cannot import {module_name} ({_syntax_error(exc)})"
+            ) from None
         factory = getattr(module, attribute, None)
         if factory is None:
             raise ValueError(f"bot {text!r}: {module_name} has no {attribute}")
@@ -96,6 +102,17 @@ def load_plugin(spec: str, game: str) -> AnyBot | None:
     if point is not None:
         return _made(text, _loaded(text, point), game)
     return None
+
+
+def _syntax_error(exc: SyntaxError) -> str:
+    """``SyntaxError: invalid syntax, at bots/mybot.py:3``: the file and line that do not
+    parse (``str(exc)`` names the file without its folder).
+
+    >>> _syntax_error(SyntaxError("invalid syntax", ("bots/mybot.py", 3, 5, "def f(:")))
+    'SyntaxError: invalid syntax, at bots/mybot.py:3'
+    """
+    where = f", at {exc.filename}:{exc.lineno}" if exc.filename else ""
+    return f"{type(exc).__name__}: {exc.msg}{where}"
 
 
 def _loaded(spec: str, point: EntryPoint) -> Any:
