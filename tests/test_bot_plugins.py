@@ -90,6 +90,58 @@ def test_a_bot_module_that_does_not_parse_is_a_usage_error_naming_its_line(
     assert err.count("\n") == 1
 
 
+@pytest.mark.parametrize(
+    ("source", "line", "said"),
+    [
+        ("NAME = 'x'\nraise ValueError('config missing')\n", 2, "ValueError: config missing"),
+        (
+            "import os\nimport no_such_dependency_xyz\n",
+            2,
+            "ModuleNotFoundError: No module named 'no_such_dependency_xyz'",
+        ),
+    ],
+)
+def test_a_bot_module_that_raises_as_it_loads_names_the_spec_the_error_and_its_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    source: str,
+    line: int,
+    said: str,
+) -> None:
+    """Whatever the writer's module raises as it is imported is said with the bot it was
+    for, what was raised and the line that raised it (a dependency the module lacks is not
+    the module missing): at the command line, on one line, as at ``make_bot``."""
+    module = tmp_path / "loading_bot.py"
+    module.write_text(source, "utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    expected = f"bot 'loading_bot:Bot': cannot import loading_bot ({said}, at {module}:{line})"
+    with pytest.raises(ValueError, match="cannot import loading_bot") as raised:
+        make_bot("loading_bot:Bot")
+    assert str(raised.value) == expected
+    status = main(["simulate", "--bots", "loading_bot:Bot,greedy", "--games", "2"])
+    assert status == 2
+    assert capsys.readouterr().err == f"phase10: error: --bots: {expected}\n"
+    status = main(["play", "--opponents", "loading_bot:Bot", "--plain"])
+    assert status == 2
+    assert capsys.readouterr().err == f"phase10: error: --opponents: {expected}\n"
+
+
+def test_a_bot_whose_making_fails_names_the_line_that_raised(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "failing_init_bot.py").write_text(
+        "class Bot:\n    def __init__(self):\n        raise RuntimeError('no model')\n", "utf-8"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    where = tmp_path / "failing_init_bot.py"
+    with pytest.raises(ValueError, match="making it failed") as raised:
+        make_bot("failing_init_bot:Bot")
+    assert str(raised.value) == (
+        f"bot 'failing_init_bot:Bot': making it failed (RuntimeError: no model, at {where}:3)"
+    )
+
+
 def test_an_installed_package_registers_its_bot_by_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

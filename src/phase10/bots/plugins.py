@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import re
+import traceback
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Final
 
@@ -86,13 +87,11 @@ def load_plugin(spec: str, game: str) -> AnyBot | None:
         module_name, _, attribute = text.partition(":")
         try:
             module = importlib.import_module(module_name)
-        except ImportError as exc:
-            raise ValueError(f"bot {text!r}: cannot import {module_name} ({exc})") from None
-        except SyntaxError as exc:
-            # The writer's own file does not parse: a mistake to send them to, not a bug of
-            # ours. Its traceback ends in the import machinery; the error knows the line.
+        except Exception as exc:
+            # Whatever the writer's module raises as it loads (a typo, a missing file it
+            # reads) is their mistake to be sent to, not a bug of ours.
             raise ValueError(
-                f"bot {text!r}: cannot import {module_name} ({_syntax_error(exc)})"
+                f"bot {text!r}: cannot import {module_name} ({_import_failure(module_name, exc)})"
             ) from None
         factory = getattr(module, attribute, None)
         if factory is None:
@@ -104,22 +103,60 @@ def load_plugin(spec: str, game: str) -> AnyBot | None:
     return None
 
 
-def _syntax_error(exc: SyntaxError) -> str:
-    """``SyntaxError: invalid syntax, at bots/mybot.py:3``: the file and line that do not
-    parse (``str(exc)`` names the file without its folder).
+def _import_failure(module_name: str, exc: Exception) -> str:
+    """Why ``module_name`` could not be imported: Python's words where the module is not
+    on the path, else what its code raised and where (:func:`_failure`).
 
-    >>> _syntax_error(SyntaxError("invalid syntax", ("bots/mybot.py", 3, 5, "def f(:")))
-    'SyntaxError: invalid syntax, at bots/mybot.py:3'
+    >>> _import_failure("mybot", ModuleNotFoundError("No module named 'mybot'", name="mybot"))
+    "No module named 'mybot'"
+    >>> _import_failure("mybot", ModuleNotFoundError("No module named 'numpy'", name="numpy"))
+    "ModuleNotFoundError: No module named 'numpy'"
     """
-    where = f", at {exc.filename}:{exc.lineno}" if exc.filename else ""
-    return f"{type(exc).__name__}: {exc.msg}{where}"
+    missing = getattr(exc, "name", None) if isinstance(exc, ModuleNotFoundError) else None
+    if missing is not None and f"{module_name}.".startswith(f"{missing}."):
+        return str(exc)  # the module itself, or its package, is not there
+    return _failure(exc)
+
+
+def _failure(exc: BaseException) -> str:
+    """``ValueError: config missing, at bots/mybot.py:3``: what a writer's code raised and
+    the line that raised it, so they are sent to their own code (on the one line of an
+    error: the message crosses process boundaries where a traceback does not).
+
+    >>> _failure(SyntaxError("invalid syntax", ("bots/mybot.py", 3, 5, "def f(:")))
+    'SyntaxError: invalid syntax, at bots/mybot.py:3'
+    >>> def configure():
+    ...     raise ValueError("config missing")
+    >>> try:
+    ...     configure()
+    ... except ValueError as exc:
+    ...     _failure(exc)  # doctest: +ELLIPSIS
+    'ValueError: config missing, at <doctest ...>:2'
+    """
+    if isinstance(exc, SyntaxError):
+        # A file that does not parse: the error knows its line; its traceback ends in the
+        # import machinery. (``str(exc)`` names the file without its folder.)
+        where = f"{exc.filename}:{exc.lineno}" if exc.filename else ""
+        text = exc.msg
+    else:
+        # The first frame is the one that caught it, ours (a bot class called with the
+        # wrong arguments raises in no frame of its own); the import machinery's frames are
+        # Python's: neither is the line to look at.
+        frames = [
+            frame
+            for frame in traceback.extract_tb(exc.__traceback__)[1:]
+            if not frame.filename.startswith("<frozen ")
+        ]
+        where = f"{frames[-1].filename}:{frames[-1].lineno}" if frames else ""
+        text = str(exc)
+    return f"{type(exc).__name__}: {text}" + (f", at {where}" if where else "")
 
 
 def _loaded(spec: str, point: EntryPoint) -> Any:
     try:
         return point.load()
     except Exception as exc:  # a broken plugin must not take the command down
-        raise ValueError(f"bot {spec!r}: its package failed to load ({exc})") from None
+        raise ValueError(f"bot {spec!r}: its package failed to load ({_failure(exc)})") from None
 
 
 def _made(spec: str, factory: Any, game: str, argument: str | None = None) -> AnyBot:
@@ -132,7 +169,7 @@ def _made(spec: str, factory: Any, game: str, argument: str | None = None) -> An
         # ("'x.pt' is not a policy file"); anything else is the plugin's own failure.
         if argument is not None and isinstance(exc, ValueError):
             raise ValueError(f"bot {spec!r}: {exc}") from None
-        raise ValueError(f"bot {spec!r}: making it failed ({type(exc).__name__}: {exc})") from None
+        raise ValueError(f"bot {spec!r}: making it failed ({_failure(exc)})") from None
     if not callable(getattr(bot, "choose", None)) or not isinstance(
         getattr(bot, "name", None), str
     ):
