@@ -142,6 +142,48 @@ def test_a_bot_whose_making_fails_names_the_line_that_raised(
     )
 
 
+@pytest.mark.parametrize(
+    ("spec", "first"),
+    [
+        ("ismcts:MyISMCTS", "the seconds must be a number"),
+        ("learned:MyBot", "MyBot: cannot be read"),
+        ("greedy:MyBot", "only ismcts, pimc and expert take a budget"),
+        ("expert:MyBot", "write the budget as seconds"),
+    ],
+)
+def test_a_module_named_like_a_bot_is_told_that_the_bots_name_wins(
+    capsys: pytest.CaptureFixture[str], spec: str, first: str
+) -> None:
+    """``ismcts:MyISMCTS`` is the built-in ismcts with a budget, never a writer's ismcts.py:
+    the refusal of the budget (or model file) says so and how to get their own bot, on the
+    command line as typed (the class's case kept) as at ``make_bot``."""
+    name, _, cls = spec.partition(":")
+    hint = (
+        f"the bot name {name} comes before a module of that name: if {cls} is a class in "
+        f"your {name}.py, rename that module (my_{name}.py, say)"
+    )
+    with pytest.raises(ValueError, match=first) as raised:
+        make_bot(spec)
+    assert str(raised.value).endswith(f"; {hint}")
+    assert main(["simulate", "--bots", f"{spec},greedy", "--games", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("phase10: error: --bots: "), err
+    assert err.endswith(f"; {hint}\n"), err
+
+
+def test_a_writers_module_named_like_a_bot_is_named_whatever_its_factory_is_called(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module of that name on the path is enough for the hint, with a factory in lower
+    case; a budget that is merely wrong, with no such module, gets none."""
+    (tmp_path / "pimc.py").write_text("def mine():\n    return None\n", "utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ValueError, match=r"rename that module \(my_pimc\.py, say\)$"):
+        make_bot("pimc:mine")
+    with pytest.raises(ValueError, match=r"\(200it\)$"):
+        make_bot("ismcts:fast")
+
+
 def test_an_installed_package_registers_its_bot_by_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

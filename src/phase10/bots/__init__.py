@@ -47,7 +47,7 @@ from typing import Any, Final
 
 from phase10 import games
 from phase10.bots.ismcts import ISMCTSBot
-from phase10.bots.plugins import bot_spec, load_plugin
+from phase10.bots.plugins import bot_spec, load_plugin, shadowing_hint
 from phase10.bots.random_bot import EpsilonBot, RandomBot
 from phase10.kernel.bots import AnyBot, Bot
 from phase10.kernel.errors import SaidError
@@ -224,15 +224,11 @@ def make_bot(spec: str, game: str | Game = "phase10") -> AnyBot:
     """
     found = _game(game)
     label = spec.strip().lower()
-    name, colon, budget = label.partition(":")
+    name, colon, _ = label.partition(":")
     if name in LEVELS and not colon:
         return _level(name, found)
-    if name == "expert":
-        # The level's own search with another budget: expert:800it replays exactly.
-        return _searcher(spec, lambda **given: _expert(found, **given), label, budget)
     # Every game's bot names: a bot of another game is named as such, not as unknown.
-    every = {*_GENERIC, *_all_bot_names()}
-    if name not in every:
+    if name != "expert" and name not in {*_GENERIC, *_all_bot_names()}:
         plugin = load_plugin(spec, found.name)
         if plugin is not None:
             return plugin
@@ -242,11 +238,28 @@ def make_bot(spec: str, game: str | Game = "phase10") -> AnyBot:
             bots=list(_all_bot_names()),
             levels=list(LEVELS),
         )
-    factories = _heuristics(found)
-    factory = factories.get(name)
+    try:
+        return _built_in(spec, found)
+    except ValueError as exc:
+        # A writer's ismcts.py is never imported for ismcts:MyISMCTS: say so, or they look
+        # for a fault in a budget or a model file they never meant to give.
+        hint = shadowing_hint(spec) if colon else None
+        if hint is None:
+            raise
+        raise ValueError(f"{exc}; {hint}") from None
+
+
+def _built_in(spec: str, game: Game) -> AnyBot:
+    """The project's own bot ``spec`` names, with its budget or model file if it has one."""
+    label = spec.strip().lower()
+    name, colon, budget = label.partition(":")
+    if name == "expert":
+        # The level's own search with another budget: expert:800it replays exactly.
+        return _searcher(spec, lambda **given: _expert(game, **given), label, budget)
+    factory = _heuristics(game).get(name)
     if factory is None:
         raise SaidError.of(
-            "bots.other_game", name=repr(name), game=found.name, bots=list(bot_names(found))
+            "bots.other_game", name=repr(name), game=game.name, bots=list(bot_names(game))
         )
     if not colon:
         return factory()

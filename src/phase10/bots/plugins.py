@@ -9,6 +9,8 @@ way, ``rl:path/to/policy.pt`` (registered in pyproject.toml), so that the bots n
 the learning environments. A bot may say which games it plays with a ``games`` attribute
 (``("phase10",)``); without one it is offered every game, and fails at its first move if it
 cannot play it. Every problem is a ``ValueError`` that says which spec and what is wrong.
+A bot's name comes before a module's: ``ismcts:MyISMCTS`` is the built-in ismcts with a
+budget, never a writer's ismcts.py, and its refusal says so (:func:`shadowing_hint`).
 
 >>> is_import_path("mypackage.mybot:MyBot"), is_import_path("ismcts:0.1s")
 (True, False)
@@ -26,7 +28,9 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import importlib.util
 import re
+import sys
 import traceback
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Final
@@ -39,6 +43,7 @@ __all__ = [
     "is_import_path",
     "load_plugin",
     "plugin_names",
+    "shadowing_hint",
     "takes_argument",
 ]
 
@@ -62,6 +67,41 @@ def takes_argument(spec: str) -> bool:
     return bool(colon) and _registered(name) is not None
 
 
+def shadowing_hint(spec: str) -> str | None:
+    """What to tell a writer whose ``module:Class`` spec failed as the bot it names first
+    (``ismcts:MyISMCTS`` is the built-in ismcts with a budget; ``rl:MyBot`` the registered
+    rl with a policy file): that a bot's name wins, so their module needs another. ``None``
+    where the argument reads as no class of such a module: not a name, or one neither
+    capitalised like a class nor of a module (outside the standard library) on the path.
+
+    >>> shadowing_hint("ismcts:MyISMCTS")  # doctest: +NORMALIZE_WHITESPACE
+    'the bot name ismcts comes before a module of that name: if MyISMCTS is a class in
+    your ismcts.py, rename that module (my_ismcts.py, say)'
+    >>> shadowing_hint("ismcts:0.1s"), shadowing_hint("learned:Models/Round2.json")
+    (None, None)
+    """
+    name, colon, argument = spec.strip().partition(":")
+    if not (colon and name.isidentifier() and argument.isidentifier()):
+        return None
+    if not argument[0].isupper() and not _on_the_path(name):
+        return None
+    return (
+        f"the bot name {name} comes before a module of that name: if {argument} is a class "
+        f"in your {name}.py, rename that module (my_{name}.py, say)"
+    )
+
+
+def _on_the_path(module_name: str) -> bool:
+    """Whether a module ``module_name`` of someone's own (not the standard library's, whose
+    ``random`` is no bot) could be imported: found, not run."""
+    if module_name in sys.stdlib_module_names:
+        return False
+    try:
+        return importlib.util.find_spec(module_name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
 def _registered(name: str) -> EntryPoint | None:
     for point in entry_points(group=ENTRY_POINT_GROUP):
         if point.name.lower() == name.lower():
@@ -82,7 +122,13 @@ def load_plugin(spec: str, game: str) -> AnyBot | None:
     name, colon, argument = text.partition(":")
     point = _registered(name) if colon else None
     if point is not None:
-        return _made(text, _loaded(text, point), game, argument)
+        try:
+            return _made(text, _loaded(text, point), game, argument)
+        except ValueError as exc:
+            hint = shadowing_hint(text)
+            if hint is None:
+                raise
+            raise ValueError(f"{exc}; {hint}") from None
     if is_import_path(text):
         module_name, _, attribute = text.partition(":")
         try:

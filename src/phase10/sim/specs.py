@@ -39,6 +39,9 @@ def parse_bots(text: str, game: str = "phase10") -> tuple[str, ...]:
             f"no bots given; bots: {', '.join(names)}; levels: {', '.join(LEVELS)}; "
             "ismcts or pimc with a budget: ismcts:0.1s, pimc:200it"
         )
-    for spec in specs:
-        make_bot(spec, game)
+    for part in parts:
+        # Checked as typed: a failing spec is quoted as the user wrote it, and one that may
+        # have meant a module (ismcts:MyISMCTS) still reads as a class name.
+        if part.strip():
+            make_bot(part.strip(), game)
     return specs
