@@ -98,7 +98,9 @@ class GameRecord:
         return after
 
     def replay(self) -> Any:
-        """The state after every action; a bad action says which one and why."""
+        """The state the record ends in: the deal, with every recorded action played again
+        in turn (only the last state is kept). A bad action raises :class:`RecordError`
+        saying which one and why."""
         try:
             state = self.new_state()
         except RulesError as exc:
@@ -254,5 +256,16 @@ def read_record(text: str) -> GameRecord:
 
 
 def replay(record: GameRecord) -> Any:
-    """The state after every action of ``record`` (:meth:`GameRecord.replay`)."""
+    """The state ``record`` ends in, after its last action (:meth:`GameRecord.replay`): one
+    state, not one per action. For the states on the way, apply ``record.actions`` one by
+    one to ``record.new_state()`` with ``record.game.apply``.
+
+    >>> from phase10 import GameRecord, find_variant, replay
+    >>> record = GameRecord.start(find_variant("standard"), players=2, seed=5)
+    >>> state = record.initial_state()
+    >>> for _ in range(3):
+    ...     state = record.play(state, record.game.legal_actions(state)[0])
+    >>> len(record.actions), replay(record).digest() == state.digest()
+    (3, True)
+    """
     return record.replay()
