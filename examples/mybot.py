@@ -34,7 +34,7 @@ class HoarderBot:
         if Draw(Source.DRAW_PILE) in legal:
             return Draw(Source.DRAW_PILE)
         discards = [a for a in legal if isinstance(a, Discard)]
-        skips = [a for a in discards if Card(a.card).number == 0 and not Card(a.card).is_wild]
+        skips = [a for a in discards if Card(a.card).is_skip]
         if skips:
             return rng.choice(skips)  # a Skip: any target will do
         copies = Counter(Card(c).number for c in view.hand)

@@ -77,6 +77,15 @@ def test_p10_r01_deck_is_96_numbered_cards_8_wilds_4_skips() -> None:
     assert sum(counts[c] for c in numbered) == 96
 
 
+def test_p10_r01_every_card_is_one_of_numbered_wild_or_skip() -> None:
+    """A bot tells the three kinds apart by the card alone (is_natural, is_wild, is_skip),
+    never by its number, which is 0 for both a Wild and a Skip."""
+    deck = full_deck()
+    sorts = Counter((c.is_natural, c.is_wild, c.is_skip) for c in deck)
+    assert sorts == {(True, False, False): 96, (False, True, False): 8, (False, False, True): 4}
+    assert [c for c in deck if c.is_skip] == [S] * 4
+
+
 def test_p10_r01_a_fixed_deck_must_be_exactly_the_108_cards() -> None:
     deck = make_deck([JUNK, JUNK2], "G9")
     assert Counter(deck) == Counter(full_deck())

@@ -66,8 +66,8 @@ class Card(NotatedCard):
 
     >>> Card.from_symbol("R7").number, Card.from_symbol("R7").colour.name
     (7, 'RED')
-    >>> Card.from_symbol("W").is_wild
-    True
+    >>> Card.from_symbol("W").is_wild, Card.from_symbol("S").is_skip
+    (True, True)
     """
 
     __slots__ = ()
@@ -85,6 +85,16 @@ class Card(NotatedCard):
     @property
     def is_wild(self) -> bool:
         return self == WILD_CODE
+
+    @property
+    def is_skip(self) -> bool:
+        """A Skip: never in a group, discarded to make a player lose a turn (P10-R08).
+        Its ``number`` is 0, as a Wild's is.
+
+        >>> [card.is_skip for card in parse_cards("S W R7")]
+        [True, False, False]
+        """
+        return self == SKIP_CODE
 
     @property
     def is_natural(self) -> bool:
