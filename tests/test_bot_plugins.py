@@ -6,6 +6,8 @@ docs/writing-a-bot.md plays legal moves only (the engine checks each one: P10-R1
 from __future__ import annotations
 
 import json
+import re
+import runpy
 import sys
 import textwrap
 from pathlib import Path
@@ -372,6 +374,22 @@ def test_the_programmes_example_bot_beats_random_play(
     assert wins[spec] > wins["random"]
     with pytest.raises(ValueError, match="does not play the phase10 game"):
         make_bot(spec)
+
+
+def test_the_bot_writers_rerun_of_one_game_runs_as_written_and_prints_what_it_says(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """docs/writing-a-bot.md, "Rerun one game": its script, copied as is, plays game 3 of
+    the run again and prints what the doc says it prints."""
+    doc = (EXAMPLES.parent / "docs" / "writing-a-bot.md").read_text(encoding="utf-8")
+    section = doc.split("## Rerun one game", 1)[1].split("\n## ", 1)[0]
+    script = tmp_path / "rerun.py"
+    script.write_text(section.split("```python\n", 1)[1].split("```", 1)[0], encoding="utf-8")
+    said = re.search(r"rerun\.py` prints `([^`]+)`", section)
+    assert said is not None
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    runpy.run_path(str(script), run_name="__main__")
+    assert capsys.readouterr().out == f"{said[1]}\n"
 
 
 def test_the_reproduce_line_of_an_import_path_bot_names_where_it_was_found(
