@@ -10,13 +10,14 @@ import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from phase10.api import find_variant
 from phase10.bots import make_bot
 from phase10.cli.main import main
-from phase10.games.phase10.actions import Discard, Draw, Source
+from phase10.games.phase10.actions import Discard, Draw, Hit, LayDown, Source
 from phase10.games.phase10.cards import SKIP_CODE, WILD_CODE, parse_cards
 from phase10.games.phase10.learned import (
     ACTION_FEATURES,
@@ -27,6 +28,7 @@ from phase10.games.phase10.learned import (
     WantsSharp,
     choice,
     default_network,
+    taken_just_now,
 )
 from phase10.games.phase10.sharp import SharpBot, goes_down_with
 from phase10.games.phase10.state import Stage
@@ -247,7 +249,8 @@ def test_a_model_file_round_trips_and_a_broken_one_is_refused(tmp_path: Path) ->
 
 def test_the_network_ranks_candidates_by_its_output() -> None:
     """A network whose only weight reads ``take`` always takes the discard pile's top when it
-    may, and one with the opposite weight never does (P10-R13)."""
+    may, unless it would only throw it back (D-44), and one with the opposite weight never
+    does (P10-R13)."""
     take = len(STATE_FEATURES) + ACTION_FEATURES.index("take")
 
     def network(sign: float) -> Network:
@@ -255,16 +258,21 @@ def test_the_network_ranks_candidates_by_its_output() -> None:
         row[take] = 1.0
         return Network(features=FEATURES, layers=(([row], [0.0]), ([[sign]], [0.0])))
 
-    drawn = 0
+    drawn = taken = 0
     for view in _views(2, 4, 400):
         if choice(view) is None or view.stage is not Stage.DRAW:
             continue
         drawn += 1
-        taker = LearnedBot(network=network(1.0)).choose(view, random.Random(0))
+        bot = LearnedBot(network=network(1.0))
+        taker = bot.choose(view, random.Random(0))
         refuser = LearnedBot(network=network(-1.0)).choose(view, random.Random(0))
-        assert taker == Draw(Source.DISCARD_PILE)
+        if bot._throws_back(view):
+            assert taker == Draw(Source.DRAW_PILE)
+        else:
+            assert taker == Draw(Source.DISCARD_PILE)
+            taken += 1
         assert refuser == Draw(Source.DRAW_PILE)
-    assert drawn > 5
+    assert taken > 5
 
 
 def test_the_training_script_writes_a_model_the_bot_plays_and_its_curve(tmp_path: Path) -> None:
@@ -458,3 +466,42 @@ def test_the_hint_is_the_move_the_hard_level_would_make() -> None:
         compared += 1
     assert compared > 300
     assert differ > 0
+
+
+class _ThrowsBack:
+    """A player who takes the discard pile's top whenever it may and throws that very card
+    back (D-44 allows it), laying and hitting what it can: it never goes forward alone."""
+
+    name = "throws-back"
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        legal = view.legal
+        for action in legal:
+            if isinstance(action, (LayDown, Hit)):
+                return action
+        if Draw(Source.DISCARD_PILE) in legal:
+            return Draw(Source.DISCARD_PILE)
+        if Draw(Source.DRAW_PILE) in legal:
+            return Draw(Source.DRAW_PILE)
+        taken = taken_just_now(view)
+        discards = [a for a in legal if isinstance(a, Discard)]
+        return next((a for a in discards if a.card == taken), discards[0])
+
+
+@pytest.mark.parametrize(("seed", "first"), [(5, 0), (8, 0), (8, 1), (9, 1)])
+def test_a_game_against_a_player_who_throws_back_what_it_takes_ends(seed: int, first: int) -> None:
+    """D-44 lets a player throw back the card they took, so a turn may change nothing. The
+    hard level never does (it draws rather than take a card it would throw back, or swap
+    for a like one), so such a player cannot hold a hand up against it: these deals went on
+    for ever, the two passing one card, or two like cards, to and fro (P10-R13)."""
+    rules = find_variant("standard")
+    state = new_game(rules, 2, seed)
+    bots: list[Any] = [make_bot("hard"), make_bot("hard")]
+    bots[first] = _ThrowsBack()
+    rngs = [random.Random(f"t:{seat}") for seat in range(2)]
+    for _ in range(3_000):
+        if state.outcome is not None:
+            break
+        action = bots[state.current].choose(view_for(state, state.current), rngs[state.current])
+        state = apply_action(state, action)
+    assert state.outcome is not None

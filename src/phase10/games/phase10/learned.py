@@ -54,7 +54,7 @@ from operator import add, mul
 from pathlib import Path
 from typing import Any, Final
 
-from phase10.games.phase10.actions import Action, Discard
+from phase10.games.phase10.actions import Action, Discard, Hit, LayDown
 from phase10.games.phase10.cards import (
     COLOUR_OF,
     MAX_NUMBER,
@@ -65,7 +65,7 @@ from phase10.games.phase10.cards import (
     WILD_CODE,
     Card,
 )
-from phase10.games.phase10.determinize import unseen_counts
+from phase10.games.phase10.determinize import determinize, unseen_counts
 from phase10.games.phase10.evaluate import (
     closer_numbers,
     counts_of,
@@ -76,7 +76,9 @@ from phase10.games.phase10.evaluate import (
 from phase10.games.phase10.greedy import target_phase
 from phase10.games.phase10.rules import Kind, NaturalCardScope, Phase
 from phase10.games.phase10.sharp import SharpBot, feeds_next, passed_next
-from phase10.games.phase10.view import PlayerView
+from phase10.games.phase10.state import EventKind
+from phase10.games.phase10.turns import apply_action
+from phase10.games.phase10.view import PlayerView, view_for
 from phase10.games.phase10.wants import chance_next_wants, packaged_classifier
 from phase10.kernel.actions import Draw, Source
 from phase10.kernel.state import Stage
@@ -701,6 +703,38 @@ class LearnedBot(SharpBot):
     def _passed(self, view: PlayerView, card: Card) -> int:
         return _wants_tiebreak(view, card) if self.wants else passed_next(view, card)
 
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        action = self._decide(view, rng)
+        if action == _TAKE and self._throws_back(view):
+            return _DRAW_PILE
+        return action
+
+    def _throws_back(self, view: PlayerView) -> bool:
+        """Whether, having taken the discard pile's top, it would lay nothing, hit nothing
+        and throw that card back, or one that serves its phase just as well (the same
+        number, unless the phase wants a colour). Drawing is then never worse: the drawn
+        card can be thrown and the hand stays the same. Against a player who throws back
+        whatever they take, it would take and swap forever, and the hand never end."""
+        top = view.discard_top
+        if top is None or top >= NUMBERED or self.network is None:
+            return False  # its prior alone never takes to throw back: it takes what it keeps
+        if self.recorder is not None or self.epsilon:
+            return False  # training plays and records its choices as it always did
+        # Its own moves after the take depend only on its hand, the table and the rules,
+        # which the view has whole: any deal of the hidden cards gives the same ones.
+        after = apply_action(determinize(view, random.Random(0)), _TAKE)
+        seen = view_for(after, view.seat, events=False)
+        if any(isinstance(a, (LayDown, Hit)) for a in seen.legal):
+            return False
+        thrown = self._decide(seen, random.Random(0))
+        if not isinstance(thrown, Discard) or thrown.card >= NUMBERED:
+            return False
+        if thrown.card == top:
+            return True
+        phase = target_phase(seen)
+        colour = phase is not None and any(g.kind is Kind.COLOUR for g in phase.groups)
+        return not colour and NUMBER_OF[thrown.card] == NUMBER_OF[top]
+
     def _draw(self, view: PlayerView) -> Action:
         found = choice(view, self._prior)
         if found is None:
@@ -708,6 +742,7 @@ class LearnedBot(SharpBot):
         return self._pick(view, found, lambda: super(LearnedBot, self)._draw(view))
 
     def _discard(self, view: PlayerView, discards: Sequence[Discard], rng: random.Random) -> Action:
+        discards = keep_what_was_taken(view, discards)
         found = choice(view, self._prior)
         if found is None:
             return super()._discard(view, discards, rng)
@@ -737,6 +772,35 @@ class LearnedBot(SharpBot):
     def explore_with(self, rng: random.Random) -> None:
         """Draw the exploring choices from ``rng`` (training only)."""
         self._explore = rng
+
+
+def taken_just_now(view: PlayerView) -> Card | None:
+    """The card the seat to act took from the discard pile by its last action, if it did
+    (read from the view's events: ``None`` for a view built without them).
+
+    >>> from phase10.games.phase10.turns import new_game
+    >>> from phase10.games.phase10.rules import RuleSet
+    >>> state = new_game(RuleSet(), players=2, seed=4)
+    >>> top = state.discard_pile[-1]
+    >>> state = apply_action(state, Draw(Source.DISCARD_PILE))
+    >>> taken_just_now(view_for(state, state.current)) == top
+    True
+    """
+    for event in view.events:
+        if event.kind is EventKind.TOOK_DISCARD and event.seat == view.seat and event.cards:
+            return event.cards[0]
+    return None
+
+
+def keep_what_was_taken(view: PlayerView, discards: Sequence[Discard]) -> list[Discard]:
+    """``discards`` without the card just taken from the discard pile, unless nothing else
+    is left: throwing it back is never better than having drawn and thrown the drawn card.
+    The learned bot avoids such takes (``LearnedBot._throws_back``); this holds where the
+    take was another's choice (a search's from this bot's prior)."""
+    taken = taken_just_now(view)
+    if taken is None:
+        return list(discards)
+    return [d for d in discards if d.card != taken] or list(discards)
 
 
 #: The priors whose ranking the network reads (and corrects), by ``(wants, extras)``:
@@ -788,6 +852,7 @@ def choice(view: PlayerView, prior: SharpBot = _SHARP) -> Choice | None:
         if action.card == SKIP_CODE:
             return None
         discards.append(action)
+    discards = keep_what_was_taken(view, discards)
     playable = [d for d in discards if d.card != WILD_CODE] or discards
     ranked: list[Discard] = []
     seen: set[int] = set()

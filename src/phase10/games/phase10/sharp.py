@@ -108,7 +108,9 @@ def feeds_next(view: PlayerView, card: int) -> int:
         return 0
     number, colour = NUMBER_OF[card], COLOUR_OF[card]
     want = 0
-    for taken in nxt.took:
+    # Each kind of card once: a card taken and thrown back again and again (a bot that
+    # passes it to and fro) would make every decision slower than the one before.
+    for taken in set(nxt.took):
         if taken >= NUMBERED:
             continue
         for req in phase.groups:
