@@ -700,6 +700,39 @@ def test_a_group_or_a_player_that_is_not_there_is_said_so(
     assert "Could not read that" not in out
 
 
+@pytest.mark.parametrize(
+    ("game", "seed", "twins"),
+    [
+        ("phase10", "6", "W wild; W wild; W wild; W wild."),
+        ("programmes", "13", "JK joker; JK joker."),
+    ],
+)
+def test_the_cards_in_words_name_every_card_of_the_hand_in_its_order(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    game: str,
+    seed: str,
+    twins: str,
+) -> None:
+    """P10-R01 and AMZ-R01: a deck holds each card more than once, so a hand may hold two
+    alike; ``?`` names every card the hand holds, twins each time, in the hand's order, so
+    that the n-th card named is the card at position n."""
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["h", "?", "q"],
+        *("--game", game, "--players", "2", "--seed", seed, "--save", str(tmp_path / "g.json")),
+    )
+    hand = re.search(r"^> Your hand: (.*)$", out, re.M)
+    named = re.search(r"^Your cards in words: (.*)\.$", out, re.M)
+    assert hand is not None, out
+    assert named is not None, out
+    codes = [card.split(":")[1] for card in hand.group(1).split()]
+    assert [card.split()[0] for card in named.group(1).split("; ")] == codes
+    assert named.group(0).endswith(twins)
+
+
 def test_only_enter_passes_the_keyboard_and_q_still_leaves(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

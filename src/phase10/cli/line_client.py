@@ -642,11 +642,12 @@ class LineClient:
             kinds = {m["kind"] for m in shown.get("moves", [])} | set(shown.get("refusals", {}))
             self.out(help_text(kinds, tr, online=self.target is not None))
             if view is not None and view["hand"]:
-                # The notation in words, from the cards the player holds (the game's words).
-                seen: dict[str, str] = {}
-                for card in view["hand"]:
-                    seen.setdefault(str(card["code"]), str(card["label"]))
-                words = tr.gettext("; ").join(f"{code} {label}" for code, label in seen.items())
+                # The notation in words, from the cards the player holds (the game's words):
+                # every card in the hand's order, twins too, so that the list counts as the
+                # hand does and the n-th card named is the card at position n.
+                words = tr.gettext("; ").join(
+                    f"{card['code']} {card['label']}" for card in view["hand"]
+                )
                 self.say(N_("Your cards in words: {cards}."), cards=words)
             return True
         if verb in ("w", "who") and view is None and self.lobby is not None:
