@@ -592,7 +592,7 @@ def test_a_hot_seat_names_whose_turn_it_is_and_the_winner(
     out = _play(
         monkeypatch,
         capsys,
-        ["", "w", *["1", ""] * 400],
+        ["", "w", *["a", "1", ""] * 400],
         *("--people", people, "--players", "2", "--variant", "n_phases=1", "--seed", "3"),
         *("--save", str(tmp_path / "g.json")),
     )
@@ -640,6 +640,33 @@ def test_the_one_key_map_plays_at_a_local_table(
     assert "> 1: discard R4\n2: discard R5\n" in out
     assert "You discarded R4." in out
     assert "Unknown command" not in out
+
+
+def test_a_number_with_no_list_shown_since_the_game_changed_makes_no_move(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A bare number picks from the list shown since the game last changed: at a turn's start
+    (P10-R13: draw or take) ``2`` with no list shown, and after the draw the list shown
+    before it, are refused in a sentence that says to type ``a``; neither changes the game.
+    Listed again, the number plays."""
+    argv = ("--players", "2", "--seed", "3", "--opponents", "easy", "--save")
+    untouched, stray = tmp_path / "untouched.json", tmp_path / "stray.json"
+    _play(monkeypatch, capsys, ["q"], *argv, str(untouched))
+    out = _play(monkeypatch, capsys, ["h", "2", "q"], *argv, str(stray))
+    refusal = "> No list of moves is shown now: type a to list them, then a number.\n"
+    assert refusal in out
+    assert "You took" not in out
+    assert "You drew" not in out
+    assert load_match(stray).state.digest() == load_match(untouched).state.digest()
+    out = _play(
+        monkeypatch, capsys, ["a", "1", "2", "h", "a", "2", "q"], *argv, str(tmp_path / "a.json")
+    )
+    assert "> 1: draw\n2: take\n" in out
+    assert "You drew " in out
+    assert out.count(refusal) == 1  # the 2 after the draw, from the list before it
+    assert "You took" not in out
+    assert "> 1: discard R4\n2: discard R5\n" in out
+    assert "You discarded R5." in out
 
 
 def test_the_local_hint_is_the_presentations(

@@ -134,9 +134,10 @@ def test_lay_with_a_number_it_does_not_list_says_why_not_what_it_cannot_read(
 def test_a_whole_game_to_the_final_standing(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """A player who always makes the first move the list offers (draw, lay down as soon as
-    they can, hit, discard) plays a whole game to its final standing and its seed (P10-R36)."""
-    _stdin(monkeypatch, ["1"] * 4000)
+    """A player who always lists the moves (``a``) and makes the first one offered (draw, lay
+    down as soon as they can, hit, discard) plays a whole game to its final standing and its
+    seed (P10-R36)."""
+    _stdin(monkeypatch, ["a", "1"] * 4000)
     save = tmp_path / "g.json"
     argv = ["play", "--players", "2", "--seed", "7", "--opponents", "easy", "--save", str(save)]
     assert main([*argv, "--plain"]) == 0
@@ -164,10 +165,10 @@ def test_a_whole_game_to_the_final_standing(
 def test_a_whole_programmes_game_ends_with_programs_and_no_points(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """The programmes game played to its end by always taking the first move listed: its
-    final standing, after so many rounds, counts programs done and names the winner (AMZ-R30)
-    with no points, since the game has none (AMZ-R32)."""
-    _stdin(monkeypatch, ["1"] * 4000)
+    """The programmes game played to its end by always listing the moves and taking the
+    first: its final standing, after so many rounds, counts programs done and names the
+    winner (AMZ-R30) with no points, since the game has none (AMZ-R32)."""
+    _stdin(monkeypatch, ["a", "1"] * 4000)
     save = tmp_path / "p.json"
     argv = ["play", "--game", "programmes", "--players", "3", "--seed", "7"]
     assert main([*argv, "--opponents", "hard", "--save", str(save), "--plain"]) == 0

@@ -74,7 +74,7 @@ def test_a_third_game_left_half_way_resumes_where_it_was(
     save = tmp_path / "climb.json"
     argv = ("play", "--plain", "--game", "climb", "--players", "2", "--seed", "3",
             "--opponents", "easy", "--name", "Cleo", "--save", str(save))  # fmt: skip
-    status, out = _run(monkeypatch, capsys, ["1", "q"], *argv)
+    status, out = _run(monkeypatch, capsys, ["a", "1", "q"], *argv)
     assert status == 0, out
     halfway = load_match(save)
     assert not halfway.is_over
@@ -96,7 +96,7 @@ def test_a_hot_seat_of_a_third_game_resumes_full_screen_where_a_screen_is_wanted
     save = tmp_path / "climb.json"
     argv = ("play", "--plain", "--game", "climb", "--people", "Ann,Cleo", "--players", "2",
             "--seed", "3", "--save", str(save))  # fmt: skip
-    status, out = _run(monkeypatch, capsys, ["", "1", "q"], *argv)
+    status, out = _run(monkeypatch, capsys, ["", "a", "1", "q"], *argv)
     assert status == 0, out
     version = load_match(save).version
     seen: list[str] = []

@@ -32,9 +32,9 @@ def _stdin(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
 
 
 def _whole_game_script() -> list[str]:
-    """Always the first move the list offers (draw, lay down, hit, discard); far more than
-    needed."""
-    return ["1"] * 2700
+    """Always the list of moves (``a``), then the first move it offers
+    (draw, lay down, hit, discard); far more than needed."""
+    return ["a", "1"] * 2700
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -38,9 +38,9 @@ ENGLISH = (
 
 
 def _script() -> list[str]:
-    """Always the first move the list offers (draw, reveal, extend, discard); far more than
-    needed."""
-    return ["1"] * 2700
+    """Always the list of moves (``a``), then the first move it offers
+    (draw, reveal, extend, discard); far more than needed."""
+    return ["a", "1"] * 2700
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -267,7 +267,7 @@ def test_a_terminal_player_plays_beside_a_browser_player(server: Server, tmp_pat
     are in the server's database, his token in a 0600 file and never on the screen."""
     table = _create(server)
     data = tmp_path / "data"
-    script = "g\nx 1\nhint\nh\na\n" + "1\n" * 14 + "s\nq\n"
+    script = "g\nx 1\nhint\nh\n" + "a\n1\n" * 14 + "s\nq\n"
     invite = f"{server.url}/join/{table.code}"
     with Owner(server, table) as ann:
         bob = Join([invite, "--plain", "--name", "Bob", "--lang", "en"], data, script)
@@ -313,7 +313,7 @@ def test_the_owner_starts_the_game_from_the_terminal(server: Server, tmp_path: P
     key = f"{server.url}/t/{created['table']}"
     kept = {"version": 1, "seats": {key: {"seat": 0, "name": "Ann", "token": created["token"]}}}
     (data / "seats.json").write_text(json.dumps(kept), encoding="utf-8")
-    script = "w\nstart\n" + "1\n" * 6 + "q\n"
+    script = "w\nstart\n" + "a\n1\n" * 6 + "q\n"
     status, out, err = Join([key, "--plain"], data, script).finish(timeout=60)
     assert status == 0, err
     assert "Back in seat 1 at table" in out
@@ -350,7 +350,7 @@ def test_the_programmes_game_in_french(server: Server, tmp_path: Path) -> None:
     a discard) and --lang fr: the server's sentences come in French, the line game's own too
     (the hand, the program), and the moves typed by number reach the server."""
     table = _create(server, "programmes")
-    script = "h\nm\n" + "1\n" * 8 + "q\n"
+    script = "h\nm\n" + "a\n1\n" * 8 + "q\n"
     with Owner(server, table) as ann:
         bob = Join(
             [table.code, "--server", server.url, "--name", "Bob", "--lang", "fr"], tmp_path, script
@@ -446,7 +446,7 @@ def test_a_terminal_player_takes_a_seat_the_owner_opened_during_the_game(
     assert opened.status_code == 200, opened.text
     invite = f"{server.url}/join/{table.code}"
     with Playing(server, table) as ann:
-        script = "1\n" * 8 + "q\n"
+        script = "a\n1\n" * 8 + "q\n"
         bob = Join([invite, "--plain", "--name", "Bob", "--lang", "en"], tmp_path / "data", script)
         status, out, err = bob.finish(timeout=90)
     assert ann.error is None, ann.error

@@ -108,7 +108,7 @@ def test_a_terminal_player_chats_and_mutes(server: Server, tmp_path: Path) -> No
     seats = [{"kind": "person"}, {"kind": "person"}]
     made = httpx.post(f"{server.url}/api/tables", json={"name": "Ann", "seats": seats}).json()
     table = NewTable(made["table"], made["code"], made["token"])
-    script = "?\nmute Ann\nsay gg\nsay   Nice table, Ann!\n" + "1\n" * 6 + "q\n"
+    script = "?\nmute Ann\nsay gg\nsay   Nice table, Ann!\n" + "a\n1\n" * 6 + "q\n"
     with ChattyOwner(server, table) as ann:
         bob = Join(
             [table.code, "--server", server.url, "--name", "Bob", "--plain"], tmp_path, script

@@ -71,7 +71,7 @@ def test_a_third_game_plays_through_the_line_client_at_a_server(
     ann = threading.Thread(target=_owner, args=(server, made, stop), daemon=True)
     ann.start()
     env = {**os.environ, "PHASE10_DATA_DIR": str(tmp_path / "bob"), "PYTHONPATH": str(SRC)}
-    script = "h\na\ns\n" + "1\n" * 60 + "q\n"
+    script = "h\na\ns\n" + "a\n1\n" * 60 + "q\n"
     try:
         done = subprocess.run(
             [

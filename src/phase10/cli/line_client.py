@@ -720,6 +720,7 @@ class LineClient:
         )
 
     async def _number(self, number: int) -> None:
+        """A bare number: move ``number`` of the list shown since the game last changed."""
         view = self.view
         if view is None:
             self.say(N_("The game has not started yet."))
@@ -727,9 +728,13 @@ class LineClient:
         if not view["moves"]:
             self.out(turn_line(view))
             return
-        entries = self._entries()
-        if self.choices is not None and self.choices[0] == self.version:
-            entries = self.choices[1]
+        if self.choices is None or self.choices[0] != self.version:
+            # A number picks from a list the player has seen; with none shown since the game
+            # last changed, a stray digit would make a move nobody read, for good (a player
+            # who cannot see the screen may not know which). The player lists them first.
+            self.say(N_("No list of moves is shown now: type a to list them, then a number."))
+            return
+        entries = self.choices[1]
         if not 1 <= number <= len(entries):
             self.say(N_("Choose a number from 1 to {count}."), count=len(entries))
             return
