@@ -261,6 +261,44 @@ def test_resume_lists_the_saves_and_takes_one_by_its_number(
     assert f"Resumed the game from {family}" in capsys.readouterr().out
 
 
+def test_resume_alone_passes_over_a_finished_game_for_the_newest_unfinished_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A finished game (P10-R36: it has its winner) has nothing left to play: ``resume``
+    alone goes on with the newest unfinished save, though a finished game was saved since.
+    Where every save is finished, it says there is no unfinished game and how to start one,
+    and changes nothing; ``resume N`` still opens the finished one."""
+    _play(monkeypatch, capsys, ["q"], "--players", "2", "--seed", "3")
+    unfinished = places.default_save()
+    os.utime(unfinished, (1_000_000_000, 1_000_000_000))
+    finished = unfinished.with_name("last-game-2.json")
+    out = _play(
+        monkeypatch, capsys, ["a", "1"] * 400, "--players", "2", "--seed", "7",
+        "--variant", "n_phases=1", "--opponents", "easy",
+    )  # fmt: skip
+    assert "Final standing after" in out
+    assert load_match(finished).is_over
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["resume", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert f"Resumed the game from {unfinished}" in out
+    assert "The game is over" not in out
+
+    unfinished.unlink()
+    before = finished.read_bytes()
+    assert main(["resume", "--plain"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        f"phase10: error: There is no unfinished game in {places.saves_dir()}; start one "
+        "with 'phase10 play' ('phase10 resume --list' lists the saves there).\n"
+    )
+    assert finished.read_bytes() == before
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["resume", "1", "--plain"]) == 0
+    assert "The game is over" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("how", ["env", "setting"])
 def test_plain_preference_is_set_once(
     how: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

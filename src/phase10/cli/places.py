@@ -34,7 +34,6 @@ __all__ = [
     "default_save",
     "elsewhere",
     "free_save_path",
-    "newest_save",
     "saves_dir",
 ]
 
@@ -46,17 +45,6 @@ def config_dir() -> Path:
     """The user's config directory for this program."""
     override = os.environ.get("PHASE10_CONFIG_DIR")
     return Path(override) if override else Path(platformdirs.user_config_dir(APP))
-
-
-def newest_save() -> Path:
-    """The most recently written save in :func:`saves_dir` (the default save if none)."""
-    try:
-        saves = [p for p in saves_dir().glob("*.json") if p.is_file()]
-    except OSError:
-        saves = []
-    if not saves:
-        return default_save()
-    return max(saves, key=lambda p: p.stat().st_mtime)
 
 
 # ---------------------------------------------------------------------------- settings

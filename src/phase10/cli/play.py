@@ -147,8 +147,8 @@ def register(subparsers: Any) -> None:
         default=None,
         help=translate(
             N_(
-                "the saved game, or its number in --list (default: the newest save in your "
-                "data directory)"
+                "the saved game, or its number in --list (default: the newest unfinished "
+                "save in your data directory)"
             )
         ),
     )
@@ -337,16 +337,12 @@ def run_resume(args: argparse.Namespace) -> int:
     ``MatchError``)."""
     if args.list:
         return _list_saves(args)
-    path = str(args.path) if args.path is not None else str(places.newest_save())
-    if args.path is not None and args.path.isdecimal() and not os.path.exists(path):
+    if args.path is None:
+        path = str(_newest_unfinished(chosen_language(args)))
+    elif args.path.isdecimal() and not os.path.exists(args.path):
         path = str(_numbered_save(args, int(args.path)))
-    if args.path is None and not os.path.exists(path):
-        # A fresh machine has no save yet: say so, and how to begin, not "cannot read".
-        raise CommandError(
-            translator(chosen_language(args))
-            .gettext("There is no saved game yet in {folder}; start one with 'phase10 play'.")
-            .format(folder=places.saves_dir())
-        )
+    else:
+        path = str(args.path)
     match = load_match(path)
     # The game is saved back where it was read: refused now if it cannot be.
     check_writable(path)
@@ -372,6 +368,32 @@ def _saves(lang: str) -> list[SavedGame]:
         return saved_games(places.saves_dir().glob("*.json"), lang)
     except OSError:
         return []
+
+
+def _newest_unfinished(lang: str) -> Path:
+    """The newest save of the data directory whose game can go on: what ``phase10 resume``
+    alone takes. A finished game has nothing left to play, and a save that cannot be read
+    back cannot be resumed; either is passed over for an older game that can, where
+    there is one (``resume N`` and ``resume PATH`` still open any save)."""
+    games = _saves(lang)
+    for game in games:
+        if game.heading is not None and not game.over:
+            return game.path
+    tr = translator(lang)
+    folder = places.saves_dir()
+    if not games:
+        # A fresh machine has no save yet: say so, and how to begin, not "cannot read".
+        message = tr.gettext(
+            "There is no saved game yet in {folder}; start one with 'phase10 play'."
+        )
+    else:
+        message = tr.gettext(
+            N_(
+                "There is no unfinished game in {folder}; start one with 'phase10 play' "
+                "('phase10 resume --list' lists the saves there)."
+            )
+        )
+    raise CommandError(message.format(folder=folder))
 
 
 def _list_saves(args: argparse.Namespace) -> int:
