@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import io
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
 
+from phase10.cli.language import GROUP_WORDS, command_word, group_word
 from phase10.cli.main import main
 from phase10.cli.play import COMMAND_WORDS
 from phase10.kernel.i18n import LANGUAGES, translator
@@ -76,6 +78,44 @@ def test_the_programmes_line_mode_takes_the_language_s_words_and_its_hint_plays(
     out = _play(argv, f"d\n{command}\nq\n", tmp_path, capsys)
     said = translator(lang).gettext("You revealed program {program}: {combos}.")
     assert "> " + said.split("{program}")[0] in out
+
+
+def _bare_capitals(word: str) -> str:
+    """``word`` as a keyboard without accents types it, in capitals: ``RÈGLES`` -> ``REGLES``."""
+    decomposed = unicodedata.normalize("NFD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).upper()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_command_word_reads_the_same_without_its_accents_or_in_capitals(
+    lang: str,
+) -> None:
+    """Each command word and group word of the language stands for its command typed as
+    written, without its accents and in capitals, so no word needs a keyboard with accents;
+    a word that is none passes through, lowered for a command and as typed for a group."""
+    for word, english in COMMAND_WORDS[lang].items():
+        for typed in (word, _bare_capitals(word), word.capitalize()):
+            assert command_word(lang, typed) == english, (lang, typed)
+    for word, english in GROUP_WORDS[lang].items():
+        for typed in (word, _bare_capitals(word)):
+            assert group_word(lang, typed) == english, (lang, typed)
+    assert command_word(lang, "R7") == "r7"
+    assert group_word(lang, "R7") == "R7"
+
+
+def test_the_french_line_mode_takes_its_words_without_accents(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """End to end in French: ``regles P10-R01`` reads the rule as ``règles P10-R01`` does,
+    never "Commande inconnue"; ``Defausser 1`` before the draw is refused for the rule it
+    breaks (D-19), and ``DEFAUSSER 1`` after it discards (P10-R13)."""
+    lines = "règles P10-R01\nregles P10-R01\nDefausser 1\nd\nDEFAUSSER 1\nq\n"
+    out = _play(["--lang", "fr", "--players", "2"], lines, tmp_path, capsys)
+    unknown = translator("fr").gettext("Unknown command {command}. Type ? for help.")
+    assert unknown.split("{command}")[0] not in out
+    assert out.count("> P10-R01 Le paquet\n") == 2
+    assert "> Interdit (D-19)" in out
+    assert "> Vous avez défaussé " in out
 
 
 #: ``phase10 variants NAME`` in each language: a line of the Phase 10 description, one of the

@@ -1,22 +1,35 @@
 """The player's language at the command line: each language's command words, the ``--lang``
 option and the language a command plays in.
 
->>> COMMAND_WORDS["fr"]["poser"]
-'lay'
+A typed word is looked up without its case or its accents (:func:`folded`), so a keyboard
+without them plays as well as one with them:
+
+>>> COMMAND_WORDS["fr"]["poser"], command_word("fr", "Regles"), group_word("fr", "serie")
+('lay', 'rules', 'set')
 """
 
 from __future__ import annotations
 
 import argparse
+import unicodedata
 from typing import Final
 
 from phase10.cli.parse_errors import translate
 from phase10.kernel.i18n import LANGUAGES, N_, detect_language
 
-__all__ = ["COMMAND_WORDS", "GROUP_WORDS", "add_lang_option", "chosen_language"]
+__all__ = [
+    "COMMAND_WORDS",
+    "GROUP_WORDS",
+    "add_lang_option",
+    "chosen_language",
+    "command_word",
+    "folded",
+    "group_word",
+]
 
 #: Each language's own command words, on top of the English ones (which work everywhere).
-#: The translated help names them; the cards stay in the notation (``R7``, ``QH``).
+#: The translated help names them; the cards stay in the notation (``R7``, ``QH``). Each is
+#: written once, with its accents: :func:`command_word` reads it typed without them.
 COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {},
     "fr": {
@@ -27,16 +40,12 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
         # The programmes game's own acts (glossary: révéler, nouvelle série, échanger); poser
         # and ajouter do both games' twin acts.
         "révéler": "reveal",
-        "reveler": "reveal",
         "nouvelle": "meld",
         "échanger": "swap",
-        "echanger": "swap",
         "ajouter": "hit",
         "défausser": "discard",
-        "defausser": "discard",
         "main": "h",
         "défausse": "p",
-        "defausse": "p",
         "qui": "w",
         "aide": "?",
         "quitter": "q",
@@ -94,10 +103,50 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
 #: the one lists and hints write (``poser série R5 B5 W | suite G3 G4 G5 G6``).
 GROUP_WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {},
-    "fr": {"série": "set", "serie": "set", "suite": "run", "couleur": "colour"},
+    "fr": {"série": "set", "suite": "run", "couleur": "colour"},
     "de": {"satz": "set", "lauf": "run", "farbe": "colour"},
     "nl": {"reeks": "run", "kleur": "colour"},
 }
+
+
+def folded(word: str) -> str:
+    """``word`` as typed words are compared with the command words: without its case and
+    its accents, so that ``Règles``, ``règles`` and ``regles`` are one word. Only marks are
+    taken off (NFD): ``²`` stays itself, never a ``2``.
+
+    >>> folded("Règles"), folded("DÉFAUSSER"), folded("Straße"), folded("²")
+    ('regles', 'defausser', 'strasse', '²')
+    """
+    decomposed = unicodedata.normalize("NFD", word.casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def _folded_table(table: dict[str, str]) -> dict[str, str]:
+    return {folded(word): english for word, english in table.items()}
+
+
+_FOLDED_COMMANDS: Final = {lang: _folded_table(words) for lang, words in COMMAND_WORDS.items()}
+_FOLDED_GROUPS: Final = {lang: _folded_table(words) for lang, words in GROUP_WORDS.items()}
+
+
+def command_word(lang: str, word: str) -> str:
+    """The English command a word typed in ``lang`` stands for, whatever its case and its
+    accents; any other word lowered, as the commands are read.
+
+    >>> command_word("fr", "défausser"), command_word("fr", "DEFAUSSER"), command_word("fr", "R7")
+    ('discard', 'discard', 'r7')
+    """
+    return _FOLDED_COMMANDS[lang].get(folded(word), word.lower())
+
+
+def group_word(lang: str, word: str) -> str:
+    """The notation's kind of group a word typed in ``lang`` stands for (``série`` or
+    ``serie``: ``set``), whatever its case and its accents; any other word as typed.
+
+    >>> group_word("nl", "Reeks"), group_word("fr", "R7")
+    ('run', 'R7')
+    """
+    return _FOLDED_GROUPS[lang].get(folded(word), word)
 
 
 def add_lang_option(parser: argparse.ArgumentParser) -> None:

@@ -24,7 +24,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Final
 
-from phase10.cli.language import COMMAND_WORDS, GROUP_WORDS
+from phase10.cli.language import COMMAND_WORDS, GROUP_WORDS, command_word, group_word
 from phase10.cli.rules_cmd import find_rule, listing, load_rulebook, show
 from phase10.kernel.i18n import N_, translator
 from phase10.kernel.notation import parse_number
@@ -191,7 +191,6 @@ class LineClient:
         self.api = api
         self.lang = lang
         self.tr = translator(lang)
-        self.words = COMMAND_WORDS[lang]
         self.resumed = resumed
         self.paced = paced
         #: Whether the first update's events were given a heading already (a subclass's).
@@ -532,7 +531,7 @@ class LineClient:
         if not words:
             return True
         self.typed_line = " ".join(words)
-        verb = self.words.get(words[0].lower(), words[0].lower())
+        verb = command_word(self.lang, words[0])
         if verb in ("say", "mute", "unmute"):
             rest = line.strip().split(None, 1)
             await self._chat(verb, rest[1] if len(rest) > 1 else "")
@@ -753,8 +752,7 @@ class LineClient:
         words[0] = self._twin(words[0].lower(), view)
         if words[0] in _GROUPED:
             # A group's kind in the player's words ("reeks", "suite"), as lists write it.
-            kinds = GROUP_WORDS[self.lang]
-            words = [words[0], *(kinds.get(word.lower(), word) for word in words[1:])]
+            words = [words[0], *(group_word(self.lang, word) for word in words[1:])]
         line = " ".join(words)
         numbers = [parse_number(word) for word in words]
         position = numbers[1] if words[0] in _CARD_FIRST and len(words) > 1 else None

@@ -19,6 +19,7 @@ from typing import Any, Final
 from phase10.bots import LEVEL_NAMES, bot_spec, make_bot
 from phase10.cli.common import CommandError
 from phase10.cli.keeper import Keeper
+from phase10.cli.language import command_word
 from phase10.cli.line_client import QUIT_WORDS, LineClient
 from phase10.kernel.game import rules_in_words
 from phase10.kernel.i18n import N_, translator
@@ -214,7 +215,7 @@ class KeyboardClient(LineClient):
             self.read_to = self.local.match.seq
             return await super()._command(line)
         words = line.split()
-        if words and self.words.get(words[0].lower(), words[0].lower()) in QUIT_WORDS:
+        if words and command_word(self.lang, words[0]) in QUIT_WORDS:
             return False
         if words:
             # Only Enter passes the keyboard: a line typed ahead, or a question, would show
