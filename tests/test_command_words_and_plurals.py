@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from phase10.bots import LEVEL_NAMES, LEVELS
 from phase10.cli.language import GROUP_WORDS, command_word, group_word
 from phase10.cli.main import main
 from phase10.cli.play import COMMAND_WORDS
 from phase10.kernel.i18n import LANGUAGES, translator
+from phase10.match import load_match
 
 
 def word_in(words: dict[str, str], verb: str) -> str:
@@ -116,6 +118,46 @@ def test_the_french_line_mode_takes_its_words_without_accents(
     assert out.count("> P10-R01 Le paquet\n") == 2
     assert "> Interdit (D-19)" in out
     assert "> Vous avez défaussé " in out
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "nl"])
+def test_opponents_takes_the_levels_as_the_game_names_them_in_the_language(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--opponents`` takes each computer level by the name the game shows it under in the
+    player's language ("Ann (ordinateur : moyen)"), in capitals or without accents too, and
+    by its English name as ever; the computer plays that level."""
+    tr = translator(lang)
+    for level in LEVELS:
+        shown = tr.gettext(LEVEL_NAMES[level])
+        for typed in (_bare_capitals(shown), level):
+            save = tmp_path / f"{level}-{typed}.json"
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr("sys.stdin", io.StringIO("q\n"))
+                argv = ["play", "--plain", "--players", "2", "--lang", lang, "--save", str(save)]
+                assert main([*argv, "--opponents", typed]) == 0, (lang, typed)
+            said = tr.gettext("{name} (computer: {level})").format(name="Ann", level=shown)
+            assert said in capsys.readouterr().out, (lang, typed)
+            bot = load_match(save).seats[1].bot
+            assert bot is not None
+            assert bot.name == level
+
+
+def test_an_unknown_level_lists_the_levels_as_the_player_may_type_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An unknown ``--opponents`` name is refused in the player's language, exit 2, no game
+    saved; its list names each level in that language with its English name beside it."""
+    save = tmp_path / "g.json"
+    argv = ["play", "--plain", "--lang", "fr", "--opponents", "sorcier", "--save", str(save)]
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "inconnu 'sorcier'" in err
+    assert "facile (easy), moyen (medium), difficile (hard), expert ;" in err
+    assert not save.exists()
+    assert main(["play", "--plain", "--opponents", "sorcier", "--save", str(save)]) == 2
+    assert "levels: easy, medium, hard, expert;" in capsys.readouterr().err
 
 
 #: ``phase10 variants NAME`` in each language: a line of the Phase 10 description, one of the

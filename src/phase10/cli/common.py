@@ -20,13 +20,14 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from phase10 import games
-from phase10.bots import make_bot
+from phase10.bots import LEVEL_NAMES, LEVELS, make_bot
+from phase10.cli.language import folded
 from phase10.cli.parse_errors import current_language, thousands, translate
 from phase10.explain import explain_error
 from phase10.kernel.bots import AnyBot
-from phase10.kernel.errors import UsageError
+from phase10.kernel.errors import SaidError, UsageError
 from phase10.kernel.game import Game
-from phase10.kernel.i18n import N_
+from phase10.kernel.i18n import N_, translator
 from phase10.match import Seat
 from phase10.seat_names import YOU_WORDS, computer_names
 
@@ -313,15 +314,58 @@ def check_workers(workers: int, oversubscribe: bool, *, remote: bool = False) ->
     )
 
 
+def level_spec(name: str, lang: str) -> str:
+    """What ``--opponents NAME`` asks for: a computer level named in ``lang``'s words as the
+    game shows it (``moyen``, ``schwer``), whatever its case and accents, is that level's
+    English name, the one the bots know; any other name as typed (``easy``, ``learned``).
+
+    >>> level_spec("Difficile", "fr"), level_spec("schwer", "de"), level_spec("hard", "fr")
+    ('hard', 'hard', 'hard')
+    >>> level_spec("moyen", "en"), level_spec("ismcts:0.5s", "nl")
+    ('moyen', 'ismcts:0.5s')
+    """
+    tr = translator(lang)
+    wanted = folded(name.strip())
+    for level in LEVELS:
+        if folded(tr.gettext(LEVEL_NAMES[level])) == wanted:
+            return level
+    return name
+
+
+def levels_in_words(lang: str) -> list[str]:
+    """Each computer level as ``--opponents`` takes it: its name in ``lang``, with the
+    English name, which works in every language, beside it where it differs.
+
+    >>> levels_in_words("fr")
+    ['facile (easy)', 'moyen (medium)', 'difficile (hard)', 'expert']
+    >>> levels_in_words("en")
+    ['easy', 'medium', 'hard', 'expert']
+    """
+    tr = translator(lang)
+    said = [(tr.gettext(LEVEL_NAMES[level]), level) for level in LEVELS]
+    return [name if folded(name) == level else f"{name} ({level})" for name, level in said]
+
+
+def opponents_error(exc: ValueError) -> CommandError:
+    """``--opponents``' refusal in the player's language; an unknown name's list of levels
+    names them as the player may type them (:func:`levels_in_words`)."""
+    lang = current_language()
+    if isinstance(exc, SaidError) and exc.reason == "bots.unknown":
+        exc = SaidError.of("bots.unknown", **{**exc.params, "levels": levels_in_words(lang)})
+    return CommandError(f"--opponents: {explain_error(exc, lang)}")
+
+
 def opponents_and_seed(
     args: argparse.Namespace, game: str, people: int = 1
 ) -> tuple[list[AnyBot], int]:
     """The ``--opponents`` bots of ``game`` for ``--players`` minus the people's seats, and
-    ``--seed`` (or a clock seed): the set-up every ``play`` command shares, whatever the game."""
+    ``--seed`` (or a clock seed): the set-up every ``play`` command shares, whatever the game.
+    A level may be named in the player's language (:func:`level_spec`)."""
+    spec = level_spec(str(args.opponents), current_language())
     try:
-        bots = [make_bot(str(args.opponents), game) for _seat in range(int(args.players) - people)]
+        bots = [make_bot(spec, game) for _seat in range(int(args.players) - people)]
     except ValueError as exc:
-        raise CommandError(f"--opponents: {explain_error(exc, current_language())}") from None
+        raise opponents_error(exc) from None
     seed = args.seed if args.seed is not None else time.time_ns() % 1_000_000_000
     return bots, int(seed)
 

@@ -15,9 +15,8 @@ from typing import Any
 from phase10 import games
 from phase10.bots import make_bot
 from phase10.cli import local_play
-from phase10.cli.common import CommandError, seconds_up_to
+from phase10.cli.common import level_spec, opponents_error, seconds_up_to
 from phase10.cli.parse_errors import current_language, translate
-from phase10.explain import explain_error
 from phase10.kernel.i18n import N_
 from phase10.match import Match, Seat
 
@@ -72,7 +71,7 @@ def launch_new(args: argparse.Namespace, rules: Any, seed: int, name: str, lang:
     defaults = Defaults(
         rules=rules,
         players=int(args.players),
-        level=str(args.opponents),
+        level=level_spec(str(args.opponents), current_language()),
         name=name,
         seed=seed,
         show_seed=getattr(args, "seed", None) is not None,
@@ -89,7 +88,7 @@ def launch_new(args: argparse.Namespace, rules: Any, seed: int, name: str, lang:
     except ValueError as exc:
         # A bot named on the command line that the game chosen on the screen does not have
         # (--opponents learned, then the programmes game).
-        raise CommandError(f"--opponents: {explain_error(exc, current_language())}") from None
+        raise opponents_error(exc) from None
     match = Match.start(setup.rules, seats, setup.seed)
     match.interface = {"mode": "screen", "lang": lang}
     return local_play.play(

@@ -22,7 +22,6 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
-from phase10.bots import LEVELS
 from phase10.cli import fullscreen, local_play, places
 from phase10.cli.common import (
     CommandError,
@@ -30,6 +29,7 @@ from phase10.cli.common import (
     add_rules_options,
     bounded_int,
     chosen_game,
+    levels_in_words,
     opponents_and_seed,
     people_names,
     table_seats,
@@ -38,7 +38,7 @@ from phase10.cli.game_commands import rules_for
 from phase10.cli.language import COMMAND_WORDS as COMMAND_WORDS
 from phase10.cli.language import add_lang_option as add_lang_option
 from phase10.cli.language import chosen_language as chosen_language
-from phase10.cli.parse_errors import translate
+from phase10.cli.parse_errors import current_language, translate
 from phase10.cli.saved_games import SavedGame, describe, saved_games
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import LANGUAGES, N_, translator
@@ -93,7 +93,7 @@ def register(subparsers: Any) -> None:
                 "the computer players' level: {levels} (default: medium); or any bot's name, "
                 "such as learned or ismcts:0.5s"
             )
-        ).format(levels=", ".join(LEVELS)),
+        ).format(levels=", ".join(levels_in_words(current_language()))),
     )
     play.add_argument(
         "--name", default=None, help=translate(N_("your name (default: You, in your language)"))
