@@ -176,7 +176,7 @@ def test_before_the_start_the_owner_opens_a_computers_seat_beside_it(
         expect(ada.locator("#waiting")).to_contain_text("Seats still waiting for a player: 1.")
         expect(ada.locator("#seats-admin")).to_be_hidden()
         said = ada.evaluate("() => window.__said")
-        assert "Seat 2 is open to a person: share the link." in said, said
+        assert "Seat 2 is free again for a person." in said, said
     finally:
         with contextlib.suppress(Exception):
             ada.context.close()

@@ -457,3 +457,39 @@ def test_a_terminal_player_takes_a_seat_the_owner_opened_during_the_game(
     lobby = httpx.get(f"{server.url}/api/tables/{table.table}").json()
     assert lobby["seats"][1]["name"] == "Bob"
     assert len([seat for _, seat in server.moves(table.table) if seat == 1]) >= 4
+
+
+def test_a_terminal_player_whose_seat_was_given_away_takes_it_again_once_opened(
+    server: Server, tmp_path: Path
+) -> None:
+    """Decision 0028: Bob's seat, kept in his data folder, went to a computer while he was
+    away, and Ann opened it to a person again. The same command he always runs says what
+    became of his seat and sits him in the open seat under his name, in the same run."""
+    seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}]
+    created = httpx.post(f"{server.url}/api/tables", json={"name": "Ann", "seats": seats}).json()
+    table = NewTable(created["table"], created["code"], created["token"])
+    bob = httpx.post(f"{server.url}/api/tables/{table.table}/join", json={"name": "Bob"}).json()
+    owner = {"Authorization": f"Bearer {table.token}"}
+    assert httpx.post(f"{server.url}/api/tables/{table.table}/start", headers=owner).is_success
+    url = f"{server.url}/api/tables/{table.table}/seats/1"
+    assert httpx.post(f"{url}/computer", json={"level": "easy"}, headers=owner).is_success
+    assert httpx.post(f"{url}/person", headers=owner).is_success
+    data = tmp_path / "data"
+    data.mkdir()
+    key = f"{server.url}/t/{table.table}"
+    kept = {"version": 1, "seats": {key: {"seat": 1, "name": "Bob", "token": bob["token"]}}}
+    (data / "seats.json").write_text(json.dumps(kept), encoding="utf-8")
+    with Playing(server, table) as ann:
+        script = "a\n1\n" * 4 + "q\n"
+        status, out, err = Join([key, "--plain", "--lang", "en"], data, script).finish(timeout=90)
+    assert ann.error is None, ann.error
+    assert status == 0, err
+    assert (
+        f"The table's owner gave your seat 2 at table {table.code} away; a seat is open there "
+        "now, and you take it."
+    ) in out
+    assert f"You sit in seat 2 at table {table.code} as Bob." in out
+    assert "no longer valid" not in out
+    assert "It is your turn." in out
+    stored = json.loads((data / "seats.json").read_text(encoding="utf-8"))["seats"][key]
+    assert stored["token"] != bob["token"]

@@ -26,6 +26,7 @@ def test_before_the_start_an_opened_seat_is_free_again_for_the_invitation(tmp_pa
     with in_process_server(tmp_path) as server, server.http() as http:
         made = create_table(http, [PERSON, EASY, EASY])
         table, owner = made["table"], made["token"]
+        ann = Player(server.ws_url, table, owner)
         opening = f"/api/tables/{table}/seats/{{}}/person"
         assert "owner" in _error(http.post(opening.format(0), headers=bearer(owner)), 409)
         assert _error(http.post(opening.format(5), headers=bearer(owner)), 404)
@@ -40,6 +41,8 @@ def test_before_the_start_an_opened_seat_is_free_again_for_the_invitation(tmp_pa
             "connected": False,
             "computer_playing": False,
         }
+        told = ann.until(lambda m: m["type"] == "notice" and m["key"] == "web.opened_waiting")
+        assert told["text"] == "Seat 2 is free again for a person."
         # The seat must be filled before the start; the invitation fills it.
         assert "seat 2" in _error(
             http.post(f"/api/tables/{table}/start", headers=bearer(owner)), 409
@@ -49,6 +52,7 @@ def test_before_the_start_an_opened_seat_is_free_again_for_the_invitation(tmp_pa
         assert "person" in _error(http.post(opening.format(1), headers=bearer(owner)), 409)
         assert _error(http.post(opening.format(2), headers=bearer(bob["token"])), 403)
         start(http, table, owner)
+        ann.close()
 
 
 def test_during_the_game_the_computer_plays_an_open_seat_until_a_person_takes_it(
@@ -98,11 +102,22 @@ def test_during_the_game_the_computer_plays_an_open_seat_until_a_person_takes_it
         assert dan["lobby"]["seats"][2]["computer_playing"] is False
         took = ann.until(lambda m: m["type"] == "notice" and m["key"] == "web.took_seat")
         assert took["text"] == "Dan takes seat 3 and plays on with its cards and score."
+        took_at = ann.seq
         assert "started" in _error(
             http.post(f"/api/tables/{table}/join", json={"name": "Eve"}), 409
         )
         with Player(server.ws_url, table, dan["token"]) as dan_ws:
             update = dan_ws.until(lambda m: m["type"] == "update")
+            # Told once that the seat is his as it stands, before the game, which starts
+            # for him where he sat down: the computer's moves are never told him as his.
+            told = [m for m in dan_ws.messages if m["type"] == "notice"]
+            assert [m["key"] for m in told] == ["web.you_took_seat"]
+            assert told[0]["text"] == (
+                "You play seat 3 from where it stands: its cards, its groups on the table and "
+                "its score are yours now."
+            )
+            assert update["omitted"] > 0
+            assert all(e["seq"] > took_at for e in update["events"])
             assert dan_ws.seat == 2
             assert update["view"]["names"][2] == "Dan"
             assert len(update["view"]["hand"]) == update["view"]["players"][2]["hand_size"]
@@ -114,4 +129,7 @@ def test_during_the_game_the_computer_plays_an_open_seat_until_a_person_takes_it
             ann.drain(0.5)
             assert dan_ws.version == waiting_at, "no computer played Dan's turn"
             play(movers, rng, lambda: dan_ws.version > waiting_at + 1)
+        # Dan arrived; he did not come back.
+        said = [m["key"] for m in ann.messages if m["type"] == "notice"]
+        assert "web.back" not in said, said
         ann.close()

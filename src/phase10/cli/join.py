@@ -143,19 +143,32 @@ def run(args: argparse.Namespace) -> int:
     lobby = _to_the_rematch(api, target, _find_table(api, target, tr), store, tr)
     table = str(lobby["table"])
     stored = store.get(target.server, table)
+    name = args.name
     if stored is not None and _given_away(lobby, stored):
         # The token no longer opens the seat: said here, before any "back in seat", and
         # in the player's words rather than as the server's refusal of the token.
         store.forget(target.server, table)
-        raise CommandError(
+        if lobby["status"] == "over" or not _open(lobby):
+            raise CommandError(
+                _(
+                    "the table's owner gave your seat {seat} at table {code} to a computer "
+                    "player: it is no longer yours"
+                ).format(seat=stored.seat + 1, code=lobby["code"])
+            )
+        # The owner opened a seat to a person (decision 0028): take it now, as the
+        # invitation would, under the name the seat had unless --name says another.
+        print(
             _(
-                "the table's owner gave your seat {seat} at table {code} to a computer "
-                "player: it is no longer yours"
-            ).format(seat=stored.seat + 1, code=lobby["code"])
+                "The table's owner gave your seat {seat} at table {code} away; a seat is "
+                "open there now, and you take it."
+            ).format(seat=stored.seat + 1, code=lobby["code"]),
+            flush=True,
         )
+        name = name if name is not None else stored.name
+        stored = None
     resumed = stored is not None and lobby["status"] != "waiting"
     if stored is None:
-        stored = _take_seat(api, target, lobby, args.name, tr)
+        stored = _take_seat(api, target, lobby, name, tr)
         store.put(target.server, table, stored)
         print(
             _("You sit in seat {seat} at table {code} as {name}.").format(
@@ -235,10 +248,14 @@ def _to_the_rematch(
 
 
 def _given_away(lobby: dict[str, Any], stored: StoredSeat) -> bool:
-    """Whether the table's owner gave the seat kept here to a computer: a seat a person
-    held a token for is a computer's only so (docs/protocol.md)."""
+    """Whether the table's owner gave the seat kept here away: a seat a person held a token
+    for is a computer's only so, and free only once the owner opened it to a person again
+    (docs/protocol.md, decision 0028)."""
     seats = lobby.get("seats") or []
-    return 0 <= stored.seat < len(seats) and seats[stored.seat].get("kind") == "bot"
+    if not 0 <= stored.seat < len(seats):
+        return False
+    seat = seats[stored.seat]
+    return seat.get("kind") == "bot" or not seat.get("taken")
 
 
 def _unreachable(target: Target, reason: str, tr: Translator) -> CommandError:

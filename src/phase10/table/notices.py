@@ -34,6 +34,12 @@ NOTICES: Final[dict[str, str]] = {
         "with its cards; a computer player plays it until then."
     ),
     "web.took_seat": N_("{name} takes seat {seat} and plays on with its cards and score."),
+    # To the person who took it, once, as they arrive: the seat is theirs as it stands.
+    "web.you_took_seat": N_(
+        "You play seat {seat} from where it stands: its cards, its groups on the table and "
+        "its score are yours now."
+    ),
+    "web.opened_waiting": N_("Seat {seat} is free again for a person."),
     # A quick-match table (decision 0014), to each connection that arrives before its start.
     "web.quick_wait": N_(
         "The game starts by itself in {seconds}, or as soon as every seat is taken: "

@@ -118,6 +118,11 @@ class _SeatState:
     away: asyncio.TimerHandle | None = None
     taken_over: bool = False
     answers: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
+    #: The log entry at which its person took the seat during the game (decision 0028):
+    #: what came before was another's play, never told them as theirs.
+    joined_at: int | None = None
+    #: Taken during the game and not yet connected: its person arrives, not comes back.
+    arriving: bool = False
 
 
 class TableKeeper(Protocol):
@@ -289,7 +294,11 @@ class LiveTable:
             ]
             playing = self.row.status == "playing"
             if playing and not free:
-                raise TableError(409, "the game has started; watch it as a spectator")
+                raise TableError(
+                    409,
+                    "the game has started and no seat is open (someone may have just taken "
+                    "it); watch it as a spectator",
+                )
             # A look-alike of a seated name ("Аlice" in Cyrillic) is refused as the name
             # itself; the name an open seat had in the game is free for whoever takes it.
             chosen = seat if seat is not None else (free[0] if free else None)
@@ -320,6 +329,8 @@ class LiveTable:
             # the hold, as anyone who left.
             state = self.seats[seat]
             state.taken_over = False
+            state.joined_at = self.match.seq
+            state.arriving = True
             state.away = asyncio.get_running_loop().call_later(
                 self.row.hold_seconds, self._take_over, seat
             )
@@ -441,6 +452,7 @@ class LiveTable:
                 )
             if self.row.status == "waiting":
                 self._store_seat(seat, SeatRow(seat, "person", None, None, None))
+                self._notice("web.opened_waiting", seat=seat + 1)
                 self._send_lobby()
                 return
             level = state.row.level or "hard"
@@ -480,12 +492,15 @@ class LiveTable:
         if token is not None and seat is None:
             raise TableError(403, "that seat token is not valid at this table")
         client.seat = seat
-        back = False
+        back = arriving = False
+        joined: int | None = None
         if seat is None:
             self.spectators.add(client)
         else:
             state = self.seats[seat]
-            back = state.taken_over or state.away is not None
+            arriving, joined = state.arriving, state.joined_at
+            back = (state.taken_over or state.away is not None) and not arriving
+            state.arriving = False
             state.clients.add(client)
             if state.away is not None:
                 state.away.cancel()
@@ -503,8 +518,15 @@ class LiveTable:
         # The chat it may have missed before the game's news: a terminal prints in order,
         # and the turn's prompt must come last, not above old chat lines.
         self.chat.welcome(client)
+        if arriving and seat is not None:
+            key, params = "web.you_took_seat", {"seat": seat + 1}
+            text = render_notice(key, params, client.lang)
+            client.push({"type": "notice", "key": key, "params": params, "text": text})
         if self.match is not None:
-            client.last_seq, omitted = catch_up_from(since, self.match.seq)
+            # A seat taken during the game hears the game from then on, as its own.
+            start = since if joined is None else max(since, joined)
+            client.last_seq, _ = catch_up_from(start, self.match.seq)
+            omitted = max(0, client.last_seq - max(since, 0)) if client.last_seq > since else 0
             self._send_update(client, omitted=omitted)
         if self.starts_at is not None and self.row.status == "waiting":
             seconds = max(1, round(self.starts_at - time.time()))

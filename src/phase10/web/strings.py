@@ -90,6 +90,10 @@ STRINGS: Final[dict[str, str]] = {
     ),
     "lobby.sit_or_watch": N_("Take a seat below, or watch the game as a spectator."),
     "lobby.full": N_("Every seat is taken: you can watch the game as a spectator."),
+    "lobby.full_computers": N_(
+        "Every seat is taken: you can watch the game as a spectator, or ask the table's owner "
+        "to open a computer's seat to you."
+    ),
     "lobby.owner_waiting": N_(
         "Seats still waiting for a player: {count}. Invite someone or give the seat to a computer."
     ),
@@ -99,7 +103,6 @@ STRINGS: Final[dict[str, str]] = {
     "give_to_computer": N_("Give the seat to a computer"),
     "computer_level_for": N_("Computer level for {name}"),
     "open_to_person": N_("Open the seat to a person"),
-    "seat_opened": N_("Seat {number} is open to a person: share the link."),
     # The connection.
     "connection_lost": N_("The connection to the server is lost; trying again."),
     "reconnecting": N_("Reconnecting in {seconds} s…"),
@@ -111,7 +114,8 @@ STRINGS: Final[dict[str, str]] = {
     "table_gone": N_("This table is no longer on the server."),
     # The seat's token was refused: the owner gave the seat to a computer, or it is gone.
     "seat_given_away": N_(
-        "The table's owner gave your seat to a computer player: you are watching as a spectator."
+        "The table's owner gave your seat to a computer player: you are watching as a spectator. "
+        "If the owner opens the seat to a person again, a form to take it appears on this page."
     ),
     "seat_not_yours": N_("This seat is no longer yours: you are watching as a spectator."),
     # The game's information.

@@ -1049,6 +1049,10 @@ function renderLobby() {
   ui.inviteLink.textContent = link;
   ui.inviteLink.href = link;
   ui.joinForm.hidden = !(spectator && free);
+  // A page whose seat was given away kept its token, so the boot did not fill the name in.
+  if (!ui.joinForm.hidden && !ui.joinName.value && saved.get(NAME_KEY)) {
+    ui.joinName.value = saved.get(NAME_KEY);
+  }
   ui.startRow.hidden = !(waiting && isOwner());
   const empty = lobby.seats.filter((s) => s.kind === "person" && !s.taken).length;
   if (!waiting) {
@@ -1056,7 +1060,10 @@ function renderLobby() {
       ? t("lobby.take_open_seat")
       : t("lobby.owner_open", { count: empty });
   } else if (spectator) {
-    ui.waiting.textContent = free ? t("lobby.sit_or_watch") : t("lobby.full");
+    const computers = lobby.seats.some((s, i) => i > 0 && s.kind === "bot");
+    ui.waiting.textContent = free
+      ? t("lobby.sit_or_watch")
+      : t(computers ? "lobby.full_computers" : "lobby.full");
   } else if (isOwner()) {
     ui.waiting.textContent = empty ? t("lobby.owner_waiting", { count: empty }) : t("lobby.owner_ready");
   } else {
@@ -1168,7 +1175,7 @@ function seatItem(lobby, view, seat) {
   // Before the game, beside the seat; during it, in a panel of its own (renderSeatsAdmin),
   // so that the table itself keeps its room on a phone.
   if (isOwner() && seat !== 0 && row.kind === "bot" && lobby.status === "waiting") {
-    item.appendChild(openToPerson(seat, name, true));
+    item.appendChild(openToPerson(seat, name));
   }
   return item;
 }
@@ -1185,13 +1192,13 @@ function renderSeatsAdmin() {
   if (!shown) return;
   const named = seats.map(({ row, seat }) => [seat, view?.names?.[seat] || row.name || t("seat.number", { number: seat + 1 })]);
   refill(ui.seatsAdminList, JSON.stringify(named), () =>
-    named.map(([seat, name]) => el("li", null, openToPerson(seat, name, false))),
+    named.map(([seat, name]) => el("li", null, openToPerson(seat, name))),
   );
 }
 
 /** The owner gives a computer's seat back to a person (decision 0028): whoever takes it
  * with the invitation plays it; during the game its computer plays until then. */
-function openToPerson(seat, name, waiting) {
+function openToPerson(seat, name) {
   const button = el(
     "button",
     { type: "button", id: `open-button-${seat}` },
@@ -1201,8 +1208,7 @@ function openToPerson(seat, name, waiting) {
   button.addEventListener("click", async () => {
     try {
       await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/person`, {}, state.token);
-      // During the game the table's notice says it to every player; before it, only here.
-      if (waiting) say(t("seat_opened", { number: seat + 1 }));
+      // The table's notice says it, to every player, in their language.
     } catch (error) {
       say(refusal(error));
       log(refusal(error), "error");
