@@ -134,8 +134,30 @@ def test_rules_command_shows_a_section_with_its_rules(capsys: pytest.CaptureFixt
     code, out, _ = run(capsys, "rules", "A.7")
     assert code == 0
     assert out.startswith("A.7 Hitting\n")
-    assert "### P10-R23 A hit must fit" in out
+    assert "\nP10-R23 A hit must fit\n" in out  # its rules' headings, without Markdown's #
     assert "P10-R25" not in out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
+def test_the_rules_text_reads_as_plain_lines_with_no_markdown(
+    capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """A screen reader reads the rules as they are printed: the table of the ten phases
+    (A.3) is one line per phase naming each column, and no pipe, backtick, heading mark or
+    code fence is read aloud; the program card's model (C.8) is in the reader's language."""
+    code, out, _ = run(capsys, "rules", "A.3", "--lang", lang)
+    assert code == 0
+    phases = [line for line in out.splitlines() if re.match(r"\w+ \d+: \S", line)]
+    assert [line.split(":")[0].split()[1] for line in phases] == [str(n) for n in range(1, 11)]
+    for entry in ("A.3", "C.8", "B.4.1", "D-19"):
+        code, out, _ = run(capsys, "rules", entry, "--lang", lang)
+        assert code == 0
+        assert not any(mark in out for mark in ("`", "**")), (entry, out)
+        for line in out.splitlines():
+            assert not line.startswith(("#", "|")), (entry, line)
+            assert not line.rstrip().endswith("|"), (entry, line)
+    code, out, _ = run(capsys, "rules", "C.8", "--lang", lang)
+    assert ("for all directives" in out) == (lang == "en")
 
 
 def test_rules_command_accepts_a_lowercase_id(capsys: pytest.CaptureFixture[str]) -> None:

@@ -197,13 +197,51 @@ def listing(book: dict[str, Rule]) -> list[str]:
 
 
 def show(rule: Rule) -> list[str]:
-    """The heading line and text of one entry, Markdown's bold marks dropped.
+    """The heading line and text of one entry, as plain lines (:func:`plain_lines`).
 
     >>> show(Rule("P10-R23", "A hit must fit", 3, "A", "A **set** takes its number."))
     ['P10-R23 A hit must fit', '', 'A set takes its number.']
     """
-    text = rule.text.replace("**", "")
-    return [f"{rule.id} {rule.title}".rstrip(), *(["", *text.splitlines()] if text else [])]
+    lines = plain_lines(rule.text)
+    return [f"{rule.id} {rule.title}".rstrip(), *(["", *lines] if lines else [])]
+
+
+_LINK: Final = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+_RULE_ROW: Final = re.compile(r"^\|?(\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*\|?$")
+
+
+def plain_lines(markdown: str) -> list[str]:
+    """``markdown`` as lines a screen reader or a braille display reads as they are: no
+    marks of emphasis or code, links as their text, headings without their ``#``, code
+    fences dropped, and each row of a table one line naming every cell by its column.
+
+    >>> table = "| Phase | Lay down |\\n|---|---|\\n| 1 | 2 `sets` of 3 |\\n"
+    >>> plain_lines(table + "\\n## B.1 [Flags](#b1)")
+    ['Phase 1: Lay down: 2 sets of 3', '', 'B.1 Flags']
+    """
+    out: list[str] = []
+    header: list[str] | None = None
+    for line in markdown.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("```"):
+            continue
+        if stripped.startswith("|") and stripped.endswith("|") and len(stripped) > 1:
+            if _RULE_ROW.match(stripped):
+                continue
+            cells = [_plain(cell).strip() for cell in stripped[1:-1].split("|")]
+            if header is None:
+                header = cells
+                continue
+            named = [f"{h}: {c}" for h, c in zip(header[1:], cells[1:], strict=False) if c]
+            out.append(f"{header[0]} {cells[0]}: " + "; ".join(named) if named else cells[0])
+            continue
+        header = None
+        out.append(_plain(re.sub(r"^#{1,6}\s+", "", line)).rstrip())
+    return out
+
+
+def _plain(text: str) -> str:
+    return _LINK.sub(r"\1", text.replace("**", "").replace("`", ""))
 
 
 def choice_text(
