@@ -192,6 +192,40 @@ def _canonical(text: str) -> str:
     return " ".join([*tokens[:start], " | ".join(sorted(ordered))])
 
 
+def _declared(text: str) -> list[tuple[str, str]]:
+    """The ``(card, value)`` of each wild written with its value (``JK=5``, ``W=7``)."""
+    pairs = [word.partition("=") for word in text.lower().replace("|", " | ").split()]
+    return [(card, value) for card, eq, value in pairs if eq]
+
+
+def _values_fit(typed: str, text: str) -> bool:
+    """Whether every value the player gave a wild in ``typed`` is the one the move ``text``
+    gives it (``10`` stands for ``10S`` in a run, ``A`` for the high ace ``A+``): a value
+    given is the player's choice, never one to replace by another.
+
+    >>> _values_fit("extend JK=5 on 0.0", "extend JK=7 on 0.0")
+    False
+    >>> _values_fit("extend jk=a on 0.0", "extend JK=A+ on 0.0"), _values_fit("set W b5", "set W=5")
+    (True, True)
+    """
+    offered = _declared(text)
+    for card, value in _declared(typed):
+        fit = next(
+            (
+                pair
+                for pair in offered
+                if pair[0] == card
+                and pair[1].startswith(value)
+                and pair[1][len(value) :] in ("", "+", "c", "d", "h", "s")
+            ),
+            None,
+        )
+        if fit is None:
+            return False
+        offered.remove(fit)
+    return True
+
+
 def resolve(line: str, legal: Sequence[Entry], table: Table) -> Found | Several | Nothing:
     """The legal move(s) ``line`` means (see the module's description).
 
@@ -228,6 +262,7 @@ def resolve(line: str, legal: Sequence[Entry], table: Table) -> Found | Several 
             return Found(entry)
     canonical = _canonical(typed)
     same = [e for e, raw, shown in forms if canonical in (_canonical(raw), _canonical(shown))]
+    same = [e for e in same if _values_fit(typed, str(e["text"]))]
     if len(same) == 1:
         return Found(same[0])
     if same:
@@ -236,7 +271,8 @@ def resolve(line: str, legal: Sequence[Entry], table: Table) -> Found | Several 
     starting = [
         e
         for e, raw, shown in forms
-        if _tokens(raw)[: len(prefix)] == prefix or _tokens(shown)[: len(prefix)] == prefix
+        if (_tokens(raw)[: len(prefix)] == prefix or _tokens(shown)[: len(prefix)] == prefix)
+        and _values_fit(typed, raw)
     ]
     if len(starting) == 1 and not (len(prefix) == 1 and prefix[0] in _LISTED):
         return Found(starting[0])

@@ -28,6 +28,7 @@ from phase10.games.programmes.cards import (
     PLAYING_CARDS,
     RANK_OF,
     PlayingCard,
+    rank_name,
 )
 from phase10.games.programmes.combos import Combination, combination_problem, extension_values
 from phase10.games.programmes.finder import reveal_problem, reveals
@@ -377,5 +378,12 @@ def _check_extend(state: ProgrammeState, player: Programmer, action: Extend) -> 
             raise IllegalActionError("E-15", "programmes.which_end")
         return options[0]
     if value not in options:
-        raise IllegalActionError("E-15", "programmes.cannot_stand", card=CARD_SYMBOL[action.card])
+        raise IllegalActionError(
+            "E-15",
+            "programmes.cannot_stand",
+            card=CARD_SYMBOL[action.card],
+            value=rank_name(value),
+            combo=combo.phrase(),
+            options=", ".join(rank_name(option) for option in options),
+        )
     return value

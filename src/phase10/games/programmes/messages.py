@@ -73,7 +73,9 @@ MESSAGES: Final[dict[str, str]] = {
     "programmes.no_combination": N_("there is no combination {owner}.{index}"),
     "programmes.does_not_extend": N_("{card} does not extend the {combo}"),
     "programmes.which_end": N_("say which end of the run the wild goes to"),
-    "programmes.cannot_stand": N_("{card} cannot stand for that value on this combination"),
+    "programmes.cannot_stand": N_(
+        "{card} cannot stand for {value} on the {combo}: there it may stand for {options}"
+    ),
     "programmes.run_of_spades": N_("run {low}-{high} of spades"),
     "programmes.run_of_hearts": N_("run {low}-{high} of hearts"),
     "programmes.run_of_diamonds": N_("run {low}-{high} of diamonds"),
