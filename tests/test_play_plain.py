@@ -97,6 +97,32 @@ def test_resume_continues_a_saved_game(
     assert Match.load(save).state.digest() == before
 
 
+@pytest.mark.parametrize(
+    ("game", "lang", "line"),
+    [
+        ("phase10", "en", "Resumed the game from {path}, hand 1."),
+        ("programmes", "en", "Resumed the game from {path}, round 1."),
+    ],
+)
+def test_a_resumed_game_names_its_hand_in_the_games_word(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    game: str,
+    lang: str,
+    line: str,
+) -> None:
+    """P10-R16's hands and AMZ-R28's rounds: the resume line says "round" in the programmes
+    game, as its other lines do, and "hand" in Phase 10."""
+    save = tmp_path / "g.json"
+    _stdin(monkeypatch, ["q"])
+    assert main(["play", "--game", game, "--plain", "--seed", "5", "--save", str(save)]) == 0
+    capsys.readouterr()
+    _stdin(monkeypatch, ["q"])
+    assert main(["resume", "--lang", lang, str(save)]) == 0
+    assert line.format(path=save) in capsys.readouterr().out
+
+
 def test_a_bare_lay_with_one_way_lists_it_as_one_move(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

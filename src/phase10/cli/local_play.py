@@ -268,6 +268,10 @@ def play(
         match, resumed = again, False
 
 
+#: The line that opens a resumed game, for a game that has no ``resumed_text`` of its own.
+RESUMED: Final = N_("Resumed the game from {path}, hand {hand}.")
+
+
 def _play_once(
     match: Match, path: str, lang: str, *, resumed: bool, screen: bool, pace: float
 ) -> tuple[int, Match | None]:
@@ -280,7 +284,7 @@ def _play_once(
     intro = []
     if resumed:
         intro.append(
-            tr.gettext("Resumed the game from {path}, hand {hand}.").format(
+            tr.gettext(getattr(match.game, "resumed_text", RESUMED)).format(
                 path=path, hand=match.game.hand_number(match.state) + 1
             )
         )

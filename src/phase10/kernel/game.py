@@ -125,6 +125,8 @@ class Game(Protocol):
     # ``commands``, the module that answers the game's own questions (``check``, ``odds``,
     # its rule options, a one-player study), its ``COMMANDS`` a
     # :class:`~phase10.kernel.commands.GameCommands`; absent or ``None`` when it has none.
+    # ``resumed_text``, the line that opens a resumed game in the game's own word for a
+    # hand (``{path}``, ``{hand}``), marked for translation; absent: "hand".
 
     # ------------------------------------------------------------------------ rules
 

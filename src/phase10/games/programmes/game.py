@@ -51,6 +51,8 @@ class ProgrammesGame:
     name = "programmes"
     aliases: tuple[str, ...] = ("amuze_programmes", "amuze")
     title = N_("Programmes")
+    #: The line that opens a resumed game: a programmes hand is a round (a manche).
+    resumed_text = N_("Resumed the game from {path}, round {hand}.")
     default_rules = "programmes"
     rule_profiles: tuple[RuleChoice, ...] = tuple(
         RuleChoice(name, text, label=N_("The amüze leaflet's rules"))
