@@ -180,6 +180,21 @@ def test_each_variant_says_in_full_what_it_changes(width: int) -> None:
     asyncio.run(scenario())
 
 
+def test_a_variants_label_takes_the_languages_colon() -> None:
+    """The ten-hands variant (P10-R36) on the French new-game screen: French typography sets
+    a space before the colon ("Dix donnes : ...")."""
+    app = ChooseApp(Defaults(players=2, seed=4), "fr")
+
+    async def scenario() -> None:
+        async with app.run_test(size=(110, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
+            labels = [str(box.label) for box in app.screen.query(TickBox)]
+            assert any(label.startswith("Dix donnes : ") for label in labels), labels
+            assert not any("Dix donnes:" in label for label in labels), labels
+
+    asyncio.run(scenario())
+
+
 def test_a_too_small_terminal_says_so_and_the_game_comes_back(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=7, seats=[("You", None), ("Ann", "medium")])
 

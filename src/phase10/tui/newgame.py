@@ -192,7 +192,9 @@ class NewGameScreen(Screen[Setup]):
                     for v in ticks:
                         ticked = v.name in d.variants
                         label = _(v.label) if v.label else v.name
-                        yield TickBox(f"{label}: {_(v.description)}", ticked, name=v.name)
+                        # The colon as the language sets it (French: "Dix donnes :").
+                        text = _("{label}: ").format(label=label) + _(v.description)
+                        yield TickBox(text, ticked, name=v.name)
             for v in game.rule_variants:
                 if v.takes_number:
                     with Horizontal(classes="row number"):
