@@ -44,3 +44,29 @@ def test_e15_the_refusal_names_the_value_and_the_values_allowed() -> None:
         "Not allowed (E-15): 2C cannot stand for 4 on the run 3-6 of hearts:"
         " there it may stand for 2, 7."
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("meld set JK JK", "E-14"),
+        ("meld set JK JK 2C", "AMZ-R17"),
+        ("meld set 7H 8H JK", "AMZ-R15"),
+        ("reveal set JK JK 2C", "AMZ-R17"),
+    ],
+)
+def test_amz_r17_a_set_no_wild_value_can_make_is_refused_with_its_rule(
+    text: str, rule: str
+) -> None:
+    """AMZ-R17 (a natural card in every combination), AMZ-R15 (one value), E-14 (a new set
+    of 3): a set of wilds alone, or of two values, is refused for what it lacks, never
+    answered with "say what each wild stands for" (no value would make it a set)."""
+    state = deal(
+        ["3H 4H 5H 6H JK JK 2C", "4S 6H 8D 10C QS AH 5D"], draw="KC", programs=["PRG-08", "PRG-08"]
+    )
+    state = play(state, "draw")
+    if text.startswith("meld"):
+        state = play(state, "reveal run 3H 4H 5H 6H")
+    with pytest.raises(IllegalActionError) as info:
+        check_action(state, parse_programme_action(text))
+    assert info.value.rule == rule, str(info.value)

@@ -139,7 +139,7 @@ class Combination(Ends):
                 raise NotationError("programmes.token_only_wild", position=position, token=token)
             declared.append(_declared(kind, value, position, token))
         if kind is _KIND_SET:
-            return _parse_set(cards, declared, text)
+            return _parse_set(cards, declared)
         return _parse_run(cards, declared, text)
 
 
@@ -158,17 +158,18 @@ def _declared(kind: Kind, value: str, position: int, token: str) -> tuple[int, i
         raise NotationError("programmes.token_wild_rank", position=position, token=token) from None
 
 
-def _parse_set(cards: list[int], declared: list[tuple[int, int] | None], text: str) -> Combination:
+def _parse_set(cards: list[int], declared: list[tuple[int, int] | None]) -> Combination:
     known = {RANK_OF[c] for c in cards if not IS_WILD[c]} | {d[0] for d in declared if d}
-    value = next(iter(known)) if len(known) == 1 else None
+    # No value, or two: no value of the wilds makes a set of it (AMZ-R17: not one natural
+    # card; AMZ-R15: two values), so the wilds take any one and the rules say why it is
+    # refused, rather than asking what the wilds stand for.
+    value = min(known) if known else 13
     pairs: list[tuple[int, int]] = []
     for c, d in zip(cards, declared, strict=True):
         if not IS_WILD[c]:
             pairs.append((c, RANK_OF[c]))
         elif d is not None:
             pairs.append((c, d[0]))
-        elif value is None:
-            raise NotationError("programmes.wild_values_set", text=text)
         else:
             pairs.append((c, value))
     return Combination.make(_KIND_SET, pairs)

@@ -115,7 +115,6 @@ MESSAGES: Final[dict[str, str]] = {
     "programmes.token_wild_rank": N_(
         "{token!r} (card {position} of the group): a wild stands for a rank (A, 3-10, J, Q, K)"
     ),
-    "programmes.wild_values_set": N_("say what each wild stands for in {text!r} (e.g. JK=7)"),
     "programmes.run_suit_unreadable": N_(
         "a run is all of one suit; cannot read one suit from {text!r}"
     ),
