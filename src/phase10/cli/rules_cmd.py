@@ -207,6 +207,8 @@ def show(rule: Rule) -> list[str]:
 
 
 _LINK: Final = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+#: ``*word*`` or ``_word_`` for emphasis, not a list's ``* `` nor a name's underscore.
+_EMPHASIS: Final = re.compile(r"(?<![\w*])\*(\S(?:[^*]*?\S)?)\*(?![\w*])")
 _RULE_ROW: Final = re.compile(r"^\|?(\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*\|?$")
 
 
@@ -216,8 +218,8 @@ def plain_lines(markdown: str) -> list[str]:
     fences dropped, and each row of a table one line naming every cell by its column.
 
     >>> table = "| Phase | Lay down |\\n|---|---|\\n| 1 | 2 `sets` of 3 |\\n"
-    >>> plain_lines(table + "\\n## B.1 [Flags](#b1)")
-    ['Phase 1: Lay down: 2 sets of 3', '', 'B.1 Flags']
+    >>> plain_lines(table + "\\n## B.1 [Flags](#b1), you *may*")
+    ['Phase 1: Lay down: 2 sets of 3', '', 'B.1 Flags, you may']
     """
     out: list[str] = []
     header: list[str] | None = None
@@ -241,7 +243,7 @@ def plain_lines(markdown: str) -> list[str]:
 
 
 def _plain(text: str) -> str:
-    return _LINK.sub(r"\1", text.replace("**", "").replace("`", ""))
+    return _EMPHASIS.sub(r"\1", _LINK.sub(r"\1", text.replace("**", "").replace("`", "")))
 
 
 def choice_text(
