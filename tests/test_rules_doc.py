@@ -147,8 +147,10 @@ def test_the_rules_text_reads_as_plain_lines_with_no_markdown(
     code fence is read aloud; the program card's model (C.8) is in the reader's language."""
     code, out, _ = run(capsys, "rules", "A.3", "--lang", lang)
     assert code == 0
-    phases = [line for line in out.splitlines() if re.match(r"\w+ \d+: \S", line)]
+    phases = [line for line in out.splitlines() if re.match(r"\w+ \d+ ?: \S", line)]
     assert [line.split(":")[0].split()[1] for line in phases] == [str(n) for n in range(1, 11)]
+    # In the language's typography: French spaces its colons and semicolons.
+    assert (" : " in phases[0] and " ; " in phases[0]) == (lang == "fr")
     for entry in ("A.3", "B.3", "C.8", "B.4.1", "D-19"):
         code, out, _ = run(capsys, "rules", entry, "--lang", lang)
         assert code == 0

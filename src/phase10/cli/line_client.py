@@ -588,7 +588,7 @@ class LineClient:
         if rule is None:
             self.say(N_("There is no rule {id}: type rules to list them."), id=echoed(wanted))
             return
-        self.out(*show(rule))
+        self.out(*show(rule, self.tr))
 
     def _chat_heard(self, message: dict[str, Any]) -> None:
         """A chat line: said once, unless its seat is muted."""

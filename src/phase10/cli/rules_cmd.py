@@ -196,13 +196,15 @@ def listing(book: dict[str, Rule]) -> list[str]:
     return lines
 
 
-def show(rule: Rule) -> list[str]:
-    """The heading line and text of one entry, as plain lines (:func:`plain_lines`).
+def show(rule: Rule, tr: Translator | None = None) -> list[str]:
+    """The heading line and text of one entry, as plain lines (:func:`plain_lines`), a
+    table's colons as ``tr``'s language writes them.
 
     >>> show(Rule("P10-R23", "A hit must fit", 3, "A", "A **set** takes its number."))
     ['P10-R23 A hit must fit', '', 'A set takes its number.']
     """
-    lines = plain_lines(rule.text)
+    colon = tr.gettext(N_("{label}: ")) if tr is not None else "{label}: "
+    lines = plain_lines(rule.text, colon)
     return [f"{rule.id} {rule.title}".rstrip(), *(["", *lines] if lines else [])]
 
 
@@ -212,7 +214,7 @@ _EMPHASIS: Final = re.compile(r"(?<![\w*])\*(\S(?:[^*]*?\S)?)\*(?![\w*])")
 _RULE_ROW: Final = re.compile(r"^\|?(\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*\|?$")
 
 
-def plain_lines(markdown: str) -> list[str]:
+def plain_lines(markdown: str, colon: str = "{label}: ") -> list[str]:
     """``markdown`` as lines a screen reader or a braille display reads as they are: no
     marks of emphasis or code, links as their text, headings without their ``#``, code
     fences dropped, and each row of a table one line naming every cell by its column.
@@ -220,7 +222,11 @@ def plain_lines(markdown: str) -> list[str]:
     >>> table = "| Phase | Lay down |\\n|---|---|\\n| 1 | 2 `sets` of 3 |\\n"
     >>> plain_lines(table + "\\n## B.1 [Flags](#b1), you *may*")
     ['Phase 1: Lay down: 2 sets of 3', '', 'B.1 Flags, you may']
+    >>> plain_lines(table, "{label} : ")  # French typography
+    ['Phase 1 : Lay down : 2 sets of 3']
     """
+    # A language that spaces its colon spaces its semicolon too (French).
+    between = " ; " if colon.startswith("{label} ") else "; "
     out: list[str] = []
     header: list[str] | None = None
     for line in markdown.splitlines():
@@ -234,8 +240,11 @@ def plain_lines(markdown: str) -> list[str]:
             if header is None:
                 header = cells
                 continue
-            named = [f"{h}: {c}" for h, c in zip(header[1:], cells[1:], strict=False) if c]
-            out.append(f"{header[0]} {cells[0]}: " + "; ".join(named) if named else cells[0])
+            named = [
+                colon.format(label=h) + c for h, c in zip(header[1:], cells[1:], strict=False) if c
+            ]
+            lead = colon.format(label=f"{header[0]} {cells[0]}")
+            out.append(lead + between.join(named) if named else cells[0])
             continue
         header = None
         out.append(_plain(re.sub(r"^#{1,6}\s+", "", line)).rstrip())
@@ -283,7 +292,7 @@ def choice_text(
             flag = _(N_("flag: {flag} = {value}")).format(flag=choice.flag, value=choice.value)
             lines.append(flag)
             entry = find_rule(book, choice.flag) or find_rule(english, choice.flag)
-            return [*lines, "", *show(entry)] if entry is not None else lines
+            return [*lines, "", *show(entry, tr)] if entry is not None else lines
     return None
 
 
@@ -349,7 +358,7 @@ def run(args: argparse.Namespace) -> int:
         for line in choice:
             print(line)
         return 0
-    for line in show(rule):
+    for line in show(rule, translator(lang)):
         print(line)
     return 0
 
