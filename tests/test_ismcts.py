@@ -153,7 +153,10 @@ def test_a_time_budget_is_kept_within_ten_percent() -> None:
             clock.drop_last()
         state = apply_action(state, action)
     clock.close()
-    assert statistics.median(clock.wall) <= 0.055
+    # The median in the bot's own CPU time too: on a loaded machine (a CI run's two test
+    # workers and a browser) the process waited for a core inside most decisions, and the
+    # wall-time median reached 0.075 s, no sign that the bot computed past its budget.
+    assert statistics.median(clock.own) <= 0.055
     # Every decision stops within one iteration of its budget, in the bot's own CPU time
     # (tests/bot_clock.py: neither a wait for a core nor the garbage collector's sweeps).
     assert max(clock.own) <= 0.075
