@@ -209,6 +209,60 @@ def test_joining_names_seats_and_starting(http: TestClient) -> None:
     assert "started" in error_of(http.post(join, json={"name": "Dan"}), 409)
 
 
+@pytest.mark.parametrize(
+    ("lang", "free", "owner_only", "full", "no_code"),
+    [
+        pytest.param(
+            "fr",
+            "la place 3 n'est pas libre",
+            "seul le propriétaire de la table (qui l'a créée) peut faire cela",
+            "toutes les places pour une personne sont prises",
+            "aucune table n'a ce code",
+            id="fr",
+        ),
+        pytest.param(
+            "de",
+            "Platz 3 ist nicht frei",
+            "nur der Gastgeber des Tisches (der ihn erstellt hat) darf das",
+            "alle Plätze für Personen sind besetzt",
+            "kein Tisch hat diesen Code",
+            id="de",
+        ),
+        pytest.param(
+            "nl",
+            "plaats 3 is niet vrij",
+            "alleen de eigenaar van de tafel (die haar maakte) mag dat",
+            "alle plaatsen voor een persoon zijn bezet",
+            "geen tafel heeft die code",
+            id="nl",
+        ),
+    ],
+)
+def test_a_refusal_is_said_in_the_readers_language(
+    http: TestClient, lang: str, free: str, owner_only: str, full: str, no_code: str
+) -> None:
+    """A refused request says why in the language the page asked for (the browser
+    shows it as "The server refused: ..."), by ``Accept-Language`` or ``?lang=``; English
+    where none is asked for, so a program reads the same sentence as before."""
+    made = new_table(http, [PERSON, PERSON, PERSON])
+    table, owner = made["table"], made["token"]
+    join = f"/api/tables/{table}/join"
+    asked = {"Accept-Language": lang}
+    bob = http.post(join, json={"name": "Bob", "seat": 2}, headers=asked)
+    assert bob.status_code == 201
+    assert error_of(http.post(join, json={"name": "Cleo", "seat": 2}, headers=asked), 409) == free
+    assert error_of(http.post(join, json={"name": "Cleo", "seat": 2}), 409) == "seat 3 is not free"
+    by_query = http.post(f"{join}?lang={lang}", json={"name": "Cleo", "seat": 2})
+    assert error_of(by_query, 409) == free
+    bobs = bearer(bob.json()["token"])
+    start = f"/api/tables/{table}/start"
+    assert error_of(http.post(start, headers={**bobs, **asked}), 403) == owner_only
+    assert http.post(join, json={"name": "Cleo"}).status_code == 201
+    assert error_of(http.post(join, json={"name": "Dan"}, headers=asked), 409) == full
+    assert error_of(http.get("/api/codes/QQQQQQ", headers=asked), 404) == no_code
+    assert http.post(start, headers=bearer(owner)).status_code == 200
+
+
 def test_the_owner_seats_a_computer_in_an_unfilled_seat(http: TestClient) -> None:
     """The owner (only) gives a seat nobody took to a computer, which lets the game
     start; the owner's own seat and a computer's seat are refused."""

@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -34,7 +34,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from phase10.kernel.i18n import LANGUAGES
+from phase10.kernel.i18n import LANGUAGES, N_
 from phase10.table.messages import error_payload
 from phase10.table.notices import render_notice
 from phase10.web import pages, public
@@ -154,7 +154,7 @@ def _bearer(request: Request) -> str:
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise TableError(401, "this needs the seat token: Authorization: Bearer <token>")
+        raise TableError.said(401, N_("this needs the seat token: Authorization: Bearer <token>"))
     return token.strip()
 
 
@@ -236,11 +236,7 @@ def create_app(
 
     @app.exception_handler(TableError)
     async def _table_error(request: Request, exc: TableError) -> JSONResponse:
-        text = exc.text
-        if exc.in_language is not None:
-            lang = request.query_params.get("lang")
-            text = exc.in_language(pick_language(lang, request.headers.get("accept-language")))
-        return JSONResponse({"error": text}, status_code=exc.status)
+        return _said(request, exc)
 
     def _refused(key: str, address: str, what: str) -> None:
         """One warning line for a limit's refusal (at most one a minute per address and
@@ -278,21 +274,31 @@ def create_app(
             return HTMLResponse(pages.error(lang, "no_page"), status_code=404)
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
+    def _said(
+        request: Request, refused: TableError, headers: Mapping[str, str] | None = None
+    ) -> JSONResponse:
+        lang = pick_language(
+            request.query_params.get("lang"), request.headers.get("accept-language")
+        )
+        return JSONResponse(
+            {"error": refused.text_in(lang)}, status_code=refused.status, headers=headers
+        )
+
     @app.exception_handler(DatabaseError)
-    async def _database(_request: Request, exc: DatabaseError) -> JSONResponse:
+    async def _database(request: Request, exc: DatabaseError) -> JSONResponse:
         log.error("database: %s", exc)
-        return JSONResponse({"error": "the server's database failed; try again"}, 503)
+        return _said(request, TableError.said(503, N_("the server's database failed; try again")))
 
     @app.exception_handler(Exception)
-    async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error")
         # Sent by Starlette's outermost layer, past the security headers' middleware.
-        return JSONResponse({"error": "internal error"}, status_code=500, headers=PAGE_HEADERS)
+        return _said(request, TableError.said(500, N_("internal error")), PAGE_HEADERS)
 
     def _table(table_id: str) -> LiveTable:
         table = hub.get(table_id)
         if table is None:
-            raise TableError(404, "there is no such table")
+            raise TableError.said(404, N_("there is no such table"))
         return table
 
     # ------------------------------------------------------------------------ pages
@@ -422,7 +428,7 @@ def create_app(
         table = hub.by_code(code)
         if table is None:
             guard.missed_code(address_of(request))
-            raise TableError(404, "no table has that code")
+            raise TableError.said(404, N_("no table has that code"))
         return table.lobby()
 
     @app.post("/api/tables/{table_id}/join", status_code=201)
@@ -464,7 +470,7 @@ def create_app(
     async def api_record(table_id: str) -> dict[str, Any]:
         table = _table(table_id)
         if table.status != "over" or table.match is None:
-            raise TableError(409, "the record is published once the game is over")
+            raise TableError.said(409, N_("the record is published once the game is over"))
         return table_record(table.match)
 
     @app.get("/api/tables/{table_id}/replay")
@@ -477,7 +483,7 @@ def create_app(
     ) -> dict[str, Any]:
         table = _table(table_id)
         if table.status != "over" or table.match is None:
-            raise TableError(409, "a replay is shown once the game is over")
+            raise TableError.said(409, N_("a replay is shown once the game is over"))
         chosen = pick_language(lang, request.headers.get("accept-language"))
         return replay_step(table.match, step, chosen, words=cards == "words")
 
@@ -516,7 +522,8 @@ def create_app(
         """A connection the limits per address let in: its hello, then its messages."""
         table = hub.get(table_id) if len(table_id) <= 32 else None
         if table is None:
-            await _refuse(websocket, "no_table", "there is no such table")
+            text = TableError.said(404, N_("there is no such table")).text_in(chosen)
+            await _refuse(websocket, "no_table", text)
             return
         client = Client(lang=chosen)
         try:
@@ -538,7 +545,7 @@ def create_app(
         try:
             table.attach(client, hello.token, hello.since)
         except TableError as exc:
-            await _refuse(websocket, "bad_token", exc.text)
+            await _refuse(websocket, "bad_token", exc.text_in(chosen))
             return
         writer = asyncio.get_running_loop().create_task(_write(websocket, client))
         pace = guard.pace()

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Final
 from sqlalchemy import Column, Float, MetaData, String, Table, text
 from sqlalchemy.exc import SQLAlchemyError
 
+from phase10.kernel.i18n import N_
 from phase10.web import tokens
 from phase10.web.db import Database, DatabaseError, SeatRow, public_tables
 
@@ -315,7 +316,9 @@ class Cluster:
         if holder is None or holder == self.owner:
             return
         self.notify("handover", table_id)
-        raise TableError(503, "the table is moving to another server; try again in a moment")
+        raise TableError.said(
+            503, N_("the table is moving to another server; try again in a moment")
+        )
 
     async def claim(self, table_id: str, wait: float = CLAIM_WAIT) -> None:
         """Hold ``table_id`` and have it in memory, resumed, waiting up to ``wait`` seconds

@@ -36,7 +36,7 @@ from typing import Any, Final, Protocol
 from phase10 import games
 from phase10.bots import make_bot
 from phase10.kernel.errors import Phase10Error, SaidError
-from phase10.kernel.i18n import translator
+from phase10.kernel.i18n import N_, translator
 from phase10.kernel.messages import render
 from phase10.match import Match, Seat
 from phase10.web import tokens
@@ -130,11 +130,18 @@ class Hub:
         players = len(spec.seats)
         low, high = _player_range(rules, game)
         if not low <= players <= high:
-            raise TableError(
-                422, f"seats: these rules are for {low} to {high} players, not {players}"
+            raise TableError.said(
+                422,
+                N_("these rules are for {low} to {high} players, not {players}"),
+                where="seats",
+                low=low,
+                high=high,
+                players=players,
             )
         if spec.seats[0].kind != "person":
-            raise TableError(422, "seats[0]: the first seat is the creator's, a person")
+            raise TableError.said(
+                422, N_("the first seat is the creator's, a person"), where="seats[0]"
+            )
         token = tokens.new_token()
         seat_rows = [
             SeatRow(
@@ -164,7 +171,7 @@ class Hub:
             except DatabaseError:
                 continue  # an id or code taken already: draw again
         else:
-            raise TableError(503, "the server could not create a table; try again")
+            raise TableError.said(503, N_("the server could not create a table; try again"))
         if self.cluster is not None:
             self.cluster.take(row.id)  # a new table: nobody else can hold it
         table = LiveTable(self, row, seat_rows, None, turn_seconds=spec.turn_seconds)
@@ -175,18 +182,20 @@ class Hub:
                 self.db.list_publicly(row.id)
             except DatabaseError as exc:
                 log.error("table %s: %s", row.id, exc)
-                raise TableError(503, "the server could not list the table; try again") from None
+                raise TableError.said(
+                    503, N_("the server could not list the table; try again")
+                ) from None
         return table, token
 
     async def rematch(self, old: LiveTable, owner_token: str) -> tuple[LiveTable, str]:
         """A new table with the same game, rules and seats; each connected person gets a
         token for their seat there, on their own connection."""
         if old.seat_for_token(owner_token) != 0:
-            raise TableError(403, "only the table's owner may start a rematch")
+            raise TableError.said(403, N_("only the table's owner may start a rematch"))
         if old.status != "over":
-            raise TableError(409, "a rematch follows a finished game")
+            raise TableError.said(409, N_("a rematch follows a finished game"))
         if old.row.rematch is not None:
-            raise TableError(409, "the rematch has been created already")
+            raise TableError.said(409, N_("the rematch has been created already"))
         specs = [
             SeatSpec.model_validate({"kind": s.row.kind, "level": s.row.level}) for s in old.seats
         ]

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol
 
 from phase10.bots import make_bot
+from phase10.kernel.i18n import N_, translator
 from phase10.match import Match, Seat
 from phase10.seat_names import computer_names
 from phase10.table.answers import answer_act, answer_hint, refusal
@@ -55,9 +56,13 @@ LOBBY_COALESCE: Final = 0.25
 
 
 class TableError(Exception):
-    """A request the table refuses: ``status`` is the HTTP status, ``key`` the notice key
-    or a plain English ``text`` for the API; ``in_language``, where given, says it in a
-    language of ours (the API answers in the reader's)."""
+    """A request the table refuses: ``status`` is the HTTP status, ``text`` the refusal in
+    English; ``in_language``, where given, says it in a language of ours (the API answers in
+    the reader's). :meth:`said` makes one from a catalog message.
+
+    >>> TableError.said(409, "seat {number} is not free", number=3).text_in("fr")
+    "la place 3 n'est pas libre"
+    """
 
     def __init__(
         self, status: int, text: str, *, in_language: Callable[[str], str] | None = None
@@ -66,6 +71,24 @@ class TableError(Exception):
         self.status = status
         self.text = text
         self.in_language = in_language
+
+    def text_in(self, lang: str) -> str:
+        """The refusal in ``lang`` where it can be said in it, else in English."""
+        return self.in_language(lang) if self.in_language is not None else self.text
+
+    @classmethod
+    def said(cls, status: int, message: str, *, where: str = "", **fields: object) -> TableError:
+        """A refusal whose ``message`` is a catalog message (marked ``N_``), its
+        ``{fields}`` filled in after translation, so a player reads it in the page's
+        language, as the browser shows it ("The server refused: ..."). ``where`` names
+        the request's field at fault, as a refused request's field is named: ``seats: ...``.
+        """
+        prefix = f"{where}: " if where else ""
+
+        def in_language(lang: str) -> str:
+            return prefix + translator(lang).gettext(message).format(**fields)
+
+        return cls(status, prefix + message.format(**fields), in_language=in_language)
 
 
 @dataclass(eq=False)
@@ -286,7 +309,7 @@ class LiveTable:
         """
         async with self.lock:
             if self.row.status == "over":
-                raise TableError(409, "the game is over; watch its replay")
+                raise TableError.said(409, N_("the game is over; watch its replay"))
             free = [
                 i
                 for i, s in enumerate(self.seats)
@@ -294,10 +317,12 @@ class LiveTable:
             ]
             playing = self.row.status == "playing"
             if playing and not free:
-                raise TableError(
+                raise TableError.said(
                     409,
-                    "the game has started and no seat is open (someone may have just taken "
-                    "it); watch it as a spectator",
+                    N_(
+                        "the game has started and no seat is open (someone may have just "
+                        "taken it); watch it as a spectator"
+                    ),
                 )
             # A look-alike of a seated name ("Аlice" in Cyrillic) is refused as the name
             # itself; the name an open seat had in the game is free for whoever takes it.
@@ -309,10 +334,10 @@ class LiveTable:
                 raise TableError(409, str(refused), in_language=refused.text)
             if seat is None:
                 if not free:
-                    raise TableError(409, "every seat for a person is taken")
+                    raise TableError.said(409, N_("every seat for a person is taken"))
                 seat = free[0]
             elif seat not in free:
-                raise TableError(409, f"seat {seat + 1} is not free")
+                raise TableError.said(409, N_("seat {number} is not free"), number=seat + 1)
             token = tokens.new_token()
             row = SeatRow(seat, "person", None, name, tokens.digest(token))
             self._store_seat(seat, row)
@@ -344,7 +369,7 @@ class LiveTable:
             self.hub.db.update_seat(self.row.id, row)
         except DatabaseError as exc:
             log.error("table %s: %s", self.row.id, exc)
-            raise TableError(503, "the server could not store that; try again") from None
+            raise TableError.said(503, N_("the server could not store that; try again")) from None
         self.seats[seat].row = row
 
     async def start(self, owner_token: str) -> None:
@@ -352,7 +377,7 @@ class LiveTable:
         async with self.lock:
             self._check_owner(owner_token)
             if self.row.status != "waiting":
-                raise TableError(409, "the game has started already")
+                raise TableError.said(409, N_("the game has started already"))
             empty = [
                 i + 1
                 for i, s in enumerate(self.seats)
@@ -360,9 +385,10 @@ class LiveTable:
             ]
             if empty:
                 listed = ", ".join(map(str, empty))
-                raise TableError(
+                raise TableError.said(
                     409,
-                    f"seat {listed} is waiting for a player: invite someone or seat a computer",
+                    N_("seat {seats} is waiting for a player: invite someone or seat a computer"),
+                    seats=listed,
                 )
             self._begin()
         self.kick()
@@ -388,7 +414,7 @@ class LiveTable:
             self._set_status("playing")  # stored first: no game in memory it lacks
         except DatabaseError as exc:
             log.error("table %s: %s", self.row.id, exc)
-            raise TableError(503, "the server could not store that; try again") from None
+            raise TableError.said(503, N_("the server could not store that; try again")) from None
         self.match = match
         self._notice("web.started")
         self._send_lobby()
@@ -408,16 +434,20 @@ class LiveTable:
         async with self.lock:
             self._check_owner(owner_token)
             if not 0 <= seat < len(self.seats):
-                raise TableError(404, f"there is no seat {seat + 1}")
+                raise TableError.said(404, N_("there is no seat {number}"), number=seat + 1)
             state = self.seats[seat]
             if state.row.kind != "person":
-                raise TableError(409, f"seat {seat + 1} is a computer player already")
+                raise TableError.said(
+                    409, N_("seat {number} is a computer player already"), number=seat + 1
+                )
             if state.clients:
-                raise TableError(
-                    409, f"{state.row.name} is connected: only an absent player is replaced"
+                raise TableError.said(
+                    409,
+                    N_("{name} is connected: only an absent player is replaced"),
+                    name=state.row.name,
                 )
             if seat == 0:
-                raise TableError(409, "the table's owner keeps their seat")
+                raise TableError.said(409, N_("the table's owner keeps their seat"))
             name = state.row.name
             row = SeatRow(seat, "bot", level, name, None)
             self._store_seat(seat, row)
@@ -440,15 +470,18 @@ class LiveTable:
         async with self.lock:
             self._check_owner(owner_token)
             if not 0 <= seat < len(self.seats):
-                raise TableError(404, f"there is no seat {seat + 1}")
+                raise TableError.said(404, N_("there is no seat {number}"), number=seat + 1)
             state = self.seats[seat]
             if seat == 0:
-                raise TableError(409, "the table's owner keeps their seat")
+                raise TableError.said(409, N_("the table's owner keeps their seat"))
             if state.row.kind != "bot":
-                raise TableError(409, f"seat {seat + 1} is a person's seat already")
+                raise TableError.said(
+                    409, N_("seat {number} is a person's seat already"), number=seat + 1
+                )
             if self.row.status == "over":
-                raise TableError(
-                    409, "the game is over: open the seat at the rematch's table, before it starts"
+                raise TableError.said(
+                    409,
+                    N_("the game is over: open the seat at the rematch's table, before it starts"),
                 )
             if self.row.status == "waiting":
                 self._store_seat(seat, SeatRow(seat, "person", None, None, None))
@@ -465,7 +498,7 @@ class LiveTable:
 
     def _check_owner(self, token: str) -> None:
         if self.seat_for_token(token) != 0:
-            raise TableError(403, "only the table's owner (who created it) may do that")
+            raise TableError.said(403, N_("only the table's owner (who created it) may do that"))
 
     def _set_status(self, status: str, *, rematch: str | None = None) -> None:
         finished = time.time() if status == "over" else None
@@ -490,7 +523,7 @@ class LiveTable:
         """
         seat = None if token is None else self.seat_for_token(token)
         if token is not None and seat is None:
-            raise TableError(403, "that seat token is not valid at this table")
+            raise TableError.said(403, N_("that seat token is not valid at this table"))
         client.seat = seat
         back = arriving = False
         joined: int | None = None

@@ -35,7 +35,7 @@ import time
 from typing import Any, Final
 
 from phase10 import games
-from phase10.kernel.i18n import translator
+from phase10.kernel.i18n import N_, translator
 from phase10.web.catalogue import rules_words
 from phase10.web.db import DatabaseError
 from phase10.web.hub import Hub
@@ -142,7 +142,7 @@ async def quick_match(hub: Hub, spec: QuickMatch) -> tuple[LiveTable, int, str]:
             hub.db.list_publicly(table.id, starts_at)
         except DatabaseError as exc:
             log.error("table %s: %s", table.id, exc)
-            raise TableError(503, "the server could not store that; try again") from None
+            raise TableError.said(503, N_("the server could not store that; try again")) from None
         _start_later(hub, table, starts_at)
         return table, 0, token
 
