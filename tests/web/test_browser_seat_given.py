@@ -136,6 +136,8 @@ def test_the_owner_opens_a_given_seat_and_its_player_sits_down_again_mid_game(
         expect(ada.locator("#invite-link")).to_contain_text("/join/")
         expect(ada.locator("#start-row")).to_be_hidden()
         expect(ada.locator("#join-form")).to_be_hidden()
+        # Given back to a computer, the seat is offered to the level it had, not the default.
+        expect(ada.get_by_label("Computer level for Cleo")).to_have_value("easy")
         cleo = _page_of(browser, server, table, None)
         expect(cleo.locator("#lobby-h")).to_have_text("A seat is open")
         expect(cleo.locator("#waiting")).to_contain_text("take it below to play on")

@@ -1170,7 +1170,7 @@ function seatItem(lobby, view, seat) {
     groups.length ? el("div", { class: "seat-groups" }, groupsList(groups)) : null,
   );
   if (isOwner() && seat !== 0 && row.kind === "person" && !row.connected && lobby.status !== "over") {
-    item.appendChild(giveToComputer(seat, name));
+    item.appendChild(giveToComputer(seat, name, row.level));
   }
   // Before the game, beside the seat; during it, in a panel of its own (renderSeatsAdmin),
   // so that the table itself keeps its room on a phone.
@@ -1217,14 +1217,17 @@ function openToPerson(seat, name) {
   return el("span", { class: "give" }, button);
 }
 
-function giveToComputer(seat, name) {
+/** The owner gives a person's seat to a computer; the level offered first is the one the
+ * seat's computer had, if it had one (a seat opened to a person keeps it, decision 0028). */
+function giveToComputer(seat, name, had) {
   const id = `give-${seat}`;
   const select = el(
     "select",
     { id },
     levels.map((level) => el("option", { value: level.name }, level.title)),
   );
-  select.value = state.giveLevels[seat] || "medium";
+  const known = levels.some((level) => level.name === had);
+  select.value = state.giveLevels[seat] || (known ? had : "medium");
   select.addEventListener("change", () => {
     state.giveLevels[seat] = select.value;
   });
