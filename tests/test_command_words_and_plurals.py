@@ -153,11 +153,57 @@ def test_an_unknown_level_lists_the_levels_as_the_player_may_type_them(
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert "inconnu 'sorcier'" in err
+    assert "inconnu 'sorcier' ;" in err  # near no name: no question
     assert "facile (easy), moyen (medium), difficile (hard), expert ;" in err
     assert not save.exists()
     assert main(["play", "--plain", "--opponents", "sorcier", "--save", str(save)]) == 2
     assert "levels: easy, medium, hard, expert;" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "question"),
+    [
+        pytest.param(
+            ["play", "--plain", "--lang", "fr", "--opponents", "dificile"],
+            "'dificile' : vouliez-vous dire 'difficile' ?",
+            id="fr-level",
+        ),
+        pytest.param(
+            ["play", "--plain", "--lang", "de", "--opponents", "schwehr"],
+            "'schwehr': meinten Sie 'schwer'?",
+            id="de-level",
+        ),
+        pytest.param(
+            ["play", "--plain", "--opponents", "medum"],
+            "'medum': did you mean 'medium'?",
+            id="en-level",
+        ),
+        pytest.param(
+            ["simulate", "--games", "2", "--bots", "hard,gredy"],
+            "'gredy': did you mean 'greedy'?",
+            id="bot",
+        ),
+        pytest.param(
+            ["simulate", "--games", "2", "--bots", "hard,ismct:200it"],
+            "'ismct:200it': did you mean 'ismcts'?",
+            id="bot-with-budget",
+        ),
+    ],
+)
+def test_a_mistyped_computer_name_is_answered_with_the_name_it_is_near(
+    argv: list[str], question: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A name one slip away from a level or a bot (a level in the player's own words) is
+    refused, exit 2, nothing played, asking whether that name was meant, the full list
+    still given; a name near nothing gets the list alone (the test above)."""
+    save = tmp_path / "g.json"
+    extra = ["--save", str(save)] if argv[0] == "play" else []
+    assert main([*argv, *extra]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert question in err, err
+    assert "expert" in err
+    assert not save.exists()
 
 
 #: ``phase10 variants NAME`` in each language: a line of the Phase 10 description, one of the

@@ -38,10 +38,15 @@ phase10.kernel.errors.SaidError: the bot 'learned' does not play the programmes 
 Traceback (most recent call last):
 ...
 phase10.kernel.errors.SaidError: unknown bot 'grandmaster'; bots: random, greedy, sharp, ...
+>>> make_bot("gredy")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+phase10.kernel.errors.SaidError: unknown bot 'gredy': did you mean 'greedy'? bots: random, ...
 """
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -77,6 +82,10 @@ MESSAGES: Final = register(
         {
             "bots.unknown": N_(
                 "unknown bot {name}; bots: {bots}; levels: {levels}; or your own as module:Class"
+            ),
+            "bots.unknown_near": N_(
+                "unknown bot {name}: did you mean {near}? bots: {bots}; levels: {levels}; or "
+                "your own as module:Class"
             ),
             "bots.other_game": N_("the bot {name} does not play the {game} game; bots: {bots}"),
         },
@@ -232,9 +241,12 @@ def make_bot(spec: str, game: str | Game = "phase10") -> AnyBot:
         plugin = load_plugin(spec, found.name)
         if plugin is not None:
             return plugin
+        known = [*_all_bot_names(), *LEVELS]
+        near = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
         raise SaidError.of(
-            "bots.unknown",
+            "bots.unknown_near" if near else "bots.unknown",
             name=repr(spec.strip()),
+            near=repr(near[0] if near else ""),
             bots=list(_all_bot_names()),
             levels=list(LEVELS),
         )

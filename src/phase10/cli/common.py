@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import math
 import os
 import textwrap
@@ -20,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from phase10 import games
-from phase10.bots import LEVEL_NAMES, LEVELS, make_bot
+from phase10.bots import LEVEL_NAMES, LEVELS, bot_names, make_bot
 from phase10.cli.language import folded
 from phase10.cli.parse_errors import current_language, thousands, translate
 from phase10.explain import explain_error
@@ -348,10 +349,29 @@ def levels_in_words(lang: str) -> list[str]:
 
 def opponents_error(exc: ValueError) -> CommandError:
     """``--opponents``' refusal in the player's language; an unknown name's list of levels
-    names them as the player may type them (:func:`levels_in_words`)."""
+    names them as the player may type them (:func:`levels_in_words`), and a name near one
+    of them or of a bot is asked about in the player's words (``dificile``: ``difficile``).
+
+    >>> from phase10.cli.parse_errors import messages_in
+    >>> with messages_in("fr"):
+    ...     refused = SaidError.of("bots.unknown", name="'dificile'", bots=[], levels=[])
+    ...     print(opponents_error(refused))  # doctest: +ELLIPSIS
+    --opponents: joueur ordinateur inconnu 'dificile' : vouliez-vous dire 'difficile' ? ...
+    """
     lang = current_language()
-    if isinstance(exc, SaidError) and exc.reason == "bots.unknown":
-        exc = SaidError.of("bots.unknown", **{**exc.params, "levels": levels_in_words(lang)})
+    if isinstance(exc, SaidError) and exc.reason in ("bots.unknown", "bots.unknown_near"):
+        tr = translator(lang)
+        words = {folded(tr.gettext(LEVEL_NAMES[level])): level for level in LEVELS}
+        known = {**{folded(bot): bot for bot in bot_names()}, **words, **{lv: lv for lv in LEVELS}}
+        typed = folded(str(exc.params.get("name", "")).strip("'\"")).partition(":")[0]
+        near = difflib.get_close_matches(typed, list(known), n=1, cutoff=0.6)
+        said = next((w for w in words if near and w == near[0]), None)
+        params = {**exc.params, "levels": levels_in_words(lang)}
+        if near:
+            shown = tr.gettext(LEVEL_NAMES[words[said]]) if said is not None else known[near[0]]
+            exc = SaidError.of("bots.unknown_near", **{**params, "near": repr(shown)})
+        else:
+            exc = SaidError.of("bots.unknown", **params)
     return CommandError(f"--opponents: {explain_error(exc, lang)}")
 
 
