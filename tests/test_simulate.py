@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
 import tracemalloc
+from pathlib import Path
 
 import pytest
 
@@ -245,3 +252,69 @@ def test_solo_study(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["phase"] == 2
     assert data["games"] == 50
     assert data["mean_turns"] > 1
+
+
+def test_an_interrupted_run_counts_whole_deals_played_before_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C during a run (here as game 7 starts) leaves the summary of the games before
+    it, whole duplicate deals only (games 0 to 5 of 2-seat deals), and that summary is the
+    one a run of that many games gives."""
+    config = SimConfig(
+        rules=find_variant("standard"), bots=("greedy", "sharp"), games=20, seed=3, duplicate=True
+    )
+    played = runner.play_game
+
+    def stopping(config: SimConfig, index: int) -> GameResult:
+        if index == 7:
+            raise KeyboardInterrupt
+        return played(config, index)
+
+    monkeypatch.setattr(runner, "play_game", stopping)
+    with pytest.raises(runner.Interrupted) as stopped:
+        simulate(config)
+    monkeypatch.undo()
+    assert stopped.value.summary.games == 6
+    shorter = SimConfig(
+        rules=find_variant("standard"), bots=("greedy", "sharp"), games=6, seed=3, duplicate=True
+    )
+    assert stopped.value.summary == simulate(shorter)
+
+
+def test_ctrl_c_prints_the_table_of_the_games_played_and_how_to_get_it_again(
+    tmp_path: Path,
+) -> None:
+    """A person pressing Ctrl-C during a long ``phase10 simulate`` (the whole process
+    group gets SIGINT, worker processes too) gets, instead of nothing, the table of the
+    games played so far and the command that gives exactly it, exit 130, no traceback."""
+    err_path = tmp_path / "err.txt"
+    command = [sys.executable, "-m", "phase10", "simulate", "--bots", "greedy,greedy"]
+    command += ["--games", "1000000", "--seed", "4", "--workers", "2"]
+    with err_path.open("w") as err:
+        process = subprocess.Popen(
+            command,
+            stdout=subprocess.PIPE,
+            stderr=err,
+            text=True,
+            start_new_session=True,  # its own group, which Ctrl-C signals as a whole
+        )
+        try:
+            for _ in range(600):  # the first progress line comes after 5 s
+                if "/1,000,000" in err_path.read_text() or "/1000000" in err_path.read_text():
+                    break
+                time.sleep(0.05)
+            else:
+                raise AssertionError(err_path.read_text())
+            os.killpg(process.pid, signal.SIGINT)
+            out, _ = process.communicate(timeout=60)
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
+    said = err_path.read_text()
+    assert process.returncode == 130, (out, said)
+    assert "Traceback" not in said
+    match = re.search(r"--games (\d+) --seed 4", out)
+    assert match is not None, out
+    count = int(match.group(1))
+    assert f"Interrupted: the figures below are for the first {count} of " in said
+    assert out.startswith(f"{count} games, 2 players")

@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import shlex
+import sys
 import time
 from collections.abc import Callable
 from typing import Any, Final
@@ -30,7 +31,7 @@ from phase10.explain import explain_error
 from phase10.kernel.i18n import N_, translator
 from phase10.kernel.piles import MAX_SEED
 from phase10.sim import BACKENDS, GAMES, SimConfig, Summary, parse_bots, simulate
-from phase10.sim.runner import MAX_DECISIONS
+from phase10.sim.runner import MAX_DECISIONS, Interrupted
 
 DEFAULT_GAMES: Final = 100
 DEFAULT_BOTS: Final = "greedy,random"
@@ -201,17 +202,36 @@ def run(args: argparse.Namespace) -> int:
         game=game.name,
         duplicate=args.duplicate,
     )
-    command = _command(args, bots)
     started = time.perf_counter()
-    with progress_reporter(args.games, N_("games"), quiet=args.quiet) as progress:
-        summary = simulate(
-            config,
-            workers=args.workers,
-            backend=args.backend,
-            address=args.address,
-            progress=progress,
+    interrupted = False
+    try:
+        with progress_reporter(args.games, N_("games"), quiet=args.quiet) as progress:
+            summary = simulate(
+                config,
+                workers=args.workers,
+                backend=args.backend,
+                address=args.address,
+                progress=progress,
+            )
+    except Interrupted as stopped:
+        # Ctrl-C: the games played so far are worth their table, which is exactly what
+        # the same command with --games set to their count gives.
+        summary = stopped.summary
+        if summary.games == 0:
+            raise
+        interrupted = True
+        print(
+            translate(
+                N_(
+                    "Interrupted: the figures below are for the first {count} of {total} "
+                    "games, as --games {count} gives them."
+                )
+            ).format(count=summary.games, total=args.games),
+            file=sys.stderr,
         )
+        args.games = summary.games
     elapsed = time.perf_counter() - started
+    command = _command(args, bots)
     if args.json:
         data = summary.to_dict()
         for entry, row in enumerate(data["bots"]):
@@ -224,10 +244,11 @@ def run(args: argparse.Namespace) -> int:
                 "seed": args.seed,
                 "duplicate": args.duplicate,
                 "command": command,
+                "interrupted": interrupted,
             }
         )
         print(json.dumps(data))
-        return 0
+        return 130 if interrupted else 0
     _print_summary(
         summary,
         rules.name,
@@ -238,7 +259,7 @@ def run(args: argparse.Namespace) -> int:
         args.duplicate,
         game=game.name,
     )
-    return 0
+    return 130 if interrupted else 0
 
 
 def _solo(args: argparse.Namespace, rules: Any, solo_study: Callable[..., Any]) -> int:

@@ -24,6 +24,7 @@ import hashlib
 import math
 import os
 import random
+import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ __all__ = [
     "GAMES",
     "BotSummary",
     "GameResult",
+    "Interrupted",
     "SimConfig",
     "SimError",
     "Summary",
@@ -57,6 +59,16 @@ BACKENDS: Final = ("process", "ray")
 MAX_DECISIONS: Final = 50_000
 #: Games submitted ahead of the next one to aggregate, per worker.
 WINDOW_PER_WORKER: Final = 4
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`simulate`: ``summary`` counts the games finished before it, in
+    index order (with ``duplicate``, whole deals only, so every seat still played each
+    deal), and is what a run of ``summary.games`` games with the same seed gives."""
+
+    def __init__(self, summary: Summary) -> None:
+        super().__init__(f"interrupted after {summary.games} games")
+        self.summary = summary
 
 
 class SimError(Phase10Error):
@@ -333,9 +345,15 @@ class _InProcess:
         pass
 
 
+def _deaf_to_interrupts() -> None:
+    # Ctrl-C reaches every process of the terminal's group: the main process stops the run
+    # and stops the workers, which would otherwise each print a traceback of their own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class _Pool:
     def __init__(self, workers: int) -> None:
-        self.executor = ProcessPoolExecutor(max_workers=workers)
+        self.executor = ProcessPoolExecutor(max_workers=workers, initializer=_deaf_to_interrupts)
 
     def submit(self, config: SimConfig, index: int) -> Any:
         return self.executor.submit(play_game, config, index)
@@ -347,6 +365,13 @@ class _Pool:
 
     def close(self) -> None:
         self.executor.shutdown(cancel_futures=True)
+
+    def stop(self) -> None:
+        """Stop at once, the games under way left unfinished (Ctrl-C)."""
+        processes = dict(getattr(self.executor, "_processes", None) or {})
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes.values():
+            process.terminate()
 
 
 #: Off, Ray gives a local node the address 127.0.0.1, so that every Ray server of a local run
@@ -435,7 +460,8 @@ def simulate(
 
     ``workers`` processes (1: this process) or Ray with ``backend="ray"`` (``address``: an
     existing cluster, else a local instance with ``workers`` CPUs). ``progress(done, total)``
-    is called after each game is counted. The summary depends only on ``config``.
+    is called after each game is counted. The summary depends only on ``config``. Ctrl-C
+    raises :class:`Interrupted`, holding the summary of the games counted so far.
     """
     game = _check_game(config)
     if not game.min_players <= config.players <= game.max_players:
@@ -449,12 +475,26 @@ def simulate(
         make_bot(spec, game)
     runner = _backend(workers, backend, address)
     tally = Tally(config.bots)
+    # With duplicate deals a game counts once its deal has been played from every seat.
+    deal = config.players if config.duplicate else 1
+    held: list[GameResult] = []
     try:
         size = window if window is not None else WINDOW_PER_WORKER * workers
-        for result in _ordered_results(config, runner, max(1, size)):
-            tally.add(result)
+        for done, result in enumerate(_ordered_results(config, runner, max(1, size)), 1):
+            held.append(result)
+            if len(held) == deal:
+                for each in held:
+                    tally.add(each)
+                held.clear()
             if progress is not None:
-                progress(tally.games, config.games)
+                progress(done, config.games)
+        for each in held:
+            tally.add(each)
+    except KeyboardInterrupt:
+        stop = getattr(runner, "stop", None)
+        if stop is not None:
+            stop()
+        raise Interrupted(tally.summary()) from None
     finally:
         runner.close()
     return tally.summary()
