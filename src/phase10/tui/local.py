@@ -168,6 +168,9 @@ class LocalApp(OnlineApp):
             self.say(_("Since your last turn:"))
         self.seat, self.view, self.shown, self.hint_id = seat, None, None, None
         self.table_screen.chosen, self.table_screen.narrowed = [], ()
+        # Each person starts in their hand, as the keys help has it (Tab then goes to the
+        # moves), not in the list the last person left the keys in.
+        self.table_screen.focus_hand()
         self._catching_up = True
         self.conn.switch_seat(seat, since)
 

@@ -5,7 +5,8 @@ and the game's part of it from the seat's presentation (an update's ``table``), 
 server offers is drawn here: the hand (a list: arrows move, Space chooses cards, ``o`` goes
 through the game's two orders), the piles, the groups on the table, the players, every sentence
 of the game in the log, and the moves in the game's words, narrowed to those that use the
-chosen cards. Enter plays the highlighted move; the keys are the one key map of every medium
+chosen cards. Enter plays the highlighted move; Tab goes between the hand and the moves, the
+list with the keys marked; the keys are the one key map of every medium
 (docs/keys.md): ``d`` draws, ``t`` takes the discard, ``l``, ``v``, ``n``, ``g``, ``e`` make the
 move of that kind with the chosen cards, ``x`` discards the chosen card, ``i`` asks for a hint
 and chooses its cards, ``o`` changes the order, ``r`` shows the rules, ``c`` opens a line
@@ -256,6 +257,25 @@ _RIGHT_WIDTH: Final = 30
 _NAME_ROOM: Final = 23
 
 
+class Panel(OptionList):
+    """A list of the table (the hand, the moves) whose title is marked while it has the
+    keys, as its heavier border shows too: the marker tells it without colour."""
+
+    #: Around the title of the list that has the keys.
+    MARK: Final = "» {title} «"
+
+    def __init__(self, title: str, **options: Any) -> None:
+        super().__init__(**options)
+        self.title = title
+        self.border_title = title
+
+    def on_focus(self) -> None:
+        self.border_title = self.MARK.format(title=self.title)
+
+    def on_blur(self) -> None:
+        self.border_title = self.title
+
+
 class OnlineTable(Screen[None]):
     """The table, fed by the server's updates; the keys send the player's moves."""
 
@@ -272,7 +292,10 @@ class OnlineTable(Screen[None]):
     #log { height: 1fr; border-top: solid $accent; }
     #hand { height: auto; max-height: 16; border: round $accent; }
     #moves { height: 1fr; min-height: 5; border: round $accent; scrollbar-gutter: stable; }
-    OptionList:focus { border: round $success; }
+    /* The list the arrows and Enter work in: a heavy border (and a marked title, not the
+       colour alone); the ids above would outrank a rule for OptionList:focus. */
+    #hand:focus, #moves:focus { border: heavy $success; }
+    #log:focus { border-top: heavy $success; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "draw", _("Draw")),
@@ -293,6 +316,10 @@ class OnlineTable(Screen[None]):
         Binding("question_mark", "keys", _("Keys"), show=False),
         Binding("f1", "rules", _("Rules"), show=False),
         Binding("escape", "clear", _("Clear choice"), show=False),
+        # Tab goes to the list of moves, as the keys help says, and from there back to the
+        # hand: going on round every panel took it to the log, where the arrows scrolled
+        # the log and Enter played the first move. Shift+Tab still reaches every panel.
+        Binding("tab", "switch_list", _("Your moves"), show=False),
         # Enter in a list plays from it; elsewhere (the log) the highlighted move.
         Binding("enter", "play_highlighted", _("Play"), show=False),
         Binding("q", "leave", _("Leave")),
@@ -329,13 +356,22 @@ class OnlineTable(Screen[None]):
                 # default of 78 columns cut sentences at the panel's edge).
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
             with Vertical(id="right"):
-                yield OptionList(id="hand")
-                yield OptionList(id="moves")
+                yield Panel(_("Your hand"), id="hand")
+                yield Panel(_("Your moves"), id="moves")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#hand", OptionList).border_title = _("Your hand")
-        self.query_one("#moves", OptionList).border_title = _("Your moves")
+        self.query_one("#hand", OptionList).focus()
+
+    def action_switch_list(self) -> None:
+        """Tab: to the list of moves, or from it back to the hand."""
+        moves = self.query_one("#moves", OptionList)
+        target = "#hand" if moves.has_focus else "#moves"
+        self.query_one(target, OptionList).focus()
+
+    def focus_hand(self) -> None:
+        """Put the keys in the hand: where a person's turn starts after the keyboard was
+        passed, whatever list the last person left them in."""
         self.query_one("#hand", OptionList).focus()
 
     @property
