@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 
+from phase10.tui.local import LocalApp
 from phase10.tui.screens import PassScreen
 
-from .helpers import make_app, may_act, screen_text, settle, until
+from .helpers import app_for, make_app, may_act, screen_text, settle, start, until
 
 HOT_SEAT = [("Ann", None), ("Lena", None), ("Robo", "easy")]
 
@@ -77,5 +80,112 @@ def test_tab_goes_between_the_hand_and_the_moves_and_the_title_says_which(
             await pilot.press("tab")
             assert table.query_one("#hand", OptionList).has_focus
             assert "» Your hand «" in screen_text(app)
+
+    asyncio.run(run())
+
+
+def _hand_shown(app: LocalApp) -> tuple[str, list[str]]:
+    """The hand's label and its cards as shown."""
+    table = app.table_screen
+    hand = [str(card["code"]) for card in (app.shown or {})["hand"]]
+    label = str(table.query_one("#hand", OptionList).border_subtitle)
+    return label, [hand[i] for i in table.shown_hand]
+
+
+def _in_colour_order(app: LocalApp, codes: list[str]) -> bool:
+    """Whether ``codes`` are in the game's order by colour."""
+    by_suit = {str(card["code"]): card["by_suit"] for card in (app.shown or {})["hand"]}
+    keys = [by_suit[code] for code in codes]
+    return keys == sorted(keys)
+
+
+def test_each_person_finds_their_hand_in_the_order_they_left_it(tmp_path: Path) -> None:
+    """At a hot seat, the order of the hand is each person's: after the other person's turn
+    and the pass screen, the card Ann drew is still last under "Newest last", and Lena's
+    hand, which she put by number with o, is still by number. A dealt hand is in colour
+    order, and says "By colour"."""
+    app = make_app(tmp_path, seed=3, seats=HOT_SEAT)
+
+    async def turn(pilot: Pilot[Any], *keys: str) -> None:
+        await settle(pilot, app)
+        assert isinstance(app.screen, PassScreen)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.press(*keys, "d")
+        await settle(pilot, app)
+
+    async def discard_first(pilot: Pilot[Any]) -> None:
+        before = len(app.local.match.record.actions)
+        await pilot.press("1", "x")
+        await until(pilot, lambda: len(app.local.match.record.actions) > before, "discard")
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert app.seat == 1  # Lena, the dealer's left
+            label, dealt = _hand_shown(app)
+            assert label == "By colour"
+            assert _in_colour_order(app, dealt)
+            await pilot.press("o")
+            await pilot.press("d")
+            await settle(pilot, app)
+            await discard_first(pilot)
+            await turn(pilot)  # Ann
+            drawn = _hand_shown(app)[1][-1]
+            assert _hand_shown(app)[0] == "Newest last"
+            await pilot.press("2", "x")  # Ann discards her second card, keeps the drawn one
+            await settle(pilot, app)
+            await until(pilot, lambda: isinstance(app.screen, PassScreen), "Lena's turn")
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert app.seat == 1
+            assert _hand_shown(app)[0] == "By number"
+            await pilot.press("d")
+            await settle(pilot, app)
+            await discard_first(pilot)
+            await until(pilot, lambda: isinstance(app.screen, PassScreen), "Ann's turn")
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert app.seat == 0
+            label, cards = _hand_shown(app)
+            assert label == "Newest last"
+            assert cards[-1] == drawn
+
+    asyncio.run(run())
+
+
+def test_a_resumed_hand_is_labelled_with_the_order_it_is_shown_in(tmp_path: Path) -> None:
+    """A resumed game does not know the order the cards came in: the hand shows in colour
+    order and says "By colour", not "Newest last"; o then gives "By number" and "By colour"
+    in turn, and "Newest last" once a card is drawn, last."""
+    ahead = start(seed=5, seats=[("You", "easy"), ("Ann", "easy")])
+    while len(ahead.record.actions) < 8 or ahead.to_act != 0:
+        ahead.bot_step()
+    match = start(seed=5, seats=[("You", None), ("Ann", "easy")])
+    for action in ahead.record.actions:
+        match.play(match.to_act, action, match.version)
+    app = app_for(match, tmp_path, resumed=True)
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            label, cards = _hand_shown(app)
+            assert label == "By colour"
+            assert _in_colour_order(app, cards)
+            await pilot.press("o")
+            assert _hand_shown(app)[0] == "By number"
+            await pilot.press("o")
+            assert _hand_shown(app) == ("By colour", cards)
+            await pilot.press("o")
+            assert _hand_shown(app)[0] == "By number"
+            await pilot.press("o", "d")
+            await settle(pilot, app)
+            assert _hand_shown(app)[0] == "By colour"
+            await pilot.press("o")
+            label, now = _hand_shown(app)
+            assert label == "Newest last"
+            assert now[:-1] == cards
 
     asyncio.run(run())

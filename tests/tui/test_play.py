@@ -184,9 +184,9 @@ def test_two_people_pass_the_keyboard_and_hands_stay_hidden(tmp_path: Path) -> N
 
 
 def test_the_rules_screen_the_orders_of_the_hand_and_the_hint(tmp_path: Path) -> None:
-    """r shows the rules with the phases in play; o goes through the game's two orders and
-    back to the cards as they came, the newest last; i says the hint, chooses its cards and
-    highlights its move, which Enter plays."""
+    """r shows the rules with the phases in play; o goes through the game's two orders, and
+    once a card is drawn back to the cards as they came, the newest last; i says the hint,
+    chooses its cards and highlights its move, which Enter plays."""
     app = make_app(tmp_path, seed=5, seats=[("You", None), ("Ann", "easy")])
 
     def subtitle() -> str:
@@ -206,24 +206,27 @@ def test_the_rules_screen_the_orders_of_the_hand_and_the_hint(tmp_path: Path) ->
             assert "run of 7" in app.screen.markdown
             await pilot.press("escape")
             assert on_table(app)
+            # Dealt, no card is newer than another: the hand is in colour order, and says so.
             dealt = shown_codes()
-            assert subtitle() == "Newest last"
+            assert subtitle() == "By colour"
             await pilot.press("o")
             assert subtitle() == "By number"
             by_number = [(int(c[1:]) if c[1:].isdigit() else 99) for c in shown_codes()]
             assert by_number == sorted(by_number)
             await pilot.press("o")
-            assert subtitle() == "By colour"
+            assert (subtitle(), shown_codes()) == ("By colour", dealt)
             await pilot.press("o")
-            assert (subtitle(), shown_codes()) == ("Newest last", dealt)
+            assert subtitle() == "By number"
+            await pilot.press("o")
             await pilot.press("i")
             await until(pilot, lambda: "Hint: Draw from the draw pile." in log_text(app), "hint")
             await pilot.press("d")
             await settle(pilot, app)
-            # The server keeps the hand sorted; the drawn card still shows last, the rest
-            # where they were.
+            # The server keeps the hand sorted; once back to the cards as they came, the
+            # drawn card shows last, the rest where they were.
             drawn = logged(app).split("You drew ")[-1].split(".")[0]
-            assert shown_codes() == [*dealt, drawn]
+            await pilot.press("o")
+            assert (subtitle(), shown_codes()) == ("Newest last", [*dealt, drawn])
             await pilot.press("i")
             await until(pilot, lambda: "Hint: " in logged(app).split("You drew")[-1], "hint")
             hinted = logged(app).split("Hint: ")[-1].removesuffix(".")

@@ -257,6 +257,69 @@ _RIGHT_WIDTH: Final = 30
 _NAME_ROOM: Final = 23
 
 
+class HandOrder:
+    """The order a seat shows its hand in: ``order`` 0 keeps the cards in the order they
+    came, the newest last; 1 and 2 are the game's two orders (by rank, by suit). The server
+    keeps a hand sorted, so a drawn card would otherwise vanish into the middle.
+
+    Cards whose coming this screen did not see (a deal, a hand first seen after a resume)
+    come first, in the game's second order; each card that comes alone after them goes last.
+
+    >>> mine = HandOrder()
+    >>> cards = [{"code": c, "by_suit": n} for n, c in enumerate(["R1", "B2", "G3"])]
+    >>> mine.arrived(cards[::-1]), mine.newest
+    ([2, 1, 0], False)
+    >>> mine.arrived([*cards[::-1], {"code": "R9", "by_suit": 1}]), mine.newest
+    ([2, 1, 0, 3], True)
+    """
+
+    def __init__(self) -> None:
+        self.order = 0
+        #: The hand's cards by their code, as they came, each with whether this screen saw
+        #: it come alone.
+        self.arrival: list[tuple[str, bool]] = []
+
+    @property
+    def newest(self) -> bool:
+        """Whether a card of the hand came alone since the others: then "newest last" is
+        an order of its own, not the game's second order."""
+        return any(alone for _code, alone in self.arrival)
+
+    def next_order(self) -> None:
+        """``o``: the next order, leaving out "newest last" while it is the game's second
+        order (no card came alone yet), which would show the same hand again."""
+        self.order = (self.order + 1) % 3
+        if self.order == 0 and not self.newest:
+            self.order = 1
+
+    def arrived(self, hand: list[dict[str, Any]]) -> list[int]:
+        """The positions of ``hand`` (the server's cards) in the order the cards came: the
+        cards kept where they were, one new card last; several new cards at once are a new
+        deal, and a hand first seen came before this screen: both in the game's second
+        order."""
+        codes = [str(card["code"]) for card in hand]
+        left = Counter(codes)
+        kept: list[tuple[str, bool]] = []
+        for code, alone in self.arrival:
+            if left[code] > 0:
+                kept.append((code, alone))
+                left[code] -= 1
+        new: list[str] = []
+        for code in codes:
+            if left[code] > 0:
+                new.append(code)
+                left[code] -= 1
+        if len(new) <= 1 and self.arrival:
+            self.arrival = kept + [(code, True) for code in new]
+        else:
+            dealt = sorted(range(len(codes)), key=lambda i: (hand[i]["by_suit"], i))
+            self.arrival = [(codes[i], False) for i in dealt]
+        where: dict[str, list[int]] = {}
+        for position, code in reversed(list(enumerate(codes))):
+            where.setdefault(code, []).append(position)
+        return [where[code].pop() for code, _alone in self.arrival]
+
+
 class Panel(OptionList):
     """A list of the table (the hand, the moves) whose title is marked while it has the
     keys, as its heavier border shows too: the marker tells it without colour."""
@@ -332,10 +395,9 @@ class OnlineTable(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         translate_bindings(self)
-        self.order = 0
-        #: The hand's cards in the order the seat got them (``newest last``): the server
-        #: keeps a hand sorted, so a drawn card would otherwise vanish into the middle.
-        self.arrival: list[str] = []
+        #: Each seat's order of its hand and the order its cards came in, kept apart so that
+        #: at a hot seat each person finds their hand as they left it after the pass screen.
+        self.hands: dict[int | None, HandOrder] = {}
         self.chosen: list[int] = []  # positions in the server's hand
         #: The kinds the list of moves is narrowed to (a key that fits several moves).
         self.narrowed: tuple[str, ...] = ()
@@ -485,11 +547,17 @@ class OnlineTable(Screen[None]):
         ]
         return Text("\n".join(rows) if rows else str(shown["table_empty"]))
 
+    @property
+    def hand_order(self) -> HandOrder:
+        """How the seat at the keyboard orders its hand (a seat not seen yet: as it came)."""
+        return self.hands.setdefault(self.online.seat, HandOrder())
+
     def _hand(self, shown: View) -> None:
         hand = list(shown["hand"])
-        positions = self._arrived([str(card["code"]) for card in hand])
-        if self.order:  # the game's own two orders: by rank (number), by suit (colour)
-            key = "by_rank" if self.order == 1 else "by_suit"
+        mine = self.hand_order
+        positions = mine.arrived(hand)
+        if mine.order:  # the game's own two orders: by rank (number), by suit (colour)
+            key = "by_rank" if mine.order == 1 else "by_suit"
             positions.sort(key=lambda i: (hand[i][key], i))
         self.shown_hand = positions
         widget = self.query_one("#hand", OptionList)
@@ -501,28 +569,10 @@ class OnlineTable(Screen[None]):
             widget.add_option(Option(line))
         if positions:
             widget.highlighted = min(keep or 0, len(positions) - 1)
-        sorts = (_("Newest last"), *map(str, shown["sorts"]))
-        widget.border_subtitle = sorts[self.order]
-
-    def _arrived(self, codes: list[str]) -> list[int]:
-        """The hand's positions with the cards kept in the order they came and the new ones
-        last; several new cards at once are a new deal, shown in the server's order."""
-        left = Counter(codes)
-        kept: list[str] = []
-        for code in self.arrival:
-            if left[code] > 0:
-                kept.append(code)
-                left[code] -= 1
-        new: list[str] = []
-        for code in codes:
-            if left[code] > 0:
-                new.append(code)
-                left[code] -= 1
-        self.arrival = kept + new if len(new) <= 1 else list(codes)
-        where: dict[str, list[int]] = {}
-        for position, code in reversed(list(enumerate(codes))):
-            where.setdefault(code, []).append(position)
-        return [where[code].pop() for code in self.arrival]
+        sorts = [_("Newest last"), *map(str, shown["sorts"])]
+        # No card came alone since the deal (or since this screen first saw the hand, as
+        # after a resume): the hand is in the game's second order, and says so.
+        widget.border_subtitle = sorts[mine.order or (0 if mine.newest else 2)]
 
     def chosen_cards(self) -> list[str]:
         hand = list((self.online.shown or {}).get("hand") or [])
@@ -713,7 +763,7 @@ class OnlineTable(Screen[None]):
         self.app.push_screen(ChatScreen(), send)
 
     def action_sort(self) -> None:
-        self.order = (self.order + 1) % 3  # newest last, then the game's two orders
+        self.hand_order.next_order()
         self.redraw()
 
     def _table_rules(self) -> Any:
