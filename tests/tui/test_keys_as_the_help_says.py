@@ -14,7 +14,7 @@ from textual.widgets import OptionList
 from phase10.tui.local import LocalApp
 from phase10.tui.screens import PassScreen
 
-from .helpers import app_for, make_app, may_act, screen_text, settle, start, until
+from .helpers import app_for, log_text, make_app, may_act, screen_text, settle, start, until
 
 HOT_SEAT = [("Ann", None), ("Lena", None), ("Robo", "easy")]
 
@@ -187,5 +187,43 @@ def test_a_resumed_hand_is_labelled_with_the_order_it_is_shown_in(tmp_path: Path
             label, now = _hand_shown(app)
             assert label == "Newest last"
             assert now[:-1] == cards
+
+    asyncio.run(run())
+
+
+def test_since_your_last_turn_tells_the_computers_moves_after_it(tmp_path: Path) -> None:
+    """At a hot seat, a computer that moves right after a person's discard does so while
+    the keyboard is being passed: its moves flash by on that person's screen. Their next
+    "Since your last turn:" tells every event after their discard, those moves too, as the
+    line mode does."""
+    app = make_app(tmp_path, seed=3, seats=HOT_SEAT)
+
+    async def take_keyboard(pilot: Pilot[Any], seat: int) -> None:
+        await until(pilot, lambda: isinstance(app.screen, PassScreen), "the pass screen")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.seat == seat
+
+    async def draw_and_discard(pilot: Pilot[Any]) -> None:
+        await pilot.press("d")
+        await settle(pilot, app)
+        await pilot.press("1", "x")
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            await take_keyboard(pilot, 1)  # Lena, after Robo's Skip on Ann
+            await draw_and_discard(pilot)
+            await until(pilot, lambda: isinstance(app.screen, PassScreen), "Ann's turn")
+            flashed = log_text(app)
+            after = max(i for i, line in enumerate(flashed) if line.startswith("You discarded"))
+            robo = [line for line in flashed[after:] if line.startswith("Robo ")]
+            assert robo  # Robo moved after Lena's discard, on Lena's screen
+            await take_keyboard(pilot, 0)
+            await draw_and_discard(pilot)
+            await take_keyboard(pilot, 1)
+            told = log_text(app)
+            assert told[0] == "Since your last turn:"
+            assert told[1 : 1 + len(robo)] == robo
 
     asyncio.run(run())

@@ -72,6 +72,10 @@ class LocalApp(OnlineApp):
         #: not yet told hear the game from its start, or from where it was resumed.
         self.told: dict[int, int] = {}
         self._start_seq = max(-1, match.seq - RECENT_EVENTS) if resumed else -1
+        #: Where the turn of the person at the keyboard ended (the update of their last
+        #: move), while the computers after them play: what they are told next time
+        #: starts there, as the computers' moves flashed by while the keyboard was passed.
+        self._turn_ended: int | None = None
         #: The seat the keyboard is being passed to, until that person presses Enter.
         self.handover: int | None = None
         #: Screens over the table that wait for a key: the computers wait with them.
@@ -119,6 +123,11 @@ class LocalApp(OnlineApp):
             # nobody's seat ("Maman moves up"), not to the one who made the last move.
             said_to_everyone(self.local.match, message, self.local_lang)
         done = super().on_server(message)
+        if live and self.hot_seat and self.seat is not None:
+            if message["view"].get("legal"):
+                self._turn_ended = None
+            elif self._turn_ended is None:
+                self._turn_ended = int(message["seq"])
         if update:
             self._catching_up = False
             if live and self.hot_seat and _ends_a_hand(message):
@@ -134,6 +143,7 @@ class LocalApp(OnlineApp):
         if self.seat is None or match.is_over:
             return
         self.told[self.seat] = match.seq
+        self._turn_ended = None
         self.seat, self.view, self.shown, self.hint_id = None, None, None, None
         self.table_screen.chosen, self.table_screen.narrowed = [], ()
         self._catching_up = True
@@ -159,7 +169,9 @@ class LocalApp(OnlineApp):
         self._waiting -= 1
         self.handover = None
         if self.seat is not None:
-            self.told[self.seat] = match.seq
+            ended = self._turn_ended
+            self.told[self.seat] = match.seq if ended is None else ended
+        self._turn_ended = None
         # What the last person saw may show their cards ("You drew R7"): the log starts
         # again with what this person may know.
         self.table_screen.query_one("#log", RichLog).clear()
