@@ -1084,3 +1084,31 @@ def test_the_dutch_programmes_help_names_its_goal_by_its_own_word(
         *("--save", str(tmp_path / "g.json")),
     )
     assert "> Je programma: PRG-03 (1 set van 4)." in out
+
+
+@pytest.mark.parametrize(
+    ("rules", "taught", "not_taught"),
+    [
+        ("standard", "for a Skip add the player who loses a turn: discard S Bob", "discard S\n"),
+        ("de_article", "a Skip always makes the next player lose a turn: discard S\n", "S Bob"),
+    ],
+)
+def test_the_help_teaches_the_skip_as_the_rules_in_play_have_it(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    rules: str,
+    taught: str,
+    not_taught: str,
+) -> None:
+    """P10-R25: where a Skip always costs the next player their turn (de_article), a Skip
+    discarded with a player's name is refused, so ``?`` does not teach naming one; under
+    the standard rules it does."""
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["?", "q"],
+        *("--rules", rules, "--players", "2", "--seed", "3", "--save", str(tmp_path / "g.json")),
+    )
+    assert taught in out
+    assert not_taught not in out

@@ -7,7 +7,7 @@ Every event is one sentence, in the player's language, as the table tells it; th
 piles, the table and the scores are one key away (the one key map, docs/keys.md); a move is
 typed in the game's notation (``draw``, ``discard R7``, ``lay ...``, ``hit R7 2``) or chosen
 by its number from the list ``a`` prints. Everything comes from the table's messages: the
-client holds no rules and decides nothing.
+client decides nothing (the rules it knows by the table's name only shape its help).
 
 When standard input is not a terminal (a script, a test), a line is read only when there is
 something to do with it: on the player's turn, once the game is over, or while the owner's
@@ -24,8 +24,10 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Final
 
+from phase10 import games
 from phase10.cli.language import COMMAND_WORDS, GROUP_WORDS, command_word, group_word
 from phase10.cli.rules_cmd import find_rule, listing, load_rulebook, show
+from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import N_, translator
 from phase10.kernel.notation import parse_number
 from phase10.online.connection import BACK, CLOSED, FATAL, GAVE_UP, LOST, REFUSED, Connection
@@ -563,6 +565,16 @@ class LineClient:
         await self._move(" ".join([verb, *words[1:]]))
         return True
 
+    def table_rules(self) -> Any:
+        """The rules the table plays, where this client knows them by the name the lobby
+        gives (``None`` where it does not)."""
+        lobby = self.lobby or {}
+        try:
+            game = games.get(str(lobby.get("game", "phase10")))
+            return game.find_rules(str(lobby.get("rules", game.name)))
+        except (Phase10Error, LookupError, ValueError):
+            return None
+
     def rules_in_play(self) -> str | None:
         """The table's rules in words (profile and variants), as the lobby says them."""
         played = (self.lobby or {}).get("rules_text")
@@ -639,7 +651,10 @@ class LineClient:
         if verb in ("?", "help"):
             shown = view or {}
             kinds = {m["kind"] for m in shown.get("moves", [])} | set(shown.get("refusals", {}))
-            self.out(help_text(kinds, tr, online=self.target is not None))
+            # Under a house rule that gives a Skip to the next player, naming one is
+            # refused (P10-R25): the help does not teach it.
+            to_next = getattr(self.table_rules(), "skip_target", "chosen") == "next"
+            self.out(help_text(kinds, tr, online=self.target is not None, skip_to_next=to_next))
             if view is not None and view["hand"]:
                 # The notation in words, from the cards the player holds (the game's words):
                 # every card in the hand's order, twins too, so that the list counts as the

@@ -126,6 +126,9 @@ class KeyboardClient(LineClient):
             # heading says, not the whole game again from the first deal.
             self.conn.last_seq = self.told[seat]
 
+    def table_rules(self) -> Any:
+        return self.local.match.rules
+
     def rules_in_play(self) -> str | None:
         match = self.local.match
         return rules_in_words(match.game, match.rules.name, self.tr)

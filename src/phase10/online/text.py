@@ -70,6 +70,15 @@ HELP_LAY_DOWN: Final = N_("""\
   lay                  list the ways to lay down your phase; lay N picks way N
   lay GROUP | GROUP    lay down groups you type, e.g. lay set R5 B5 W | set G7 R7 Y7
   hit CARD N           hit CARD on group N of the table (type b to see the groups)""")
+#: The same, where a Skip always costs the next player their turn (P10-R25's house rule):
+#: a target named there is refused.
+HELP_LAY_DOWN_SKIP_NEXT: Final = N_("""\
+  l, g                 list the lay-downs, the hits
+  discard CARD         discard a card, e.g. discard R7 or discard 3 (a position in your hand);
+                       a Skip always makes the next player lose a turn: discard S
+  lay                  list the ways to lay down your phase; lay N picks way N
+  lay GROUP | GROUP    lay down groups you type, e.g. lay set R5 B5 W | set G7 R7 Y7
+  hit CARD N           hit CARD on group N of the table (type b to see the groups)""")
 HELP_REVEAL: Final = N_("""\
   v, n, g, e           list the reveals, new sets, extensions, program swaps
   discard CARD         discard a card, e.g. discard 7H or discard 3 (a position in your hand)
@@ -98,18 +107,25 @@ HELP_LOCAL: Final = N_("""\
 q (quit) saves the game and leaves; phase10 resume takes it up again.""")
 
 
-def help_text(kinds: Iterable[str], tr: Translator, *, online: bool) -> str:
-    """The help for a game whose moves are of ``kinds``, at a server or at this keyboard.
+def help_text(
+    kinds: Iterable[str], tr: Translator, *, online: bool, skip_to_next: bool = False
+) -> str:
+    """The help for a game whose moves are of ``kinds``, at a server or at this keyboard;
+    ``skip_to_next``: the rules give a Skip always to the next player, so the help names no
+    target.
 
     >>> from phase10.kernel.i18n import translator
     >>> text = help_text({"draw", "reveal", "meld"}, translator("en"), online=False)
     >>> "reveal N picks way N" in text, "lay N" in text, "start" in text
     (True, False, False)
+    >>> text = help_text({"lay_down"}, translator("en"), online=False, skip_to_next=True)
+    >>> "discard S Bob" in text, "next player lose a turn: discard S" in text
+    (False, True)
     """
     kinds = set(kinds)
     parts = [HELP_HEAD]
     if "lay_down" in kinds:
-        parts.append(HELP_LAY_DOWN)
+        parts.append(HELP_LAY_DOWN_SKIP_NEXT if skip_to_next else HELP_LAY_DOWN)
     programmes = bool(kinds & {"reveal", "meld", "extend", "swap"})
     if programmes:
         parts.append(HELP_REVEAL)
