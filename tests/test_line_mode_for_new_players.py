@@ -803,7 +803,7 @@ def test_only_enter_passes_the_keyboard_and_q_still_leaves(
 ) -> None:
     """Hot seat: at "Press Enter when only Bob can see the screen", a question or a move
     typed ahead shows nobody's hand (P10-R09: each player's cards are their own); it asks
-    again, and q leaves with the game saved."""
+    again, saying that Enter is wanted alone, and q leaves with the game saved."""
     save = str(tmp_path / "g.json")
     out = _play(
         monkeypatch,
@@ -812,7 +812,9 @@ def test_only_enter_passes_the_keyboard_and_q_still_leaves(
         *("--people", "Ann,Bob", "--players", "3", "--seed", "3", "--save", save),
     )
     assert "Your hand" not in out
-    assert out.count("Press Enter when only ") == 3
+    assert out.count("Press Enter when only ") == 1
+    again = "Press Enter alone, with nothing typed, when only Bob can see the screen."
+    assert out.count(again) == 2
     assert "Game saved to" in out
 
 
@@ -1112,3 +1114,19 @@ def test_the_help_teaches_the_skip_as_the_rules_in_play_have_it(
     )
     assert taught in out
     assert not_taught not in out
+
+
+def test_a_file_of_a_1_and_empty_lines_plays_a_whole_game_of_several_people(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """As the README says: a file of a, 1 and empty lines, in turn, plays a whole game where
+    several people share the keyboard (--people): a and 1 make the first move offered, and
+    the empty line passes the keyboard, which only Enter alone does (P10-R09)."""
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["a", "1", ""] * 6000,
+        *("--people", "Ann,Bob", "--players", "3", "--seed", "8"),
+        *("--save", str(tmp_path / "g.json")),
+    )
+    assert "Final standing after" in out

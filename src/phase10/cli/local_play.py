@@ -222,8 +222,13 @@ class KeyboardClient(LineClient):
             return False
         if words:
             # Only Enter passes the keyboard: a line typed ahead, or a question, would show
-            # the next person's hand to whoever typed it.
-            self.out(self._pass_words(self.handover)[1])
+            # the next person's hand to whoever typed it. Asked again, the prompt says why
+            # the line was not taken, or it seems to repeat for nothing.
+            name = self.local.match.names[self.handover]
+            again = N_(
+                "Press Enter alone, with nothing typed, when only {name} can see the screen. "
+            )
+            self.out(self.tr.gettext(again).format(name=name))
             return True
         seat, self.handover = self.handover, None
         if self.seat is not None and not self.silent:
