@@ -350,3 +350,26 @@ def test_every_help_names_the_language_s_own_command_words(lang: str) -> None:
     for verb in ("d", "t", "lay", "hit", "discard", "hint", "r"):
         local = word_in(COMMAND_WORDS[lang], verb)
         assert re.search(rf"(?<!\w){re.escape(local)}(?!\w)", text), (verb, local, text)
+
+
+@pytest.mark.parametrize(
+    ("lang", "draw", "take"),
+    [("fr", "piochez", "prenez"), ("de", "zieh", "nimm"), ("nl", "trek", "pak")],
+)
+def test_the_words_of_the_draw_prompt_are_commands(
+    lang: str, draw: str, take: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The prompt at the start of a turn (P10-R08: draw from the draw pile or take the
+    discard) names the draw and the take in the language's words: typed back, each plays."""
+    prompt = translator(lang).gettext("Draw (d) or take {card} from the discard pile (t).")
+    words = prompt.lower().split()
+    assert draw in words
+    assert take in words
+    unknown = translator(lang).gettext("Unknown command {command}. Type ? for help.")[:8]
+    for typed, said in (
+        (draw, "You drew {card}."),
+        (take, "You took {card} from the discard pile."),
+    ):
+        out = _play(["--lang", lang, "--seed", "2"], f"{typed}\nq\n", tmp_path, capsys)
+        assert unknown not in out
+        assert translator(lang).gettext(said).split("{card}")[0] in out

@@ -35,7 +35,10 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
     "fr": {
         "pioche": "d",
         "piocher": "d",
+        # The prompts' own words too: "Piochez (d) ou prenez R12 dans la défausse (t)".
+        "piochez": "d",
         "prendre": "t",
+        "prenez": "t",
         "poser": "lay",
         # The programmes game's own acts (glossary: révéler, nouvelle série, échanger); poser
         # and ajouter do both games' twin acts.
@@ -55,7 +58,10 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
     },
     "de": {
         "ziehen": "d",
+        # The prompts' own words too: "Zieh vom Ziehstapel (d) oder nimm R12 ... (t)".
+        "zieh": "d",
         "nehmen": "t",
+        "nimm": "t",
         "auslegen": "lay",
         "aufdecken": "reveal",
         "neuer": "meld",
