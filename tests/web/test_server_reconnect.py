@@ -115,3 +115,40 @@ def test_a_dropped_person_is_held_then_played_by_a_computer_until_back(tmp_path:
         assert ann.act(ann.view["legal"][0]["action"])["type"] == "ack"  # type: ignore[index]
         for player in (ann, bob_ws):
             player.close()
+
+
+def test_a_person_not_connected_as_the_game_starts_is_held_then_played_for(
+    tmp_path: Path,
+) -> None:
+    """Bob joined and left before the start, Cy joined and never connected: as the game
+    starts both seats are held for ``hold_seconds`` like a dropped person's, then a
+    computer plays them, so Ann's game goes round instead of waiting on Bob for ever."""
+    rng = random.Random(7)
+    with in_process_server(tmp_path) as server, server.http() as http:
+        made = create_table(http, [PERSON, PERSON, PERSON], hold_seconds=1)
+        table = made["table"]
+        bob = join(http, table, "Bob")
+        join(http, table, "Cy")
+        Player(server.ws_url, table, bob["token"]).close()
+        ann = Player(server.ws_url, table, made["token"])
+        ann.until(lambda m: m["type"] == "welcome")
+        start(http, table, made["token"])
+        started = time.monotonic()
+        taken = ann.until(
+            lambda m: (
+                m["type"] == "lobby" and all(s["computer_playing"] for s in m["lobby"]["seats"][1:])
+            ),
+            5,
+        )
+        assert time.monotonic() - started >= 0.9
+        assert [s["connected"] for s in taken["lobby"]["seats"]] == [True, False, False]
+
+        def discards(seat: int) -> int:
+            return sum(
+                1
+                for e in ann.events.values()
+                if e["event"]["kind"] == "discarded" and e["event"]["seat"] == seat
+            )
+
+        play({0: ann}, rng, lambda: discards(1) >= 2 and discards(2) >= 2)
+        ann.close()

@@ -146,6 +146,9 @@ class _SeatState:
     joined_at: int | None = None
     #: Taken during the game and not yet connected: its person arrives, not comes back.
     arriving: bool = False
+    #: Held since the game started without its person (``LiveTable.hold_absent``): their
+    #: first connection is an arrival, not a return, unless a computer played for them.
+    held_from_start: bool = False
 
 
 class TableKeeper(Protocol):
@@ -416,6 +419,9 @@ class LiveTable:
             log.error("table %s: %s", self.row.id, exc)
             raise TableError.said(503, N_("the server could not store that; try again")) from None
         self.match = match
+        # A person not connected as the game starts is away as much as one who drops
+        # later: without the hold nothing would ever play their turn.
+        self.hold_absent(from_start=True)
         self._notice("web.started")
         self._send_lobby()
         self._send_updates()
@@ -532,8 +538,9 @@ class LiveTable:
         else:
             state = self.seats[seat]
             arriving, joined = state.arriving, state.joined_at
-            back = (state.taken_over or state.away is not None) and not arriving
-            state.arriving = False
+            held = state.away is not None and not state.held_from_start
+            back = (state.taken_over or held) and not arriving
+            state.arriving = state.held_from_start = False
             state.clients.add(client)
             if state.away is not None:
                 state.away.cancel()
@@ -601,13 +608,15 @@ class LiveTable:
         self._send_lobby_soon()
         self.hub.forget(self)
 
-    def hold_absent(self) -> None:
-        """Hold every absent person's seat as if just dropped (a game in play loaded from
-        the database): after ``hold_seconds`` a computer plays it until its person is back."""
+    def hold_absent(self, *, from_start: bool = False) -> None:
+        """Hold every absent person's seat as if just dropped (a game that starts,
+        ``from_start``, or one in play loaded from the database): after ``hold_seconds`` a
+        computer plays it until its person is back."""
         loop = asyncio.get_running_loop()
         for number, state in enumerate(self.seats):
             if state.row.kind == "person" and not state.clients and state.away is None:
                 state.away = loop.call_later(self.row.hold_seconds, self._take_over, number)
+                state.held_from_start = from_start
 
     def _take_over(self, seat: int) -> None:
         state = self.seats[seat]
