@@ -7,6 +7,8 @@ database itself fail each insert of a move (no mock: the driver raises what it w
 
 from __future__ import annotations
 
+import logging
+import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,7 @@ from phase10.web.db import Database
 from .serverkit import Player, create_table, database_url, in_process_server, join, start
 
 PERSON = {"kind": "person"}
+EASY = {"kind": "bot", "level": "easy"}
 
 BREAK = {
     # A failure while the insert runs (an OperationalError, not an IntegrityError).
@@ -82,3 +85,35 @@ def test_a_move_the_database_refuses_is_refused_and_changes_nothing(
         assert replayed is not None
         assert replayed.game.digest(replayed.state) == live.match.game.digest(live.match.state)
         db.close()
+
+
+def test_moves_refused_again_and_again_are_one_log_line_until_stored_again(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Computers try their move again every second or so while the database refuses it:
+    the log says so once for the table, not once a try, and says when moves are stored
+    again."""
+    caplog.set_level(logging.INFO, logger="phase10.web")
+    with in_process_server(tmp_path, hold_seconds=0) as server, server.http() as http:
+        made = create_table(http, [PERSON, EASY])
+        db = server.db()
+        run(db, BREAK["sqlite"])
+        start(http, made["table"], made["token"])  # nobody connected: a computer plays Ann
+        live = server.hub.tables[made["table"]]
+        time.sleep(2.5)
+        assert live.match is not None
+        assert live.match.version == 0
+        run(db, MEND["sqlite"])
+        deadline = time.monotonic() + 10
+        while live.match.version == 0:
+            assert time.monotonic() < deadline, "no move stored once the database was mended"
+            time.sleep(0.05)
+        db.close()
+    said = [
+        r for r in caplog.records if r.name == "phase10.web" and made["table"] in r.getMessage()
+    ]
+    failed = [r.getMessage() for r in said if r.levelno == logging.ERROR]
+    assert len(failed) == 1, failed
+    assert "the move is undone" in failed[0]
+    again = [r.getMessage() for r in said if "stored again" in r.getMessage()]
+    assert again == [f"table {made['table']}: moves are stored again (move 1)"]

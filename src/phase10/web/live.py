@@ -216,6 +216,9 @@ class LiveTable:
         self.evicted = False
         self._lobby_soon: asyncio.TimerHandle | None = None
         self._told_paused = False
+        #: A move could not be stored, and none has been since: the log says it once per
+        #: outage, not once per try (a computer tries again every second or so).
+        self._store_failing = False
         self.turn_seconds = turn_seconds
         self.clock = (
             None
@@ -795,9 +798,20 @@ class LiveTable:
         try:
             self.hub.db.append_move(self.row.id, number, seat, payload, action_id)
         except DatabaseError as exc:
-            log.error("table %s: %s; the move is undone", self.row.id, exc)
-            self.match = self._undone(match)
+            first = not self._store_failing
+            self._store_failing = True
+            if first:
+                log.error(
+                    "table %s: %s; the move is undone (and any more until storing works "
+                    "again, not logged)",
+                    self.row.id,
+                    exc,
+                )
+            self.match = self._undone(match, quiet=not first)
             raise
+        if self._store_failing:
+            self._store_failing = False
+            log.warning("table %s: moves are stored again (move %d)", self.row.id, number)
         if match.is_over:
             try:
                 self._set_status("over")
@@ -815,15 +829,17 @@ class LiveTable:
             # first, in order, then the news that it is over.
             self._notice("web.over")
 
-    def _undone(self, match: Match) -> Match | None:
+    def _undone(self, match: Match, *, quiet: bool = False) -> Match | None:
         """``match`` without its last move, which the database refused: as the database has
         it, or, when the database is not the one this server opened (``dbwatch``) or cannot
-        be read, replayed from the match's earlier moves, every one of which is stored."""
+        be read, replayed from the match's earlier moves, every one of which is stored.
+        ``quiet``: the outage is logged already."""
         if self.hub.db.watch.last is None:
             try:
                 return self.hub.reload_match(self.row.id)
             except DatabaseError as exc:
-                log.error("table %s: %s; replayed from memory", self.row.id, exc)
+                if not quiet:
+                    log.error("table %s: %s; replayed from memory", self.row.id, exc)
         earlier = self.hub.new_match(self.row, [s.row for s in self.seats])
         for action in match.record.actions[:-1]:
             earlier.play(earlier.to_act, action, earlier.version)
