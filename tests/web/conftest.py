@@ -532,6 +532,8 @@ def served(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 
     def serve(*args: Any, **kwargs: Any) -> None:
         calls.append({"args": args, **kwargs})
+        for warning in kwargs.get("warnings", ()):  # as the server prints them
+            print(warning, file=sys.stderr)
 
     monkeypatch.setattr("phase10.web.server.serve", serve)
     return calls

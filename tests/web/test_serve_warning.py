@@ -1,7 +1,8 @@
 """``phase10 serve`` on the open internet (decision 0016): listening beyond the loopback with
 neither TLS nor a proxy warns that seat links, tokens and chat would travel in clear; a proxy
 named with ``--forwarded-allow-ips`` is believed, and only it, about the client's address;
-``--ssl-certfile``/``--ssl-keyfile`` serve HTTPS.
+``--ssl-certfile``/``--ssl-keyfile`` serve HTTPS. The warning follows the line with the
+address and the database, which is always the first.
 
 The warning and the options' checks run the command line in this process with the server
 itself replaced (nothing listens); the forwarded addresses and TLS run the real command in a
@@ -121,6 +122,38 @@ def test_no_warning_on_the_loopback_or_behind_a_named_proxy(
     assert status == 0
     assert len(served) == 1
     assert "warning" not in err
+
+
+def test_the_address_is_the_first_line_and_the_in_clear_warning_follows(tmp_path: Path) -> None:
+    """On every interface without TLS, the warning comes after the line naming the address
+    and the database (the server's listening is replaced: nothing binds beyond the loopback)."""
+    script = (
+        "import sys, uvicorn\n"
+        "import phase10.web.server as server\n"
+        "server.check_can_listen = lambda host, port: None\n"
+        "uvicorn.run = lambda *a, **k: None\n"
+        "from phase10.cli.main import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "PHASE10_DATA_DIR": str(tmp_path / "data")}
+    env["LANGUAGE"] = "en"
+    database = ("--bot-workers", "0", "--database", "sqlite:///games.db")
+    ran = subprocess.run(
+        [sys.executable, "-c", script, "serve", "--host", "0.0.0.0", *database],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    lines = ran.stdout.splitlines()
+    assert ran.returncode == 0, ran.stdout
+    assert (
+        lines[0] == f"phase10: serving on http://0.0.0.0:{8000}/  (database: {tmp_path}/games.db)"
+    )
+    assert lines[1].startswith("phase10: warning: listening on 0.0.0.0 without TLS")
 
 
 def test_no_warning_with_tls_and_the_files_reach_the_server(

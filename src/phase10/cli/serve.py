@@ -16,7 +16,7 @@ from phase10.cli.common import (
 )
 from phase10.cli.parse_errors import translate
 from phase10.cli.serve_limits import add_limit_options, limit_settings
-from phase10.cli.serve_transport import add_transport_options, transport_of, warn_if_in_clear
+from phase10.cli.serve_transport import add_transport_options, in_clear_warning, transport_of
 from phase10.kernel.i18n import N_
 
 #: The database's URL when ``--database`` does not give it: a password in a command line is
@@ -200,7 +200,7 @@ def run(args: argparse.Namespace) -> int:
             )
     limits = Limits(**limit_settings(args))
     transport = transport_of(args)
-    warn_if_in_clear(args.host, transport)
+    warning = in_clear_warning(args.host, transport)
     try:
         serve(
             args.host,
@@ -216,6 +216,7 @@ def run(args: argparse.Namespace) -> int:
             node=args.node,
             transport=transport,
             access_log=args.access_log,
+            warnings=() if warning is None else (warning,),
         )
     except DatabaseError as exc:
         raise CommandError(str(exc)) from None

@@ -6,8 +6,6 @@ front, or TLS of its own), and its warning when it would speak in clear to them
 from __future__ import annotations
 
 import argparse
-import sys
-from typing import TextIO
 
 from phase10.cli.common import PROG, CommandError
 from phase10.cli.parse_errors import translate
@@ -20,7 +18,7 @@ from phase10.web.exposure import (
     in_clear,
 )
 
-__all__ = ["IN_CLEAR", "add_transport_options", "transport_of", "warn_if_in_clear"]
+__all__ = ["IN_CLEAR", "add_transport_options", "in_clear_warning", "transport_of"]
 
 #: The warning for a server reachable from other machines with neither TLS nor a proxy.
 IN_CLEAR = N_(
@@ -72,8 +70,10 @@ def transport_of(args: argparse.Namespace) -> Transport:
     return transport
 
 
-def warn_if_in_clear(host: str, transport: Transport, stream: TextIO | None = None) -> None:
-    """Warn on ``stream`` (stderr) when a server on ``host`` would speak plain HTTP to other
-    machines: not the loopback, no TLS, no proxy named."""
-    if in_clear(host, transport):
-        print(translate(IN_CLEAR).format(prog=PROG, host=host), file=stream or sys.stderr)
+def in_clear_warning(host: str, transport: Transport) -> str | None:
+    """The warning, in the user's language, when a server on ``host`` would speak plain HTTP
+    to other machines (not the loopback, no TLS, no proxy named); ``None`` otherwise. The
+    server prints it after its address, which stays its first line."""
+    if not in_clear(host, transport):
+        return None
+    return translate(IN_CLEAR).format(prog=PROG, host=host)

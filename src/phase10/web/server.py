@@ -13,8 +13,9 @@ import logging
 import os
 import signal
 import socket
+import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -101,13 +102,15 @@ def serve(
     api_docs: bool = False,
     transport: Transport | None = None,
     access_log: bool = False,
+    warnings: Sequence[str] = (),
 ) -> None:
     """Serve until interrupted; prints the address people open. ``limits``: the limits per
     client address and the pace of messages (``phase10.web.guard``; its defaults if ``None``).
     ``node`` names this process as one of several on one PostgreSQL database, each table
     held by one of them at a time (``phase10.web.cluster``). ``transport``: whose forwarded
     headers uvicorn believes, and TLS (``phase10.web.exposure``; the loopback's, none).
-    ``access_log``: a line for every HTTP request (uvicorn's access log)."""
+    ``access_log``: a line for every HTTP request (uvicorn's access log). ``warnings`` are
+    printed on standard error after the address, which stays the first line."""
     transport = transport or Transport()
     # Before anything is said or opened: uvicorn binds only once the tables are restored.
     check_can_listen(host, port)
@@ -130,7 +133,10 @@ def serve(
     logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     shown = f"[{host}]" if ":" in host else host
     where = f"{transport.scheme}://{shown}:{port}/"
+    # The first line, whatever follows: the address and the database are what to look for.
     print(f"phase10: serving on {where}  (database: {_shown(database)})", flush=True)
+    for warning in warnings:
+        print(warning, file=sys.stderr, flush=True)
     for line in share_lines(host, port, transport.scheme, network_addresses()):
         print(line, flush=True)
     print("phase10: press Ctrl+C to stop", flush=True)
