@@ -179,6 +179,7 @@ def run(args: argparse.Namespace) -> int:
         )
     try:
         from phase10.web.db import DatabaseError
+        from phase10.web.dbfile import DatabaseFileError
         from phase10.web.guard import Limits
         from phase10.web.hosts import host_name
         from phase10.web.server import ListenError, default_database, serve
@@ -201,11 +202,12 @@ def run(args: argparse.Namespace) -> int:
     limits = Limits(**limit_settings(args))
     transport = transport_of(args)
     warning = in_clear_warning(args.host, transport)
+    given = database_url(args)
     try:
         serve(
             args.host,
             args.port,
-            database_url(args) or default_database(),
+            given or default_database(),
             hold_seconds=args.hold,
             bot_workers=args.bot_workers,
             bot_delay=args.bot_delay,
@@ -216,8 +218,12 @@ def run(args: argparse.Namespace) -> int:
             node=args.node,
             transport=transport,
             access_log=args.access_log,
+            # Only the data folder is made: a folder in a URL that does not exist is a typo.
+            default_folder=given is None,
             warnings=() if warning is None else (warning,),
         )
+    except DatabaseFileError as exc:
+        raise CommandError(translate(exc.message).format(**exc.params)) from None
     except DatabaseError as exc:
         raise CommandError(str(exc)) from None
     except ListenError as exc:

@@ -16,7 +16,6 @@ import socket
 import sys
 import threading
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import Any, Final
 
 import uvicorn
@@ -25,6 +24,13 @@ from phase10.storage import data_dir
 from phase10.web.app import create_app
 from phase10.web.cluster import Cluster, FencedDatabase
 from phase10.web.db import Database, sqlite_url
+from phase10.web.dbfile import (
+    check_url,
+    prepare_sqlite,
+    served_alone,
+    sqlite_file,
+    warn_if_readable,
+)
 from phase10.web.exposure import Transport
 from phase10.web.guard import Limits
 from phase10.web.hosts import ServedNames
@@ -102,6 +108,7 @@ def serve(
     api_docs: bool = False,
     transport: Transport | None = None,
     access_log: bool = False,
+    default_folder: bool = False,
     warnings: Sequence[str] = (),
 ) -> None:
     """Serve until interrupted; prints the address people open. ``limits``: the limits per
@@ -109,9 +116,13 @@ def serve(
     ``node`` names this process as one of several on one PostgreSQL database, each table
     held by one of them at a time (``phase10.web.cluster``). ``transport``: whose forwarded
     headers uvicorn believes, and TLS (``phase10.web.exposure``; the loopback's, none).
-    ``access_log``: a line for every HTTP request (uvicorn's access log). ``warnings`` are
-    printed on standard error after the address, which stays the first line."""
+    ``access_log``: a line for every HTTP request (uvicorn's access log). ``default_folder``:
+    ``database`` is the default SQLite file, whose folder is created if missing (any other
+    folder must exist). ``warnings`` are printed on standard error after the address, which
+    stays the first line. ``DatabaseFileError`` for a database that cannot be served
+    (``phase10.web.dbfile``)."""
     transport = transport or Transport()
+    check_url(database)
     # Before anything is said or opened: uvicorn binds only once the tables are restored.
     check_can_listen(host, port)
     # A server holds many small, long-lived objects (every table's states and views):
@@ -121,9 +132,49 @@ def serve(
     # less often; reference counting still frees almost everything at once.
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
-    file = _sqlite_file(database)
-    if file is not None:
-        Path(file).parent.mkdir(parents=True, exist_ok=True)
+    file = sqlite_file(database)
+    with contextlib.ExitStack() as held:
+        if file is not None:
+            prepare_sqlite(file, create_folder=default_folder)
+            held.enter_context(served_alone(file))  # for as long as this server runs
+        _serve_database(
+            host,
+            port,
+            database,
+            file,
+            transport,
+            warnings,
+            hold_seconds=hold_seconds,
+            bot_workers=bot_workers,
+            bot_delay=bot_delay,
+            allowed_origins=allowed_origins,
+            limits=limits,
+            node=node,
+            allowed_hosts=allowed_hosts,
+            api_docs=api_docs,
+            access_log=access_log,
+        )
+
+
+def _serve_database(
+    host: str,
+    port: int,
+    database: str,
+    file: str | None,
+    transport: Transport,
+    warnings: Sequence[str],
+    *,
+    hold_seconds: int,
+    bot_workers: int,
+    bot_delay: float,
+    allowed_origins: tuple[str, ...],
+    limits: Limits | None,
+    node: str | None,
+    allowed_hosts: tuple[str, ...],
+    api_docs: bool,
+    access_log: bool,
+) -> None:
+    """``serve`` once its SQLite file, if it has one, is ready and held."""
     cluster = None
     if node is None:
         db = Database(database)
@@ -140,6 +191,8 @@ def serve(
     for line in share_lines(host, port, transport.scheme, network_addresses()):
         print(line, flush=True)
     print("phase10: press Ctrl+C to stop", flush=True)
+    if file is not None:
+        warn_if_readable(file)
     with (
         contextlib.closing(db),  # closed however the server stops: Ctrl+C, SIGTERM or an error
         Thinker(workers=bot_workers, inline=INLINE_LEVELS) as thinker,
@@ -270,7 +323,7 @@ def _shown(url: str) -> str:
     >>> _shown("postgresql://phase10:secret@db.example.org/phase10")
     'postgresql://phase10@db.example.org/phase10'
     """
-    file = _sqlite_file(url)
+    file = sqlite_file(url)
     if file is not None:
         return os.path.abspath(file)
     scheme, sep, rest = url.partition("://")
@@ -278,16 +331,3 @@ def _shown(url: str) -> str:
         credentials, _, where = rest.rpartition("@")
         return f"{scheme}://{credentials.split(':', 1)[0]}@{where}"
     return url
-
-
-def _sqlite_file(url: str) -> str | None:
-    """The file a ``sqlite:///`` URL names, as written (``None``: another database, in
-    memory, or a ``file:`` URI).
-
-    >>> _sqlite_file("sqlite:///games.db?timeout=9"), _sqlite_file("sqlite:///:memory:")
-    ('games.db', None)
-    """
-    name = url.removeprefix("sqlite:///").partition("?")[0]
-    if not url.startswith("sqlite:///") or name in ("", ":memory:") or name.startswith("file:"):
-        return None
-    return name
