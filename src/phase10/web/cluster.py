@@ -409,7 +409,7 @@ class Cluster:
                 count += 1
             await asyncio.sleep(0)
         if count:
-            log.info("cluster: took up %d tables of a process that stopped", count)
+            log.info("cluster: took up %s of a process that stopped", _counted(count))
         return count
 
     def renew(self) -> None:
@@ -573,6 +573,15 @@ class Cluster:
                 conn.execute(_EXPIRE_ALL, {"owner": self.owner})
         except Exception as exc:
             log.error("cluster: leaving: %s", exc)
+
+
+def _counted(count: int) -> str:
+    """``1 table``, ``3 tables``: the log is English, counted right.
+
+    >>> _counted(1), _counted(2)
+    ('1 table', '2 tables')
+    """
+    return f"{count} table" if count == 1 else f"{count} tables"
 
 
 def _tables(hub: Hub | None) -> MutableMapping[str, Any]:
