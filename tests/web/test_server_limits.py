@@ -120,6 +120,9 @@ def test_code_look_ups_that_miss_are_limited_then_every_look_up_is_refused(
         assert page.status_code == 429
         assert int(page.headers["retry-after"]) >= 1
         assert page.headers["content-type"].startswith("text/html")
+        # Titled as the refusal it is: the table may well exist.
+        assert "<title>Too many tries · Phase 10</title>" in page.text
+        assert "Not found" not in page.text
 
 
 # --------------------------------------------------------------------------- connections

@@ -136,15 +136,21 @@ PAGE_ERRORS: Final[dict[str, str]] = {
 }
 
 
-#: The heading of an error page whose page exists but cannot be shown yet.
-_NOT_YET: Final = frozenset({"replay_later"})
+#: The heading (and title) of an error page, by refusal; any other is "Not found".
+_HEADINGS: Final[dict[str, str]] = {
+    # The page exists but cannot be shown yet.
+    "replay_later": N_("Not yet"),
+    # A limit per address refused it: the page may well exist.
+    "codes": N_("Too many tries"),
+}
 
 
 def error(lang: str, key: str) -> str:
-    """A page saying, in ``lang``, why the page asked for cannot be shown: "Not found", or
-    "Not yet" for a page that will open later (a replay while its game goes on)."""
+    """A page saying, in ``lang``, why the page asked for cannot be shown: "Not found",
+    "Not yet" for a page that will open later (a replay while its game goes on), or "Too many
+    tries" for one a limit per address refused."""
     tr = translator(lang)
-    heading = tr.gettext(N_("Not yet") if key in _NOT_YET else N_("Not found"))
+    heading = tr.gettext(_HEADINGS.get(key, N_("Not found")))
     return _render("error.html", lang, message=tr.gettext(PAGE_ERRORS[key]), heading=heading)
 
 
