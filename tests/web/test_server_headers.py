@@ -93,6 +93,19 @@ def test_every_answer_carries_the_security_headers(server: InProcessServer) -> N
     assert answers["API refusal"].status_code == 422
 
 
+def test_head_answers_as_get_without_a_body(server: InProcessServer) -> None:
+    """Uptime monitors ask the start page and ``/healthz`` with HEAD: answered as GET is,
+    headers and all, with no body (not 405)."""
+    with server.http() as http:
+        for path in ("/", "/healthz"):
+            got, head = http.get(path), http.head(path)
+            assert head.status_code == got.status_code == 200, path
+            assert head.content == b"", path
+            assert head.headers["content-type"] == got.headers["content-type"], path
+            assert head.headers["content-length"] == got.headers["content-length"], path
+            assert_protected(head, f"HEAD {path}")
+
+
 def test_an_unexpected_error_carries_the_headers_too(tmp_path: Path) -> None:
     """A 500 is sent by Starlette's outermost layer, past every middleware."""
     with Thinker(workers=0) as thinker:

@@ -303,7 +303,8 @@ def create_app(
 
     # ------------------------------------------------------------------------ pages
 
-    @app.get("/healthz")
+    # HEAD too: uptime monitors ask with it, and were answered 405 (uvicorn sends no body).
+    @app.api_route("/healthz", methods=["GET", "HEAD"])
     async def healthz() -> JSONResponse:
         # Fails while the database is gone, replaced or out of reach (phase10.web.dbwatch):
         # a proxy or a supervisor then sends nobody here. Never a file's name in the answer.
@@ -313,7 +314,7 @@ def create_app(
             return JSONResponse(body, status_code=503)
         return JSONResponse({"ok": True})
 
-    @app.get("/", response_class=HTMLResponse)
+    @app.api_route("/", methods=["GET", "HEAD"], response_class=HTMLResponse)
     async def lobby_page(request: Request, lang: str | None = None) -> HTMLResponse:
         chosen = pick_language(lang, request.headers.get("accept-language"))
         return HTMLResponse(pages.lobby(chosen))
