@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +22,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from phase10.cli.main import main
 from phase10.kernel.i18n import translator
 from phase10.web.guard import TEXTS, Limits, close_reason
 
@@ -123,6 +125,24 @@ def test_code_look_ups_that_miss_are_limited_then_every_look_up_is_refused(
         # Titled as the refusal it is: the table may well exist.
         assert "<title>Too many tries · Phase 10</title>" in page.text
         assert "Not found" not in page.text
+
+
+def test_the_terminal_client_refused_by_a_limit_says_when_to_try_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``phase10 join`` past the limit on wrong codes says the server's refusal and the
+    wait its ``Retry-After`` gives (an hour's limit: about 60 minutes), not only "later"."""
+    monkeypatch.setenv("PHASE10_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("LANGUAGE", "en")
+    with serving(tmp_path, code_misses="1/hour") as server:
+        join = ["join", "--server", server.url, "--name", "Bob"]
+        assert main([*join, "AAAAAA"]) == 2
+        assert "no table has the code" in capsys.readouterr().err
+        assert main([*join, "AAAAAB"]) == 2
+        err = capsys.readouterr().err
+    assert err.startswith("phase10: error: Too many invite codes")
+    assert re.search(r"try again later\. \(try again in (59|60) minutes\)\n$", err), err
+    assert err.count("\n") == 1
 
 
 # --------------------------------------------------------------------------- connections

@@ -266,6 +266,23 @@ def _unreachable(target: Target, reason: str, tr: Translator) -> CommandError:
     )
 
 
+def _refused(exc: ApiError, tr: Translator) -> CommandError:
+    """The server's refusal as it said it; a limit's with how long to wait, which its
+    ``Retry-After`` says and its sentence ("try again later") does not."""
+    if exc.status != 429 or exc.retry_after is None:
+        return CommandError(exc.text)
+    if exc.retry_after < 120:
+        wait = tr.ngettext(
+            "try again in {count} second", "try again in {count} seconds", exc.retry_after
+        ).format(count=exc.retry_after)
+    else:
+        minutes = -(-exc.retry_after // 60)  # rounded up: never sooner than the server says
+        wait = tr.ngettext(
+            "try again in {count} minute", "try again in {count} minutes", minutes
+        ).format(count=minutes)
+    return CommandError(f"{exc.text} ({wait})")
+
+
 def _find_table(api: Api, target: Target, tr: Translator) -> dict[str, Any]:
     """The lobby of the table the invite names; a one-line error if there is none."""
     try:
@@ -285,7 +302,7 @@ def _find_table(api: Api, target: Target, tr: Translator) -> dict[str, Any]:
                     table=target.table, server=target.server
                 )
             ) from None
-        raise CommandError(exc.text) from None
+        raise _refused(exc, tr) from None
     except UnreachableError as exc:
         raise _unreachable(target, str(exc), tr) from None
 
@@ -337,7 +354,7 @@ def _take_seat(
             raise _unreachable(target, str(exc), tr) from None
         except ApiError as exc:
             if not interactive or exc.status not in (409, 422) or not _free_seat(api, table):
-                raise CommandError(exc.text) from None
+                raise _refused(exc, tr) from None
             print(exc.text, flush=True)
             name = None
             continue

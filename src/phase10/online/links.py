@@ -120,12 +120,14 @@ def table_url(target: Target, table: str) -> str:
 
 
 class ApiError(Exception):
-    """The server refused a request: its status and its one-sentence reason."""
+    """The server refused a request: its status and its one-sentence reason; for a limit
+    (429), the seconds its ``Retry-After`` says to wait, where it says."""
 
-    def __init__(self, status: int, text: str) -> None:
+    def __init__(self, status: int, text: str, retry_after: int | None = None) -> None:
         super().__init__(text)
         self.status = status
         self.text = text
+        self.retry_after = retry_after
 
 
 class UnreachableError(Exception):
@@ -168,7 +170,8 @@ class Api:
                 text = str(_json_object(exc.read()).get("error") or exc.reason)
             except (UnreachableError, OSError):
                 text = str(exc.reason)
-            raise ApiError(exc.code, text) from None
+            wait = (exc.headers.get("Retry-After") or "").strip()
+            raise ApiError(exc.code, text, int(wait) if wait.isdigit() else None) from None
         except urllib.error.URLError as exc:
             raise UnreachableError(str(exc.reason)) from None
         except (OSError, ValueError) as exc:  # a timeout, a reset, a bad URL
