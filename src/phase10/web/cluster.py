@@ -58,6 +58,7 @@ __all__ = [
     "Cluster",
     "ClusterError",
     "FencedDatabase",
+    "check_shared",
     "node_owner",
     "table_in_path",
 ]
@@ -204,17 +205,29 @@ def _libpq_url(url: str) -> str:
     return "postgresql://" + url.split("://", 1)[1]
 
 
+def check_shared(url: str) -> None:
+    """``ClusterError`` unless the database at ``url`` can be shared by several processes:
+    checked before a SQLite file is so much as created for a cluster.
+
+    >>> check_shared("sqlite:///games.db")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    phase10.web.cluster.ClusterError: several processes share tables through PostgreSQL only ...
+    """
+    if not url.split("://", 1)[0].startswith(("postgresql", "postgres")):
+        raise ClusterError(
+            "several processes share tables through PostgreSQL only "
+            "(--database postgresql://...); with SQLite one process serves"
+        )
+
+
 class FencedDatabase(Database):
     """The database of a process in a cluster: every write to a table first asks
     :attr:`fence` whether this process still holds the table (``DatabaseError`` if not), so
     a process that lost a lease stops writing to that table at once."""
 
     def __init__(self, url: str) -> None:
-        if not url.split("://", 1)[0].startswith(("postgresql", "postgres")):
-            raise ClusterError(
-                "several processes share tables through PostgreSQL only "
-                "(--database postgresql://...); with SQLite one process serves"
-            )
+        check_shared(url)
         import psycopg  # only here: a server on SQLite never needs it
 
         # Processes started together on an empty database would create its tables at the

@@ -22,7 +22,7 @@ import uvicorn
 
 from phase10.storage import data_dir
 from phase10.web.app import create_app
-from phase10.web.cluster import Cluster, FencedDatabase
+from phase10.web.cluster import Cluster, FencedDatabase, check_shared
 from phase10.web.db import Database, sqlite_url
 from phase10.web.dbfile import (
     check_url,
@@ -133,6 +133,8 @@ def serve(
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
     file = sqlite_file(database)
+    if node is not None:
+        check_shared(database)  # before a SQLite file is made that no cluster can use
     with contextlib.ExitStack() as held:
         if file is not None:
             prepare_sqlite(file, create_folder=default_folder)
