@@ -279,8 +279,8 @@ PLURALS: dict[str, dict[int, tuple[str, str, str, str]]] = {
         2: ("2 Runden lang", "wird 2 Sekunden lang", "und 2 Punkten.", "(2 erfüllt)"),
     },
     "nl": {
-        1: ("het 1 ronde niet", "blijft 1 seconde", "en 1 punt.", "(1 voltooid)"),
-        2: ("het 2 rondes niet", "blijft 2 seconden", "en 2 punten.", "(2 voltooid)"),
+        1: ("het 1 ronde niet", "blijft 1 seconde", ", 1 punt.", "(1 voltooid)"),
+        2: ("het 2 rondes niet", "blijft 2 seconden", ", 2 punten.", "(2 voltooid)"),
     },
 }
 
