@@ -113,6 +113,8 @@ const state = {
   handEnded: null,
   summaryClosed: false,
   summaryOpenedAt: 0,
+  /** Whether the player clicked or typed in the results since they opened. */
+  summaryTouched: false,
   gameSummaryClosed: false,
   gameOverText: "",
   flash: { seats: new Set(), piles: new Set(), groups: new Set() },
@@ -600,6 +602,7 @@ function onUpdate(message) {
   if (
     !ended &&
     !keepResults() &&
+    !resultsInUse() &&
     lastEnded !== undefined &&
     view.hand_number > lastEnded &&
     !message.result &&
@@ -654,18 +657,34 @@ function scheduleSummaryClose() {
   const view = state.view;
   const lastEnded = state.handEnded?.event.number;
   if (!view || state.summaryClosed || state.result || lastEnded === undefined) return;
-  if (keepResults()) return;
+  if (keepResults() || resultsInUse()) return;
   if (view.hand_number <= lastEnded || !ui.summary.open) return;
   const mine = state.seat !== null && view.current === state.seat;
   const seconds = mine ? SUMMARY_READ_SECONDS : SUMMARY_SECONDS;
   const left = state.summaryOpenedAt + seconds * 1000 - Date.now();
   summaryTimer = setTimeout(() => {
-    if (state.summaryClosed || state.view !== view) return;
+    if (state.summaryClosed || state.view !== view || resultsInUse()) return;
     state.summaryClosed = true;
     render();
     if (mine && state.shown?.turn) say(state.shown.turn);
   }, Math.max(0, left) + 50);
 }
+
+/** Whether the player is reading the results: the focus is in them (where it is put when
+ * they open, so a screen reader starts reading them), or they were clicked or typed in. A
+ * braille display gives no sign of how far the reading got, so results being read never
+ * close by themselves (WCAG 2.2.1): Escape, Close or a move key closes them at once. */
+function resultsInUse() {
+  return ui.summary.open && (state.summaryTouched || ui.summary.contains(document.activeElement));
+}
+for (const kind of ["pointerdown", "keydown"]) {
+  ui.summary.addEventListener(kind, () => {
+    state.summaryTouched = true;
+    clearTimeout(summaryTimer);
+  });
+}
+// Results the focus left untouched (a click beside them) count their time again.
+ui.summary.addEventListener("focusout", () => setTimeout(scheduleSummaryClose));
 
 /** How long a hand's results stay up at least, while the next hand is played by others. */
 const SUMMARY_SECONDS = 12;
@@ -1776,6 +1795,7 @@ function renderSummary() {
   const open = showHand || showGame;
   if (open && !ui.summary.open) {
     state.summaryOpenedAt = Date.now();
+    state.summaryTouched = false;
     ui.summaryKeep.checked = keepResults();
     ui.summaryStatus.textContent = "";
     ui.summary.showModal();
@@ -1790,7 +1810,8 @@ function renderSummary() {
  * final standing for this game), and the focus goes back to the hand, not to the top. */
 ui.summary.addEventListener("close", () => {
   // Results the player closed stay closed after a reload; those the page closed come back.
-  if (state.handEnded && !closingByPage) {
+  const byPlayer = !closingByPage;
+  if (state.handEnded && byPlayer) {
     saved.set(closedKey(tableId), state.handEnded.event.number);
   }
   closingByPage = false;
@@ -1801,6 +1822,9 @@ ui.summary.addEventListener("close", () => {
   }
   const back = ui.hand.querySelector("[tabindex='0']") || ui.movesHeading;
   if (!ui.summary.open) back.focus({ preventScroll: true });
+  // Back at the table on their turn, the player hears what to do (said behind the results
+  // while they read, it may be long gone from the status line).
+  if (byPlayer && !ui.summary.open && myTurn() && state.shown?.turn) say(state.shown.turn);
 });
 
 /** Show the end of the game again (after its dialog was closed). */
