@@ -761,32 +761,44 @@ def test_a_move_key_pressed_with_the_focus_nowhere_leaves_it_on_the_hand(
     expect(page.locator("#hand [role=option][tabindex='0']")).to_be_focused()
 
 
-def test_a_move_made_by_its_button_leaves_the_focus_on_no_other_move(
+def test_a_move_made_by_its_button_leaves_the_focus_on_the_hand(
     seat_page: MakeSeat,
 ) -> None:
-    """P10-R13: Enter on the draw pile's move draws; the focus then rests on the moves'
-    heading, not on the next move's button, where a second Enter would discard a card the
-    player never chose."""
+    """P10-R13: the page opened on the person's turn puts the focus on the hand (where a
+    screen reader passes the move keys to the page). Enter on the draw pile's move draws;
+    the focus then rests on the hand, as after the d key: not on the next move's button,
+    where a second Enter would discard a card the player never chose, nor on a heading,
+    where a screen reader's browse mode takes the letter keys for its own. ``?`` says the
+    keys and leaves the focus there too."""
     page = seat_page()
     wait_my_turn(page)
+    focused = page.locator("#hand [role=option][tabindex='0']")
+    expect(focused).to_be_focused()
     page.locator("#moves [data-key=draw]").focus()
     page.keyboard.press("Enter")
     wait_my_turn(page, "play")
-    expect(page.locator("#moves-h")).to_be_focused()
+    expect(focused).to_be_focused()
     hand = page.locator("#hand [role=option]").count()
-    page.keyboard.press("Enter")  # on the heading: nothing happens
+    page.keyboard.press("Enter")  # on a card: nothing happens
     page.wait_for_timeout(300)
     assert page.locator("#hand [role=option]").count() == hand
-    wait_my_turn(page, "play")
+    page.keyboard.press("?")
+    expect(page.locator("#status")).to_contain_text("Keys: d draw from the draw pile")
+    expect(focused).to_be_focused()
+    # The discard by its button: the focus is on the hand once the turn has gone on.
+    page.locator("#hand [role=option]").first.click()
+    page.locator("#moves [data-group=discard] button").first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#moves [data-group=discard]")).to_have_count(0)
+    expect(focused).to_be_focused()
 
 
 def test_h_says_the_hand_and_takes_the_focus_back_to_it(seat_page: MakeSeat) -> None:
-    """P10-R13: from the key list at the page's foot (``?``), ``h`` says the hand and puts
-    the focus back on the cards, where the turn goes on."""
+    """P10-R13: from the game log beside the table, ``h`` says the hand and puts the focus
+    back on the cards, where the turn goes on."""
     page = seat_page()
     wait_my_turn(page)
-    page.locator("#hand [role=option]").first.focus()
-    page.keyboard.press("?")
+    page.locator("#log").focus()
     expect(page.locator("#hand [role=option]:focus")).to_have_count(0)
     page.keyboard.press("h")
     expect(page.locator("#status")).to_contain_text("Your hand")

@@ -617,6 +617,13 @@ function onUpdate(message) {
   if (!firstLoad) showFlash(flash);
   render();
   scheduleSummaryClose();
+  // The page just loaded (a rematch's too), or the focus was lost: on the seat's turn the
+  // focus goes to the hand, where a screen reader passes the move keys to the page (on the
+  // page itself its browse mode would take d, t, x... for its own).
+  const nowhere = !document.activeElement || document.activeElement === document.body;
+  if (nowhere && myTurn() && view.current === me && (firstLoad || turnStartedForMe)) {
+    focusOption(state.focusPos);
+  }
   if (firstLoad) {
     // After a reload the status line says at once whose turn it is.
     if (state.seatLost) say(state.seatLost);
@@ -1427,13 +1434,15 @@ function renderHand() {
   if (hadFocus) focusOption(state.focusPos);
 }
 
+/** Put the focus on the hand's card at `pos` (the nearest there is); whether there was one. */
 function focusOption(pos) {
   const options = ui.hand.querySelectorAll("[role=option]");
-  if (options.length === 0) return;
+  if (options.length === 0 || ui.handPanel.hidden) return false;
   const at = Math.max(0, Math.min(pos, options.length - 1));
   options.forEach((option, i) => option.setAttribute("tabindex", i === at ? "0" : "-1"));
   state.focusPos = at;
   options[at].focus();
+  return true;
 }
 
 function toggleOption(option) {
@@ -1609,10 +1618,13 @@ function renderMoves() {
   fill(ui.moves, parts);
   if (hadFocus) {
     // The same move stays under the focus; a move that was made or changed leaves it on the
-    // heading, never on another button, where a second Enter would make a move nobody chose.
+    // hand, as a move made by its key does: never on another button, where a second Enter
+    // would make a move nobody chose, nor on a heading, where a screen reader's browse mode
+    // would take the next move key for its own.
     const again = focusedKey ? ui.moves.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`) : null;
     const same = again && again.textContent === focusedText ? again : null;
-    (same || ui.movesHeading).focus({ preventScroll: true });
+    if (same) same.focus({ preventScroll: true });
+    else if (!focusOption(state.focusPos)) ui.movesHeading.focus({ preventScroll: true });
   }
 }
 
@@ -2138,8 +2150,10 @@ const KEYS = {
   i: askHint,
   o: () => setOrder(1 - state.order),
   "?": () => {
+    // Said, and the list shown, but the focus stays where the player plays from: on a
+    // heading a screen reader's browse mode would take the next move key for its own.
     say(keysSentence());
-    ui.keysHeading.focus();
+    ui.keysHeading.scrollIntoView({ block: "nearest" });
   },
 };
 
