@@ -833,3 +833,15 @@ def test_r_says_the_last_events_again(seat_page: MakeSeat) -> None:
     logged = [line.strip() for line in page.locator("#log li").all_text_contents()]
     assert logged, "nothing was logged"
     assert logged[-1] in said, (logged[-1], said)
+
+
+def test_the_log_is_a_region_named_by_its_heading(seat_page: MakeSeat) -> None:
+    """The game log scrolls, so Tab reaches it: a screen reader names it there ("Game log,
+    region"), and it is no second live region."""
+    page = seat_page()
+    wait_my_turn(page)
+    log = page.get_by_role("region", name="Game log")
+    expect(log).to_have_count(1)
+    expect(log).to_have_attribute("id", "log")
+    expect(log).to_have_attribute("tabindex", "0")
+    assert live_regions(page) == ["status"]
