@@ -154,15 +154,22 @@ def test_my_games_lists_the_table_this_browser_made_and_opens_its_replay(
     no_violations(page, "/games in French on a phone")
     page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
 
-    # A rematch, played out too: its table's summary tells the series of two games.
+    # A rematch, played out too: its table's summary tells the series of two games. The
+    # new table's page says where the player is and what comes next, the focus on its
+    # Start button, then on the hand once the game starts.
     page.goto(f"{server.url}/t/{table}?lang=en")
     page.get_by_role("button", name="Rematch").click()
     page.wait_for_url(re.compile(r"/t/[\w-]+\?lang=en$"))
-    expect(page.get_by_role("button", name="Start the game")).to_be_visible()
+    expect(page.locator("#status")).to_have_text(
+        "A rematch: the same players at a new table. "
+        "Everyone is seated: start the game when you are ready."
+    )
+    expect(page.get_by_role("button", name="Start the game")).to_be_focused()
     second = table_id(page)
     assert second != table
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#info")).to_contain_text(re.compile(r"Game 2 of the series: \S"))
+    expect(page.locator("#hand [role=option][tabindex='0']")).to_be_focused()
     _finish_without_me(page, server, second)
     page.goto(f"{server.url}/t/{second}?lang=en")
     summary = page.locator("#game-summary")

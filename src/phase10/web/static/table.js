@@ -129,8 +129,9 @@ const state = {
   giveLevels: {},
   handKey: "",
   movesKey: "",
-  /** Why this browser's seat was lost, said once the table is shown ("" when it was not). */
-  seatLost: "",
+  /** Said once the table is shown: why this browser's seat was lost, that a rematch brought
+   * it here ("" when neither). */
+  onShown: "",
   /** Whether the next update is the catch-up that follows a welcome. */
   catchingUp: false,
 };
@@ -454,7 +455,24 @@ function onWelcome(message) {
     send({ type: "act", id, version, action });
   }
   render();
+  if (!again && saved.get(rematchKey(tableId))) arrivedByRematch();
   chat.ready();
+}
+
+/** The page a rematch brought every player to says so, with what comes next, and takes
+ * the focus from the page's top: to the Start button for the owner, else to the waiting
+ * room's heading, from where the focus goes to the hand once the game starts. */
+function arrivedByRematch() {
+  saved.set(rematchKey(tableId), null);
+  const here = t("rematch_here");
+  log(here, "notice");
+  if (state.lobby.status !== "waiting") {
+    // The game is under way already: said with the first update's sentence.
+    state.onShown = [state.onShown, here].filter(Boolean).join(" ");
+    return;
+  }
+  say([here, ui.waiting.textContent].filter(Boolean).join(" "));
+  (ui.startRow.hidden ? ui.lobbyHeading : ui.start).focus();
 }
 
 function onError(message) {
@@ -480,9 +498,9 @@ function onError(message) {
     saved.set(tokenKey(tableId), null);
     saved.set(seatKey(tableId), null);
     state.token = null;
-    state.seatLost = t(given ? "seat_given_away" : "seat_not_yours");
-    log(state.seatLost, "error");
-    say(state.seatLost);
+    state.onShown = t(given ? "seat_given_away" : "seat_not_yours");
+    log(state.onShown, "error");
+    say(state.onShown);
     return;
   }
   if (state.pending && (!message.id || state.pending.id === message.id)) state.pending = null;
@@ -626,9 +644,9 @@ function onUpdate(message) {
   }
   if (firstLoad) {
     // After a reload the status line says at once whose turn it is.
-    if (state.seatLost) say(state.seatLost);
+    if (state.onShown) say(state.onShown);
     else if (state.shown?.turn && !message.result) say(state.shown.turn);
-    state.seatLost = "";
+    state.onShown = "";
     return;
   }
   // The status line: what happened, then what to do if it is now this seat's turn.
@@ -648,8 +666,8 @@ function onUpdate(message) {
     prompt = state.shown?.turn || "";
   }
   if (turnStartedForMe) turnCue(prompt);
-  const line = [state.seatLost, ...spoken, prompt].filter(Boolean).join(" ");
-  state.seatLost = "";
+  const line = [state.onShown, ...spoken, prompt].filter(Boolean).join(" ");
+  state.onShown = "";
   if (line) say(line);
 }
 
@@ -748,6 +766,9 @@ function onHint(message) {
   if (button && ui.moves.contains(document.activeElement)) focusGently(button);
 }
 
+/** Where this browser notes that it went to a table by its rematch, to say so there. */
+const rematchKey = (table) => `phase10:rematch:${table}`;
+
 /** Where this page is going already: the owner hears of a rematch twice (the answer to
  * the request and the message every seat gets); a second navigation would abort the first. */
 let leavingFor = null;
@@ -756,6 +777,8 @@ function onRematch(table, token) {
   if (token) saved.set(tokenKey(table), token);
   if (leavingFor === table) return;
   leavingFor = table;
+  // The sentence below goes with this page: the new table's says where the player is.
+  saved.set(rematchKey(table), "1");
   say(t("rematch_going"));
   window.location.assign(withLang(`/t/${encodeURIComponent(table)}`));
 }
