@@ -845,3 +845,39 @@ def test_the_log_is_a_region_named_by_its_heading(seat_page: MakeSeat) -> None:
     expect(log).to_have_attribute("id", "log")
     expect(log).to_have_attribute("tabindex", "0")
     assert live_regions(page) == ["status"]
+
+
+def test_the_person_taking_a_seat_hears_it_said_to_them(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Whoever takes a seat hears "You sit in seat 2.", not their own arrival in the third
+    person, which the others at the table hear."""
+    made = post(
+        f"{server.url}/api/tables",
+        {"game": "phase10", "name": "Ada", "seats": [{"kind": "person"}, {"kind": "person"}]},
+    )
+    table, token = str(made["table"]), str(made["token"])
+    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(2)]  # type: ignore[arg-type]
+    try:
+        owner_context, guest_context = contexts
+        owner_context.add_init_script(f"localStorage.setItem('phase10:token:{table}', '{token}')")
+        for context in contexts:
+            context.add_init_script(SPIES)
+        owner, guest = owner_context.new_page(), guest_context.new_page()
+        owner.goto(f"{server.url}/t/{table}?lang=en")
+        guest.goto(f"{server.url}/t/{table}?lang=en")
+        expect(owner.get_by_role("button", name="Start the game")).to_be_visible()
+        # The seat's answer comes after the notice to the table, as it may on a slow line.
+        guest.route("**/api/tables/*/join", lambda route: (time.sleep(0.5), route.continue_()))
+        guest.get_by_label("Your name").fill("Sanne")
+        guest.get_by_role("button", name="Sit down").click()
+        expect(owner.locator("#log")).to_contain_text("Sanne joins the table.")
+        expect(guest.locator("#players")).to_contain_text("Sanne (you)")
+        guest.wait_for_timeout(500)
+        said = guest.evaluate("window.__said")
+        assert "You sit in seat 2." in said, said
+        assert not [line for line in said if "Sanne joins" in line], said
+        expect(guest.locator("#log")).not_to_contain_text("Sanne joins")
+    finally:
+        for context in contexts:
+            context.close()

@@ -404,6 +404,8 @@ function receive(message) {
       onUpdate(message);
       break;
     case "notice":
+      // The person taking a seat hears it said to them ("You sit in seat 2."), not of them.
+      if (message.key === "web.joined" && sameName(message.params?.name, joiningAs)) break;
       log(message.text, "notice");
       say(message.text);
       break;
@@ -2007,6 +2009,13 @@ ui.start.addEventListener("click", async () => {
   }
 });
 
+/** The name this page asked a seat for (the others' pages hear of it, this one need not). */
+let joiningAs = "";
+function sameName(a, b) {
+  const plain = (name) => (name || "").normalize("NFC").replace(/\s+/g, " ").trim().toLocaleLowerCase();
+  return Boolean(a) && plain(a) === plain(b);
+}
+
 ui.joinForm.addEventListener("submit", async (event) => {
   event.preventDefault();
   const name = ui.joinName.value.trim();
@@ -2019,6 +2028,7 @@ ui.joinForm.addEventListener("submit", async (event) => {
     say(t("name_needed"));
     return;
   }
+  joiningAs = name;
   try {
     const joined = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, { name });
     saved.set(tokenKey(tableId), joined.token);
