@@ -801,7 +801,12 @@ def test_h_says_the_hand_and_takes_the_focus_back_to_it(seat_page: MakeSeat) -> 
     page.locator("#log").focus()
     expect(page.locator("#hand [role=option]:focus")).to_have_count(0)
     page.keyboard.press("h")
-    expect(page.locator("#status")).to_contain_text("Your hand")
+    # How many cards, then each in words, ended as every other sentence.
+    count = page.locator("#hand [role=option]").count()
+    card = r"((red|blue|yellow|green) \d{1,2}|wild|Skip)"
+    expect(page.locator("#status")).to_have_text(
+        re.compile(rf"^Your hand, {count} cards: {card}(, {card}){{{count - 1}}}\.$")
+    )
     expect(page.locator("#hand [role=option][tabindex='0']")).to_be_focused()
 
 

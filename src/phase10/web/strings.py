@@ -191,7 +191,6 @@ STRINGS: Final[dict[str, str]] = {
     "rematch_going": N_("A rematch is ready: going to the new table."),
     "rematch_here": N_("A rematch: the same players at a new table."),
     # The one-key questions (the terminal game's sentences).
-    "q.hand": N_("Your hand: {cards}"),
     "q.hand_empty": N_("Your hand is empty."),
     "q.again": N_("The last events:"),
     "q.nothing_yet": N_("Nothing has happened yet since you started."),
@@ -304,6 +303,10 @@ PLURALS: Final[dict[str, tuple[str, str]]] = {
     # The table's turn timer, beside its rules, before the game starts and during it.
     "info.timer": _Plural.ngettext(
         "turn timer: {count} second a turn", "turn timer: {count} seconds a turn"
+    ),
+    # The hand said by h: how many cards, then each in words.
+    "q.hand": _Plural.ngettext(
+        "Your hand, {count} card: {cards}.", "Your hand, {count} cards: {cards}."
     ),
     "q.top": _Plural.ngettext(
         "Top of the discard pile: {card}; the draw pile has {count} card.",

@@ -949,7 +949,8 @@ function handSentence() {
   if (!state.view) return t("not_started");
   if (cards.length === 0) return t("q.hand_empty");
   // In words, as the list of the hand says them: "red 3, blue 3, wild".
-  return t("q.hand", { cards: cards.map((code) => faceOf(code).label).join(", ") });
+  const words = cards.map((code) => faceOf(code).label).join(", ");
+  return tn("q.hand", { count: cards.length, cards: words });
 }
 
 function topSentence() {
