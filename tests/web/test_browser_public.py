@@ -124,6 +124,11 @@ def test_play_now_reaches_a_table_and_seats_the_next_person_there(
     second.get_by_role("button", name="Play now").click()
     second.wait_for_url(re.compile(rf"/t/{table_id(first)}\?lang=en$"))
     expect(second.locator("#players")).to_contain_text("Bob (you)")
+    # The table starts by itself, as the status line says: nobody is waited for.
+    expect(second.locator("#status")).to_contain_text("The game starts by itself in")
+    expect(second.locator("#waiting")).to_have_text(
+        "The game starts by itself soon, or as soon as every seat is taken."
+    )
     expect(first.locator("#players")).to_contain_text("Bob")
 
 

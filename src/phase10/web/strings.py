@@ -99,6 +99,8 @@ STRINGS: Final[dict[str, str]] = {
     ),
     "lobby.owner_ready": N_("Everyone is seated: start the game when you are ready."),
     "lobby.wait_owner": N_("Waiting for {name} to start the game."),
+    # A quick-match table: nobody starts it (its start is told in seconds as one arrives).
+    "lobby.starts_itself": N_("The game starts by itself soon, or as soon as every seat is taken."),
     "seated": N_("You sit in seat {number}."),
     "give_to_computer": N_("Give the seat to a computer"),
     "computer_level_for": N_("Computer level for {name}"),

@@ -132,6 +132,8 @@ const state = {
   /** Said once the table is shown: why this browser's seat was lost, that a rematch brought
    * it here ("" when neither). */
   onShown: "",
+  /** Whether the table starts by itself (a quick match's), not by its owner's hand. */
+  startsByItself: false,
   /** Whether the next update is the catch-up that follows a welcome. */
   catchingUp: false,
 };
@@ -404,6 +406,12 @@ function receive(message) {
       onUpdate(message);
       break;
     case "notice":
+      // A quick-match table starts by itself (told to each connection as it arrives): its
+      // waiting room must not say its owner starts it.
+      if (message.key === "web.quick_wait" && !state.startsByItself) {
+        state.startsByItself = true;
+        renderLobby();
+      }
       // The person taking a seat hears it said to them ("You sit in seat 2."), not of them.
       if (message.key === "web.joined" && sameName(message.params?.name, joiningAs)) break;
       log(message.text, "notice");
@@ -1118,6 +1126,8 @@ function renderLobby() {
       : t(computers ? "lobby.full_computers" : "lobby.full");
   } else if (isOwner()) {
     ui.waiting.textContent = empty ? t("lobby.owner_waiting", { count: empty }) : t("lobby.owner_ready");
+  } else if (state.startsByItself) {
+    ui.waiting.textContent = t("lobby.starts_itself");
   } else {
     ui.waiting.textContent = t("lobby.wait_owner", { name: lobby.seats[0]?.name || "" });
   }
