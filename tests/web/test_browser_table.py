@@ -886,3 +886,32 @@ def test_the_person_taking_a_seat_hears_it_said_to_them(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_q_leaves_the_table_once_asked_and_the_seat_stays(seat_page: MakeSeat) -> None:
+    """``q`` leaves, as in every medium (docs/keys.md), and the page has a button for it:
+    asked first (one key is easily pressed by mistake), it goes to My games with the seat
+    kept, as closing the page keeps it."""
+    page = seat_page()
+    wait_my_turn(page)
+    table = page.url.split("/t/")[1].split("?")[0]
+    asked: list[str] = []
+
+    def answer(accept: bool) -> Callable[[Any], None]:
+        def on(dialog: Any) -> None:
+            asked.append(dialog.message)
+            (dialog.accept if accept else dialog.dismiss)()
+
+        return on
+
+    page.once("dialog", answer(False))
+    page.keyboard.press("q")
+    page.wait_for_timeout(300)
+    assert len(asked) == 1, asked
+    assert asked[0].startswith("Leave the table? Your seat stays yours"), asked
+    assert f"/t/{table}" in page.url
+    expect(page.locator("#hand [role=option][tabindex='0']")).to_be_focused()
+    page.once("dialog", answer(True))
+    page.get_by_role("button", name="Leave the table").click()
+    page.wait_for_url(re.compile(r"/games\?lang=en$"))
+    assert page.evaluate(f"localStorage.getItem('phase10:token:{table}')")

@@ -191,6 +191,10 @@ STRINGS: Final[dict[str, str]] = {
     "game_over_say": N_("The game is over."),
     "rule_link": N_("Read rule {rule}"),
     "rematch_going": N_("A rematch is ready: going to the new table."),
+    "leave_confirm": N_(
+        "Leave the table? Your seat stays yours, as when you close the page: you can come "
+        "back to it from My games."
+    ),
     "rematch_here": N_("A rematch: the same players at a new table."),
     # The one-key questions (the terminal game's sentences).
     "q.hand_empty": N_("Your hand is empty."),

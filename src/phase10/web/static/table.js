@@ -2193,6 +2193,7 @@ const KEYS = {
     say(state.recent.length ? `${t("q.again")} ${state.recent.join(" ")}` : t("q.nothing_yet")),
   i: askHint,
   o: () => setOrder(1 - state.order),
+  q: leaveTable,
   "?": () => {
     // Said, and the list shown, but the focus stays where the player plays from: on a
     // heading a screen reader's browse mode would take the next move key for its own.
@@ -2224,7 +2225,7 @@ document.addEventListener("keydown", (event) => {
   if (!handler || (event.key !== "?" && event.shiftKey)) return;
   // A move key while a hand's results are up: the results give way to the game.
   if (ui.summary.open && MOVE_KEYS.includes(event.key.toLowerCase())) ui.summary.close();
-  if (!state.view && !["?", "w"].includes(event.key)) {
+  if (!state.view && !["?", "w", "q"].includes(event.key)) {
     say(t("not_started"));
     event.preventDefault();
     return;
@@ -2238,6 +2239,16 @@ document.addEventListener("keydown", (event) => {
   }
   handler();
 });
+
+/** Leave for My games, as closing the page does: the seat is kept (a computer plays it
+ * after the table's hold while the game goes on) and the player comes back from there.
+ * Asked first, one key being easy to press by mistake; a spectator has nothing to lose. */
+function leaveTable() {
+  if (state.seat !== null && !window.confirm(t("leave_confirm"))) return;
+  state.leaving = true;
+  window.location.assign(withLang("/games"));
+}
+$("leave").addEventListener("click", leaveTable);
 
 // ---------------------------------------------------------------------------- layout
 
