@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .conftest import LiveServer, StartLiveServer, run_axe
@@ -872,8 +872,13 @@ def test_the_person_taking_a_seat_hears_it_said_to_them(
         owner.goto(f"{server.url}/t/{table}?lang=en")
         guest.goto(f"{server.url}/t/{table}?lang=en")
         expect(owner.get_by_role("button", name="Start the game")).to_be_visible()
+
         # The seat's answer comes after the notice to the table, as it may on a slow line.
-        guest.route("**/api/tables/*/join", lambda route: (time.sleep(0.5), route.continue_()))
+        def slowly(route: Route) -> None:
+            time.sleep(0.5)
+            route.continue_()
+
+        guest.route("**/api/tables/*/join", slowly)
         guest.get_by_label("Your name").fill("Sanne")
         guest.get_by_role("button", name="Sit down").click()
         expect(owner.locator("#log")).to_contain_text("Sanne joins the table.")
