@@ -324,6 +324,33 @@ def test_a_first_enter_does_not_start_and_escape_asks() -> None:
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize(("lang", "yes", "asked"), [("fr", "o", "Oui (o)"), ("de", "j", "Ja (j)")])
+def test_the_question_takes_the_yes_key_its_button_names_in_the_language(
+    lang: str, yes: str, asked: str
+) -> None:
+    """A German player answers "Ja (j)" with j, a French one "Oui (o)" with o, as the button
+    says; y still answers yes in every language, n no."""
+    for key in (yes, "y"):
+        app = ChooseApp(Defaults(players=2, seed=4), lang)
+
+        async def scenario(app: ChooseApp = app, key: str = key) -> None:
+            async with app.run_test(size=SMALL) as pilot:
+                await until(pilot, lambda: app.focused is not None, "the form")
+                await pilot.press("escape")
+                await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+                assert asked in screen_text(app)
+                await pilot.press("n")
+                await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
+                await pilot.press("escape")
+                await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+                await pilot.press(key)
+                await pilot.pause()
+                assert not app.is_running or not isinstance(app.screen, ConfirmScreen)
+            assert app.return_value is None
+
+        asyncio.run(scenario())
+
+
 def test_the_number_keys_choose_the_first_ten_cards_and_the_arrows_the_rest(
     tmp_path: Path,
 ) -> None:

@@ -4,8 +4,10 @@ on, the rules. Each is given plain data to show; none holds the game.
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -61,10 +63,21 @@ def cover_if_too_small(app: App[Any]) -> None:
         app.pop_screen()
 
 
+def answer_key(label: str) -> str | None:
+    """The key a yes-or-no button names at the end of its label, in parentheses.
+
+    >>> answer_key("Ja (j)"), answer_key("Oui (o)"), answer_key("Yes")
+    ('j', 'o', None)
+    """
+    found = re.search(r"\((\w)\)\s*$", label)
+    return found.group(1).lower() if found else None
+
+
 class ConfirmScreen(ModalScreen[bool]):
-    """A yes-or-no question: y or Enter on "Yes" answers yes; n or Escape answers no. The
-    question is a sentence, so it is read out whole; "No" has the focus, so a stray Enter
-    changes nothing."""
+    """A yes-or-no question: y (or the key the button names in the player's language, j
+    for "Ja (j)") or Enter on "Yes" answers yes; n or Escape answers no. The question is a
+    sentence, so it is read out whole; "No" has the focus, so a stray Enter changes
+    nothing."""
 
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
@@ -96,6 +109,16 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        # The buttons name the keys in the player's language ("Ja (j)", "Oui (o)"): those
+        # keys answer too, besides y and n, which work in every language.
+        for label, yes in ((_("Yes (y)"), True), (_("No (n)"), False)):
+            key = answer_key(label)
+            if key is not None and event.character is not None and event.character.lower() == key:
+                event.stop()
+                self.dismiss(yes)
+                return
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
