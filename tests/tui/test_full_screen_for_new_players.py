@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Select
 
 from phase10 import games
 from phase10.api import find_variant
@@ -295,6 +295,42 @@ def test_the_new_game_screen_deals_programmes_with_the_program_swap() -> None:
     assert games.of(setup.rules).name == "programmes"
     assert setup.rules.program_swap_after == 3
     assert setup.seed == 4
+
+
+def test_rules_that_hold_a_variant_already_show_it_ticked_and_locked() -> None:
+    """P10-R25: the German rules already make a Skip hit the next player, so choosing them
+    ticks and locks that variant, which says it is in the chosen rules, and the game is dealt
+    under those rules, not under them plus the variant again; back on the standard rules the
+    box is free and blank again, as the player had it."""
+    app = ChooseApp(Defaults(players=2, seed=4), "en")
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.focused is not None, "the form")
+            screen = app.screen
+            assert isinstance(screen, NewGameScreen)
+            options = screen.query_one("#options-phase10")
+            box = next(b for b in options.query(TickBox) if b.name == "skip_next_player")
+            profile = options.query_one(".profile", Select)
+            assert not box.disabled
+            assert not box.value
+            profile.value = "de_article"
+            await until(pilot, lambda: box.disabled, "the variant locked")
+            assert box.value
+            assert "(in the chosen rules)" in str(box.label)
+            profile.value = "standard"
+            await until(pilot, lambda: not box.disabled, "the variant free")
+            assert not box.value
+            assert "(in the chosen rules)" not in str(box.label)
+            profile.value = "de_article"
+            await until(pilot, lambda: box.disabled, "the variant locked")
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: app.return_value is not None, "the game chosen")
+
+    asyncio.run(scenario())
+    setup = app.return_value
+    assert isinstance(setup, Setup)
+    assert setup.rules.name == "de_article"
 
 
 def test_a_first_enter_does_not_start_and_escape_asks() -> None:

@@ -88,6 +88,13 @@ class TickBox(Checkbox):
     TickBox:focus { border: none; background: $boost; }
     """
 
+    def __init__(self, label: str, value: bool = False, *, name: str | None = None) -> None:
+        super().__init__(label, value, name=name)
+        #: The label as the game says it, without a note on the chosen rules.
+        self.said = label
+        #: The player's own tick, kept while the chosen rules lock the box ticked.
+        self.kept = value
+
     @property
     def _button(self) -> Content:
         self.BUTTON_INNER = "✓" if self.value else " "
@@ -97,6 +104,24 @@ class TickBox(Checkbox):
         # A checkbox is one line high, whatever its label; a widget is as high as its
         # wrapped text.
         return Widget.get_content_height(self, container, viewport, width)
+
+
+def _already_in(game: Game, rules: str, variant: str) -> bool:
+    """Whether the rules named ``rules`` play as they do with ``variant`` added.
+
+    >>> from phase10 import games
+    >>> phase10 = games.get("phase10")
+    >>> _already_in(phase10, "de_article", "skip_next_player")
+    True
+    >>> _already_in(phase10, "standard", "skip_next_player")
+    False
+    """
+    try:
+        alone = game.find_rules(rules)
+        with_it = game.find_rules(f"{rules}+{variant}")
+    except Phase10Error:
+        return False
+    return bool(alone.flags() == with_it.flags())
 
 
 class NewGameScreen(Screen[Setup]):
@@ -302,6 +327,25 @@ class NewGameScreen(Screen[Setup]):
             found = next((p for p in game.rule_profiles if p.name == profile), None)
             text = _(found.description) if found is not None else ""
         options.query_one(".profile-text", Static).update(text)
+        self._mark_included(game, options, profile)
+
+    def _mark_included(self, game: Game, options: Vertical, profile: object) -> None:
+        """Tick, and lock, the variants the chosen rules hold already (the German rules'
+        Skip on the next player): left blank they said the rules lacked them, and ticked
+        again they only repeated them in the rules' name. A variant the profile does not
+        hold is free again, as the player had it."""
+        base = self.defaults.rules.name if profile == GIVEN and self.defaults.rules else profile
+        for box in options.query(TickBox):
+            held = _already_in(game, str(base), str(box.name))
+            if held and not box.disabled:
+                box.kept = box.value
+                box.value = True
+                box.disabled = True
+                box.label = box.said + _(" (in the chosen rules)")
+            elif not held and box.disabled:
+                box.disabled = False
+                box.value = box.kept
+                box.label = box.said
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -326,7 +370,10 @@ class NewGameScreen(Screen[Setup]):
         game = self.chosen()
         options = self._chosen_options()
         profile = options.query_one(".profile", Select).value
-        variants = [str(box.name) for box in options.query(TickBox) if box.value]
+        # A variant the chosen rules hold already (locked) is not named twice.
+        variants = [
+            str(box.name) for box in options.query(TickBox) if box.value and not box.disabled
+        ]
         for field_ in options.query(Input):
             if field_.value.strip():
                 variants.append(f"{field_.name}={field_.value.strip()}")
