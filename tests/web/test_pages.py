@@ -76,6 +76,19 @@ def test_a_tables_rules_link_shows_the_rules_it_plays(http: TestClient) -> None:
     assert http.get("/t/doesnotexist/rules?lang=de").status_code == 404
 
 
+def test_a_tables_rules_say_a_number_of_phases_in_the_forms_words(http: TestClient) -> None:
+    """B.1: a table that plays two phases says so on its rules page as the new-table form
+    asked it ("Te spelen fasen: 2"), not only as the flag a command line types."""
+    made = http.post(
+        "/api/tables",
+        json={"name": "Ann", "seats": [{"kind": "person"}] * 2, "variants": ["n_phases=2"]},
+    )
+    assert made.status_code == 201, made.text
+    rules = http.get(f"/t/{made.json()['table']}/rules?lang=nl")
+    assert rules.status_code == 200
+    assert "<li>Te spelen fasen: 2 (<code>phase_count = 2</code>)</li>" in rules.text
+
+
 def test_an_unknown_address_is_a_page_for_a_browser_and_json_for_a_program(
     http: TestClient,
 ) -> None:

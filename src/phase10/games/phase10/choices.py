@@ -17,7 +17,7 @@ from phase10.games.phase10 import variants
 from phase10.kernel.game import RuleChoice, rules_in_words
 from phase10.kernel.i18n import N_, Translator
 
-__all__ = ["RULE_PROFILES", "RULE_VARIANTS", "RuleMenu", "rules_words"]
+__all__ = ["RULE_PROFILES", "RULE_VARIANTS", "RuleMenu", "number_words", "rules_words"]
 
 #: Each profile's and variant's short name in words (the new-game screen, the lobby, a table's
 #: rules line show them).
@@ -73,3 +73,19 @@ class RuleMenu:
 def rules_words(name: str, tr: Translator) -> str:
     """The rule set ``name`` in words in ``tr``'s language."""
     return rules_in_words(RuleMenu(), name, tr)
+
+
+def number_words(setting: str, tr: Translator) -> str:
+    """A flag a variant with a number sets, as typed (``phase_count = 3``), in the words the
+    new-table form asks for that number (``Phases to play: 3``); ``""`` for any other.
+
+    >>> from phase10.kernel.i18n import translator
+    >>> number_words("phase_count = 3", translator("fr")), number_words("tiebreak = x", None)
+    ('Phases à jouer : 3', '')
+    """
+    key, _, value = setting.partition(" = ")
+    for name, variant in variants.VARIANTS.items():
+        if variant.takes_number and variant.flag == key and name in _LABELS:
+            label = tr.gettext(_LABELS[name])
+            return tr.gettext("{label}: ").format(label=label) + value
+    return ""

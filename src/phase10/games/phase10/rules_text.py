@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from phase10.games.phase10.choices import rules_words
+from phase10.games.phase10.choices import number_words, rules_words
 from phase10.games.phase10.narration import phase_description
 from phase10.games.phase10.rules import (
     FirstDealer,
@@ -267,7 +267,11 @@ def rules_text(rules: RuleSet, lang: str | Translator = "en") -> str:
     changed = rule_changes(rules, tr)
     if changed:
         lines += [_("## How these rules differ from the standard ones"), ""]
+        # A number set by a variant is said as the new-table form asks for it ("Phases to
+        # play: 2"): alone, ``phase_count = 2`` is spelt out letter by letter by a screen
+        # reader.
+        said_too = [(setting, said or number_words(setting, tr)) for setting, said in changed]
         lines += [
-            f"- {said} (`{setting}`)" if said else f"- `{setting}`" for setting, said in changed
+            f"- {said} (`{setting}`)" if said else f"- `{setting}`" for setting, said in said_too
         ]
     return "\n".join(lines)
