@@ -251,7 +251,7 @@ def test_resume_lists_the_saves_and_takes_one_by_its_number(
         listed[2],
     ), listed[2]
     assert listed[3].strip() == str(family)
-    assert listed[4] == "Reprenez-en une avec 'phase10 resume N', N étant son numéro ci-dessus."
+    assert listed[4] == "Reprenez-en une avec « phase10 resume N », N étant son numéro ci-dessus."
     assert main(["resume", "3"]) == 2
     assert "There is no saved game 3: 'phase10 resume --list' lists them." in (
         capsys.readouterr().err
