@@ -350,6 +350,18 @@ def nothing_covered_as_it_scrolls(page: Page, where: str) -> None:
     page.evaluate("window.scrollTo(0, 0)")
 
 
+def test_a_turn_that_comes_puts_the_focus_on_the_hand_without_scrolling_a_phone(
+    seat_page: MakeSeat,
+) -> None:
+    """When the player's turn comes with the focus nowhere, the focus goes to the hand (where
+    a screen reader passes the move keys to the page), but a phone is not scrolled down to
+    it: the table and the piles, which the turn starts with, stay in view."""
+    page = seat_page(PHONE, bots=3, lang="en")
+    wait_my_turn(page, "draw")
+    expect(page.locator("#hand [role=option]:focus")).to_have_count(1)
+    assert page.evaluate("window.scrollY") == 0
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
 def test_a_phone_shows_the_whole_table_with_nothing_over_it(seat_page: MakeSeat, lang: str) -> None:
     """On a 360x740 phone, in each language, the hand is not held over the table: unscrolled,

@@ -650,7 +650,8 @@ function onUpdate(message) {
   // page itself its browse mode would take d, t, x... for its own).
   const nowhere = !document.activeElement || document.activeElement === document.body;
   if (nowhere && myTurn() && view.current === me && (firstLoad || turnStartedForMe)) {
-    focusOption(state.focusPos);
+    // Without scrolling: a phone keeps the table and the piles in view, as the player left it.
+    focusOption(state.focusPos, { preventScroll: true });
   }
   if (firstLoad) {
     // After a reload the status line says at once whose turn it is.
@@ -1470,14 +1471,15 @@ function renderHand() {
   if (hadFocus) focusOption(state.focusPos);
 }
 
-/** Put the focus on the hand's card at `pos` (the nearest there is); whether there was one. */
-function focusOption(pos) {
+/** Put the focus on the hand's card at `pos` (the nearest there is), with focus()'s
+ * options `how`; whether there was one. */
+function focusOption(pos, how = undefined) {
   const options = ui.hand.querySelectorAll("[role=option]");
   if (options.length === 0 || ui.handPanel.hidden) return false;
   const at = Math.max(0, Math.min(pos, options.length - 1));
   options.forEach((option, i) => option.setAttribute("tabindex", i === at ? "0" : "-1"));
   state.focusPos = at;
-  options[at].focus();
+  options[at].focus(how);
   return true;
 }
 
