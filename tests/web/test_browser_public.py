@@ -117,6 +117,11 @@ def test_play_now_reaches_a_table_and_seats_the_next_person_there(
     first.get_by_role("button", name="Play now").click()
     first.wait_for_url(re.compile(r"/t/[\w-]+\?lang=en$"))
     expect(first.locator("#players")).to_contain_text("Ann (you)")
+    # Whoever made it is told it starts by itself, not to invite or to start it.
+    expect(first.locator("#waiting")).to_have_text(
+        "The game starts by itself soon, or as soon as every seat is taken."
+    )
+    expect(first.locator("#start-row")).to_be_hidden()
 
     second.goto(f"{server.url}/?lang=en")
     expect(second.locator("#open-list li")).to_contain_text("Ann")

@@ -1114,8 +1114,11 @@ function renderLobby() {
   if (!ui.joinForm.hidden && !ui.joinName.value && saved.get(NAME_KEY)) {
     ui.joinName.value = saved.get(NAME_KEY);
   }
-  ui.startRow.hidden = !(waiting && isOwner());
   const empty = lobby.seats.filter((s) => s.kind === "person" && !s.taken).length;
+  // A quick match starts by itself (its computers take the seats nobody took): whoever made
+  // it is told so, not to invite or to start a game the server would refuse as unfilled.
+  const quick = state.startsByItself && empty > 0;
+  ui.startRow.hidden = !(waiting && isOwner()) || quick;
   if (!waiting) {
     ui.waiting.textContent = spectator
       ? t("lobby.take_open_seat")
@@ -1125,7 +1128,7 @@ function renderLobby() {
     ui.waiting.textContent = free
       ? t("lobby.sit_or_watch")
       : t(computers ? "lobby.full_computers" : "lobby.full");
-  } else if (isOwner()) {
+  } else if (isOwner() && !quick) {
     ui.waiting.textContent = empty ? t("lobby.owner_waiting", { count: empty }) : t("lobby.owner_ready");
   } else if (state.startsByItself) {
     ui.waiting.textContent = t("lobby.starts_itself");
