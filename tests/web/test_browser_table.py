@@ -206,6 +206,9 @@ def test_a_whole_turn_through_the_accessibility_tree(seat_page: MakeSeat) -> Non
     expect(page.locator("#status")).to_contain_text(
         re.compile(r"It is your turn: (lay down|hit|discard)")
     )
+    # The turn goes on in the hand, and so does the focus (a pile button keeps a screen
+    # reader in its browse mode, where the next move key is its own).
+    expect(page.locator("#hand [role=option]:focus")).to_have_count(1)
     # No move button is said with a card's notation.
     coded = re.compile(r"(?<![\w=])([RBYG]\d{1,2}|W=\w+)(?![\w=])")
     said = page.locator("#moves button").evaluate_all(

@@ -1396,6 +1396,10 @@ function pileControl(pile) {
 
 /** A pile pressed (clicked, tapped, or Enter on it): its move now, or the game's refusal. */
 function pressPile(id) {
+  // A move made from a pile goes on in the hand (choose a card, lay down, discard): the
+  // focus follows it there once the move is drawn, as after a move key, where a screen
+  // reader passes the keys to the page (on a button its browse mode takes them).
+  if (pileDoes(id)) state.focusHandAfterRender = true;
   if (id === "draw") drawFrom("draw_pile");
   else if (legal("take").length) drawFrom("discard_pile");
   else if (legal("discard").length) keyDiscard();
