@@ -903,6 +903,9 @@ def test_the_person_taking_a_seat_hears_it_said_to_them(
         assert "You sit in seat 2." in said, said
         assert not [line for line in said if "Sanne joins" in line], said
         expect(guest.locator("#log")).not_to_contain_text("Sanne joins")
+        # The form went with the seat taken; its focus waits on the waiting room's heading.
+        expect(guest.locator("#join-form")).to_be_hidden()
+        expect(guest.locator("#lobby-h")).to_be_focused()
     finally:
         for context in contexts:
             context.close()

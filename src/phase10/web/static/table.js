@@ -1109,7 +1109,14 @@ function renderLobby() {
   const link = new URL(`/join/${lobby.code}`, window.location.origin).href;
   ui.inviteLink.textContent = link;
   ui.inviteLink.href = link;
-  ui.joinForm.hidden = !(spectator && free);
+  const joinHidden = !(spectator && free);
+  // The form goes once the page holds a seat, or once none is left to take: the focus it
+  // held waits on the waiting room's heading, not on the page, where a screen reader's
+  // browse mode would take the game's keys.
+  if (joinHidden && !ui.joinForm.hidden && ui.joinForm.contains(document.activeElement)) {
+    ui.lobbyHeading.focus({ preventScroll: true });
+  }
+  ui.joinForm.hidden = joinHidden;
   // A page whose seat was given away kept its token, so the boot did not fill the name in.
   if (!ui.joinForm.hidden && !ui.joinName.value && saved.get(NAME_KEY)) {
     ui.joinName.value = saved.get(NAME_KEY);
