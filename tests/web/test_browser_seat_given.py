@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import time
 from pathlib import Path
 
@@ -182,3 +183,27 @@ def test_before_the_start_the_owner_opens_a_computers_seat_beside_it(
     finally:
         with contextlib.suppress(Exception):
             ada.context.close()
+
+
+def test_a_watcher_hears_who_won_with_the_end_of_the_game(
+    browser: Browser, server: LiveServer
+) -> None:
+    """P10-R36: a page watching a game to its end says, in its status line, that the game is
+    over together with who won: the end's notice came after the winner's sentence and
+    replaced it before a screen reader reached it ("The game is over." alone)."""
+    made = post(
+        f"{server.url}/api/tables",
+        {"name": "Ada", "seats": [PERSON, EASY], "variants": ["n_phases=1"]},
+    )
+    table, owner = str(made["table"]), str(made["token"])
+    post(f"{server.url}/api/tables/{table}/start", {}, owner)  # Ada never comes: played for
+    page = _page_of(browser, server, table, None)
+    try:
+        expect(page.locator("#status")).to_contain_text("The game is over.", timeout=60_000)
+        said = page.evaluate("() => window.__said")
+        over = [line for line in said if line.startswith("The game is over.")]
+        assert over, said
+        assert re.search(r"\S+ wins? the game", over[-1]), over
+    finally:
+        with contextlib.suppress(Exception):
+            page.context.close()

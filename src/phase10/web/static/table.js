@@ -415,7 +415,13 @@ function receive(message) {
       // The person taking a seat hears it said to them ("You sit in seat 2."), not of them.
       if (message.key === "web.joined" && sameName(message.params?.name, joiningAs)) break;
       log(message.text, "notice");
-      say(message.text);
+      // The end of the game comes after the sentence of who won, which it would replace in
+      // the status line before a screen reader reached it: it is said with it.
+      if (message.key === "web.over" && state.gameOverText) {
+        say(`${message.text} ${state.gameOverText}`);
+      } else {
+        say(message.text);
+      }
       break;
     case "error":
       onError(message);
