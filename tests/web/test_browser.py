@@ -247,8 +247,10 @@ def play_until(
     *,
     keys: Callable[[Page], bool],
     on_turn: Callable[[Page], None] | None = None,
+    on_move: Callable[[Page, str], None] | None = None,
 ) -> list[str]:
-    """Let each page move on its turns until ``done()``; returns how each move was made."""
+    """Let each page move on its turns until ``done()`` (``on_move`` after each move made,
+    with how it was made); returns how each move was made."""
     moves: list[str] = []
     deadline = time.monotonic() + HAND_DEADLINE
     while not done():
@@ -266,6 +268,8 @@ def play_until(
                 if step:
                     moves.append(step)
                     acted = True
+                    if on_move is not None:
+                        on_move(page, step)
         if not acted:
             pages[0].wait_for_timeout(40)
     return moves
@@ -415,7 +419,29 @@ def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
             and guest.locator("#hand-summary").is_visible()
         )
 
-    moves = play_until([owner, guest], hand_over, keys=lambda page: page is guest, on_turn=mid_hand)
+    went_on: list[str] = []
+
+    def turn_goes_on(page: Page, step: str) -> None:
+        # A lay-down or a hit leaves the turn to go on: the status line says what is left
+        # (P10-R13: a turn ends with a discard), unless the move ended the hand.
+        if not re.match(r"(lay|hit)\b", step):
+            return
+        prompt = re.compile(r"It is your turn: (hit|discard|lay down)")
+        deadline = time.monotonic() + 5
+        while not prompt.search(page.locator("#status").text_content() or ""):
+            if page.locator("#hand-summary").is_visible():
+                return
+            assert time.monotonic() < deadline, (step, page.locator("#status").text_content())
+            page.wait_for_timeout(40)
+        went_on.append(step)
+
+    moves = play_until(
+        [owner, guest],
+        hand_over,
+        keys=lambda page: page is guest,
+        on_turn=mid_hand,
+        on_move=turn_goes_on,
+    )
     assert "d" in moves, "the guest never drew with the d key"
     assert "x" in moves, "the guest never chose a card with arrows and Space, then x"
     assert checked["groups"], "nobody laid a phase down before the hand ended"

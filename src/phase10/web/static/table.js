@@ -542,6 +542,9 @@ function onUpdate(message) {
   const firstLoad = state.seq < 0 && state.loadedPlaying;
   let markedNew = false;
   let turnStartedForMe = false;
+  // A move of this seat's own within its turn (a lay-down, a hit, a reveal), after which
+  // the turn goes on: the status line says what is left to do, as after the draw.
+  let movedOnInTurn = false;
   // Every sentence of the update is said once, in the one live region (the status line);
   // the log keeps them to read at will and is not spoken.
   const spoken = [];
@@ -578,6 +581,13 @@ function onUpdate(message) {
     }
     if (event.kind === "hand_dealt") state.newest = null;
     if (event.kind === "turn_started" && event.seat === me) turnStartedForMe = true;
+    if (
+      me !== null &&
+      event.seat === me &&
+      !["turn_started", "drew", "took_discard", "discarded", "went_out"].includes(event.kind)
+    ) {
+      movedOnInTurn = true;
+    }
     // Another player's move is shown briefly where it happened (their seat, a pile).
     if (typeof event.seat === "number" && event.seat !== me && event.kind !== "turn_started") {
       flash.seats.add(event.seat);
@@ -678,6 +688,14 @@ function onUpdate(message) {
     before.current === me &&
     view.current === me &&
     before.stage === "draw" &&
+    view.stage === "play"
+  ) {
+    prompt = state.shown?.turn || "";
+  } else if (
+    movedOnInTurn &&
+    before &&
+    before.current === me &&
+    view.current === me &&
     view.stage === "play"
   ) {
     prompt = state.shown?.turn || "";
