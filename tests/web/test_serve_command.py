@@ -259,3 +259,51 @@ def test_a_database_url_from_the_environment_is_the_one_served(
     with contextlib.closing(Database(sqlite_url(str(used)))) as stored:
         assert stored.load(table) is not None
     assert not (tmp_path / "data" / "phase10.db").exists()
+
+
+def test_the_banner_and_the_last_line_are_in_the_language_of_the_command(
+    tmp_path: Path,
+) -> None:
+    """A German host reads where the server listens, what the loopback means, how to stop
+    it and, once stopped, that the games are kept, in German, as its errors already were;
+    the address and the file stay as they are."""
+    port = free_port()
+    env = {
+        **os.environ,
+        "PYTHONUNBUFFERED": "1",
+        "PHASE10_DATA_DIR": str(tmp_path / "data"),
+        "LANGUAGE": "de",
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "phase10", "serve", "--port", str(port), "--bot-workers", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
+    try:
+        assert process.stdout is not None
+        banner = process.stdout.readline()
+        assert banner.startswith(f"phase10: Server läuft auf http://{LOOPBACK}:{port}/"), banner
+        assert f"(Datenbank: {tmp_path / 'data' / 'phase10.db'})" in banner
+        assert process.stdout.readline().startswith("phase10: nur dieser Rechner kann spielen")
+        assert process.stdout.readline().strip() == "phase10: Strg+C beendet ihn"
+        deadline = time.monotonic() + 20
+        with httpx.Client(base_url=f"http://{LOOPBACK}:{port}", timeout=5, trust_env=False) as http:
+            while True:  # serving: a stop now is the server's own, not the start's
+                try:
+                    if http.get("/healthz").status_code == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.1)
+        process.send_signal(signal.SIGTERM)  # as a service manager stops it
+        rest, _ = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert rest.rstrip().endswith(
+        "phase10: beendet; die laufenden Spiele bleiben in der Datenbank"
+    ), rest[-300:]

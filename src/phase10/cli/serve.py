@@ -221,6 +221,7 @@ def run(args: argparse.Namespace) -> int:
             # Only the data folder is made: a folder in a URL that does not exist is a typo.
             default_folder=given is None,
             warnings=() if warning is None else (warning,),
+            words=translate,
         )
     except DatabaseFileError as exc:
         raise CommandError(translate(exc.message).format(**exc.params)) from None
@@ -239,5 +240,5 @@ def run(args: argparse.Namespace) -> int:
     except SystemExit as stop:  # SIGTERM, unwound as Ctrl+C is (phase10.web.server)
         if stop.code not in (0, None):
             raise
-    print("phase10: stopped; the games in play are kept in the database", flush=True)
+    print(translate(N_("phase10: stopped; the games in play are kept in the database")), flush=True)
     return 0

@@ -15,11 +15,12 @@ import signal
 import socket
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
 import uvicorn
 
+from phase10.kernel.i18n import N_
 from phase10.storage import data_dir
 from phase10.web.app import create_app
 from phase10.web.cluster import Cluster, FencedDatabase, check_shared
@@ -110,8 +111,11 @@ def serve(
     access_log: bool = False,
     default_folder: bool = False,
     warnings: Sequence[str] = (),
+    words: Callable[[str], str] = str,
 ) -> None:
-    """Serve until interrupted; prints the address people open. ``limits``: the limits per
+    """Serve until interrupted; prints the address people open (``words`` says the
+    banner's lines in the language of the command: its catalog's translation, English by
+    default). ``limits``: the limits per
     client address and the pace of messages (``phase10.web.guard``; its defaults if ``None``).
     ``node`` names this process as one of several on one PostgreSQL database, each table
     held by one of them at a time (``phase10.web.cluster``). ``transport``: whose forwarded
@@ -146,6 +150,7 @@ def serve(
             file,
             transport,
             warnings,
+            words,
             hold_seconds=hold_seconds,
             bot_workers=bot_workers,
             bot_delay=bot_delay,
@@ -165,6 +170,7 @@ def _serve_database(
     file: str | None,
     transport: Transport,
     warnings: Sequence[str],
+    words: Callable[[str], str],
     *,
     hold_seconds: int,
     bot_workers: int,
@@ -187,12 +193,13 @@ def _serve_database(
     shown = f"[{host}]" if ":" in host else host
     where = f"{transport.scheme}://{shown}:{port}/"
     # The first line, whatever follows: the address and the database are what to look for.
-    print(f"phase10: serving on {where}  (database: {_shown(database)})", flush=True)
+    banner = words(N_("phase10: serving on {where}  (database: {database})"))
+    print(banner.format(where=where, database=_shown(database)), flush=True)
     for warning in warnings:
         print(warning, file=sys.stderr, flush=True)
-    for line in share_lines(host, port, transport.scheme, network_addresses()):
+    for line in share_lines(host, port, transport.scheme, network_addresses(), words):
         print(line, flush=True)
-    print("phase10: press Ctrl+C to stop", flush=True)
+    print(words(N_("phase10: press Ctrl+C to stop")), flush=True)
     if file is not None:
         warn_if_readable(file)
     with (
@@ -290,7 +297,9 @@ def network_addresses() -> list[str]:
     return sorted(a for a in found if not a.startswith("127.") and a != "0.0.0.0")
 
 
-def share_lines(host: str, port: int, scheme: str, addresses: list[str]) -> list[str]:
+def share_lines(
+    host: str, port: int, scheme: str, addresses: list[str], words: Callable[[str], str] = str
+) -> list[str]:
     """What to tell the host about reaching the server from other machines: bound to every
     interface, the addresses friends on the same network open (the invite links a page
     shows start with the address its own browser used); bound to the loopback, that only
@@ -302,14 +311,16 @@ def share_lines(host: str, port: int, scheme: str, addresses: list[str]) -> list
     'phase10: only this machine can play (the loopback); --host 0.0.0.0 opens it to your network'
     """
     if host in _EVERYWHERE:
-        return [
-            f"phase10: on this network, open (and invite with) {scheme}://{address}:{port}/"
-            for address in addresses
-        ]
+        line = words(N_("phase10: on this network, open (and invite with) {address}"))
+        return [line.format(address=f"{scheme}://{address}:{port}/") for address in addresses]
     if host in ("127.0.0.1", "::1", "localhost"):
         return [
-            "phase10: only this machine can play (the loopback); --host 0.0.0.0 opens it "
-            "to your network"
+            words(
+                N_(
+                    "phase10: only this machine can play (the loopback); --host 0.0.0.0 "
+                    "opens it to your network"
+                )
+            )
         ]
     return []
 
