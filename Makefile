@@ -34,11 +34,12 @@ $(SERVE_STAMP): $(LOCK)/serve.txt pyproject.toml
 	$(call install,serve)
 	touch $(PLAY_STAMP) $(SERVE_STAMP)
 
+# ARGS passes options on: make serve ARGS="--port 8001", make play ARGS="--plain".
 play: $(PLAY_STAMP)
-	$(BIN)/phase10 play
+	$(BIN)/phase10 play $(ARGS)
 
 serve: $(SERVE_STAMP)
-	$(BIN)/phase10 serve
+	$(BIN)/phase10 serve $(ARGS)
 
 test: check
 
