@@ -198,6 +198,19 @@ def test_a_relative_sqlite_file_is_shown_as_the_absolute_path_it_is(
 # ------------------------------------------------------------------------------ the database
 
 
+def _real_serve(port: int, data: Path, **env: str) -> subprocess.Popen[str]:
+    """``phase10 serve`` in a process of its own session on ``port``, its data folder
+    ``data``, its output read line by line (``env``: more of its environment)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "phase10", "serve", "--port", str(port), "--bot-workers", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "PHASE10_DATA_DIR": str(data), **env},
+        start_new_session=True,
+    )
+
+
 def test_the_database_url_may_come_from_the_environment(
     served: list[dict[str, Any]],
     capsys: pytest.CaptureFixture[str],
@@ -229,15 +242,7 @@ def test_a_database_url_from_the_environment_is_the_one_served(
     used = tmp_path / "from-the-environment.db"
     monkeypatch.setenv("PHASE10_DATABASE_URL", sqlite_url(str(used)))
     port = free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "PHASE10_DATA_DIR": str(tmp_path / "data")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "phase10", "serve", "--port", str(port), "--bot-workers", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-        start_new_session=True,
-    )
+    process = _real_serve(port, tmp_path / "data")
     try:
         assert process.stdout is not None
         banner = process.stdout.readline()
@@ -268,20 +273,7 @@ def test_the_banner_and_the_last_line_are_in_the_language_of_the_command(
     it and, once stopped, that the games are kept, in German, as its errors already were;
     the address and the file stay as they are."""
     port = free_port()
-    env = {
-        **os.environ,
-        "PYTHONUNBUFFERED": "1",
-        "PHASE10_DATA_DIR": str(tmp_path / "data"),
-        "LANGUAGE": "de",
-    }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "phase10", "serve", "--port", str(port), "--bot-workers", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-        start_new_session=True,
-    )
+    process = _real_serve(port, tmp_path / "data", LANGUAGE="de")
     try:
         assert process.stdout is not None
         banner = process.stdout.readline()

@@ -119,12 +119,17 @@ def prepare_sqlite(file: str, *, create_folder: bool) -> None:
     except FileExistsError:
         return  # the operator's file keeps the mode they gave it
     except OSError as exc:
-        raise DatabaseFileError(
-            N_("cannot create the database {file}: {reason}"),
-            file=os.path.abspath(path),
-            reason=exc.strerror or str(exc),
-        ) from None
+        raise _cannot_create(path, exc) from None
     os.close(created)
+
+
+def _cannot_create(path: Path, exc: OSError) -> DatabaseFileError:
+    """The refusal of a file the server could not make (the database, or its lock)."""
+    return DatabaseFileError(
+        N_("cannot create the database {file}: {reason}"),
+        file=os.path.abspath(path),
+        reason=exc.strerror or str(exc),
+    )
 
 
 def warn_if_readable(file: str) -> None:
@@ -166,11 +171,7 @@ def served_alone(file: str) -> Iterator[None]:
         # Not O_TRUNC: the holder's process number stays readable until the lock is ours.
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     except OSError as exc:
-        raise DatabaseFileError(
-            N_("cannot create the database {file}: {reason}"),
-            file=os.path.abspath(path),
-            reason=exc.strerror or str(exc),
-        ) from None
+        raise _cannot_create(path, exc) from None
     try:
         try:
             # flock, not lockf: the lock belongs to the open file, which the system closes
