@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Select
+from textual.widgets import Input, OptionList, Select
 
 from phase10 import games
 from phase10.api import find_variant
 from phase10.match import Match
 from phase10.tui import ChooseApp, Defaults, Setup
 from phase10.tui.local import AGAIN, LocalApp
-from phase10.tui.newgame import NewGameScreen, TickBox
+from phase10.tui.newgame import NewGameScreen, TickBox, _named
 from phase10.tui.online_table import OnlineTable, SummaryScreen
 from phase10.tui.rules_text import rules_markdown
 from phase10.tui.screens import ConfirmScreen, PassScreen, RulesScreen, TooSmallScreen
@@ -331,6 +331,63 @@ def test_rules_that_hold_a_variant_already_show_it_ticked_and_locked() -> None:
     setup = app.return_value
     assert isinstance(setup, Setup)
     assert setup.rules.name == "de_article"
+
+
+def _choose_rules_on_the_form(given: str, change: Any) -> Setup:
+    """Open the new-game screen with the rules ``given`` on the command line, let
+    ``change(options)`` alter the form, start, and return what the form chose."""
+    rules = games.get("phase10").find_rules(given)
+    app = ChooseApp(Defaults(rules=rules, players=2, seed=4), "en")
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.focused is not None, "the form")
+            assert isinstance(app.screen, NewGameScreen)
+            await change(pilot, app.screen.query_one("#options-phase10"))
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: app.return_value is not None, "the game chosen")
+
+    asyncio.run(scenario())
+    assert isinstance(app.return_value, Setup)
+    return app.return_value
+
+
+def test_variants_from_the_command_line_stay_when_other_rules_are_picked() -> None:
+    """phase_count and progression (`n_phases=N`, `ten_hands`): a player who typed
+    `--variant n_phases=1 --variant ten_hands` and then picks the French rules on the form
+    plays the French rules with those variants, which the form shows ticked and filled in;
+    it dropped them."""
+
+    async def pick_french(pilot: Pilot[Any], options: Any) -> None:
+        box = next(b for b in options.query(TickBox) if b.name == "ten_hands")
+        number = next(f for f in options.query(Input) if f.name == "n_phases")
+        assert box.value  # held by the rules as given
+        assert box.disabled
+        assert number.value == "1"
+        options.query_one(".profile", Select).value = "fr_mattel"
+        await until(pilot, lambda: not box.disabled, "the variant free")
+        assert box.value
+
+    setup = _choose_rules_on_the_form("standard+n_phases=1+ten_hands", pick_french)
+    assert _named(setup.rules) == {"fr_mattel", "n_phases=1", "ten_hands"}
+    assert setup.rules.phase_count == 1
+
+
+def test_the_rules_as_given_take_a_changed_number_and_not_both() -> None:
+    """phase_count: with the rules as given (`n_phases=1`) and the field changed to 3,
+    the game plays 3 phases; untouched, the rules are those given."""
+
+    async def three(pilot: Pilot[Any], options: Any) -> None:
+        number = next(f for f in options.query(Input) if f.name == "n_phases")
+        number.value = "3"
+        await pilot.pause()
+
+    async def untouched(pilot: Pilot[Any], options: Any) -> None:
+        await pilot.pause()
+
+    assert _choose_rules_on_the_form("n_phases=1", three).rules.phase_count == 3
+    same = _choose_rules_on_the_form("fr_mattel+n_phases=1", untouched).rules
+    assert same.name == "fr_mattel+n_phases=1"
 
 
 def test_a_first_enter_does_not_start_and_escape_asks() -> None:

@@ -205,6 +205,10 @@ class NewGameScreen(Screen[Setup]):
             # The rules' name comes from a file: text, never markup.
             profiles.insert(0, (plain(label), GIVEN))
             start = GIVEN
+        # The variants the command line named stay chosen when another rule set is picked
+        # (`--variant n_phases=1`, then the French rules): only their profile changes.
+        asked = _named(d.rules) if d.rules is not None and game is self.given else set()
+        numbers = dict(part.split("=", 1) for part in asked if "=" in part)
         with Vertical(classes="game-options", id=f"options-{game.name}"):
             with Horizontal(classes="row"):
                 yield Label(_("Rules"))
@@ -215,7 +219,7 @@ class NewGameScreen(Screen[Setup]):
                 yield Label(_("Variants (space to tick):"))
                 with Vertical(classes="variants"):
                     for v in ticks:
-                        ticked = v.name in d.variants
+                        ticked = v.name in d.variants or v.name in asked
                         label = _(v.label) if v.label else v.name
                         # The colon as the language sets it (French: "Dix donnes :").
                         text = _("{label}: ").format(label=label) + _(v.description)
@@ -224,7 +228,7 @@ class NewGameScreen(Screen[Setup]):
                 if v.takes_number:
                     with Horizontal(classes="row number"):
                         yield Label(_(v.label) if v.label else v.name)
-                        yield Input(name=v.name, type="integer")
+                        yield Input(numbers.get(v.name, ""), name=v.name, type="integer")
                     yield Plain(_(v.description), classes="profile-text")
 
     def _seats(self) -> ComposeResult:
@@ -379,11 +383,14 @@ class NewGameScreen(Screen[Setup]):
                 variants.append(f"{field_.name}={field_.value.strip()}")
         if profile == GIVEN:
             given = self.defaults.rules
-            # The rules of the command line, with what is ticked here that they lack.
-            extra = [v for v in variants if v not in _named(given)]
-            if not extra:
+            # The rules of the command line, with what is ticked here that they lack; a
+            # number is as its field has it now (emptied: that variant is dropped).
+            numbers = {str(field_.name) for field_ in options.query(Input)}
+            kept = [p for p in str(given.name).split("+") if p.split("=")[0] not in numbers]
+            parts = kept + [v for v in variants if v not in kept]
+            if set(parts) == _named(given):
                 return given
-            return game.find_rules("+".join([given.name, *extra]))
+            return game.find_rules("+".join(parts))
         return game.find_rules("+".join([str(profile), *variants]))
 
     def action_start(self) -> None:
