@@ -1,7 +1,8 @@
 """Reconnecting. A client that comes back with the last sequence number
 it saw gets exactly what it missed (no gap, no repeat) and the current view; a person who
-drops is held for ``hold_seconds``, then a computer plays for them until they are back, and
-from then on the game waits for them again.
+drops is held for ``hold_seconds``, then a computer plays for them until they are back (who
+are told first that the moves they missed said as theirs were the computer's), and from then
+on the game waits for them again.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ def test_a_client_back_with_since_gets_exactly_what_it_missed(tmp_path: Path) ->
         assert back.recv()["type"] == "welcome"
         first = back.until(lambda m: m["type"] == "update")
         assert [e["seq"] for e in first["events"]] == list(range(dropped_at + 1, first["seq"] + 1))
+        # Another connection held the seat: nobody played for Ann.
+        assert all(m.get("key") != "web.played_for_you" for m in back.messages)
         settled([ann, bob_ws, back])
         assert first["view"] == ann.views[first["seq"]]
         assert back.view == ann.view
@@ -103,6 +106,9 @@ def test_a_dropped_person_is_held_then_played_by_a_computer_until_back(tmp_path:
         assert welcome["type"] == "welcome"
         assert welcome["lobby"]["seats"][0]["computer_playing"] is False
         ann.until(lambda m: m["type"] == "update")
+        # Her catch-up says "You drew ..." for the computer's moves: she is told so first.
+        told = [m.get("key", m["type"]) for m in ann.messages]
+        assert told.index("web.played_for_you") < told.index("update")
         back = bob_ws.until(lambda m: m["type"] == "notice" and m["key"] == "web.back")
         assert back["params"] == {"name": "Ann"}
         # The game waits for her again: on her turn nothing moves until she acts.

@@ -22,6 +22,12 @@ NOTICES: Final[dict[str, str]] = {
     "web.left": N_("{name} has lost the connection; the seat is kept for {seconds}."),
     "web.taken_over": N_("A computer player plays for {name} until they come back."),
     "web.back": N_("{name} is back."),
+    # To a person back after a computer played for them, before what they missed, whose
+    # sentences say "you" for the computer's moves.
+    "web.played_for_you": N_(
+        "While you were away a computer player played for you: the moves told below as "
+        "yours were its moves."
+    ),
     # The turn timer ran out (phase10.web.turn_clock): once, then the second time in a row.
     "web.timed_out": N_("Time ran out: a computer player plays {name}'s turn."),
     "web.timed_out_taken_over": N_(

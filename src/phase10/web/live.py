@@ -149,6 +149,9 @@ class _SeatState:
     #: Held since the game started without its person (``LiveTable.hold_absent``): their
     #: first connection is an arrival, not a return, unless a computer played for them.
     held_from_start: bool = False
+    #: A computer made a move for this person since they last acted or connected: what
+    #: they missed says "you" for moves that were not theirs, so they are told so first.
+    played_for: bool = False
 
 
 class TableKeeper(Protocol):
@@ -544,6 +547,7 @@ class LiveTable:
             held = state.away is not None and not state.held_from_start
             back = (state.taken_over or held) and not arriving
             state.arriving = state.held_from_start = False
+            played_for, state.played_for = state.played_for, False
             state.clients.add(client)
             if state.away is not None:
                 state.away.cancel()
@@ -562,9 +566,9 @@ class LiveTable:
         # and the turn's prompt must come last, not above old chat lines.
         self.chat.welcome(client)
         if arriving and seat is not None:
-            key, params = "web.you_took_seat", {"seat": seat + 1}
-            text = render_notice(key, params, client.lang)
-            client.push({"type": "notice", "key": key, "params": params, "text": text})
+            self._tell(client, "web.you_took_seat", {"seat": seat + 1})
+        if played_for and self.match is not None and since < self.match.seq:
+            self._tell(client, "web.played_for_you", {})
         if self.match is not None:
             # A seat taken during the game hears the game from then on, as its own.
             start = since if joined is None else max(since, joined)
@@ -573,10 +577,7 @@ class LiveTable:
             self._send_update(client, omitted=omitted)
         if self.starts_at is not None and self.row.status == "waiting":
             seconds = max(1, round(self.starts_at - time.time()))
-            key = "web.quick_wait"
-            params = {"seconds": seconds}
-            text = render_notice(key, params, client.lang)
-            client.push({"type": "notice", "key": key, "params": params, "text": text})
+            self._tell(client, "web.quick_wait", {"seconds": seconds})
         if seat is not None and back and self.seats[seat].row.name:
             # Not to the returning person: their own page knows they are back.
             self._notice("web.back", name=self.seats[seat].row.name, skip_seat=seat)
@@ -678,6 +679,7 @@ class LiveTable:
         """The person of ``seat`` sent a move or a request (not a ping, which pages send on
         their own): a computer that held their seat or finished their turn stops."""
         state = self.seats[seat]
+        state.played_for = False  # here and playing: what the computer did is behind them
         if self.clock is None or state.row.kind != "person":
             return
         covered = self.clock.covers(seat)
@@ -727,6 +729,11 @@ class LiveTable:
         if self._lobby_soon is None:
             loop = asyncio.get_running_loop()
             self._lobby_soon = loop.call_later(LOBBY_COALESCE, self._send_lobby)
+
+    def _tell(self, client: Client, key: str, params: dict[str, Any]) -> None:
+        """One notice to one connection, in its language."""
+        text = render_notice(key, params, client.lang)
+        client.push({"type": "notice", "key": key, "params": params, "text": text})
 
     def _notice(self, key: str, *, skip_seat: int | None = None, **params: Any) -> None:
         for client in self._clients():
@@ -921,6 +928,12 @@ class LiveTable:
                     self._commit(seat, action, None, version)
                 except DatabaseError:
                     await asyncio.sleep(0.5)
+                else:
+                    state = self.seats[seat]
+                    # A person watching saw the move made live, after the time-out's notice.
+                    absent = not state.clients and not self.open_in_play(seat)
+                    if state.row.kind == "person" and absent:
+                        state.played_for = True
             await self.hub.pace()
 
     def stop(self) -> None:
