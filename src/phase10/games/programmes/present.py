@@ -97,8 +97,9 @@ def card_face(card: int, tr: Translator) -> CardFace:
             label=tr.gettext(N_("joker")),
             wild=True,
             suit="joker",
-            by_rank=14 * 4,
-            by_suit=4 * 13,
+            # After every other card, the wild 2s included, in both orders.
+            by_rank=15 * 4,
+            by_suit=2 * 4 * 13,
         )
     rank, suit = RANK_OF[card], SUIT_OF[card]
     words = card_label(card, tr)
@@ -110,8 +111,9 @@ def card_face(card: int, tr: Translator) -> CardFace:
         label=words,
         wild=IS_WILD[card],
         suit=_SUIT_NAMES[suit],
-        # The 2s sort with the joker, after the natural cards: they are wild (AMZ-R02).
-        by_rank=(13 if IS_WILD[card] else rank) * 4 + suit,
+        # The 2s sort with the joker, after the natural cards: they are wild (AMZ-R02). A
+        # king is rank 13: the wild 2s come after the four of them, not among them.
+        by_rank=(14 if IS_WILD[card] else rank) * 4 + suit,
         by_suit=(4 * 13 - 1 if IS_WILD[card] else 0) + suit * 13 + rank,
     )
 
