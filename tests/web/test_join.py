@@ -418,6 +418,35 @@ def test_a_bad_invite_is_one_line_and_status_2(
     assert "Traceback" not in err
 
 
+def test_the_servers_refusal_of_a_name_is_in_the_players_language(
+    server: Server, tmp_path: Path
+) -> None:
+    """A terminal player in French who asks for a name already at the table reads the
+    server's refusal in French, as a browser in French does: the join client says its
+    language to the server."""
+    seats = [{"kind": "person"}, {"kind": "person"}]
+    created = httpx.post(f"{server.url}/api/tables", json={"name": "Tom", "seats": seats}).json()
+    argv = [created["code"], "--server", server.url, "--name", "Tom", "--lang", "fr", "--plain"]
+    status, _out, err = Join(argv, tmp_path / "data", "").finish(timeout=60)
+    assert status == 2
+    assert "quelqu'un à cette table s'appelle déjà Tom" in err
+    assert "Traceback" not in err
+
+
+def test_a_code_alone_that_reaches_no_server_says_to_give_the_link_or_the_server() -> None:
+    """A code sent by chat and run without --server is looked for on this machine: when
+    nothing answers there, the error says how to name the friend's server."""
+    from phase10.cli.join import _unreachable
+    from phase10.kernel.i18n import translator
+    from phase10.online.links import DEFAULT_SERVER, parse_target
+
+    by_code = _unreachable(parse_target("RUDBNU", DEFAULT_SERVER), "refused", translator("en"))
+    assert "give the whole invite link, or the server's address with --server" in str(by_code)
+    link = parse_target("http://example.org:8763/join/RUDBNU", DEFAULT_SERVER)
+    by_link = _unreachable(link, "refused", translator("en"))
+    assert str(by_link) == "cannot reach the server at http://example.org:8763: refused"
+
+
 class Playing(Owner):
     """Ann in her browser at a game already under way: the first legal move on her turns."""
 

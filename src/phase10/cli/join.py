@@ -139,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
             ).format(target=repr(args.target))
         ) from None
     store = SeatStore(data_dir() / "seats.json")
-    api = Api(target.server)
+    api = Api(target.server, lang=lang)
     lobby = _to_the_rematch(api, target, _find_table(api, target, tr), store, tr)
     table = str(lobby["table"])
     stored = store.get(target.server, table)
@@ -259,11 +259,17 @@ def _given_away(lobby: dict[str, Any], stored: StoredSeat) -> bool:
 
 
 def _unreachable(target: Target, reason: str, tr: Translator) -> CommandError:
-    return CommandError(
-        tr.gettext("cannot reach the server at {server}: {reason}").format(
-            server=target.server, reason=reason
-        )
+    said = tr.gettext("cannot reach the server at {server}: {reason}").format(
+        server=target.server, reason=reason
     )
+    if target.code is not None and target.server == DEFAULT_SERVER:
+        # A code sent by chat, run without --server: the friend's server is not this
+        # machine's, which the default is.
+        said += "\n" + tr.gettext(
+            "A code alone is looked for on this machine's server: give the whole invite "
+            "link, or the server's address with --server ADDRESS."
+        )
+    return CommandError(said)
 
 
 def _refused(exc: ApiError, tr: Translator) -> CommandError:

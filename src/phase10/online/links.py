@@ -137,9 +137,12 @@ class UnreachableError(Exception):
 class Api:
     """The JSON API of one server (``/api/...``), with the standard library's HTTP client."""
 
-    def __init__(self, server: str, timeout: float = 15.0) -> None:
+    def __init__(self, server: str, timeout: float = 15.0, lang: str | None = None) -> None:
         self.server = server
         self.timeout = timeout
+        #: The player's language: the server words its refusals in it (a name taken, a
+        #: table started), as it does for a browser's.
+        self.lang = lang
 
     def get(self, path: str) -> dict[str, Any]:
         return self._call("GET", path, None, None)
@@ -153,6 +156,8 @@ class Api:
         self, method: str, path: str, body: dict[str, Any] | None, token: str | None
     ) -> dict[str, Any]:
         headers = {"Accept": "application/json"}
+        if self.lang:
+            headers["Accept-Language"] = self.lang
         data = None
         if body is not None:
             data = json.dumps(body).encode("utf-8")
