@@ -105,21 +105,28 @@ def test_a_person_who_does_nothing_has_their_turn_played_by_a_computer_and_is_to
     again with the full time (one timeout does not give the seat away)."""
     with in_process_server(tmp_path, turn_clock_scale=SCALE) as server:
         made = _timed_table(server)
-        with Player(server.ws_url, made["table"], made["token"]) as ann:
+        with (
+            Player(server.ws_url, made["table"], made["token"]) as ann,
+            Player(server.ws_url, made["table"], None) as watching,
+        ):
             begun = _ann_turn_starts(ann)
             started = time.monotonic()
             clock = begun["turn_clock"]
             assert clock["total"] == pytest.approx(TURN)
             assert 0 < clock["seconds_left"] <= TURN
             _valid(f"server-{begun['type']}", begun)  # the clock as published
-            told = _notice(ann, "web.timed_out")
+            told = _notice(ann, "web.timed_out_you")
             # Not early: ``started`` is when this client read the update, which under load
             # trails the server's sending it (so the clock) by a few tenths of a second.
             assert time.monotonic() - started >= clock["seconds_left"] - 0.6
             for message in ann.messages:
                 _valid("server-message", message)
-            assert told["params"] == {"name": "Ann"}
-            assert told["text"] == "Time ran out: a computer player plays Ann's turn."
+            # To her, as hers; to the others, with her name.
+            assert told["text"] == "Time ran out: a computer player plays this turn for you."
+            assert all(m.get("key") != "web.timed_out" for m in ann.messages)
+            others = _notice(watching, "web.timed_out")
+            assert others["params"] == {"name": "Ann"}
+            assert others["text"] == "Time ran out: a computer player plays Ann's turn."
             ann.until(lambda _m: _ann_turns_ended(ann) == 1)
             again = _ann_turn_starts(ann)
             assert again["turn_clock"]["seconds_left"] > TURN / 2
@@ -140,10 +147,11 @@ def test_two_timeouts_in_a_row_pass_the_seat_to_a_computer_until_the_person_acts
     with in_process_server(tmp_path, turn_clock_scale=SCALE) as server:
         made = _timed_table(server)
         with Player(server.ws_url, made["table"], made["token"]) as ann:
-            _notice(ann, "web.timed_out")
-            taken = _notice(ann, "web.timed_out_taken_over", timeout=15)
+            _notice(ann, "web.timed_out_you")
+            taken = _notice(ann, "web.timed_out_taken_over_you", timeout=15)
             assert taken["text"] == (
-                "Time ran out again: a computer player plays for Ann until they make a move."
+                "Time ran out again: a computer player plays for you until you are back; any "
+                "move, hint or chat message of yours gives you your seat again."
             )
             ann.until(lambda m: m["type"] == "lobby" and m["lobby"]["seats"][0]["computer_playing"])
             # Her turns are played at once now: no clock of hers runs.
@@ -178,7 +186,7 @@ def test_a_move_of_ones_own_starts_the_count_again(tmp_path: Path) -> None:
     with in_process_server(tmp_path, turn_clock_scale=2 * SCALE) as server:
         made = _timed_table(server)
         with Player(server.ws_url, made["table"], made["token"]) as ann:
-            _notice(ann, "web.timed_out")
+            _notice(ann, "web.timed_out_you")
             # The computer finishes that turn (and the next one too when its discard is a
             # Skip, P10-R25: with two players Ann plays again at once).
             ann.until(lambda _m: _ann_turns_ended(ann) >= 1)
@@ -198,7 +206,7 @@ def test_a_move_of_ones_own_starts_the_count_again(tmp_path: Path) -> None:
             second = ann.until(
                 lambda m: m["type"] == "notice" and m["key"].startswith("web.timed_out")
             )
-            assert second["key"] == "web.timed_out"
+            assert second["key"] == "web.timed_out_you"
             assert ann.lobby is not None
             assert ann.lobby["seats"][0]["computer_playing"] is False
 
@@ -240,7 +248,7 @@ def test_the_turn_timer_waits_for_the_start_and_survives_a_restart(tmp_path: Pat
             clock = _ann_turn_starts(ann)["turn_clock"]
             assert clock["total"] == pytest.approx(TURN)
             assert clock["seconds_left"] > TURN / 2
-            _notice(ann, "web.timed_out")
+            _notice(ann, "web.timed_out_you")
 
 
 def test_a_rematch_keeps_the_turn_timer() -> None:

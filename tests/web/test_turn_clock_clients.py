@@ -108,7 +108,7 @@ def test_the_full_screen_says_the_time_and_the_timeout(tmp_path: Path) -> None:
         assert len(re.findall(r"You have [1-3] seconds?\.", told)) == 1, told
 
 
-TIMED_OUT = "Time ran out: a computer player plays Ann's turn."
+TIMED_OUT = "Time ran out: a computer player plays this turn for you."
 
 
 def _log(app: OnlineApp) -> str:

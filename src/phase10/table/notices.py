@@ -33,6 +33,12 @@ NOTICES: Final[dict[str, str]] = {
     "web.timed_out_taken_over": N_(
         "Time ran out again: a computer player plays for {name} until they make a move."
     ),
+    # The same, to the person whose turn it was.
+    "web.timed_out_you": N_("Time ran out: a computer player plays this turn for you."),
+    "web.timed_out_taken_over_you": N_(
+        "Time ran out again: a computer player plays for you until you are back; any move, "
+        "hint or chat message of yours gives you your seat again."
+    ),
     "web.replaced": N_("A computer player ({level}) now plays for {name}."),
     # The owner opened a computer's seat to a person in a game under way (decision 0028).
     "web.opened": N_(

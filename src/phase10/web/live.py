@@ -537,7 +537,7 @@ class LiveTable:
         if token is not None and seat is None:
             raise TableError.said(403, N_("that seat token is not valid at this table"))
         client.seat = seat
-        back = arriving = False
+        back = arriving = played_for = False
         joined: int | None = None
         if seat is None:
             self.spectators.add(client)
@@ -669,9 +669,14 @@ class LiveTable:
             if state.away is not None:  # dropped as well: taken over now, not told twice
                 state.away.cancel()
                 state.away = None
-            self._notice("web.timed_out_taken_over", name=name)
+            key = "web.timed_out_taken_over"
         else:
-            self._notice("web.timed_out", name=name)
+            key = "web.timed_out"
+        # The others read who lost the turn; its person reads it as theirs, and how to
+        # have the seat back.
+        self._notice(key, name=name, skip_seat=seat)
+        for client in state.clients:
+            self._tell(client, f"{key}_you", {})
         self._send_lobby()
         self.kick()
 
