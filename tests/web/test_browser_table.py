@@ -9,6 +9,7 @@ seat's token as a browser that made the table does.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from websockets.sync.client import connect
 
 from .conftest import LiveServer, StartLiveServer, run_axe
 
@@ -914,27 +916,40 @@ def test_the_person_taking_a_seat_hears_it_said_to_them(
 def test_q_leaves_the_table_once_asked_and_the_seat_stays(seat_page: MakeSeat) -> None:
     """``q`` leaves, as in every medium (docs/keys.md), and the page has a button for it:
     asked first (one key is easily pressed by mistake), it goes to My games with the seat
-    kept, as closing the page keeps it."""
+    kept, as closing the page keeps it; a spectator reads that the player left the table,
+    not that their connection was lost."""
     page = seat_page()
     wait_my_turn(page)
     table = page.url.split("/t/")[1].split("?")[0]
-    asked: list[str] = []
+    root = page.url.split("/t/")[0].replace("http://", "ws://")
+    with connect(f"{root}/ws/{table}?lang=en") as watching:
+        watching.send(json.dumps({"type": "hello", "token": None, "protocol": 2}))
+        asked: list[str] = []
 
-    def answer(accept: bool) -> Callable[[Any], None]:
-        def on(dialog: Any) -> None:
-            asked.append(dialog.message)
-            (dialog.accept if accept else dialog.dismiss)()
+        def answer(accept: bool) -> Callable[[Any], None]:
+            def on(dialog: Any) -> None:
+                asked.append(dialog.message)
+                (dialog.accept if accept else dialog.dismiss)()
 
-        return on
+            return on
 
-    page.once("dialog", answer(False))
-    page.keyboard.press("q")
-    page.wait_for_timeout(300)
-    assert len(asked) == 1, asked
-    assert asked[0].startswith("Leave the table? Your seat stays yours"), asked
-    assert f"/t/{table}" in page.url
-    expect(page.locator("#hand [role=option][tabindex='0']")).to_be_focused()
-    page.once("dialog", answer(True))
-    page.get_by_role("button", name="Leave the table").click()
-    page.wait_for_url(re.compile(r"/games\?lang=en$"))
-    assert page.evaluate(f"localStorage.getItem('phase10:token:{table}')")
+        page.once("dialog", answer(False))
+        page.keyboard.press("q")
+        page.wait_for_timeout(300)
+        assert len(asked) == 1, asked
+        assert asked[0].startswith("Leave the table? Your seat stays yours"), asked
+        assert f"/t/{table}" in page.url
+        expect(page.locator("#hand [role=option][tabindex='0']")).to_be_focused()
+        page.once("dialog", answer(True))
+        page.get_by_role("button", name="Leave the table").click()
+        page.wait_for_url(re.compile(r"/games\?lang=en$"))
+        assert page.evaluate(f"localStorage.getItem('phase10:token:{table}')")
+        notices: list[str] = []
+        deadline = time.monotonic() + 10
+        while not {"web.left", "web.left_table"} & set(notices) and time.monotonic() < deadline:
+            with contextlib.suppress(TimeoutError):
+                message = json.loads(watching.recv(timeout=0.5))
+                if message["type"] == "notice":
+                    notices.append(message["key"])
+        assert "web.left_table" in notices
+        assert "web.left" not in notices

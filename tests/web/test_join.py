@@ -201,6 +201,8 @@ class Owner:
         self.table = table
         self.stop = threading.Event()
         self.moves = 0
+        #: The keys of the notices Ann's page was sent, in order.
+        self.notices: list[str] = []
         self.thread = threading.Thread(target=self._play, daemon=True)
         self.error: BaseException | None = None
 
@@ -244,6 +246,8 @@ class Owner:
                 message = json.loads(ws.recv(timeout=0.2))
             except TimeoutError:
                 continue
+            if message["type"] == "notice":
+                self.notices.append(message["key"])
             if message["type"] != "update" or not message["view"]["legal"]:
                 continue
             view = message["view"]
@@ -272,7 +276,13 @@ def test_a_terminal_player_plays_beside_a_browser_player(server: Server, tmp_pat
     with Owner(server, table) as ann:
         bob = Join([invite, "--plain", "--name", "Bob", "--lang", "en"], data, script)
         status, out, err = bob.finish(timeout=90)
+        # Ann reads that Bob left, not that his connection was lost.
+        deadline = time.monotonic() + 10
+        while "web.left_table" not in ann.notices and time.monotonic() < deadline:
+            time.sleep(0.05)
     assert ann.error is None, ann.error
+    assert "web.left_table" in ann.notices
+    assert "web.left" not in ann.notices
     assert status == 0, err
     assert err == ""
     assert "You sit in seat 2 at table" in out

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 from phase10.online.links import Target, websocket_url
+from phase10.table.notices import LEAVE_REASON
 from phase10.table.reactions import REACTIONS
 
 __all__ = [
@@ -169,7 +170,8 @@ class Connection:
         self.leaving = True
         if self.ws is not None:
             with contextlib.suppress(Exception):
-                await self.ws.close()
+                # Said, so the others read that the player left, not that they dropped.
+                await self.ws.close(code=1000, reason=LEAVE_REASON)
 
     def _note(self, message: dict[str, Any]) -> None:
         note(self, message)

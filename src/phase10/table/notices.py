@@ -13,13 +13,19 @@ from typing import Any, Final
 from phase10.bots import LEVEL_NAMES
 from phase10.kernel.i18n import N_, translator
 
-__all__ = ["NOTICES", "render_notice"]
+__all__ = ["LEAVE_REASON", "NOTICES", "render_notice"]
+
+#: The WebSocket close reason (with code 1000) of a client whose person leaves on purpose
+#: (docs/protocol.md): the others read ``web.left_table``, not ``web.left``.
+LEAVE_REASON: Final = "leave"
 
 NOTICES: Final[dict[str, str]] = {
     "web.joined": N_("{name} joins the table."),
     "web.started": N_("The game starts."),
     # {seconds} is rendered with its noun ("1 second", "90 seconds"): see render_notice.
     "web.left": N_("{name} has lost the connection; the seat is kept for {seconds}."),
+    # The same, when the person left on purpose (the page's Leave, the terminal's q).
+    "web.left_table": N_("{name} has left the table; the seat is kept for {seconds}."),
     "web.taken_over": N_("A computer player plays for {name} until they come back."),
     "web.back": N_("{name} is back."),
     # To a person back after a computer played for them, before what they missed, whose

@@ -36,7 +36,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from phase10.kernel.i18n import LANGUAGES, N_
 from phase10.table.messages import error_payload
-from phase10.table.notices import render_notice
+from phase10.table.notices import LEAVE_REASON, render_notice
 from phase10.web import pages, public
 from phase10.web.catalogue import catalogue
 from phase10.web.cluster import Cluster
@@ -552,8 +552,8 @@ def create_app(
         pace = guard.pace()
         try:
             await _read(websocket, table, client, pace)
-        except WebSocketDisconnect:
-            pass
+        except WebSocketDisconnect as exc:
+            client.leaving = exc.code == 1000 and exc.reason == LEAVE_REASON
         except Exception:
             log.exception("table %s: connection failed", table.id)
         finally:

@@ -110,6 +110,9 @@ class Client:
     #: The WebSocket close code and reason the writer ends the connection with.
     close_code: int = 1000
     close_reason: str = ""
+    #: The client closed saying it leaves (``LEAVE_REASON``): the others are told the
+    #: person left, not that their connection was lost.
+    leaving: bool = False
 
     def push(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a client too slow to keep up is closed (it will catch up)."""
@@ -606,7 +609,8 @@ class LiveTable:
         if self.row.status == "playing":
             hold = self.row.hold_seconds
             if state.row.name:
-                self._notice("web.left", name=state.row.name, seconds=hold)
+                key = "web.left_table" if client.leaving else "web.left"
+                self._notice(key, name=state.row.name, seconds=hold)
             loop = asyncio.get_running_loop()
             state.away = loop.call_later(hold, self._take_over, client.seat)
         self._send_lobby_soon()

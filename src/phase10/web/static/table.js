@@ -2286,6 +2286,8 @@ document.addEventListener("keydown", (event) => {
 function leaveTable() {
   if (state.seat !== null && !window.confirm(t("leave_confirm"))) return;
   state.leaving = true;
+  // Said to the server, so the others read that the player left, not that they dropped.
+  if (state.socket) state.socket.close(1000, "leave");
   window.location.assign(withLang("/games"));
 }
 $("leave").addEventListener("click", leaveTable);
