@@ -759,10 +759,26 @@ def test_a_group_or_a_player_that_is_not_there_is_said_so(
         *("--players", "3", "--seed", "5", "--save", str(tmp_path / "g.json")),
     )
     assert "There is no group 1 on the table (type b to see them)." in out
-    assert "There is no player 'Zed': players are You, Ann, Bob." in out
+    assert "There is no player 'Zed': players are You, Ann, Bob (the start of a name" in out
     assert "Your cards in words: R4 red 4; R5 red 5;" in out
     assert "S Skip." in out
     assert "Could not read that" not in out
+
+
+def test_a_skip_names_its_player_by_the_start_of_the_name(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """P10-R25: a Skip's player may be named by the start of the name, in any case (a name
+    in letters the keyboard lacks, "Sanne 李", is reached by "sanne"); a start that two
+    names share names nobody."""
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["d", "discard S b", "q"],
+        *("--players", "3", "--seed", "5", "--save", str(tmp_path / "g.json")),
+    )
+    assert "There is no player" not in out
+    assert "You discarded a Skip: Bob loses the next turn." in out
 
 
 @pytest.mark.parametrize(

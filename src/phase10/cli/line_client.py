@@ -21,7 +21,7 @@ import contextlib
 import sys
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from phase10 import games
@@ -163,6 +163,24 @@ def _target_written(words: list[str]) -> bool:
     (True, False)
     """
     return len(words) == 3 or (len(words) == 4 and words[2].lower() == "on")
+
+
+def named_player(typed: str, names: Sequence[str]) -> str | None:
+    """The player a Skip's target names: the name as typed (any case), else the one name
+    it starts (a name in letters the keyboard lacks, "Sanne 李", is reached by "sanne");
+    ``None`` when it names nobody or more than one.
+
+    >>> named_player("sanne", ["Ann", "Sanne 李", "Søren"])
+    'Sanne 李'
+    >>> named_player("ANN", ["Ann", "Anneke"]), named_player("an", ["Ann", "Anneke"])
+    ('Ann', None)
+    """
+    folded = typed.casefold()
+    exact = [name for name in names if name.casefold() == folded]
+    if exact:
+        return exact[0]
+    started = [name for name in names if name.casefold().startswith(folded)]
+    return started[0] if len(started) == 1 else None
 
 
 class LineClient:
@@ -789,15 +807,23 @@ class LineClient:
             )
             self.say(missing, number=number)
             return
-        if words[0] in ("discard", "x") and len(words) == 3 and numbers[2] is None:
-            folded = [name.casefold() for name in self.names]
-            if words[2].casefold() not in folded:
+        # A Skip's player may be a name of several words ("Sanne 李"); after another card,
+        # more words are no player but a misread move, said as such below.
+        skip_target = len(words) == 3 or (len(words) > 3 and words[1].upper() == "S")
+        if words[0] in ("discard", "x") and skip_target and numbers[2] is None:
+            typed = " ".join(words[2:])
+            name = named_player(typed, self.names)
+            if name is None:
                 self.say(
-                    N_("There is no player {token}: players are {names}."),
-                    token=echoed(words[2]),
+                    N_(
+                        "There is no player {token}: players are {names} (the start of a "
+                        "name is enough; a lists the moves by number)."
+                    ),
+                    token=echoed(typed),
                     names=", ".join(self.names),
                 )
                 return
+            line = " ".join([*words[:2], name])
         table = Table(hand, self.names, groups)
         found = resolve(line, self._entries(), table)
         if isinstance(found, Found):
