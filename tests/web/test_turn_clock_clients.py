@@ -48,9 +48,33 @@ def test_the_time_is_told_once_a_turn() -> None:
     assert teller.line({"turn_clock": mine}, None, tr) is None  # a spectator has no turn
 
 
+def test_the_player_is_warned_once_when_ten_seconds_are_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As the browser warns: once a turn, when 10 seconds are left, "Only 10 seconds left
+    for your turn."; ``w``'s sentence says the time left; a turn of 10 seconds or less is
+    told its time and not warned again."""
+    now = [1000.0]
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
+    teller = TimeTeller()
+    tr = translator("en")
+    assert teller.line({"turn_clock": {"seat": 0, "seconds_left": 30.0, "total": 30}}, 0, tr)
+    assert teller.hurry_in() == pytest.approx(20.0)
+    assert teller.hurry(tr) is None  # not yet
+    now[0] += 20.0
+    assert teller.left_line(tr) == "10 seconds left for your turn."
+    assert teller.hurry(tr) == "Only 10 seconds left for your turn."
+    assert teller.hurry(tr) is None  # once
+    assert teller.hurry_in() is None
+    teller.line({"turn_clock": None}, 0, tr)  # the turn is over
+    assert teller.left_line(tr) is None
+    assert teller.line({"turn_clock": {"seat": 0, "seconds_left": 8.0, "total": 8}}, 0, tr)
+    assert teller.hurry_in() is None
+
+
 def test_the_line_client_says_the_time_and_the_timeout(capsys: pytest.CaptureFixture[str]) -> None:
-    """``phase10 join`` prints "You have 60 seconds." once when Ann's time starts, and the
-    server's timeout notice as it came."""
+    """``phase10 join`` prints "You have 11 seconds." once when Ann's time starts, warns
+    her when 10 are left, and prints the server's timeout notice as it came."""
     fake = SimpleNamespace(pending=None, ws=object(), say=lambda _m: None)
     client = LineClient(
         None,
@@ -63,12 +87,21 @@ def test_the_line_client_says_the_time_and_the_timeout(capsys: pytest.CaptureFix
         paced=True,
         connect=lambda _message, _state: fake,
     )
-    clock = {"seat": 0, "seconds_left": 60.0, "total": 60}
-    client._handle(_lobby(clock))
-    client._handle(_lobby({**clock, "seconds_left": 59.0}))
-    notice = "Time ran out: a computer player plays Ann's turn."
-    client._handle({"type": "notice", "key": "web.timed_out", "params": {}, "text": notice})
-    assert capsys.readouterr().out.splitlines() == ["You have 60 seconds.", notice]
+    clock = {"seat": 0, "seconds_left": 11.3, "total": 60}
+    notice = "Time ran out: a computer player plays this turn for you."
+
+    async def turn() -> None:
+        client._handle(_lobby(clock))
+        client._handle(_lobby({**clock, "seconds_left": 11.0}))
+        await asyncio.sleep(2.0)
+        client._handle({"type": "notice", "key": "web.timed_out_you", "params": {}, "text": notice})
+
+    asyncio.run(turn())
+    assert capsys.readouterr().out.splitlines() == [
+        "You have 11 seconds.",
+        "Only 10 seconds left for your turn.",
+        notice,
+    ]
 
 
 def test_the_full_screen_says_the_time_and_the_timeout(tmp_path: Path) -> None:

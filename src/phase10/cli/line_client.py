@@ -457,7 +457,22 @@ class LineClient:
         told = self.time_teller.line(message, self.seat, self.tr)
         if told is not None:
             self.out(told)
+            self._hurry_later()
         return False
+
+    def _hurry_later(self) -> None:
+        """Warn the player when their time is nearly out (once a turn), as the browser
+        does: a turn played by a computer without a word before was a surprise."""
+        due = self.time_teller.hurry_in()
+        if due is not None:
+            asyncio.get_running_loop().call_later(due, self._hurry)
+
+    def _hurry(self) -> None:
+        warning = self.time_teller.hurry(self.tr)
+        if warning is not None:
+            self.out(warning)
+        else:  # the time was moved on since (a new clock): look again then
+            self._hurry_later()
 
     def _error(self, message: dict[str, Any]) -> bool:
         text = str(message.get("text", ""))
@@ -703,6 +718,9 @@ class LineClient:
                 self.out(series)
         elif verb in ("w", "who"):
             self.out(turn_line(view))
+            left = self.time_teller.left_line(tr)
+            if left is not None:
+                self.out(left)
         elif verb in ("m", "me", "phase", "program"):
             self.out(me_line(view))
         elif verb in ("r", "again"):

@@ -993,9 +993,24 @@ class OnlineApp(App[str]):
         told = self.time_teller.line(message, self.seat, current())
         if told is not None:
             self.say(told)
+            self._hurry_later()
         if self.view is not None:
             self.table_screen.redraw()
         return False
+
+    def _hurry_later(self) -> None:
+        """Warn the player when their time is nearly out (once a turn), as the browser
+        does: a turn played by a computer without a word before was a surprise."""
+        due = self.time_teller.hurry_in()
+        if due is not None:
+            self.set_timer(due, self._hurry)
+
+    def _hurry(self) -> None:
+        warning = self.time_teller.hurry(current())
+        if warning is not None:
+            self.say(warning)
+        else:  # the time was moved on since (a new clock): look again then
+            self._hurry_later()
 
     def _welcomed(self) -> None:
         """The connection is made: the status line says the table, not "Connecting"; at a
