@@ -291,11 +291,15 @@ def test_the_lobby_creates_a_table_and_a_guest_joins_by_code(
     )
     assert link == f"{server.url}/join/{code}"
     assert re.fullmatch(r"[A-Z0-9]{6}", code)
+    # The server is on the loopback: its link reaches nobody else, which the page says.
+    expect(owner.locator("#invite-local")).to_be_visible()
+    expect(owner.locator("#invite-local")).to_contain_text("Only this computer can open")
     no_violations(owner, "the lobby with its invite")
     owner.get_by_role("link", name="Go to the table").click()
     owner.wait_for_url(re.compile(r"/t/[\w-]+\?lang=en$"))
     token = owner.evaluate(f"localStorage.getItem('phase10:token:{table_id(owner)}')")
     assert token
+    expect(owner.locator("#invite-local")).to_be_visible()  # the table's waiting room too
 
     guest = new_page(PHONE)
     guest.goto(f"{server.url}/?lang=en")

@@ -9,6 +9,7 @@ import {
   boot,
   el,
   fill,
+  onlyThisComputer,
   refusal,
   saved,
   t,
@@ -307,6 +308,7 @@ function showInvite(made) {
   const anchor = document.getElementById("invite-link");
   anchor.textContent = link;
   anchor.href = link;
+  document.getElementById("invite-local").hidden = !onlyThisComputer();
   document.getElementById("invite-code").textContent = made.code;
   document.getElementById("go-table").href = withLang(`/t/${encodeURIComponent(made.table)}`);
   invite.hidden = false;

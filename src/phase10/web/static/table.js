@@ -24,6 +24,7 @@ import {
   lang,
   newId,
   cardElement,
+  onlyThisComputer,
   refusal,
   saved,
   seatKey,
@@ -54,6 +55,7 @@ const ui = {
   seatsAdmin: $("seats-admin"),
   seatsAdminList: $("seats-admin-list"),
   inviteLink: $("invite-link"),
+  inviteLocal: $("invite-local"),
   joinForm: $("join-form"),
   joinName: $("join-name"),
   joinError: $("join-error"),
@@ -1133,6 +1135,7 @@ function renderLobby() {
   const link = new URL(`/join/${lobby.code}`, window.location.origin).href;
   ui.inviteLink.textContent = link;
   ui.inviteLink.href = link;
+  ui.inviteLocal.hidden = !onlyThisComputer();
   const joinHidden = !(spectator && free);
   // The form goes once the page holds a seat, or once none is left to take: the focus it
   // held waits on the waiting room's heading, not on the page, where a screen reader's
