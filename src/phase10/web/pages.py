@@ -198,7 +198,7 @@ def rulebook_html(markdown: str) -> str:
 
 def rules(lang: str) -> str:
     """The project's rules document in ``lang``, as HTML."""
-    return _render("rules.html", lang, body=rulebook_html(_rulebook(lang)))
+    return _render("rules.html", lang, body=rulebook_html(_rulebook(lang)), rules_current=True)
 
 
 def table_rules(lang: str, lobby_info: dict[str, Any]) -> str:
@@ -207,4 +207,19 @@ def table_rules(lang: str, lobby_info: dict[str, Any]) -> str:
     away."""
     game = games.get(str(lobby_info["game"]))
     text = game.rules_text(game.find_rules(str(lobby_info["rules"])), lang)
-    return _render("rules.html", lang, body=rulebook_html(text), table=lobby_info)
+    return _render(
+        "rules.html",
+        lang,
+        body=rulebook_html(text),
+        table=lobby_info,
+        game_title=_game_title(str(lobby_info["game"]), lang),
+        # The site's Rules link stays on this page: from here it opened the whole
+        # rulebook, another game's rules first.
+        rules_href=_table_rules_href(lobby_info, lang),
+        rules_current=True,
+    )
+
+
+def _table_rules_href(lobby_info: dict[str, Any], lang: str) -> str:
+    """The address of the rules a table plays (``/t/<table>/rules``), in ``lang``."""
+    return f"/t/{lobby_info['table']}/rules?lang={lang}"

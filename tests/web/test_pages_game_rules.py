@@ -1,0 +1,83 @@
+"""Each table's pages present the game played there, not Phase 10 by default: its Rules link
+opens the rules of that game as the table plays them (the terminal's rules screen), in the
+page's language, and stays there; the whole rulebook, every game and every variant, is one
+link away. Play-tested: at a programmes table the Rules link led to the 67,000-character
+rulebook, Phase 10 first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from phase10.web import pages
+from phase10.web.app import create_app
+from phase10.web.db import Database, sqlite_url
+from phase10.web.thinking import Thinker
+
+
+@pytest.fixture
+def http(tmp_path: Path) -> Iterator[TestClient]:
+    database = Database(sqlite_url(str(tmp_path / "pages.db")))
+    with (
+        Thinker(workers=0) as thinker,
+        TestClient(create_app(database, thinker, bot_delay=0, hold_seconds=600)) as client,
+    ):
+        yield client
+
+
+def _made(http: TestClient, game: str) -> str:
+    made = http.post(
+        "/api/tables", json={"game": game, "name": "Marie", "seats": [{"kind": "person"}] * 3}
+    )
+    assert made.status_code == 201, made.text
+    return str(made.json()["table"])
+
+
+def _rules_link(page: str) -> str:
+    """The site's own Rules link, in the header."""
+    nav = page.split('<nav class="site-nav"', 1)[1].split("</nav>", 1)[0]
+    found = re.search(r'<li><a href="([^"]+)"[^>]*>(?:Rules|Règles)', nav)
+    assert found, nav
+    return found.group(1)
+
+
+@pytest.mark.parametrize(
+    ("game", "heading", "other_game"),
+    [("programmes", "Programmes : les règles", "P10-R"), ("phase10", "Phase 10", "AMZ-R")],
+)
+def test_a_tables_rules_link_opens_its_own_games_rules_and_stays_there(
+    http: TestClient, game: str, heading: str, other_game: str
+) -> None:
+    """AMZ-R01..AMZ-R32 and P10-R01..: the Rules link of a table, and the same link on its
+    rules page, open the rules of the game played there, in French, without the other game's
+    rules; the whole rulebook is a link away from there."""
+    table = _made(http, game)
+    own = f"/t/{table}/rules?lang=fr"
+    assert _rules_link(http.get(f"/t/{table}?lang=fr").text) == own
+    rules = http.get(own).text
+    article = rules.split('<article class="rulebook">', 1)[1].split("</article>", 1)[0]
+    assert heading in article
+    assert other_game not in article
+    assert len(article) < 40_000  # a summary, not the 67,000-character rulebook
+    assert _rules_link(rules) == own
+    assert f'href="{own}" aria-current="page"' in rules
+    assert 'href="/rules?lang=fr">Toute la règle' in rules
+
+
+def test_the_rules_page_of_a_programmes_table_is_named_after_its_game() -> None:
+    """The tab of a programmes table's rules reads "Règles · Programmes", not Phase 10."""
+    info = {"game": "programmes", "rules": "programmes", "table": "t1", "code": "ABCDEF"}
+    page = pages.table_rules("fr", info)
+    assert "<title>Règles · Programmes</title>" in page
+
+
+def test_a_replays_rules_link_opens_the_rules_its_game_was_played_by(http: TestClient) -> None:
+    """A finished programmes game's replay links the rules of that table, as its table did."""
+    table = _made(http, "programmes")
+    info = http.get(f"/api/tables/{table}?lang=fr").json()
+    assert _rules_link(pages.replay("fr", info)) == f"/t/{table}/rules?lang=fr"
