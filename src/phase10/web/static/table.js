@@ -113,6 +113,8 @@ const state = {
   pending: null,
   hint: null,
   handEnded: null,
+  /** The sentences of the last event received: what ended a hand, when the next one ends it. */
+  lastSaid: [],
   summaryClosed: false,
   summaryOpenedAt: 0,
   /** Whether the player clicked or typed in the results since they opened. */
@@ -600,9 +602,12 @@ function onUpdate(message) {
     if (text && !(event.kind === "turn_started" && event.seat === me)) spoken.push(text);
     // What r says again: the game's last sentences, however fast they came.
     if (text) state.recent = [...state.recent, text].slice(-RECENT_EVENTS);
-    // The end of a hand, with the game's summary of it (docs/protocol.md).
+    // The end of a hand, with the game's summary of it (docs/protocol.md). The event just
+    // before it is what ended the hand (someone went out, everyone revealed): its results
+    // say so, which the summary alone never did.
     if (entry.summary) {
-      state.handEnded = { event, text: entry.text || [], summary: entry.summary };
+      const endedBy = state.lastSaid;
+      state.handEnded = { event, text: entry.text || [], summary: entry.summary, endedBy };
       // Results this browser has closed stay closed, after a reload too.
       state.summaryClosed = saved.get(closedKey(tableId)) === String(event.number);
       ended = text;
@@ -610,6 +615,7 @@ function onUpdate(message) {
     } else if (event.kind === "drew" || event.kind === "took_discard") {
       playedSinceEnd = true;
     }
+    state.lastSaid = entry.text || [];
   }
   const view = message.view;
   // What the seat is shown and may do, in words (docs/schema/presentation.schema.json).
@@ -1925,7 +1931,7 @@ function showResults() {
 }
 
 function handSummary(ended) {
-  const { text, summary } = ended;
+  const { text, summary, endedBy } = ended;
   const players = state.shown?.players || [];
   // Where the game counts points during play, each player's total beside the hand's.
   const totals = players.length > 0 && players.every((p) => p.points !== null);
@@ -1944,11 +1950,14 @@ function handSummary(ended) {
     el(
       "ul",
       { class: "sentences" },
-      // The first sentence opens with the title just said ("Hand 2 ended."): not twice.
-      text
-        .map((line, i) =>
+      // Who ended the hand and how first, then the hand's own sentences; the first of those
+      // opens with the title just said ("Hand 2 ended."): not twice.
+      [
+        ...(endedBy || []),
+        ...text.map((line, i) =>
           i === 0 && line.startsWith(summary.title) ? line.slice(summary.title.length).trim() : line,
-        )
+        ),
+      ]
         .filter(Boolean)
         .map((line) => el("li", null, line)),
     ),
