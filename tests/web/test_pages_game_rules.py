@@ -81,3 +81,40 @@ def test_a_replays_rules_link_opens_the_rules_its_game_was_played_by(http: TestC
     table = _made(http, "programmes")
     info = http.get(f"/api/tables/{table}?lang=fr").json()
     assert _rules_link(pages.replay("fr", info)) == f"/t/{table}/rules?lang=fr"
+
+
+def _shown_keys(page: str) -> list[str]:
+    """The key list's lines the page shows, in words (a hidden one is another game's)."""
+    keys = page.split('<dl id="keys">', 1)[1].split("</dl>", 1)[0]
+    shown = [line for line in keys.splitlines() if "<kbd>" in line and " hidden>" not in line]
+    return [" ".join(re.sub(r"<[^>]+>", " ", line).split()) for line in shown]
+
+
+@pytest.mark.parametrize("game", ["programmes", "phase10"])
+def test_a_tables_header_and_keys_are_its_own_games(http: TestClient, game: str) -> None:
+    """The header of a programmes table names the programmes game, and its key list has no
+    Phase 10 words: no phase, no hit, no scores (AMZ-R30: the game counts no points), but the
+    reveal (AMZ-R11), the new set (AMZ-R20) and the combinations extended (AMZ-R21). A Phase
+    10 table keeps its phase, its hits and its scores (P10-R13, P10-R34)."""
+    page = http.get(f"/t/{_made(http, game)}?lang=en").text
+    brand = re.search(r'<a class="brand"[^>]*>([^<]*)</a>', page)
+    assert brand, page[:2000]
+    keys = " | ".join(_shown_keys(page))
+    if game == "programmes":
+        assert brand.group(1) == "Programmes"
+        for other in ("phase", "Phase 10", "hit", "scores", "programmes)"):
+            assert other not in keys, (other, keys)
+        for own in (
+            "v reveal your program",
+            "n lay a new set",
+            "g add the chosen card to a combination on the table",
+            "s where each player stands",
+            "m your program",
+        ):
+            assert own in keys, (own, keys)
+    else:
+        assert brand.group(1) == "Phase 10"
+        for other in ("program", "combination"):
+            assert other not in keys, (other, keys)
+        for own in ("l lay down your phase", "(hit)", "s the scores", "m your phase"):
+            assert own in keys, (own, keys)

@@ -90,6 +90,24 @@ def move_kinds(name: str, rules: str) -> frozenset[str]:
     return frozenset(game.present(game.view(state, 0), ["A", "B"], "en").refusals)
 
 
+@lru_cache(maxsize=64)
+def counts_points(name: str, rules: str) -> bool:
+    """Whether game ``name`` under ``rules`` counts points while it is played (its
+    presentation gives the players points), so that the page offers the scores only then.
+
+    >>> counts_points("phase10", "standard"), counts_points("programmes", "programmes")
+    (True, False)
+    """
+    try:
+        game = games.get(name)
+        chosen = game.find_rules(rules)
+    except (KeyError, LookupError, ValueError, Phase10Error):
+        return True
+    state = game.new_game(chosen, 2, 0)
+    players = game.present(game.view(state, 0), ["A", "B"], "en").players
+    return any(player.points is not None for player in players)
+
+
 def table(lang: str, lobby_info: dict[str, Any]) -> str:
     """A table's page: its lobby until the game starts, then the game."""
     title = _game_title(str(lobby_info["game"]), lang)
@@ -99,7 +117,10 @@ def table(lang: str, lobby_info: dict[str, Any]) -> str:
         lang,
         table=lobby_info,
         game_title=title,
+        # The header names the game played here, not always Phase 10.
+        brand=title,
         kinds=move_kinds(str(lobby_info["game"]), str(lobby_info["rules"])),
+        counts_points=counts_points(str(lobby_info["game"]), str(lobby_info["rules"])),
         boot={"lobby": lobby_info, "levels": levels, "game_title": title},
     )
 
@@ -112,6 +133,7 @@ def replay(lang: str, lobby_info: dict[str, Any]) -> str:
         lang,
         table=lobby_info,
         game_title=title,
+        brand=title,
         boot={"lobby": lobby_info, "game_title": title},
     )
 
@@ -213,6 +235,7 @@ def table_rules(lang: str, lobby_info: dict[str, Any]) -> str:
         body=rulebook_html(text),
         table=lobby_info,
         game_title=_game_title(str(lobby_info["game"]), lang),
+        brand=_game_title(str(lobby_info["game"]), lang),
         # The site's Rules link stays on this page: from here it opened the whole
         # rulebook, another game's rules first.
         rules_href=_table_rules_href(lobby_info, lang),

@@ -206,6 +206,8 @@ STRINGS: Final[dict[str, str]] = {
     "q.group": N_("{group}: {cards}"),
     "q.between": N_("; "),
     "q.scores": N_("Scores: {scores}."),
+    # The s key in a game that counts no points while it is played (the programmes game).
+    "q.standing": N_("Where each player stands: {scores}."),
     # Between two players' facts in the scores ("Ann 25 points (phase 2, 9 cards); Bob ...").
     "q.scores_sep": N_("; "),
     "q.their_turn": N_("It is {name}'s turn."),

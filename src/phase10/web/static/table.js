@@ -1021,7 +1021,9 @@ function scoresSentence() {
   // Each player as the game sums them up: points, phase and cards in Phase 10; programs
   // done and the one revealed in the programmes game.
   const list = shown.players.map((p) => p.summary || `${p.name}: ${p.progress_text}`).join(t("q.scores_sep"));
-  return t("q.scores", { scores: list });
+  // A game without points has no scores: how far each player got.
+  const counted = shown.players.some((p) => p.points !== null);
+  return t(counted ? "q.scores" : "q.standing", { scores: list });
 }
 
 /** Whose turn it is, and on this seat's turn what to do: the game's own sentence. */
