@@ -119,7 +119,10 @@ class PlayerInfo:
     says it in words (``3 phases done``); ``goal`` what the
     player works on where it is public, ``status`` short words (``laid down``, ``loses the
     next turn``) and ``summary`` one sentence of it all, for a line client and a screen reader;
-    ``took`` the cards they took from the discard pile this hand, which everyone saw.
+    ``took`` the cards they took from the discard pile this hand, which everyone saw;
+    ``completed`` the goals they completed, each in a few words, where the game lays them
+    face up before the player (the programmes game's program cards, ``1 set of 4``; empty
+    in Phase 10, whose phases are counted, not shown).
     """
 
     seat: int
@@ -135,6 +138,7 @@ class PlayerInfo:
     status: tuple[str, ...]
     summary: str
     took: tuple[CardFace, ...] = ()
+    completed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

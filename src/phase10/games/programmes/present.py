@@ -212,6 +212,9 @@ def _player_info(
         status=tuple(status),
         summary=summary,
         took=tuple(card_face(card, tr) for card in player.took),
+        # The completed program cards lie face up before their player (AMZ-R18), a sun card
+        # among them as such (AMZ-R07): named by what they asked for, not by their id.
+        completed=tuple(program_text(card, tr, with_id=False) for card in player.done),
     )
 
 

@@ -76,6 +76,7 @@ const ui = {
   piles: $("piles"),
   handPanel: $("hand-panel"),
   meLine: $("me-line"),
+  myDone: $("my-done"),
   sortA: $("sort-a"),
   sortB: $("sort-b"),
   hand: $("hand"),
@@ -113,6 +114,8 @@ const state = {
   pending: null,
   hint: null,
   handEnded: null,
+  /** The seats whose list of completed goals the player opened. */
+  doneOpen: new Set(),
   /** The sentences of the last event received: what ended a hand, when the next one ends it. */
   lastSaid: [],
   summaryClosed: false,
@@ -1233,12 +1236,38 @@ function seatHeading(seat, name, current, dealer) {
 function playerFacts(seat, withGoal = true) {
   const player = state.shown?.players?.[seat];
   if (!player) return [];
-  const facts = [withGoal ? player.goal : null, ...player.status, player.progress_text];
+  // Where the game lays the completed goals before the player, the progress heads their list
+  // (completedList) instead.
+  const progress = player.completed?.length ? null : player.progress_text;
+  const facts = [withGoal ? player.goal : null, ...player.status, progress];
   if (player.points !== null) facts.push(t("fact.points", { points: player.points }));
   // In words, as the game names each card ("red 7"), so a screen reader does not spell "R7".
   const took = (player.took || []).map((card) => card.label);
   if (took.length) facts.push(t("fact.took", { cards: took.join(", ") }));
   return facts.filter(Boolean);
+}
+
+/** The goals a player completed, as the game lays them face up before them (the programmes
+ * game's program cards, AMZ-R18): a list in words, folded under the count ("2 programs done")
+ * so that a phone keeps the piles on its first screen; nothing where the game shows none. */
+function completedList(seat) {
+  const player = state.shown?.players?.[seat];
+  if (!player?.completed?.length) return null;
+  // The seats are drawn again after every move: a list opened stays open, and its summary
+  // keeps the focus (found again by its data-key).
+  return el(
+    "details",
+    {
+      class: "seat-done",
+      open: state.doneOpen.has(seat),
+      ontoggle: (event) => {
+        if (event.target.open) state.doneOpen.add(seat);
+        else state.doneOpen.delete(seat);
+      },
+    },
+    el("summary", { dataset: { key: `done-${seat}` } }, player.progress_text),
+    el("ul", null, player.completed.map((goal) => el("li", null, goal))),
+  );
 }
 
 /** A row of small card backs for a count of cards (drawn only; the count is said in words). */
@@ -1274,6 +1303,7 @@ function seatItem(lobby, view, seat) {
     seatHeading(seat, name, current, Boolean(view && view.dealer === seat)),
     // The same facts on every screen: a phone wraps them, it drops none.
     el("p", { class: "facts" }, [seatState(row), ...playerFacts(seat)].join(" · ")),
+    completedList(seat),
     player ? el("p", { class: "seat-cards" }, cardBacks(player.cards), t("fact.cards", { count: player.cards })) : null,
     groups.length ? el("div", { class: "seat-groups" }, groupsList(groups)) : null,
   );
@@ -1464,6 +1494,10 @@ function renderHand() {
     ui.meLine,
     goal,
     facts.length ? el("span", { class: "me-facts" }, ` · ${facts.join(" · ")}`) : null,
+  );
+  const done = completedList(state.seat);
+  refill(ui.myDone, JSON.stringify(state.shown?.players?.[state.seat]?.completed || []), () =>
+    done ? [done] : [],
   );
   const mine = groupsOf(state.seat);
   refill(ui.myGroups, JSON.stringify(mine), () =>

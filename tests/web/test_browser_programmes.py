@@ -1,0 +1,56 @@
+"""The programmes game's table in Chromium against ``phase10 serve``, as a French family
+play-tested it: the program cards each player completed lie before them (the leaflet's
+"face up"), in words, without pushing the piles off a phone's first screen; the s key says
+where each player stands, as the game has no points.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from . import test_browser_table as table_tests
+from .test_browser_table import TALL_PHONE, MakeSeat, in_viewport, play_hints_until_results
+
+# The card table's fixtures: a server, and a started table open in a page holding a seat.
+server = table_tests.server
+seat_page = table_tests.seat_page
+
+#: A completed program card in words: "1 set of 4", "2 runs of 4 + 1 set of 3", a sun card.
+PROGRAM = re.compile(r"^(\d+ (sets?|runs?) of \d+|sun card)")
+
+
+def test_each_players_completed_programs_are_listed_in_words(seat_page: MakeSeat) -> None:
+    """AMZ-R18 (a revealed program counts as completed) and AMZ-R07 (a sun card is one):
+    after a round, each player's completed program cards are a list in words under their count,
+    folded so that a 390x844 phone still shows the piles on its first screen; s says where
+    each player stands (AMZ-R30: no points)."""
+    page = seat_page(TALL_PHONE, game="programmes", bots=2, touch=True)
+    dialog = play_hints_until_results(page)
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    lists = page.evaluate(
+        """() => [...document.querySelectorAll('#players .seat-done, #my-done .seat-done')]
+            .map((done) => ({
+                open: done.open,
+                summary: done.querySelector('summary').textContent,
+                items: [...done.querySelectorAll('ul > li')].map((li) => li.textContent),
+            }))"""
+    )
+    assert lists, "no player's completed programs are shown"
+    for done in lists:
+        assert not done["open"], done
+        count = int(done["summary"].split()[0])
+        assert re.fullmatch(r"\d+ programs? done", done["summary"]), done
+        assert len(done["items"]) == count, done
+        assert all(PROGRAM.match(item) for item in done["items"]), done
+    # A count of completed programs is said once, heading its list, not again among the facts
+    # (a player with none keeps "0 programs done" there).
+    facts = page.locator("#players .seat .facts").all_inner_texts()
+    assert not any(re.search(r"[1-9]\d* programs? done", line) for line in facts), facts
+    page.evaluate("window.scrollTo(0, 0)")
+    assert in_viewport(page, "#piles-panel"), "the piles are off the first screen"
+    page.locator("#hand [role=option]").first.focus()
+    page.keyboard.press("s")
+    expect(page.locator("#status")).to_contain_text("Where each player stands: ")
