@@ -8,10 +8,17 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from . import test_browser_table as table_tests
-from .test_browser_table import TALL_PHONE, MakeSeat, in_viewport, play_hints_until_results
+from .conftest import LiveServer
+from .test_browser_table import (
+    TALL_PHONE,
+    MakeSeat,
+    in_viewport,
+    play_hints_until_results,
+    post,
+)
 
 # The card table's fixtures: a server, and a started table open in a page holding a seat.
 server = table_tests.server
@@ -54,3 +61,36 @@ def test_each_players_completed_programs_are_listed_in_words(seat_page: MakeSeat
     page.locator("#hand [role=option]").first.focus()
     page.keyboard.press("s")
     expect(page.locator("#status")).to_contain_text("Where each player stands: ")
+
+
+def test_the_games_first_news_leaves_a_phone_its_first_screen(
+    browser: Browser, server: LiveServer
+) -> None:
+    """AMZ-R05..AMZ-R08 (who deals, the deal, each player's program card): a person whose page
+    waits at the table when the game starts finds that news in the log; the status line, on
+    a 390x844 phone, says only the last of it and what to do, in a few lines."""
+    made = post(
+        f"{server.url}/api/tables",
+        {
+            "game": "programmes",
+            "name": "Ada",
+            "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "easy"}] * 2,
+        },
+    )
+    table, token = str(made["table"]), str(made["token"])
+    context = browser.new_context(viewport=TALL_PHONE, is_mobile=True, has_touch=True)  # type: ignore[arg-type]
+    try:
+        context.add_init_script(f"localStorage.setItem('phase10:token:{table}', '{token}')")
+        page = context.new_page()
+        page.goto(f"{server.url}/t/{table}?lang=en")
+        page.locator("#start").click()
+        log = page.locator("#log")
+        expect(log).to_contain_text(re.compile(r"Round 1 is dealt by|You deal round 1"))
+        status = page.locator("#status")
+        expect(status).not_to_be_empty()
+        expect(status).not_to_contain_text(re.compile(r"Round 1 is dealt by|You deal round 1"))
+        box = status.bounding_box()
+        assert box is not None
+        assert box["height"] < TALL_PHONE["height"] / 6, (box, status.inner_text())
+    finally:
+        context.close()

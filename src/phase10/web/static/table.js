@@ -712,7 +712,11 @@ function onUpdate(message) {
     prompt = state.shown?.turn || "";
   }
   if (turnStartedForMe) turnCue(prompt);
-  const line = [state.onShown, ...spoken, prompt].filter(Boolean).join(" ");
+  // The first news of a game this page shows (who deals, each player's program, the first
+  // moves) filled a phone's first screen: the status line says the last of it and what to
+  // do now; the log keeps it all, and r says the last events again.
+  const news = before ? spoken : spoken.slice(-1);
+  const line = [state.onShown, ...news, prompt].filter(Boolean).join(" ");
   state.onShown = "";
   if (line) say(line);
 }
