@@ -88,5 +88,5 @@ def test_the_last_seconds_are_said_once_and_shown_without_colour(
         violations = run_axe(page)
         assert violations == [], [(v["id"], [n["target"] for n in v["nodes"]]) for v in violations]
         expect(page.locator("#log-list")).to_contain_text(
-            "Time ran out: a computer player plays Ann's turn.", timeout=15_000
+            "Time ran out: a computer player plays this turn for you.", timeout=15_000
         )
