@@ -39,6 +39,35 @@ def parse_number(text: str) -> int | None:
     return None
 
 
+#: A suit's sign as a player may type or paste it, and the letter the notation writes for it:
+#: the black signs a game shows, the white ones a keyboard or a web page may give instead.
+_SIGN_LETTERS: Final = str.maketrans(
+    {
+        "♠": "S",
+        "♤": "S",
+        "♥": "H",
+        "♡": "H",
+        "♦": "D",
+        "♢": "D",
+        "♣": "C",
+        "♧": "C",
+        "\ufe0e": None,
+        "\ufe0f": None,
+    }
+)
+
+
+def signs_as_letters(text: str) -> str:
+    """``text`` with each suit sign written as the notation's letter (``8♠`` is ``8S``): a
+    card shown with its sign reads back as the card, typed or pasted. A pasted sign may
+    carry a presentation selector (``♥️``, as an emoji), which says nothing of the card.
+
+    >>> signs_as_letters("discard 8♠"), signs_as_letters("JK=9♡ 10♦\ufe0f"), signs_as_letters("R7")
+    ('discard 8S', 'JK=9H 10D', 'R7')
+    """
+    return text.translate(_SIGN_LETTERS)
+
+
 def parse_tokens(text: str | Iterable[str], table: Mapping[str, T], expected: str) -> tuple[T, ...]:
     """Space- or comma-separated tokens (case-insensitive) looked up in ``table``.
 

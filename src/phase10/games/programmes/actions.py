@@ -42,7 +42,7 @@ from phase10.games.programmes.cards import (
 from phase10.games.programmes.combos import Combination, parse_combinations
 from phase10.kernel.actions import Draw, split_action
 from phase10.kernel.errors import NotationError
-from phase10.kernel.notation import one_card, parse_number
+from phase10.kernel.notation import one_card, parse_number, signs_as_letters
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,8 +114,13 @@ ProgrammeAction = Draw | Reveal | Meld | Extend | DiscardCard | SwapProgram
 
 
 def parse_programme_action(text: str) -> ProgrammeAction:
-    """Parse an action as ``str(action)`` writes it."""
-    verb, rest, draw = split_action(text)
+    """Parse an action as ``str(action)`` writes it, or as it is shown (``discard 8♠``).
+
+    >>> [str(parse_programme_action(t)) for t in ("meld run 8♠ 9♠ jk=10♠", "discard 8♥")]
+    ['meld run 8S 9S JK=10S', 'discard 8H']
+    """
+    # A wild's value takes a suit as a card does (``JK=9♠``): the whole line in letters.
+    verb, rest, draw = split_action(signs_as_letters(text))
     if draw is not None:
         return draw
     if verb == "swap" and not rest:

@@ -12,13 +12,17 @@ PlayingCard.from_symbol('JK'))
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Final
 
 from phase10.kernel.errors import NotationError
-from phase10.kernel.notation import NotatedCard, format_tokens, parse_tokens
+from phase10.kernel.notation import NotatedCard, format_tokens, parse_tokens, signs_as_letters
 
 SUITS: Final = "SHDC"
+#: Each suit's sign, in the order of ``SUITS``: how a card is shown to people (``9♥``). The
+#: letters are English; the signs read the same in every language.
+SUIT_SIGNS: Final = "♠♥♦♣"
 RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 JOKER_CODE: Final = 52
 ACE_HIGH: Final = 14
@@ -41,8 +45,8 @@ def rank_value(text: str) -> int:
     return RANKS.index(word) + 1
 
 
-def _symbol(code: int) -> str:
-    return "JK" if code == JOKER_CODE else f"{RANKS[code % 13]}{SUITS[code // 13]}"
+def _symbol(code: int, suits: str = SUITS) -> str:
+    return "JK" if code == JOKER_CODE else f"{RANKS[code % 13]}{suits[code // 13]}"
 
 
 class PlayingCard(NotatedCard):
@@ -76,7 +80,13 @@ RANK_OF: Final[tuple[int, ...]] = tuple(c % 13 + 1 if c < JOKER_CODE else 0 for 
 SUIT_OF: Final[tuple[int, ...]] = tuple(c // 13 if c < JOKER_CODE else -1 for c in range(53))
 IS_WILD: Final[tuple[bool, ...]] = tuple(c == JOKER_CODE or c % 13 == 1 for c in range(53))
 CARD_SYMBOL: Final[tuple[str, ...]] = tuple(_symbol(c) for c in range(53))
-_BY_SYMBOL: Final[dict[str, PlayingCard]] = {CARD_SYMBOL[c]: PLAYING_CARDS[c] for c in range(53)}
+#: Each card as people are shown it: its rank and its suit's sign (``9♥``, ``JK``).
+CARD_SHOWN: Final[tuple[str, ...]] = tuple(_symbol(c, SUIT_SIGNS) for c in range(53))
+# A card reads back from its shown form too: a player types or pastes what they see.
+_BY_SYMBOL: Final[dict[str, PlayingCard]] = {
+    **{CARD_SYMBOL[c]: PLAYING_CARDS[c] for c in range(53)},
+    **{CARD_SHOWN[c]: PLAYING_CARDS[c] for c in range(53)},
+}
 _EXPECTED: Final = "programmes.expected_card"  # a message key: a rank and a suit, or JK
 PlayingCard.symbols, PlayingCard.by_symbol, PlayingCard.expected = (
     CARD_SYMBOL,
@@ -113,9 +123,28 @@ def parse_playing_cards(text: str | Iterable[str]) -> tuple[PlayingCard, ...]:
     ...
     phase10.kernel.errors.NotationError: 'XX' (word 2) is not a card: ...
     """
-    return parse_tokens(text, _BY_SYMBOL, "programmes.expected_example")
+    typed = signs_as_letters(text) if isinstance(text, str) else map(signs_as_letters, text)
+    return parse_tokens(typed, _BY_SYMBOL, "programmes.expected_example")
 
 
 def format_playing_cards(cards: Iterable[int]) -> str:
     """Cards in notation, separated by spaces."""
     return format_tokens(cards, CARD_SYMBOL)
+
+
+#: A card's letter notation inside any text of it (a card, a combination, a move): a rank
+#: and a suit letter standing alone, or before or after a wild's ``=``.
+_LETTER_CARD: Final = re.compile(r"(?<![^\s=|])(10|[2-9AJQK])([SHDC])(?![^\s=|])")
+
+
+def shown_notation(text: str) -> str:
+    """``text`` in card notation (``str`` of a card, a combination or a move) as people are
+    shown it: each suit letter as its sign. The one place every front end gets a card's
+    shown form from; what is saved, sent back or typed stays in the letters.
+
+    >>> shown_notation("extend 2D=10S on 1.0"), shown_notation("set 7S 7H JK=7")
+    ('extend 2♦=10♠ on 1.0', 'set 7♠ 7♥ JK=7')
+    >>> shown_notation("extend AS=A+ on 0.0"), shown_notation("reveal run 8S 9S | set QC QD JK")
+    ('extend A♠=A+ on 0.0', 'reveal run 8♠ 9♠ | set Q♣ Q♦ JK')
+    """
+    return _LETTER_CARD.sub(lambda m: m[1] + SUIT_SIGNS[SUITS.index(m[2])], text)

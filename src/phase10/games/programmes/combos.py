@@ -36,7 +36,7 @@ from phase10.games.programmes.cards import (
 from phase10.games.programmes.frozen import maker
 from phase10.kernel.errors import NotationError, Problem
 from phase10.kernel.kinds import Ends, Kind
-from phase10.kernel.notation import one_card
+from phase10.kernel.notation import one_card, signs_as_letters
 
 # Enum members bound once: on Python 3.11 a lookup like ``Kind.RUN`` goes through the
 # enum metaclass's ``__getattr__`` hook and costs about 0.3 µs, at every step.
@@ -120,7 +120,7 @@ class Combination(Ends):
 
         A wild without ``=`` takes the set's value, or the value of its place in the run.
         """
-        words = text.split()
+        words = signs_as_letters(text).split()  # a wild's value as shown: ``JK=9♠``
         if not words or words[0].lower() not in ("set", "run"):
             raise NotationError("programmes.combo_kind", text=text)
         kind = _KIND_SET if words[0].lower() == "set" else _KIND_RUN
