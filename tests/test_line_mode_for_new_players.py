@@ -129,7 +129,7 @@ def test_reveal_lists_the_ways_with_their_cards_before_any_is_made(
     monkeypatch.setattr("sys.stdin", io.StringIO("reveal 2\nb\nq\n"))
     assert main(["resume", "--plain", str(save)]) == 0
     out = capsys.readouterr().out
-    assert "You revealed program PRG-03 (1 set of 4): set 8S 8S 8H 2C=8." in out
+    assert "You revealed program PRG-03 (1 set of 4): set 8♠ 8♠ 8♥ 2♣=8." in out
     assert load_match(save).state.players[0].revealed
 
 
@@ -739,7 +739,7 @@ def test_the_programmes_keys_at_a_local_table(
         "--save", str(save),
     )  # fmt: skip
     assert "> 1: draw\n2: take\n" in out
-    assert "You took QH from the discard pile." in out
+    assert "You took Q♥ from the discard pile." in out
     assert "Your cards do not make your program yet (AMZ-R14)." in out
     assert "You may lay new sets only once your program is revealed (AMZ-R20)." in out
     assert "Not allowed (AMZ-R31)" in out  # e: no swap under these rules

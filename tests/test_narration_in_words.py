@@ -22,7 +22,10 @@ from phase10.kernel.i18n import LANGUAGES, translator
 #: A card's notation standing alone in a sentence, by game.
 CODES = {
     "phase10": re.compile(r"(?<![\w=])(?:[RBYG](?:1[0-2]|[1-9])|W(?:=\w+)?|S)(?![\w=])"),
-    "programmes": re.compile(r"(?<![\w=])(?:(?:10|[2-9AJQK])[SHDC]|JK)(?:=\w+)?(?![\w=])"),
+    # A card by its letters or as it is shown, with its suit's sign (AMZ-R01).
+    "programmes": re.compile(
+        r"(?<![\w=])(?:(?:10|[2-9AJQK])[SHDC♠♥♦♣]|JK)(?:=[\w♠♥♦♣+]+)?(?![\w=♠♥♦♣])"
+    ),
 }
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -124,7 +127,7 @@ def test_programmes_sentences_in_words_and_an_addition_to_ones_own_combination()
     )
     names = ["Ann", "Bob"]
     assert describe_programme_event(added, names, 0) == (
-        "Bob added JS to their own combination, now run 8S 9S 10S JS."
+        "Bob added J♠ to their own combination, now run 8♠ 9♠ 10♠ J♠."
     )
     assert describe_programme_event(added, names, 0, words=True) == (
         "Bob added a jack of spades to their own combination, now run 8 to jack of spades."

@@ -567,7 +567,10 @@ def test_a_hand_end_has_a_summary_with_a_row_per_player_and_nothing_else_does(
 
 _CODE = {
     "phase10": re.compile(r"(?<![\w=])(?:[RBYG](?:1[0-2]|[1-9])|W(?:=\w+)?|S)(?![\w=])"),
-    "programmes": re.compile(r"(?<![\w=])(?:(?:10|[2-9AJQK])[SHDC]|JK)(?:=\w+)?(?![\w=])"),
+    # A card by its letters or as it is shown, with its suit's sign (AMZ-R01).
+    "programmes": re.compile(
+        r"(?<![\w=])(?:(?:10|[2-9AJQK])[SHDC♠♥♦♣]|JK)(?:=[\w♠♥♦♣+]+)?(?![\w=♠♥♦♣])"
+    ),
 }
 
 

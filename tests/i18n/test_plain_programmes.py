@@ -135,10 +135,10 @@ def test_a_hidden_draw_and_an_extension_read_as_the_language() -> None:
     on_mine = ProgrammeEvent(K.EXTENDED, seat=1, cards=(card,), target=0, combos=(combo,))
     on_bobs = on_mine._replace(target=2)
     assert describe_programme_event(on_mine, names, 0, lang="de") == (
-        "Ann hat 7D an deine Kombination angelegt, jetzt Satz 7S 7H 7D."
+        "Ann hat 7♦ an deine Kombination angelegt, jetzt Satz 7♠ 7♥ 7♦."
     )
     assert describe_programme_event(on_bobs, names, 0, lang="fr") == (
-        "Ann a ajouté 7D à la combinaison de Bob, désormais série 7S 7H 7D."
+        "Ann a ajouté 7♦ à la combinaison de Bob, désormais série 7♠ 7♥ 7♦."
     )
     assert "'s" not in describe_programme_event(on_bobs, names, 0, lang="nl")
 

@@ -5,11 +5,23 @@ typed keeps the letters, and a card typed or pasted as it is shown reads back as
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from phase10.games import get
 from phase10.games.programmes.actions import parse_programme_action
 from phase10.games.programmes.cards import CARD_SHOWN, parse_playing_cards, shown_notation
+from phase10.games.programmes.codec import action_to_json
 from phase10.games.programmes.combos import Combination
+from phase10.games.programmes.narration import describe_programme_event
+from phase10.games.programmes.present import present
+from phase10.games.programmes.state import ProgrammeEvent, ProgrammeState
+from phase10.games.programmes.state import ProgrammeEventKind as K
+from phase10.games.programmes.view import view_for
+from phase10.kernel.presentation import presentation_to_json
+
+from .helpers import deal, play
 
 
 def test_amz_r01_every_card_is_shown_with_its_suit_sign() -> None:
@@ -53,3 +65,73 @@ def test_amz_r01_a_move_typed_as_shown_is_the_move() -> None:
     assert str(parse_programme_action("meld run 8♠ 9♠ jk=10♠")) == "meld run 8S 9S JK=10S"
     assert str(parse_programme_action("extend 2♦=10 on 0.1")) == "extend 2D=10 on 0.1"
     assert str(Combination.parse("run 8♠ 9♠ 2♦=10♠")) == "run 8S 9S 2D=10S"
+
+
+#: A card in the letters of its notation, anywhere in a text (``8S``, ``JK=10S``, ``2D=JS``).
+_LETTERS = re.compile(r"(?<![\w=])(?:10|[2-9AJQK])[SHDC](?![\w])|=(?:10|[2-9AJQK])[SHDC]\b")
+
+
+def _revealed_run() -> ProgrammeState:
+    state = deal(
+        ["3H 4H 5H 6H 7D 8H 2C", "4S 6H 8D 10C QS AH 5D"], draw="KC", programs=["PRG-08", "PRG-08"]
+    )
+    return play(state, "draw", "reveal run 3H 4H 5H 6H")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
+def test_amz_r01_the_table_is_shown_with_signs_and_sent_back_in_letters(lang: str) -> None:
+    """Hand, groups, move labels, prompts and the hint show signs; every code, id, card list
+    and action a client sends back stays in the letters."""
+    state = _revealed_run()
+    shown = present(view_for(state, 0), ["Ann", "Bob"], lang, hint=True)
+    assert sorted(f.code for f in shown.hand) == ["2C", "7D", "8H", "KC"]
+    assert sorted(str(f.shown) for f in shown.hand) == ["2♣", "7♦", "8♥", "K♣"]
+    (run,) = shown.table
+    assert (run.text, run.shown) == ("run 3H 4H 5H 6H", "run 3♥ 4♥ 5♥ 6♥")
+    assert [c.shown for c in run.cards] == ["3♥", "4♥", "5♥", "6♥"]
+    for move in shown.moves:
+        assert move.id == str(parse_programme_action(move.id))
+        assert move.shown == shown_notation(move.id)
+        assert all(_LETTERS.fullmatch(card) for card in move.cards), move.cards
+        assert not _LETTERS.search(move.label), move.label
+    assert any("8♥" in m.label for m in shown.moves if m.id == "discard 8H")
+    assert any("2♣" in m.label for m in shown.moves if m.id.startswith("extend 2C=7"))
+    assert shown.hint is not None
+    assert not _LETTERS.search(shown.hint.text), shown.hint.text
+    assert any("2♣" in p for p in shown.prompts), shown.prompts
+    assert not any(_LETTERS.search(p) for p in shown.prompts), shown.prompts
+    sent = presentation_to_json(shown)
+    assert sent["hand"][0]["shown"]
+    assert sent["table"][0]["shown"] == "run 3♥ 4♥ 5♥ 6♥"
+    for move in sent["moves"]:
+        assert move["action"] == action_to_json(parse_programme_action(move["id"]))
+
+
+def test_amz_r01_the_discard_top_is_offered_with_its_sign() -> None:
+    state = deal(["3H 4H 5H 6H 7D 8H 2C", "4S 6H 8D 10C QS AH 5D"], draw="KC", turned_up="QC")
+    shown = present(view_for(state, 0), ["Ann", "Bob"], "fr")
+    (take,) = [m for m in shown.moves if m.kind == "take"]
+    assert "Q♣" in take.label
+    assert "QC" not in take.label
+    assert any("Q♣" in p for p in shown.prompts), shown.prompts
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_amz_r01_sentences_in_notation_show_signs(lang: str) -> None:
+    drew = ProgrammeEvent(K.DREW, seat=0, cards=parse_playing_cards("8D"))
+    said = describe_programme_event(drew, ["Ann"], 0, lang=lang)
+    assert "8♦" in said
+    assert "8D" not in said
+    combo = Combination.parse("run 8S 9S 2D=10S")
+    melded = ProgrammeEvent(K.MELDED, seat=1, combos=(combo,))
+    said = describe_programme_event(melded, ["Ann", "Bob"], 0, lang=lang)
+    assert "8♠ 9♠ 2♦=10♠" in said, said
+
+
+def test_phase10_cards_have_no_shown_form_and_keep_their_json() -> None:
+    """Phase 10's colour letters (R7, W) are its cards' faces: nothing else is sent."""
+    game = get("phase10")
+    state = game.new_game(game.find_rules("standard"), 2, 1)
+    sent = presentation_to_json(game.present(game.view(state, state.current), ["Ann", "Bob"]))
+    assert all("shown" not in card for card in sent["hand"])
+    assert all("shown" not in move for move in sent["moves"])

@@ -88,7 +88,9 @@ class CardFace:
     ``code`` is the notation (``R7``, ``W``, ``10H``), the same in every language and what a
     move's ``cards`` list; ``label`` its words (``red 7``, ``ten of hearts``), for a screen
     reader and a braille line; ``suit`` a family for styling (``red``, ``hearts``, ``wild``),
-    never the only cue; ``by_rank`` and ``by_suit`` sort the hand the two usual ways.
+    never the only cue; ``by_rank`` and ``by_suit`` sort the hand the two usual ways;
+    ``shown`` the face a front end draws where it is not the notation (``10♥``: a suit's
+    letter is English, its sign is not), ``None`` where it is.
     """
 
     code: str
@@ -97,6 +99,7 @@ class CardFace:
     suit: str
     by_rank: int
     by_suit: int
+    shown: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +151,8 @@ class GroupInfo:
     ``id`` (``"1.0"``: the owner's seat, then the group's place among theirs) is what a hit
     names as its target; ``text`` the notation with what each wild stands for
     (``run R3 W=4 R5``); ``name`` the group in words (``run 3 to 5``) and ``label`` the same
-    for the seat, with its owner (``Bob's run 3 to 5``).
+    for the seat, with its owner (``Bob's run 3 to 5``); ``shown`` the ``text`` as a front end
+    shows it where that differs (``run 8♠ 9♠ JK=10♠``; ``None`` where it is the ``text``).
     """
 
     id: str
@@ -158,6 +162,7 @@ class GroupInfo:
     text: str
     name: str
     label: str
+    shown: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +172,9 @@ class Move:
     cards of the hand it uses, its target (a group's id or a seat's number, as text) and the
     game's action as JSON, which is what a client sends back to make it; ``spoken``, for a
     reader who asked for cards in words, the label as a screen reader should say it
-    (``Discard red 7``; ``None`` otherwise: the label is short enough to show on a button)."""
+    (``Discard red 7``; ``None`` otherwise: the label is short enough to show on a button);
+    ``shown`` the ``id`` as a front end shows it where that differs (``discard 8♠``: what a
+    line client lists, and reads back when typed; ``None`` where it is the ``id``)."""
 
     id: str
     kind: str
@@ -176,6 +183,7 @@ class Move:
     target: str | None
     action: Mapping[str, Any]
     spoken: str | None = None
+    shown: str | None = None
 
     @property
     def key(self) -> str | None:
@@ -283,12 +291,14 @@ def presentation_to_json(thing: object) -> Any:
 #: Frozen parts and their JSON, by ``id`` (the part is held too, so its ``id`` stays its own).
 _JSON_OF: dict[int, tuple[object, Any]] = {}
 _JSON_KEPT: Final = 16384
+_GROUP_FIELDS: Final = ("id", "owner", "kind", "cards", "text", "name", "label")
 
 
 def _part_to_json(thing: object) -> Any:
     # The two most numerous parts, written out: a presentation holds dozens of each.
+    # A ``shown`` form is sent only where a game has one: a game without keeps its JSON.
     if type(thing) is CardFace:
-        return {
+        card = {
             "code": thing.code,
             "label": thing.label,
             "wild": thing.wild,
@@ -296,6 +306,9 @@ def _part_to_json(thing: object) -> Any:
             "by_rank": thing.by_rank,
             "by_suit": thing.by_suit,
         }
+        if thing.shown is not None:
+            card["shown"] = thing.shown
+        return card
     if type(thing) is Move:
         move = {
             "id": thing.id,
@@ -307,7 +320,11 @@ def _part_to_json(thing: object) -> Any:
         }
         if thing.spoken is not None:  # only for a reader who asked for words
             move["spoken"] = thing.spoken
+        if thing.shown is not None:
+            move["shown"] = thing.shown
         return move
+    if type(thing) is GroupInfo and thing.shown is None:
+        return {name: presentation_to_json(getattr(thing, name)) for name in _GROUP_FIELDS}
     names = _FIELDS.get(type(thing))
     if names is None and dataclasses.is_dataclass(thing) and not isinstance(thing, type):
         names = _FIELDS[type(thing)] = tuple(f.name for f in dataclasses.fields(thing))

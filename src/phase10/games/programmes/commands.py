@@ -125,7 +125,7 @@ class ProgrammeCommands:
 
     def group_text(self, group: Combination, lang: str) -> str:
         """``suite 8S 9S JK=10S JS``: the combination as lists and hints write it."""
-        return combo_text(group, lang)
+        return combo_text(group, lang, shown=False)
 
     def deal(
         self, goal: Goal, rules: ProgrammeRules, lang: str

@@ -15,7 +15,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from phase10.games.programmes.cards import IS_WILD, JOKER_CODE, RANK_OF, SUIT_OF
+from phase10.games.programmes.cards import (
+    CARD_SHOWN,
+    IS_WILD,
+    JOKER_CODE,
+    RANK_OF,
+    SUIT_OF,
+    shown_notation,
+)
 from phase10.games.programmes.combos import Combination
 from phase10.games.programmes.programs import Directive, ProgramCard
 from phase10.games.programmes.rules import ProgrammeRules
@@ -240,15 +247,19 @@ def combo_words(combo: Combination, tr: Translator) -> str:
 _COMBO_WORDS: Final = {Kind.SET: N_("set {cards}"), Kind.RUN: N_("run {cards}")}
 
 
-def combo_text(combo: Combination, lang: str | Translator = "en") -> str:
-    """A combination in card notation with its kind in words: ``set 7S 7H JK=7``,
-    ``Satz 7S 7H JK=7``.
+def combo_text(combo: Combination, lang: str | Translator = "en", *, shown: bool = True) -> str:
+    """A combination's cards as they are shown, each suit by its sign, with its kind in
+    words: ``set 7♠ 7♥ JK=7``, ``Satz 7♠ 7♥ JK=7``; with ``shown`` false, in the notation's
+    letters, as the command line's ``check`` answers the letters it was given.
 
-    >>> combo_text(Combination.parse("run 8S 9S 2D=10S"), "fr")
-    'suite 8S 9S 2D=10S'
+    >>> combo = Combination.parse("run 8S 9S 2D=10S")
+    >>> combo_text(combo, "fr"), combo_text(combo, "fr", shown=False)
+    ('suite 8♠ 9♠ 2♦=10♠', 'suite 8S 9S 2D=10S')
     """
     tr = translator(lang) if isinstance(lang, str) else lang
-    return tr.gettext(_COMBO_WORDS[combo.kind]).format(cards=" ".join(combo.tokens()))
+    cards = " ".join(combo.tokens())
+    cards = shown_notation(cards) if shown else cards
+    return tr.gettext(_COMBO_WORDS[combo.kind]).format(cards=cards)
 
 
 def _say(tr: Translator, key: str, me: bool, **fields: object) -> str:
@@ -266,12 +277,12 @@ def describe_programme_event(
     words: bool = False,
 ) -> str:
     """One sentence for ``event``; ``viewer`` reads "you" for its own seat; ``words`` names
-    the cards in words (``ten of hearts``) instead of their notation.
+    the cards in words (``ten of hearts``) instead of as they are shown (``10♥``).
 
     >>> from phase10.games.programmes.cards import parse_playing_cards
     >>> drew = ProgrammeEvent(K.DREW, seat=0, cards=parse_playing_cards("10H"))
     >>> describe_programme_event(drew, ["Ann"], 0)
-    'You drew 10H.'
+    'You drew 10♥.'
     >>> describe_programme_event(drew, ["Ann"], 0, words=True)
     'You drew a ten of hearts.'
     """
@@ -280,7 +291,7 @@ def describe_programme_event(
     name = names[event.seat] if 0 <= event.seat < len(names) else f"Player {event.seat + 1}"
     card = ""
     if event.cards:
-        card = _a_card(event.cards[0], tr) if words else str(event.cards[0])
+        card = _a_card(event.cards[0], tr) if words else CARD_SHOWN[event.cards[0]]
     shown = combo_words if words else combo_text
     programs = rules.programs if rules is not None else ()
     program = program_text(programs[event.programs[0]], tr) if event.programs and programs else ""

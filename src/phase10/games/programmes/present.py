@@ -14,8 +14,8 @@ legal move's label.
 'Your program: PRG-03 (1 set of 4).'
 >>> [(m.id, m.kind) for m in shown.moves]
 [('draw', 'draw'), ('take', 'take')]
->>> shown.hand[0].code, shown.hand[0].label, shown.hand[-1].label
-('AS', 'ace of spades', 'joker')
+>>> shown.hand[0].code, shown.hand[0].shown, shown.hand[0].label, shown.hand[-1].label
+('AS', 'A♠', 'ace of spades', 'joker')
 """
 
 from __future__ import annotations
@@ -33,12 +33,14 @@ from phase10.games.programmes.actions import (
     Reveal,
 )
 from phase10.games.programmes.cards import (
+    CARD_SHOWN,
     CARD_SYMBOL,
     IS_WILD,
     JOKER_CODE,
     RANK_OF,
     SUIT_OF,
     rank_name,
+    shown_notation,
 )
 from phase10.games.programmes.codec import action_to_json
 from phase10.games.programmes.combos import Combination
@@ -100,6 +102,7 @@ def card_face(card: int, tr: Translator) -> CardFace:
             # After every other card, the wild 2s included, in both orders.
             by_rank=15 * 4,
             by_suit=2 * 4 * 13,
+            shown=CARD_SHOWN[card],
         )
     rank, suit = RANK_OF[card], SUIT_OF[card]
     words = card_label(card, tr)
@@ -115,6 +118,7 @@ def card_face(card: int, tr: Translator) -> CardFace:
         # king is rank 13: the wild 2s come after the four of them, not among them.
         by_rank=(14 if IS_WILD[card] else rank) * 4 + suit,
         by_suit=(4 * 13 - 1 if IS_WILD[card] else 0) + suit * 13 + rank,
+        shown=CARD_SHOWN[card],
     )
 
 
@@ -139,6 +143,7 @@ def _combo_info(
         text=str(combo),
         name=combination_phrase(combo, tr),
         label=_combo_label(combo, owner, seat, names, tr),
+        shown=shown_notation(str(combo)),
     )
 
 
@@ -270,9 +275,9 @@ def _move(
     target: str | None = None
     cards: tuple[str, ...] = ()
 
-    # A label names its cards by notation, or in words for a reader who asked for them.
+    # A label names its cards as they are shown, or in words for a reader who asked for them.
     def named(card: int) -> str:
-        return card_label(card, tr) if words else CARD_SYMBOL[card]
+        return card_label(card, tr) if words else CARD_SHOWN[card]
 
     def shown(combo: Combination) -> str:
         return combo_words(combo, tr) if words else combo_text(combo, tr)
@@ -315,6 +320,7 @@ def _move(
         cards=cards,
         target=target,
         action=action_to_json(action),
+        shown=shown_notation(str(action)),
     )
 
 
@@ -332,7 +338,7 @@ def _prompts(
     if view.stage is Stage.DRAW:
         if "take" in kinds and top is not None:
             text = N_("Draw (d) or take {card} from the discard pile (t).")
-            out.append(say(tr, text, card=card_label(top, tr) if words else CARD_SYMBOL[top]))
+            out.append(say(tr, text, card=card_label(top, tr) if words else CARD_SHOWN[top]))
         else:
             out.append(tr.gettext(N_("It is your turn: draw a card.")))
         return tuple(out)
@@ -350,6 +356,8 @@ def _prompts(
     extends = sorted({m.cards[0] for m in moves if m.kind == "extend"})
     if words:
         extends = [card_label(CARD_SYMBOL.index(code), tr) for code in extends]
+    else:
+        extends = [CARD_SHOWN[CARD_SYMBOL.index(code)] for code in extends]
     if extends:
         text = N_("These cards fit combinations on the table: {cards}.")
         out.append(say(tr, text, cards=", ".join(extends)))
