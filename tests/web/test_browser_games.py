@@ -219,6 +219,11 @@ def test_the_programmes_final_standing_counts_programs_and_no_points(
     expect(summary).to_contain_text("the winner")
     headers = summary.get_by_role("columnheader").all_text_contents()
     assert headers == ["Place", "Player", "Programs done", "Result"], headers
+    # The revealed combinations show each suit by its sign, never its English letter
+    # (AMZ-R01): "8♠", "JK=10♠".
+    groups = " ".join(page.locator(".group-cards").all_inner_texts())
+    assert re.search(r"(?:10|[2-9AJQK])[♠♥♦♣]", groups), groups
+    assert not re.search(r"(?<![\w])(?:10|[2-9AJQK])[SHDC](?![\w])", groups), groups
     no_violations(page, "the final standing of a programmes game")
 
 
@@ -228,7 +233,8 @@ def test_a_programmes_turn_names_its_cards_in_words_in_dutch(
     """A Dutch screen-reader user's programmes turn (AMZ-R10: draw or take, then discard):
     the take button, the hint and the button that plays the hint are named with the card in
     Dutch words ("harten heer"), never by its code ("KH"), while the buttons still show the
-    short code; and the swap key says the table plays without the optional swap (AMZ-R31)."""
+    short form, its suit by its sign ("K♥", AMZ-R01: the letter is English); and the swap key
+    says the table plays without the optional swap (AMZ-R31)."""
     slow = live_server(
         f"sqlite:///{tmp_path / 'slow.db'}",
         extra_args=("--bot-delay", "0.3", "--bot-workers", "0", "--hold", "30"),
@@ -244,7 +250,8 @@ def test_a_programmes_turn_names_its_cards_in_words_in_dutch(
     name = take.get_attribute("aria-label") or ""
     assert name.endswith("van de aflegstapel pakken"), name
     assert not code.search(name), name
-    assert code.search(take.inner_text()), take.inner_text()
+    assert not code.search(take.inner_text()), take.inner_text()
+    assert re.search(r"(?<![\w=])(?:10|[2-9AJQK])[♠♥♦♣]", take.inner_text()), take.inner_text()
     # A sighted player sees the rank and the suit's sign ("K♥"), not the English letter.
     faces = page.locator("#hand .face").all_inner_texts()
     assert faces, faces

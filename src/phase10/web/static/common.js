@@ -195,11 +195,9 @@ export const NAME_KEY = "phase10:name";
 // ---------------------------------------------------------------------------- cards
 
 // A card is drawn from its face in the presentation (docs/schema/presentation.schema.json):
-// its notation, the game's words for it, whether it is wild and its family. The family only
-// picks a style (a colour, a suit's sign); the words always say the card, so colour is never
-// the only cue.
-
-const SUIT_SIGN = { spades: "\u2660", hearts: "\u2665", diamonds: "\u2666", clubs: "\u2663" };
+// its notation (and its shown form where the game has one: a suit by its sign), the game's
+// words for it, whether it is wild and its family. The family only picks a style (a colour);
+// the words always say the card, so colour is never the only cue.
 
 /** A face for a card the presentation has not worded: its notation stands for its words. */
 export function bareFace(code) {
@@ -220,13 +218,13 @@ export function cardClasses(face) {
   return classes.join(" ");
 }
 
-/** The visible face: the notation, with the suit's sign for a card of a suited deck, which
- * then stands for the suit's letter ("A♠", not "AS♠": the letter is English, the sign is
- * read the same in every language). */
+/** The visible face: the card as the game shows it (`shown`: "A♠", a suit by its sign, read
+ * the same in every language, where its letter is English), else its notation; a suit's sign
+ * has a span of its own to style. */
 export function cardFace(face) {
-  const sign = SUIT_SIGN[face.suit];
-  const rank = sign && /^(10|[2-9AJQK])[SHDC]$/.test(face.code) ? face.code.slice(0, -1) : face.code;
-  const shown = el("span", { class: "face", "aria-hidden": "true" }, rank);
+  const text = face.shown || face.code;
+  const sign = /[\u2660\u2665\u2666\u2663]$/.test(text) ? text.slice(-1) : "";
+  const shown = el("span", { class: "face", "aria-hidden": "true" }, sign ? text.slice(0, -1) : text);
   if (sign) shown.appendChild(el("span", { class: "suit-sign" }, sign));
   return shown;
 }
@@ -252,9 +250,10 @@ export function groupCardElement(face, shown) {
   );
 }
 
-/** The shown cards of a group: its notation after the kind, each wild with its value. */
+/** The shown cards of a group: as the game shows them (`shown`, suits by their signs), else
+ * its notation, after the kind, each wild with its value. */
 export function groupTokens(group) {
-  return group.text.split(" ").slice(1);
+  return (group.shown || group.text).split(" ").slice(1);
 }
 
 /** The groups of a presentation's table by owner, in the order they were laid. */
