@@ -112,7 +112,7 @@ def test_a_move_word_alone_is_never_an_unknown_command(
     # Drawn, not revealed: why neither is open yet (AMZ-R20, AMZ-R22).
     assert "You may lay new sets only once your program is revealed (AMZ-R20)." in out
     assert "You may add to combinations only once your program is revealed (AMZ-R22)." in out
-    assert "\n1: discard 5S\n2: discard 8S\n" in out
+    assert "\n1: discard 5♠\n2: discard 8♠\n" in out
 
 
 def test_reveal_lists_the_ways_with_their_cards_before_any_is_made(
@@ -123,7 +123,7 @@ def test_reveal_lists_the_ways_with_their_cards_before_any_is_made(
     save = tmp_path / "g.json"
     argv = ("--game", "programmes", "--seed", "3", "--save", str(save))
     out = _play(monkeypatch, capsys, ["d", "reveal", "q"], *argv)
-    assert "\n2: reveal set 8S 8S 8H 2C=8\n" in out
+    assert "\n2: reveal set 8♠ 8♠ 8♥ 2♣=8\n" in out
     assert "You reveal" not in out
     assert not load_match(save).state.players[0].revealed
     monkeypatch.setattr("sys.stdin", io.StringIO("reveal 2\nb\nq\n"))

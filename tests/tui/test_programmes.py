@@ -69,8 +69,8 @@ def test_a_whole_round_with_keys_reveal_and_new_set_included(tmp_path: Path) -> 
             await pilot.press("enter")
             await settle(pilot, app)
             log = logged(app)
-            assert "You revealed program PRG-01 (2 sets of 3): set 4S 4H 4C, set QS QH QC." in log
-            assert "You laid a new set: set 6S 6H 2H=6." in log
+            assert "You revealed program PRG-01 (2 sets of 3): set 4♠ 4♥ 4♣, set Q♠ Q♥ Q♣." in log
+            assert "You laid a new set: set 6♠ 6♥ 2♥=6." in log
             assert "Round 1 ended." in log
 
     asyncio.run(scenario())

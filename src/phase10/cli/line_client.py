@@ -42,6 +42,7 @@ from phase10.online.links import (
 from phase10.online.local import Connect
 from phase10.online.moves import ALIASES, Found, Several, Table, resolve, rewrite, typed_form
 from phase10.online.text import (
+    card_face,
     chat_line,
     first_time,
     groups_in_order,
@@ -153,6 +154,20 @@ def read_lines(loop: asyncio.AbstractEventLoop, session: LineClient) -> None:
         put(None)
 
     threading.Thread(target=work, name="phase10-join-input", daemon=True).start()
+
+
+def _entry(move: dict[str, Any]) -> dict[str, Any]:
+    """A move of the presentation as the move reader takes it: its action, its notation (its
+    id, what is sent) and, where the game shows it otherwise (``discard 8♠``), that form,
+    which the lists show and which reads back as the move when typed.
+
+    >>> _entry({"action": {}, "id": "discard 8S", "shown": "discard 8♠"})["shown"]
+    'discard 8♠'
+    """
+    entry = {"action": move["action"], "text": move["id"]}
+    if move.get("shown"):
+        entry["shown"] = move["shown"]
+    return entry
 
 
 def _target_written(words: list[str]) -> bool:
@@ -312,11 +327,11 @@ class LineClient:
         return self.view is not None and bool(self.view["moves"])
 
     def _entries(self) -> list[dict[str, Any]]:
-        """The moves offered now, as the move reader takes them: each move's action and its
-        notation (the move's id)."""
+        """The moves offered now, as the move reader takes them: each move's action, its
+        notation (the move's id) and how the game shows it (``discard 8♠``), where it does."""
         if self.view is None:
             return []
-        return [{"action": m["action"], "text": m["id"]} for m in self.view["moves"]]
+        return [_entry(m) for m in self.view["moves"]]
 
     def _ready(self) -> bool:
         """Whether to read the next line now (always on a terminal; see the module)."""
@@ -450,7 +465,7 @@ class LineClient:
                 self.out(str(message["sentence"]))
                 self.say(
                     N_("A strong computer player would type: {command}"),
-                    command=self.typed(str(message["text"])),
+                    command=self.typed(self._shown_move(str(message["text"]))),
                 )
         elif kind == "rematch":
             self._rematch(message)
@@ -693,7 +708,7 @@ class LineClient:
                 # every card in the hand's order, twins too, so that the list counts as the
                 # hand does and the n-th card named is the card at position n.
                 words = tr.gettext("; ").join(
-                    f"{card['code']} {card['label']}" for card in view["hand"]
+                    f"{card_face(card)} {card['label']}" for card in view["hand"]
                 )
                 self.say(N_("Your cards in words: {cards}."), cards=words)
             return True
@@ -734,11 +749,7 @@ class LineClient:
         if self.view is None:
             self.say(N_("The game has not started yet."))
             return
-        entries = [
-            {"action": m["action"], "text": m["id"]}
-            for m in self.view["moves"]
-            if m["kind"] in kinds
-        ]
+        entries = [_entry(m) for m in self.view["moves"] if m["kind"] in kinds]
         refusals = self.view.get("refusals", {})
         refused = [str(refusals[kind]) for kind in kinds if kind in refusals]
         verbs = {verb for verb, kind in _VERB_KINDS.items() if kind in kinds}
@@ -764,7 +775,7 @@ class LineClient:
         self.choices = (self.version, entries)
         self.out(
             *(
-                f"{number}: {self.typed(str(e['text']))}"
+                f"{number}: {self.typed(str(e.get('shown') or e['text']))}"
                 for number, e in enumerate(entries, start=1)
             )
         )
@@ -909,6 +920,12 @@ class LineClient:
             return
         self.say(N_("The last events:"))
         self.out(*self.recent)
+
+    def _shown_move(self, move_id: str) -> str:
+        """The move ``move_id`` as the game shows it (``discard 8♠``), else its notation."""
+        moves = self.view["moves"] if self.view is not None else []
+        found = next((m for m in moves if m["id"] == move_id), None)
+        return str(found.get("shown") or move_id) if found is not None else move_id
 
     def typed(self, move: str) -> str:
         """A move's notation as the player may type it here: its verb in the player's

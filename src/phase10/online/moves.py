@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from phase10.kernel.notation import parse_number
+from phase10.kernel.notation import parse_number, signs_as_letters
 
 __all__ = [
     "ALIASES",
@@ -240,6 +240,8 @@ def resolve(line: str, legal: Sequence[Entry], table: Table) -> Found | Several 
     >>> resolve("play 9", plays, Table(hand=["7", "9"], names=["Ann", "Bob"])).entry["text"]
     'play 9'
     """
+    # A card as it is shown (``8♠``) is the card the moves write with letters (``8S``).
+    line = signs_as_letters(line)
     if not line.split():
         return Nothing()
     words = line.split()

@@ -28,6 +28,7 @@ from phase10.table.reactions import reaction_keys
 
 __all__ = [
     "HELP_HEAD",
+    "card_face",
     "chat_line",
     "first_time",
     "group_text",
@@ -193,9 +194,18 @@ def seat_named(lobby: dict[str, Any] | None, name: str) -> int | None:
 # ---------------------------------------------------------------------------- cards
 
 
+def card_face(card: dict[str, Any]) -> str:
+    """A card as the game shows it (``8♠``: a suit by its sign), else its notation (``R7``).
+
+    >>> card_face({"code": "8S", "shown": "8♠"}), card_face({"code": "R7"})
+    ('8♠', 'R7')
+    """
+    return str(card.get("shown") or card["code"])
+
+
 def hand_line(shown: Shown, tr: Translator) -> str:
     """The hand with each card's position (what ``discard 3`` refers to)."""
-    cards = " ".join(f"{i}:{card['code']}" for i, card in enumerate(shown["hand"], start=1))
+    cards = " ".join(f"{i}:{card_face(card)}" for i, card in enumerate(shown["hand"], start=1))
     if not cards:
         return tr.gettext("Your hand is empty.")
     return tr.gettext("Your hand: {cards}").format(cards=cards)
@@ -224,7 +234,7 @@ def pile_line(shown: Shown, tr: Translator) -> str:
                 "Top of the discard pile: {card} ({count} card).",
                 "Top of the discard pile: {card} ({count} cards).",
                 int(discard["count"]),
-            ).format(card=discard["top"]["code"], count=discard["count"])
+            ).format(card=card_face(discard["top"]), count=discard["count"])
             draws = tr.ngettext(
                 "The draw pile has {count} card.", "The draw pile has {count} cards.", size
             ).format(count=size)
@@ -239,12 +249,15 @@ def pile_line(shown: Shown, tr: Translator) -> str:
 
 
 def group_text(group: dict[str, Any]) -> str:
-    """A group on the table in the notation, each wild card with what it stands for.
+    """A group on the table as the game shows it (``run 8♠ 9♠ JK=10♠``), else in the
+    notation, each wild card with what it stands for.
 
     >>> group_text({"text": "run R3 W=4 R5"})
     'run R3 W=4 R5'
+    >>> group_text({"text": "set 8S JK=8", "shown": "set 8♠ JK=8"})
+    'set 8♠ JK=8'
     """
-    return str(group["text"])
+    return str(group.get("shown") or group["text"])
 
 
 #: A group's kind in words before its cards, for the kinds every game shares.

@@ -40,6 +40,7 @@ from phase10.online.links import Api, ApiError, SeatStore, StoredSeat, Target, U
 from phase10.online.local import Connect
 from phase10.online.moves import display
 from phase10.online.text import (
+    card_face,
     chat_line,
     first_time,
     group_words,
@@ -77,12 +78,13 @@ _STYLES = {
 
 
 def card_text(card: dict[str, Any]) -> Text:
-    """A card of the presentation, by its notation, in its family's colour.
+    """A card of the presentation as the game shows it (``8♠``, else its notation), in its
+    family's colour.
 
     >>> card_text({"code": "R7", "suit": "red"}).style, card_text({"code": "5", "suit": "x"}).style
     ('bold red', 'bold')
     """
-    return Text(str(card["code"]), style=_STYLES.get(str(card["suit"]), "bold"))
+    return Text(card_face(card), style=_STYLES.get(str(card["suit"]), "bold"))
 
 
 class LobbyScreen(ModalScreen[None]):
