@@ -110,3 +110,24 @@ def test_phase10_cards_keep_their_colour_letters_in_the_line_mode(
     )
     assert re.search(r"\n1: discard [RGBY]\d+\n", out), out
     assert not re.search(r"[♠♥♦♣]", out)
+
+
+def test_amz_r01_the_help_says_a_card_is_typed_with_its_letter_or_its_sign(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = _play(monkeypatch, capsys, ["?", "q"], *_programmes(tmp_path))
+    assert "S H D C (spades, hearts," in out
+    assert "♠ ♥ ♦ ♣: 8S and 8♠ are the same" in out
+    phase10 = _play(monkeypatch, capsys, ["?", "q"], "--save", str(tmp_path / "p.json"))
+    assert "♠" not in phase10
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
+def test_amz_r01_the_rules_say_a_card_is_typed_with_its_letter_or_its_sign(lang: str) -> None:
+    rules = (Path(__file__).resolve().parent.parent / "docs" / "rules" / f"{lang}.md").read_text(
+        encoding="utf-8"
+    )
+    written = rules[: rules.index("`JK=7`") + 400]
+    assert "`8S`" in written
+    assert "`8♠`" in written
+    assert all(f"`{sign}`" in written for sign in "♠♥♦♣")

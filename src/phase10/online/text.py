@@ -87,6 +87,11 @@ HELP_REVEAL: Final = N_("""\
   meld set CARDS       lay a new set once your program is revealed, e.g. meld set 9S 9H 9D
   extend CARD N        add CARD to combination N of the table (type b to see them)
   swap                 swap your program card before you draw, when the rules allow it""")
+#: How a programmes card is typed: the suit's letters are English, its sign is not, so both
+#: are read.
+HELP_CARD_SIGNS: Final = N_("""\
+  CARD                 a rank, then the suit by its letter, S H D C (spades, hearts,
+                       diamonds, clubs), or by its sign, ♠ ♥ ♦ ♣: 8S and 8♠ are the same""")
 HELP_TAIL: Final = N_("""\
   i or hint            ask what a strong computer player would do
   r or again           hear the last events again
@@ -117,8 +122,8 @@ def help_text(
 
     >>> from phase10.kernel.i18n import translator
     >>> text = help_text({"draw", "reveal", "meld"}, translator("en"), online=False)
-    >>> "reveal N picks way N" in text, "lay N" in text, "start" in text
-    (True, False, False)
+    >>> "reveal N picks way N" in text, "lay N" in text, "start" in text, "8S and 8♠" in text
+    (True, False, False, True)
     >>> text = help_text({"lay_down"}, translator("en"), online=False, skip_to_next=True)
     >>> "discard S Bob" in text, "next player lose a turn: discard S" in text
     (False, True)
@@ -129,7 +134,7 @@ def help_text(
         parts.append(HELP_LAY_DOWN_SKIP_NEXT if skip_to_next else HELP_LAY_DOWN)
     programmes = bool(kinds & {"reveal", "meld", "extend", "swap"})
     if programmes:
-        parts.append(HELP_REVEAL)
+        parts += [HELP_REVEAL, HELP_CARD_SIGNS]
     parts += [HELP_TAIL, HELP_RULES, HELP_ONLINE if online else HELP_LOCAL]
     texts = [tr.gettext(part) for part in parts]
     # m and the rule given as an example are this game's own: a program and AMZ-R10 in the
