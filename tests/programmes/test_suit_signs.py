@@ -9,16 +9,19 @@ import re
 
 import pytest
 
+from phase10.explain import explain_illegal
 from phase10.games import get
 from phase10.games.programmes.actions import parse_programme_action
 from phase10.games.programmes.cards import CARD_SHOWN, parse_playing_cards, shown_notation
 from phase10.games.programmes.codec import action_to_json
 from phase10.games.programmes.combos import Combination
+from phase10.games.programmes.legal import check_action
 from phase10.games.programmes.narration import describe_programme_event
 from phase10.games.programmes.present import present
 from phase10.games.programmes.state import ProgrammeEvent, ProgrammeState
 from phase10.games.programmes.state import ProgrammeEventKind as K
 from phase10.games.programmes.view import view_for
+from phase10.kernel.errors import IllegalActionError
 from phase10.kernel.presentation import presentation_to_json
 
 from .helpers import deal, play
@@ -135,3 +138,16 @@ def test_phase10_cards_have_no_shown_form_and_keep_their_json() -> None:
     sent = presentation_to_json(game.present(game.view(state, state.current), ["Ann", "Bob"]))
     assert all("shown" not in card for card in sent["hand"])
     assert all("shown" not in move for move in sent["moves"])
+
+
+def test_amz_r13_a_refusal_names_the_card_with_its_sign() -> None:
+    """AMZ-R13 (the turn ends with a discard of a card held), E-15 (a card that fits no
+    end): the refusal names the card as the player sees it."""
+    state = _revealed_run()
+    with pytest.raises(IllegalActionError) as info:
+        check_action(state, parse_programme_action("discard 9S"))
+    assert info.value.rule == "AMZ-R13"
+    assert "9♠" in explain_illegal(info.value, "fr")
+    with pytest.raises(IllegalActionError) as info:
+        check_action(state, parse_programme_action("extend 7D on 0.0"))
+    assert "7♦" in explain_illegal(info.value), explain_illegal(info.value)

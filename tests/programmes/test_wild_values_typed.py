@@ -41,7 +41,7 @@ def test_e15_the_refusal_names_the_value_and_the_values_allowed() -> None:
         check_action(state, parse_programme_action("extend 2C=4 on 0.0"))
     assert info.value.rule == "E-15"
     assert explain_illegal(info.value) == (
-        "Not allowed (E-15): 2C cannot stand for 4 on the run 3-6 of hearts:"
+        "Not allowed (E-15): 2♣ cannot stand for 4 on the run 3-6 of hearts:"
         " there it may stand for 2, 7."
     )
 

@@ -23,6 +23,7 @@ from phase10.games.programmes.actions import (
     SwapProgram,
 )
 from phase10.games.programmes.cards import (
+    CARD_SHOWN,
     CARD_SYMBOL,
     IS_WILD,
     PLAYING_CARDS,
@@ -228,8 +229,9 @@ def _prepare(state: ProgrammeState, action: object) -> int:
         return 0
     if isinstance(action, DiscardCard):
         if action.card not in player.hand:
+            # A refusal names a card as the player sees it (8♠): the letters are English.
             raise IllegalActionError(
-                "AMZ-R13", "programmes.no_card_to_discard", card=CARD_SYMBOL[action.card]
+                "AMZ-R13", "programmes.no_card_to_discard", card=CARD_SHOWN[action.card]
             )
         return 0
     if not player.revealed:
@@ -353,7 +355,7 @@ def _check_meld(player: Programmer, action: Meld) -> None:
 def _check_extend(state: ProgrammeState, player: Programmer, action: Extend) -> int:
     if action.card not in player.hand:
         raise IllegalActionError(
-            "AMZ-R20", "programmes.no_card_in_hand", card=CARD_SYMBOL[action.card]
+            "AMZ-R20", "programmes.no_card_in_hand", card=CARD_SHOWN[action.card]
         )
     if not 0 <= action.owner < state.num_players or not (
         0 <= action.index < len(state.table[action.owner])
@@ -367,7 +369,7 @@ def _check_extend(state: ProgrammeState, player: Programmer, action: Extend) -> 
         raise IllegalActionError(
             "E-15",
             "programmes.does_not_extend",
-            card=CARD_SYMBOL[action.card],
+            card=CARD_SHOWN[action.card],
             combo=combo.phrase(),
         )
     value = action.value
@@ -381,7 +383,7 @@ def _check_extend(state: ProgrammeState, player: Programmer, action: Extend) -> 
         raise IllegalActionError(
             "E-15",
             "programmes.cannot_stand",
-            card=CARD_SYMBOL[action.card],
+            card=CARD_SHOWN[action.card],
             value=rank_name(value),
             combo=combo.phrase(),
             options=", ".join(rank_name(option) for option in options),
