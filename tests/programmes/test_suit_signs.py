@@ -14,7 +14,7 @@ from phase10.games import get
 from phase10.games.programmes.actions import parse_programme_action
 from phase10.games.programmes.cards import CARD_SHOWN, parse_playing_cards, shown_notation
 from phase10.games.programmes.codec import action_to_json
-from phase10.games.programmes.combos import Combination
+from phase10.games.programmes.combos import Combination, combination_problem
 from phase10.games.programmes.legal import check_action
 from phase10.games.programmes.narration import describe_programme_event
 from phase10.games.programmes.present import present
@@ -22,6 +22,7 @@ from phase10.games.programmes.state import ProgrammeEvent, ProgrammeState
 from phase10.games.programmes.state import ProgrammeEventKind as K
 from phase10.games.programmes.view import view_for
 from phase10.kernel.errors import IllegalActionError
+from phase10.kernel.kinds import Kind
 from phase10.kernel.presentation import presentation_to_json
 
 from .helpers import deal, play
@@ -151,3 +152,11 @@ def test_amz_r13_a_refusal_names_the_card_with_its_sign() -> None:
     with pytest.raises(IllegalActionError) as info:
         check_action(state, parse_programme_action("extend 7D on 0.0"))
     assert "7♦" in explain_illegal(info.value), explain_illegal(info.value)
+
+
+def test_amz_r15_a_combination_s_problem_names_the_card_with_its_sign() -> None:
+    """AMZ-R15 (a run is of one suit), AMZ-R25 (a natural card stands for itself)."""
+    mixed = Combination(Kind.RUN, parse_playing_cards("4H 5H 6H 7D"), (4, 5, 6, 7), 1)
+    assert str(combination_problem(mixed)) == "AMZ-R15: 7♦ breaks the one-suit rule of a run (E-11)"
+    itself = Combination(Kind.SET, parse_playing_cards("7H 7S 8D"), (7, 7, 7))
+    assert "8♦" in str(combination_problem(itself))

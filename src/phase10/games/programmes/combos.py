@@ -23,6 +23,7 @@ from typing import Final
 
 from phase10.games.programmes.cards import (
     ACE_HIGH,
+    CARD_SHOWN,
     IS_WILD,
     PLAYING_CARDS,
     RANK_OF,
@@ -225,7 +226,7 @@ def combination_problem(combo: Combination) -> Problem | None:
     'AMZ-R26: a run runs from A-low to A-high with no wrap-around (E-04)'
     >>> mixed = Combination(Kind.RUN, parse_playing_cards("4H 5H 6H 7D"), (4, 5, 6, 7), 1)
     >>> str(combination_problem(mixed))
-    'AMZ-R15: 7D breaks the one-suit rule of a run (E-11)'
+    'AMZ-R15: 7♦ breaks the one-suit rule of a run (E-11)'
     """
     cards, values = combo.cards, combo.values
     if not cards or len(cards) != len(values):
@@ -246,9 +247,10 @@ def combination_problem(combo: Combination) -> Problem | None:
         return Problem("AMZ-R15", "programmes.set_or_run")
     for c, v in zip(cards, values, strict=True):
         if not natural_fits(combo.kind, combo.suit, c, v):
+            # The card as the player sees it (7♦), as every refusal names one.
             if combo.kind is _KIND_RUN and SUIT_OF[c] != combo.suit:
-                return Problem("AMZ-R15", "programmes.breaks_suit", {"card": PLAYING_CARDS[c]})
-            return Problem("AMZ-R25", "programmes.natural_itself", {"card": PLAYING_CARDS[c]})
+                return Problem("AMZ-R15", "programmes.breaks_suit", {"card": CARD_SHOWN[c]})
+            return Problem("AMZ-R25", "programmes.natural_itself", {"card": CARD_SHOWN[c]})
     if all(IS_WILD[c] for c in cards):
         return Problem("AMZ-R17", "programmes.combo_natural")
     return None
