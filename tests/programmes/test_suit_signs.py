@@ -12,7 +12,12 @@ import pytest
 from phase10.explain import explain_illegal
 from phase10.games import get
 from phase10.games.programmes.actions import parse_programme_action
-from phase10.games.programmes.cards import CARD_SHOWN, parse_playing_cards, shown_notation
+from phase10.games.programmes.cards import (
+    CARD_SHOWN,
+    PlayingCard,
+    parse_playing_cards,
+    shown_notation,
+)
 from phase10.games.programmes.codec import action_to_json
 from phase10.games.programmes.combos import Combination, combination_problem
 from phase10.games.programmes.legal import check_action
@@ -21,7 +26,7 @@ from phase10.games.programmes.present import present
 from phase10.games.programmes.state import ProgrammeEvent, ProgrammeState
 from phase10.games.programmes.state import ProgrammeEventKind as K
 from phase10.games.programmes.view import view_for
-from phase10.kernel.errors import IllegalActionError
+from phase10.kernel.errors import IllegalActionError, NotationError
 from phase10.kernel.kinds import Kind
 from phase10.kernel.presentation import presentation_to_json
 
@@ -160,3 +165,13 @@ def test_amz_r15_a_combination_s_problem_names_the_card_with_its_sign() -> None:
     assert str(combination_problem(mixed)) == "AMZ-R15: 7♦ breaks the one-suit rule of a run (E-11)"
     itself = Combination(Kind.SET, parse_playing_cards("7H 7S 8D"), (7, 7, 7))
     assert "8♦" in str(combination_problem(itself))
+
+
+def test_amz_r01_a_card_not_read_is_answered_with_both_ways_to_write_one() -> None:
+    with pytest.raises(NotationError) as info:
+        parse_playing_cards("8S 8X")
+    assert "10H" in str(info.value)
+    assert "10♥" in str(info.value)
+    with pytest.raises(NotationError) as info:
+        PlayingCard.from_symbol("8X")
+    assert "S, H, D, C or ♠, ♥, ♦, ♣" in str(info.value)

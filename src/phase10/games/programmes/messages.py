@@ -104,8 +104,11 @@ MESSAGES: Final[dict[str, str]] = {
         "these combinations do not match {program}: {needs} (exact counts: E-08)"
     ),
     # notation: cards, combinations and actions
-    "programmes.expected_card": N_("a rank (A, 2-10, J, Q, K) and a suit (S, H, D, C), or JK"),
-    "programmes.expected_example": N_("e.g. AS, 10H, QD or JK"),
+    # The suit's sign is read as its letter (a player types what the table shows): both named.
+    "programmes.expected_card": N_(
+        "a rank (A, 2-10, J, Q, K) and a suit (S, H, D, C or ♠, ♥, ♦, ♣), or JK"
+    ),
+    "programmes.expected_example": N_("e.g. AS, 10H, QD or JK; the suit's sign works too: 10♥"),
     "programmes.not_a_rank": N_("{text!r} is not a rank: expected A, 2-10, J, Q or K"),
     "programmes.combo_kind": N_("a combination starts with set or run: {text!r}"),
     "programmes.combo_no_cards": N_("the combination {text!r} has no cards"),
