@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -73,7 +74,7 @@ def test_amz_r01_a_card_is_typed_with_its_sign_or_its_letter(
 
 
 def test_amz_r01_a_move_typed_as_shown_is_the_move_offered() -> None:
-    legal = [
+    legal: list[dict[str, Any]] = [
         {"action": {}, "text": t}
         for t in ("discard 8S", "discard 10H", "extend JK=9 on 0.0", "meld set 7S 7H JK=7")
     ]
