@@ -1146,3 +1146,40 @@ def test_a_file_of_a_1_and_empty_lines_plays_a_whole_game_of_several_people(
         *("--save", str(tmp_path / "g.json")),
     )
     assert "Final standing after" in out
+
+
+@pytest.mark.parametrize(
+    ("game", "argv"),
+    [
+        ("programmes", ("--players", "3", "--opponents", "easy", "--seed", "5")),
+        ("phase10", ("--players", "2", "--variant", "n_phases=2", "--seed", "3")),
+    ],
+)
+def test_a_hot_seat_says_a_persons_own_moves_as_theirs_at_a_hands_end(
+    game: str,
+    argv: tuple[str, ...],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """The move that ends a hand (P10-R30, P10-R31; AMZ-R28) is said to the person who made
+    it as theirs, like every move before it; only the hand's results, read by everyone at
+    the keyboard, name them. The next person, told it all after the pass, reads it alone:
+    their turn is theirs ("It is your turn, Léo."), not someone else's."""
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["", *["a", "1", ""] * 120, "q"],
+        *("--game", game, "--people", "Marie,Léo", *argv, "--save", str(tmp_path / "g.json")),
+    )
+    # The first hand a person ends: what they read of their own move.
+    ended = re.search(r"\n> (.*)\n(Marie|Léo|You) went out\.\n(Round|Hand) \d+ ended", out)
+    assert ended is not None, out[-2000:]
+    assert ended[1].startswith("You "), ended[0]
+    assert ended[2] == "You", ended[0]
+    # The next person's catch-up after the pass, which holds that hand's end.
+    after = out[ended.end() :].split("Since your last turn:\n", 1)[1]
+    told = after.split("\n> ", 1)[0]
+    assert re.search(r"(Marie|Léo) went out\.", told), told
+    assert re.search(r"\nIt is your turn, (Marie|Léo)\.\n", told), told
+    assert "'s turn.\nYour" not in told

@@ -21,6 +21,7 @@ from .helpers import (
     SIZE,
     app_for,
     choose_card,
+    in_log,
     may_act,
     region_text,
     screen_text,
@@ -95,6 +96,35 @@ def test_no_hand_shows_from_a_hands_end_until_the_next_person_takes_the_keyboard
             await settle(pilot, app)
             assert app.seat == nxt
             assert hand.option_count == len(match.view(nxt).hand)
+
+    asyncio.run(run())
+
+
+def test_the_person_who_ends_a_hand_reads_their_own_moves_and_the_next_their_turn(
+    tmp_path: Path,
+) -> None:
+    """Bob's discard ends hand 2 (P10-R30, P10-R31): his log says it as his ("You discarded
+    ..., You went out."), as it said every move of his before, while the results over it,
+    read by everyone, name him. Ann, told it all after the pass, reads it alone: the turn
+    that starts is hers ("It is your turn."), not "Ann's turn"."""
+    app, card = before_the_end_of_hand(1, tmp_path)
+    match = app.local.match
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await end_the_hand(pilot, app, card)
+            await pilot.pause(0.1)
+            assert in_log(app, f"You discarded {card}. You went out.")
+            assert "Bob went out." in region_text(app, "VerticalScroll")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, PassScreen), "the next pass")
+            nxt = match.to_act
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert app.seat == nxt
+            assert in_log(app, "Bob went out.")
+            assert in_log(app, "It is your turn.")
+            assert not in_log(app, f"It is {match.names[nxt]}'s turn.")
 
     asyncio.run(run())
 

@@ -175,8 +175,11 @@ class KeyboardClient(LineClient):
             kind, seat = entry["event"]["kind"], entry["event"]["seat"]
             if kind == "turn_started" and seat == self.seat and entry["text"]:
                 entry["text"] = [self.tr.gettext("It is your turn, {name}.").format(name=self.name)]
-        # A hand's end and the game's: read by everyone at the keyboard, said to nobody's seat.
-        said_to_everyone(self.local.match, message, self.lang)
+        # A hand's end and the game's: read by everyone at the keyboard, said to nobody's seat
+        # as it happens. Told again after the keyboard has passed (the first update to the
+        # seat), it is read by that person alone, and their own moves and new hand are theirs.
+        if not self.first_update:
+            said_to_everyone(self.local.match, message, self.lang)
 
     def _query(self, verb: str) -> bool:
         if (

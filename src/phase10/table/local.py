@@ -35,18 +35,27 @@ from phase10.table.answers import answer_act, answer_hint, refusal
 from phase10.table.messages import error_payload, update_payload
 from phase10.table.notices import render_notice
 
-__all__ = ["LOCAL_TABLE", "SHARED_KINDS", "LocalSeat", "LocalTable", "said_to_everyone"]
+__all__ = [
+    "LOCAL_TABLE",
+    "SHARED_KINDS",
+    "LocalSeat",
+    "LocalTable",
+    "in_everyones_words",
+    "said_to_everyone",
+]
 
 #: The events everyone at a shared keyboard reads together (a hand's end, its results, the
-#: game's end): worded for nobody's seat, never "you".
-SHARED_KINDS: Final = ("went_out", "hand_ended", "game_over")
+#: game's end): worded for nobody's seat, never "you", and so is what follows them in the
+#: same update (the next hand's deal, whose cards are nobody's to see yet).
+SHARED_KINDS: Final = ("hand_ended", "game_over")
 
 
 def said_to_everyone(match: Match, message: dict[str, Any], lang: str) -> None:
     """Reword an update that holds an event everyone at a shared keyboard reads together
-    (:data:`SHARED_KINDS`), all of it, as a spectator hears it: "Maman discarded R7. Maman
-    went out. ... Maman moves up to phase 2", where the person who made the last move would
-    read "You discarded R7. You went out. ... You move up to phase 2".
+    (:data:`SHARED_KINDS`) from that event on, as a spectator hears it: "Hand 2 ended. ...
+    Maman moves up to phase 2", where the person who made the last move would read "You
+    move up to phase 2". What comes before it stays theirs ("You discarded R7. You went
+    out."): they made those moves, and were told the earlier ones as theirs.
 
     >>> from phase10 import find_variant
     >>> from phase10.match import Seat
@@ -59,8 +68,21 @@ def said_to_everyone(match: Match, message: dict[str, Any], lang: str) -> None:
     True
     """
     entries = message.get("events", [])
-    if not any(str(entry["event"].get("kind", "")).endswith(SHARED_KINDS) for entry in entries):
-        return
+    shared = [str(entry["event"].get("kind", "")).endswith(SHARED_KINDS) for entry in entries]
+    if any(shared):
+        _reword(match, entries[shared.index(True) :], lang)
+
+
+def in_everyones_words(match: Match, message: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A copy of ``message`` with every event worded for nobody's seat: what a screen that
+    everyone at a shared keyboard reads quotes of it (the results of a hand, with the moves
+    that ended it: "Maman discarded R7. Maman went out.")."""
+    entries = [dict(entry) for entry in message.get("events", [])]
+    _reword(match, entries, lang)
+    return {**message, "events": entries}
+
+
+def _reword(match: Match, entries: list[dict[str, Any]], lang: str) -> None:
     for entry in entries:
         event = match.game.seen_by(match.log[int(entry["seq"]) - 1], None)
         said = match.game.narrate([event], match.names, None, rules=match.rules, lang=lang)

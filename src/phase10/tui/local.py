@@ -27,7 +27,12 @@ from textual.widgets import RichLog
 from phase10.memory import freeze_what_lives
 from phase10.online.links import StoredSeat
 from phase10.online.local import LocalConnection
-from phase10.table.local import LOCAL_TABLE, LocalTable, said_to_everyone
+from phase10.table.local import (
+    LOCAL_TABLE,
+    LocalTable,
+    in_everyones_words,
+    said_to_everyone,
+)
 from phase10.tui.online_table import OnlineApp, SummaryScreen
 from phase10.tui.screens import ConfirmScreen, PassScreen
 from phase10.tui.text import _
@@ -118,9 +123,10 @@ class LocalApp(OnlineApp):
     def on_server(self, message: dict[str, Any]) -> bool:
         update = message.get("type") == "update"
         live = update and not self._catching_up
-        if update and self.hot_seat:
+        if live and self.hot_seat:
             # A hand's end and the game's are read by everyone at the keyboard: said to
-            # nobody's seat ("Maman moves up"), not to the one who made the last move.
+            # nobody's seat ("Maman moves up"), not to the one who made the last move. Told
+            # again to the next person who takes the keyboard, they read it alone: theirs.
             said_to_everyone(self.local.match, message, self.local_lang)
         done = super().on_server(message)
         if live and self.hot_seat and self.seat is not None:
@@ -196,6 +202,13 @@ class LocalApp(OnlineApp):
         if self.hot_seat and self.seat is None:
             return ""
         return super().goal_line(shown)
+
+    def read_by_all(self, message: dict[str, Any]) -> dict[str, Any]:
+        # At a shared keyboard the results are read by everyone: the moves they quote, the
+        # last person's own included, name who made them.
+        if self.hot_seat:
+            return in_everyones_words(self.local.match, message, self.local_lang)
+        return message
 
     def show_summary(self, lines: list[str], summary: dict[str, Any] | None) -> None:
         if self._catching_up:

@@ -1056,22 +1056,30 @@ class OnlineApp(App[str]):
         ]
         if message["result"] is not None and self.result is None:
             self.result = message["result"]
+            # The final screen quotes the last sentences in the words of whoever reads it.
+            read = [str(t) for e in self.read_by_all(message)["events"] for t in e["text"]]
             self.show_final(
                 [
-                    *lines[-4:],
+                    *read[-4:],
                     *standing_lines(message["table"], self.result, current()),
                     *series_lines(self.lobby, current()),
                 ]
             )
         elif ended and len(message["events"]) < 40:  # not the catch-up of a whole game
             at = message["events"].index(ended[-1])
-            before = [str(t) for entry in message["events"][:at] for t in entry["text"]]
+            events = self.read_by_all(message)["events"]
+            before = [str(t) for entry in events[:at] for t in entry["text"]]
             # The end's own sentences whole (with six players, those of who moves up
             # outnumber the rest), after the last few of how the hand ended.
-            texts = [*before[-3:], *map(str, ended[-1]["text"])]
+            texts = [*before[-3:], *map(str, events[at]["text"])]
             summary = ended[-1].get("summary")
             players = message["table"]["players"]
             self.show_summary(texts, None if summary is None else with_totals(summary, players))
+
+    def read_by_all(self, message: dict[str, Any]) -> dict[str, Any]:
+        """``message`` as the screens that end a hand or the game quote it: here, read by
+        the seat's player alone, as the log tells it."""
+        return message
 
     def goal_line(self, shown: View) -> str:
         """The line under the piles: the seat's goal, or what a spectator is."""
