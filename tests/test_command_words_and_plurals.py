@@ -373,3 +373,28 @@ def test_the_words_of_the_draw_prompt_are_commands(
         out = _play(["--lang", lang, "--seed", "2"], f"{typed}\nq\n", tmp_path, capsys)
         assert unknown not in out
         assert translator(lang).gettext(said).split("{card}")[0] in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed"),
+    [
+        ("fr", "tirer"),  # everyday French: "tirer une carte"
+        ("fr", "Tirez"),
+        ("fr", "piocher"),
+        ("de", "ziehen"),
+        ("de", "zieh"),
+        ("nl", "trekken"),
+        ("nl", "trek"),
+        ("en", "draw"),
+    ],
+)
+@pytest.mark.parametrize("game", ["programmes", "phase10"])
+def test_each_language_s_natural_draw_verbs_draw(
+    game: str, lang: str, typed: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The verb a player of the language says for the draw (AMZ-R10, P10-R08: a turn begins
+    by drawing) draws, in its infinitive as in its imperative, never an unknown command."""
+    out = _play(["--game", game, "--lang", lang], f"{typed}\nq\n", tmp_path, capsys)
+    unknown = translator(lang).gettext("Unknown command {command}. Type ? for help.")[:8]
+    assert unknown not in out
+    assert translator(lang).gettext("You drew {card}.").split("{card}")[0] in out

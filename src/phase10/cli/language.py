@@ -37,6 +37,10 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
         "piocher": "d",
         # The prompts' own words too: "Piochez (d) ou prenez R12 dans la défausse (t)".
         "piochez": "d",
+        # The everyday French verb for drawing a card ("tirer une carte"), which players
+        # type before the game's own "piocher".
+        "tirer": "d",
+        "tirez": "d",
         "prendre": "t",
         "prenez": "t",
         "poser": "lay",
@@ -82,6 +86,7 @@ COMMAND_WORDS: Final[dict[str, dict[str, str]]] = {
     },
     "nl": {
         "trek": "d",
+        "trekken": "d",
         "pak": "t",
         "leg": "lay",
         "onthul": "reveal",
