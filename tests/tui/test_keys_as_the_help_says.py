@@ -103,7 +103,7 @@ def test_each_person_finds_their_hand_in_the_order_they_left_it(tmp_path: Path) 
     """At a hot seat, the order of the hand is each person's: after the other person's turn
     and the pass screen, the card Ann drew is still last under "Newest last", and Lena's
     hand, which she put by number with o, is still by number. A dealt hand is in colour
-    order, and says "By colour"."""
+    order, says "By colour", and stays so after a draw until o is pressed."""
     app = make_app(tmp_path, seed=3, seats=HOT_SEAT)
 
     async def turn(pilot: Pilot[Any], *keys: str) -> None:
@@ -133,6 +133,12 @@ def test_each_person_finds_their_hand_in_the_order_they_left_it(tmp_path: Path) 
             await settle(pilot, app)
             await discard_first(pilot)
             await turn(pilot)  # Ann
+            # The order her hand was dealt in stays, under its label, after her draw: only
+            # o changes it, here to the cards as they came, the drawn one last.
+            label, cards = _hand_shown(app)
+            assert label == "By colour"
+            assert _in_colour_order(app, cards)
+            await pilot.press("o")
             drawn = _hand_shown(app)[1][-1]
             assert _hand_shown(app)[0] == "Newest last"
             await pilot.press("2", "x")  # Ann discards her second card, keeps the drawn one

@@ -261,8 +261,8 @@ _NAME_ROOM: Final = 23
 
 class HandOrder:
     """The order a seat shows its hand in: ``order`` 0 keeps the cards in the order they
-    came, the newest last; 1 and 2 are the game's two orders (by rank, by suit). The server
-    keeps a hand sorted, so a drawn card would otherwise vanish into the middle.
+    came, the newest last (the server keeps a hand sorted, where a drawn card would vanish
+    into the middle); 1 and 2 are the game's two orders (by rank, by suit), 2 at first.
 
     Cards whose coming this screen did not see (a deal, a hand first seen after a resume)
     come first, in the game's second order; each card that comes alone after them goes last.
@@ -276,7 +276,10 @@ class HandOrder:
     """
 
     def __init__(self) -> None:
-        self.order = 0
+        # The game's second order, which a dealt hand is shown in and labelled with: the
+        # first card drawn then stays in that order too, under the same label, until o
+        # changes it (starting at "newest last" put it last and relabelled the hand).
+        self.order = 2
         #: The hand's cards by their code, as they came, each with whether this screen saw
         #: it come alone.
         self.arrival: list[tuple[str, bool]] = []
