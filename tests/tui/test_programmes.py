@@ -285,3 +285,45 @@ def test_g_extends_a_combination_on_the_table_with_the_chosen_card(tmp_path: Pat
             assert any(line.startswith("You added ") for line in log_text(app))
 
     asyncio.run(run())
+
+
+def test_the_key_bar_and_the_top_line_say_the_moves_open_now(tmp_path: Path) -> None:
+    """The footer shows a move key while a move of its kind is open, and the top line says
+    what the keys do then: after the draw (AMZ-R10), v to reveal the program (AMZ-R11) and x
+    to discard; once it is revealed, no v, and what is open then (AMZ-R20). Before the draw
+    v is not in the footer, and pressed still says why (AMZ-R10)."""
+    app = make_app(tmp_path, seed=24, seats=[("You", None), ("Ann", "easy")], rules="programmes")
+
+    def footer() -> str:
+        return screen_text(app).rstrip().splitlines()[-1]
+
+    def top() -> str:
+        return screen_text(app).splitlines()[0]
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: entry_of(app.table_screen, "draw") is not None, "draw")
+            await settle(pilot, app)
+            assert "v Reveal" not in footer()
+            await pilot.press("v")
+            assert "you reveal after the draw (AMZ-R10)" in logged(app)
+            await pilot.press("d")
+            await settle(pilot, app)
+            assert entry_of(app.table_screen, "reveal") is not None
+            assert "v Reveal" in footer()
+            assert "v reveals" in top()
+            assert "x discards" in top()
+            await pilot.press("v")
+            await pilot.pause(0.1)
+            if app.table_screen.shown_moves[0]["kind"] == "reveal":  # several ways: the list
+                await pilot.press("enter")
+            await until(pilot, lambda: "You revealed program" in logged(app), "the reveal")
+            await settle(pilot, app)
+            assert "v Reveal" not in footer()
+            assert "v reveals" not in top()
+            assert "Enter plays the move" not in top()
+            assert "x discards" in top()
+            for kind, key in (("meld", "n New set"), ("extend", "g Hit")):
+                assert (key in footer()) == (entry_of(app.table_screen, kind) is not None)
+
+    asyncio.run(run())

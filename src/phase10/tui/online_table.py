@@ -35,6 +35,7 @@ from textual.widgets.option_list import Option
 
 from phase10 import games
 from phase10.kernel.errors import Phase10Error
+from phase10.kernel.i18n import N_
 from phase10.online.connection import BACK, GAVE_UP, LOST, REFUSED, Connection
 from phase10.online.links import Api, ApiError, SeatStore, StoredSeat, Target, UnreachableError
 from phase10.online.local import Connect
@@ -252,7 +253,20 @@ class ChatScreen(ModalScreen[str | None]):
 
 
 #: The actions of the moves and the hint, which a finished game no longer offers.
-_MOVE_ACTIONS: Final = frozenset({"draw", "take", "discard", "kind", "hint", "choose", "pick"})
+_MOVE_ACTIONS: Final = frozenset(
+    {"draw", "take", "discard", "kind", "open_kind", "hint", "choose", "pick"}
+)
+#: What each move key does, for the status line while a move of its kind is open, in the
+#: order the footer shows the keys: short, as the line is one line of an 80-column screen.
+_WHAT_KEYS_DO: Final = (
+    ("lay_down", N_("l lays down")),
+    ("reveal", N_("v reveals")),
+    ("meld", N_("n lays a new set")),
+    ("hit", N_("g adds")),
+    ("extend", N_("g adds")),
+    ("swap", N_("e swaps")),
+    ("discard", N_("x discards")),
+)
 #: The width of the right-hand column (the hand and the moves), in the CSS below.
 _RIGHT_WIDTH: Final = 30
 #: The room a player's name and status want beside the one-line headers of the players.
@@ -370,6 +384,14 @@ class OnlineTable(Screen[None]):
         Binding("t", "take", _("Take")),
         Binding("space", "choose", _("Choose"), show=False),
         Binding("x", "discard", _("Discard")),
+        # The game's other move keys are in the footer while a move of theirs is open
+        # (checked in check_action); the same keys, unshown, below, work at any time and
+        # say why no such move is open.
+        Binding("l", "open_kind('lay_down')", _("Lay down")),
+        Binding("v", "open_kind('reveal')", _("Reveal")),
+        Binding("n", "open_kind('meld')", _("New set")),
+        Binding("g", "open_kind('hit', 'extend')", _("Hit")),
+        Binding("e", "open_kind('swap')", _("Swap program")),
         Binding("l", "kind('lay_down')", _("Lay down"), show=False),
         Binding("v", "kind('reveal')", _("Reveal"), show=False),
         Binding("n", "kind('meld')", _("New set"), show=False),
@@ -624,7 +646,14 @@ class OnlineTable(Screen[None]):
         if kinds & {"draw", "take"}:
             return _("Your turn: d draws, t takes the discard.")
         if kinds:
-            return _("Your turn: choose cards with Space, Enter plays the move.")
+            # What the keys do now, as the moves open now have it: after a reveal, a new
+            # set, an addition or the discard, not the same words all turn long.
+            done = [_(words) for kind, words in _WHAT_KEYS_DO if kind in kinds]
+            if not done:
+                return _("Your turn: choose cards with Space, Enter plays the move.")
+            return _("Your turn: Space chooses cards; {keys}.").format(
+                keys=", ".join(dict.fromkeys(done))
+            )
         return str(shown["turn"])
 
     # ------------------------------------------------------------------------ keys
@@ -753,10 +782,15 @@ class OnlineTable(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The chat key is for online tables: at this keyboard nobody else would read it,
         so it is neither shown nor bound there. The move keys are for a game under way."""
-        del parameters
         if action in _MOVE_ACTIONS and (self.online.shown or {}).get("over"):
             return False
+        if action == "open_kind":
+            return any(entry["kind"] in parameters for entry in self.entries())
         return action != "chat" or self.online.target is not None
+
+    async def action_open_kind(self, kind: str, twin: str = "") -> None:
+        """A move key shown in the footer while a move of its kind is open."""
+        await self.action_kind(kind, twin)
 
     def action_chat(self) -> None:
         """``c``: a line for the table's chat."""
