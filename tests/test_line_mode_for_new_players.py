@@ -25,7 +25,8 @@ from phase10.games.phase10.state import Event, EventKind
 from phase10.games.phase10.variants import find_variant
 from phase10.games.programmes.cards import parse_playing_cards
 from phase10.games.programmes.combos import Combination
-from phase10.games.programmes.narration import describe_programme_event
+from phase10.games.programmes.narration import describe_programme_event, program_text
+from phase10.games.programmes.programs import DEFAULT_PROGRAMS
 from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
 from phase10.games.programmes.variants import find_programme_rules
 from phase10.kernel.errors import RulesError
@@ -129,7 +130,7 @@ def test_reveal_lists_the_ways_with_their_cards_before_any_is_made(
     monkeypatch.setattr("sys.stdin", io.StringIO("reveal 2\nb\nq\n"))
     assert main(["resume", "--plain", str(save)]) == 0
     out = capsys.readouterr().out
-    assert "You revealed program PRG-03 (1 set of 4): set 8♠ 8♠ 8♥ 2♣=8." in out
+    assert "You revealed program PRG-03 (a set of 4): set 8♠ 8♠ 8♥ 2♣=8." in out
     assert load_match(save).state.players[0].revealed
 
 
@@ -1101,7 +1102,9 @@ def test_the_dutch_programmes_help_names_its_goal_by_its_own_word(
         *("--game", "programmes", "--lang", "nl", "--seed", "3"),
         *("--save", str(tmp_path / "g.json")),
     )
-    assert "> Je programma: PRG-03 (1 set van 4)." in out
+    # The program in the catalog's words ("een set van 4"), whatever they are.
+    program = program_text(DEFAULT_PROGRAMS[2], "nl")
+    assert f"> Je programma: {program}." in out
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,8 @@ from phase10.games.phase10.cards import parse_cards
 from phase10.games.phase10.groups import parse_groups
 from phase10.games.phase10.narration import describe_event
 from phase10.games.phase10.state import Event, EventKind
-from phase10.games.programmes.narration import program_text
+from phase10.games.programmes.combos import Combination
+from phase10.games.programmes.narration import combination_phrase, program_text
 from phase10.games.programmes.programs import DEFAULT_PROGRAMS
 from phase10.kernel.i18n import LANGUAGES, translator
 
@@ -155,15 +156,33 @@ def test_programmes_sentences_in_words_and_an_addition_to_ones_own_combination()
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_program_card_reads_in_words(lang: str) -> None:
-    """A program card (AMZ-R06) is said as a player would read it out: "2 sets of 3", "1 run of
-    5 (10, jack, queen, king, ace)", "suits: spades, clubs"; no rank or suit initial, which a
-    screen reader spells out, and no "2x" or "3-4-5" shorthand."""
+    """A program card (AMZ-R06) is said as a player would read it out: "2 sets of 3", "a run of
+    5: 10, jack, queen, king, ace" (one combination with its article, not "1 run", and its
+    values after a colon, not in brackets inside the program's), "suits: spades, clubs"; no
+    rank or suit initial, which a screen reader spells out, and no "2x" or "3-4-5"
+    shorthand."""
     tr = translator(lang)
     said = {program_text(card, tr, with_id=False) for card in DEFAULT_PROGRAMS}
     assert len(said) == len({card.description for card in DEFAULT_PROGRAMS})
     for text in said:
         assert not re.search(r"\b[SHDCJQKA]\b|\d+x\b|\d-\d", text), text
     english = {program_text(card, "en") for card in DEFAULT_PROGRAMS}
-    assert "PRG-18 (1 run of 5 (10, jack, queen, king, ace))" in english
-    assert "PRG-22 (1 run of 4, suits: spades, clubs)" in english
+    assert "PRG-18 (a run of 5: 10, jack, queen, king, ace)" in english
+    assert "PRG-22 (a run of 4, suits: spades, clubs)" in english
+    assert "PRG-31 (a run of 4 + a set of 3)" in english
     assert "PRG-02 (3 sets of 3)" in english
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
+def test_a_set_of_a_number_is_named_as_a_set_of_a_face_card_is(lang: str) -> None:
+    """A set (AMZ-R15: three or more cards of one value) of tens reads as a set of queens
+    does, its value as a word, in every language: "set of tens" beside "set of queens", never
+    a number in quotes ("série de « 10 »")."""
+    tr = translator(lang)
+    for value, word in ((10, "tens"), (7, "sevens"), (3, "threes")):
+        cards = " ".join(f"{value}{suit}" for suit in "SHD")
+        phrase = combination_phrase(Combination.parse(f"set {cards}"), tr)
+        assert str(value) not in phrase, phrase
+        assert "«" not in phrase, phrase
+        if lang == "en":
+            assert phrase == f"set of {word}"

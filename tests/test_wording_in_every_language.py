@@ -13,6 +13,8 @@ import pytest
 from phase10.cli.main import build_parser, main
 from phase10.cli.parse_errors import messages_in
 from phase10.cli.progress import progress_reporter
+from phase10.games.programmes.narration import program_text
+from phase10.games.programmes.programs import DEFAULT_PROGRAMS
 from phase10.kernel.i18n import N_
 
 
@@ -283,7 +285,8 @@ def test_a_program_s_check_answers_in_french(capsys: pytest.CaptureFixture[str])
     argv = ["check", "--lang", "fr", "--game", "programmes", "--program", "PRG-22"]
     assert main([*argv, "8S", "9S", "JK", "JS", "3H"]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        "Programme PRG-22 (1 suite de 4, couleurs : pique, trèfle) : possible",
+        # The program in the catalog's words ("une suite de 4, couleurs : pique, trèfle").
+        f"Programme {program_text(DEFAULT_PROGRAMS[21], 'fr')} : possible",
         "  suite 8S 9S JK=10S JS",
         "  restent : 3H",
     ]

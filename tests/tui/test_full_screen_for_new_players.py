@@ -115,7 +115,7 @@ def test_the_programmes_table_is_whole_at_80x24(tmp_path: Path) -> None:
         async with app.run_test(size=SMALL) as pilot:
             await settle(pilot, app)
             await _play(pilot, app, "d")
-            assert region_text(app, "#goal") == "Your program: PRG-03 (1 set of 4)."
+            assert region_text(app, "#goal") == "Your program: PRG-03 (a set of 4)."
             assert region_text(app, "#groups") == "No combination is on the table yet."
             piles = region_text(app, "#pile")
             for words in ("Draw pile: 67", "Discard pile: 3C (1)", "Program cards: 49"):

@@ -5,9 +5,9 @@ for ``check`` and ``odds``, whether a hand reveals the program and, when not, wh
 >>> rules = COMMANDS.rules(None, None, [], None, "en")
 >>> goal = COMMANDS.goal(rules, {"program": "PRG-03"}, "en")
 >>> goal.title, goal.options
-('Program PRG-03 (1 set of 4)', ('--game', 'programmes', '--program', 'PRG-03'))
->>> COMMANDS.goal(rules, {"program": "PRG-03"}, "fr").title
-'Programme PRG-03 (1 série de 4)'
+('Program PRG-03 (a set of 4)', ('--game', 'programmes', '--program', 'PRG-03'))
+>>> COMMANDS.goal(rules, {"program": "PRG-01"}, "fr").title
+'Programme PRG-01 (2 séries de 3)'
 >>> COMMANDS.hand("JK JK JK JK JK", "en")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...

@@ -90,14 +90,25 @@ _NO_WILDS = N_("no wilds")
 _PROGRAM = N_("{id} ({description})")
 
 
+#: One combination a program asks for, with its article: "a run of 4" reads as people say
+#: it, where "1 run of 4" reads as a count.
+_ONE_DIRECTIVE: Final = {Kind.RUN: N_("a run of {length}"), Kind.SET: N_("a set of {length}")}
+
+
 def _directive_text(directive: Directive, tr: Translator) -> str:
-    if directive.kind is Kind.RUN:
+    """What one line of a program card asks for: ``a run of 4``, ``2 sets of 3``, and the
+    values it names after a colon (``a run of 3: 3, 4, 5``), not in a second pair of
+    brackets inside the program's own."""
+    if directive.mult == 1:
+        text = tr.gettext(_ONE_DIRECTIVE[directive.kind])
+    elif directive.kind is Kind.RUN:
         text = tr.ngettext("{mult} run of {length}", "{mult} runs of {length}", directive.mult)
     else:
         text = tr.ngettext("{mult} set of {length}", "{mult} sets of {length}", directive.mult)
     text = text.format(mult=directive.mult, length=directive.length)
     if directive.values is not None:
-        text += f" ({', '.join(rank_shown(v, tr) for v in directive.values)})"
+        values = ", ".join(rank_shown(v, tr) for v in directive.values)
+        text = tr.gettext(N_("{directive}: {values}")).format(directive=text, values=values)
     return text
 
 
@@ -106,8 +117,10 @@ def program_text(card: ProgramCard, lang: str | Translator = "en", *, with_id: b
 
     >>> from phase10.games.programmes.programs import Directive
     >>> card = ProgramCard("PRG-03", (Directive(1, Kind.SET, 4),))
-    >>> program_text(card), program_text(card, "fr")
-    ('PRG-03 (1 set of 4)', 'PRG-03 (1 série de 4)')
+    >>> program_text(card)
+    'PRG-03 (a set of 4)'
+    >>> program_text(ProgramCard("PRG-16", (Directive(1, Kind.RUN, 3, (3, 4, 5)),)))
+    'PRG-16 (a run of 3: 3, 4, 5)'
     """
     tr = translator(lang) if isinstance(lang, str) else lang
     if card.sun:
@@ -189,6 +202,20 @@ _SET_OF_FACES: Final = {
     12: N_("set of queens"),
     13: N_("set of kings"),
 }
+#: Every set by the name of its value, a number as a word too, so a set of tens reads as a
+#: set of queens does ("set of tens", "set of queens"), not as a number in quotes. A 2 is
+#: always wild (AMZ-R02): no set is of twos.
+_SET_OF: Final = {
+    **_SET_OF_FACES,
+    3: N_("set of threes"),
+    4: N_("set of fours"),
+    5: N_("set of fives"),
+    6: N_("set of sixes"),
+    7: N_("set of sevens"),
+    8: N_("set of eights"),
+    9: N_("set of nines"),
+    10: N_("set of tens"),
+}
 
 
 def _a_card(card: int, tr: Translator) -> str:
@@ -207,7 +234,7 @@ def rank_shown(value: int, tr: Translator) -> str:
 
 def combination_phrase(combo: Combination, tr: Translator) -> str:
     """A combination for people, its ranks as they are said: ``run 8 to jack of hearts``,
-    ``set of 7s``, ``set of queens``.
+    ``set of sevens``, ``set of queens``.
 
     >>> combination_phrase(Combination.parse("set QS QH JK=Q"), translator("en"))
     'set of queens'
@@ -220,15 +247,15 @@ def combination_phrase(combo: Combination, tr: Translator) -> str:
             high=rank_shown(combo.high, tr),
             suit=tr.gettext(_SUIT_NAME_WORDS[combo.suit]),
         )
-    face = _SET_OF_FACES.get((combo.low - 1) % 13 + 1)
-    if face is not None:
-        return tr.gettext(face)
+    named = _SET_OF.get((combo.low - 1) % 13 + 1)
+    if named is not None:
+        return tr.gettext(named)
     return tr.gettext(N_("set of {value}s")).format(value=combo.low)
 
 
 def combo_words(combo: Combination, tr: Translator) -> str:
     """A combination in words, then its cards in words, each wild with what it stands for:
-    ``set of 7s: seven of spades, joker as 7``. (A 2 is always wild, AMZ-R02, but "two of
+    ``set of sevens: seven of spades, joker as 7``. (A 2 is always wild, AMZ-R02, but "two of
     clubs" alone in a set of queens would be heard as a natural two.)"""
     cards = ", ".join(
         tr.gettext(N_("{card} as {value}")).format(

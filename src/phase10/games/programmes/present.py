@@ -11,7 +11,7 @@ legal move's label.
 >>> state = new_game(ProgrammeRules(), players=2, seed=4)
 >>> shown = present(view_for(state, 0), ["Ann", "Bob"], "en")
 >>> shown.goal
-'Your program: PRG-03 (1 set of 4).'
+'Your program: PRG-03 (a set of 4).'
 >>> [(m.id, m.kind) for m in shown.moves]
 [('draw', 'draw'), ('take', 'take')]
 >>> shown.hand[0].code, shown.hand[0].shown, shown.hand[0].label, shown.hand[-1].label
