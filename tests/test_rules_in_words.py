@@ -121,3 +121,33 @@ def test_the_table_heading_says_the_rules_in_words(lang: str) -> None:
     assert rules_in_words(game, "fr_mattel+ten_hands", lang) in heading
     assert not IDENTIFIER.search(heading), heading
     assert "+" not in heading
+
+
+@pytest.mark.parametrize("lang", ["fr", "en", "de", "nl"])
+def test_the_programmes_rules_give_the_french_leaflet_s_words_in_french(lang: str) -> None:
+    """Where the programmes rules introduce the wilds (AMZ-R02), the dealer (AMZ-R05), sets
+    (AMZ-R15) and the draw pile (AMZ-R10), the French text gives the amüze leaflet's words
+    for them (frimes, sortes, croupier, pareilles, réserve), each right after the sentence
+    that cites the rule, so a family who know the leaflet recognise them; the game's own
+    words stay, and the other languages, whose rules owe nothing to the leaflet's words,
+    keep their text."""
+    from phase10.games.programmes.rules_text import rules_text
+
+    text = rules_text(None, lang)
+    leaflet = {
+        "AMZ-R02": ("« frimes »", "« sortes »"),
+        "AMZ-R05": ("« croupier »",),
+        "AMZ-R15": ("« pareilles »",),
+        "AMZ-R10": ("« réserve »",),
+    }
+    for rule, words in leaflet.items():
+        for word in words:
+            if lang != "fr":
+                assert word not in text
+                continue
+            cited = text.index(f"({rule}")
+            assert text.index(word) > cited
+            # In the sentence after the one citing the rule, not paragraphs away.
+            assert text.index(word) - text.index(").", cited) < 90, (rule, word)
+    if lang == "fr":
+        assert "la pioche (AMZ-R10" in text  # the game's own word stays

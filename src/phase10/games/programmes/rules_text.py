@@ -6,11 +6,29 @@ ids of docs/rules, in the reader's language. Each front end adds its own keys
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from phase10.games.programmes.rules import ProgrammeRules
 from phase10.kernel.i18n import Translator, translator
 
 __all__ = ["rules_text"]
+
+#: The words of the game's printed leaflet, which is French, beside the game's own where the
+#: rules first speak of the thing: a family who learnt the game from it finds its "réserve"
+#: (the draw pile), its "croupier" (the dealer), its "pareilles" (sets), its "frimes"
+#: (wilds) and its "sortes" (suits). Keyed by the rule the paragraph gives; in the
+#: leaflet's language only, as its words are not those of any other language's rules.
+_LEAFLET_WORDS: Final[dict[str, dict[str, str]]] = {
+    "fr": {
+        "AMZ-R02": (
+            "Le dépliant amüze appelle les jokers et les 2 des « frimes », et les couleurs "
+            "des « sortes »."
+        ),
+        "AMZ-R05": "Le donneur est le « croupier » du dépliant.",
+        "AMZ-R15": "Les séries sont les « pareilles » du dépliant.",
+        "AMZ-R10": "La pioche est la « réserve » du dépliant.",
+    },
+}
 
 
 def _programmes_rules(_: Callable[[str], str]) -> list[str]:
@@ -83,6 +101,21 @@ def _programmes_rules(_: Callable[[str], str]) -> list[str]:
     ]
 
 
+def _with_leaflet_words(text: str, leaflet: dict[str, str]) -> str:
+    """``text`` with the leaflet's words for what it introduces, each right after the
+    sentence that cites its rule (the rule ids are the same in every language).
+
+    >>> _with_leaflet_words("Draw (AMZ-R10). Discard.", {"AMZ-R10": "Say reserve."})
+    'Draw (AMZ-R10). Say reserve. Discard.'
+    """
+    for rule, words in leaflet.items():
+        cited = text.find(f"({rule}")
+        end = text.find(").", cited) if cited >= 0 else -1
+        if end >= 0:
+            text = f"{text[: end + 2]} {words}{text[end + 2 :]}"
+    return text
+
+
 def _swap_paragraph(swap: int | None, tr: Translator) -> str:
     """AMZ-R31 as this game plays it: the number of rounds it was set up with, or off."""
     if not swap:
@@ -106,6 +139,8 @@ def rules_text(rules: ProgrammeRules | None = None, lang: str | Translator = "en
     """
     tr = translator(lang) if isinstance(lang, str) else lang
     paragraphs = _programmes_rules(tr.gettext)
+    leaflet = _LEAFLET_WORDS.get(str(tr.info().get("language", "en")), {})
+    paragraphs = [_with_leaflet_words(text, leaflet) for text in paragraphs]
     swap = getattr(rules, "program_swap_after", None)
     if rules is not None:
         paragraphs[-1] = _swap_paragraph(swap, tr)
