@@ -22,14 +22,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Final
 
 from phase10.games.phase10.actions import Action, Discard, Hit, LayDown
-from phase10.games.phase10.cards import COLOUR_OF, NUMBER_OF, SKIP_CODE, SYMBOL_OF, WILD_CODE
+from phase10.games.phase10.cards import (
+    COLOUR_OF,
+    NUMBER_OF,
+    POINTS_OF,
+    SKIP_CODE,
+    SYMBOL_OF,
+    WILD_CODE,
+)
 from phase10.games.phase10.choices import rules_words
 from phase10.games.phase10.codec import action_to_json
+from phase10.games.phase10.evaluate import distance
 from phase10.games.phase10.groups import Group, hit_values
 from phase10.games.phase10.learned import LearnedBot
 from phase10.games.phase10.narration import (
@@ -42,7 +51,7 @@ from phase10.games.phase10.narration import (
 from phase10.games.phase10.rules import Phase, Progression
 from phase10.games.phase10.state import Event, EventKind
 from phase10.games.phase10.view import PlayerView, PublicPlayer
-from phase10.kernel.actions import Draw
+from phase10.kernel.actions import Draw, Source
 from phase10.kernel.i18n import N_, Translator, translator
 from phase10.kernel.kinds import Kind
 from phase10.kernel.presentation import (
@@ -347,12 +356,88 @@ def _prompts(
     return tuple(out)
 
 
-def _hint(view: PlayerView, moves: Sequence[Move], tr: Translator) -> Hint | None:
+def _hint(
+    view: PlayerView, moves: Sequence[Move], tr: Translator, words: bool = False
+) -> Hint | None:
     """The move the strongest fast computer player, the ``hard`` level's learned bot, would
-    make (its own seeded generator, so the same position always gets the same hint)."""
+    make (its own seeded generator, so the same position always gets the same hint), with
+    why, where a plain reason can be given: a hint is there to teach."""
     if not moves:
         return None
-    return hint_among(str(_ADVISER.choose(view, random.Random(0))), moves, tr)
+    action = _ADVISER.choose(view, random.Random(0))
+    hint = hint_among(str(action), moves, tr)
+    reason = hint_reason(view, action, tr, words=words)
+    if hint is None or reason is None or hint.move != str(action):
+        return hint
+    return replace(hint, text=f"{hint.text} {reason}")
+
+
+def hint_reason(
+    view: PlayerView, action: Action, tr: Translator, *, words: bool = False
+) -> str | None:
+    """Why ``action`` is a good move for the seat, in one sentence a new player can check
+    on their own hand; ``None`` where no plain reason fits (the hint then says the move).
+
+    Measured by the cards the hand still misses to hold its phase (P10-R15), and by the
+    points a card costs when someone goes out (P10-R31).
+
+    >>> from phase10.games.phase10.cards import parse_cards
+    >>> from phase10.games.phase10.rules import RuleSet
+    >>> from phase10.games.phase10.turns import new_game
+    >>> from phase10.games.phase10.view import view_for
+    >>> view = view_for(new_game(RuleSet(), 2, seed=1), 1)
+    >>> hint_reason(view, LayDown(groups=()), translator("en"))
+    'Your hand holds your whole phase: laid down, its cards no longer count against you.'
+    """
+    me = view.players[view.seat]
+    phase, rules = me.phase, view.rules
+
+    def shown(card: int) -> str:
+        return card_label(card, tr) if words else SYMBOL_OF[card]
+
+    if isinstance(action, LayDown):
+        return tr.gettext(
+            N_(
+                "Your hand holds your whole phase: laid down, its cards no longer count "
+                "against you."
+            )
+        )
+    if isinstance(action, Hit):
+        return tr.gettext(N_("A card hit on the table no longer counts against you."))
+    if isinstance(action, Draw):
+        top = view.discard_top
+        if top is None or phase is None or me.laid >= 0 or top in (SKIP_CODE, WILD_CODE):
+            return None
+        now = distance(view.hand, phase, rules)
+        closer = distance((*view.hand, top), phase, rules) < now
+        if action.source is Source.DISCARD_PILE and closer:
+            return say(tr, N_("The {card} brings your phase a card closer."), card=shown(top))
+        if action.source is Source.DRAW_PILE and not closer:
+            return say(
+                tr,
+                N_("The {card} on the discard pile would not bring your phase closer."),
+                card=shown(top),
+            )
+        return None
+    if not isinstance(action, Discard):
+        return None
+    card = action.card
+    if card == SKIP_CODE:
+        return tr.gettext(N_("A Skip fits no group, and it costs 15 points in your hand."))
+    if phase is None or me.laid >= 0:
+        if any(isinstance(a, Hit) and a.card == card for a in view.legal):
+            return None  # it could go on the table: no plain reason to throw it instead
+        return say(
+            tr,
+            N_("Your phase is down: the {card} fits no group here, and it costs {points} points."),
+            card=shown(card),
+            points=POINTS_OF[card],
+        )
+    rest = list(view.hand)
+    rest.remove(card)
+    if distance(rest, phase, rules) <= distance(view.hand, phase, rules):
+        return say(tr, N_("Your phase does not need the {card}."), card=shown(card))
+    return None
 
 
 #: Who gives the hints: it keeps nothing between positions but its cache of distances.
@@ -400,7 +485,7 @@ def present(
         moves=moves,
         over=view.stage is Stage.OVER,
         refusals=turn_refusals(view, names, tr, _refusals(view, tr)),
-        hint=_hint(view, moves, tr) if hint else None,
+        hint=_hint(view, moves, tr, words) if hint else None,
         standing_title=_standing_title(view, tr) if view.stage is Stage.OVER else "",
     )
 
