@@ -12,16 +12,17 @@ from phase10.games import get
 from phase10.games.phase10.cards import SYMBOL_OF
 from phase10.games.phase10.evaluate import distance
 from phase10.games.phase10.narration import card_label
+from phase10.games.phase10.view import PlayerView
 
 NAMES = ["Ann", "Bob", "Cleo"]
 
 
-def _hinted(seeds: range) -> list[tuple[object, str]]:
+def _hinted(seeds: range) -> list[tuple[PlayerView, str]]:
     """Every position of the games of ``seeds`` (3 players, ``hard`` everywhere) with the
     hint's text given there."""
     game = get("phase10")
     bot = make_bot("hard", game)
-    out = []
+    out: list[tuple[PlayerView, str]] = []
     for seed in seeds:
         state = game.new_game(game.find_rules("standard"), 3, seed)
         rng = random.Random(seed)
@@ -40,24 +41,28 @@ def test_each_reason_is_true_of_the_hand_it_is_given_for() -> None:
     seen: set[str] = set()
     for view, text in _hinted(range(1, 4)):
         me = view.players[view.seat]
+        phase, rules = me.phase, view.rules
+        hand = [int(card) for card in view.hand]
+        top = None if view.discard_top is None else int(view.discard_top)
         if "does not need the" in text:
-            card = text.rsplit("the ", 1)[1].rstrip(".")
-            rest = list(view.hand)
-            rest.remove(SYMBOL_OF.index(card))
-            assert distance(rest, me.phase, view.rules) <= distance(
-                view.hand, me.phase, view.rules
-            ), text
+            assert phase is not None
+            card = SYMBOL_OF.index(text.rsplit("the ", 1)[1].rstrip("."))
+            rest = list(hand)
+            rest.remove(card)
+            assert distance(rest, phase, rules) <= distance(hand, phase, rules), text
             seen.add("not needed")
         elif "would not bring your phase closer" in text:
-            top = view.discard_top
+            assert phase is not None
+            assert top is not None
             assert SYMBOL_OF[top] in text
-            now = distance(view.hand, me.phase, view.rules)
-            assert distance((*view.hand, top), me.phase, view.rules) >= now, text
+            now = distance(hand, phase, rules)
+            assert distance([*hand, top], phase, rules) >= now, text
             seen.add("not taken")
         elif "brings your phase a card closer" in text:
-            top = view.discard_top
-            now = distance(view.hand, me.phase, view.rules)
-            assert distance((*view.hand, top), me.phase, view.rules) < now, text
+            assert phase is not None
+            assert top is not None
+            now = distance(hand, phase, rules)
+            assert distance([*hand, top], phase, rules) < now, text
             seen.add("taken")
         elif "Your phase is down" in text:
             assert me.laid >= 0
