@@ -118,9 +118,9 @@ def test_the_programmes_table_is_whole_at_80x24(tmp_path: Path) -> None:
             assert region_text(app, "#goal") == "Your program: PRG-03 (a set of 4)."
             assert region_text(app, "#groups") == "No combination is on the table yet."
             piles = region_text(app, "#pile")
-            for words in ("Draw pile: 67", "Discard pile: 3C (1)", "Program cards: 49"):
+            for words in ("Draw pile: 67", "Discard pile: 3♣ (1)", "Program cards: 49"):
                 assert words in piles, words
-            assert "Reveal: set 8S 8H 8D JK=8" in region_text(app, "#moves")
+            assert "Reveal: set 8♠ 8♥ 8♦ JK=8" in region_text(app, "#moves")
             assert "Programs done" in region_text(app, "#players")
             hand = app.table_screen.query_one("#hand", OptionList)
             assert hand.option_count == 14

@@ -24,8 +24,8 @@ from .test_browser_table import (
 server = table_tests.server
 seat_page = table_tests.seat_page
 
-#: A completed program card in words: "1 set of 4", "2 runs of 4 + 1 set of 3", a sun card.
-PROGRAM = re.compile(r"^(\d+ (sets?|runs?) of \d+|sun card)")
+#: A completed program card in words: "a set of 4", "2 runs of 4 + a set of 3", a sun card.
+PROGRAM = re.compile(r"^((\d+|an?) (sets?|runs?) of \d+|sun card)")
 
 
 def test_each_players_completed_programs_are_listed_in_words(seat_page: MakeSeat) -> None:
