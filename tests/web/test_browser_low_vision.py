@@ -1,0 +1,103 @@
+"""The browser table for a player who sees little: forced colours (Windows High Contrast),
+browser zoom up to 400% (a 320x200 window in CSS pixels), text spacing, a dark colour scheme,
+and a phone's small targets. Nothing here may rest on colour alone, and nothing the player
+needs may lie off-screen from where the focus is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from . import test_browser_table as table
+from .test_browser_table import DESKTOP, MakeSeat, wait_my_turn
+
+# The table's fixtures: a server whose computers take their time, a page holding a seat.
+server = table.server
+seat_page = table.seat_page
+
+#: What a screen in forced colours still shows of an element's state: its own colours (the
+#: system's), its border and outline, and the mark before its text.
+LOOKS = """(node) => {
+    const style = getComputedStyle(node), mark = getComputedStyle(node, "::before");
+    return [style.color, style.backgroundColor, style.borderStyle, style.borderColor,
+            style.borderWidth, style.outlineStyle, style.outlineColor,
+            mark.content, mark.visibility];
+}"""
+
+
+def looks(page: Page, selector: str) -> list[Any]:
+    return list(page.locator(selector).evaluate(LOOKS))
+
+
+def test_every_toggle_shows_its_state_with_a_mark_in_every_colour_mode(
+    seat_page: MakeSeat,
+) -> None:
+    """The hand's order ("By number" / "By colour"), "Play a sound" and "Notify me" are
+    toggles (aria-pressed): pressed, each shows a ✓ before its words, unpressed none, as a
+    muted seat's toggle does; in forced colours a pressed toggle still looks unlike an
+    unpressed one (its colours alone were repainted the same)."""
+    page = seat_page()
+    wait_my_turn(page)
+    for mode in ("none", "active"):
+        page.emulate_media(forced_colors=mode)
+        for pressed, unpressed in (("#sort-a", "#sort-b"), ("#sort-b", "#sort-a")):
+            page.locator(pressed).click()
+            assert page.locator(pressed).get_attribute("aria-pressed") == "true"
+            on, off = looks(page, pressed), looks(page, unpressed)
+            assert on[-2:] == ['"✓" / ""', "visible"], (mode, pressed, on)
+            assert off[-1] == "hidden", (mode, unpressed, off)
+            if mode == "active":
+                assert on[:-2] != off[:-2], (pressed, on, off)
+        for toggle in ("#sound-toggle", "#notify-toggle"):
+            assert looks(page, toggle)[-1] == "hidden", (mode, toggle)
+            page.locator(toggle).click()
+            page.wait_for_function(
+                "(s) => document.querySelector(s).getAttribute('aria-pressed') === 'true'",
+                arg=toggle,
+            )
+            assert looks(page, toggle)[-2:] == ['"✓" / ""', "visible"], (mode, toggle)
+            page.locator(toggle).click()
+            page.wait_for_function(
+                "(s) => document.querySelector(s).getAttribute('aria-pressed') === 'false'",
+                arg=toggle,
+            )
+
+
+def test_in_forced_colours_the_chosen_card_and_the_player_to_play_stand_out(
+    seat_page: MakeSeat,
+) -> None:
+    """In forced colours, where shadows and tints are repainted away, a chosen card's border
+    and the seat to play (whose turn it is, P10-R13) are drawn in the system's highlight
+    colour, and another player's move is marked by an outline; the card's border keeps its
+    style, the mark of its colour."""
+    page = seat_page(DESKTOP, bots=1)
+    page.emulate_media(forced_colors="active")
+    wait_my_turn(page, "draw")
+    page.locator("#moves [data-key=draw]").click()
+    wait_my_turn(page, "play")
+    highlight = page.evaluate(
+        """() => { const probe = document.createElement("span");
+            probe.style.border = "2px solid Highlight"; document.body.append(probe);
+            const colour = getComputedStyle(probe).borderTopColor; probe.remove();
+            return colour; }"""
+    )
+    card = page.locator("#hand [role=option]").first
+    style = card.evaluate("(c) => getComputedStyle(c).borderTopStyle")
+    card.click()
+    expect(card).to_have_attribute("aria-selected", "true")
+    assert card.evaluate("(c) => getComputedStyle(c).borderTopColor") == highlight
+    assert card.evaluate("(c) => getComputedStyle(c).borderTopStyle") == style
+    # The computer's turn, after the discard: its seat is the one to play, and its move is
+    # marked on it for a moment.
+    page.locator("#moves [data-group=discard] button").first.click()
+    seat = page.locator("#players .seat.current")
+    colour = seat.evaluate("(s) => getComputedStyle(s).borderTopColor")
+    assert colour == highlight, (colour, highlight)
+    marked = page.wait_for_function(
+        """() => {
+            const seat = document.querySelector('#players .seat.flash');
+            return seat && seat.isConnected && getComputedStyle(seat).outlineStyle;
+        }"""
+    ).json_value()
+    assert marked == "dashed", marked
