@@ -101,3 +101,50 @@ def test_in_forced_colours_the_chosen_card_and_the_player_to_play_stand_out(
         }"""
     ).json_value()
     assert marked == "dashed", marked
+
+
+#: Each Phase 10 colour's border style, the mark of its colour beside its letter and pattern.
+BORDERS = {"red": "solid", "blue": "dashed", "yellow": "dotted", "green": "double"}
+
+
+def test_each_colour_keeps_its_border_style_at_every_card_size(seat_page: MakeSeat) -> None:
+    """A card's colour is told by its letter, its colour, its border style and its pattern
+    (P10-R01: the four colours): in the hand, on a pile and in a group on the table (the
+    small cards), a red card's border is solid, a blue one's dashed, a yellow one's dotted
+    and a green one's double, with room for both of its lines."""
+    page = seat_page()
+    wait_my_turn(page)
+    # Cards of every colour, made by the page's own builders as the table makes them, in
+    # the places where each size is drawn.
+    found = page.evaluate(
+        """async (colours) => {
+            const common = await import("/static/common.js");
+            const out = [];
+            for (const suit of colours) {
+                const face = { code: suit[0].toUpperCase() + "5", label: `${suit} 5`, suit,
+                               wild: false };
+                const places = [
+                    [document.getElementById("hand"), common.cardElement(face)],
+                    [document.getElementById("piles"), common.cardElement(face)],
+                    [document.getElementById("players"),
+                     common.groupCardElement(face, face.code)],
+                    [document.getElementById("groups"),
+                     common.groupCardElement(face, face.code)],
+                ];
+                for (const [where, card] of places) {
+                    where.append(card);
+                    const style = getComputedStyle(card);
+                    out.push([suit, where.id, style.borderTopStyle,
+                              parseFloat(style.borderTopWidth)]);
+                    card.remove();
+                }
+            }
+            return out;
+        }""",
+        list(BORDERS),
+    )
+    assert len(found) == 16, found
+    for suit, where, style, width in found:
+        assert style == BORDERS[suit], (suit, where, style)
+        if style == "double":
+            assert width >= 3, (suit, where, width)
