@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from . import test_browser_table as table
 from .test_browser_table import DESKTOP, MakeSeat, wait_my_turn
@@ -148,3 +150,43 @@ def test_each_colour_keeps_its_border_style_at_every_card_size(seat_page: MakeSe
         assert style == BORDERS[suit], (suit, where, style)
         if style == "double":
             assert width >= 3, (suit, where, width)
+
+
+#: A 1280x800 laptop's window at 400% zoom, in CSS pixels.
+QUADRUPLE_ZOOM = {"width": 320, "height": 200}
+
+#: Whether the focused element and a shown element whose own text holds the given words
+#: (not one only a screen reader reads) are both whole in the window (a pixel's slack:
+#: scrolling aligns edges to fractions of a pixel).
+BOTH_IN_VIEW = """(words) => {
+    const whole = (node) => { const box = node.getBoundingClientRect();
+        return box.top >= -1 && box.bottom <= window.innerHeight + 1; };
+    const shown = [...document.querySelectorAll("body *")].filter((node) =>
+        !node.closest(".visually-hidden") && node.checkVisibility()
+        && [...node.childNodes].some((child) => child.nodeType === Node.TEXT_NODE
+            && child.textContent.includes(words)));
+    return whole(document.activeElement) && shown.some(whole);
+}"""
+
+
+def test_at_quadruple_zoom_what_just_happened_shows_by_the_focused_hand(
+    seat_page: MakeSeat,
+) -> None:
+    """At 400% zoom the status line is screens above the hand, where the focus stays after
+    a move: the game's last sentence ("You drew a green 4.", P10-R13) also shows just above
+    the hand, on the same screen as the focused card, hidden from screen readers (they hear
+    the status line)."""
+    page = seat_page(QUADRUPLE_ZOOM)
+    wait_my_turn(page)
+    page.locator("#hand [role=option]").first.focus()
+    page.keyboard.press("d")
+    wait_my_turn(page, "play")
+    drew = page.locator("#status").text_content() or ""
+    assert drew.startswith("You drew a"), drew
+    sentence = drew.split(".")[0]
+    expect(page.locator("#hand [role=option]:focus")).to_have_count(1)
+    try:
+        page.wait_for_function(BOTH_IN_VIEW, arg=sentence, timeout=3000)
+    except PlaywrightTimeoutError:
+        pytest.fail(f"{sentence!r} is not on the screen of the focused card")
+    assert sentence not in page.locator("#hand-panel").aria_snapshot()

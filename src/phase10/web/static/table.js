@@ -80,6 +80,7 @@ const ui = {
   sortA: $("sort-a"),
   sortB: $("sort-b"),
   hand: $("hand"),
+  handNews: $("hand-news"),
   chosen: $("chosen"),
   movesPanel: $("moves-panel"),
   movesHeading: $("moves-h"),
@@ -181,6 +182,16 @@ function say(text) {
   } else {
     for (const line of lines) line.textContent = text;
   }
+}
+
+/** Say a sentence of the game (what happened, what to do, why a move is refused) in the
+ * status line, and show it by the hand too: zoomed in, the status line is screens away
+ * from the cards the focus is on. The line by the hand is hidden from screen readers,
+ * which hear the status line. */
+function tell(text) {
+  if (!text) return;
+  say(text);
+  ui.handNews.textContent = text;
 }
 
 /** Whether the player asked for the results to stay open until they close them. */
@@ -425,9 +436,9 @@ function receive(message) {
       // The end of the game comes after the sentence of who won, which it would replace in
       // the status line before a screen reader reached it: it is said with it.
       if (message.key === "web.over" && state.gameOverText) {
-        say(`${message.text} ${state.gameOverText}`);
+        tell(`${message.text} ${state.gameOverText}`);
       } else {
-        say(message.text);
+        tell(message.text);
       }
       break;
     case "error":
@@ -502,14 +513,14 @@ function onError(message) {
   if (message.code === "no_table") {
     state.gone = true;
     log(t("table_gone"), "error");
-    say(t("table_gone"));
+    tell(t("table_gone"));
     return;
   }
   if (message.code === "protocol_version") {
     // A page older than the server (kept open across an upgrade): its text says to reload.
     state.gone = true;
     log(message.text, "error");
-    say(message.text);
+    tell(message.text);
     return;
   }
   if (message.code === "bad_token") {
@@ -538,7 +549,7 @@ function onError(message) {
       ]
     : null;
   log(message.text, "error", extra);
-  say(message.text);
+  tell(message.text);
   render();
 }
 
@@ -682,8 +693,8 @@ function onUpdate(message) {
   }
   if (firstLoad) {
     // After a reload the status line says at once whose turn it is.
-    if (state.onShown) say(state.onShown);
-    else if (state.shown?.turn && !message.result) say(state.shown.turn);
+    if (state.onShown) tell(state.onShown);
+    else if (state.shown?.turn && !message.result) tell(state.shown.turn);
     state.onShown = "";
     return;
   }
@@ -718,7 +729,7 @@ function onUpdate(message) {
   const news = before ? spoken : spoken.slice(-1);
   const line = [state.onShown, ...news, prompt].filter(Boolean).join(" ");
   state.onShown = "";
-  if (line) say(line);
+  if (line) tell(line);
 }
 
 let summaryTimer = null;
@@ -741,7 +752,7 @@ function scheduleSummaryClose() {
     if (state.summaryClosed || state.view !== view || resultsInUse()) return;
     state.summaryClosed = true;
     render();
-    if (mine && state.shown?.turn) say(state.shown.turn);
+    if (mine && state.shown?.turn) tell(state.shown.turn);
   }, Math.max(0, left) + 50);
 }
 
@@ -811,7 +822,7 @@ function onHint(message) {
   const cards = moveCards(message.text);
   const label = hintLabel(message);
   const chosen = cards.length === 1 ? "hint_is_card" : "hint_is_cards";
-  say(cards.length ? t(chosen, { text: label }) : t("hint_is", { text: label }));
+  tell(cards.length ? t(chosen, { text: label }) : t("hint_is", { text: label }));
   const button = ui.moves.querySelector("[data-key=hint-play]");
   if (button && ui.moves.contains(document.activeElement)) focusGently(button);
 }
@@ -854,17 +865,17 @@ function notMyTurn() {
 function act(action) {
   const view = state.view;
   if (!view || !myTurn()) {
-    say(notMyTurn());
+    tell(notMyTurn());
     return;
   }
   if (state.pending) {
-    say(t("wait_answer"));
+    tell(t("wait_answer"));
     return;
   }
   const id = newId("a");
   state.pending = { id, version: view.version, action };
   state.hint = null;
-  if (!send({ type: "act", id, version: view.version, action })) say(t("sent_when_back"));
+  if (!send({ type: "act", id, version: view.version, action })) tell(t("sent_when_back"));
 }
 
 /**
@@ -881,7 +892,7 @@ function legal(...kinds) {
 function drawFrom(source) {
   const found = legal(source === "draw_pile" ? "draw" : "take")[0];
   if (found) act(found.action);
-  else say(refusalFor(source === "draw_pile" ? "draw" : "take"));
+  else tell(refusalFor(source === "draw_pile" ? "draw" : "take"));
 }
 
 function laydownOptions() {
@@ -915,45 +926,45 @@ function discardOptions() {
 function focusFirst(selector, fallbackText) {
   const first = ui.moves.querySelector(selector);
   if (first) focusGently(first);
-  else if (fallbackText) say(fallbackText);
+  else if (fallbackText) tell(fallbackText);
 }
 
 function keyDiscard() {
   const chosen = chosenCards();
   if (chosen.length !== 1) {
-    say(legal("discard").length ? t("choose_one_to_discard") : refusalFor("discard"));
+    tell(legal("discard").length ? t("choose_one_to_discard") : refusalFor("discard"));
     return;
   }
   const options = discardOptions();
   // No discard open at all (before the draw, off the turn): the game's reason for it.
-  if (!legal("discard").length) say(refusalFor("discard"));
-  else if (options.length === 0) say(t("cannot_discard_card", { card: cardLabel(chosen[0]) }));
+  if (!legal("discard").length) tell(refusalFor("discard"));
+  else if (options.length === 0) tell(t("cannot_discard_card", { card: cardLabel(chosen[0]) }));
   else if (options.length === 1) act(options[0].action);
   else {
-    say(t("who_gets_skip"));
+    tell(t("who_gets_skip"));
     focusFirst("[data-group=discard] button");
   }
 }
 
 function keyLay() {
   const { all, shown } = laydownOptions();
-  if (all.length === 0) say(refusalFor("lay_down", "reveal"));
-  else if (shown.length === 0) say(t("no_lay_with_chosen"));
+  if (all.length === 0) tell(refusalFor("lay_down", "reveal"));
+  else if (shown.length === 0) tell(t("no_lay_with_chosen"));
   else if (shown.length === 1) act(shown[0].action);
   else {
-    say(t("ways_to_choose", { count: shown.length }));
+    tell(t("ways_to_choose", { count: shown.length }));
     focusFirst("[data-group=lay] button");
   }
 }
 
 function keyHit() {
   const { all, shown } = hitOptions();
-  if (all.length === 0) say(refusalFor("hit", "extend"));
-  else if (chosenCards().length !== 1) say(t("choose_one_to_hit"));
-  else if (shown.length === 0) say(t("card_fits_nowhere"));
+  if (all.length === 0) tell(refusalFor("hit", "extend"));
+  else if (chosenCards().length !== 1) tell(t("choose_one_to_hit"));
+  else if (shown.length === 0) tell(t("card_fits_nowhere"));
   else if (shown.length === 1) act(shown[0].action);
   else {
-    say(t("ways_to_choose", { count: shown.length }));
+    tell(t("ways_to_choose", { count: shown.length }));
     focusFirst("[data-group=hit] button");
   }
 }
@@ -961,11 +972,11 @@ function keyHit() {
 function keyMeld() {
   if (!gameHas("meld")) return;
   const { all, shown } = meldOptions();
-  if (all.length === 0) say(refusalFor("meld"));
-  else if (shown.length === 0) say(t("no_meld_with_chosen"));
+  if (all.length === 0) tell(refusalFor("meld"));
+  else if (shown.length === 0) tell(t("no_meld_with_chosen"));
   else if (shown.length === 1) act(shown[0].action);
   else {
-    say(t("ways_to_choose", { count: shown.length }));
+    tell(t("ways_to_choose", { count: shown.length }));
     focusFirst("[data-group=meld] button");
   }
 }
@@ -973,20 +984,20 @@ function keyMeld() {
 function keySwap() {
   const swap = legal("swap")[0];
   if (swap) act(swap.action);
-  else say(refusalFor("swap"));
+  else tell(refusalFor("swap"));
 }
 
 function askHint() {
   if (state.view?.stage === "over") {
-    say(t("game_over_say"));
+    tell(t("game_over_say"));
     return;
   }
   if (!myTurn()) {
-    say(notMyTurn());
+    tell(notMyTurn());
     return;
   }
-  say(t("hint_asked"));
-  if (!send({ type: "hint", id: newId("h") })) say(t("offline"));
+  tell(t("hint_asked"));
+  if (!send({ type: "hint", id: newId("h") })) tell(t("offline"));
 }
 
 // ---------------------------------------------------------------------------- queries
@@ -1105,7 +1116,7 @@ function render() {
   renderAlerts();
   if (state.focusHandAfterRender && state.view && state.seat !== null) {
     state.focusHandAfterRender = false;
-    focusOption(state.focusPos);
+    focusOption(state.focusPos, { withNews: true });
   }
 }
 
@@ -1479,7 +1490,7 @@ function pressPile(id) {
   if (id === "draw") drawFrom("draw_pile");
   else if (legal("take").length) drawFrom("discard_pile");
   else if (legal("discard").length) keyDiscard();
-  else say(refusalFor("take", "discard"));
+  else tell(refusalFor("take", "discard"));
 }
 
 function renderHand() {
@@ -1555,19 +1566,45 @@ function renderHand() {
     );
   });
   fill(ui.hand, options);
-  if (hadFocus) focusOption(state.focusPos);
+  if (hadFocus) focusOption(state.focusPos, { withNews: true });
 }
 
-/** Put the focus on the hand's card at `pos` (the nearest there is), with focus()'s
- * options `how`; whether there was one. */
-function focusOption(pos, how = undefined) {
+/** Put the focus on the hand's card at `pos` (the nearest there is); whether there was one.
+ * `preventScroll` leaves the page where it is; `withNews` (the game moved the focus, not the
+ * player's arrow keys) also brings the line of news by the hand into view where the window
+ * has room for both. */
+function focusOption(pos, { preventScroll = false, withNews = false } = {}) {
   const options = ui.hand.querySelectorAll("[role=option]");
   if (options.length === 0 || ui.handPanel.hidden) return false;
   const at = Math.max(0, Math.min(pos, options.length - 1));
   options.forEach((option, i) => option.setAttribute("tabindex", i === at ? "0" : "-1"));
   state.focusPos = at;
-  options[at].focus(how);
+  const card = options[at];
+  card.focus({ preventScroll: true });
+  if (preventScroll) return true;
+  reveal(card);
+  // Once the update that moved the focus has said its news too, the line by the hand has
+  // its new length.
+  if (withNews) {
+    requestAnimationFrame(() => {
+      if (document.activeElement === card) reveal(card, ui.handNews);
+    });
+  }
   return true;
+}
+
+function inView(node) {
+  const box = node.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight;
+}
+
+/** Scroll `node` into view, and `above` (an element before it) too if both fit: the
+ * focused card always wins. */
+function reveal(node, above = null) {
+  node.scrollIntoView({ block: "nearest", inline: "nearest" });
+  if (!above || !above.textContent || inView(above)) return;
+  above.scrollIntoView({ block: "nearest" });
+  if (!inView(node)) node.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 function toggleOption(option) {
@@ -1749,7 +1786,9 @@ function renderMoves() {
     const again = focusedKey ? ui.moves.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`) : null;
     const same = again && again.textContent === focusedText ? again : null;
     if (same) same.focus({ preventScroll: true });
-    else if (!focusOption(state.focusPos)) ui.movesHeading.focus({ preventScroll: true });
+    else if (!focusOption(state.focusPos, { withNews: true })) {
+      ui.movesHeading.focus({ preventScroll: true });
+    }
   }
 }
 
@@ -1961,7 +2000,7 @@ ui.summary.addEventListener("close", () => {
   if (!ui.summary.open) back.focus({ preventScroll: true });
   // Back at the table on their turn, the player hears what to do (said behind the results
   // while they read, it may be long gone from the status line).
-  if (byPlayer && !ui.summary.open && myTurn() && state.shown?.turn) say(state.shown.turn);
+  if (byPlayer && !ui.summary.open && myTurn() && state.shown?.turn) tell(state.shown.turn);
 });
 
 /** Show the end of the game again (after its dialog was closed). */
@@ -2327,7 +2366,7 @@ document.addEventListener("keydown", (event) => {
   // the focus goes to the hand, where the player goes on choosing cards.
   const nowhere = !document.activeElement || document.activeElement === document.body;
   if (nowhere && MOVE_KEYS.includes(event.key.toLowerCase()) && state.seat !== null) {
-    focusOption(state.focusPos);
+    focusOption(state.focusPos, { withNews: true });
   }
   handler();
 });
