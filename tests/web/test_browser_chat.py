@@ -52,10 +52,11 @@ def test_two_pages_chat_and_one_mutes_the_other(
     server: LiveServer, pages: tuple[Page, Page]
 ) -> None:
     """Zoe (the owner) and Bo sit at one table. Bo clicks the reaction "Good game!": Zoe's
-    chat shows "Bo says: Good game!" and her status line speaks it (the chat list itself is
-    not a live region). Zoe types a text with markup in it and presses Enter: Bo reads it as
-    written. Bo mutes Zoe (aria-pressed, kept in localStorage for the table): her next line is
-    neither shown nor spoken on his page; unmuted, it shows again. axe reports nothing."""
+    chat shows "Bo says: Good game!" and her line of chat and confirmations speaks it (the
+    chat list itself is not a live region), leaving the table's status line as it was. Zoe
+    types a text with markup in it and presses Enter: Bo reads it as written. Bo mutes Zoe
+    (aria-pressed, kept in localStorage for the table): her next line is neither shown nor
+    spoken on his page; unmuted, it shows again. axe reports nothing."""
     owner, guest = pages
     _link, code = create_table(owner, server.url, game="phase10", seats=["person"])
     owner.get_by_role("link", name="Go to the table").click()
@@ -66,11 +67,16 @@ def test_two_pages_chat_and_one_mutes_the_other(
     expect(guest_chat.get_by_role("heading", name="Chat", exact=True)).to_be_visible()
     assert owner_chat.locator(".chat-lines").get_attribute("aria-live") == "off"
 
+    # The status line says the table's news ("Bo joins the table."): a chat line is said in
+    # a line of its own, and leaves it there.
+    expect(owner.locator("#status")).not_to_be_empty()
+    table_news = owner.locator("#status").text_content()
     guest_chat.get_by_role("group", name="Quick reactions").get_by_role(
         "button", name="Good game!"
     ).click()
     expect(owner_chat.locator(".chat-lines li")).to_have_text(["Bo says: Good game!"])
-    expect(owner.locator("#status")).to_have_text("Bo says: Good game!")
+    expect(owner.locator("#notes")).to_have_text("Bo says: Good game!")
+    expect(owner.locator("#status")).to_have_text(table_news or "")
     expect(guest_chat.locator(".chat-lines li")).to_have_text(["Bo says: Good game!"])
 
     owner_chat.get_by_role("textbox", name="Message").fill("  <b>Nice</b> & thanks  ")
@@ -85,7 +91,7 @@ def test_two_pages_chat_and_one_mutes_the_other(
     expect(mute).to_have_attribute("aria-pressed", "false")
     mute.click()
     expect(mute).to_have_attribute("aria-pressed", "true")
-    expect(guest.locator("#status")).to_have_text("Zoe </script>'s chat is hidden.")
+    expect(guest.locator("#notes")).to_have_text("Zoe </script>'s chat is hidden.")
     stored = guest.evaluate(f"localStorage.getItem('phase10:mute:{table_id(guest)}')")
     assert stored == "[0]"
     expect(line).to_be_hidden()
@@ -93,7 +99,7 @@ def test_two_pages_chat_and_one_mutes_the_other(
     expect(owner_chat.locator(".chat-lines li")).to_have_count(3)
     guest.wait_for_timeout(300)  # the line has reached Bo's page by now: it stays unseen
     expect(guest_chat.locator(".chat-lines li:visible")).to_have_text(["Bo says: Good game!"])
-    expect(guest.locator("#status")).not_to_contain_text("Oops")
+    expect(guest.locator("#notes")).not_to_contain_text("Oops")
     no_violations(guest, "the chat with a muted seat")
 
     mute.click()

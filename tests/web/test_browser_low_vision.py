@@ -190,3 +190,25 @@ def test_at_quadruple_zoom_what_just_happened_shows_by_the_focused_hand(
     except PlaywrightTimeoutError:
         pytest.fail(f"{sentence!r} is not on the screen of the focused card")
     assert sentence not in page.locator("#hand-panel").aria_snapshot()
+
+
+def test_a_confirmation_leaves_whose_turn_it_is_in_the_status_line(seat_page: MakeSeat) -> None:
+    """The status line keeps the game's state (P10-R13: whose turn, what to do): turning the
+    sound on, or changing the order of the hand, is confirmed in a polite live line of its
+    own, below it, and "It is your turn: draw a card." stays to be read."""
+    page = seat_page()
+    wait_my_turn(page)
+    status, notes = page.locator("#status"), page.locator("#notes")
+    expect(status).to_have_text("It is your turn: draw a card.")
+    page.get_by_role("button", name="Play a sound").click()
+    expect(notes).to_have_text("A sound will play when it is your turn.")
+    expect(notes).to_have_attribute("aria-live", "polite")
+    expect(status).to_have_text("It is your turn: draw a card.")
+    page.locator("#sort-b").click()
+    expect(notes).to_contain_text("The order of your hand")
+    expect(status).to_have_text("It is your turn: draw a card.")
+    # Both are in view at once, the confirmation under the game's line.
+    status_box, notes_box = status.bounding_box(), notes.bounding_box()
+    assert status_box is not None
+    assert notes_box is not None
+    assert notes_box["y"] >= status_box["y"] + status_box["height"]

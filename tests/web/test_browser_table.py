@@ -1,6 +1,7 @@
 """The browser's card table, end to end in Chromium against ``phase10 serve``: the seats
 around the table, the piles as controls, the hand and the moves held in view, the results of
-a hand as a dialog, one live region for what happens, and the cue that it is the person's
+a hand as a dialog, one live region for what happens (and one for chat and confirmations),
+and the cue that it is the person's
 turn (the tab's title, a notification while the tab is hidden, a sound once turned on).
 
 Tables are made through the HTTP API (the lobby has tests of its own); the page holds the
@@ -185,10 +186,11 @@ def test_a_whole_turn_through_the_accessibility_tree(seat_page: MakeSeat) -> Non
     headings, a list of seats, two pile buttons named with their cards, a multi-select
     listbox of the hand; the person draws with the draw pile's button, chooses a card in the
     listbox and discards it with the discard pile's button. Every sentence of the game is
-    said in the one live region (the status line); the log is not spoken."""
+    said in one live region (the status line; the only other one says chat lines and
+    confirmations); the log is not spoken."""
     page = seat_page()
     wait_my_turn(page)
-    assert live_regions(page) == ["status"]
+    assert live_regions(page) == ["status", "notes"]
     expect(page.locator("#status")).not_to_be_empty()  # whose turn it is, said at once
 
     tree = page.locator("#felt").aria_snapshot()
@@ -250,7 +252,7 @@ def test_a_whole_turn_through_the_accessibility_tree(seat_page: MakeSeat) -> Non
     # moves reach the status line too.
     expect(page).not_to_have_title(re.compile("^Your turn"))
     expect(page.locator("#status")).to_contain_text(re.compile(r"Ann (drew|took)"))
-    assert live_regions(page) == ["status"]
+    assert live_regions(page) == ["status", "notes"]
 
 
 def test_the_seats_show_each_player_with_their_groups(seat_page: MakeSeat) -> None:
@@ -660,7 +662,7 @@ def test_a_letter_with_no_key_says_so(seat_page: MakeSeat) -> None:
     expect(page.locator("#status")).not_to_contain_text("does nothing")
     # The order's button label said inside a sentence, its first letter small.
     page.keyboard.press("o")
-    expect(page.locator("#status")).to_have_text(
+    expect(page.locator("#notes")).to_have_text(
         re.compile(r"^The order of your hand: by (colour|number)\.$")
     )
 
@@ -859,14 +861,14 @@ def test_r_says_the_last_events_again(seat_page: MakeSeat) -> None:
 
 def test_the_log_is_a_region_named_by_its_heading(seat_page: MakeSeat) -> None:
     """The game log scrolls, so Tab reaches it: a screen reader names it there ("Game log,
-    region"), and it is no second live region."""
+    region"), and it is no live region of its own."""
     page = seat_page()
     wait_my_turn(page)
     log = page.get_by_role("region", name="Game log")
     expect(log).to_have_count(1)
     expect(log).to_have_attribute("id", "log")
     expect(log).to_have_attribute("tabindex", "0")
-    assert live_regions(page) == ["status"]
+    assert live_regions(page) == ["status", "notes"]
 
 
 def test_the_person_taking_a_seat_hears_it_said_to_them(

@@ -8,9 +8,10 @@
 // - root: the empty <section id="chat-panel"> to build in (its heading gets id "chat-h");
 // - send(message): sends a client message, false when not connected;
 // - t(key, params): the page's strings (chat.* in phase10/web/strings.py);
-// - announce(text): the page's one status line (read out by screen readers). The list of
-//   lines is not a live region (aria-live="off"): the page has one live region for the game,
-//   and a new line from another player is announced through it, unless its seat is muted;
+// - announce(text): the page's live line for what is not the game's (read out by screen
+//   readers; the game's status line stays the game's). The list of lines is not a live
+//   region (aria-live="off"): a new line from another player is announced through that line,
+//   unless its seat is muted;
 // - nameOf(seat): a seat's name; seats(): the lobby's seats; mySeat(): the reader's seat
 //   (null: a spectator, who reads but does not write);
 // - tableId: the muted seats are kept per table in localStorage (phase10:mute:<table>).

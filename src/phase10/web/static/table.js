@@ -4,8 +4,9 @@
 // the seat's presentation (update.table.moves: each with its words, cards and action), and a
 // move is sent as that action's JSON. The page keeps its seat token
 // in localStorage (phase10:token:<table>) with the last event number it saw, reconnects by
-// itself when the connection drops, and says everything that happens in the log (role=log)
-// and the latest answer in the status line (role=status).
+// itself when the connection drops, and says everything that happens in the log and the
+// latest answer in the status line (role=status); chat lines and confirmations are said in a
+// live line of their own (#notes).
 
 import {
   ApiError,
@@ -49,6 +50,7 @@ const $ = (id) => document.getElementById(id);
 const ui = {
   info: $("info"),
   status: $("status"),
+  notes: $("notes"),
   connection: $("connection"),
   lobbyPanel: $("lobby-panel"),
   lobbyHeading: $("lobby-h"),
@@ -65,6 +67,7 @@ const ui = {
   summary: $("summary"),
   summaryHeading: $("summary-h"),
   summaryStatus: $("summary-status"),
+  summaryNotes: $("summary-notes"),
   summaryKeep: $("summary-keep"),
   felt: $("felt"),
   myGroups: $("my-groups"),
@@ -156,7 +159,7 @@ const chat = mountChat({
   root: $("chat-panel"),
   send: (message) => send(message),
   t,
-  announce: (text) => say(text),
+  announce: (text) => note(text),
   nameOf: (seat) => nameOf(seat),
   seats: () => state.lobby.seats,
   mySeat: () => state.seat,
@@ -165,23 +168,37 @@ const chat = mountChat({
 
 // ---------------------------------------------------------------------------- speaking
 
-let sayTimer = null;
-/** Put `text` in the status line (read out by screen readers, shown on braille displays). */
-function say(text) {
+const speakTimers = new Map();
+/** Put `text` in a live line of the page and, while the modal results hide the page from a
+ * screen reader, in the dialog's own line of the same kind. */
+function speak(line, inDialog, text) {
   if (!text) return;
-  clearTimeout(sayTimer);
-  // Behind the modal results the status line is out of a screen reader's reach: the
-  // dialog's own line says it too.
-  const lines = ui.summary.open ? [ui.status, ui.summaryStatus] : [ui.status];
-  if (lines.some((line) => line.textContent === text)) {
+  clearTimeout(speakTimers.get(line));
+  const lines = ui.summary.open ? [line, inDialog] : [line];
+  if (lines.some((each) => each.textContent === text)) {
     // The same sentence again: clear first so it is read again.
-    for (const line of lines) line.textContent = "";
-    sayTimer = setTimeout(() => {
-      for (const line of lines) line.textContent = text;
-    }, 60);
+    for (const each of lines) each.textContent = "";
+    speakTimers.set(
+      line,
+      setTimeout(() => {
+        for (const each of lines) each.textContent = text;
+      }, 60),
+    );
   } else {
-    for (const line of lines) line.textContent = text;
+    for (const each of lines) each.textContent = text;
   }
+}
+
+/** Put `text` in the status line (read out by screen readers, shown on braille displays):
+ * the game's state and the answers to the player's keys. */
+function say(text) {
+  speak(ui.status, ui.summaryStatus, text);
+}
+
+/** Say what is not the game's (a chat line, a toggle's confirmation) in a live line of its
+ * own: in the status line it replaced whose turn it was. */
+function note(text) {
+  speak(ui.notes, ui.summaryNotes, text);
 }
 
 /** Say a sentence of the game (what happened, what to do, why a move is refused) in the
@@ -1675,7 +1692,7 @@ function setOrder(order) {
   renderHand();
   // The button's label ("By number") inside a sentence: its first letter small.
   const label = state.shown?.sorts?.[order] || "";
-  say(t("sorted", { order: label.charAt(0).toLocaleLowerCase() + label.slice(1) }));
+  note(t("sorted", { order: label.charAt(0).toLocaleLowerCase() + label.slice(1) }));
 }
 ui.sortA.addEventListener("click", () => setOrder(0));
 ui.sortB.addEventListener("click", () => setOrder(1));
@@ -2191,14 +2208,14 @@ ui.joinForm.addEventListener("submit", async (event) => {
 $("copy-link").addEventListener("click", async () => {
   try {
     await navigator.clipboard.writeText(ui.inviteLink.href);
-    say(t("copied"));
+    note(t("copied"));
   } catch {
     const range = document.createRange();
     range.selectNodeContents(ui.inviteLink);
     const selection = window.getSelection();
     selection.removeAllRanges();
     selection.addRange(range);
-    say(t("copy_by_hand"));
+    note(t("copy_by_hand"));
   }
 });
 
@@ -2272,16 +2289,16 @@ ui.notifyToggle.addEventListener("click", async () => {
   if (saved.get(NOTIFY_KEY) === "on") {
     saved.set(NOTIFY_KEY, null);
     renderAlerts();
-    say(t("notify.off"));
+    note(t("notify.off"));
     return;
   }
   let permission = Notification.permission;
   if (permission === "default") permission = await Notification.requestPermission();
   if (permission === "granted") {
     saved.set(NOTIFY_KEY, "on");
-    say(t("notify.on"));
+    note(t("notify.on"));
   } else {
-    say(t("notify.blocked"));
+    note(t("notify.blocked"));
   }
   renderAlerts();
 });
@@ -2290,7 +2307,7 @@ ui.soundToggle.addEventListener("click", () => {
   const on = saved.get(SOUND_KEY) !== "on";
   saved.set(SOUND_KEY, on ? "on" : null);
   renderAlerts();
-  say(on ? t("sound.on") : t("sound.off"));
+  note(on ? t("sound.on") : t("sound.off"));
   if (on) chime();
 });
 
