@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from . import test_browser_table as table
+from .conftest import LiveServer
 from .test_browser_table import DESKTOP, MakeSeat, wait_my_turn
 
 # The table's fixtures: a server whose computers take their time, a page holding a seat.
@@ -212,3 +213,36 @@ def test_a_confirmation_leaves_whose_turn_it_is_in_the_status_line(seat_page: Ma
     assert status_box is not None
     assert notes_box is not None
     assert notes_box["y"] >= status_box["y"] + status_box["height"]
+
+
+#: A small phone (or a 1280-pixel window at 400% zoom), and a larger one, in CSS pixels.
+NARROW_SCREENS = [{"width": 320, "height": 568}, {"width": 390, "height": 844}]
+
+
+@pytest.mark.parametrize("viewport", NARROW_SCREENS, ids=["320", "390"])
+def test_my_games_caption_spans_its_table_on_a_narrow_screen(
+    browser: Browser, server: LiveServer, viewport: dict[str, int]
+) -> None:
+    """On a narrow screen My games shows each table as a card of labelled lines; its caption
+    ("Your tables, the newest first") spans the list's width, as a line of text, not a
+    column a word wide."""
+    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    try:
+        context.add_init_script("localStorage.setItem('phase10:token:gone4ever', 'not-a-token')")
+        page = context.new_page()
+        page.goto(f"{server.url}/games?lang=en")
+        caption = page.locator("table.games caption")
+        expect(caption).to_have_text("Your tables, the newest first")
+        widths = page.evaluate(
+            """() => [document.querySelector("table.games caption"),
+                      document.querySelector("table.games")]
+                .map((node) => node.getBoundingClientRect().width)"""
+        )
+        assert widths[0] >= widths[1] - 1, widths
+        lines = caption.evaluate(
+            """(node) => { const range = document.createRange();
+                range.selectNodeContents(node); return range.getClientRects().length; }"""
+        )
+        assert lines == 1, lines
+    finally:
+        context.close()
