@@ -13,7 +13,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from . import test_browser_table as table
 from .conftest import LiveServer
-from .test_browser_table import DESKTOP, MakeSeat, wait_my_turn
+from .test_browser_table import DESKTOP, MakeSeat, play_a_turn, wait_my_turn
 
 # The table's fixtures: a server whose computers take their time, a page holding a seat.
 server = table.server
@@ -246,3 +246,39 @@ def test_my_games_caption_spans_its_table_on_a_narrow_screen(
         assert lines == 1, lines
     finally:
         context.close()
+
+
+#: The game log's box and the window's heights, whether the log scrolls, and whether its
+#: newest line ends in view (a long line wrapped at 320 pixels may be taller than the box).
+LOG_BOX = """() => {
+    const log = document.getElementById("log"), box = log.getBoundingClientRect();
+    const last = log.querySelector("li:last-child");
+    const newest = last ? last.getBoundingClientRect() : { top: -1e9, bottom: -1e9 };
+    return { height: box.height, window: window.innerHeight,
+             scrolls: log.scrollHeight > log.clientHeight,
+             newestShown: newest.bottom > box.top && newest.bottom <= box.bottom + 1 };
+}"""
+
+
+def test_the_game_log_fits_the_window_and_keeps_its_newest_line_in_view(
+    seat_page: MakeSeat,
+) -> None:
+    """The game log scrolls in a box whose height follows the window's: at 400% zoom (a
+    200-pixel-high window) it is no taller than the window, so no scroll box lies inside a
+    page scrolled past it; and its newest line stays in view when the window shrinks."""
+    page = seat_page(DESKTOP, bots=3)
+    # Turns (P10-R13) until the log scrolls on a desktop too.
+    while not page.evaluate(LOG_BOX)["scrolls"]:
+        wait_my_turn(page)
+        play_a_turn(page)
+    page.wait_for_function(
+        """() => { const log = document.getElementById("log");
+            return log.scrollHeight - log.scrollTop - log.clientHeight < 2; }"""
+    )
+    page.set_viewport_size(QUADRUPLE_ZOOM)  # type: ignore[arg-type]
+    page.wait_for_function("window.innerHeight === 200")
+    page.locator("#log").scroll_into_view_if_needed()
+    page.wait_for_timeout(100)  # the box's new size is seen on the next frame
+    box = page.evaluate(LOG_BOX)
+    assert box["height"] <= box["window"], box
+    assert box["newestShown"], box

@@ -232,6 +232,16 @@ function log(text, kind = "event", extra = null) {
   if (stick) ui.log.scrollTop = ui.log.scrollHeight;
 }
 
+/** Whether the log is scrolled to its newest line: it stays there when its box changes size
+ * (its height follows the window's, resized or zoomed). */
+let logAtEnd = true;
+ui.log.addEventListener("scroll", () => {
+  logAtEnd = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 40;
+});
+new ResizeObserver(() => {
+  if (logAtEnd) ui.log.scrollTop = ui.log.scrollHeight;
+}).observe(ui.log);
+
 function nameOf(seat) {
   const names = state.view?.names;
   if (names && names[seat]) return names[seat];
