@@ -282,3 +282,43 @@ def test_the_game_log_fits_the_window_and_keeps_its_newest_line_in_view(
     box = page.evaluate(LOG_BOX)
     assert box["height"] <= box["window"], box
     assert box["newestShown"], box
+
+
+#: WCAG 1.4.12's text spacing, set on every element as a reader's style sheet would (the
+#: page's Content-Security-Policy refuses a <style> element, not the elements' own styles).
+TEXT_SPACING = """() => { for (const node of document.querySelectorAll("*")) {
+    node.style.setProperty("line-height", "1.5", "important");
+    node.style.setProperty("letter-spacing", "0.12em", "important");
+    node.style.setProperty("word-spacing", "0.16em", "important");
+    node.style.setProperty("margin-bottom", "2em", "important");
+} }"""
+
+#: The shown buttons with a word broken across two lines, each with the broken word.
+BROKEN_WORDS = """() => [...document.querySelectorAll("button")]
+    .filter((button) => button.checkVisibility())
+    .flatMap((button) => {
+        const broken = [];
+        const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+            for (const word of text.data.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(text, word.index);
+                range.setEnd(text, word.index + word[0].length);
+                const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                if (lines.size > 1) broken.push(`${button.textContent.trim()}: ${word[0]}`);
+            }
+        }
+        return broken;
+    })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_with_text_spacing_buttons_wrap_between_words_only(seat_page: MakeSeat, lang: str) -> None:
+    """WCAG 1.4.12 (text spacing) at 320 pixels wide: the hand's order buttons ("By number"),
+    the moves (P10-R13) and the toggles wrap between their words, never inside one ("numb /
+    er"), and nothing scrolls sideways."""
+    page = seat_page(NARROW_SCREENS[0], lang=lang)
+    wait_my_turn(page)
+    page.evaluate(TEXT_SPACING)
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW_SCREENS[0]["width"]
