@@ -5,7 +5,7 @@ needs may lie off-screen from where the focus is."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -13,7 +13,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from . import test_browser_table as table
 from .conftest import LiveServer
-from .test_browser_table import DESKTOP, MakeSeat, play_a_turn, wait_my_turn
+from .test_browser_table import DESKTOP, MakeSeat, no_violations, play_a_turn, wait_my_turn
 
 # The table's fixtures: a server whose computers take their time, a page holding a seat.
 server = table.server
@@ -29,6 +29,14 @@ LOOKS = """(node) => {
 }"""
 
 
+#: The light and the dark theme, and forced colours.
+COLOUR_MODES: list[tuple[Literal["light", "dark"], Literal["none", "active"]]] = [
+    ("light", "none"),
+    ("dark", "none"),
+    ("light", "active"),
+]
+
+
 def looks(page: Page, selector: str) -> list[Any]:
     return list(page.locator(selector).evaluate(LOOKS))
 
@@ -38,28 +46,29 @@ def test_every_toggle_shows_its_state_with_a_mark_in_every_colour_mode(
 ) -> None:
     """The hand's order ("By number" / "By colour"), "Play a sound" and "Notify me" are
     toggles (aria-pressed): pressed, each shows a ✓ before its words, unpressed none, as a
-    muted seat's toggle does; in forced colours a pressed toggle still looks unlike an
-    unpressed one (its colours alone were repainted the same)."""
+    muted seat's toggle does, in the light and the dark theme; in forced colours a pressed
+    toggle still looks unlike an unpressed one (its colours alone were repainted the
+    same)."""
     page = seat_page()
     wait_my_turn(page)
-    for mode in ("none", "active"):
-        page.emulate_media(forced_colors=mode)
+    for scheme, mode in COLOUR_MODES:
+        page.emulate_media(color_scheme=scheme, forced_colors=mode)
         for pressed, unpressed in (("#sort-a", "#sort-b"), ("#sort-b", "#sort-a")):
             page.locator(pressed).click()
             assert page.locator(pressed).get_attribute("aria-pressed") == "true"
             on, off = looks(page, pressed), looks(page, unpressed)
-            assert on[-2:] == ['"✓" / ""', "visible"], (mode, pressed, on)
-            assert off[-1] == "hidden", (mode, unpressed, off)
+            assert on[-2:] == ['"✓" / ""', "visible"], (scheme, mode, pressed, on)
+            assert off[-1] == "hidden", (scheme, mode, unpressed, off)
             if mode == "active":
                 assert on[:-2] != off[:-2], (pressed, on, off)
         for toggle in ("#sound-toggle", "#notify-toggle"):
-            assert looks(page, toggle)[-1] == "hidden", (mode, toggle)
+            assert looks(page, toggle)[-1] == "hidden", (scheme, mode, toggle)
             page.locator(toggle).click()
             page.wait_for_function(
                 "(s) => document.querySelector(s).getAttribute('aria-pressed') === 'true'",
                 arg=toggle,
             )
-            assert looks(page, toggle)[-2:] == ['"✓" / ""', "visible"], (mode, toggle)
+            assert looks(page, toggle)[-2:] == ['"✓" / ""', "visible"], (scheme, mode, toggle)
             page.locator(toggle).click()
             page.wait_for_function(
                 "(s) => document.querySelector(s).getAttribute('aria-pressed') === 'false'",
@@ -322,3 +331,148 @@ def test_with_text_spacing_buttons_wrap_between_words_only(seat_page: MakeSeat, 
     page.evaluate(TEXT_SPACING)
     assert page.evaluate(BROKEN_WORDS) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= NARROW_SCREENS[0]["width"]
+
+
+#: For each selector, the lowest contrast ratio (WCAG 2) of the shown elements' text (or with
+#: "outlineColor", their outline) against what lies behind it: every colour of the
+#: backgrounds' gradients up to the first opaque background colour, which counts too (for an
+#: outline, from the element's parent on); null when nothing of it is shown.
+CONTRASTS = """([selectors, property]) => {
+    const channels = (colour) => colour.match(/[\\d.]+/g).map(Number);
+    const linear = (value) => { const v = value / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    const luminance = ([r, g, b]) => 0.2126 * linear(r) + 0.7152 * linear(g)
+        + 0.0722 * linear(b);
+    const ratio = (a, b) => { const [light, dark] = [luminance(a), luminance(b)]
+        .sort((x, y) => y - x); return (light + 0.05) / (dark + 0.05); };
+    const behind = (node) => {
+        const found = [];
+        for (let at = node; at; at = at.parentElement) {
+            const style = getComputedStyle(at);
+            for (const stop of style.backgroundImage.matchAll(/rgba?\\([^)]*\\)/g)) {
+                const colour = channels(stop[0]);
+                if (colour.length < 4 || colour[3] > 0) found.push(colour);
+            }
+            const colour = channels(style.backgroundColor);
+            if (colour.length < 4 || colour[3] > 0) { found.push(colour); break; }
+        }
+        return found;
+    };
+    const out = {};
+    for (const selector of selectors) {
+        const ratios = [...document.querySelectorAll(selector)]
+            .filter((node) => node.checkVisibility() && node.textContent.trim())
+            .flatMap((node) => {
+                const outline = property === "outlineColor";
+                const colour = channels(getComputedStyle(node)[property]);
+                return behind(outline ? node.parentElement : node).map((under) =>
+                    ratio(colour, under));
+            });
+        out[selector] = ratios.length ? Math.min(...ratios) : null;
+    }
+    return out;
+}"""
+
+#: The texts a player reads most, in the page's two columns and its header.
+KEY_TEXTS = [
+    "#title",
+    "#info",
+    "#status",
+    "#notes",
+    "#hand-news",
+    "#me-line",
+    "#chosen",
+    ".seat .player-name",
+    ".seat .facts",
+    ".badge",
+    "#piles .pile-label",
+    "#piles .pile-count",
+    "#sort-a",
+    "#sort-b",
+    "#moves button",
+    "#moves h3",
+    "#log li",
+    "#keys dd",
+    ".note",
+    "header.site a",
+    "#hand .face",
+    "#piles .face",
+]
+
+#: Each Phase 10 colour's card in the hand, made by the page's own builder; their colours.
+COLOUR_CARDS = """async (colours) => {
+    const common = await import("/static/common.js");
+    const hand = document.getElementById("hand");
+    for (const suit of colours) {
+        const face = { code: suit[0].toUpperCase() + "7", label: `${suit} 7`, suit,
+                       wild: false };
+        hand.append(common.cardElement(face, `probe probe-${suit}`));
+    }
+    return colours.map((suit) =>
+        getComputedStyle(document.querySelector(`.probe-${suit}`)).color);
+}"""
+
+
+def test_a_dark_colour_scheme_gets_a_dark_table_that_keeps_its_contrasts(
+    seat_page: MakeSeat,
+) -> None:
+    """Where the system prefers a dark colour scheme, the table is dark: light text on a dark
+    page, every key text still at 7:1 (WCAG AAA), a card of each colour (P10-R01) at 7:1 on
+    its own background and pattern and clearly apart from the others, the focus outline at
+    3:1 against what surrounds it, and axe finds nothing (its contrast checks included)."""
+    page = seat_page()
+    page.emulate_media(color_scheme="dark")
+    wait_my_turn(page)
+    page.get_by_role("button", name="Play a sound").click()  # a line in #notes
+    page.locator("#moves [data-key=draw]").click()
+    wait_my_turn(page, "play")
+    page.locator("#hand [role=option]").first.click()
+    paper = page.evaluate(
+        "() => getComputedStyle(document.body).backgroundColor.match(/\\d+/g).map(Number)"
+    )
+    assert max(paper) < 64, f"the page is not dark: {paper}"
+    contrasts = page.evaluate(CONTRASTS, [KEY_TEXTS, "color"])
+    low = {where: ratio for where, ratio in contrasts.items() if ratio is None or ratio < 7}
+    assert low == {}, low
+    colours = page.evaluate(COLOUR_CARDS, list(BORDERS))
+    faces = [f".probe-{suit} .face" for suit in BORDERS]
+    cards = page.evaluate(CONTRASTS, [faces, "color"])
+    assert all(ratio is not None and ratio >= 7 for ratio in cards.values()), cards
+    rgb = [[int(part) for part in colour[4:-1].split(",")] for colour in colours]
+    for one in range(len(rgb)):
+        for other in range(one + 1, len(rgb)):
+            distance = sum((a - b) ** 2 for a, b in zip(rgb[one], rgb[other], strict=True))
+            assert distance**0.5 > 80, (colours[one], colours[other])
+    page.evaluate("() => document.querySelectorAll('.probe').forEach((card) => card.remove())")
+    # The focus outline, moved by the keyboard as a keyboard's user sees it: on a card of the
+    # hand, then on a button.
+    for focused, before, key in (
+        ("#hand [role=option]:nth-child(2)", "#hand [role=option]:first-child", "ArrowRight"),
+        ("#sort-b", "#sort-a", "Tab"),
+    ):
+        page.locator(before).focus()
+        page.keyboard.press(key)
+        expect(page.locator(focused)).to_be_focused()
+        outline = page.evaluate(CONTRASTS, [[focused], "outlineColor"])[focused]
+        assert outline is not None, focused
+        assert outline >= 3, (focused, outline)
+    no_violations(page, "the table in the dark")
+
+
+@pytest.mark.parametrize("path", ["/", "/games", "/rules"])
+def test_the_other_pages_in_the_dark_pass_axe(
+    browser: Browser, server: LiveServer, path: str
+) -> None:
+    """The start page, My games and the rules share the table's colours: in the dark theme
+    too, axe finds nothing (its contrast checks included)."""
+    context = browser.new_context(viewport=DESKTOP, color_scheme="dark")  # type: ignore[arg-type]
+    try:
+        context.add_init_script("localStorage.setItem('phase10:token:gone4ever', 'not-a-token')")
+        page = context.new_page()
+        page.goto(f"{server.url}{path}?lang=en")
+        page.wait_for_load_state("networkidle")
+        paper = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+        assert paper == "rgb(21, 23, 26)", paper
+        no_violations(page, f"{path} in the dark")
+    finally:
+        context.close()
