@@ -494,3 +494,39 @@ def test_the_header_links_are_targets_of_24_pixels_on_a_phone(
     small = [size for size in sizes if size[1] < 24 or size[2] < 24]
     assert len(sizes) >= 6, sizes
     assert small == [], small
+
+
+#: The box of each pile a player presses (the draw and the discard pile), from the top left
+#: corner of the piles' row.
+PILE_PLACES = """() => { const row = document.getElementById("piles").getBoundingClientRect();
+    return [...document.querySelectorAll("#piles button.pile")].map((pile) => {
+        const box = pile.getBoundingClientRect();
+        return [pile.dataset.pile, Math.round(box.left - row.left),
+                Math.round(box.top - row.top), Math.round(box.width)]; }); }"""
+
+
+@pytest.mark.parametrize(
+    ("game", "lang"), [("phase10", "en"), ("phase10", "de"), ("programmes", "fr")]
+)
+def test_on_a_phone_the_piles_stay_where_they_are_whatever_they_say(
+    seat_page: MakeSeat, game: str, lang: str
+) -> None:
+    """On a 390x844 touch phone the piles keep their places through a turn (P10-R13: draw,
+    choose a card, discard): the words under them come and go ("draw a card", "discard the
+    chosen card here"), but a pile never moves under a finger about to tap it."""
+    page = seat_page(NARROW_SCREENS[1], touch=True, game=game, lang=lang)
+    # (Measured once the mark of another player's move, a lift of a few pixels, is over.)
+    still = page.locator("#piles .flash")
+    wait_my_turn(page)
+    expect(still).to_have_count(0)
+    places = [page.evaluate(PILE_PLACES)]
+    page.locator("#moves [data-key=draw]").click()
+    wait_my_turn(page, "play")
+    expect(still).to_have_count(0)
+    places.append(page.evaluate(PILE_PLACES))
+    page.locator("#hand [role=option]").first.click()
+    expect(page.locator("#pile-discard .pile-do")).to_be_visible()
+    places.append(page.evaluate(PILE_PLACES))
+    assert places[0] == places[1] == places[2], places
+    # The draw and the discard pile side by side.
+    assert places[0][0][2] == places[0][1][2], places[0]
