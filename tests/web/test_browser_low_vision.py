@@ -209,14 +209,17 @@ def test_a_confirmation_leaves_whose_turn_it_is_in_the_status_line(seat_page: Ma
     page = seat_page()
     wait_my_turn(page)
     status, notes = page.locator("#status"), page.locator("#notes")
-    expect(status).to_have_text("It is your turn: draw a card.")
+    # The turn's sentence may follow the last move's ("Ann discarded a Skip. ... It is your
+    # turn: draw a card."), as the deal has it: whatever it says, it stays.
+    expect(status).to_contain_text("It is your turn: draw a card.")
+    said = status.inner_text()
     page.get_by_role("button", name="Play a sound").click()
     expect(notes).to_have_text("A sound will play when it is your turn.")
     expect(notes).to_have_attribute("aria-live", "polite")
-    expect(status).to_have_text("It is your turn: draw a card.")
+    expect(status).to_have_text(said)
     page.locator("#sort-b").click()
     expect(notes).to_contain_text("The order of your hand")
-    expect(status).to_have_text("It is your turn: draw a card.")
+    expect(status).to_have_text(said)
     # Both are in view at once, the confirmation under the game's line.
     status_box, notes_box = status.bounding_box(), notes.bounding_box()
     assert status_box is not None
