@@ -1,4 +1,5 @@
-"""Running ``phase10`` in the test's own process, the player quitting at the first prompt."""
+"""Running ``phase10`` in the test's own process: the player quitting at the first prompt, or
+typing given lines in the line mode."""
 
 from __future__ import annotations
 
@@ -20,3 +21,16 @@ def run_quitting(
     status = main(args)
     out, err = capsys.readouterr()
     return status, out, err
+
+
+def play_lines(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    lines: list[str],
+    *argv: str,
+) -> str:
+    """``phase10 play --plain ARGV`` in this process with ``lines`` typed, one by one; what
+    it printed."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    assert main(["play", "--plain", *argv]) == 0
+    return capsys.readouterr().out

@@ -4,30 +4,20 @@ language, where the suit letters (S H D C) are English; a player may type a card
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from phase10.cli.main import main
+from cli_run import play_lines
 from phase10.online.moves import Found, Table, resolve
 from phase10.tui.online_table import card_text
 
 #: A programmes card in the letters of its notation, standing alone.
 _LETTERS = re.compile(r"(?<![\w=])(?:10|[2-9AJQK])[SHDC](?![\w])")
 
-
-def _play(
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    lines: list[str],
-    *argv: str,
-) -> str:
-    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
-    assert main(["play", "--plain", *argv]) == 0
-    return capsys.readouterr().out
+_play = play_lines
 
 
 def _programmes(tmp_path: Path, lang: str = "en") -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from cli_run import play_lines
 from phase10.cli import places
 from phase10.cli.local_play import CLEAR
 from phase10.cli.main import main
@@ -35,16 +36,7 @@ from phase10.kernel.presentation import presentation_to_json
 from phase10.match import Match, Seat, load_match
 from phase10.online.text import me_line, scores_line
 
-
-def _play(
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    lines: list[str],
-    *argv: str,
-) -> str:
-    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
-    assert main(["play", "--plain", *argv]) == 0
-    return capsys.readouterr().out
+_play = play_lines
 
 
 # ---------------------------------------------------------------------------- pick_a_phase

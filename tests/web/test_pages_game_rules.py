@@ -8,26 +8,16 @@ rulebook, Phase 10 first.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
 from phase10.web import pages
-from phase10.web.app import create_app
-from phase10.web.db import Database, sqlite_url
-from phase10.web.thinking import Thinker
 
+from . import test_pages as page_tests
 
-@pytest.fixture
-def http(tmp_path: Path) -> Iterator[TestClient]:
-    database = Database(sqlite_url(str(tmp_path / "pages.db")))
-    with (
-        Thinker(workers=0) as thinker,
-        TestClient(create_app(database, thinker, bot_delay=0, hold_seconds=600)) as client,
-    ):
-        yield client
+# The same app on a fresh SQLite file as the other page tests.
+http = page_tests.http
 
 
 def _made(http: TestClient, game: str) -> str:
