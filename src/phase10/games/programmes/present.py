@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Final
 
@@ -43,7 +44,7 @@ from phase10.games.programmes.cards import (
     shown_notation,
 )
 from phase10.games.programmes.codec import action_to_json
-from phase10.games.programmes.combos import Combination
+from phase10.games.programmes.combos import Combination, extension_values
 from phase10.games.programmes.narration import (
     card_label,
     combination_phrase,
@@ -52,10 +53,10 @@ from phase10.games.programmes.narration import (
     program_text,
     rank_shown,
 )
-from phase10.games.programmes.sharp import PAIR_WEIGHT, SharpProgrammeBot
+from phase10.games.programmes.sharp import PAIR_WEIGHT, SharpProgrammeBot, need, unseen_counts
 from phase10.games.programmes.state import ProgrammeEvent, ProgrammeEventKind
 from phase10.games.programmes.view import ProgrammeView, PublicProgrammer
-from phase10.kernel.actions import Draw
+from phase10.kernel.actions import Draw, Source
 from phase10.kernel.i18n import N_, Translator, translator
 from phase10.kernel.presentation import (
     CardFace,
@@ -365,13 +366,97 @@ def _prompts(
     return tuple(out)
 
 
-def _hint(view: ProgrammeView, moves: Sequence[Move], tr: Translator) -> Hint | None:
+def _hint(
+    view: ProgrammeView, moves: Sequence[Move], tr: Translator, words: bool = False
+) -> Hint | None:
     """The move the game's strongest computer player would make, the ``expert`` level's
     ``sharp`` keeping pairs for after its reveal (its own seeded generator, so the same
-    position always gets the same hint)."""
+    position always gets the same hint), with why, where a plain reason can be given."""
     if not moves:
         return None
-    return hint_among(str(_ADVISER.choose(view, random.Random(0))), moves, tr)
+    action = _ADVISER.choose(view, random.Random(0))
+    hint = hint_among(str(action), moves, tr)
+    reason = hint_reason(view, action, tr, words=words)
+    if hint is None or reason is None or hint.move != str(action):
+        return hint
+    return replace(hint, text=f"{hint.text} {reason}")
+
+
+def hint_reason(
+    view: ProgrammeView, action: ProgrammeAction, tr: Translator, *, words: bool = False
+) -> str | None:
+    """Why ``action`` is a good move for the seat, in one sentence a new player can check
+    on their own hand; ``None`` where no plain reason fits (the hint then says the move).
+
+    Measured by the cards the hand still misses to reveal its program (AMZ-R14..R17, the
+    ``sharp`` player's :func:`~phase10.games.programmes.sharp.need`), and by the round
+    ending when a hand is empty (AMZ-R28).
+
+    >>> from phase10.games.programmes.rules import ProgrammeRules
+    >>> from phase10.games.programmes.turns import new_game
+    >>> from phase10.games.programmes.view import view_for
+    >>> view = view_for(new_game(ProgrammeRules(), players=2, seed=1), 0)
+    >>> hint_reason(view, Reveal(combos=()), translator("en"))
+    'Your hand holds your whole program: revealed, it counts as completed.'
+    """
+    me = view.players[view.seat]
+    program = view.program
+
+    def shown(card: int) -> str:
+        return card_label(card, tr) if words else CARD_SHOWN[card]
+
+    if isinstance(action, Reveal):
+        return tr.gettext(
+            N_("Your hand holds your whole program: revealed, it counts as completed.")
+        )
+    if isinstance(action, Meld | Extend):
+        return tr.gettext(
+            N_(
+                "Every card you put on the table brings your hand closer to empty, which "
+                "ends the round."
+            )
+        )
+    top = view.discard_top
+    if isinstance(action, Draw):
+        if top is None or IS_WILD[top]:
+            return None
+        if me.revealed:
+            same = sum(1 for c in view.hand if not IS_WILD[c] and RANK_OF[c] == RANK_OF[top])
+            wild = any(IS_WILD[c] for c in view.hand)
+            if action.source is Source.DISCARD_PILE and (same >= 2 or (same and wild)):
+                return say(tr, N_("The {card} makes a new set with your cards."), card=shown(top))
+            return None
+        if program is None:
+            return None
+        unseen, wilds = unseen_counts(view)
+        now = need(view.hand, program, unseen, wilds).short
+        closer = need((*view.hand, top), program, unseen, wilds).short < now
+        if action.source is Source.DISCARD_PILE and closer:
+            return say(tr, N_("The {card} brings your program a card closer."), card=shown(top))
+        if action.source is Source.DRAW_PILE and not closer:
+            return say(
+                tr,
+                N_("The {card} on the discard pile would not bring your program closer."),
+                card=shown(top),
+            )
+        return None
+    if not isinstance(action, DiscardCard):
+        return None
+    card = int(action.card)
+    if me.revealed or program is None:
+        if any(extension_values(c, card) for combos in view.table for c in combos):
+            return None
+        return say(
+            tr,
+            N_("The {card} fits no combination on the table: nobody can add it there."),
+            card=shown(card),
+        )
+    unseen, wilds = unseen_counts(view)
+    rest = list(view.hand)
+    rest.remove(action.card)
+    if need(rest, program, unseen, wilds).short <= need(view.hand, program, unseen, wilds).short:
+        return say(tr, N_("Your program does not need the {card}."), card=shown(card))
+    return None
 
 
 #: Who gives the hints: it keeps nothing between positions.
@@ -417,7 +502,7 @@ def present(
         moves=moves,
         over=view.stage is Stage.OVER,
         refusals=turn_refusals(view, names, tr, _refusals(view, tr)),
-        hint=_hint(view, moves, tr) if hint else None,
+        hint=_hint(view, moves, tr, words) if hint else None,
         standing_title=_standing_title(view, tr) if view.stage is Stage.OVER else "",
     )
 
