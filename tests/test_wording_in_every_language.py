@@ -323,3 +323,24 @@ def test_progress_lines_speak_the_command_s_language() -> None:
         for done in range(1, 5):
             step(done, 4)
     assert out.getvalue().splitlines() == ["2/4 parties, encore environ 6 s", "4/4 parties en 7 s"]
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "nl"])
+def test_the_game_s_seed_is_named_in_the_player_s_language(lang: str) -> None:
+    """The end of a game names the seed that replays it (P10-R36): in the player's own word
+    (Startwert, graine, startwaarde), the English "seed" kept only in the option ``--seed``."""
+    from babel.messages.pofile import read_po
+
+    import phase10
+
+    path = Path(phase10.__file__).parent / "locale" / lang / "LC_MESSAGES" / "phase10.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    said = [
+        str(m.string)
+        for m in catalog
+        if isinstance(m.id, str) and re.search(r"\bseed\b", m.id, re.I) and m.string
+    ]
+    assert said
+    english = [s for s in said if re.search(r"(?<![-{])\bseed\b(?!})", s, re.I)]
+    assert english == []
