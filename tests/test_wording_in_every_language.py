@@ -344,3 +344,24 @@ def test_the_game_s_seed_is_named_in_the_player_s_language(lang: str) -> None:
     assert said
     english = [s for s in said if re.search(r"(?<![-{])\bseed\b(?!})", s, re.I)]
     assert english == []
+
+
+@pytest.mark.parametrize(
+    ("owner", "expected"),
+    [
+        ("Anna", "Bob hat R7 an Annas Lauf angelegt."),
+        ("Hans", "Bob hat R7 an Hans' Lauf angelegt."),
+        ("Max", "Bob hat R7 an Max' Lauf angelegt."),
+        ("Alice", "Bob hat R7 an Alice' Lauf angelegt."),
+        ("Pierre Søren 李", "Bob hat R7 an Pierre Søren 李's Lauf angelegt."),
+        ("Bot2", "Bob hat R7 an Bot2's Lauf angelegt."),
+    ],
+)
+def test_german_writes_a_name_s_genitive_as_german_does(owner: str, expected: str) -> None:
+    """A hit on someone's group (P10-R21) names its owner in the genitive: "Annas", but
+    "Hans'" after a hissing sound and "李's" after no Latin letter, never "李s" or "Hanss"."""
+    from phase10.kernel.i18n import translator
+
+    de = translator("de")
+    said = de.gettext("{name} hit {card} on {owner}'s {group}.")
+    assert said.format(name="Bob", card="R7", owner=owner, group="Lauf") == expected

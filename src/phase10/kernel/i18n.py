@@ -29,6 +29,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
+import unicodedata
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -106,6 +107,67 @@ class FrenchTranslations(gettext.GNUTranslations):
         return FrenchText(super().ngettext(msgid1, msgid2, n))
 
 
+#: Endings after which German writes a name's genitive with an apostrophe alone: Hans' Lauf,
+#: Max' Hand, Alice' Satz.
+_SIBILANT: Final = ("s", "ß", "x", "z", "ce")
+
+
+def _latin_letter(char: str) -> bool:
+    return char.isalpha() and "LATIN" in unicodedata.name(char, "")
+
+
+def genitive_german(template: str, values: Mapping[str, Any]) -> str:
+    """``template`` with "{name}s" written as German writes a name's genitive: "Annas
+    Lauf", but "Hans' Lauf" after a hissing sound, and "李's Lauf", "Bot2's Hand" where the
+    name ends in no Latin letter, to keep the name apart from its ending (as Duden allows).
+
+    >>> genitive_german("{owner}s Lauf", {"owner": "Anna"})
+    '{owner}s Lauf'
+    >>> genitive_german("{owner}s Lauf", {"owner": "Hans"})
+    "{owner}' Lauf"
+    >>> genitive_german("{owner}s Lauf", {"owner": "Søren 李"})
+    "{owner}'s Lauf"
+    """
+    for key, value in values.items():
+        if not isinstance(value, str) or not value:
+            continue
+        if value.lower().endswith(_SIBILANT):
+            ending = "'"
+        elif not _latin_letter(value[-1]):
+            ending = "'s"
+        else:
+            continue
+        template = re.sub(rf"\{{{re.escape(key)}\}}s\b", f"{{{key}}}{ending}", template)
+    return template
+
+
+class GermanText(str):
+    """A German message whose ``format`` writes names' genitives right (see
+    :func:`genitive_german`).
+
+    >>> GermanText("{name}s Hand").format(name="Max")
+    "Max' Hand"
+    """
+
+    __slots__ = ()
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        """``str.format`` after fitting the genitive's ending to each name."""
+        return str.format(genitive_german(self, kwargs), *args, **kwargs)
+
+
+class GermanTranslations(gettext.GNUTranslations):
+    """The German catalog: its messages are :class:`GermanText`."""
+
+    def gettext(self, message: str) -> str:
+        """The German of ``message``, its genitives fitted when formatted."""
+        return GermanText(super().gettext(message))
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        """The German of the singular or plural, its genitives fitted when formatted."""
+        return GermanText(super().ngettext(msgid1, msgid2, n))
+
+
 @cache
 def translator(lang: str) -> Translator:
     """The catalog for ``lang`` (``en``, ``fr``, ``de`` or ``nl``); English needs none.
@@ -120,6 +182,10 @@ def translator(lang: str) -> Translator:
     if lang == "fr":
         return gettext.translation(
             DOMAIN, localedir=LOCALE_DIR, languages=[lang], class_=FrenchTranslations
+        )
+    if lang == "de":
+        return gettext.translation(
+            DOMAIN, localedir=LOCALE_DIR, languages=[lang], class_=GermanTranslations
         )
     return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang])
 
