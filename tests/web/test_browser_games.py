@@ -176,6 +176,18 @@ def test_my_games_lists_the_table_this_browser_made_and_opens_its_replay(
     expect(summary).to_contain_text(re.compile(r"Series: .+ [12], .+ [01] — game 2"))
     # Phase 10 counts points (P10-R34): its final standing has a column of them.
     expect(summary.get_by_role("columnheader", name="Points")).to_be_visible()
+    # On a phone, in German with its long headers, every column of the standing is on the
+    # screen: none is cut off behind a sideways scroll.
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    page.goto(f"{server.url}/t/{second}?lang=de")
+    standing = page.locator("#game-summary table")
+    expect(standing.get_by_role("columnheader", name="Punkte")).to_be_visible()
+    for cell in standing.locator("th, td").all():
+        box = cell.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0, (cell.inner_text(), box)
+        assert box["x"] + box["width"] <= PHONE["width"], (cell.inner_text(), box)
+    page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
 
     # A table of the list is forgotten on request, once confirmed: it leaves the list and
     # this browser no longer holds its seat.
@@ -218,7 +230,10 @@ def test_the_programmes_final_standing_counts_programs_and_no_points(
     expect(summary.get_by_role("columnheader", name="Programs done")).to_be_visible()
     expect(summary).to_contain_text("the winner")
     headers = summary.get_by_role("columnheader").all_text_contents()
-    assert headers == ["Place", "Player", "Programs done", "Result"], headers
+    assert headers == ["Place", "Player", "Programs done"], headers
+    winner = summary.locator("tr.winner th")
+    expect(winner).to_have_count(1)
+    expect(winner).to_contain_text(re.compile(r"\S, the winner$"))
     # The revealed combinations show each suit by its sign, never its English letter
     # (AMZ-R01): "8♠", "JK=10♠".
     groups = " ".join(page.locator(".group-cards").all_inner_texts())

@@ -247,7 +247,6 @@ STRINGS: Final[dict[str, str]] = {
     "col.total": N_("Total"),
     "col.place": N_("Place"),
     "col.points": N_("Points"),
-    "col.result": N_("Result"),
     # The replay.
     "replay.of": N_("of {steps}"),
     "replay.action": N_("Step {step} of {steps}: {action}"),

@@ -2088,20 +2088,26 @@ function gameSummary(result) {
   // A game without points (the programmes game) has no points column in its standing either.
   const players = state.shown?.players || [];
   const counted = players.length > 0 && players.every((p) => p.points !== null);
+  // The winner is said in the row's own header, the player's cell ("Ann, the winner"), which a
+  // screen reader reads with every cell of the row: a column of its own, empty but in one row,
+  // was one too many for a phone, where the table ran past the screen's edge.
   const rows = result.standing.map((row) =>
     el(
       "tr",
       { class: row.winner ? "winner" : null },
       el("td", null, String(row.place)),
-      el("th", { scope: "row" }, row.seat === state.seat ? t("you_named", { name: row.name }) : row.name),
+      el(
+        "th",
+        { scope: "row" },
+        row.seat === state.seat ? t("you_named", { name: row.name }) : row.name,
+        row.winner ? el("span", { class: "winner-note" }, `, ${t("summary.winner")}`) : null,
+      ),
       el("td", null, String(row.done)),
       counted ? el("td", null, String(row.points)) : null,
-      el("td", null, row.winner ? t("summary.winner") : ""),
     ),
   );
   const headers = [t("col.place"), t("col.player"), doneHeader];
   if (counted) headers.push(t("col.points"));
-  headers.push(t("col.result"));
   const rematch = [];
   if (lobby.rematch) {
     rematch.push(
