@@ -144,12 +144,13 @@ def wait_applied(page: Page, before: str) -> None:
 
 
 def choose_with_keys(page: Page, card: str) -> None:
-    """Choose exactly ``card`` in the hand: Escape clears, arrows move, Space chooses."""
-    page.keyboard.press("Escape")
+    """Choose exactly ``card`` in the hand: Escape in the hand clears, arrows move, Space
+    chooses."""
     hand = page.locator("#hand [role=option]")
     cards = hand.evaluate_all("(options) => options.map((o) => o.dataset.card)")
     position = cards.index(card)
     page.locator("#hand [role=option][tabindex='0']").focus()
+    page.keyboard.press("Escape")
     page.keyboard.press("Home")
     for _ in range(position):
         page.keyboard.press("ArrowRight")

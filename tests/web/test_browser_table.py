@@ -667,6 +667,38 @@ def test_a_letter_with_no_key_says_so(seat_page: MakeSeat) -> None:
     )
 
 
+def test_escape_brings_the_focus_back_to_the_hand_then_clears_the_choice(
+    seat_page: MakeSeat,
+) -> None:
+    """Escape backs out one step: from a move's button or the chat's field to the hand, the
+    chosen cards kept, then in the hand clears the choice. A screen reader's browse mode takes
+    letter keys on a button, so the way back to where the move keys work (P10-R13: draw, then
+    play) must be one key, not a dozen Shift+Tabs."""
+    page = seat_page()
+    wait_my_turn(page)
+    page.locator("#moves [data-key=draw]").click()
+    wait_my_turn(page, "play")
+    hand = page.locator("#hand [role=option]")
+    hand.first.focus()
+    page.keyboard.press("Space")
+    expect(hand.first).to_have_attribute("aria-selected", "true")
+    page.locator("#moves [data-group=discard] button").first.focus()
+    page.keyboard.press("Escape")
+    focused = page.locator("#hand [role=option]:focus")
+    expect(focused).to_have_count(1)
+    expect(hand.first).to_have_attribute("aria-selected", "true")
+    page.keyboard.press("Escape")
+    expect(page.locator("#hand [aria-selected=true]")).to_have_count(0)
+    expect(page.locator("#status")).to_have_text("No card is chosen now.")
+    # From the chat's field too: what was typed stays, for later.
+    chat = page.locator("#chat-input")
+    chat.fill("good luck")
+    chat.focus()
+    page.keyboard.press("Escape")
+    expect(page.locator("#hand [role=option]:focus")).to_have_count(1)
+    expect(chat).to_have_value("good luck")
+
+
 def test_off_its_turn_a_seat_is_told_whose_turn_it_is(browser: Browser, server: LiveServer) -> None:
     """Off the seat's turn (P10-R14), the hint key and the draw key both say whose turn it
     is ("It is Bea's turn, not yours."), in the page's language, not only that it is not

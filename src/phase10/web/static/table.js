@@ -2366,8 +2366,26 @@ const KEYS = {
   },
 };
 
+/** Whether the focus is away from the hand, on something Escape should bring it back from:
+ * a button of the moves, the chat's message field, a link; not a dialog, which Escape
+ * closes itself. */
+function awayFromHand(target) {
+  if (!(target instanceof Element) || target === document.body) return false;
+  if (ui.hand.contains(target) || target.closest("dialog")) return false;
+  return state.seat !== null && Boolean(state.view) && !ui.handPanel.hidden;
+}
+
 document.addEventListener("keydown", (event) => {
   if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
+  // Escape backs out one step: from a move's button, the chat's field or any other control to
+  // the hand (the chosen cards kept, as the moves offered were theirs), then, in the hand,
+  // clears the choice. A screen reader's browse mode takes letter keys on a button, so the
+  // way back to the hand, where the move keys work, must be one key.
+  if (event.key === "Escape" && !event.shiftKey && awayFromHand(event.target)) {
+    event.preventDefault();
+    focusOption(state.focusPos);
+    return;
+  }
   if (typingIn(event.target)) return;
   if (event.key === "Escape") {
     if (state.selected.size) {
