@@ -234,12 +234,21 @@ def test_the_programmes_final_standing_counts_programs_and_no_points(
     winner = summary.locator("tr.winner th")
     expect(winner).to_have_count(1)
     expect(winner).to_contain_text(re.compile(r"\S, the winner$"))
+    # The final standing stays until it is closed: no box to keep it open.
+    expect(page.get_by_label("Keep the results open until I close them")).to_be_hidden()
     # The revealed combinations show each suit by its sign, never its English letter
     # (AMZ-R01): "8♠", "JK=10♠".
     groups = " ".join(page.locator(".group-cards").all_inner_texts())
     assert re.search(r"(?:10|[2-9AJQK])[♠♥♦♣]", groups), groups
     assert not re.search(r"(?<![\w])(?:10|[2-9AJQK])[SHDC](?![\w])", groups), groups
     no_violations(page, "the final standing of a programmes game")
+    # Closed, the standing leaves who won said at the table (AMZ-R30), not only that the
+    # game is over.
+    page.keyboard.press("Escape")
+    expect(page.locator("#summary")).to_be_hidden()
+    expect(page.locator("#status")).to_contain_text(
+        re.compile(r"[Ww]ins? the game with \d programs?\.")
+    )
 
 
 def test_a_programmes_turn_names_its_cards_in_words_in_dutch(

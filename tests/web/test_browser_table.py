@@ -697,6 +697,17 @@ def test_escape_brings_the_focus_back_to_the_hand_then_clears_the_choice(
     page.keyboard.press("Escape")
     expect(page.locator("#hand [role=option]:focus")).to_have_count(1)
     expect(chat).to_have_value("good luck")
+    # Two cards chosen and x: the refusal says two are chosen (P10-R13: one card is
+    # discarded), not only to choose one, which read as if none were.
+    page.keyboard.press("Home")
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    expect(page.locator("#hand [aria-selected=true]")).to_have_count(2)
+    page.keyboard.press("x")
+    expect(page.locator("#status")).to_have_text(
+        "You have chosen 2 cards: choose just one to discard."
+    )
 
 
 def test_off_its_turn_a_seat_is_told_whose_turn_it_is(browser: Browser, server: LiveServer) -> None:

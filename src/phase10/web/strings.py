@@ -296,6 +296,10 @@ STRINGS: Final[dict[str, str]] = {
 #: two forms, ``KEY.one`` and ``KEY.other``, and its ``tn()`` picks one for the count with
 #: the language's plural rule (French: 0 and 1 take the singular).
 PLURALS: Final[dict[str, tuple[str, str]]] = {
+    "chosen_too_many": _Plural.ngettext(
+        "You have chosen {count} card: choose just one to discard.",
+        "You have chosen {count} cards: choose just one to discard.",
+    ),
     "more_ways": _Plural.ngettext(
         "{count} more way: choose cards in your hand to see the ways that use them.",
         "{count} more ways: choose cards in your hand to see the ways that use them.",

@@ -128,6 +128,8 @@ const state = {
   summaryTouched: false,
   gameSummaryClosed: false,
   gameOverText: "",
+  // The server's "The game is over." in the page's language, said again with who won.
+  overText: "",
   flash: { seats: new Set(), piles: new Set(), groups: new Set() },
   socket: null,
   attempts: 0,
@@ -462,6 +464,7 @@ function receive(message) {
       log(message.text, "notice");
       // The end of the game comes after the sentence of who won, which it would replace in
       // the status line before a screen reader reached it: it is said with it.
+      if (message.key === "web.over") state.overText = message.text;
       if (message.key === "web.over" && state.gameOverText) {
         tell(`${message.text} ${state.gameOverText}`);
       } else {
@@ -959,7 +962,11 @@ function focusFirst(selector, fallbackText) {
 function keyDiscard() {
   const chosen = chosenCards();
   if (chosen.length !== 1) {
-    tell(legal("discard").length ? t("choose_one_to_discard") : refusalFor("discard"));
+    // With several chosen, say so: "choose one card" alone read as if none were chosen.
+    const open = legal("discard").length > 0;
+    if (!open) tell(refusalFor("discard"));
+    else if (chosen.length > 1) tell(tn("chosen_too_many", { count: chosen.length }));
+    else tell(t("choose_one_to_discard"));
     return;
   }
   const options = discardOptions();
@@ -2000,6 +2007,8 @@ function renderSummary() {
     state.summaryOpenedAt = Date.now();
     state.summaryTouched = false;
     ui.summaryKeep.checked = keepResults();
+    // The final standing stays until it is closed anyway: the box would do nothing there.
+    ui.summaryKeep.closest("p").hidden = Boolean(result);
     ui.summaryStatus.textContent = "";
     ui.summary.showModal();
     ui.summaryHeading.focus({ preventScroll: true });
@@ -2028,6 +2037,11 @@ ui.summary.addEventListener("close", () => {
   // Back at the table on their turn, the player hears what to do (said behind the results
   // while they read, it may be long gone from the status line).
   if (byPlayer && !ui.summary.open && myTurn() && state.shown?.turn) tell(state.shown.turn);
+  // Back at the table after the final standing: who won is said again, not only that the
+  // game is over (the standing's button brings it back).
+  else if (byPlayer && !ui.summary.open && state.result && state.gameOverText) {
+    tell([state.overText, state.gameOverText].filter(Boolean).join(" "));
+  }
 });
 
 /** Show the end of the game again (after its dialog was closed). */
