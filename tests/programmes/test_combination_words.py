@@ -96,3 +96,41 @@ def test_two_settings_of_the_swap_are_refused_not_one_dropped() -> None:
     assert "program_swap and program_swap_after=1 both set program_swap_after" in str(refused.value)
     alike = find_programme_rules("programmes+program_swap+program_swap_after=3")
     assert alike.program_swap_after == 3
+
+
+def test_a_wild_on_the_table_says_what_it_stands_for() -> None:
+    """AMZ-R25: a wild laid in a combination is a card of the value it was given, and stays
+    so for the round. Each card of the table's combinations is said in words for a screen
+    reader; a wild says its value there ("two of hearts as queen", "joker comme 7"), as the
+    log does, never only "(wild)"."""
+    from phase10.games.programmes.cards import IS_WILD
+    from phase10.games.programmes.narration import rank_shown
+
+    game = get("programmes")
+    rules = game.find_rules("programmes")
+    for seed in range(1, 40):
+        state = game.new_game(rules, 2, seed)
+        bot = make_bot("hard", "programmes")
+        rng = random.Random(seed)
+        for _ in range(300):
+            if game.outcome(state) is not None:
+                break
+            view = game.view(state, game.to_act(state))
+            placed = [
+                (card, value)
+                for row in view.table
+                for combo in row
+                for card, value in zip(combo.cards, combo.values, strict=True)
+                if IS_WILD[card]
+            ]
+            if placed:
+                for lang, word in (("en", "as"), ("fr", "comme")):
+                    shown = game.present(view, ["Ann", "Bob"], lang)
+                    labels = [face.label for group in shown.table for face in group.cards]
+                    for _card, value in placed:
+                        said = f" {word} {rank_shown(value, translator(lang))}"
+                        assert any(label.endswith(said) for label in labels), (said, labels)
+                    assert not any("(wild)" in label or "(joker)" in label for label in labels)
+                return
+            state = game.apply(state, bot.choose(view, rng))
+    raise AssertionError("no wild was laid on the table in 39 games")

@@ -140,12 +140,27 @@ def _combo_info(
         id=f"{owner}.{index}",
         owner=owner,
         kind=combo.kind.value,
-        cards=tuple(card_face(c, tr) for c in combo.cards),
+        cards=tuple(_placed_face(c, v, tr) for c, v in zip(combo.cards, combo.values, strict=True)),
         text=str(combo),
         name=combination_phrase(combo, tr),
         label=_combo_label(combo, owner, seat, names, tr),
         shown=shown_notation(str(combo)),
     )
+
+
+def _placed_face(card: int, value: int, tr: Translator) -> CardFace:
+    """A card of a combination on the table: a wild says what it stands for there, "two of
+    clubs as queen", as the log says it (AMZ-R25: it stays that for the round); "two of clubs
+    (wild)" alone in a run of spades left a listener to guess.
+
+    >>> _placed_face(14, 12, translator("en")).label, _placed_face(52, 7, translator("en")).label
+    ('two of hearts as queen', 'joker as 7')
+    """
+    face = card_face(card, tr)
+    if not IS_WILD[card]:
+        return face
+    label = say(tr, N_("{card} as {value}"), card=card_label(card, tr), value=rank_shown(value, tr))
+    return replace(face, label=label)
 
 
 def _table(view: ProgrammeView, names: tuple[str, ...], tr: Translator) -> tuple[GroupInfo, ...]:
