@@ -68,7 +68,8 @@ def test_the_games_first_news_leaves_a_phone_its_first_screen(
 ) -> None:
     """AMZ-R05..AMZ-R08 (who deals, the deal, each player's program card): a person whose page
     waits at the table when the game starts finds that news in the log; the status line, on
-    a 390x844 phone, says only the last of it and what to do, in a few lines."""
+    a 390x844 phone, says only the last of it, at the seat's first turn its program, and what
+    to do, in a few lines."""
     made = post(
         f"{server.url}/api/tables",
         {
@@ -89,6 +90,9 @@ def test_the_games_first_news_leaves_a_phone_its_first_screen(
         status = page.locator("#status")
         expect(status).not_to_be_empty()
         expect(status).not_to_contain_text(re.compile(r"Round 1 is dealt by|You deal round 1"))
+        # The seat's first turn says what it plays for: a screen reader's user would
+        # otherwise have to know to press m to learn their program (AMZ-R06).
+        expect(status).to_contain_text(re.compile(r"Your program: PRG-\d+ .*It is your turn"))
         box = status.bounding_box()
         assert box is not None
         assert box["height"] < TALL_PHONE["height"] / 6, (box, status.inner_text())

@@ -128,6 +128,8 @@ const state = {
   summaryTouched: false,
   gameSummaryClosed: false,
   gameOverText: "",
+  // The hand whose first turn of this seat has said the seat's goal (its phase or program).
+  goalSaidFor: -1,
   // The server's "The game is over." in the page's language, said again with who won.
   overText: "",
   flash: { seats: new Set(), piles: new Set(), groups: new Set() },
@@ -752,7 +754,14 @@ function onUpdate(message) {
   ) {
     prompt = state.shown?.turn || "";
   }
+  // A seat's first turn of a hand says what it plays for (its phase, its program card): the
+  // deal's news that told it is long gone from the status line by then, and a screen reader's
+  // user would otherwise have to know to press m.
   if (turnStartedForMe) turnCue(prompt);
+  if (turnStartedForMe && state.goalSaidFor !== view.hand_number && state.shown?.goal) {
+    state.goalSaidFor = view.hand_number;
+    prompt = [state.shown.goal, prompt].filter(Boolean).join(" ");
+  }
   // The first news of a game this page shows (who deals, each player's program, the first
   // moves) filled a phone's first screen: the status line says the last of it and what to
   // do now; the log keeps it all, and r says the last events again.
