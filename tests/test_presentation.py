@@ -696,3 +696,43 @@ def test_a_revealed_program_is_part_of_the_players_summary_in_one_sentence() -> 
                     ), info.summary
                     assert not info.summary.endswith(".")
     assert revealed > 0
+
+
+def test_a_phase_10_wild_on_the_table_says_the_number_it_stands_for() -> None:
+    """P10-R06: a wild in a set or a run stands for one number there; the table's cards in
+    words say it ("wild as 5", "joker comme 5"), as the group's notation writes W=5; in a
+    colour group the group's words say its colour already."""
+    from phase10.games.phase10.cards import WILD_CODE
+
+    game = get("phase10")
+    rules = game.find_rules("standard")
+    for seed in range(1, 60):
+        state = game.new_game(rules, 3, seed)
+        bot = make_bot("hard", game)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if game.outcome(state) is not None:
+                break
+            view = game.view(state, game.to_act(state))
+            placed = [
+                (group.kind.value, value)
+                for row in view.table
+                for group in row
+                for card, value in zip(group.cards, group.values, strict=True)
+                if card == WILD_CODE
+            ]
+            if any(kind != "colour" for kind, _ in placed):
+                for lang, word in (("en", "wild as"), ("fr", "joker comme")):
+                    shown = game.present(view, ["Ann", "Bob", "Cleo"], lang)
+                    labels = [
+                        face.label
+                        for group in shown.table
+                        if group.kind != "colour"
+                        for face in group.cards
+                    ]
+                    for kind, value in placed:
+                        if kind != "colour":
+                            assert f"{word} {value}" in labels, (word, value, labels)
+                return
+            state = game.apply(state, bot.choose(view, rng))
+    raise AssertionError("no wild was laid in a set or a run in 59 games")

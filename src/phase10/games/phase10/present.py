@@ -106,6 +106,21 @@ def card_face(card: int, tr: Translator) -> CardFace:
     )
 
 
+def _placed_face(card: int, value: int, kind: Kind, tr: Translator) -> CardFace:
+    """A card of a group on the table: a wild in a set or a run says the number it stands
+    for there ("wild as 5", as the group's notation writes W=5); in a colour group the
+    group's words say its colour already.
+
+    >>> _placed_face(WILD_CODE, 5, Kind.RUN, translator("fr")).label
+    'joker comme 5'
+    """
+    face = card_face(card, tr)
+    if card != WILD_CODE or kind is Kind.COLOUR:
+        return face
+    label = say(tr, N_("{card} as {value}"), card=face.label, value=value)
+    return replace(face, label=label)
+
+
 def _group_label(group: Group, owner: int, seat: int, names: Sequence[str], tr: Translator) -> str:
     return owned(group_phrase(group, tr), owner, seat, names, tr)
 
@@ -121,7 +136,10 @@ def _group_info(
         id=f"{owner}.{index}",
         owner=owner,
         kind=group.kind.value,
-        cards=tuple(card_face(c, tr) for c in group.cards),
+        cards=tuple(
+            _placed_face(c, v, group.kind, tr)
+            for c, v in zip(group.cards, group.values, strict=True)
+        ),
         text=str(group),
         name=group_phrase(group, tr),
         label=_group_label(group, owner, seat, names, tr),
