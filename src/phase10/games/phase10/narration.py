@@ -395,6 +395,8 @@ def describe_event(
         return _say(tr, "tiebreak", False, players=players)
     if kind is EventKind.GAME_OVER:
         total = event.scores[event.seat] if 0 <= event.seat < len(event.scores) else 0
+        if event.number in (1, 2):
+            return _tiebreak_won(event.number, me, total, tr).format(name=name, points=total)
         # French says "0 point": the count agrees with its noun.
         if me:
             won = tr.ngettext(
@@ -410,6 +412,34 @@ def describe_event(
             )
         return won.format(name=name, achievement=_achievement(rules, tr), points=total)
     raise ValueError(f"no sentence for event kind {kind!r}")
+
+
+def _tiebreak_won(how: int, me: bool, total: int, tr: Translator) -> str:
+    """Who won a tie-break hand and how (P10-R38, B.4.4): the totals tie, so "with the
+    lowest total" would be wrong."""
+    if how == 1 and me:
+        return tr.ngettext(
+            "You win the game: you went out first in the tie-break hand ({points} point).",
+            "You win the game: you went out first in the tie-break hand ({points} points).",
+            total,
+        )
+    if how == 1:
+        return tr.ngettext(
+            "{name} wins the game by going out first in the tie-break hand ({points} point).",
+            "{name} wins the game by going out first in the tie-break hand ({points} points).",
+            total,
+        )
+    if me:
+        return tr.ngettext(
+            "You win the game: you laid down first in the tie-break hand ({points} point).",
+            "You win the game: you laid down first in the tie-break hand ({points} points).",
+            total,
+        )
+    return tr.ngettext(
+        "{name} wins the game by laying down first in the tie-break hand ({points} point).",
+        "{name} wins the game by laying down first in the tie-break hand ({points} points).",
+        total,
+    )
 
 
 def _describe_hit(

@@ -382,8 +382,14 @@ def _next_hand(state: GameState, *, tiebreak: bool, events: list[Event]) -> Game
     return _deal(state, dealer, events)
 
 
+#: ``GAME_OVER``'s ``number``: 0 a phase or the totals decided the game, else the tie-break
+#: hand did (P10-R38): 1 by going out first in it, 2 by laying down first (B.4.4).
+_HOW_WON: Final = {"tiebreak_out": 1, "tiebreak_laydown": 2}
+
+
 def _finish(state: GameState, winner: int, reason: str, events: list[Event]) -> GameState:
     totals = tuple(p.score for p in state.players)
     result = Outcome(winner=winner, totals=totals, reason=reason, hands=state.hand_number + 1)
-    events.append(Event(E.GAME_OVER, seat=winner, scores=totals))
+    # How a tie-break decided it, for the sentence that says who won (the totals alone tie).
+    events.append(Event(E.GAME_OVER, seat=winner, scores=totals, number=_HOW_WON.get(reason, 0)))
     return state.evolve(stage=Stage.OVER, outcome=result, events=tuple(events))

@@ -1,0 +1,56 @@
+"""P10-R38 and B.4.4: a game a tie-break hand decided is said as such. The totals tie (the
+tie-break hand's points do not count, D-29), so "wins with the lowest total" was wrong: the
+winner went out first in that hand (``replay_first_out``) or laid down first
+(``replay_first_laydown``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from phase10.bots import make_bot
+from phase10.games import get
+from phase10.games.phase10.narration import describe_event
+from phase10.games.phase10.state import EventKind
+
+
+@pytest.mark.parametrize(
+    ("spec", "reason", "said", "said_to_winner"),
+    [
+        (
+            "standard+ten_hands+n_phases=2",
+            "tiebreak_out",
+            "Ann wins the game by going out first in the tie-break hand (5 points).",
+            "You win the game: you went out first in the tie-break hand (5 points).",
+        ),
+        (
+            "de_article+ten_hands+n_phases=2",
+            "tiebreak_laydown",
+            "Ann wins the game by laying down first in the tie-break hand (5 points).",
+            "You win the game: you laid down first in the tie-break hand (5 points).",
+        ),
+    ],
+)
+def test_a_tie_break_win_says_the_tie_break_decided_it(
+    spec: str, reason: str, said: str, said_to_winner: str
+) -> None:
+    game = get("phase10")
+    rules = game.find_rules(spec)
+    state = game.new_game(rules, 2, 4)  # seed 4: both end on 5 points, a tie-break follows
+    bots = [make_bot("greedy", game), make_bot("greedy", game)]
+    rng = random.Random(4)
+    while game.outcome(state) is None:
+        seat = game.to_act(state)
+        state = game.apply(state, bots[seat].choose(game.view(state, seat), rng))
+    outcome = game.outcome(state)
+    assert outcome is not None
+    assert (outcome.reason, outcome.winner, outcome.totals) == (reason, 0, (5, 5))
+    over = state.events[-1]
+    assert over.kind is EventKind.GAME_OVER
+    names = ["Ann", "Bob"]
+    assert describe_event(over, names, None, rules=rules, lang="en") == said
+    assert describe_event(over, names, 0, rules=rules, lang="en") == said_to_winner
+    german = describe_event(over, names, None, rules=rules, lang="de")
+    assert "Stechen" in german
+    assert "niedrigsten" not in german
