@@ -461,6 +461,22 @@ def test_p10_r23_hits_must_fit_set_and_run() -> None:
     assert state.players[0].hand == (S,)
 
 
+def test_p10_r23_a_wild_s_refusal_offers_only_the_ends_a_run_can_grow_to() -> None:
+    """P10-R23 with D-01 (no number above 12): a wrong value for a wild on the run 9-12 is
+    refused naming 8 alone, never "8 or 13"; the run 3-6 still offers both of its ends."""
+    state = deal(["R9 R9 B9 Y9 B10 Y11 G12 G9 G2 S", JUNK], "Y1", draw="W")
+    state = set_player(state, 0, phase_index=1)
+    state = play(state, "draw", "lay set R9 R9 B9 | run Y9 B10 Y11 G12")
+    refused = illegal(state, "hit W=12 on 0.1", "P10-R23")
+    assert str(refused).endswith("a wild on the run 9-12 can stand only for 8, not 12"), refused
+    assert "13" not in str(refused)
+    state = deal(["R9 R9 B9 R3 B4 Y5 G6 Y9 G2 S", JUNK], "Y1", draw="W")
+    state = set_player(state, 0, phase_index=1)
+    state = play(state, "draw", "lay set R9 R9 B9 | run R3 B4 Y5 G6")
+    refused = illegal(state, "hit W=8 on 0.1", "P10-R23")
+    assert "stands for 2 or 7, not 8" in str(refused), refused
+
+
 def test_p10_r23_hits_must_fit_colour_group() -> None:
     state = deal(["G1 G1 G3 G5 G7 G9 G12 G11 R11 S", JUNK2], "Y1", draw="W")
     state = set_player(state, 0, phase_index=7)

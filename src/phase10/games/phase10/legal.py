@@ -20,6 +20,7 @@ from typing import Final
 from phase10.games.phase10.actions import Action, Discard, Draw, Hit, LayDown, Source
 from phase10.games.phase10.cards import (
     CARDS,
+    MAX_NUMBER,
     NUMBER_OF,
     NUMBERED,
     SKIP,
@@ -480,15 +481,28 @@ def _check_hit(state: GameState, action: Hit) -> int:
         elif action.value == group.high + 1:
             end = "high"
         elif action.value >= 0:
-            raise IllegalActionError(
-                "P10-R23",
-                "phase10.wild_run_value",
-                low=group.low,
-                high=group.high,
-                below=group.low - 1,
-                above=group.high + 1,
-                value=action.value,
-            )
+            # Only the ends a run can still grow to are offered: no number above 12 or
+            # below 1 (D-01), so a run 9-12 takes a wild only as 8.
+            ends = [v for v in (group.low - 1, group.high + 1) if 1 <= v <= MAX_NUMBER]
+            if len(ends) == 1:
+                raise IllegalActionError(
+                    "P10-R23",
+                    "phase10.wild_run_value_one",
+                    low=group.low,
+                    high=group.high,
+                    only=ends[0],
+                    value=action.value,
+                )
+            if ends:
+                raise IllegalActionError(
+                    "P10-R23",
+                    "phase10.wild_run_value",
+                    low=group.low,
+                    high=group.high,
+                    below=group.low - 1,
+                    above=group.high + 1,
+                    value=action.value,
+                )
     value = hit_value(group, action.card, end)
     if isinstance(value, Problem):
         raise IllegalActionError.of(value)

@@ -63,6 +63,9 @@ MESSAGES: Final[dict[str, str]] = {
     "phase10.wild_run_value": N_(
         "a wild on the run {low}-{high} stands for {below} or {above}, not {value}"
     ),
+    "phase10.wild_run_value_one": N_(
+        "a wild on the run {low}-{high} can stand only for {only}, not {value}"
+    ),
     "phase10.card_stands_for": N_("{card} stands for {value} on that group"),
     "phase10.no_card_to_discard": N_("you have no {card} to discard"),
     "phase10.skip_only_target": N_("only a Skip is played at another player"),
