@@ -308,7 +308,7 @@ def test_p10_r15_whole_phase_at_once_and_only_cards_held() -> None:
     state = deal(["R5 R5 B5 R8 G8 Y1 B2 Y11 G12 B12", JUNK], "Y9", draw="Y8")
     illegal(state, "lay set R5 R5 B5 | set R8 G8 Y8", "D-19")  # nothing drawn yet
     state = play(state, "draw")
-    illegal(state, "lay set R5 R5 B5", "P10-R18")  # half a phase
+    illegal(state, "lay set R5 R5 B5", "P10-R15")  # half a phase
     illegal(state, "lay set R5 R5 B5 | set R8 G8 G8", "P10-R15")  # only one G8 held
     state = play(state, "lay set R5 R5 B5 | set R8 G8 Y8")  # the drawn Y8 counts
     assert state.players[0].laid == 0

@@ -400,14 +400,19 @@ def laydown_problem(groups: Sequence[Group], phase: Phase, rules: RuleSet) -> Pr
     >>> str(laydown_problem(parse_groups("set R5 B5 W | set R8 G8 W | set Y1 W B1"),
     ...                     rules.phases[0], rules))
     'P10-R18: phase 1 needs exactly 2 groups (set of 3 + set of 3), not 3'
+    >>> laydown_problem(parse_groups("set R5 B5 W"), rules.phases[0], rules).rule
+    'P10-R15'
     """
     reqs = phase.groups
     if len(groups) != len(reqs):
         params: dict[str, Param] = {"phase": phase.number, "needs": _needs(phase)}
         params["groups"] = len(groups)
+        # Too many groups breaks "never more groups" (P10-R18); too few, "the whole phase at
+        # once" (P10-R15): half a phase may not go down.
+        rule = "P10-R18" if len(groups) > len(reqs) else "P10-R15"
         if len(reqs) == 1:
-            return Problem("P10-R18", "phase10.one_group", params)
-        return Problem("P10-R18", "phase10.groups", {**params, "count": len(reqs)})
+            return Problem(rule, "phase10.one_group", params)
+        return Problem(rule, "phase10.groups", {**params, "count": len(reqs)})
     per_group = _per_group(rules)
     for group in groups:
         problem = group_problem(group, need_natural=per_group)
