@@ -280,6 +280,29 @@ def test_check_says_why_not_in_the_language_asked_for(
     assert lines[1].strip() == reason
 
 
+@pytest.mark.parametrize(
+    ("variant", "said"),
+    [
+        ((), "every group needs a natural card of its own (P10-R07): 2 groups, 1 natural card"),
+        (("--variant", "natural_per_phase"), None),
+    ],
+)
+def test_check_says_each_group_needs_its_natural_card(
+    variant: tuple[str, ...], said: str | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """P10-R07: one natural card and five wilds cannot make two sets, since each group needs
+    a natural card of its own; the answer says so, not that the groups cannot share cards.
+    Under natural_per_phase (D-04) the same hand makes the phase."""
+    code = main(["check", "--phase", "1", *variant, "R5", "W", "W", "W", "W", "W"])
+    lines = capsys.readouterr().out.splitlines()
+    if said is None:
+        assert code == 0
+        assert lines[0].endswith(": possible")
+    else:
+        assert code == 1
+        assert lines[1].strip() == said
+
+
 def test_a_program_s_check_answers_in_french(capsys: pytest.CaptureFixture[str]) -> None:
     """AMZ-R15: the program, its combination and the leftover card, in French."""
     argv = ["check", "--lang", "fr", "--game", "programmes", "--program", "PRG-22"]

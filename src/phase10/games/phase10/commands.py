@@ -22,6 +22,7 @@ from typing import Any, Final
 from phase10.games.phase10.cards import SKIP_CODE, WILD_CODE, Card, full_deck, parse_cards
 from phase10.games.phase10.finder import find_phase
 from phase10.games.phase10.groups import Group
+from phase10.games.phase10.laydowns import per_group
 from phase10.games.phase10.narration import group_text, phase_description, requirement_text
 from phase10.games.phase10.rules import HAND_SIZE, Phase, RuleSet
 from phase10.games.phase10.rules_file import load_rules_file
@@ -181,6 +182,8 @@ def why_not(cards: Sequence[Card], phase: Phase, rules: RuleSet, lang: str = "en
     'no run of 7, even with the 2 wilds'
     >>> why_not(parse_cards("R2 R2 R2 R3 R4 R5 G9"), rules.phases[1], rules)
     'each group is possible alone (set of 3 + run of 4), but not all of them from the same cards'
+    >>> why_not(parse_cards("R5 W W W W W"), rules.phases[0], rules)
+    'every group needs a natural card of its own (P10-R07): 2 groups, 1 natural card'
     >>> why_not(parse_cards("R1 R2 R5 B6 W G12 G12 Y9"), rules.phases[3], rules, "de")
     'nicht möglich: Lauf von 7, auch nicht mit 1 Joker'
     """
@@ -205,6 +208,17 @@ def why_not(cards: Sequence[Card], phase: Phase, rules: RuleSet, lang: str = "en
     for req in phase.groups:
         if find_phase(cards, Phase(phase.number, (req,)), rules) is None:
             return _missing(requirement_text(req, tr), wilds, tr)
+    naturals = usable - wilds
+    if len(phase.groups) > 1 and per_group(rules) and naturals < len(phase.groups):
+        # Each group alone finds its natural card; together they need one each (P10-R07).
+        text = tr.ngettext(
+            "every group needs a natural card of its own (P10-R07): {needs} groups, {count} "
+            "natural card",
+            "every group needs a natural card of its own (P10-R07): {needs} groups, {count} "
+            "natural cards",
+            naturals,
+        )
+        return text.format(needs=len(phase.groups), count=naturals)
     if len(phase.groups) > 1:
         text = tr.gettext(
             N_("each group is possible alone ({groups}), but not all of them from the same cards")
