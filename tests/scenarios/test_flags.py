@@ -426,7 +426,11 @@ def test_flag_skip_limit_per_hand_blocks_second_skip() -> None:
     state = play(state, "discard G8", "draw")
     assert state.current == 0
     assert not state.players[2].skip_lost
-    assert illegal(state, "discard S to 2").rule == "B.4.3"
+    refused = illegal(state, "discard S to 2")
+    assert refused.rule == "B.4.3"
+    # Once a hand, not "yet": the refusal says the limit, as no turn played lifts it.
+    assert "already been skipped in this hand" in str(refused), refused
+    assert "yet" not in str(refused)
     assert Discard(parse_cards("S")[0], 1) in legal_actions(state)
 
 
@@ -444,7 +448,9 @@ def test_flag_skip_limit_per_hand_counts_the_turned_up_skip() -> None:
 
 def test_flag_skip_limit_pending_only_blocks_only_a_waiting_skip() -> None:
     state = _limit(SkipLimit.PENDING_ONLY)
-    assert illegal(state, "discard S to 2").rule == "B.4.3"
+    refused = illegal(state, "discard S to 2")
+    assert refused.rule == "B.4.3"
+    assert "a Skip is still waiting in front of that player" in str(refused), refused
     state = play(state, "discard Y4", "draw")
     # Seat 2 has just lost a turn and has no Skip waiting: it may be skipped again at once.
     assert state.current == 0

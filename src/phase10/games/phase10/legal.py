@@ -563,9 +563,10 @@ def _explain_target(state: GameState, seat: int, target: int) -> None:
     if not state.players[target].dealt_in:
         raise IllegalActionError("D-29", "phase10.sits_out", player=target)
     limit = state.rules.skip_limit
-    rule = {
-        SkipLimit.PER_CIRCUIT: "P10-R26",
-        SkipLimit.PER_HAND: "B.4.3",
-        SkipLimit.PENDING_ONLY: "B.4.3",
-    }.get(limit, "P10-R26")
-    raise IllegalActionError(rule, "phase10.skip_limit", player=target, limit=limit.value)
+    # The limit's own words: "not yet" is right only where a turn played lifts it.
+    rule, key = {
+        SkipLimit.PER_CIRCUIT: ("P10-R26", "phase10.skip_limit"),
+        SkipLimit.PER_HAND: ("B.4.3", "phase10.skip_limit_per_hand"),
+        SkipLimit.PENDING_ONLY: ("B.4.3", "phase10.skip_limit_pending"),
+    }.get(limit, ("P10-R26", "phase10.skip_limit"))
+    raise IllegalActionError(rule, key, player=target, limit=limit.value)

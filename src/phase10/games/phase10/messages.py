@@ -77,6 +77,11 @@ MESSAGES: Final[dict[str, str]] = {
     # rule id shown with the message says which limit applies).
     "phase10.sits_out": N_("that player sits out this tie-break hand"),
     "phase10.skip_limit": N_("that player cannot be skipped again yet"),
+    "phase10.skip_limit_per_hand": N_(
+        "that player has already been skipped in this hand, and one Skip each per hand is "
+        "the limit under these rules"
+    ),
+    "phase10.skip_limit_pending": N_("a Skip is still waiting in front of that player"),
     # groups: a group
     "phase10.group_empty": N_("a group needs at least one card"),
     "phase10.skip_in_group": N_("a Skip is never part of a group"),
