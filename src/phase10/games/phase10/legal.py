@@ -564,9 +564,12 @@ def _explain_target(state: GameState, seat: int, target: int) -> None:
         raise IllegalActionError("D-29", "phase10.sits_out", player=target)
     limit = state.rules.skip_limit
     # The limit's own words: "not yet" is right only where a turn played lifts it.
-    rule, key = {
-        SkipLimit.PER_CIRCUIT: ("P10-R26", "phase10.skip_limit"),
-        SkipLimit.PER_HAND: ("B.4.3", "phase10.skip_limit_per_hand"),
-        SkipLimit.PENDING_ONLY: ("B.4.3", "phase10.skip_limit_pending"),
-    }.get(limit, ("P10-R26", "phase10.skip_limit"))
-    raise IllegalActionError(rule, key, player=target, limit=limit.value)
+    if limit is SkipLimit.PER_HAND:
+        raise IllegalActionError(
+            "B.4.3", "phase10.skip_limit_per_hand", player=target, limit=limit.value
+        )
+    if limit is SkipLimit.PENDING_ONLY:
+        raise IllegalActionError(
+            "B.4.3", "phase10.skip_limit_pending", player=target, limit=limit.value
+        )
+    raise IllegalActionError("P10-R26", "phase10.skip_limit", player=target, limit=limit.value)
