@@ -157,9 +157,39 @@ def register(subparsers: Any) -> None:
             )
         ),
     )
+    parser.add_argument(
+        "--forget-after",
+        type=days_over_zero,
+        default=None,
+        metavar="DAYS",
+        help=translate(
+            N_(
+                "delete a table nothing has happened at for DAYS days (finished, abandoned or "
+                "never started), with its moves: its links and replay go with it; without "
+                "it, every table is kept"
+            )
+        ),
+    )
     add_limit_options(parser)
     add_transport_options(parser)
     parser.set_defaults(func=run)
+
+
+def days_over_zero(text: str) -> float:
+    """``--forget-after``'s days, in seconds: a number above 0 (``0.5`` is half a day).
+
+    >>> days_over_zero("30")
+    2592000.0
+    """
+    try:
+        days = float(text)
+    except ValueError:
+        days = float("nan")
+    if not days > 0 or days == float("inf"):
+        raise argparse.ArgumentTypeError(
+            translate(N_("{text} is not a number of days above 0")).format(text=text)
+        )
+    return days * 86400
 
 
 def database_url(args: argparse.Namespace) -> str | None:
@@ -222,6 +252,7 @@ def run(args: argparse.Namespace) -> int:
             default_folder=given is None,
             warnings=() if warning is None else (warning,),
             words=translate,
+            forget_after=args.forget_after,
         )
     except DatabaseFileError as exc:
         raise CommandError(translate(exc.message).format(**exc.params)) from None

@@ -76,6 +76,7 @@ from phase10.web.protocol import (
     read_client_message,
 )
 from phase10.web.replay import replay_step, table_record
+from phase10.web.retention import Retention
 from phase10.web.thinking import Thinker
 
 __all__ = ["create_app", "pick_language", "validation_text"]
@@ -170,6 +171,7 @@ def create_app(
     cluster: Cluster | None = None,
     served: ServedNames | None = None,
     api_docs: bool = False,
+    retention: Retention | None = None,
 ) -> FastAPI:
     """The server's application over ``db``, its computers thinking in ``thinker``.
 
@@ -187,6 +189,9 @@ def create_app(
 
     ``cluster``: this process is one of several on one PostgreSQL database, each table held
     by one of them at a time (``phase10.web.cluster``).
+
+    ``retention``: how long a table nothing happens at is kept (``phase10.web.retention``);
+    ``None`` keeps every table.
     """
     prepare()  # the look-alike names' table, before anyone joins
     hub = Hub(
@@ -205,7 +210,11 @@ def create_app(
         public.resume_quick_tables(hub)
         if restored:
             log.info("%s in play restored from the database", _tables(restored))
+        if retention is not None:
+            retention.start(db, lambda: hub.tables.keys())
         yield
+        if retention is not None:
+            retention.close()
         hub.close()
         if cluster is not None:
             await cluster.stop()

@@ -131,6 +131,12 @@ _LET_GO: Final = text(
     WHERE owner = :owner AND NOT (table_id = ANY(:tables))
     """
 )
+#: The tables among ``:tables`` whose lease some process holds now.
+_HELD: Final = text(
+    f"SELECT table_id FROM table_leases WHERE table_id = ANY(:tables) "
+    f"AND owner IS NOT NULL AND expires > {_NOW}"
+)
+_FORGET_LEASES: Final = text("DELETE FROM table_leases WHERE table_id = ANY(:tables)")
 _RELEASE: Final = text(
     "UPDATE table_leases SET owner = NULL, expires = 0 WHERE owner = :owner AND table_id = :table"
 )
@@ -261,6 +267,25 @@ class FencedDatabase(Database):
     ) -> None:
         self.fence(table_id)
         super().set_status(table_id, status, finished=finished, rematch=rematch)
+
+    def idle_tables(self, before: float, limit: int = 500) -> list[str]:
+        """As :meth:`Database.idle_tables`, less the tables some process holds now: one in
+        another process's memory (a lobby left open for days, say) is not forgotten under
+        it."""
+        idle = super().idle_tables(before, limit)
+        if not idle:
+            return idle
+        with self.engine.connect() as conn:
+            held = {str(r[0]) for r in conn.execute(_HELD, {"tables": idle})}
+        return [t for t in idle if t not in held]
+
+    def forget(self, table_ids: list[str]) -> int:
+        """As :meth:`Database.forget`, the tables' leases too."""
+        count = super().forget(table_ids)
+        if table_ids:
+            with self.engine.begin() as conn:
+                conn.execute(_FORGET_LEASES, {"tables": table_ids})
+        return count
 
 
 class Cluster:

@@ -40,7 +40,9 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
+    exists,
     insert,
     select,
     update,
@@ -376,7 +378,42 @@ class Database:
         with _failing(f"listing table {table_id}"), self.engine.begin() as conn:
             conn.execute(insert(public_tables).values(**values))
 
+    def forget(self, table_ids: list[str]) -> int:
+        """Delete the tables ``table_ids`` with their seats, moves, options and listing, in
+        one transaction; how many tables there were. Their rows of ``series`` stay: a later
+        game of the series still counts the earlier ones' winners."""
+        if not table_ids:
+            return 0
+        with _failing("forgetting idle tables"), self.engine.begin() as conn:
+            for child in (moves, seats, table_options, public_tables):
+                conn.execute(delete(child).where(child.c.table_id.in_(table_ids)))
+            done = conn.execute(delete(tables).where(tables.c.id.in_(table_ids)))
+            return int(done.rowcount or 0)
+
     # ------------------------------------------------------------------------ reading
+
+    def idle_tables(self, before: float, limit: int = 500) -> list[str]:
+        """The tables nothing has happened at since ``before`` (seconds since the epoch):
+        made, finished and last moved at earlier, whatever their status; at most ``limit``,
+        the oldest made first.
+
+        >>> db = Database("sqlite://")
+        >>> db.insert_table(TableRow("t1", "ABCDEF", "phase10", "standard", 7, "over", 60,
+        ...                          "hard", created=100.0, finished=200.0), [])
+        >>> db.idle_tables(before=150.0), db.idle_tables(before=250.0)
+        ([], ['t1'])
+        """
+        recent = exists().where(moves.c.table_id == tables.c.id, moves.c.at >= before)
+        query = (
+            select(tables.c.id)
+            .where(tables.c.created < before)
+            .where((tables.c.finished.is_(None)) | (tables.c.finished < before))
+            .where(~recent)
+            .order_by(tables.c.created)
+            .limit(limit)
+        )
+        with _failing("looking for idle tables"), self.engine.connect() as conn:
+            return [str(r[0]) for r in conn.execute(query)]
 
     def open_public(self, since: float, limit: int) -> list[tuple[str, float | None]]:
         """The public tables listed after ``since`` and still waiting for their start, the

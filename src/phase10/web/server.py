@@ -36,6 +36,7 @@ from phase10.web.exposure import Transport
 from phase10.web.guard import Limits
 from phase10.web.hosts import ServedNames
 from phase10.web.protocol import MAX_MESSAGE_BYTES
+from phase10.web.retention import Retention
 from phase10.web.thinking import INLINE_LEVELS, Thinker
 
 __all__ = ["WS_MAX_SIZE", "ListenError", "check_can_listen", "default_database", "serve"]
@@ -112,6 +113,7 @@ def serve(
     default_folder: bool = False,
     warnings: Sequence[str] = (),
     words: Callable[[str], str] = str,
+    forget_after: float | None = None,
 ) -> None:
     """Serve until interrupted; prints the address people open (``words`` says the
     banner's lines in the language of the command: its catalog's translation, English by
@@ -123,8 +125,9 @@ def serve(
     ``access_log``: a line for every HTTP request (uvicorn's access log). ``default_folder``:
     ``database`` is the default SQLite file, whose folder is created if missing (any other
     folder must exist). ``warnings`` are printed on standard error after the address, which
-    stays the first line. ``DatabaseFileError`` for a database that cannot be served
-    (``phase10.web.dbfile``)."""
+    stays the first line. ``forget_after``: seconds a table nothing happens at is kept
+    (``phase10.web.retention``; ``None``: every table is kept). ``DatabaseFileError`` for a
+    database that cannot be served (``phase10.web.dbfile``)."""
     transport = transport or Transport()
     check_url(database)
     # Before anything is said or opened: uvicorn binds only once the tables are restored.
@@ -160,7 +163,22 @@ def serve(
             allowed_hosts=allowed_hosts,
             api_docs=api_docs,
             access_log=access_log,
+            forget_after=forget_after,
         )
+
+
+def forget_line(forget_after: float, words: Callable[[str], str] = str) -> str:
+    """The banner's line for ``--forget-after`` (seconds), in the command's language.
+
+    >>> forget_line(86400.0)
+    'phase10: a table nothing has happened at for 1 day is deleted'
+    >>> forget_line(43200.0)
+    'phase10: a table nothing has happened at for 0.5 days is deleted'
+    """
+    days = forget_after / 86400
+    one = words(N_("phase10: a table nothing has happened at for {days} day is deleted"))
+    many = words(N_("phase10: a table nothing has happened at for {days} days is deleted"))
+    return (one if days == 1 else many).format(days=f"{days:g}")
 
 
 def _serve_database(
@@ -181,6 +199,7 @@ def _serve_database(
     allowed_hosts: tuple[str, ...],
     api_docs: bool,
     access_log: bool,
+    forget_after: float | None,
 ) -> None:
     """``serve`` once its SQLite file, if it has one, is ready and held."""
     cluster = None
@@ -199,6 +218,8 @@ def _serve_database(
         print(warning, file=sys.stderr, flush=True)
     for line in share_lines(host, port, transport.scheme, network_addresses(), words):
         print(line, flush=True)
+    if forget_after is not None:
+        print(forget_line(forget_after, words), flush=True)
     print(words(N_("phase10: press Ctrl+C to stop")), flush=True)
     if file is not None:
         warn_if_readable(file)
@@ -219,6 +240,7 @@ def _serve_database(
             # the public names behind a proxy (phase10.web.hosts): DNS rebinding is refused.
             served=ServedNames.for_server(host, allowed_hosts),
             api_docs=api_docs,
+            retention=None if forget_after is None else Retention(forget_after),
         )
         uvicorn.run(
             app,
