@@ -532,3 +532,38 @@ def test_a_terminal_player_whose_seat_was_given_away_takes_it_again_once_opened(
     assert "It is your turn." in out
     stored = json.loads((data / "seats.json").read_text(encoding="utf-8"))["seats"][key]
     assert stored["token"] != bob["token"]
+
+
+def test_a_terminal_spectator_watches_a_game_to_its_end(server: Server, tmp_path: Path) -> None:
+    """``phase10 join LINK --watch``: a spectator takes no seat (the table's seats stay as they
+    were), hears every move as a sentence about its player ("Ann drew a card."), never a
+    hand's card nor a "You", hears who won (P10-R36), then leaves with q, told so; a name
+    is refused, a spectator having no seat to name."""
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "easy"}]
+    body = {"game": "phase10", "name": "Ann", "seats": seats, "variants": ["n_phases=1"]}
+    answer = httpx.post(f"{server.url}/api/tables", json=body)
+    assert answer.status_code == 201, answer.text
+    made = answer.json()
+    table = NewTable(made["table"], made["code"], made["token"])
+    data = tmp_path / "data"
+    link = f"{server.url}/t/{table.table}"
+    named = Join([link, "--watch", "--plain", "--name", "Eve"], data, "")
+    status, _out, err = named.finish(timeout=30)
+    assert status == 2
+    assert "a spectator takes no seat: --watch takes no --name" in err
+    watcher = Join([link, "--watch", "--plain", "--lang", "en"], data, "q\n")
+    watcher.expect(f"You watch table {table.code} as a spectator")
+    with Owner(server, table) as ann:
+        status, out, err = watcher.finish(timeout=120)
+    assert ann.error is None, ann.error
+    assert status == 0, err
+    assert "Ann drew a card." in out or "Ann took " in out
+    assert "wins the game" in out
+    assert "You stopped watching the table." in out
+    assert "You drew" not in out
+    assert "Your hand" not in out
+    lobby = httpx.get(f"{server.url}/api/tables/{table.table}").json()
+    assert len(lobby["seats"]) == 2
+    assert lobby["seats"][0]["name"] == "Ann"
+    assert lobby["seats"][1]["kind"] == "bot"
+    assert not (data / "seats.json").exists()

@@ -25,7 +25,7 @@ from websockets.sync.client import connect
 from phase10.online.links import Api, SeatStore, StoredSeat, parse_target
 from phase10.tui.online_table import LobbyScreen, OnlineApp, OnlineTable
 
-from .test_join import Server, _create, _free_port
+from .test_join import NewTable, Owner, Server, _create, _free_port
 
 SIZE = (80, 24)
 
@@ -163,3 +163,48 @@ async def _play(app: OnlineApp, server: Server, table: str) -> str:
                 pilot, lambda: app.return_value is not None, f"Ann leaving ({before})", timeout=10
             )
     return before
+
+
+def test_a_spectator_watches_full_screen(server: Server, tmp_path: Path) -> None:
+    """``phase10 join --watch`` full screen: the table as its spectators see it (nobody's
+    hand, "You are watching as a spectator."), every move of Ann and the computer in the log
+    as a sentence about its player (P10-R13: a turn is a draw, then a discard), no move
+    offered; q leaves, and nothing is stored for a seat."""
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "easy"}]
+    made = httpx.post(
+        f"{server.url}/api/tables", json={"game": "phase10", "name": "Ann", "seats": seats}
+    )
+    assert made.status_code == 201, made.text
+    body = made.json()
+    table = NewTable(body["table"], body["code"], body["token"])
+    target = parse_target(f"{server.url}/t/{table.table}", server.url)
+    store = SeatStore(tmp_path / "seats.json")
+    app = OnlineApp(target, table.table, None, store, Api(server.url), "en")
+    with Owner(server, table) as ann:
+        asyncio.run(_watch(app))
+    assert ann.error is None, ann.error
+    assert app.return_value == "left"
+    assert not (tmp_path / "seats.json").exists()
+
+
+async def _watch(app: OnlineApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: isinstance(app.screen, OnlineTable), "the table")
+        screen = app.table_screen
+
+        def log() -> str:
+            return " ".join(line.text for line in screen.query_one("#log", RichLog).lines)
+
+        await _until(pilot, lambda: "Ann drew a card." in log(), "Ann's draw", timeout=60)
+        await _until(pilot, lambda: "Ann discarded" in log(), "Ann's discard", timeout=60)
+        assert "You drew" not in log()
+        assert app.view is not None
+        assert app.view["legal"] == []
+        assert "You are watching as a spectator." in _text(app)
+        # A hand's results over the table (the computer may go out at once) close first.
+        while not isinstance(app.screen, OnlineTable):
+            await pilot.press("escape")
+            await pilot.pause(0.05)
+        before = f"screen {app.screen!r}, focus {app.focused!r}, stack {app.screen_stack!r}"
+        await pilot.press("q")
+        await _until(pilot, lambda: app.return_value is not None, f"leaving ({before})", timeout=10)

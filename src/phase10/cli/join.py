@@ -112,6 +112,16 @@ def register(subparsers: Any) -> None:
             )
         ),
     )
+    parser.add_argument(
+        "--watch",
+        action="store_true",
+        help=translate(
+            N_(
+                "watch the table as a spectator, taking no seat: every move as it is made, "
+                "nobody's hand shown (the table's link or its code)"
+            )
+        ),
+    )
     add_lang_option(parser)
     parser.set_defaults(func=run)
 
@@ -140,6 +150,8 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     store = SeatStore(data_dir() / "seats.json")
     api = Api(target.server, lang=lang)
+    if args.watch:
+        return _watch(args, target, _find_table(api, target, tr), store, api, lang)
     lobby = _to_the_rematch(api, target, _find_table(api, target, tr), store, tr)
     table = str(lobby["table"])
     stored = store.get(target.server, table)
@@ -203,8 +215,41 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
 
+def _watch(
+    args: argparse.Namespace,
+    target: Target,
+    lobby: dict[str, Any],
+    store: SeatStore,
+    api: Api,
+    lang: str,
+) -> int:
+    """Watch the table as a spectator: the server sends every event as its spectators see
+    it (no hand, no secret), and takes no move from this connection."""
+    tr = translator(lang)
+    table = str(lobby["table"])
+    if args.name is not None:
+        raise CommandError(tr.gettext("a spectator takes no seat: --watch takes no --name"))
+    print(
+        tr.gettext(
+            "You watch table {code} as a spectator: every move is told as it is made, and "
+            "nobody's hand is shown. Press q to stop watching."
+        ).format(code=lobby["code"]),
+        flush=True,
+    )
+    if not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
+        return _full_screen(target, table, None, store, api, lang)
+    session = LineClient(
+        target, table, None, store, api, lang, resumed=False, paced=not sys.stdin.isatty()
+    )
+    try:
+        return asyncio.run(session.run())
+    except KeyboardInterrupt:
+        session.say_left()
+        return 0
+
+
 def _full_screen(
-    target: Target, table: str, stored: StoredSeat, store: SeatStore, api: Api, lang: str
+    target: Target, table: str, stored: StoredSeat | None, store: SeatStore, api: Api, lang: str
 ) -> int:
     """Play at the table in the full screen; what became of the seat is said after it."""
     from phase10.tui.online_table import play_online
@@ -213,6 +258,9 @@ def _full_screen(
     if ended not in (None, "left"):
         print(ended)
         return 1
+    if stored is None:
+        print(translator(lang).gettext("You stopped watching the table."))
+        return 0
     # After a rematch the app sits at the rematch's table: its lobby names it.
     here = str((lobby or {}).get("table") or table)
     for line in leaving_lines(target, here, lobby, translator(lang), over=False):

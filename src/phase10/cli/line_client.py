@@ -207,7 +207,7 @@ class LineClient:
         self,
         target: Target | None,
         table: str,
-        seat: StoredSeat,
+        seat: StoredSeat | None,
         store: SeatStore | None,
         api: Api | None,
         lang: str,
@@ -219,9 +219,11 @@ class LineClient:
     ) -> None:
         self.target = target
         self.table = table
-        self.token = seat.token
-        self.name = seat.name
-        self.seat: int | None = seat.seat
+        #: ``None``: a spectator (``phase10 join --watch``), who holds no seat.
+        self.token = None if seat is None else seat.token
+        self.name = "" if seat is None else seat.name
+        self.seat: int | None = None if seat is None else seat.seat
+        self.watching = seat is None
         self.store = store
         self.api = api
         self.lang = lang
@@ -241,7 +243,7 @@ class LineClient:
         else:
             assert target is not None, "an online session needs its server"
             self.conn = Connection(
-                target, table, seat.token, lang, self._on_message, self._on_state
+                target, table, self.token, lang, self._on_message, self._on_state
             )
         self.hint_id: str | None = None
         #: The line as the player typed it, and the notation last sent for it as text: a
@@ -303,6 +305,9 @@ class LineClient:
             self.leave()
             return
         assert self.target is not None
+        if self.watching:
+            self.say(N_("You stopped watching the table."))
+            return
         over = self.result is not None
         self.out(*leaving_lines(self.target, self.table, self.lobby, self.tr, over=over))
 

@@ -99,13 +99,14 @@ def chat_message(ident: str, text: str) -> dict[str, Any]:
 
 
 class Connection:
-    """The WebSocket of one seat (``token``) at ``table``, for as long as :meth:`run` runs."""
+    """The WebSocket of one seat (``token``; ``None``: a spectator's) at ``table``, for as
+    long as :meth:`run` runs."""
 
     def __init__(
         self,
         target: Target,
         table: str,
-        token: str,
+        token: str | None,
         lang: str,
         on_message: Callable[[dict[str, Any]], bool],
         on_state: Callable[[str, int | None], None],

@@ -869,7 +869,7 @@ class OnlineApp(App[str]):
         self,
         target: Target | None,
         table: str,
-        seat: StoredSeat,
+        seat: StoredSeat | None,
         store: SeatStore | None,
         api: Api | None,
         lang: str,
@@ -885,8 +885,9 @@ class OnlineApp(App[str]):
             store,
             api,
         )
-        self.seat: int | None = seat.seat
-        self.token = seat.token
+        #: ``seat`` ``None``: a spectator (``phase10 join --watch``), who holds no seat.
+        self.seat: int | None = None if seat is None else seat.seat
+        self.token = None if seat is None else seat.token
         self.lobby: dict[str, Any] | None = None
         self.view: View | None = None
         #: The seat's presentation, the update's ``table``.
@@ -905,7 +906,7 @@ class OnlineApp(App[str]):
             self.conn: Any = connect(self.on_server, self.on_link)
         else:
             assert target is not None, "an online table needs its server"
-            self.conn = Connection(target, table, seat.token, lang, self.on_server, self.on_link)
+            self.conn = Connection(target, table, self.token, lang, self.on_server, self.on_link)
         self.ended: str | None = None
         self._hand_number: int | None = None
         #: The seats whose chat the player muted; the chat lines shown.
@@ -1011,6 +1012,7 @@ class OnlineApp(App[str]):
             kind == "rematch"
             and message.get("token") is not None
             and self.seat is not None
+            and self.stored is not None
             and self.store is not None
             and self.target is not None
         ):
@@ -1212,9 +1214,10 @@ class OnlineApp(App[str]):
 
 
 def play_online(
-    target: Target, table: str, seat: StoredSeat, store: SeatStore, api: Api, lang: str
+    target: Target, table: str, seat: StoredSeat | None, store: SeatStore, api: Api, lang: str
 ) -> tuple[str | None, dict[str, Any] | None]:
-    """Sit at the table full screen until the player leaves; why it ended and the lobby."""
+    """Sit at the table full screen (``seat`` ``None``: watch it) until the player leaves;
+    why it ended and the lobby."""
     app = OnlineApp(target, table, seat, store, api, lang)
     ended = app.run()
     return ended, app.lobby
