@@ -187,6 +187,16 @@ def test_my_games_lists_the_table_this_browser_made_and_opens_its_replay(
         assert box is not None
         assert box["x"] >= 0, (cell.inner_text(), box)
         assert box["x"] + box["width"] <= PHONE["width"], (cell.inner_text(), box)
+    # Nor is a word of a header broken ("Pla-tz"): a one-word header is on one line.
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll('#game-summary thead th')].map((th) => {
+            const range = document.createRange();
+            range.selectNodeContents(th);
+            const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            return [th.textContent.trim(), tops.size];
+        })"""
+    )
+    assert all(count == 1 for text, count in lines if " " not in text), lines
     page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
 
     # A table of the list is forgotten on request, once confirmed: it leaves the list and
@@ -295,3 +305,12 @@ def test_a_programmes_turn_names_its_cards_in_words_in_dutch(
     expect(page.locator("#status")).to_contain_text(
         "Aan deze tafel worden geen programmakaarten geruild"
     )
+    # After the draw, a chosen card's discard button shows it as the hand does ("2♦"),
+    # never by its letter ("2D").
+    page.keyboard.press("d")
+    page.locator("#moves [data-group=discard]").wait_for()
+    page.locator("#hand [role=option]").first.focus()
+    page.keyboard.press("Space")
+    discard = page.locator("#moves [data-key=discard-chosen]")
+    expect(discard).to_contain_text(re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]|JK"))
+    assert not code.search(discard.inner_text()), discard.inner_text()

@@ -1922,8 +1922,10 @@ function myMoves(view, chosen) {
     } else if (options.length === 0) {
       body = el("p", { class: "note" }, t("cannot_discard_card", { card: faceOf(chosen[0]).label }));
     } else if (options.length === 1) {
-      // Shown by notation like the other buttons, said in words ("Discard blue 11").
-      const label = t("move.discard", { card: chosen[0] });
+      // Shown as the hand shows the card (its suit's sign: "Discard 2♦"), like the other
+      // buttons, said in words ("Discard blue 11").
+      const face = faceOf(chosen[0]);
+      const label = t("move.discard", { card: face.shown || chosen[0] });
       const spoken = t("move.discard", { card: faceOf(chosen[0]).label });
       body = buttonList([actionButton(options[0], label, "discard-chosen", "primary", spoken)]);
     } else {
