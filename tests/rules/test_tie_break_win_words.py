@@ -40,9 +40,11 @@ def test_a_tie_break_win_says_the_tie_break_decided_it(
     state = game.new_game(rules, 2, 4)  # seed 4: both end on 5 points, a tie-break follows
     bots = [make_bot("greedy", game), make_bot("greedy", game)]
     rng = random.Random(4)
+    ended = []
     while game.outcome(state) is None:
         seat = game.to_act(state)
         state = game.apply(state, bots[seat].choose(game.view(state, seat), rng))
+        ended += [e for e in state.events if e.kind is EventKind.HAND_ENDED]
     outcome = game.outcome(state)
     assert outcome is not None
     assert (outcome.reason, outcome.winner, outcome.totals) == (reason, 0, (5, 5))
@@ -51,6 +53,16 @@ def test_a_tie_break_win_says_the_tie_break_decided_it(
     names = ["Ann", "Bob"]
     assert describe_event(over, names, None, rules=rules, lang="en") == said
     assert describe_event(over, names, 0, rules=rules, lang="en") == said_to_winner
+    # Going out ends the tie-break hand (replay_first_out), and its end says its points do
+    # not count (D-29): the totals tie. Laying down first ends the game within the hand.
+    lines = [describe_event(e, names, None, rules=rules, lang="en") for e in ended]
+    tiebreak = [line for line in lines if "tie-break" in line]
+    if reason == "tiebreak_out":
+        assert tiebreak == [lines[-1]], lines
+        assert lines[-1].startswith("The tie-break hand ended. Its points ("), lines
+        assert lines[-1].endswith(") do not count: the totals stay as they were."), lines
+    else:
+        assert tiebreak == [], lines
     german = describe_event(over, names, None, rules=rules, lang="de")
     assert "Stechen" in german
     assert "niedrigsten" not in german

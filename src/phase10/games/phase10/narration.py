@@ -91,6 +91,10 @@ MESSAGES: Final[dict[str, str]] = {
     "went_out": N_("{name} went out."),
     "went_out.you": N_("You went out."),
     "hand_ended": N_("Hand {hand} ended. Points: {points}."),
+    "hand_ended.tiebreak": N_(
+        "The tie-break hand ended. Its points ({points}) do not count: the totals stay as "
+        "they were."
+    ),
     "hand_ended.nobody": N_("The draw pile is empty and nobody went out. Points: {points}."),
     "tiebreak": N_("{players} are tied: they play a tie-break hand."),
     "game_over": N_("{name} wins the game with {achievement} and {points} points."),
@@ -387,6 +391,8 @@ def describe_event(
         return _say(tr, "went_out", me, name=name)
     if kind is EventKind.HAND_ENDED:
         points = ", ".join(f"{_name(names, s)} {p}" for s, p in enumerate(event.scores))
+        if event.target == 1:
+            return _say(tr, "hand_ended.tiebreak", False, points=points)
         if event.seat < 0:
             return _say(tr, "hand_ended.nobody", False, points=points)
         return _say(tr, "hand_ended", False, hand=event.number + 1, points=points)

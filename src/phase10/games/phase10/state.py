@@ -46,7 +46,8 @@ class Event(NamedTuple):
     ``target`` a second seat, ``groups`` laid or hit groups, ``scores`` per-seat points
     (for ``TIEBREAK``: the tied seats), ``number`` a hand number, phase index or group index
     (for ``GAME_OVER``: 1 the winner went out first in a tie-break hand, 2 laid down first
-    in one, 0 no tie-break decided it).
+    in one, 0 no tie-break decided it). ``HAND_ENDED``'s ``target`` is 1 for a tie-break
+    hand, whose points do not count.
     ``HAND_ENDED`` also says who moved up, so nobody need compare states: ``moved`` holds, per
     seat, the index of the phase it completed in that hand (-1: none), and ``phases`` each
     seat's phase index after it (-1: the seat sat the hand out).

@@ -344,6 +344,8 @@ def _end_hand(state: GameState, out: int | None, events: list[Event]) -> GameSta
             seat=-1 if out is None else out,
             scores=points,
             number=state.hand_number,
+            # A tie-break hand's points do not count (D-29): its sentence says so.
+            target=1 if state.tiebreak else -1,
             moved=tuple(p.laid if p.dealt_in and not state.tiebreak else -1 for p in state.players),
             phases=tuple(p.phase_index if p.dealt_in else -1 for p in players),
         )
