@@ -493,6 +493,35 @@ def play_hints_until_results(page: Page) -> Locator:
     return dialog
 
 
+def test_b_names_the_player_s_own_groups_as_theirs(seat_page: MakeSeat) -> None:
+    """P10-R15: once the person's phase is down, b says the table's groups under each owner's
+    name as the table shows them, theirs under "Ada (you)", not as another player's."""
+    page = seat_page()
+    groups = page.locator("#groups")
+    deadline = time.monotonic() + 90
+    while "Ada (you)" not in groups.inner_text():
+        assert time.monotonic() < deadline, "the person's phase did not go down in time"
+        if page.get_by_role("dialog", name="Results").is_visible():
+            page.keyboard.press("Escape")
+        if page.locator("#moves [data-key=hint]").count() == 0:
+            page.wait_for_timeout(50)
+            continue
+        version = page.locator("#moves").get_attribute("data-version")
+        try:
+            page.locator("#moves [data-key=hint]").click(timeout=3000)
+            page.locator("#moves [data-key=hint-play]").click(timeout=3000)
+        except PlaywrightTimeoutError:
+            continue
+        page.wait_for_function(
+            """(v) => document.getElementById('moves').dataset.version !== v
+                || document.getElementById('summary').open""",
+            arg=version,
+        )
+    page.locator("#hand [role=option][tabindex='0']").focus()
+    page.keyboard.press("b")
+    expect(page.locator("#status")).to_contain_text(re.compile(r"Ada \(you\): (set|run|colour)"))
+
+
 def test_the_results_of_a_hand_are_a_dialog_that_waits_to_be_read(
     seat_page: MakeSeat,
 ) -> None:

@@ -1070,7 +1070,9 @@ function groupsSentence() {
     const described = groups.map((group) =>
       t("q.group", { group: group.name, cards: group.cards.map((card) => card.label).join(", ") }),
     );
-    return t("q.groups_of", { name: nameOf(owner), groups: described.join(t("q.between")) });
+    // The player's own groups under their name as the table shows it, "Ada (you)".
+    const name = owner === state.seat ? t("you_named", { name: nameOf(owner) }) : nameOf(owner);
+    return t("q.groups_of", { name, groups: described.join(t("q.between")) });
   });
   if (parts.length === 0) return shown.table_empty;
   return parts.join(" ");
