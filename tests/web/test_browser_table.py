@@ -92,7 +92,8 @@ def server(live_server: StartLiveServer, tmp_path: Path) -> LiveServer:
 def seat_page(browser: Browser, server: LiveServer) -> Iterator[MakeSeat]:
     """``seat_page(viewport, variants=[...], bots=1)``: a started Phase 10 table (or
     ``game``'s) of one person and ``bots`` easy computers, open in a page that holds the
-    person's seat; ``touch`` makes the browser a phone's (a touch screen, a mobile viewport)."""
+    person's seat; ``touch`` makes the browser a phone's (a touch screen, a mobile viewport);
+    ``clock`` gives the page a clock a test can move on (``page.clock``)."""
     contexts: list[BrowserContext] = []
     errors: list[str] = []
 
@@ -105,6 +106,7 @@ def seat_page(browser: Browser, server: LiveServer) -> Iterator[MakeSeat]:
         lang: str = "en",
         game: str = "phase10",
         touch: bool = False,
+        clock: bool = False,
     ) -> Page:
         made = post(
             f"{server.url}/api/tables",
@@ -127,6 +129,10 @@ def seat_page(browser: Browser, server: LiveServer) -> Iterator[MakeSeat]:
         context.grant_permissions(["notifications"], origin=server.url)
         context.add_init_script(f"localStorage.setItem('phase10:token:{table}', '{token}')")
         context.add_init_script(SPIES)
+        if clock:
+            # The page's own clock, which a test moves on at once instead of waiting for it
+            # (``page.clock.fast_forward``); it runs at its real pace otherwise.
+            context.clock.install()
         page = context.new_page()
         page.set_default_timeout(15_000)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -530,7 +536,7 @@ def test_the_results_of_a_hand_are_a_dialog_that_waits_to_be_read(
     once a computer has opened the next hand and it is the person's turn (a braille reader
     gives no sign of how far they have read); Escape closes them at once, the turn is said
     again and the focus is back on the hand. axe finds nothing."""
-    page = seat_page(variants=["n_phases=2"])
+    page = seat_page(variants=["n_phases=2"], clock=True)
     dialog = play_hints_until_results(page)
     expect(dialog.get_by_role("heading", name="Results")).to_be_focused()
     expect(dialog.get_by_role("heading", name="Hand 1 ended.")).to_be_visible()
@@ -542,7 +548,7 @@ def test_the_results_of_a_hand_are_a_dialog_that_waits_to_be_read(
     dealt = [line for line in said if "Hand 2 is dealt" in line or "You deal hand 2" in line]
     assert len(dealt) == 1, said
     wait_my_turn(page, timeout=30)
-    page.wait_for_timeout(13_000)  # past both of the times unread results close by themselves
+    page.clock.fast_forward(13_000)  # past both of the times unread results close by themselves
     expect(dialog).to_be_visible()
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
@@ -556,11 +562,12 @@ def test_results_nobody_reads_give_way_to_the_next_hand(seat_page: MakeSeat) -> 
     """A sighted player's results that lost the focus (a click beside them) and were never
     touched close by themselves a few seconds into the next hand, as before: the turn is
     said again and the focus is on the hand, where a move key makes the move."""
-    page = seat_page(variants=["n_phases=2"])
+    page = seat_page(variants=["n_phases=2"], clock=True)
     dialog = play_hints_until_results(page)
     page.evaluate("document.activeElement.blur()")
     wait_my_turn(page, timeout=30)
-    expect(dialog).to_be_hidden(timeout=12_000)
+    page.clock.fast_forward(13_000)  # past the time unread results stay up
+    expect(dialog).to_be_hidden()
     expect(page.locator("#hand [role=option][tabindex='0']")).to_be_focused()
     expect(page.locator("#status")).to_have_text("It is your turn: draw a card.")
     page.keyboard.press("d")
@@ -571,13 +578,13 @@ def test_results_kept_open_still_say_what_happens_behind_them(seat_page: MakeSea
     """WCAG 2.2.1 (timing adjustable), P10-R31: a player may keep a hand's results open
     until they close them; while the modal dialog hides the page's status line, the dialog's
     own line says what happens (here: that it is the person's turn in hand 2)."""
-    page = seat_page(variants=["n_phases=2"])
+    page = seat_page(variants=["n_phases=2"], clock=True)
     dialog = play_hints_until_results(page)
     keep = dialog.get_by_role("checkbox", name="Keep the results open until I close them")
     keep.check()
     # The person's turn in hand 2 comes while the results are up, and they stay.
     expect(page.locator("#summary-status")).to_contain_text("It is your turn", timeout=30_000)
-    page.wait_for_timeout(13_000)  # past both of the times the results close by themselves
+    page.clock.fast_forward(13_000)  # past both of the times the results close by themselves
     expect(dialog).to_be_visible()
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
