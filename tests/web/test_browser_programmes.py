@@ -46,6 +46,9 @@ def test_each_players_completed_programs_are_listed_in_words(seat_page: MakeSeat
             }))"""
     )
     assert lists, "no player's completed programs are shown"
+    # Each folded list is a group named by its count, as its summary reads.
+    for done in page.locator("#players .seat-done, #my-done .seat-done").all():
+        expect(done).to_have_accessible_name(re.compile(r"^\d+ programs? done$"))
     for done in lists:
         assert not done["open"], done
         count = int(done["summary"].split()[0])

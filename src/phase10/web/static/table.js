@@ -1319,6 +1319,8 @@ function completedList(seat) {
     "details",
     {
       class: "seat-done",
+      // A details element is a group a screen reader names by its label, not its summary.
+      "aria-label": player.progress_text,
       open: state.doneOpen.has(seat),
       ontoggle: (event) => {
         if (event.target.open) state.doneOpen.add(seat);
