@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import socket
 import stat
 import subprocess
@@ -551,7 +552,8 @@ def test_a_terminal_spectator_watches_a_game_to_its_end(server: Server, tmp_path
     status, _out, err = named.finish(timeout=30)
     assert status == 2
     assert "a spectator takes no seat: --watch takes no --name" in err
-    watcher = Join([link, "--watch", "--plain", "--lang", "en"], data, "q\n")
+    # Read at the end of the game, when a spectator has something to do: questions, then q.
+    watcher = Join([link, "--watch", "--plain", "--lang", "en"], data, "?\nh\ns\nr\nq\n")
     watcher.expect(f"You watch table {table.code} as a spectator")
     with Owner(server, table) as ann:
         status, out, err = watcher.finish(timeout=120)
@@ -559,6 +561,14 @@ def test_a_terminal_spectator_watches_a_game_to_its_end(server: Server, tmp_path
     assert status == 0, err
     assert "Ann drew a card." in out or "Ann took " in out
     assert "wins the game" in out
+    # Cards in words for a listener who types no move ("Ann discarded a red 7.").
+    assert re.search(r"discarded an? (red|blue|yellow|green|wild|Skip)", out), out
+    assert "You are watching as a spectator: every move is told as it is made." in out
+    assert "You are watching as a spectator: you hold no hand and make no move." in out
+    assert "Scores: Ann " in out
+    assert "The last events:" in out
+    assert "The game has not started yet." not in out
+    assert "Type q to stop watching." in out
     assert "You stopped watching the table." in out
     assert "You drew" not in out
     assert "Your hand" not in out

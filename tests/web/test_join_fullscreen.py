@@ -205,6 +205,16 @@ async def _watch(app: OnlineApp) -> None:
         while not isinstance(app.screen, OnlineTable):
             await pilot.press("escape")
             await pilot.pause(0.05)
+        await pilot.press("i")  # a hint: a spectator has no turn to be given one for
+        # The log wraps its lines at its width: the words are compared, not the spaces.
+        await _until(
+            pilot,
+            lambda: "you hold no hand and make no move" in " ".join(log().split()),
+            "the answer",
+        )
+        while not isinstance(app.screen, OnlineTable):
+            await pilot.press("escape")
+            await pilot.pause(0.05)
         before = f"screen {app.screen!r}, focus {app.focused!r}, stack {app.screen_stack!r}"
         await pilot.press("q")
         await _until(pilot, lambda: app.return_value is not None, f"leaving ({before})", timeout=10)

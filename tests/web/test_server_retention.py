@@ -145,11 +145,14 @@ def test_a_server_started_with_forget_after_forgets_an_old_table(
         assert found.status == 200
 
 
-@pytest.mark.parametrize("days", ["0", "-1", "soon", "inf"])
+@pytest.mark.parametrize("days", ["0", "-1", "soon", "inf", "1e306", "36501", "３０", "1_0"])
 def test_forget_after_takes_only_a_number_of_days_above_zero(
     days: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Days in the digits 0-9, above 0 and at most a hundred years: a huge number read as
+    infinity, or digits of another script, are refused rather than read some other way."""
     from phase10.cli.main import main
 
     assert main(["serve", "--forget-after", days]) == 2
-    assert f"{days} is not a number of days above 0" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert f"{days} is not a number of days above 0 and at most 36500" in said

@@ -42,6 +42,7 @@ from phase10.online.links import (
 from phase10.online.local import Connect
 from phase10.online.moves import ALIASES, Found, Several, Table, resolve, rewrite, typed_form
 from phase10.online.text import (
+    HELP_WATCHING,
     card_face,
     chat_line,
     first_time,
@@ -63,6 +64,7 @@ from phase10.online.text import (
     table_lines,
     totals_line,
     turn_line,
+    watch_rematch_line,
 )
 from phase10.online.turn_clock import TimeTeller
 from phase10.table.reactions import reaction_keys
@@ -242,8 +244,10 @@ class LineClient:
             self.conn: Any = connect(self._on_message, self._on_state)
         else:
             assert target is not None, "an online session needs its server"
+            # A spectator types no move: the sentences name cards in words ("a red 7").
+            cards = "words" if self.watching else "codes"
             self.conn = Connection(
-                target, table, self.token, lang, self._on_message, self._on_state
+                target, table, self.token, lang, self._on_message, self._on_state, cards=cards
             )
         self.hint_id: str | None = None
         #: The line as the player typed it, and the notation last sent for it as text: a
@@ -553,6 +557,9 @@ class LineClient:
     def game_over(self) -> None:
         """The game has ended and its standing is said: at a server the player may stay
         for a rematch."""
+        if self.watching:
+            self.say(N_("Type q to stop watching."))
+            return
         self.say(N_("Type q to leave the table."))
 
     def _rematch_known(self) -> None:
@@ -560,12 +567,16 @@ class LineClient:
         token, where this player has one there, took them there before this table)."""
         lobby = self.lobby or {}
         if self.target is not None and lobby.get("status") == "over" and lobby.get("rematch"):
-            self.out(rematch_line(self.target, str(lobby["rematch"]), self.tr))
+            line = watch_rematch_line if self.watching else rematch_line
+            self.out(line(self.target, str(lobby["rematch"]), self.tr))
 
     def _rematch(self, message: dict[str, Any]) -> None:
         table, token = str(message["table"]), message.get("token")
         if self.target is None or self.store is None:
             return  # a local table offers no rematch elsewhere
+        if self.watching:
+            self.out(watch_rematch_line(self.target, table, self.tr))
+            return
         if token is None or self.seat is None:
             self.out(rematch_line(self.target, table, self.tr))
             return
@@ -701,6 +712,9 @@ class LineClient:
     def _query(self, verb: str) -> bool:
         """A question that changes nothing; False if ``verb`` is none."""
         tr, view, seat = self.tr, self.view, self.seat
+        if verb in ("?", "help") and self.watching:
+            self.say(HELP_WATCHING)
+            return True
         if verb in ("?", "help"):
             shown = view or {}
             kinds = {m["kind"] for m in shown.get("moves", [])} | set(shown.get("refusals", {}))
@@ -722,8 +736,11 @@ class LineClient:
             return True
         if verb not in _QUERIES:
             return False
-        if view is None or seat is None:
+        if view is None:
             self.say(N_("The game has not started yet."))
+            return True
+        if seat is None and verb in ("h", "hand", "m", "me", "phase", "program", "a", "moves"):
+            self.say(N_("You are watching as a spectator: you hold no hand and make no move."))
             return True
         if verb in ("h", "hand"):
             self.out(hand_line(view, tr))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 from typing import Any, Final
 
 from phase10.cli.common import (
@@ -175,19 +176,24 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+#: The longest ``--forget-after``: a hundred years is "keep them", said otherwise.
+MAX_FORGET_DAYS: Final = 36500
+
+
 def days_over_zero(text: str) -> float:
-    """``--forget-after``'s days, in seconds: a number above 0 (``0.5`` is half a day).
+    """``--forget-after``'s days, in seconds: a number above 0 and at most
+    :data:`MAX_FORGET_DAYS`, written with the digits 0-9 and one point (``0.5`` is half a
+    day).
 
     >>> days_over_zero("30")
     2592000.0
     """
-    try:
-        days = float(text)
-    except ValueError:
-        days = float("nan")
-    if not days > 0 or days == float("inf"):
+    days = float(text) if re.fullmatch(r"[0-9]+(\.[0-9]+)?|\.[0-9]+", text) else 0.0
+    if not 0 < days <= MAX_FORGET_DAYS:
         raise argparse.ArgumentTypeError(
-            translate(N_("{text} is not a number of days above 0")).format(text=text)
+            translate(N_("{text} is not a number of days above 0 and at most {most}")).format(
+                text=text, most=MAX_FORGET_DAYS
+            )
         )
     return days * 86400
 

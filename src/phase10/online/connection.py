@@ -110,8 +110,13 @@ class Connection:
         lang: str,
         on_message: Callable[[dict[str, Any]], bool],
         on_state: Callable[[str, int | None], None],
+        *,
+        cards: str = "codes",
     ) -> None:
         self.target = target
+        #: How the server's sentences name cards: by notation (``codes``, for a player who
+        #: types them) or in words (``words``, for a spectator who only listens).
+        self.cards = cards
         self.table = table
         self.token = token
         self.lang = lang
@@ -203,6 +208,7 @@ class Connection:
                         "token": self.token,
                         "since": self.last_seq,
                         "protocol": PROTOCOL,
+                        "cards": self.cards,
                     }
                     await ws.send(json.dumps(hello))
                     async for raw in ws:

@@ -49,6 +49,7 @@ __all__ = [
     "status_lines",
     "table_lines",
     "turn_line",
+    "watch_rematch_line",
 ]
 
 #: The presentation the server sends in each update (docs/schema/presentation.schema.json).
@@ -111,6 +112,15 @@ HELP_RULES: Final = N_("""\
                        rules alone lists them""")
 HELP_LOCAL: Final = N_("""\
 q (quit) saves the game and leaves; phase10 resume takes it up again.""")
+
+
+#: The help of a spectator (``phase10 join --watch``): the questions, no move.
+HELP_WATCHING: Final = N_(
+    "You are watching as a spectator: every move is told as it is made. Questions: w whose "
+    "turn it is, s where each player stands, b the groups on the table, p the discard pile, "
+    "r the last events again, rules ID a rule (rules alone lists them). Spectators hold no "
+    "hand, make no move and read the chat without writing in it. q stops watching."
+)
 
 
 def help_text(
@@ -491,6 +501,20 @@ def rematch_line(target: Target, rematch: str, tr: Translator) -> str:
     """
     command = join_command(table_url(target, rematch))
     return _say(tr, N_("A rematch is ready at a new table: {url}"), url=command)
+
+
+def watch_rematch_line(target: Target, rematch: str, tr: Translator) -> str:
+    """Where the rematch of a finished game waits, for a spectator: the command that
+    watches it.
+
+    >>> from phase10.kernel.i18n import translator
+    >>> watch_rematch_line(Target("http://h:8000", None, "K7"), "Ab9", translator("en"))[-33:]
+    'join http://h:8000/t/Ab9 --watch.'
+    """
+    command = join_command(table_url(target, rematch)) + " --watch"
+    return _say(
+        tr, N_("A rematch is ready at a new table; watch it with: {command}."), command=command
+    )
 
 
 def leaving_lines(

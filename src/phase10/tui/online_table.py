@@ -1187,6 +1187,9 @@ class OnlineApp(App[str]):
 
     async def ask_hint(self) -> None:
         view = self.view
+        if self.stored is None and self.seat is None:
+            self.say(_("You are watching as a spectator: you hold no hand and make no move."))
+            return
         if view is None or not view["legal"] or not self.conn.connected:
             self.say(_("A hint is only for your turn."))
             return
