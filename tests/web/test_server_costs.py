@@ -99,6 +99,36 @@ def test_a_table_whose_people_all_left_pauses_until_one_is_back(tmp_path: Path) 
                 )
 
 
+def test_a_spectator_told_the_game_waits_hears_when_it_goes_on(tmp_path: Path) -> None:
+    """Decision 0016: a table started while its person has not yet connected pauses on its
+    computer's turn, and its spectator is told why nothing moves (``web.paused``); when the
+    person arrives for the first time (no "back": she was never away), the spectator hears
+    that the game goes on."""
+    with in_process_server(tmp_path, bot_delay=0.01) as server:
+        _quick_upkeep(server, pause_after=0.3)
+        with server.http() as http:
+            # The computers wait only on a computer's turn (a person's turn waits for her
+            # anyway): a table whose first turn is the computer's, out of a few dealt.
+            for _ in range(12):
+                made = create_table(http, [PERSON, EASY])
+                table, token = made["table"], made["token"]
+                time.sleep(0.4)  # the table has stood without its person past pause_after
+                watcher = Player(server.ws_url, table, None)
+                watcher.until(lambda m: m["type"] == "welcome")
+                start(http, table, token)
+                try:
+                    watcher.until(lambda m: m["type"] == "notice" and m["key"] == "web.paused", 1.5)
+                    break
+                except TimeoutError:
+                    watcher.close()
+            else:
+                raise AssertionError("no table of twelve paused on a computer's turn")
+            with watcher, Player(server.ws_url, table, token) as ann:
+                ann.until(lambda m: m["type"] == "update")
+                said = watcher.until(lambda m: m["type"] == "notice" and m["key"] == "web.going_on")
+                assert said["text"] == "Ann is at the table: the game goes on."
+
+
 # --------------------------------------------------------------------------- leaving memory
 
 

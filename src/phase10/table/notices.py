@@ -65,6 +65,7 @@ NOTICES: Final[dict[str, str]] = {
     ),
     # Every person has left a game in play: its computer players wait (decision 0016).
     "web.paused": N_("Nobody is playing at this table now: the game waits until a player is back."),
+    "web.going_on": N_("{name} is at the table: the game goes on."),
     "web.over": N_("The game is over."),
     "web.rematch": N_("A rematch is ready at a new table."),
     # Errors answered to one client.

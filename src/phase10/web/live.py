@@ -587,6 +587,10 @@ class LiveTable:
         self._note_presence()
         self._send_lobby_soon()
         if seat is not None and self.row.status == "playing":
+            if self._told_paused and not back and self.seats[seat].row.name:
+                # Those told the game waits hear why it goes on ("back" says it for one
+                # who was away; this one arrives for the first time).
+                self._notice("web.going_on", name=self.seats[seat].row.name, skip_seat=seat)
             self._told_paused = False
             self.kick()  # a paused game goes on (phase10.web.upkeep)
 
