@@ -577,3 +577,11 @@ def test_a_terminal_spectator_watches_a_game_to_its_end(server: Server, tmp_path
     assert lobby["seats"][0]["name"] == "Ann"
     assert lobby["seats"][1]["kind"] == "bot"
     assert not (data / "seats.json").exists()
+    # Arriving at the finished table, a spectator hears its last events, not the whole game.
+    late = Join([link, "--watch", "--plain", "--lang", "en"], data, "q\n")
+    status, out, err = late.finish(timeout=30)
+    assert status == 0, err
+    assert "The game is over; its last events:" in out
+    told = out.split("The game is over; its last events:", 1)[1].splitlines()
+    assert "wins the game" in out
+    assert len([line for line in told if line.strip()]) < 40, out

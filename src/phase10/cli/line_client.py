@@ -525,7 +525,9 @@ class LineClient:
 
     def _update(self, message: dict[str, Any]) -> None:
         lines = [str(t) for entry in message["events"] for t in entry["text"]]
-        recap = self.resumed or self.catch_up
+        # A spectator arriving at a game under way (or over) hears its latest events, not
+        # all of them: a braille display would scroll through a whole hand first.
+        recap = self.resumed or self.catch_up or self.watching
         if self.first_update and len(lines) > RECENT and recap and not self.recap_said:
             if message["result"] is not None:
                 self.say(N_("The game is over; its last events:"))
