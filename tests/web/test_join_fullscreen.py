@@ -201,6 +201,10 @@ async def _watch(app: OnlineApp) -> None:
         assert app.view is not None
         assert app.view["legal"] == []
         assert "You are watching as a spectator." in _text(app)
+        # The hand's and the moves' panels say why they are empty.
+        await _until(
+            pilot, lambda: _text(app).count("None: you are watching.") == 2, "the empty panels"
+        )
         # A hand's results over the table (the computer may go out at once) close first.
         while not isinstance(app.screen, OnlineTable):
             await pilot.press("escape")
@@ -217,4 +221,4 @@ async def _watch(app: OnlineApp) -> None:
             await pilot.pause(0.05)
         before = f"screen {app.screen!r}, focus {app.focused!r}, stack {app.screen_stack!r}"
         await pilot.press("q")
-        await _until(pilot, lambda: app.return_value is not None, f"leaving ({before})", timeout=10)
+        await _until(pilot, lambda: app.return_value is not None, f"leaving ({before})", timeout=30)

@@ -596,6 +596,10 @@ class OnlineTable(Screen[None]):
             widget.add_option(Option(line))
         if positions:
             widget.highlighted = min(keep or 0, len(positions) - 1)
+        elif self.online.stored is None:
+            # A spectator's hand panel says why it is empty (it cannot be chosen from); a
+            # shared keyboard between two people's turns shows nobody's hand, and says nothing.
+            widget.add_option(Option(_("None: you are watching."), disabled=True))
         sorts = [_("Newest last"), *map(str, shown["sorts"])]
         # No card came alone since the deal (or since this screen first saw the hand, as
         # after a resume): the hand is in the game's second order, and says so.
@@ -633,6 +637,8 @@ class OnlineTable(Screen[None]):
             widget.add_option(Option(plain(str(entry["label"]))))
         if fitting:
             widget.highlighted = 0
+        elif self.online.stored is None:
+            widget.add_option(Option(_("None: you are watching."), disabled=True))
 
     def _status(self, shown: View) -> str:
         app = self.online
