@@ -477,9 +477,21 @@ def play_hints_until_results(page: Page) -> Locator:
     """Play the hint's move on each of the person's turns until the first hand's results
     open (P10-R31); the results dialog."""
     dialog = page.get_by_role("dialog", name="Results")
+    play_hints_until(page, dialog.is_visible, "the hand did not end in time")
+    return dialog
+
+
+def play_hints_until(
+    page: Page, done: Callable[[], bool], late: str, *, close_results: bool = False
+) -> None:
+    """Play the hint's move on each of the person's turns until ``done()`` (``late`` says
+    what did not happen within 90 s); ``close_results`` closes a hand's results on the way."""
+    dialog = page.get_by_role("dialog", name="Results")
     deadline = time.monotonic() + 90
-    while not dialog.is_visible():
-        assert time.monotonic() < deadline, "the hand did not end in time"
+    while not done():
+        assert time.monotonic() < deadline, late
+        if close_results and dialog.is_visible():
+            page.keyboard.press("Escape")
         if page.locator("#moves [data-key=hint]").count() == 0:
             page.wait_for_timeout(50)
             continue
@@ -496,7 +508,6 @@ def play_hints_until_results(page: Page) -> Locator:
                 || document.getElementById('summary').open""",
             arg=version,
         )
-    return dialog
 
 
 def test_b_names_the_player_s_own_groups_as_theirs(seat_page: MakeSeat) -> None:
@@ -504,25 +515,12 @@ def test_b_names_the_player_s_own_groups_as_theirs(seat_page: MakeSeat) -> None:
     name as the table shows them, theirs under "Ada (you)", not as another player's."""
     page = seat_page()
     groups = page.locator("#groups")
-    deadline = time.monotonic() + 90
-    while "Ada (you)" not in groups.inner_text():
-        assert time.monotonic() < deadline, "the person's phase did not go down in time"
-        if page.get_by_role("dialog", name="Results").is_visible():
-            page.keyboard.press("Escape")
-        if page.locator("#moves [data-key=hint]").count() == 0:
-            page.wait_for_timeout(50)
-            continue
-        version = page.locator("#moves").get_attribute("data-version")
-        try:
-            page.locator("#moves [data-key=hint]").click(timeout=3000)
-            page.locator("#moves [data-key=hint-play]").click(timeout=3000)
-        except PlaywrightTimeoutError:
-            continue
-        page.wait_for_function(
-            """(v) => document.getElementById('moves').dataset.version !== v
-                || document.getElementById('summary').open""",
-            arg=version,
-        )
+    play_hints_until(
+        page,
+        lambda: "Ada (you)" in groups.inner_text(),
+        "the person's phase did not go down in time",
+        close_results=True,
+    )
     page.locator("#hand [role=option][tabindex='0']").focus()
     page.keyboard.press("b")
     expect(page.locator("#status")).to_contain_text(re.compile(r"Ada \(you\): (set|run|colour)"))

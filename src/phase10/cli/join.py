@@ -205,6 +205,20 @@ def run(args: argparse.Namespace) -> int:
         )
     if not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
         return _full_screen(target, table, stored, store, api, lang)
+    return _line_by_line(target, table, stored, store, api, lang, resumed=resumed)
+
+
+def _line_by_line(
+    target: Target,
+    table: str,
+    stored: StoredSeat | None,
+    store: SeatStore,
+    api: Api,
+    lang: str,
+    *,
+    resumed: bool,
+) -> int:
+    """Play (``stored`` ``None``: watch) at the table line by line until the player leaves."""
     session = LineClient(
         target, table, stored, store, api, lang, resumed=resumed, paced=not sys.stdin.isatty()
     )
@@ -238,14 +252,7 @@ def _watch(
     )
     if not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
         return _full_screen(target, table, None, store, api, lang)
-    session = LineClient(
-        target, table, None, store, api, lang, resumed=False, paced=not sys.stdin.isatty()
-    )
-    try:
-        return asyncio.run(session.run())
-    except KeyboardInterrupt:
-        session.say_left()
-        return 0
+    return _line_by_line(target, table, None, store, api, lang, resumed=False)
 
 
 def _full_screen(

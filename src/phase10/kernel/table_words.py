@@ -108,14 +108,20 @@ def shared_piles(
     )
 
 
-def hint_among(chosen: str, moves: Sequence[Move], tr: Translator) -> Hint | None:
+def hint_among(
+    chosen: str, moves: Sequence[Move], tr: Translator, reason: str | None = None
+) -> Hint | None:
     """The hint for the move ``chosen`` (an id) among ``moves``: the first move if the bot
-    chose none of them; ``None`` when there is no move."""
+    chose none of them; ``None`` when there is no move. ``reason``, why ``chosen`` is good,
+    follows the move's sentence when the hint is that move."""
     if not moves:
         return None
     move = next((m for m in moves if m.id == chosen), moves[0])
     # The hint is said (the status line), so in words where the reader asked for them.
-    return Hint(move=move.id, text=say(tr, N_("Hint: {move}."), move=move.spoken or move.label))
+    text = say(tr, N_("Hint: {move}."), move=move.spoken or move.label)
+    if reason is not None and move.id == chosen:
+        text = f"{text} {reason}"
+    return Hint(move=move.id, text=text)
 
 
 def pile_refusals(

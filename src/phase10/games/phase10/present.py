@@ -383,11 +383,7 @@ def _hint(
     if not moves:
         return None
     action = _ADVISER.choose(view, random.Random(0))
-    hint = hint_among(str(action), moves, tr)
-    reason = hint_reason(view, action, tr, words=words)
-    if hint is None or reason is None or hint.move != str(action):
-        return hint
-    return replace(hint, text=f"{hint.text} {reason}")
+    return hint_among(str(action), moves, tr, hint_reason(view, action, tr, words=words))
 
 
 def hint_reason(
