@@ -558,7 +558,7 @@ def test_a_terminal_spectator_watches_a_game_to_its_end(server: Server, tmp_path
     with Owner(server, table) as ann:
         status, out, err = watcher.finish(timeout=120)
     assert ann.error is None, ann.error
-    assert status == 0, err
+    assert status == 0, f"{err}\n{out[-4000:]}"
     assert "Ann drew a card." in out or "Ann took " in out
     assert "wins the game" in out
     # Cards in words for a listener who types no move ("Ann discarded a red 7.").
