@@ -141,6 +141,18 @@ def test_p10_r04_run_is_consecutive_in_any_colours_without_wrap() -> None:
     assert run.values == (3, 4, 5, 6)
 
 
+def test_p10_r04_a_broken_run_names_the_number_missing_or_doubled() -> None:
+    """A wild written with a wrong value leaves a gap: the refusal names the number it
+    should stand for; a number used twice is named too (P10-R04, D-26)."""
+    state = deal(["R3 B4 Y5 G6 R9 R9 B9 R11 R12 W", JUNK], "Y9", draw="B2")
+    state = set_player(state, 0, phase_index=1)  # phase 2: set of 3 + run of 4
+    state = play(state, "draw")
+    wrong = illegal(state, "lay set R9 R9 B9 | run R3 W=8 Y5 G6", "P10-R04")
+    assert str(wrong).endswith("and this one has no 4"), str(wrong)
+    twice = illegal(state, "lay set R9 R9 B9 | run R3 B4 W=4 Y5", "P10-R04")
+    assert str(twice).endswith("and this one has 4 twice"), str(twice)
+
+
 def test_p10_r05_colour_group_any_order_duplicates_allowed() -> None:
     state = deal(["G12 G1 G9 G5 G1 G3 G7 R2 B4 Y6", JUNK2], "Y9", draw="Y8")
     state = set_player(state, 0, phase_index=7)  # phase 8: 7 cards of one colour

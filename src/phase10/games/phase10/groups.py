@@ -191,6 +191,8 @@ def group_problem(group: Group, *, need_natural: bool) -> Problem | None:
     Problem(rule='P10-R04', key='phase10.run_range', params=mappingproxy({}))
     >>> str(group_problem(Group.parse("set W=4 W=4"), need_natural=True))
     'P10-R07: every group needs at least one natural card'
+    >>> str(group_problem(Group.parse("run R5 W=9 R7 R8"), need_natural=True))
+    'P10-R04: a run needs consecutive numbers, each used once (D-26), and this one has no 6'
     """
     cards, values = group.cards, group.values
     if len(cards) != len(values) or not cards:
@@ -205,8 +207,10 @@ def group_problem(group: Group, *, need_natural: bool) -> Problem | None:
         if values[0] < 1 or values[-1] > MAX_NUMBER:
             return Problem("P10-R04", "phase10.run_range")
         for a, b in pairwise(values):
+            if b == a:
+                return Problem("P10-R04", "phase10.run_twice", {"number": a})
             if b != a + 1:
-                return Problem("P10-R04", "phase10.run_consecutive")
+                return Problem("P10-R04", "phase10.run_gap", {"number": a + 1})
     elif kind is _SET:
         if any(v != values[0] for v in values):
             return Problem("P10-R03", "phase10.set_same_number")

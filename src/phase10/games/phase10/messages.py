@@ -87,7 +87,14 @@ MESSAGES: Final[dict[str, str]] = {
     "phase10.skip_in_group": N_("a Skip is never part of a group"),
     "phase10.natural_itself": N_("the natural card {card} can only stand for itself"),
     "phase10.run_range": N_("a run uses numbers 1 to 12 only (D-01)"),
-    "phase10.run_consecutive": N_("a run needs consecutive numbers, each used once (D-26)"),
+    # The number named is the first one missing or doubled, so that a wild given a wrong
+    # value (``W=9`` where the run lacks its 6) is told what to stand for.
+    "phase10.run_gap": N_(
+        "a run needs consecutive numbers, each used once (D-26), and this one has no {number}"
+    ),
+    "phase10.run_twice": N_(
+        "a run needs consecutive numbers, each used once (D-26), and this one has {number} twice"
+    ),
     "phase10.set_same_number": N_("every card of a set has the same number"),
     "phase10.set_number_range": N_("a set's number runs from 1 to 12"),
     "phase10.colour_same": N_("every card of a colour group has the same colour"),
