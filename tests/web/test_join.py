@@ -195,11 +195,13 @@ class Join:
 
 class Owner:
     """Ann in her browser, as a script: she waits for Bob, starts the game and makes the
-    first legal move each time it is her turn."""
+    first legal move each time it is her turn; with ``limit``, she makes only that many
+    moves, and the game then waits for her."""
 
-    def __init__(self, server: Server, table: NewTable) -> None:
+    def __init__(self, server: Server, table: NewTable, limit: int | None = None) -> None:
         self.server = server
         self.table = table
+        self.limit = limit
         self.stop = threading.Event()
         self.moves = 0
         #: The keys of the notices Ann's page was sent, in order.
@@ -250,6 +252,8 @@ class Owner:
             if message["type"] == "notice":
                 self.notices.append(message["key"])
             if message["type"] != "update" or not message["view"]["legal"]:
+                continue
+            if self.limit is not None and self.moves >= self.limit:
                 continue
             view = message["view"]
             self.moves += 1

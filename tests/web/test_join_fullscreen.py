@@ -169,7 +169,8 @@ def test_a_spectator_watches_full_screen(server: Server, tmp_path: Path) -> None
     """``phase10 join --watch`` full screen: the table as its spectators see it (nobody's
     hand, "You are watching as a spectator."), every move of Ann and the computer in the log
     as a sentence about its player (P10-R13: a turn is a draw, then a discard), no move
-    offered; q leaves, and nothing is stored for a seat."""
+    offered, and the footer lists no move, hint, sort or chat key (those keys say why they do
+    nothing); q leaves, and nothing is stored for a seat."""
     seats = [{"kind": "person"}, {"kind": "bot", "level": "easy"}]
     made = httpx.post(
         f"{server.url}/api/tables", json={"game": "phase10", "name": "Ann", "seats": seats}
@@ -180,7 +181,8 @@ def test_a_spectator_watches_full_screen(server: Server, tmp_path: Path) -> None
     target = parse_target(f"{server.url}/t/{table.table}", server.url)
     store = SeatStore(tmp_path / "seats.json")
     app = OnlineApp(target, table.table, None, store, Api(server.url), "en")
-    with Owner(server, table) as ann:
+    # Ann makes her first turn's two moves, then waits: no hand ends under the keys pressed.
+    with Owner(server, table, limit=2) as ann:
         asyncio.run(_watch(app))
     assert ann.error is None, ann.error
     assert app.return_value == "left"
@@ -209,12 +211,31 @@ async def _watch(app: OnlineApp) -> None:
         while not isinstance(app.screen, OnlineTable):
             await pilot.press("escape")
             await pilot.pause(0.05)
+        # The footer offers a spectator what a spectator can do: no move, hint, sort or chat.
+        await _until(pilot, lambda: "Leave" in _text(app).splitlines()[-1], "the footer")
+        footer = _text(app).splitlines()[-1]
+        for word in ("Draw", "Take", "Discard", "Hint", "Sort", "Chat"):
+            assert word not in footer, footer
+        assert "Rules" in footer, footer
         await pilot.press("i")  # a hint: a spectator has no turn to be given one for
         # The log wraps its lines at its width: the words are compared, not the spaces.
         await _until(
             pilot,
             lambda: "you hold no hand and make no move" in " ".join(log().split()),
             "the answer",
+        )
+        said = " ".join(log().split()).count("you hold no hand and make no move")
+        await pilot.press("d")  # a seat's key, not in the footer, still answers
+        await _until(
+            pilot,
+            lambda: " ".join(log().split()).count("you hold no hand and make no move") > said,
+            "the answer to d",
+        )
+        await pilot.press("c")
+        await _until(
+            pilot,
+            lambda: "only the players write in it" in " ".join(log().split()),
+            "the answer to c",
         )
         # A hand's results may come over the table at the moment q is pressed, and take the
         # key: close them and press q again, as a person would.

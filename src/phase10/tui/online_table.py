@@ -256,6 +256,8 @@ class ChatScreen(ModalScreen[str | None]):
 _MOVE_ACTIONS: Final = frozenset(
     {"draw", "take", "discard", "kind", "open_kind", "hint", "choose", "pick"}
 )
+#: The actions of a seat: a spectator's footer leaves them out (see ``watching``).
+_SEAT_ACTIONS: Final = _MOVE_ACTIONS | {"sort", "chat"}
 #: What each move key does, for the status line while a move of its kind is open, in the
 #: order the footer shows the keys: short, as the line is one line of an 80-column screen.
 _WHAT_KEYS_DO: Final = (
@@ -417,6 +419,14 @@ class OnlineTable(Screen[None]):
             Binding(str(n % 10), f"pick({n - 1})", _("Choose card by position"), show=False)
             for n in range(1, 11)
         ),
+        # A spectator's footer lists only what a spectator can do; the keys of a seat (off
+        # for a spectator in check_action) come here and say why they do nothing.
+        *(
+            Binding(key, "watching", _("Spectator"), show=False)
+            for key in ("d", "t", "x", "space", "l", "v", "n", "g", "e", "i", "o")
+        ),
+        *(Binding(str(n % 10), "watching", _("Spectator"), show=False) for n in range(1, 11)),
+        Binding("c", "watching('chat')", _("Spectator"), show=False),
     ]
 
     def __init__(self) -> None:
@@ -788,6 +798,10 @@ class OnlineTable(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The chat key is for online tables: at this keyboard nobody else would read it,
         so it is neither shown nor bound there. The move keys are for a game under way."""
+        if action == "watching":
+            return self.online.watching
+        if action in _SEAT_ACTIONS and self.online.watching:
+            return False
         if action in _MOVE_ACTIONS and (self.online.shown or {}).get("over"):
             return False
         if action == "open_kind":
@@ -797,6 +811,13 @@ class OnlineTable(Screen[None]):
     async def action_open_kind(self, kind: str, twin: str = "") -> None:
         """A move key shown in the footer while a move of its kind is open."""
         await self.action_kind(kind, twin)
+
+    def action_watching(self, what: str = "") -> None:
+        """A seat's key pressed by a spectator: what a spectator may not do, said."""
+        if what == "chat":
+            self.log_lines(_("Spectators read the chat; only the players write in it."))
+        else:
+            self.log_lines(_("You are watching as a spectator: you hold no hand and make no move."))
 
     def action_chat(self) -> None:
         """``c``: a line for the table's chat."""
@@ -942,6 +963,11 @@ class OnlineApp(App[str]):
         await self.conn.run()
         if self.ended is not None:
             self.exit(self.ended)
+
+    @property
+    def watching(self) -> bool:
+        """Whether this is a spectator at an online table (``phase10 join --watch``)."""
+        return self.target is not None and self.stored is None
 
     async def on_unmount(self) -> None:
         await self.conn.close()
