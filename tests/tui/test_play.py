@@ -303,21 +303,27 @@ def test_enter_on_the_log_plays_the_highlighted_move(tmp_path: Path) -> None:
 
 def test_a_resumed_hot_seat_tells_each_person_the_last_events(tmp_path: Path) -> None:
     """A hot seat taken up again from its save: after the pass screen, the person's log
-    holds the game's last events as their seat may know them, ending with their turn."""
+    holds the game's last events as their seat may know them, ending with their turn; one
+    who had a turn before the save reads them under "Since your last turn:", as they would
+    have without the save (P10-R13: a turn is a draw, then a discard)."""
     first = make_app(tmp_path, seed=3, seats=[("Ann", None), ("Cleo", None), ("Bob", "easy")])
     match = first.local.match
 
-    async def one_turn() -> None:
+    async def two_turns() -> None:
         async with first.run_test(size=SIZE) as pilot:
-            for _step in range(20):
+            played = 0
+            for _step in range(40):
                 await settle(pilot, first)
                 if isinstance(first.screen, PassScreen):
                     await pilot.press("enter")
                 elif may_act(first):
                     await play_turn_with_keys(pilot, first)
-                    break
+                    played += 1
+                    if played == 2:
+                        break
+            assert played == 2
 
-    asyncio.run(one_turn())
+    asyncio.run(two_turns())
     resumed = app_for(Match.load(tmp_path / "game.json"), tmp_path, resumed=True)
 
     async def come_back() -> None:
@@ -329,6 +335,7 @@ def test_a_resumed_hot_seat_tells_each_person_the_last_events(tmp_path: Path) ->
             log = log_text(resumed)
             assert len(log) > 2
             assert "It is your turn." in log
+            assert log[0] == "Since your last turn:", log
             assert not any(line.startswith(("Ann drew R", "Cleo drew R")) for line in log)
 
     asyncio.run(come_back())

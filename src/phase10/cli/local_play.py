@@ -11,7 +11,6 @@ their seat.
 from __future__ import annotations
 
 import asyncio
-import itertools
 import sys
 from collections.abc import Callable
 from typing import Any, Final
@@ -28,7 +27,7 @@ from phase10.memory import freeze_what_lives
 from phase10.online.links import StoredSeat
 from phase10.online.local import LocalConnection
 from phase10.online.text import turn_line
-from phase10.table.local import LOCAL_TABLE, LocalTable, said_to_everyone
+from phase10.table.local import LOCAL_TABLE, LocalTable, said_to_everyone, told_by_their_turns
 
 __all__ = ["KeyboardClient", "first_seat", "play"]
 
@@ -45,35 +44,6 @@ def first_seat(match: Match) -> int:
     if len(people) > 1 and match.to_act in people:
         return next(p for p in people if p != match.to_act)
     return people[0]
-
-
-def told_by_their_turns(match: Match) -> dict[int, int]:
-    """What each person at the keyboard was surely told before the game was saved, by the
-    log's entry numbers: their last whole turn, played at the keyboard, and everything before
-    the turn after it. A person with no whole turn yet is left out (told from the start).
-
-    >>> from phase10 import find_variant
-    >>> match = Match.start(find_variant("standard"), [Seat("Ann"), Seat("Bob")], 3)
-    >>> told_by_their_turns(match)
-    {}
-    >>> match.play(match.to_act, match.legal[0], match.version) and None
-    >>> match.play(match.to_act, match.legal[0], match.version) and None
-    >>> told = told_by_their_turns(match)
-    >>> list(told) == [1 - match.to_act], told[1 - match.to_act] == match.seq - 1
-    (True, True)
-    """
-    game, people = match.game, set(match.human_seats)
-    # The protocol's event kinds are the same in every game.
-    turns = [
-        (number, int(event["seat"]))
-        for number, event in enumerate(map(game.event_to_json, match.log), start=1)
-        if event["kind"] == "turn_started"
-    ]
-    told: dict[int, int] = {}
-    for (_, seat), (after, _) in itertools.pairwise(turns):
-        if seat in people:
-            told[seat] = after - 1
-    return told
 
 
 class KeyboardClient(LineClient):

@@ -25,6 +25,7 @@ client sets their pace; after every move, ``on_move`` can save the game.
 
 from __future__ import annotations
 
+import itertools
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Final
@@ -42,6 +43,7 @@ __all__ = [
     "LocalTable",
     "in_everyones_words",
     "said_to_everyone",
+    "told_by_their_turns",
 ]
 
 #: The events everyone at a shared keyboard reads together (a hand's end, its results, the
@@ -290,3 +292,33 @@ class LocalTable:
         for connection in list(self.connections):
             if connection.welcomed:
                 connection.update()
+
+
+def told_by_their_turns(match: Match) -> dict[int, int]:
+    """What each person at the keyboard was surely told before the game was saved, by the
+    log's entry numbers: their last whole turn, played at the keyboard, and everything before
+    the turn after it. A person with no whole turn yet is left out (told from the start).
+
+    >>> from phase10 import find_variant
+    >>> from phase10.match import Seat
+    >>> match = Match.start(find_variant("standard"), [Seat("Ann"), Seat("Bob")], 3)
+    >>> told_by_their_turns(match)
+    {}
+    >>> match.play(match.to_act, match.legal[0], match.version) and None
+    >>> match.play(match.to_act, match.legal[0], match.version) and None
+    >>> told = told_by_their_turns(match)
+    >>> list(told) == [1 - match.to_act], told[1 - match.to_act] == match.seq - 1
+    (True, True)
+    """
+    game, people = match.game, set(match.human_seats)
+    # The protocol's event kinds are the same in every game.
+    turns = [
+        (number, int(event["seat"]))
+        for number, event in enumerate(map(game.event_to_json, match.log), start=1)
+        if event["kind"] == "turn_started"
+    ]
+    told: dict[int, int] = {}
+    for (_, seat), (after, _) in itertools.pairwise(turns):
+        if seat in people:
+            told[seat] = after - 1
+    return told

@@ -32,6 +32,7 @@ from phase10.table.local import (
     LocalTable,
     in_everyones_words,
     said_to_everyone,
+    told_by_their_turns,
 )
 from phase10.tui.online_table import OnlineApp, SummaryScreen
 from phase10.tui.screens import ConfirmScreen, PassScreen
@@ -74,8 +75,9 @@ class LocalApp(OnlineApp):
         first = people[0] if len(people) == 1 else None
         self.hot_seat = len(people) > 1
         #: The last event each person at the keyboard has been told of (a hot seat); those
-        #: not yet told hear the game from its start, or from where it was resumed.
-        self.told: dict[int, int] = {}
+        #: not yet told hear the game from its start, or from where it was resumed. A save
+        #: does not keep it: a resumed game tells each person what came after their last turn.
+        self.told: dict[int, int] = told_by_their_turns(match) if resumed else {}
         self._start_seq = max(-1, match.seq - RECENT_EVENTS) if resumed else -1
         #: Where the turn of the person at the keyboard ended (the update of their last
         #: move), while the computers after them play: what they are told next time
