@@ -270,7 +270,7 @@ def test_a_terminal_player_plays_beside_a_browser_player(server: Server, tmp_pat
     """Bob joins Ann's table by its invite link with --plain
     --name, waits for Ann's start, presses g (hit) before he may hit (P10-R21), hears every
     event as a sentence ("It is your turn."), lists his hand (h) and his moves (a), asks for a
-    hint, hears the server's reason when he discards
+    hint, hears the players named as the game starts, the server's reason when he discards
     before drawing (D-19), plays the first legal move each time (a turn is a draw, then a
     discard after any lay-down or hits: P10-R13) and leaves with q, his seat kept; his moves
     are in the server's database, his token in a 0600 file and never on the screen."""
@@ -295,7 +295,8 @@ def test_a_terminal_player_plays_beside_a_browser_player(server: Server, tmp_pat
     # g, the hit key of the one key map, at the start of a turn: the game's own words for
     # why there is nothing to hit yet (P10-R13: hits come after the draw).
     assert "Draw a card first: hits come after the draw (P10-R13)." in out
-    assert "The game starts." in out
+    # The start names every player, the computer too, who had no name in the seats line.
+    assert re.search(r"The game starts: Ann; Bob; \w+, a computer player \(easy\)\.", out), out
     assert "It is your turn." in out
     assert "Not allowed (D-19): draw a card first" in out  # the server's refusal, one line
     assert "Hint: " in out
@@ -333,7 +334,7 @@ def test_the_owner_starts_the_game_from_the_terminal(server: Server, tmp_path: P
     assert status == 0, err
     assert "Back in seat 1 at table" in out
     assert "Type start to begin the game once every seat is taken." in out
-    assert "The game starts." in out
+    assert "The game starts: " in out
     assert len([seat for _, seat in server.moves(created["table"]) if seat == 0]) >= 3
 
 
@@ -390,7 +391,7 @@ def test_the_terminal_player_comes_back_after_the_server_restarts(
     data = tmp_path / "data"
     with Owner(server, table):
         bob = Join([table.code, "--server", server.url, "--name", "Bob"], data)
-        bob.expect("The game starts.")
+        bob.expect("The game starts: ")
         bob.expect(" turn.")  # the first turn is someone's: the game is under way
     server.stop()
     bob.expect("The connection to the server is lost; trying to reconnect.")

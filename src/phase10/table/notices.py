@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from phase10.bots import LEVEL_NAMES
-from phase10.kernel.i18n import N_, translator
+from phase10.kernel.i18n import N_, Translator, translator
 
 __all__ = ["LEAVE_REASON", "NOTICES", "render_notice"]
 
@@ -21,7 +21,9 @@ LEAVE_REASON: Final = "leave"
 
 NOTICES: Final[dict[str, str]] = {
     "web.joined": N_("{name} joins the table."),
-    "web.started": N_("The game starts."),
+    # {players}: every seat in order, a computer with its level (see render_notice), so that
+    # one who heard the seats before the computers had names knows who they are.
+    "web.started": N_("The game starts: {players}."),
     # {seconds} is rendered with its noun ("1 second", "90 seconds"): see render_notice.
     "web.left": N_("{name} has lost the connection; the seat is kept for {seconds}."),
     # The same, when the person left on purpose (the page's Leave, the terminal's q).
@@ -100,8 +102,13 @@ def render_notice(key: str, params: dict[str, Any], lang: str) -> str:
     'Ann a perdu la connexion ; sa place est gardée 1 seconde.'
     >>> render_notice("web.replaced", {"name": "Jörg", "level": "medium"}, "de")
     'Ein Computerspieler (mittel) spielt jetzt für Jörg.'
+    >>> players = [{"name": "Ann", "level": None}, {"name": "Cleo", "level": "easy"}]
+    >>> render_notice("web.started", {"players": players}, "en")
+    'The game starts: Ann; Cleo, a computer player (easy).'
     """
     tr = translator(lang)
+    if isinstance(params.get("players"), list):
+        params = {**params, "players": _players(params["players"], tr)}
     if params.get("level") in LEVEL_NAMES:  # a computer's level, by its name in the language
         params = {**params, "level": tr.gettext(LEVEL_NAMES[params["level"]])}
     if isinstance(params.get("seconds"), int):
@@ -109,3 +116,20 @@ def render_notice(key: str, params: dict[str, Any], lang: str) -> str:
         text = tr.ngettext("{count} second", "{count} seconds", seconds).format(count=seconds)
         params = {**params, "seconds": text}
     return tr.gettext(NOTICES[key]).format(**params)
+
+
+def _players(players: list[dict[str, Any]], tr: Translator) -> str:
+    """The seats of a game that starts, in order, as the lobby's seats line says them."""
+    said = []
+    for player in players:
+        name, level = str(player.get("name") or ""), player.get("level")
+        if level in LEVEL_NAMES:
+            level_words = tr.gettext(LEVEL_NAMES[level])
+            said.append(
+                tr.gettext(N_("{name}, a computer player ({level})")).format(
+                    name=name, level=level_words
+                )
+            )
+        else:
+            said.append(name)
+    return str(tr.gettext("; ")).join(said)

@@ -431,7 +431,11 @@ class LiveTable:
         # A person not connected as the game starts is away as much as one who drops
         # later: without the hold nothing would ever play their turn.
         self.hold_absent(from_start=True)
-        self._notice("web.started")
+        players = [
+            {"name": s.row.name, "level": s.row.level if s.row.kind == "bot" else None}
+            for s in self.seats
+        ]
+        self._notice("web.started", players=players)
         self._send_lobby()
         self._send_updates()
 
