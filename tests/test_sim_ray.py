@@ -6,8 +6,10 @@ import ipaddress
 import os
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 import ray
 
 from phase10.api import find_variant
@@ -27,26 +29,6 @@ def test_ray_backend_gives_the_same_results_as_this_process() -> None:
     finally:
         ray.shutdown()
     assert there == here
-
-
-def test_a_local_ray_run_requires_a_token() -> None:
-    """A local Ray instance started by simulate listens on the network,
-    so it runs with token authentication (RAY_AUTH_MODE=token); a fresh process, because Ray
-    reads the mode when it is imported."""
-    code = (
-        "import os\n"
-        "from phase10.api import find_variant\n"
-        "from phase10.sim import SimConfig, simulate\n"
-        "config = SimConfig(rules=find_variant('standard+n_phases=1'), bots=('greedy', 'random'),"
-        " games=2, seed=2)\n"
-        "print(simulate(config, workers=1, backend='ray').games, os.environ['RAY_AUTH_MODE'])\n"
-    )
-    env = {k: v for k, v in os.environ.items() if k != "RAY_AUTH_MODE"}
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split()[-2:] == ["2", "token"]
 
 
 def _process_tree(root: int) -> set[int]:
@@ -103,13 +85,23 @@ def _is_loopback(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool
     return address.is_loopback or (mapped is not None and mapped.is_loopback)
 
 
-def test_a_local_ray_run_listens_on_loopback_only() -> None:
-    """Every server of a local Ray run (gcs_server, raylet, the runtime env
-    agent, the driver and the workers) listened on all interfaces; now on 127.0.0.1 only.
-    One real Ray start in a fresh process (Ray reads its settings when imported), held after
-    its first game while this test reads its sockets from /proc."""
+@dataclass
+class LocalRun:
+    """What one real local Ray run, started by ``simulate`` in a fresh process, showed."""
+
+    #: (process name, address) of every listening socket of its processes, read while it ran.
+    sockets: list[tuple[str, ipaddress.IPv4Address | ipaddress.IPv6Address]]
+    #: Its standard output: the games played, then the authentication mode Ray ran with.
+    out: list[str]
+
+
+@pytest.fixture(scope="module")
+def local_run() -> LocalRun:
+    """One real Ray start (a fresh process: Ray reads its settings when imported, and none
+    is set here), held after its first game while its sockets are read from /proc; the
+    tests below read what it showed (one Ray start costs seconds)."""
     code = (
-        "import sys\n"
+        "import os, sys\n"
         "from phase10.api import find_variant\n"
         "from phase10.sim import SimConfig, simulate\n"
         "def hold(done, total):\n"
@@ -118,7 +110,8 @@ def test_a_local_ray_run_listens_on_loopback_only() -> None:
         "        sys.stdin.readline()\n"
         "config = SimConfig(rules=find_variant('standard+n_phases=1'), bots=('greedy', 'random'),"
         " games=4, seed=2)\n"
-        "print(simulate(config, workers=2, backend='ray', progress=hold).games)\n"
+        "print(simulate(config, workers=2, backend='ray', progress=hold).games,"
+        " os.environ['RAY_AUTH_MODE'])\n"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
     child = subprocess.Popen(
@@ -142,7 +135,19 @@ def test_a_local_ray_run_listens_on_loopback_only() -> None:
             child.kill()
             child.wait()
     assert child.returncode == 0, err
-    assert out.split() == ["4"]
+    return LocalRun(sockets, out.split())
+
+
+def test_a_local_ray_run_requires_a_token(local_run: LocalRun) -> None:
+    """A local Ray instance started by simulate listens on the network, so it runs with
+    token authentication (RAY_AUTH_MODE=token), and plays every game."""
+    assert local_run.out == ["4", "token"]
+
+
+def test_a_local_ray_run_listens_on_loopback_only(local_run: LocalRun) -> None:
+    """Every server of a local Ray run (gcs_server, raylet, the runtime env agent, the
+    driver and the workers) listened on all interfaces; now on 127.0.0.1 only."""
+    sockets = local_run.sockets
     names = {name for name, _address in sockets}
     assert {"gcs_server", "raylet"} <= names, sockets
     assert [(n, str(a)) for n, a in sockets if not _is_loopback(a)] == []
