@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 import re
 import time
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import LiveServer, StartLiveServer
-from .serverkit import Player
+from .serverkit import Player, play
 from .test_browser_table import _DIRECT, SPIES, post
 
 PERSON = {"kind": "person"}
@@ -204,6 +205,48 @@ def test_a_watcher_hears_who_won_with_the_end_of_the_game(
         over = [line for line in said if line.startswith("The game is over.")]
         assert over, said
         assert re.search(r"\S+ wins? the game", over[-1]), over
+    finally:
+        with contextlib.suppress(Exception):
+            page.context.close()
+
+
+def test_moves_a_computer_made_for_an_absent_player_are_said_to_be_its_own(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Cleo closes her page; a computer plays her turns while Ada plays on. Back, Cleo's log
+    says, right under "New since your last visit:", that a computer played for her, so the
+    moves told below as hers ("You drew ...") read as its moves (P10-R13: a turn is a draw,
+    then a discard); it was logged above the older moves the page shows first."""
+    made = post(f"{server.url}/api/tables", {"name": "Ada", "seats": [PERSON, PERSON, EASY]})
+    table, owner = str(made["table"]), str(made["token"])
+    cleo = str(post(f"{server.url}/api/tables/{table}/join", {"name": "Cleo"})["token"])
+    post(f"{server.url}/api/tables/{table}/start", {}, owner)
+    ws = "ws" + server.url.removeprefix("http")
+    page = _page_of(browser, server, table, cleo)
+    try:
+        expect(page.locator("#hand [role=option]").first).to_be_visible()
+        with Player(ws, table, owner) as ada:
+            ada.until(lambda m: m["type"] == "update")
+            page.goto("about:blank")
+            _gone(server, table, 1)
+            left_at = max(ada.events, default=-1)
+
+            def played_for_cleo() -> bool:
+                return any(
+                    seq > left_at and e["event"]["seat"] == 1 and e["event"]["kind"] == "discarded"
+                    for seq, e in ada.events.items()
+                )
+
+            play({0: ada}, random.Random(5), played_for_cleo, timeout=60)
+            assert played_for_cleo()
+            page.goto(f"{server.url}/t/{table}?lang=en")
+            notice = page.locator("#log li", has_text="a computer player played for you")
+            expect(notice).to_have_count(1)
+            lines = page.locator("#log li").all_inner_texts()
+        at = next(i for i, line in enumerate(lines) if "a computer player played for you" in line)
+        assert at > 0, lines
+        assert lines[at - 1] == "New since your last visit:", lines
+        assert any(line.startswith("You ") for line in lines[at + 1 :]), lines
     finally:
         with contextlib.suppress(Exception):
             page.context.close()

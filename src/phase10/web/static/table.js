@@ -151,6 +151,9 @@ const state = {
   startsByItself: false,
   /** Whether the next update is the catch-up that follows a welcome. */
   catchingUp: false,
+  /** The notice that a computer played for this seat while its person was away, until
+   * the catch-up's moves it speaks of are logged. */
+  playedForYou: null,
 };
 if (!Number.isFinite(state.seenBefore)) state.seenBefore = -1;
 const turnClock = mountTimer({
@@ -463,6 +466,13 @@ function receive(message) {
       }
       // The person taking a seat hears it said to them ("You sit in seat 2."), not of them.
       if (message.key === "web.joined" && sameName(message.params?.name, joiningAs)) break;
+      // Told on arrival, before what the person missed: it is logged over those moves (see
+      // onUpdate), not above the older ones the catch-up shows first.
+      if (message.key === "web.played_for_you") {
+        state.playedForYou = message.text;
+        tell(message.text);
+        break;
+      }
       log(message.text, "notice");
       // The end of the game comes after the sentence of who won, which it would replace in
       // the status line before a screen reader reached it: it is said with it.
@@ -618,6 +628,11 @@ function onUpdate(message) {
       log(t("log_new_since"), "mark");
       markedNew = true;
     }
+    if (state.playedForYou && entry.seq > state.seenBefore) {
+      // The moves below that say "you" were the computer's: said just before them.
+      log(state.playedForYou, "notice");
+      state.playedForYou = null;
+    }
     const text = (entry.text || []).join(" ");
     if (text) log(text, event.kind === "hand_ended" || event.kind === "game_over" ? "big" : "event");
     // Who won, said first in the final standing.
@@ -662,6 +677,10 @@ function onUpdate(message) {
       playedSinceEnd = true;
     }
     state.lastSaid = entry.text || [];
+  }
+  if (state.playedForYou) {
+    log(state.playedForYou, "notice");
+    state.playedForYou = null;
   }
   const view = message.view;
   // What the seat is shown and may do, in words (docs/schema/presentation.schema.json).
