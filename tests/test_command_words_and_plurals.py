@@ -170,7 +170,7 @@ def test_an_unknown_level_lists_the_levels_as_the_player_may_type_them(
         ),
         pytest.param(
             ["play", "--plain", "--lang", "de", "--opponents", "schwehr"],
-            "'schwehr': meinten Sie 'schwer'?",
+            "'schwehr': meintest du 'schwer'?",
             id="de-level",
         ),
         pytest.param(

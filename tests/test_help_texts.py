@@ -24,7 +24,7 @@ KEYS: dict[str, dict[str, str]] = {
     "play": {
         "en": "players in all, you included: 2 to 6 (default: 3)",
         "fr": "nombre de joueurs en tout, vous compris : 2 à 6 (par défaut : 3)",
-        "de": "Spieler insgesamt, Sie eingeschlossen: 2 bis 6 (Standard: 3)",
+        "de": "Spieler insgesamt, du eingeschlossen: 2 bis 6 (Standard: 3)",
         "nl": "spelers in totaal, jij meegerekend: 2 tot 6 (standaard: 3)",
     },
     "simulate": {
@@ -134,7 +134,7 @@ def test_english_help_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
 BOTH_RULES = {
     "en": "phase10: error: give either --rules or --rules-file, not both\n",
     "fr": "phase10 : erreur : donnez soit --rules, soit --rules-file, pas les deux\n",
-    "de": "phase10: Fehler: geben Sie entweder --rules oder --rules-file an, nicht beides\n",
+    "de": "phase10: Fehler: gib entweder --rules oder --rules-file an, nicht beides\n",
     "nl": "phase10: fout: geef --rules of --rules-file, niet allebei\n",
 }
 
@@ -196,7 +196,7 @@ NO_PHASE = {
     "en": "phase10: error: --phase N is required for Phase 10 (or use --game programmes)\n",
     "fr": "phase10 : erreur : --phase N est obligatoire pour Phase 10 (ou utilisez --game "
     "programmes)\n",
-    "de": "phase10: Fehler: --phase N ist für Phase 10 nötig (oder nehmen Sie --game programmes)\n",
+    "de": "phase10: Fehler: --phase N ist für Phase 10 nötig (oder nimm --game programmes)\n",
     "nl": "phase10: fout: --phase N is verplicht voor Phase 10 (of gebruik --game programmes)\n",
 }
 

@@ -17,7 +17,7 @@ from phase10.kernel.errors import RulesError, SaidError
     ("lang", "said"),
     [
         ("en", "phase10: error: unknown rules name 'stndard' (did you mean 'standard'?); "),
-        ("de", "phase10: Fehler: unbekannter Regelname 'stndard' (meinten Sie 'standard'?); "),
+        ("de", "phase10: Fehler: unbekannter Regelname 'stndard' (meintest du 'standard'?); "),
         (
             "fr",
             "phase10 : erreur : nom de règles inconnu 'stndard' (vouliez-vous dire 'standard' ?)",
@@ -75,7 +75,7 @@ def test_the_engine_keeps_english_and_the_message_key() -> None:
     ("lang", "said"),
     [
         ("en", "phase10: error: no rule 'P10-R99': did you mean P10-R29, P10-R19, P10-R09?"),
-        ("de", "phase10: Fehler: keine Regel 'P10-R99': meinten Sie P10-R29, P10-R19, P10-R09?"),
+        ("de", "phase10: Fehler: keine Regel 'P10-R99': meintest du P10-R29, P10-R19, P10-R09?"),
         ("nl", "phase10: fout: geen regel 'P10-R99': bedoelde je P10-R29, P10-R19, P10-R09?"),
     ],
 )
