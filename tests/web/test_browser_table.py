@@ -410,11 +410,30 @@ TALL_PHONE = {"width": 390, "height": 844}
 def test_four_players_on_a_touch_phone_cut_no_line(seat_page: MakeSeat, game: str) -> None:
     """A four-player table on a 390x844 touch phone in German: each other player's lines
     ("Karten auf der Hand: 13") and the piles are whole on the first screen, and nothing the
-    player reads lies under their hand as the page scrolls, before and after their draw."""
+    player reads lies under their hand as the page scrolls, before and after their draw; the
+    turn's sentence is shown once, by the hand, which in Phase 10 begins on the first
+    screen."""
     page = seat_page(TALL_PHONE, bots=3, lang="de", game=game, touch=True)
     for stage in ("draw", "play"):
         wait_my_turn(page, stage)
         expect(page.locator("#players .seat").first).to_contain_text("Karten auf der Hand")
+        if stage == "draw":
+            # The turn's sentence is shown once, by the hand, which starts on the first
+            # screen: the status line above the players, the same sentence again, pushed it
+            # down. Screen readers still read it there.
+            page.evaluate("window.scrollTo(0, 0)")
+            status, news = page.locator("#status"), page.locator("#hand-news")
+            expect(status).to_contain_text("Du bist am Zug")
+            expect(news).to_be_visible()
+            assert news.text_content() == status.text_content()
+            box = status.bounding_box()
+            assert box is not None
+            assert box["width"] <= 1, box
+            first = page.locator("#hand [role=option]").first.bounding_box()
+            assert first is not None
+            # (A programmes seat says more, its program and its completed ones, which may
+            # take the hand below the first screen.)
+            assert game == "programmes" or first["y"] < TALL_PHONE["height"], first
         nothing_covered_as_it_scrolls(page, f"{game}, {stage}")
         if stage == "draw":
             page.locator("#moves [data-key=draw]").click()

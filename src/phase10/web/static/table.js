@@ -200,6 +200,7 @@ function speak(line, inDialog, text) {
  * the game's state and the answers to the player's keys. */
 function say(text) {
   speak(ui.status, ui.summaryStatus, text);
+  ui.status.classList.remove("echoed");
 }
 
 /** Say what is not the game's (a chat line, a toggle's confirmation) in a live line of its
@@ -216,6 +217,9 @@ function tell(text) {
   if (!text) return;
   say(text);
   ui.handNews.textContent = text;
+  // A phone shows the sentence once, by the hand (style.css); a screen reader hears it in
+  // the status line all the same.
+  ui.status.classList.add("echoed");
 }
 
 /** Whether the player asked for the results to stay open until they close them. */
