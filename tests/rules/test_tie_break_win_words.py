@@ -64,5 +64,5 @@ def test_a_tie_break_win_says_the_tie_break_decided_it(
     else:
         assert tiebreak == [], lines
     german = describe_event(over, names, None, rules=rules, lang="de")
-    assert "Stechen" in german
+    assert "Stechrunde" in german
     assert "niedrigsten" not in german
