@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import RichLog
+from textual.widgets import OptionList, RichLog
 from websockets.sync.client import connect
 
 from phase10.online.links import Api, SeatStore, StoredSeat, parse_target
@@ -207,6 +207,8 @@ async def _watch(app: OnlineApp) -> None:
         await _until(
             pilot, lambda: _text(app).count("None: you are watching.") == 2, "the empty panels"
         )
+        # Nor does the empty hand's box name an order for the cards it does not hold.
+        assert app.table_screen.query_one("#hand", OptionList).border_subtitle == ""
         # A hand's results over the table (the computer may go out at once) close first.
         while not isinstance(app.screen, OnlineTable):
             await pilot.press("escape")

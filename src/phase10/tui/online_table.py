@@ -612,8 +612,10 @@ class OnlineTable(Screen[None]):
             widget.add_option(Option(_("None: you are watching."), disabled=True))
         sorts = [_("Newest last"), *map(str, shown["sorts"])]
         # No card came alone since the deal (or since this screen first saw the hand, as
-        # after a resume): the hand is in the game's second order, and says so.
-        widget.border_subtitle = sorts[mine.order or (0 if mine.newest else 2)]
+        # after a resume): the hand is in the game's second order, and says so. A spectator
+        # holds no hand to order.
+        watching = self.online.watching
+        widget.border_subtitle = "" if watching else sorts[mine.order or (0 if mine.newest else 2)]
 
     def chosen_cards(self) -> list[str]:
         hand = list((self.online.shown or {}).get("hand") or [])
