@@ -74,10 +74,12 @@ def test_the_hot_seat_log_tells_each_person_only_what_their_seat_may_know(
 ) -> None:
     """Each time the keyboard passes, the log starts again with what that person may know:
     every card drawn from the pile by someone else is "a card", the last person's own draws
-    are gone, and a person who moved before hears "Since your last turn:"."""
+    are gone, a person who moved before hears "Since your last turn:", and one whose first
+    turn it is after someone else's, "Since the game began:"."""
     app = make_app(tmp_path, seed=4, seats=HOT_SEAT, rules="programmes")
     match = app.local.match
     since = 0
+    headings: list[str] = []
 
     async def scenario() -> None:
         nonlocal since
@@ -89,6 +91,7 @@ def test_the_hot_seat_log_tells_each_person_only_what_their_seat_may_know(
                     await settle(pilot, app)
                     log = log_text(app)
                     since += "Since your last turn:" in log
+                    headings.append(log[0] if log else "")
                     drew = [line for line in log if " drew " in line]
                     assert not [line for line in drew if line.startswith("You ")]
                     assert all(line.endswith("drew a card.") for line in drew), drew
@@ -99,6 +102,7 @@ def test_the_hot_seat_log_tells_each_person_only_what_their_seat_may_know(
     asyncio.run(scenario())
     assert match.version > 12
     assert since >= 2
+    assert headings[1] == "Since the game began:", headings
 
 
 #: Sixteen hostile names: markup that crashed the screen or turned into styling, and

@@ -186,6 +186,10 @@ class LocalApp(OnlineApp):
         since = self.told.get(seat, self._start_seq)
         if seat in self.told:
             self.say(_("Since your last turn:"))
+        elif self.told and since < 0:
+            # This person's first turn, after someone else's: all of it, as the line mode
+            # says it (at most a lap of turns has passed).
+            self.say(_("Since the game began:"))
         self.seat, self.view, self.shown, self.hint_id = seat, None, None, None
         self.table_screen.chosen, self.table_screen.narrowed = [], ()
         # Each person starts in their hand, as the keys help has it (Tab then goes to the
