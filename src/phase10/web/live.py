@@ -155,6 +155,8 @@ class _SeatState:
     #: A computer made a move for this person since they last acted or connected: what
     #: they missed says "you" for moves that were not theirs, so they are told so first.
     played_for: bool = False
+    #: The sequence number of the first event of those moves: the page puts the notice there.
+    played_from: int = 0
 
 
 class TableKeeper(Protocol):
@@ -545,6 +547,7 @@ class LiveTable:
             raise TableError.said(403, N_("that seat token is not valid at this table"))
         client.seat = seat
         back = arriving = played_for = False
+        played_from = 0
         joined: int | None = None
         if seat is None:
             self.spectators.add(client)
@@ -555,6 +558,7 @@ class LiveTable:
             back = (state.taken_over or held) and not arriving
             state.arriving = state.held_from_start = False
             played_for, state.played_for = state.played_for, False
+            played_from = state.played_from
             state.clients.add(client)
             if state.away is not None:
                 state.away.cancel()
@@ -575,7 +579,7 @@ class LiveTable:
         if arriving and seat is not None:
             self._tell(client, "web.you_took_seat", {"seat": seat + 1})
         if played_for and self.match is not None and since < self.match.seq:
-            self._tell(client, "web.played_for_you", {})
+            self._tell(client, "web.played_for_you", {"seq": played_from})
         if self.match is not None:
             # A seat taken during the game hears the game from then on, as its own.
             start = since if joined is None else max(since, joined)
@@ -941,6 +945,7 @@ class LiveTable:
                     continue
                 if self.controller(seat) is None:
                     continue
+                first = match.seq + 1
                 try:
                     self._commit(seat, action, None, version)
                 except DatabaseError:
@@ -950,6 +955,8 @@ class LiveTable:
                     # A person watching saw the move made live, after the time-out's notice.
                     absent = not state.clients and not self.open_in_play(seat)
                     if state.row.kind == "person" and absent:
+                        if not state.played_for:
+                            state.played_from = first
                         state.played_for = True
             await self.hub.pace()
 

@@ -151,8 +151,8 @@ const state = {
   startsByItself: false,
   /** Whether the next update is the catch-up that follows a welcome. */
   catchingUp: false,
-  /** The notice that a computer played for this seat while its person was away, until
-   * the catch-up's moves it speaks of are logged. */
+  /** The notice that a computer played for this seat while its person was away (its text
+   * and the sequence number of the first such move), until those moves are logged. */
   playedForYou: null,
 };
 if (!Number.isFinite(state.seenBefore)) state.seenBefore = -1;
@@ -473,7 +473,7 @@ function receive(message) {
       // Told on arrival, before what the person missed: it is logged over those moves (see
       // onUpdate), not above the older ones the catch-up shows first.
       if (message.key === "web.played_for_you") {
-        state.playedForYou = message.text;
+        state.playedForYou = { text: message.text, seq: message.params?.seq || 0 };
         tell(message.text);
         break;
       }
@@ -632,9 +632,11 @@ function onUpdate(message) {
       log(t("log_new_since"), "mark");
       markedNew = true;
     }
-    if (state.playedForYou && entry.seq > state.seenBefore) {
-      // The moves below that say "you" were the computer's: said just before them.
-      log(state.playedForYou, "notice");
+    // The moves below that say "you" were the computer's: said just before the first of
+    // them (the server says which), else before what is new since the last visit.
+    const from = state.playedForYou?.seq || state.seenBefore + 1;
+    if (state.playedForYou && entry.seq >= from) {
+      log(state.playedForYou.text, "notice");
       state.playedForYou = null;
     }
     const text = (entry.text || []).join(" ");
@@ -683,7 +685,7 @@ function onUpdate(message) {
     state.lastSaid = entry.text || [];
   }
   if (state.playedForYou) {
-    log(state.playedForYou, "notice");
+    log(state.playedForYou.text, "notice");
     state.playedForYou = null;
   }
   const view = message.view;
