@@ -223,6 +223,33 @@ def test_my_games_lists_the_table_this_browser_made_and_opens_its_replay(
     assert page.evaluate(f"() => localStorage.getItem('phase10:token:{table}')") is None
 
 
+def test_a_waiting_tables_computer_is_listed_by_its_level_not_as_a_free_seat(
+    server: LiveServer, page: Page
+) -> None:
+    """Before the start a computer has no name yet: /games lists its seat as the table's
+    page does ("Computer: easy"), not as "waiting for a player", which a free seat for a
+    person says; in French too."""
+    seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}]
+    made = httpx.post(
+        f"{server.url}/api/tables",
+        json={"name": "Ann", "seats": seats},
+        timeout=10,
+        trust_env=False,
+    ).json()
+    page.goto(f"{server.url}/?lang=en")
+    page.evaluate(
+        "([table, token]) => localStorage.setItem(`phase10:token:${table}`, token)",
+        [made["table"], made["token"]],
+    )
+    page.goto(f"{server.url}/games?lang=en")
+    row = page.locator(f"tr[data-table='{made['table']}']")
+    expect(row).to_contain_text("waiting to start")
+    expect(row).to_contain_text("Computer: easy")
+    expect(row.get_by_text("waiting for a player")).to_have_count(1)
+    page.goto(f"{server.url}/games?lang=fr")
+    expect(page.locator(f"tr[data-table='{made['table']}']")).to_contain_text("Ordinateur : facile")
+
+
 def test_the_programmes_final_standing_counts_programs_and_no_points(
     server: LiveServer, page: Page
 ) -> None:

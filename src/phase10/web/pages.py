@@ -141,8 +141,11 @@ def replay(lang: str, lobby_info: dict[str, Any]) -> str:
 def my_games(lang: str) -> str:
     """The tables this browser holds seats at: its script reads the saved seat tokens and
     asks the server about them (``POST /api/tables/mine``)."""
-    titles = {g["name"]: g["title"] for g in catalogue(lang)["games"]}
-    return _render("games.html", lang, current_page="games", boot={"game_titles": titles})
+    known = catalogue(lang)
+    titles = {g["name"]: g["title"] for g in known["games"]}
+    # A computer's seat before the game names it: said by its level, as the table says it.
+    boot = {"game_titles": titles, "levels": known["levels"]}
+    return _render("games.html", lang, current_page="games", boot=boot)
 
 
 #: What a person who opened a page that cannot be shown reads, by the API's refusal.

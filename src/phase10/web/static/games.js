@@ -49,6 +49,11 @@ function stateText(entry) {
 }
 
 function playerText(entry, player) {
+  if (player.kind === "bot" && !player.name) {
+    // Computers are named as the game starts: before, by their level.
+    const level = (boot.levels || []).find((each) => each.name === player.level);
+    return t("seat.computer", { level: level?.title || player.level || "" });
+  }
   if (!player.name) return t("seat.open");
   if (player.seat === entry.seat) return t("you_named", { name: player.name });
   if (player.kind === "bot") return t("games.computer", { name: player.name });
