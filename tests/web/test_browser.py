@@ -475,16 +475,24 @@ def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
     expect(replay.locator("#action")).to_contain_text("The deal")
     no_violations(replay, "the replay")
     replay.get_by_role("button", name="Next").click()
-    expect(replay.locator("#action")).to_contain_text(re.compile(r"^Step 1 of \d+: (draw|take)"))
+    # The step's move in words, with who made it, as their table offered it.
+    expect(replay.locator("#action")).to_contain_text(
+        re.compile(r"^Step 1 of \d+, .+: (Draw from the draw pile|Take .+ from the discard pile)")
+    )
     # Said as sentences: the step, then what happened (not the move's notation run into it).
     expect(replay.locator("#status")).to_have_text(
         re.compile(r"^Step 1 of \d+\. .+ (drew a card|took .+ from the discard pile)\.")
     )
     replay.keyboard.press("End")
-    expect(replay.locator("#action")).to_contain_text(re.compile(r"^Step (\d+) of \1: "))
+    expect(replay.locator("#action")).to_contain_text(re.compile(r"^Step (\d+) of \1, .+: "))
     expect(replay.locator("#hands h3")).to_have_count(3)
     replay.keyboard.press("ArrowLeft")
     expect(replay.locator("#action")).to_contain_text(re.compile(r"^Step (\d+) of (\d+)"))
+    # In French, in French words, not the game's notation ("discard G11").
+    replay.goto(f"{server.url}/replay/{old_table}?lang=fr#step=1")
+    expect(replay.locator("#action")).to_contain_text(
+        re.compile(r"^Étape 1 sur \d+, .+ : (Piocher|Prendre) ")
+    )
 
     # The rematch: the owner asks, every connected person moves to the new table, seated.
     owner.get_by_role("button", name="Rematch").click()

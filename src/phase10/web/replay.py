@@ -13,6 +13,8 @@ game is over nothing is secret (``/replay/<table>``; refused while the game is o
 (0, True, 2, None)
 >>> replay_step(match, 1, "en")["action"] in {"draw", "take"}
 True
+>>> replay_step(match, 1, "fr")["move"]["label"].split()[0] in {"Piocher", "Prendre"}
+True
 """
 
 from __future__ import annotations
@@ -46,10 +48,12 @@ def replay_step(match: Match, step: int, lang: str, *, words: bool = False) -> d
     public.pop("legal", None)
     names = match.names
     seats = range(len(match.seats))
+    action = game.format_action(record.actions[step - 1]) if step else None
     return {
         "step": step,
         "steps": steps,
-        "action": game.format_action(record.actions[step - 1]) if step else None,
+        "action": action,
+        "move": _move_words(match, step, action, lang, words),
         "seat": game.to_act(state),
         "events": events,
         "hands": [list(game.view_to_json(game.view(state, s))["hand"]) for s in seats],
@@ -62,3 +66,18 @@ def replay_step(match: Match, step: int, lang: str, *, words: bool = False) -> d
             presentation_to_json(game.present(game.view(state, s), names, lang).hand) for s in seats
         ],
     }
+
+
+def _move_words(
+    match: Match, step: int, action: str | None, lang: str, words: bool
+) -> dict[str, Any] | None:
+    """Who made the step's move and the move as their table offered it, in ``lang`` (the
+    label of its button: "Défausser 11 vert"), or ``None`` before the first move."""
+    if action is None:
+        return None
+    game = match.game
+    before = positions_of(match).at(step - 1)
+    seat = game.to_act(before)
+    offered = game.present(game.view(before, seat), match.names, lang, words=words).moves
+    label = next(((m.spoken or m.label) for m in offered if m.id == action), action)
+    return {"seat": seat, "name": match.names[seat], "label": label}

@@ -250,6 +250,8 @@ STRINGS: Final[dict[str, str]] = {
     # The replay.
     "replay.of": N_("of {steps}"),
     "replay.action": N_("Step {step} of {steps}: {action}"),
+    # The step's move as its player's table offered it ("Discard red 7").
+    "replay.move": N_("Step {step} of {steps}, {name}: {move}"),
     "replay.at": N_("Step {step} of {steps}."),
     "replay.to_play": N_("{name}, to play"),
     "replay.hand_of": N_("{name}'s hand"),

@@ -57,15 +57,19 @@ async function show(step) {
   ui.step.max = String(steps);
   ui.step.value = String(current);
   ui.stepOf.textContent = t("replay.of", { steps });
-  const action = data.action
-    ? t("replay.action", { step: current, steps, action: data.action })
-    : tn("replay.start", { count: steps });
+  // The move in the reader's words, as its player's table offered it; the game's notation
+  // where the server gave no words for it.
+  const action = data.move
+    ? t("replay.move", { step: current, steps, name: data.move.name, move: data.move.label })
+    : data.action
+      ? t("replay.action", { step: current, steps, action: data.action })
+      : tn("replay.start", { count: steps });
   ui.action.textContent = action;
   fill(
     ui.sentences,
     (data.events || []).map((line) => el("li", null, line)),
   );
-  // Said: the step, then what happened in sentences (the move's notation is shown above).
+  // Said: the step, then what happened in sentences (the move itself is shown above).
   const said = data.action ? t("replay.at", { step: current, steps }) : action;
   ui.status.textContent = [said, ...(data.events || [])].join(" ");
   fill(
