@@ -35,21 +35,28 @@ def _table(http: TestClient, seats: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(
-    ("path", "status", "words"),
+    ("path", "status", "words", "heading"),
     [
-        ("/t/doesnotexist?lang=fr", 404, "vérifiez le lien, ou demandez-en un nouveau"),
-        ("/join/ZZZZZZ?lang=de", 404, "Kein Tisch hat diesen Code"),
-        ("/t/" + "x" * 40 + "?lang=nl", 404, "Deze tafel bestaat niet"),
+        (
+            "/t/doesnotexist?lang=fr",
+            404,
+            "vérifiez le lien, ou demandez-en un nouveau",
+            "Introuvable",
+        ),
+        ("/join/ZZZZZZ?lang=de", 404, "Kein Tisch hat diesen Code", "Nicht gefunden"),
+        ("/t/" + "x" * 40 + "?lang=nl", 404, "Deze tafel bestaat niet", "Niet gevonden"),
     ],
 )
 def test_a_wrong_link_is_a_page_in_the_readers_language(
-    http: TestClient, path: str, status: int, words: str
+    http: TestClient, path: str, status: int, words: str, heading: str
 ) -> None:
-    """A mistyped or stale link shows a page with the reason and a link to the start page."""
+    """A mistyped or stale link shows a page with the reason and a link to the start page,
+    under a heading in the reader's language too (it said "Not found" in every language)."""
     answer = http.get(path)
     assert answer.status_code == status
     assert answer.headers["content-type"].startswith("text/html")
     assert words in answer.text
+    assert f"<h1>{heading}</h1>" in answer.text
     lang = path.rsplit("=", 1)[1]
     assert f'href="/?lang={lang}"' in answer.text
     assert '"error"' not in answer.text.split('id="boot"')[0]

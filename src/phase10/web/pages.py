@@ -161,6 +161,9 @@ PAGE_ERRORS: Final[dict[str, str]] = {
 }
 
 
+#: The heading (and title) of an error page nothing else names. (Marked on its own line:
+#: inside the gettext call below, the catalog's extractor did not see it.)
+_NOT_FOUND: Final = N_("Not found")
 #: The heading (and title) of an error page, by refusal; any other is "Not found".
 _HEADINGS: Final[dict[str, str]] = {
     # The page exists but cannot be shown yet.
@@ -175,7 +178,7 @@ def error(lang: str, key: str) -> str:
     "Not yet" for a page that will open later (a replay while its game goes on), or "Too many
     tries" for one a limit per address refused."""
     tr = translator(lang)
-    heading = tr.gettext(_HEADINGS.get(key, N_("Not found")))
+    heading = tr.gettext(_HEADINGS.get(key, _NOT_FOUND))
     return _render("error.html", lang, message=tr.gettext(PAGE_ERRORS[key]), heading=heading)
 
 
