@@ -205,11 +205,15 @@ def _player_info(
     if player.laid >= 0:
         status.append(tr.gettext(N_("laid down")))
         where = say(tr, N_("{where}, laid down"), where=where)
+    # The seat's own line speaks to its player ("vous passez votre prochain tour"): the
+    # words for another seat are a third person's in French, German and Dutch.
     if player.skip_pending:
-        status.append(tr.gettext(N_("loses the next turn")))
+        skipped = N_("you lose your next turn") if you else N_("loses the next turn")
+        status.append(tr.gettext(skipped))
         where = say(tr, N_("{where}, {status}"), where=where, status=status[-1])
     if not player.dealt_in:
-        status.append(tr.gettext(N_("sits out this hand")))
+        sits_out = N_("you sit out this hand") if you else N_("sits out this hand")
+        status.append(tr.gettext(sits_out))
         where = say(tr, N_("{where}, {status}"), where=where, status=status[-1])
     cards = tr.ngettext("{count} card", "{count} cards", player.hand_size).format(
         count=player.hand_size
