@@ -191,7 +191,8 @@ def test_a_watcher_hears_who_won_with_the_end_of_the_game(
 ) -> None:
     """P10-R36: a page watching a game to its end says, in its status line, that the game is
     over together with who won: the end's notice came after the winner's sentence and
-    replaced it before a screen reader reached it ("The game is over." alone)."""
+    replaced it before a screen reader reached it ("The game is over." alone). The watcher's
+    page offers no turn alerts and lists no move keys."""
     made = post(
         f"{server.url}/api/tables",
         {"name": "Ada", "seats": [PERSON, EASY], "variants": ["n_phases=1"]},
@@ -200,6 +201,11 @@ def test_a_watcher_hears_who_won_with_the_end_of_the_game(
     post(f"{server.url}/api/tables/{table}/start", {}, owner)  # Ada never comes: played for
     page = _page_of(browser, server, table, None)
     try:
+        # A watcher has no turn to be told of and makes no move: no turn alerts, no move keys.
+        expect(page.locator("#info")).to_contain_text("you are watching as a spectator")
+        expect(page.locator("#alerts-panel")).to_be_hidden()
+        expect(page.locator("#keys [data-kinds=draw]")).to_be_hidden()
+        expect(page.locator("#keys [data-kinds=discard]")).to_be_hidden()
         expect(page.locator("#status")).to_contain_text("The game is over.", timeout=60_000)
         said = page.evaluate("() => window.__said")
         over = [line for line in said if line.startswith("The game is over.")]

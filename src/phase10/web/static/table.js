@@ -1166,8 +1166,10 @@ function keysSentence() {
 
 function renderKeys() {
   if (!state.shown) return;
+  // A spectator makes no move: the move keys are not theirs to learn.
+  const spectator = state.welcomed && state.seat === null;
   for (const row of document.querySelectorAll("#keys [data-kinds]")) {
-    row.hidden = !gameHas(...row.dataset.kinds.split(" "));
+    row.hidden = spectator || !gameHas(...row.dataset.kinds.split(" "));
   }
 }
 
@@ -2302,6 +2304,8 @@ function renderTitle() {
 }
 
 function renderAlerts() {
+  // A spectator has no turn to be told of.
+  $("alerts-panel").hidden = state.welcomed && state.seat === null;
   const canNotify = "Notification" in window;
   ui.notifyToggle.hidden = !canNotify;
   const notifying = canNotify && saved.get(NOTIFY_KEY) === "on" && Notification.permission === "granted";
