@@ -40,7 +40,14 @@ def replay_step(match: Match, step: int, lang: str, *, words: bool = False) -> d
     record, game = match.record, match.game
     steps = len(record.actions)
     step = max(0, min(step, steps))
-    state = positions_of(match).at(step)  # from the nearest kept position, not the start
+    # From the nearest kept position, not the start; the position before the step's move
+    # too (its player's table words the move), then the move itself.
+    before = positions_of(match).at(step - 1) if step else None
+    state = (
+        positions_of(match).at(0)
+        if before is None
+        else game.apply(before, record.actions[step - 1])
+    )
     said = {"rules": match.rules, "lang": lang, "words": words}
     events = game.narrate(state.events, match.names, None, **said)
     public = game.view_to_json(game.public_view(state))
@@ -53,7 +60,7 @@ def replay_step(match: Match, step: int, lang: str, *, words: bool = False) -> d
         "step": step,
         "steps": steps,
         "action": action,
-        "move": _move_words(match, step, action, lang, words),
+        "move": _move_words(match, before, action, lang, words),
         "seat": game.to_act(state),
         "events": events,
         "hands": [list(game.view_to_json(game.view(state, s))["hand"]) for s in seats],
@@ -69,14 +76,14 @@ def replay_step(match: Match, step: int, lang: str, *, words: bool = False) -> d
 
 
 def _move_words(
-    match: Match, step: int, action: str | None, lang: str, words: bool
+    match: Match, before: Any, action: str | None, lang: str, words: bool
 ) -> dict[str, Any] | None:
-    """Who made the step's move and the move as their table offered it, in ``lang`` (the
-    label of its button: "Défausser 11 vert"), or ``None`` before the first move."""
-    if action is None:
+    """Who made the move ``action`` from the position ``before`` and the move as their table
+    offered it, in ``lang`` (the label of its button: "Défausser 11 vert"), or ``None``
+    before the first move."""
+    if action is None or before is None:
         return None
     game = match.game
-    before = positions_of(match).at(step - 1)
     seat = game.to_act(before)
     offered = game.present(game.view(before, seat), match.names, lang, words=words).moves
     label = next(((m.spoken or m.label) for m in offered if m.id == action), action)
