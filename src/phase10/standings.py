@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from phase10.match import Match
 
-__all__ = ["StandingRow", "final_standing"]
+__all__ = ["StandingRow", "final_standing", "shared_places"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +37,8 @@ class StandingRow:
 
 
 def final_standing(match: Match) -> list[StandingRow]:
-    """Every seat, the winner first, then by more completed, fewer points, seat order; empty
-    while the game goes on."""
+    """Every seat, the winner first, then by more completed, fewer points, seat order (seats
+    level on both share a place); empty while the game goes on."""
     game, state = match.game, match.state
     result = game.outcome(state)
     if result is None:
@@ -48,7 +48,25 @@ def final_standing(match: Match) -> list[StandingRow]:
     order = sorted(
         range(len(match.seats)), key=lambda s: (s != result.winner, -done[s], points[s], s)
     )
+    places = shared_places([(s == result.winner, -done[s], points[s]) for s in order])
     return [
         StandingRow(place, seat, match.names[seat], done[seat], points[seat], seat == result.winner)
-        for place, seat in enumerate(order, start=1)
+        for place, seat in zip(places, order, strict=True)
     ]
+
+
+def shared_places(keys: list[tuple[bool, int, int]]) -> list[int]:
+    """The places of rows already in order, by their keys (winner, what they completed,
+    points): rows level on everything share a place, and the next row's place counts them
+    all, as a standing says "2, 2, 4"; the winner's place is theirs alone.
+
+    >>> shared_places([(True, -1, 0), (False, -1, 10), (False, -1, 10), (False, 0, 40)])
+    [1, 2, 2, 4]
+    >>> shared_places([(True, -1, 10), (False, -1, 10)])
+    [1, 2]
+    """
+    places: list[int] = []
+    for index, key in enumerate(keys):
+        level = index > 0 and not key[0] and key == keys[index - 1]
+        places.append(places[-1] if level else index + 1)
+    return places
