@@ -33,6 +33,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
 
 from phase10.kernel.i18n import LANGUAGES, N_
 from phase10.table.messages import error_payload
@@ -54,6 +55,7 @@ from phase10.web.guard import (
 from phase10.web.headers import OPENAPI_URL, PAGE_HEADERS, SecurityHeaders, add_api_docs
 from phase10.web.hosts import HostCheck, ServedNames, origin_allowed
 from phase10.web.hub import DEFAULT_HOLD, Hub
+from phase10.web.language import LANGUAGE_COOKIE, RememberLanguage, pick_language
 from phase10.web.live import Client, LiveTable, TableError
 from phase10.web.mine import my_tables
 from phase10.web.names import BadNameError, prepare
@@ -90,31 +92,14 @@ HELLO_TIMEOUT: Final = 10.0
 MAX_ID_LENGTH: Final = 64
 
 
-def pick_language(query: str | None, accept: str | None) -> str:
-    """``?lang=`` if it names one of ours, else the browser's first language we have.
-
-    >>> pick_language(None, "nl-BE,nl;q=0.9,en;q=0.8")
-    'nl'
-    >>> pick_language("de", "fr")
-    'de'
-    >>> pick_language("xx", "es, fr;q=0.5")
-    'fr'
-    """
-    if query and query.lower() in LANGUAGES:
-        return query.lower()
-    ranked: list[tuple[float, int, str]] = []
-    for order, part in enumerate((accept or "").split(",")):
-        tag, _, params = part.strip().partition(";")
-        weight = 1.0
-        if params.strip().startswith("q="):
-            try:
-                weight = float(params.strip()[2:])
-            except ValueError:
-                weight = 0.0
-        code = tag.strip()[:2].lower()
-        if code in LANGUAGES:
-            ranked.append((-weight, order, code))
-    return min(ranked)[2] if ranked else "en"
+def _language(connection: HTTPConnection, asked: str | None) -> str:
+    """The reader's language (``phase10.web.language.pick_language``): ``asked`` in the
+    address, else the one they chose before, else their browser's. An API call goes by what
+    it asks (a page's script names its page's language, which another tab may have changed
+    since), never by the cookie."""
+    api = connection.url.path.startswith("/api/")
+    remembered = None if api else connection.cookies.get(LANGUAGE_COOKIE)
+    return pick_language(asked, connection.headers.get("accept-language"), remembered)
 
 
 def validation_text(errors: Sequence[Any], lang: str = "en") -> str:
@@ -237,6 +222,7 @@ def create_app(
     # Added last, so outermost: a refused Host and every answer carry the security headers.
     if served is not None:
         app.add_middleware(HostCheck, served=served)
+    app.add_middleware(RememberLanguage)
     app.add_middleware(SecurityHeaders)
     if api_docs:
         add_api_docs(app)
@@ -257,18 +243,14 @@ def create_app(
     async def _too_many(request: Request, exc: TooManyError) -> JSONResponse:
         retry = f"HTTP 429, retry after {exc.retry_after} s"
         _refused(exc.key, address_of(request), f"a {request.method} request ({retry})")
-        lang = pick_language(
-            request.query_params.get("lang"), request.headers.get("accept-language")
-        )
+        lang = _language(request, request.query_params.get("lang"))
         headers = {"Retry-After": str(exc.retry_after)}
         return JSONResponse({"error": exc.text(lang)}, status_code=429, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         lang = request.query_params.get("lang")
-        text = validation_text(
-            exc.errors(), pick_language(lang, request.headers.get("accept-language"))
-        )
+        text = validation_text(exc.errors(), _language(request, lang))
         return JSONResponse({"error": text}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
@@ -277,18 +259,14 @@ def create_app(
         # (the API, a fetch) reads JSON.
         browsing = "text/html" in request.headers.get("accept", "")
         if exc.status_code == 404 and browsing and not request.url.path.startswith("/api/"):
-            lang = pick_language(
-                request.query_params.get("lang"), request.headers.get("accept-language")
-            )
+            lang = _language(request, request.query_params.get("lang"))
             return HTMLResponse(pages.error(lang, "no_page"), status_code=404)
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
     def _said(
         request: Request, refused: TableError, headers: Mapping[str, str] | None = None
     ) -> JSONResponse:
-        lang = pick_language(
-            request.query_params.get("lang"), request.headers.get("accept-language")
-        )
+        lang = _language(request, request.query_params.get("lang"))
         return JSONResponse(
             {"error": refused.text_in(lang)}, status_code=refused.status, headers=headers
         )
@@ -325,12 +303,12 @@ def create_app(
 
     @app.api_route("/", methods=["GET", "HEAD"], response_class=HTMLResponse)
     async def lobby_page(request: Request, lang: str | None = None) -> HTMLResponse:
-        chosen = pick_language(lang, request.headers.get("accept-language"))
+        chosen = _language(request, lang)
         return HTMLResponse(pages.lobby(chosen))
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str, lang: str | None = None) -> HTMLResponse:
-        chosen = pick_language(lang, request.headers.get("accept-language"))
+        chosen = _language(request, lang)
         table = hub.get(table_id) if len(table_id) <= 32 else None
         if table is None:
             return HTMLResponse(pages.error(chosen, "no_table"), status_code=404)
@@ -340,7 +318,7 @@ def create_app(
     async def table_rules_page(
         request: Request, table_id: str, lang: str | None = None
     ) -> HTMLResponse:
-        chosen = pick_language(lang, request.headers.get("accept-language"))
+        chosen = _language(request, lang)
         table = hub.get(table_id) if len(table_id) <= 32 else None
         if table is None:
             return HTMLResponse(pages.error(chosen, "no_table"), status_code=404)
@@ -348,7 +326,7 @@ def create_app(
 
     @app.get("/join/{code}")
     async def join_by_code(request: Request, code: str, lang: str | None = None) -> Response:
-        chosen = pick_language(lang, request.headers.get("accept-language"))
+        chosen = _language(request, lang)
         try:
             guard.check_code(address_of(request))
         except TooManyError as exc:
@@ -365,7 +343,7 @@ def create_app(
 
     @app.get("/replay/{table_id}", response_class=HTMLResponse)
     async def replay_page(request: Request, table_id: str, lang: str | None = None) -> HTMLResponse:
-        chosen = pick_language(lang, request.headers.get("accept-language"))
+        chosen = _language(request, lang)
         table = hub.get(table_id) if len(table_id) <= 32 else None
         if table is None:
             return HTMLResponse(pages.error(chosen, "no_table"), status_code=404)
@@ -375,19 +353,19 @@ def create_app(
 
     @app.get("/games", response_class=HTMLResponse)
     async def games_page(request: Request, lang: str | None = None) -> HTMLResponse:
-        chosen = pick_language(lang, request.headers.get("accept-language"))
+        chosen = _language(request, lang)
         return HTMLResponse(pages.my_games(chosen))
 
     @app.get("/rules", response_class=HTMLResponse)
     async def rules_page(request: Request, lang: str | None = None) -> HTMLResponse:
-        chosen = pick_language(lang, request.headers.get("accept-language"))
+        chosen = _language(request, lang)
         return HTMLResponse(pages.rules(chosen))
 
     # ------------------------------------------------------------------------ API
 
     @app.get("/api/catalogue")
     async def api_catalogue(request: Request, lang: str | None = None) -> dict[str, Any]:
-        return catalogue(pick_language(lang, request.headers.get("accept-language")))
+        return catalogue(_language(request, lang))
 
     @app.post("/api/tables", status_code=201)
     async def api_create(body: CreateTable, request: Request) -> dict[str, Any]:
@@ -415,7 +393,7 @@ def create_app(
     async def api_open_tables(
         request: Request, lang: str | None = None, game: str | None = None
     ) -> dict[str, Any]:
-        chosen = pick_language(lang, request.headers.get("accept-language"))
+        chosen = _language(request, lang)
         return {"tables": public.open_tables(hub, chosen, game)}
 
     @app.post("/api/quick", status_code=201)
@@ -424,12 +402,12 @@ def create_app(
         guard.create_table(address)
         table, seat, token = await public.quick_match(hub, body)
         log.info("table %s: seat %d taken from %s (Play now)", table.id, seat + 1, address)
-        chosen = pick_language(None, request.headers.get("accept-language"))
+        chosen = _language(request, None)
         return {"table": table.id, "seat": seat, "token": token, "lobby": table.lobby(chosen)}
 
     @app.get("/api/tables/{table_id}")
     async def api_table(request: Request, table_id: str, lang: str | None = None) -> dict[str, Any]:
-        chosen = pick_language(lang, request.headers.get("accept-language"))
+        chosen = _language(request, lang)
         return _table(table_id).lobby(chosen)
 
     @app.get("/api/codes/{code}")
@@ -494,7 +472,7 @@ def create_app(
         table = _table(table_id)
         if table.status != "over" or table.match is None:
             raise TableError.said(409, N_("a replay is shown once the game is over"))
-        chosen = pick_language(lang, request.headers.get("accept-language"))
+        chosen = _language(request, lang)
         return replay_step(table.match, step, chosen, words=cards == "words")
 
     # ------------------------------------------------------------------------ the game
@@ -517,7 +495,7 @@ def create_app(
             await websocket.close(code=4403)
             return
         await websocket.accept()
-        chosen = pick_language(lang, websocket.headers.get("accept-language"))
+        chosen = _language(websocket, lang)
         refused = guard.arrive(address)
         if refused is not None:
             _refused(refused, address, "a WebSocket (close 1008)")
