@@ -258,6 +258,16 @@ STRINGS: Final[dict[str, str]] = {
     "replay.no_cards": N_("No cards."),
     "replay.at_first": N_("This is the first step."),
     "replay.at_last": N_("This is the last step."),
+    "replay.first_hand": N_("This is the first hand."),
+    "replay.last_hand": N_("This is the last hand."),
+    # The programmes game says "round" to players where Phase 10 says "hand".
+    "replay.first_round": N_("This is the first round."),
+    "replay.last_round": N_("This is the last round."),
+    # The play button's two labels, and what is said when it is pressed.
+    "replay.play": N_("Autoplay"),
+    "replay.pause": N_("Pause"),
+    "replay.playing": N_("Playing the replay from step {step}."),
+    "replay.paused": N_("Paused at step {step}."),
     # A series of rematches: each player's wins ("Ann 2, Bob 1").
     "series.win": N_("{name} {count}"),
     "series.summary": N_("Series: {wins} — game {number}"),

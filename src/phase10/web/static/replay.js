@@ -32,25 +32,47 @@ const ui = {
 let current = null;
 let steps = null;
 let loading = 0;
+// Steps fetched, by number: finding a hand's first step asks for a few steps, and playing
+// the replay goes back over them.
+const fetched = new Map();
+const KEEP_FETCHED = 200;
+// The game's word for a hand: the programmes game says "round" to players.
+const handWord = boot.lobby.game === "programmes" ? "round" : "hand";
 
 function stepFromHash() {
   const found = /step=(\d+)/.exec(window.location.hash);
   return found ? Number(found[1]) : 0;
 }
 
+async function fetchStep(step) {
+  const kept = fetched.get(step);
+  if (kept) return kept;
+  const data = await api(
+    "GET",
+    `/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}&lang=${lang}&cards=words`,
+  );
+  if (fetched.size >= KEEP_FETCHED) fetched.delete(fetched.keys().next().value);
+  fetched.set(data.step, data);
+  steps = data.steps;
+  return data;
+}
+
 async function show(step) {
   const ticket = ++loading;
   let data;
   try {
-    data = await api(
-      "GET",
-      `/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}&lang=${lang}&cards=words`,
-    );
+    data = await fetchStep(step);
   } catch (error) {
+    stopPlaying();
     ui.status.textContent = refusal(error);
-    return;
+    return false;
   }
-  if (ticket !== loading) return;
+  if (ticket !== loading) return false;
+  render(data);
+  return true;
+}
+
+function render(data) {
   current = data.step;
   steps = data.steps;
   history.replaceState(null, "", `${window.location.pathname}${window.location.search}#step=${current}`);
@@ -103,36 +125,140 @@ async function show(step) {
   );
 }
 
+function say(text) {
+  ui.status.textContent = "";
+  ui.status.textContent = text;
+}
+
 function go(step) {
   const last = steps ?? 0;
   const target = Math.max(0, Math.min(step, last));
   if (target === current) {
-    ui.status.textContent = "";
-    ui.status.textContent = target === 0 ? t("replay.at_first") : t("replay.at_last");
+    say(target === 0 ? t("replay.at_first") : t("replay.at_last"));
     return;
   }
   show(target);
 }
 
-$("first").addEventListener("click", () => go(0));
-$("previous").addEventListener("click", () => go((current ?? 0) - 1));
-$("next").addEventListener("click", () => go((current ?? 0) + 1));
-$("last").addEventListener("click", () => go(steps ?? 0));
-ui.step.addEventListener("change", () => {
-  const value = Math.trunc(Number(ui.step.value));
-  if (Number.isFinite(value)) go(value);
-});
+async function handAt(step) {
+  return (await fetchStep(step)).table.hand_number;
+}
+
+/** The first step in [low, high] whose hand is `hand` or later (a hand's number only
+ * grows), else null: a binary search, a few steps asked for, not every one. */
+async function firstStepOfHand(hand, low, high) {
+  if (high < low || (await handAt(high)) < hand) return null;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if ((await handAt(middle)) >= hand) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+// A hand's first step is the one its deal came with: the sentences of the step that ended
+// the hand before it, then the new deal.
+async function nextHand() {
+  const from = current ?? 0;
+  const last = steps ?? 0;
+  try {
+    const target = await firstStepOfHand((await handAt(from)) + 1, from + 1, last);
+    if (target === null) say(t(`replay.last_${handWord}`));
+    else go(target);
+  } catch (error) {
+    say(refusal(error));
+  }
+}
+
+async function previousHand() {
+  const from = current ?? 0;
+  try {
+    const hand = await handAt(from);
+    const start = await firstStepOfHand(hand, 0, from);
+    if (start !== null && start < from) go(start);
+    else if (hand === 0) say(t(`replay.first_${handWord}`));
+    else go(await firstStepOfHand(hand - 1, 0, from));
+  } catch (error) {
+    say(refusal(error));
+  }
+}
+
+// Playing the replay: a step every few seconds (the speed chosen), to the last step.
+let playing = null;
+const playButton = $("play");
+const speed = $("speed");
+
+function stopPlaying() {
+  if (playing === null) return false;
+  clearTimeout(playing);
+  playing = null;
+  playButton.textContent = t("replay.play");
+  return true;
+}
+
+function playOn() {
+  playing = setTimeout(async () => {
+    if ((current ?? 0) >= (steps ?? 0)) {
+      stopPlaying();
+      say(t("replay.at_last"));
+      return;
+    }
+    const shown = await show((current ?? 0) + 1);
+    if (playing !== null && shown) playOn();
+  }, Number(speed.value));
+}
+
+function playOrPause() {
+  if (stopPlaying()) {
+    say(t("replay.paused", { step: current ?? 0 }));
+    return;
+  }
+  // From the start again, once at the end.
+  if ((current ?? 0) >= (steps ?? 0)) show(0);
+  playButton.textContent = t("replay.pause");
+  say(t("replay.playing", { step: (current ?? 0) >= (steps ?? 0) ? 0 : (current ?? 0) }));
+  playOn();
+}
+
+/** A step chosen by hand stops the playing: the reader has taken the replay over. */
+function byHand(move) {
+  return () => {
+    stopPlaying();
+    move();
+  };
+}
+
+$("first").addEventListener("click", byHand(() => go(0)));
+$("previous").addEventListener("click", byHand(() => go((current ?? 0) - 1)));
+$("next").addEventListener("click", byHand(() => go((current ?? 0) + 1)));
+$("last").addEventListener("click", byHand(() => go(steps ?? 0)));
+$("previous-hand").addEventListener("click", byHand(previousHand));
+$("next-hand").addEventListener("click", byHand(nextHand));
+playButton.addEventListener("click", playOrPause);
+ui.step.addEventListener(
+  "change",
+  byHand(() => {
+    const value = Math.trunc(Number(ui.step.value));
+    if (Number.isFinite(value)) go(value);
+  }),
+);
 
 document.addEventListener("keydown", (event) => {
   if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
   if (typingIn(event.target)) return;
   const moves = {
-    ArrowRight: () => go((current ?? 0) + 1),
-    ArrowLeft: () => go((current ?? 0) - 1),
-    Home: () => go(0),
-    End: () => go(steps ?? 0),
-    n: () => go((current ?? 0) + 1),
-    p: () => go((current ?? 0) - 1),
+    ArrowRight: byHand(() => go((current ?? 0) + 1)),
+    ArrowLeft: byHand(() => go((current ?? 0) - 1)),
+    Home: byHand(() => go(0)),
+    End: byHand(() => go(steps ?? 0)),
+    n: byHand(() => go((current ?? 0) + 1)),
+    p: byHand(() => go((current ?? 0) - 1)),
+    PageDown: byHand(nextHand),
+    PageUp: byHand(previousHand),
+    // Space on a button presses that button; elsewhere it plays or pauses.
+    " ": event.target instanceof HTMLButtonElement || event.target instanceof HTMLSelectElement
+      ? null
+      : playOrPause,
   };
   const handler = moves[event.key];
   if (!handler) return;
