@@ -357,6 +357,33 @@ def test_the_program_swap_takes_its_rounds_as_its_own_number(
     assert answer.json()["rules"] == "programmes+program_swap_after=5", answer.json()
 
 
+def test_a_number_typed_out_of_range_is_refused_by_name_not_changed(
+    server: LiveServer, new_page: MakePage
+) -> None:
+    """P10-R38's number of phases, typed 0 in the lobby's form, is refused with the
+    variant's name and the range (play-tested: a 0 became a game of one phase, unsaid); no
+    table is made; the number typed again makes the table it says."""
+    page = new_page()
+    page.goto(f"{server.url}/?lang=en")
+    page.get_by_text("Variants (optional)").click()
+    page.get_by_label("Phases to play", exact=True).check()
+    page.get_by_label("Number for Phases to play").fill("0")
+    page.get_by_label("Number of players").select_option("2")
+    page.get_by_label("Seat 2", exact=True).select_option("easy")
+    page.get_by_label("Your name").fill(OWNER)
+    page.get_by_role("button", name="Create the table").click()
+    refused = page.locator("#create-error")
+    expect(refused).to_contain_text("Phases to play: 0")
+    expect(refused).to_contain_text("from 1 to 10")
+    expect(page.get_by_role("heading", name="Your table is ready")).to_have_count(0)
+    page.get_by_label("Number for Phases to play").fill("3")
+    page.get_by_role("button", name="Create the table").click()
+    expect(page.get_by_role("heading", name="Your table is ready")).to_be_focused()
+    page.get_by_role("link", name="Go to the table").click()
+    answer = httpx.get(f"{server.url}/api/tables/{table_id(page)}", timeout=10, trust_env=False)
+    assert answer.json()["rules"] == "n_phases=3", answer.json()
+
+
 def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
     server: LiveServer, new_page: MakePage
 ) -> None:

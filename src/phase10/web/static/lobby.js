@@ -242,10 +242,11 @@ function chosenVariants() {
   for (const box of variantsBox.querySelectorAll("input[type=checkbox]:checked")) {
     const number = document.getElementById(`${box.id}-number`);
     if (number) {
-      const typed = Math.trunc(Number(number.value));
-      const value = Number.isFinite(typed) && typed > 0 ? typed : 1;
+      // As typed: a number out of range is the server's to refuse, by name (a 0 was once
+      // made a 1 here, and a family that mistyped got a game of one phase, unsaid).
+      const value = number.value.trim();
       const { variant, plain } = number.dataset;
-      out.push(plain && String(value) === number.dataset.value ? plain : `${variant}=${value}`);
+      out.push(plain && value === number.dataset.value ? plain : `${variant}=${value}`);
     } else {
       out.push(box.value);
     }
