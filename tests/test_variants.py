@@ -197,6 +197,16 @@ def test_b1_names_are_case_insensitive_and_accept_dashes() -> None:
     assert find_variant(" DE_ARTICLE ").name == "de_article"
 
 
+def test_b1_a_dash_is_read_as_an_underscore_in_a_name_but_not_in_its_number() -> None:
+    """A refused number is quoted as typed: ``n_phases=-1`` said ``'_1'``."""
+    with pytest.raises(RulesError) as info:
+        find_variant("N-Phases=-1")
+    assert "'-1'" in str(info.value), str(info.value)
+    assert "_1" not in str(info.value)
+    with pytest.raises(RulesError, match="not -1"):
+        find_variant("programmes+Program-Swap-After=-1")
+
+
 def test_b1_combination_nl_accessible_even_phases() -> None:
     rules = find_variant("nl_accessible+even_phases")
     assert rules.name == "nl_accessible+even_phases"

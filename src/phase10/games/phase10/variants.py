@@ -213,7 +213,16 @@ _N_PHASES: Final = re.compile(r"n_phases(?:\s*[=:]\s*(.*))?")
 
 
 def _normalise(name: str) -> str:
-    return name.strip().lower().replace("-", "_")
+    """``name`` in any case, with ``-`` for ``_`` in its name but not in a number after it
+    (``n_phases=-1`` stays ``-1``, to be refused as typed).
+
+    >>> _normalise(" Pick-A-Phase "), _normalise("N-Phases=-1"), _normalise("n_phases:-2")
+    ('pick_a_phase', 'n_phases=-1', 'n_phases:-2')
+    """
+    text = name.strip().lower()
+    found = re.search(r"[=:]", text)
+    cut = len(text) if found is None else found.start()
+    return text[:cut].replace("-", "_") + text[cut:]
 
 
 def _nearest(word: str, known: Iterable[str]) -> str:

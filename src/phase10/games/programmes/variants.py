@@ -74,9 +74,21 @@ def _number(key: str, text: object) -> int | None:
         raise RulesError.about(key, "settings.not_a_number", key=key, text=repr(text)) from None
 
 
+def _key_form(token: str) -> str:
+    """``token`` in any case, ``-`` read as ``_`` before its ``=``.
+
+    >>> _key_form(" Program-Swap-After=-1 ")
+    'program_swap_after=-1'
+    """
+    key, eq, value = token.strip().lower().partition("=")
+    return key.replace("-", "_") + eq + value
+
+
 def find_programme_rules(name: str) -> ProgrammeRules:
     """``programmes`` with ``+flag=value`` settings; every problem names the bad key."""
-    tokens = [t.strip().lower().replace("-", "_") for t in name.split("+")]
+    # "-" for "_" in a setting's name, not in its number: program_swap_after=-1 is refused
+    # as typed.
+    tokens = [_key_form(t) for t in name.split("+")]
     if tokens[0] not in GAME_NAMES:
         raise RulesError(f"{name!r} is not the programmes game", key=name)
     values: dict[str, int | None] = {}
