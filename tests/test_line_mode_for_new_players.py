@@ -1041,7 +1041,7 @@ def test_a_rule_is_read_at_the_table_by_its_id(
     refused = out.split("> ", 3)[2]
     assert "(D-19)" in refused
     assert "D-19 L'ordre d'un tour\n" in out  # the rule's heading in French, then its text
-    assert "Il n'y a pas de règle 'nothing' : tapez règles pour les lister." in out
+    assert "Il n'y a pas de règle 'nothing' : tapez règles liste pour les lister." in out
     assert "Commande inconnue" not in out
 
 
@@ -1060,20 +1060,56 @@ def test_the_order_key_says_why_the_line_mode_keeps_one_order(
     assert "Onbekende opdracht" not in out
 
 
-def test_rules_alone_ends_with_the_house_rules_in_play(
+def test_rules_alone_shows_the_rules_this_table_plays(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """B.1: ``rules`` lists the rulebook's ids, and last, where it stays on screen, the
-    profile and variants this game plays (pick_a_phase, B.4.1)."""
+    """B.1, B.4.1 (pick_a_phase): ``rules`` shows the rules as this table plays them, its
+    house rules in them, as the full screen's r does (play-tested: it listed the whole
+    rulebook's ids, programmes game included, and P10-R17 said the phases come in order);
+    ``rules list`` lists the ids, the rules in play last; ``rules P10-R17`` says this table
+    plays otherwise."""
     out = _play(
         monkeypatch,
         capsys,
-        ["rules", "q"],
+        ["rules", "rules list", "rules P10-R17", "q"],
         *("--variant", "pick_a_phase", "--seed", "2", "--save", str(tmp_path / "g.json")),
     )
-    listing = out.split("> ", 1)[1].split("\n> ", 1)[0]
-    assert "P10-R17" in listing
-    assert listing.splitlines()[-1] == "Rules in play: Standard rules, Pick a phase."
+    shown, listed, rule = out.split("> ", 4)[1:4]
+    assert "Rules in play: Standard rules, Pick a phase." in shown
+    assert "In each hand you may lay down any one phase of the list that you have not made" in (
+        shown
+    )
+    assert "#" not in shown
+    assert "**" not in shown
+    assert "AMZ-R" not in shown  # nothing of the other game
+    assert shown.rstrip().splitlines()[-1] == (
+        "Type rules ID to read one rule of the rulebook, or rules list for every id."
+    )
+    assert "P10-R17" in listed
+    assert listed.rstrip().splitlines()[-1] == "Rules in play: Standard rules, Pick a phase."
+    assert rule.startswith("P10-R17 ")
+    assert rule.rstrip().splitlines()[-1] == (
+        "This table plays Standard rules, Pick a phase: type rules to read its rules as "
+        "played here."
+    )
+
+
+def test_a_rule_at_a_table_of_the_default_rules_needs_no_note(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """P10-R17 read at a table of the standard rules is the rule as played: no note; in
+    French, ``règles liste`` lists the ids."""
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["règles P10-R17", "règles liste", "q"],
+        *("--lang", "fr", "--seed", "2", "--save", str(tmp_path / "g.json")),
+    )
+    rule, listed = out.split("> ", 3)[1:3]
+    assert rule.startswith("P10-R17 ")
+    assert "Cette table joue" not in rule
+    assert "P10-R17" in listed
+    assert "AMZ-R06" in listed
 
 
 def test_the_dutch_programmes_help_names_its_goal_by_its_own_word(

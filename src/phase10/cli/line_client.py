@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from phase10 import games
 from phase10.cli.language import COMMAND_WORDS, GROUP_WORDS, command_word, group_word
-from phase10.cli.rules_cmd import find_rule, listing, load_rulebook, show
+from phase10.cli.rules_cmd import find_rule, listing, load_rulebook, plain_lines, show
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import N_, translator
 from phase10.kernel.notation import parse_number
@@ -198,6 +198,19 @@ def named_player(typed: str, names: Sequence[str]) -> str | None:
         return exact[0]
     started = [name for name in names if name.casefold().startswith(folded)]
     return started[0] if len(started) == 1 else None
+
+
+#: ``rules list`` in each language: every id of the rulebook.
+LIST_WORDS: Final = frozenset({"list", "liste", "lijst"})
+
+
+def _default_rules(rules: Any) -> bool:
+    """Whether ``rules`` are their game's default rules, which the rulebook tells as such."""
+    game = games.of(rules)
+    try:
+        return bool(rules == game.find_rules(game.default_rules))
+    except (Phase10Error, LookupError, ValueError):
+        return False
 
 
 class LineClient:
@@ -647,14 +660,24 @@ class LineClient:
         return str(played) if played else None
 
     def _rules(self, wanted: str | None) -> None:
-        """``rules ID``: one rule of the rulebook, in the player's language where it is
-        translated (as ``phase10 rules ID`` prints it), so a refusal's rule id can be looked
-        up without leaving the table; ``rules`` alone: the list of ids."""
+        """``rules``: the rules this table plays, its house rules in them, as the full
+        screen's ``r`` and the browser's Rules link show them; ``rules list``: every id of
+        the rulebook; ``rules ID``: one rule of the rulebook, in the player's language where
+        it is translated (as ``phase10 rules ID`` prints it), so a refusal's rule id can be
+        looked up without leaving the table."""
+        rules = self.table_rules()
+        if wanted is None and rules is not None:
+            text = games.of(rules).rules_text(rules, self.tr)
+            self.out(*plain_lines(text, self.tr.gettext(N_("{label}: "))))
+            self.say(
+                N_("Type rules ID to read one rule of the rulebook, or rules list for every id.")
+            )
+            return
         book = load_rulebook(self.lang) or load_rulebook("en")
         if book is None:
             self.say(N_("The rules text is missing from this installation."))
             return
-        if wanted is None:
+        if wanted is None or wanted.lower() in LIST_WORDS:
             self.out(*listing(book))
             # Last, where it stays on screen: the house rules this table plays, which the
             # rulebook's list cannot know.
@@ -664,9 +687,17 @@ class LineClient:
             return
         rule = find_rule(book, wanted) or find_rule(load_rulebook("en") or {}, wanted)
         if rule is None:
-            self.say(N_("There is no rule {id}: type rules to list them."), id=echoed(wanted))
+            self.say(N_("There is no rule {id}: type rules list to list them."), id=echoed(wanted))
             return
         self.out(*show(rule, self.tr))
+        played = self.rules_in_play()
+        if played and rules is not None and not _default_rules(rules):
+            # The rulebook tells the standard game and its options; this table may play the
+            # rule otherwise (a phase in any order, Skips without limit).
+            self.say(
+                N_("This table plays {name}: type rules to read its rules as played here."),
+                name=played,
+            )
 
     def _chat_heard(self, message: dict[str, Any]) -> None:
         """A chat line: said once, unless its seat is muted."""

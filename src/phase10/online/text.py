@@ -108,8 +108,9 @@ HELP_CHAT: Final = N_("""\
                        the keys: {keys}
   mute NAME            hide what NAME says in the chat; unmute NAME shows it again""")
 HELP_RULES: Final = N_("""\
-  rules ID             read a rule, e.g. rules {rule} (each refusal names its rule);
-                       rules alone lists them""")
+  rules                the rules this table plays, its house rules in them
+  rules ID             read a rule of the rulebook, e.g. rules {rule} (each refusal names
+                       its rule); rules list lists them""")
 HELP_LOCAL: Final = N_("""\
 q (quit) saves the game and leaves; phase10 resume takes it up again.""")
 
@@ -118,8 +119,9 @@ q (quit) saves the game and leaves; phase10 resume takes it up again.""")
 HELP_WATCHING: Final = N_(
     "You are watching as a spectator: every move is told as it is made. Questions: w whose "
     "turn it is, s where each player stands, b the groups on the table, p the discard pile, "
-    "r the last events again, rules ID a rule (rules alone lists them). Spectators hold no "
-    "hand, make no move and read the chat without writing in it. q stops watching."
+    "r the last events again, rules the table's rules, rules ID a rule of the rulebook. "
+    "Spectators hold no hand, make no move and read the chat without writing in it. q stops "
+    "watching."
 )
 
 

@@ -259,7 +259,9 @@ def rules_text(rules: RuleSet, lang: str | Translator = "en") -> str:
     lines += [_("Rules in play: {name}.").format(name=markdown_text(words)), ""]
     lines += [_("## The phases"), ""]
     lines += [_phases_intro(rules, _), ""]
-    lines += ["| # | " + _("What to lay down") + " |", "|---|---|"]
+    # "Phase", not "#": a screen reader and the line mode read each row by its column's
+    # name ("Phase 4: What to lay down: run of 7").
+    lines += ["| " + _("Phase") + " | " + _("What to lay down") + " |", "|---|---|"]
     lines += [f"| {p.number} | {phase_description(p, tr)} |" for p in rules.phases]
     lines.append("")
     for paragraph in _main_rules(rules, _):
