@@ -133,9 +133,20 @@ B1_VARIANTS: dict[str, tuple[str, object]] = {
 }
 
 
-def test_b1_variants_are_exactly_the_sixteen() -> None:
-    assert set(VARIANTS) == {*B1_VARIANTS, "n_phases"}
-    assert len(VARIANTS) == 16
+def test_d31_skip_no_limit_names_skip_limit_none() -> None:
+    """Decision 0031: ``skip_no_limit`` sets ``skip_limit=none`` (B.4.3), as a rules file's
+    ``[flags]`` does, and clashes with the other limits."""
+    rules = find_variant("skip_no_limit")
+    assert changed_flags(rules) == {"skip_limit": SkipLimit.NONE}
+    with pytest.raises(RulesError, match="skip_once_per_hand"):
+        find_variant("skip_no_limit+skip_once_per_hand")
+
+
+def test_b1_variants_are_exactly_the_sixteen_and_skip_no_limit() -> None:
+    """B.1's sixteen short names, and one of ours for its ``skip_limit=none`` (decision
+    0031)."""
+    assert set(VARIANTS) == {*B1_VARIANTS, "n_phases", "skip_no_limit"}
+    assert len(VARIANTS) == 17
     assert all(v.description and "\n" not in v.description for v in VARIANTS.values())
 
 

@@ -38,6 +38,7 @@ _LABELS: Final = {
     "skip_placed": N_("Skips lie before their target"),
     "skip_once_per_hand": N_("Skipped once per hand"),
     "skip_pending_only": N_("Only a waiting Skip protects"),
+    "skip_no_limit": N_("Skips without limit"),
     "no_hit_others_on_laydown_turn": N_("No hits on others when laying down"),
     "must_discard_to_go_out": N_("Discard to go out"),
     "tiebreak_first_laydown": N_("Ties to the first lay-down"),

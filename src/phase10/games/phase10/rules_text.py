@@ -272,7 +272,7 @@ def rules_text(rules: RuleSet, lang: str | Translator = "en") -> str:
         # A number set by a variant is said as the new-table form asks for it ("Phases to
         # play: 2"): alone, ``phase_count = 2`` is spelt out letter by letter by a screen
         # reader.
-        said_too = [(setting, said or number_words(setting, tr)) for setting, said in changed]
+        said_too = [(setting, number_words(setting, tr) or said) for setting, said in changed]
         lines += [
             f"- {said} (`{setting}`)" if said else f"- `{setting}`" for setting, said in said_too
         ]

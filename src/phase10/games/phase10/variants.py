@@ -22,6 +22,7 @@ from enum import Enum
 from typing import Any, Final
 
 from phase10.games.phase10.rules import (
+    FirstDealer,
     NaturalCardScope,
     Phase3Variant,
     Phase10Variant,
@@ -171,6 +172,13 @@ VARIANTS: Final[dict[str, Variant]] = {
         flag="skip_limit",
         value=SkipLimit.PENDING_ONLY,
         description=N_("A player is protected from Skips only while one lies in front of them."),
+    ),
+    # Not one of RULES.md's short names: the flag's value had none, so a family that chains
+    # its Skips needed a rules file, and an online table could not have them (decision 0031).
+    "skip_no_limit": Variant(
+        flag="skip_limit",
+        value=SkipLimit.NONE,
+        description=N_("No limit on Skips: a player may lose turn after turn."),
     ),
     "no_hit_others_on_laydown_turn": Variant(
         flag="hit_others_on_laydown_turn",
@@ -488,8 +496,8 @@ def find_variant(name: str) -> RuleSet:
 
 def describe_rules(rules: RuleSet, tr: Translator | None = None) -> list[str]:
     """Lines for people: the name, the phases in play, and the flags that differ from standard,
-    in ``tr``'s language (the flags' names and values stay as typed, each followed by the
-    sentence of the short variant that sets it, if one does).
+    in ``tr``'s language (the flags' names and values stay as typed, each followed by its
+    sentence, :func:`rule_changes`).
 
     >>> for line in describe_rules(find_variant("fr_mattel+n_phases=3")):
     ...     print(line)
@@ -499,7 +507,7 @@ def describe_rules(rules: RuleSet, tr: Translator | None = None) -> list[str]:
       Phase 2: set of 3 + run of 4
       Phase 3: set of 4 + run of 4 (final)
     Differences from the standard rules:
-      phase_count = 3
+      phase_count = 3: Phases in play: the first 3 of the list.
       skip_limit = per_hand: Each player can be the target of a Skip only once per hand.
     >>> for line in describe_rules(find_variant("n_phases=1"), translator("fr"))[:3]:
     ...     print(line)
@@ -537,21 +545,46 @@ def describe_rules(rules: RuleSet, tr: Translator | None = None) -> list[str]:
 
 def rule_changes(rules: RuleSet, tr: Translator | None = None) -> list[tuple[str, str]]:
     """Each flag that differs from the standard rules, as typed (``skip_limit = per_hand``),
-    with the sentence of the short variant that sets it so, in ``tr``'s language (``""``
-    where no short variant does: a number of phases, say).
+    with its sentence in ``tr``'s language: the short variant's that sets it so, the number
+    of phases in play, the rules text's for a value only a rules file sets (``""`` where
+    there is none).
 
     >>> rule_changes(find_variant("fr_mattel"))
     [('skip_limit = per_hand', 'Each player can be the target of a Skip only once per hand.')]
     >>> rule_changes(find_variant("n_phases=3"))
-    [('phase_count = 3', '')]
+    [('phase_count = 3', 'Phases in play: the first 3 of the list.')]
     """
     tr = tr or translator("en")
-    said = {(v.flag, v.value): v.description for v in VARIANTS.values() if not v.takes_number}
-    return [
-        (f"{key} = {_shown(value)}", tr.gettext(said[key, value]) if (key, value) in said else "")
-        for key, value in rules.flags().items()
-        if value != _BASELINE.get(key)
-    ]
+    said = {
+        **_NO_VARIANT_SAYS,
+        **{(v.flag, v.value): v.description for v in VARIANTS.values() if not v.takes_number},
+    }
+    changes = []
+    for key, value in rules.flags().items():
+        if value == _BASELINE.get(key):
+            continue
+        if key == "phase_count" and isinstance(value, int):
+            sentence = tr.gettext(N_("Phases in play: the first {count} of the list.")).format(
+                count=value
+            )
+        else:
+            sentence = tr.gettext(said[key, value]) if (key, value) in said else ""
+        changes.append((f"{key} = {_shown(value)}", sentence))
+    return changes
+
+
+#: The sentences of flag values no short variant sets (a rules file's ``[flags]``), as the
+#: rules text says them.
+_NO_VARIANT_SAYS: Final[dict[tuple[str, object], str]] = {
+    ("first_dealer", FirstDealer.YOUNGEST_STARTS): N_(
+        "The youngest player plays first, so the player on their right deals the first "
+        "hand. The program takes the player in the first seat as the youngest."
+    ),
+    ("first_dealer", FirstDealer.HIGH_CARD): N_(
+        "To choose the first dealer everyone draws a card, and the highest number "
+        "deals; players who tie for it draw again."
+    ),
+}
 
 
 def rules_from_flags(flags: Mapping[str, object], name: str) -> RuleSet:
