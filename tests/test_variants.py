@@ -445,6 +445,15 @@ def test_toml_syntax_error_names_file_and_line(tmp_path: Path) -> None:
     assert str(path) in str(info.value)
 
 
+def test_toml_word_without_quotes_says_to_quote_it(tmp_path: Path) -> None:
+    """B.1's flags in a rules file: a value typed as a bare word (``skip_limit = none``),
+    which TOML calls only "Invalid value", is named with its fix."""
+    path = write(tmp_path, 'name = "x"\n[flags]\nskip_limit = none\n')
+    with pytest.raises(RulesError, match="line 3") as info:
+        load_rules_file(path)
+    assert str(info.value).endswith('; a word needs quotes: skip_limit = "none"')
+
+
 def test_toml_missing_file(tmp_path: Path) -> None:
     path = tmp_path / "nowhere.toml"
     with pytest.raises(RulesError, match="no such rules file") as info:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import sys
 import tomllib
@@ -108,7 +109,29 @@ def parse_toml(text: str, error: Callable[[str], Exception], shown: str) -> dict
     except RecursionError:
         raise error(f"{shown}: invalid TOML: nested too deeply") from None
     except ValueError as exc:  # TOMLDecodeError or too many digits
-        raise error(f"{shown}: invalid TOML: {_reason(exc)}") from None
+        raise error(f"{shown}: invalid TOML: {_reason(exc)}{_bare_word(text, exc)}") from None
+
+
+_AT_LINE: Final = re.compile(r"\(at line (\d+), column \d+\)")
+_BARE_WORD: Final = re.compile(r"\s*([\w.\-\"]+)\s*=\s*([A-Za-z_][\w\-]*)\s*(?:#.*)?")
+
+
+def _bare_word(text: str, exc: ValueError) -> str:
+    """The fix where a value is a word without quotes (``skip_limit = none``), the slip the
+    TOML parser calls only "Invalid value"; ``""`` for any other fault.
+
+    >>> slip = ValueError("Invalid value (at line 1, column 14)")
+    >>> _bare_word("skip_limit = none", slip)
+    '; a word needs quotes: skip_limit = "none"'
+    """
+    found = _AT_LINE.search(str(exc))
+    lines = text.splitlines()
+    if found is None or not 1 <= int(found[1]) <= len(lines):
+        return ""
+    bare = _BARE_WORD.fullmatch(lines[int(found[1]) - 1])
+    if bare is None or bare[2] in ("true", "false", "inf", "nan"):
+        return ""
+    return f'; a word needs quotes: {bare[1]} = "{bare[2]}"'
 
 
 def _no_constant(name: str) -> object:
