@@ -10,6 +10,7 @@ it, then served: the test opens its replay.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import time
 from pathlib import Path
@@ -156,7 +157,7 @@ def test_the_replay_plays_itself_at_the_speed_chosen_and_pauses(
     _at_step(page, 2)
 
 
-def test_a_programmes_replay_says_round_and_french_says_donne(
+def test_a_programmes_replay_says_round_and_shows_every_program(
     served: tuple[LiveServer, str, Match, str], page: Page
 ) -> None:
     """The programmes game says "round" to players where Phase 10 says "hand" (AMZ-R20's
@@ -168,7 +169,19 @@ def test_a_programmes_replay_says_round_and_french_says_donne(
     expect(page.locator(".stepper")).to_contain_text("to the previous and next round")
     page.get_by_role("button", name="Previous round").click()
     expect(page.locator("#status")).to_have_text("This is the first round.")
+    # Every player's secret program is shown once the game is over (AMZ-R06), with the
+    # programs each has done (play-tested: a replay without them could not be followed).
+    hands = page.locator(".replay-hand")
+    expect(hands).to_have_count(2)
+    for hand in hands.all():
+        expect(hand.locator(".replay-goal")).to_have_text(re.compile(r"^Program: PRG-\d+ \("))
+        expect(hand.locator(".replay-standing")).to_contain_text("0 programs done")
+    page.goto(f"{server.url}/replay/{rounds}?lang=nl")
+    expect(page.locator(".replay-goal").first).to_have_text(re.compile(r"^Programma: PRG-"))
     page.goto(f"{server.url}/replay/{table}?lang=fr")
+    # A Phase 10 player's phase and points, which the table shows everyone anyway.
+    expect(page.locator(".replay-goal").first).to_have_text(re.compile(r"^Phase 1 : "))
+    expect(page.locator(".replay-standing").first).to_contain_text("0 point")
     expect(page.get_by_role("button", name="Donne suivante")).to_be_visible()
     page.get_by_role("button", name="Donne précédente").click()
     expect(page.locator("#status")).to_have_text("C'est la première donne.")

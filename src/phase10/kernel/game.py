@@ -127,6 +127,9 @@ class Game(Protocol):
     # :class:`~phase10.kernel.commands.GameCommands`; absent or ``None`` when it has none.
     # ``resumed_text``, the line that opens a resumed game in the game's own word for a
     # hand (``{path}``, ``{hand}``), marked for translation; absent: "hand".
+    # ``hidden_goal(view, lang)``, what the view's seat works toward that the others do not
+    # see (a programmes player's program card), in words and of the seat, for a finished
+    # game's replay, where nothing is secret; absent: the game hides no goal.
 
     # ------------------------------------------------------------------------ rules
 

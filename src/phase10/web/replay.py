@@ -15,6 +15,8 @@ game is over nothing is secret (``/replay/<table>``; refused while the game is o
 True
 >>> replay_step(match, 1, "fr")["move"]["label"].split()[0] in {"Piocher", "Prendre"}
 True
+>>> first["goals"]  # a Phase 10 player's phase is no secret
+[None, None]
 """
 
 from __future__ import annotations
@@ -72,7 +74,16 @@ def replay_step(match: Match, step: int, lang: str, *, words: bool = False) -> d
         "faces": [
             presentation_to_json(game.present(game.view(state, s), names, lang).hand) for s in seats
         ],
+        # What each seat worked toward unseen (a programmes player's program), once the game
+        # is over: ``None`` each where the game hides no goal.
+        "goals": [_hidden_goal(game, game.view(state, s), lang) for s in seats],
     }
+
+
+def _hidden_goal(game: Any, view: Any, lang: str) -> str | None:
+    """The game's ``hidden_goal`` of the view's seat, where the game has one."""
+    said = getattr(game, "hidden_goal", None)
+    return None if said is None else said(view, lang)
 
 
 def _move_words(

@@ -223,6 +223,9 @@ class ProgrammesGame:
     def rules_text(self, rules: ProgrammeRules, lang: str | Translator = "en") -> str:
         return rules_text.rules_text(rules, lang)
 
+    def hidden_goal(self, view: ProgrammeView, lang: str | Translator = "en") -> str | None:
+        return present.hidden_goal(view, lang)
+
     def present(
         self,
         view: ProgrammeView,

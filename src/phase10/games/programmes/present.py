@@ -82,7 +82,7 @@ from phase10.kernel.table_words import (
     worded,
 )
 
-__all__ = ["card_face", "hand_summary", "present"]
+__all__ = ["card_face", "hand_summary", "hidden_goal", "present"]
 
 _SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
 
@@ -237,6 +237,24 @@ def _player_info(
         # among them as such (AMZ-R07): named by what they asked for, not by their id.
         completed=tuple(program_text(card, tr, with_id=False) for card in player.done),
     )
+
+
+def hidden_goal(view: ProgrammeView, lang: str | Translator = "en") -> str | None:
+    """The program the view's seat holds, which the others see only once it is revealed
+    (AMZ-R06), said of the seat for a finished game's replay; ``None`` for a spectator.
+
+    >>> from phase10.games.programmes.game import GAME
+    >>> from phase10.games.programmes.variants import find_programme_rules
+    >>> state = GAME.new_game(find_programme_rules("programmes"), 2, seed=1)
+    >>> hidden_goal(GAME.view(state, 0)).startswith("Program: PRG-")
+    True
+    """
+    if view.seat < 0:
+        return None
+    tr = translator(lang) if isinstance(lang, str) else lang
+    if view.program is None:
+        return tr.gettext(N_("No program this round."))
+    return say(tr, N_("Program: {program}"), program=program_text(view.program, tr))
 
 
 def _goal(view: ProgrammeView, tr: Translator) -> str:

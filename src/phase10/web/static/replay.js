@@ -107,6 +107,9 @@ function render(data) {
             ? t("replay.to_play", { name: data.names[seat] })
             : data.names[seat],
         ),
+        // Where the player stands (points, phase, programs done), and what they work
+        // toward: the game is over, so a programmes player's program too.
+        ...standing(data, seat),
         hand.length
           ? el(
               "ul",
@@ -123,6 +126,15 @@ function render(data) {
     ui.groups,
     tableElement(data.table, (owner) => data.names[owner]),
   );
+}
+
+function standing(data, seat) {
+  const player = (data.table.players || []).find((p) => p.seat === seat);
+  const goal = (data.goals || [])[seat] || player?.goal;
+  return [
+    player ? el("p", { class: "replay-standing" }, player.summary) : null,
+    goal ? el("p", { class: "replay-goal" }, goal) : null,
+  ].filter(Boolean);
 }
 
 function say(text) {
