@@ -123,3 +123,24 @@ def test_every_house_rule_paragraph_is_translated(lang: str) -> None:
             if paragraph.startswith(("|", "- ", "Rules in play")) or not paragraph.strip():
                 continue
             assert paragraph not in english, f"{lang}: {paragraph!r} is in English"
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("programmes", "The first to complete 5 programs, sun cards included"),
+        ("programmes+programs_to_win=2", "The first to complete 2 programs, sun cards included"),
+        ("programmes+programs_to_win=1", "The first to complete 1 program, sun cards included"),
+    ],
+)
+def test_the_programmes_rules_say_the_tables_number_of_programs_to_win(
+    name: str, said: str
+) -> None:
+    """AMZ-R30: the rules screen says the number of programs this table plays to (it said
+    five at a table of two)."""
+    from phase10 import games
+
+    game = games.get("programmes")
+    text = game.rules_text(game.find_rules(name), "en")
+    assert said in text
+    assert "five programs" not in text

@@ -334,7 +334,7 @@ def test_the_program_swap_takes_its_rounds_as_its_own_number(
     page.get_by_label("Programmes").check()
     page.get_by_text("Variants (optional)").click()
     variants = page.locator("#variants")
-    expect(variants.get_by_role("checkbox")).to_have_count(1)
+    expect(variants.get_by_role("checkbox")).to_have_count(2)
     swap = variants.get_by_role("checkbox", name="Program swap")
     rounds = variants.get_by_role("spinbutton", name="Rounds before a swap")
     expect(rounds).to_have_value("3")
@@ -346,6 +346,10 @@ def test_the_program_swap_takes_its_rounds_as_its_own_number(
     expect(rounds).to_be_disabled()
     swap.check()
     rounds.fill("5")
+    # AMZ-R30's number of programs to win, for a shorter game (play-tested: only
+    # --rules could set it).
+    variants.get_by_role("checkbox", name="Programs to win").check()
+    page.get_by_label("Number for Programs to win").fill("2")
     page.get_by_label("Number of players").select_option("2")
     page.get_by_label("Seat 2", exact=True).select_option("easy")
     page.get_by_label("Your name").fill(OWNER)
@@ -354,7 +358,11 @@ def test_the_program_swap_takes_its_rounds_as_its_own_number(
     page.get_by_role("link", name="Go to the table").click()
     table = table_id(page)
     answer = httpx.get(f"{server.url}/api/tables/{table}", timeout=10, trust_env=False)
-    assert answer.json()["rules"] == "programmes+program_swap_after=5", answer.json()
+    assert answer.json()["rules"] == "programmes+program_swap_after=5+programs_to_win=2", (
+        answer.json()
+    )
+    rules = httpx.get(f"{server.url}/t/{table}/rules?lang=en", timeout=10, trust_env=False)
+    assert "The first to complete 2 programs, sun cards included, wins at once" in rules.text
 
 
 def test_a_number_typed_out_of_range_is_refused_by_name_not_changed(

@@ -74,6 +74,16 @@ class ProgrammesGame:
             value="N",
             label=N_("Rounds before a swap"),
         ),
+        # AMZ-R30's five programs, fewer for a shorter game: a setting the leaflet's players
+        # agree on, which the new-table form and the new-game screen offer.
+        RuleChoice(
+            "programs_to_win",
+            variants.VARIANT_DESCRIPTIONS["programs_to_win"],
+            takes_number=True,
+            flag="programs_to_win",
+            value="N",
+            label=N_("Programs to win"),
+        ),
     )
     min_players = 2
     max_players = 6

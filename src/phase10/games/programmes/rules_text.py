@@ -5,7 +5,6 @@ ids of docs/rules, in the reader's language. Each front end adds its own keys
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from phase10.games.programmes.rules import ProgrammeRules
@@ -31,9 +30,18 @@ _LEAFLET_WORDS: Final[dict[str, dict[str, str]]] = {
 }
 
 
-def _programmes_rules(_: Callable[[str], str]) -> list[str]:
+def _programmes_rules(tr: Translator, to_win: int) -> list[str]:
     # One paragraph per entry, each a complete text for translators; the rule ids are those
     # of docs/rules (AMZ-Rnn: the leaflet's rules, E-nn: our decisions where it is silent).
+    _ = tr.gettext
+    # The number of programs to win is the table's (five in the leaflet, AMZ-R30).
+    winning = tr.ngettext(
+        "The first to complete {count} program, sun cards included, wins at once; there are "
+        "no points (AMZ-R30, AMZ-R32).",
+        "The first to complete {count} programs, sun cards included, wins at once; there are "
+        "no points (AMZ-R30, AMZ-R32).",
+        to_win,
+    ).format(count=to_win)
     return [
         _("# Programmes: the rules"),
         _("## The cards"),
@@ -90,9 +98,10 @@ def _programmes_rules(_: Callable[[str], str]) -> list[str]:
             "The round ends when someone has no card left, or once everyone has revealed "
             "(AMZ-R28, E-19). A revealed program counts as completed (AMZ-R18). Only those "
             "who completed their program get a new one; an unrevealed program is kept for "
-            "the next round (AMZ-R29). The first to complete five programs, sun cards "
-            "included, wins at once; there are no points (AMZ-R30, AMZ-R32)."
-        ),
+            "the next round (AMZ-R29)."
+        )
+        + " "
+        + winning,
         _(
             "Program swap (AMZ-R31, an option chosen when a game is set up): a player who "
             "has failed with the same program for 3 rounds may swap it for another at the "
@@ -138,7 +147,7 @@ def rules_text(rules: ProgrammeRules | None = None, lang: str | Translator = "en
     True
     """
     tr = translator(lang) if isinstance(lang, str) else lang
-    paragraphs = _programmes_rules(tr.gettext)
+    paragraphs = _programmes_rules(tr, getattr(rules, "programs_to_win", 5))
     leaflet = _LEAFLET_WORDS.get(str(tr.info().get("language", "en")), {})
     paragraphs = [_with_leaflet_words(text, leaflet) for text in paragraphs]
     swap = getattr(rules, "program_swap_after", None)

@@ -38,6 +38,7 @@ VARIANT_DESCRIPTIONS: Final = {
     "program_swap_after": N_(
         "A player who failed a program this many rounds in a row may swap it."
     ),
+    "programs_to_win": N_("The first player to complete this many programs wins (5 by default)."),
 }
 
 
