@@ -822,7 +822,10 @@ def test_only_enter_passes_the_keyboard_and_q_still_leaves(
     )
     assert "Your hand" not in out
     assert out.count("Press Enter when only ") == 1
-    again = "Press Enter alone, with nothing typed, when only Bob can see the screen."
+    again = (
+        "Press Enter alone, with nothing typed, when only Bob can see the screen; q saves the "
+        "game and stops."
+    )
     assert out.count(again) == 2
     assert "Game saved to" in out
 
