@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -105,3 +106,18 @@ def test_play_and_resume_programmes_open_the_full_screen_on_a_terminal(
     assert kind == "screen"
     assert screen["match"].game.name == "programmes"
     assert screen["resumed"] is True
+
+
+def test_a_terminal_without_textual_is_told_so_in_its_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Where Textual is not installed, a terminal plays line by line and the player reads
+    why in their language (the sentence was English in every language)."""
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    monkeypatch.setitem(sys.modules, "textual", None)  # import textual: ImportError
+    monkeypatch.setattr("builtins.input", lambda _prompt="": "q")
+    argv = ["play", "--lang", "nl", "--seed", "1", "--save", str(tmp_path / "g.json")]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert "Het spel op het volle scherm heeft Textual nodig" in err
+    assert "needs Textual" not in err

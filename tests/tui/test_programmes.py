@@ -81,10 +81,12 @@ def test_the_new_game_screen_deals_the_programmes_game_through_the_command_line(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """``phase10 play`` on a terminal: the new-game screen, switched to the programmes
-    game, shows its own title and option (AMZ-R31) and none of Phase 10's rules; Ctrl+S
+    game, shows its own title, in the window's title too, and its options (AMZ-R31, AMZ-R30)
+    and none of Phase 10's rules; Ctrl+S
     deals it and the table plays it, r showing its rules."""
     monkeypatch.setattr("sys.stdout.isatty", lambda: True)
     form: list[str] = []
+    titles: list[str] = []
 
     def choose_new(defaults: Defaults, lang: str = "en") -> Setup | None:
         chooser = ChooseApp(defaults, lang)
@@ -97,6 +99,7 @@ def test_the_new_game_screen_deals_the_programmes_game_through_the_command_line(
                     pilot, lambda: "New game of Programmes" in screen_text(chooser), "the form"
                 )
                 form.append(screen_text(chooser))
+                titles.append(chooser.title)
                 await pilot.press("ctrl+s")
 
         asyncio.run(scenario())
@@ -119,6 +122,8 @@ def test_the_new_game_screen_deals_the_programmes_game_through_the_command_line(
     assert len(form) == len(apps) == 1
     assert "New game of Programmes" in form[0]
     assert "Program swap: A player who failed a program" in form[0]
+    assert "Programs to win" in form[0]
+    assert titles == ["Programmes"]
     assert "standard" not in form[0]
     assert Match.load(save).game.name == "programmes"
 

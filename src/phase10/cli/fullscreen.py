@@ -56,8 +56,12 @@ def wanted(args: argparse.Namespace) -> bool:
         import textual  # noqa: F401
     except ImportError:
         print(
-            "The full-screen game needs Textual (pip install 'phase10[tui]'); "
-            "playing line by line.",
+            translate(
+                N_(
+                    "The full-screen game needs Textual (pip install 'phase10[tui]'); "
+                    "playing line by line."
+                )
+            ),
             file=sys.stderr,
         )
         return False

@@ -297,6 +297,8 @@ class NewGameScreen(Screen[Setup]):
         for widget in self.query(".game-options"):
             widget.display = widget.id == f"options-{game.name}"
         self.query_one("#title", Static).update(self._title(game))
+        # The window's title too, which a screen reader says on a change of window.
+        self.app.title = _(game.title)
         players = self.query_one("#players", Select)
         players.set_options([(str(n), n) for n in range(game.min_players, game.max_players + 1)])
         count = self.defaults.players
