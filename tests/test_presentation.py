@@ -399,7 +399,7 @@ def test_programmes_refusals_say_why_as_the_position_has_it() -> None:
                 meld = "Draw a card first: new sets come after the draw (AMZ-R10)."
                 extend = "Draw a card first: additions come after the draw (AMZ-R10)."
             elif me.revealed:
-                reveal = "Your program is already revealed in this round (AMZ-R11)."
+                reveal = "Your program is already revealed in this round (E-09)."
                 meld = "You hold no new set: three or more cards of one value (AMZ-R20)."
                 extend = "None of your cards fits a combination on the table (AMZ-R20)."
             else:

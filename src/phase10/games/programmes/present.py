@@ -593,7 +593,7 @@ _REASONS: Final = {
         N_("Draw a card first: additions come after the draw (AMZ-R10)."),
     ),
     "revealed": (
-        N_("Your program is already revealed in this round (AMZ-R11)."),
+        N_("Your program is already revealed in this round (E-09)."),
         N_("You hold no new set: three or more cards of one value (AMZ-R20)."),
         N_("None of your cards fits a combination on the table (AMZ-R20)."),
     ),
