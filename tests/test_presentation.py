@@ -61,12 +61,19 @@ def _check(game: Game, view: Any, shown: Presentation, names: list[str]) -> None
     errors = sorted(_validator().iter_errors(presentation_to_json(shown)), key=str)
     assert not errors, errors[0]
     assert shown.game == game.name
-    # One move per legal action, in the same order; each id reads back as its action.
+    # One move per legal action, in the same order but for the lay-downs of several phases
+    # (taken a phase in turn, B.4.1); each id reads back as its action.
     assert len(shown.moves) == len(view.legal)
     assert len({m.id for m in shown.moves}) == len(shown.moves)
+    by_id = {game.format_action(action): action for action in view.legal}
+    assert set(by_id) == {m.id for m in shown.moves}
+    assert [m.id for m in shown.moves if m.kind != "lay_down"] == [
+        notation for notation, a in by_id.items() if type(a).__name__ != "LayDown"
+    ]
     hand = Counter(card.code for card in shown.hand)
     groups = {g.id for g in shown.table}
-    for move, action in zip(shown.moves, view.legal, strict=True):
+    for move in shown.moves:
+        action = by_id[move.id]
         assert game.parse_action(move.id) == action
         assert move.id == game.format_action(action)
         assert move.action == game.action_to_json(action)
@@ -736,3 +743,24 @@ def test_a_phase_10_wild_on_the_table_says_the_number_it_stands_for() -> None:
                 return
             state = game.apply(state, bot.choose(view, rng))
     raise AssertionError("no wild was laid in a set or a run in 59 games")
+
+
+def test_pick_a_phase_offers_each_phase_in_turn_the_highest_first() -> None:
+    """B.4.1 (pick_a_phase): a hand that can lay down phases 2, 4 and 5 is offered one way of
+    each before a second way of any (a page shows the first few ways only, and they were all
+    phase 1's, told apart by where a Wild went); every legal way is still offered."""
+    from phase10 import find_variant, games
+    from phase10.games.phase10.actions import Draw as Phase10Draw
+    from phase10.games.phase10.actions import LayDown as Phase10LayDown
+
+    game = games.get("phase10")
+    state = game.new_game(find_variant("pick_a_phase"), 2, 2)
+    seat = game.to_act(state)
+    draw = next(a for a in game.legal_actions(state) if isinstance(a, Phase10Draw))
+    state = game.apply(state, draw)
+    lays = [a for a in game.legal_actions(state) if isinstance(a, Phase10LayDown)]
+    assert {a.phase for a in lays} == {2, 4, 5}
+    shown = game.present(game.view(state, seat), ["A", "B"], "en").moves
+    laid = [m for m in shown if m.kind == "lay_down"]
+    assert [m.label.split(":")[1].strip() for m in laid[:3]] == ["Phase 5", "Phase 4", "Phase 2"]
+    assert sorted(m.id for m in laid) == sorted(game.format_action(a) for a in lays)

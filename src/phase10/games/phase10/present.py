@@ -458,6 +458,34 @@ def hint_reason(
     return None
 
 
+def _phases_in_turn(legal: Sequence[Action]) -> Sequence[Action]:
+    """``legal`` with its lay-downs of several phases (``pick_a_phase``, B.4.1) offered a
+    phase in turn, the highest first, and in each phase the ways with fewer Wilds first: a
+    page shows the first few ways only, and they were all phase 1's, told apart by where a
+    Wild went (play-tested). One phase's ways keep the engine's order.
+
+    >>> one = LayDown(groups=(), phase=1)
+    >>> three = LayDown(groups=(), phase=3)
+    >>> [a.phase for a in _phases_in_turn([one, one, three, three])]
+    [3, 1, 3, 1]
+    """
+    lays = [a for a in legal if isinstance(a, LayDown)]
+    phases = sorted({a.phase for a in lays if a.phase is not None}, reverse=True)
+    if len(phases) < 2:
+        return legal
+    by_phase = {
+        phase: sorted(
+            (a for a in lays if a.phase == phase),
+            key=lambda a: sum(1 for c in a.cards if c == WILD_CODE),
+        )
+        for phase in phases
+    }
+    longest = max(len(ways) for ways in by_phase.values())
+    turns = [by_phase[p][i] for i in range(longest) for p in phases if i < len(by_phase[p])]
+    slots = iter(turns)
+    return [next(slots) if isinstance(a, LayDown) else a for a in legal]
+
+
 #: Who gives the hints: it keeps nothing between positions but its cache of distances.
 _ADVISER: Final = LearnedBot()
 
@@ -475,7 +503,8 @@ def present(
     tr = translator(lang) if isinstance(lang, str) else lang
     names = tuple(names)
     seat = view.seat if view.seat >= 0 else None
-    moves = tuple(_said(view, a, names, tr, words) for a in view.legal) if seat is not None else ()
+    offered = _phases_in_turn(view.legal)
+    moves = tuple(_said(view, a, names, tr, words) for a in offered) if seat is not None else ()
     piles = shared_piles(view, tr, lambda card: card_face(card, tr))
     return Presentation(
         game="phase10",
