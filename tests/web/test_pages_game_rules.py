@@ -56,6 +56,9 @@ def test_a_tables_rules_link_opens_its_own_games_rules_and_stays_there(
     assert len(article) < 40_000  # a summary, not the 67,000-character rulebook
     assert _rules_link(rules) == own
     assert f'href="{own}" aria-current="page"' in rules
+    # The link says whose rules it shows: this table's, house rules in them (play-tested).
+    assert ">Règles de cette table<" in http.get(f"/t/{table}?lang=fr").text
+    assert ">Règles de cette table<" in rules
     assert 'href="/rules?lang=fr">Toute la règle' in rules
 
 

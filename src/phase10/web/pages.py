@@ -245,6 +245,7 @@ def table_rules(lang: str, lobby_info: dict[str, Any]) -> str:
         # The site's Rules link stays on this page: from here it opened the whole
         # rulebook, another game's rules first.
         rules_href=_table_rules_href(lobby_info, lang),
+        rules_label=translator(lang).gettext(N_("Rules of this table")),
         rules_current=True,
     )
 
