@@ -509,7 +509,7 @@ def test_two_people_and_a_computer_play_a_whole_hand_of_phase10(
     replay.goto(f"{server.url}/replay/{old_table}?lang=en")
     expect(replay.locator("#action")).to_contain_text("The deal")
     no_violations(replay, "the replay")
-    replay.get_by_role("button", name="Next").click()
+    replay.get_by_role("button", name="Next", exact=True).click()
     # The step's move in words, with who made it, as their table offered it.
     expect(replay.locator("#action")).to_contain_text(
         re.compile(r"^Step 1 of \d+, .+: (Draw from the draw pile|Take .+ from the discard pile)")
