@@ -52,3 +52,20 @@ def test_a_sun_card_won_at_a_manches_deal_leaves_no_combination_beside_a_hidden_
         assert len(state.players[outcome.winner].done) == RULES.programs_to_win
         assert RULES.programs[state.players[outcome.winner].done[-1]].sun
     assert ended, "some of these games should end with the sun card at the second deal"
+
+
+def test_the_final_standing_counts_the_manches_played_not_the_one_a_sun_card_ended() -> None:
+    """AMZ-R07, AMZ-R30: a sun card dealt with the second manche's programs wins before any
+    card of that manche is dealt; the final standing says one round was played (play-tested:
+    "Final standing after 2 rounds" under a game of one)."""
+    checked = 0
+    for moves in range(12):
+        state = _play_out(2, moves)
+        outcome = GAME.outcome(state)
+        assert outcome is not None
+        if outcome.reason != "sun_cards" or state.hand_number != 1:
+            continue
+        shown = GAME.present(GAME.public_view(state), ["Wim", "Ria"], "en")
+        assert shown.standing_title == "Final standing after 1 round:"
+        checked += 1
+    assert checked

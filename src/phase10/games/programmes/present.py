@@ -538,6 +538,10 @@ def present(
 
 def _standing_title(view: ProgrammeView, tr: Translator) -> str:
     played = view.hand_number + 1
+    if view.hand_number > 0 and all(p.hand_size == 0 for p in view.players):
+        # A sun card dealt with the next round's programs won it (AMZ-R07) before any card
+        # of that round was dealt: that round was not played.
+        played -= 1
     return tr.ngettext(
         "Final standing after {count} round:", "Final standing after {count} rounds:", played
     ).format(count=played)
