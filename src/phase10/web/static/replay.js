@@ -175,8 +175,13 @@ async function nextHand() {
   const last = steps ?? 0;
   try {
     const target = await firstStepOfHand((await handAt(from)) + 1, from + 1, last);
-    if (target === null) say(t(`replay.last_${handWord}`));
-    else go(target);
+    if (target !== null) {
+      go(target);
+      return;
+    }
+    // In the last hand: to its end, as a player's "next" at the last track goes to its end.
+    if (from < last) await show(last);
+    say(t(`replay.last_${handWord}`));
   } catch (error) {
     say(refusal(error));
   }
