@@ -764,3 +764,19 @@ def test_pick_a_phase_offers_each_phase_in_turn_the_highest_first() -> None:
     laid = [m for m in shown if m.kind == "lay_down"]
     assert [m.label.split(":")[1].strip() for m in laid[:3]] == ["Phase 5", "Phase 4", "Phase 2"]
     assert sorted(m.id for m in laid) == sorted(game.format_action(a) for a in lays)
+
+
+def test_pick_a_phase_refuses_a_lay_down_without_naming_one_phase_as_yours() -> None:
+    """B.4.1, P10-R15: where any phase not yet made may go down, a hand that makes none says
+    so, not "your phase" as if one were set (re-tested: it read oddly)."""
+    from phase10 import find_variant, games
+    from phase10.games.phase10.actions import Draw as Phase10Draw
+
+    game = games.get("phase10")
+    state = game.new_game(find_variant("pick_a_phase"), 2, 1)
+    seat = game.to_act(state)
+    state = game.apply(
+        state, next(a for a in game.legal_actions(state) if isinstance(a, Phase10Draw))
+    )
+    refusal = game.present(game.view(state, seat), ["A", "B"], "en").refusals["lay_down"]
+    assert refusal == "Your cards make none of the phases you may still lay down yet (P10-R15)."

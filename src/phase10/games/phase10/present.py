@@ -563,6 +563,9 @@ def _refusals(view: PlayerView, tr: Translator) -> Mapping[str, str]:
         hit = _barred_hit(view) or N_("None of your cards fits a group you may hit now (P10-R23).")
     else:
         lay = N_("Your cards do not make your phase yet (P10-R15).")
+        if _open_phases(view, me) is not None:
+            # Any phase not yet made may go down (B.4.1): none of them is "your phase".
+            lay = N_("Your cards make none of the phases you may still lay down yet (P10-R15).")
         hit = N_("You may hit only once your phase is down (P10-R21).")
         if _open_phases(view, me) is None and me.phase is not None:
             return _refusal_words(tr, lay, hit, me.phase, piles)
