@@ -217,21 +217,33 @@ _RULE_ROW: Final = re.compile(r"^\|?(\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*\|?$")
 def plain_lines(markdown: str, colon: str = "{label}: ") -> list[str]:
     """``markdown`` as lines a screen reader or a braille display reads as they are: no
     marks of emphasis or code, links as their text, headings without their ``#``, code
-    fences dropped, and each row of a table one line naming every cell by its column.
+    fences dropped, each row of a table one line naming every cell by its column, and each
+    paragraph or list item one line, however the source wraps it (a braille display pans
+    through a line; a break in mid-sentence reads as the end of one).
 
     >>> table = "| Phase | Lay down |\\n|---|---|\\n| 1 | 2 `sets` of 3 |\\n"
     >>> plain_lines(table + "\\n## B.1 [Flags](#b1), you *may*")
     ['Phase 1: Lay down: 2 sets of 3', '', 'B.1 Flags, you may']
     >>> plain_lines(table, "{label} : ")  # French typography
     ['Phase 1 : Lay down : 2 sets of 3']
+    >>> plain_lines("A Skip is\\nnever in a group.\\n\\n- one item\\n  goes on\\n- another")
+    ['A Skip is never in a group.', '', '- one item goes on', '- another']
     """
     # A language that spaces its colon spaces its semicolon too (French).
     between = " ; " if colon.startswith("{label} ") else "; "
     out: list[str] = []
     header: list[str] | None = None
+    # Whether the last line out is prose the next source line may carry on.
+    going_on = False
+    fenced = False
+    raw = ""
     for line in markdown.splitlines():
         stripped = line.strip()
         if stripped.startswith("```"):
+            fenced, going_on = not fenced, False
+            continue
+        if fenced:
+            out.append(line.rstrip())
             continue
         if stripped.startswith("|") and stripped.endswith("|") and len(stripped) > 1:
             if _RULE_ROW.match(stripped):
@@ -245,10 +257,23 @@ def plain_lines(markdown: str, colon: str = "{label}: ") -> list[str]:
             ]
             lead = colon.format(label=f"{header[0]} {cells[0]}")
             out.append(lead + between.join(named) if named else cells[0])
+            going_on = False
             continue
         header = None
+        heading = re.match(r"#{1,6}\s+", stripped) is not None
+        if going_on and stripped and not heading and not _ITEM.match(stripped):
+            # Joined before the marks go: an emphasis may span the source's line break.
+            raw = f"{raw} {stripped}"
+            out[-1] = _plain(raw).rstrip()
+            continue
+        raw = line.rstrip()
         out.append(_plain(re.sub(r"^#{1,6}\s+", "", line)).rstrip())
+        going_on = bool(stripped) and not heading
     return out
+
+
+#: The start of a list item: ``- ``, ``* ``, ``1. ``.
+_ITEM: Final = re.compile(r"([-*+]|\d+[.)])\s")
 
 
 def _plain(text: str) -> str:
