@@ -341,3 +341,49 @@ def test_a_programmes_turn_names_its_cards_in_words_in_dutch(
     discard = page.locator("#moves [data-key=discard-chosen]")
     expect(discard).to_contain_text(re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]|JK"))
     assert not code.search(discard.inner_text()), discard.inner_text()
+
+
+def test_a_table_watched_as_a_spectator_is_listed_under_my_games(
+    server: LiveServer, page: Page
+) -> None:
+    """A teacher watches a class's table as a spectator (no seat): /games lists it under
+    "Tables you watched" with a link back to it, its state and players; a watched table the
+    server no longer knows says so; Forget takes a table off the list; axe finds nothing.
+    (Play-tested: watched tables were nowhere, and a teacher kept a paper list of codes.)"""
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "easy"}]
+    made = httpx.post(
+        f"{server.url}/api/tables",
+        json={"name": "Léa", "seats": seats},
+        timeout=10,
+        trust_env=False,
+    ).json()
+    started = httpx.post(
+        f"{server.url}/api/tables/{made['table']}/start",
+        headers={"Authorization": f"Bearer {made['token']}"},
+        timeout=10,
+        trust_env=False,
+    )
+    assert started.status_code == 200, started.text
+    page.goto(f"{server.url}/t/{made['table']}?lang=en")
+    expect(page.locator("#info")).to_contain_text("you are watching as a spectator")
+    page.evaluate("() => localStorage.setItem('phase10:watch:gone4ever', '1')")
+    page.goto(f"{server.url}/games?lang=en")
+    watched = page.get_by_role("table", name="Tables you watched, the latest first")
+    expect(watched).to_be_visible()
+    row = watched.locator(f"tr[data-table='{made['table']}']")
+    expect(row.get_by_role("link", name=f"Table {made['code']}", exact=True)).to_have_attribute(
+        "href", f"/t/{made['table']}?lang=en"
+    )
+    expect(row).to_contain_text(re.compile("being played|finished"))
+    expect(row).to_contain_text("Léa")
+    expect(row.locator("time")).to_have_count(1)
+    gone = watched.locator("tr[data-table='gone4ever']")
+    expect(gone).to_contain_text("The server no longer knows this table.")
+    # No seat is held here: the seats' list says so, above.
+    expect(page.locator("#games-list")).to_contain_text("no seat")
+    no_violations(page, "/games with watched tables")
+    gone.get_by_role("button", name="Forget").click()
+    expect(gone).to_have_count(0)
+    expect(page.locator("#status")).to_have_text("Forgotten: this table is no longer listed here.")
+    row.get_by_role("button", name=f"Forget table {made['code']}").click()
+    expect(page.locator("#watched")).to_be_hidden()

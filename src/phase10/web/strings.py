@@ -301,6 +301,11 @@ STRINGS: Final[dict[str, str]] = {
     ),
     "games.forgotten": N_("Forgotten: this browser no longer keeps that seat."),
     "games.computer": N_("{name} (computer)"),
+    # The tables this browser watched as a spectator.
+    "games.watched_caption": N_("Tables you watched, the latest first"),
+    "games.col.watched": N_("Watched"),
+    "games.watched_gone": N_("The server no longer knows this table."),
+    "games.watched_forgotten": N_("Forgotten: this table is no longer listed here."),
 }
 
 

@@ -183,6 +183,8 @@ export const tokenKey = (table) => `phase10:token:${table}`;
 export const seqKey = (table) => `phase10:seq:${table}`;
 /** The seat a browser's token held at a table: why a refused token no longer seats it. */
 export const seatKey = (table) => `phase10:seat:${table}`;
+/** When this browser last watched a table as a spectator (seconds), for My games. */
+export const watchKey = (table) => `phase10:watch:${table}`;
 
 /** Whether the page was opened by a loopback name (127.0.0.1, localhost), which its
  * invite links then carry: such a link reaches nobody else, so the page says so rather

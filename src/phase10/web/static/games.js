@@ -4,12 +4,31 @@
 // state, players, when it was made, who won. A table the server does not know (or where the
 // token proves no seat) is listed as such, with a button that forgets its token.
 
-import { api, boot, el, fill, lang, refusal, saved, seqKey, t, tn, tokenKey, withLang } from "./common.js";
+import {
+  api,
+  boot,
+  el,
+  fill,
+  lang,
+  refusal,
+  saved,
+  seqKey,
+  t,
+  tn,
+  tokenKey,
+  watchKey,
+  withLang,
+} from "./common.js";
 
 const ui = {
   status: document.getElementById("status"),
   list: document.getElementById("games-list"),
+  watched: document.getElementById("watched"),
+  watchedList: document.getElementById("watched-list"),
 };
+const WATCH_PREFIX = watchKey("");
+/** The most watched tables listed (the latest), each asked about on its own. */
+const MOST_WATCHED = 20;
 const PREFIX = tokenKey("");
 /** The server answers about at most this many seats at once (MAX_MY_TABLES). */
 const MOST = 100;
@@ -188,4 +207,98 @@ async function load() {
   }
 }
 
-load();
+/** The tables watched as a spectator and not held a seat at: [{table, since}], latest first. */
+function savedWatches() {
+  const out = [];
+  let store = null;
+  try {
+    store = window.localStorage;
+  } catch {
+    return out;
+  }
+  for (let i = 0; i < store.length; i += 1) {
+    const key = store.key(i);
+    if (!key || !key.startsWith(WATCH_PREFIX)) continue;
+    const table = key.slice(WATCH_PREFIX.length);
+    const since = Number(saved.get(key)) || 0;
+    if (table && table.length <= 32 && !saved.get(tokenKey(table))) out.push({ table, since });
+  }
+  return out.sort((a, b) => b.since - a.since).slice(0, MOST_WATCHED);
+}
+
+function forgetWatched(table) {
+  saved.set(watchKey(table), null);
+  ui.watchedList.querySelector(`tr[data-table="${CSS.escape(table)}"]`)?.remove();
+  say(t("games.watched_forgotten"));
+  if (!ui.watchedList.querySelector("tbody tr")) ui.watched.hidden = true;
+  else ui.watchedList.querySelector("caption")?.focus();
+}
+
+function watchedRow(watch, lobby) {
+  const table = watch.table;
+  const forgetButton = (code) =>
+    el("button", { type: "button", onclick: () => forgetWatched(table) }, t("games.forget_table", { code }));
+  if (!lobby) {
+    const noteId = `gone-${table.replace(/[^\w-]/g, "_")}`;
+    return el(
+      "tr",
+      { dataset: { table } },
+      el("th", { scope: "row" }, table),
+      el("td", { colspan: "4", id: noteId }, t("games.watched_gone")),
+      el("td", null, el("button", { type: "button", "aria-describedby": noteId, onclick: () => forgetWatched(table) }, t("games.forget"))),
+    );
+  }
+  const entry = { status: lobby.status, seat: null };
+  const actions = [];
+  if (lobby.status === "over") {
+    actions.push(el("a", { href: withLang(`/replay/${encodeURIComponent(table)}`) }, t("games.replay", { code: lobby.code })), " ");
+  }
+  actions.push(forgetButton(lobby.code));
+  return el(
+    "tr",
+    { dataset: { table } },
+    el("th", { scope: "row" }, el("a", { href: withLang(`/t/${encodeURIComponent(table)}`) }, t("games.open", { code: lobby.code }))),
+    el("td", null, gameTitle(lobby.game)),
+    el("td", null, stateText(entry)),
+    el("td", null, el("ul", null, lobby.seats.map((seat) => el("li", null, playerText(entry, seat))))),
+    createdCell(watch.since),
+    el("td", null, actions),
+  );
+}
+
+async function loadWatched() {
+  const watches = savedWatches();
+  if (watches.length === 0) return;
+  const rows = await Promise.all(
+    watches.map(async (watch) => {
+      try {
+        return watchedRow(watch, await api("GET", `/api/tables/${encodeURIComponent(watch.table)}?lang=${lang}`));
+      } catch {
+        return watchedRow(watch, null);
+      }
+    }),
+  );
+  const headers = ["games.col.table", "games.col.game", "games.col.state", "games.col.players", "games.col.watched", "games.col.actions"];
+  fill(
+    ui.watchedList,
+    el(
+      "div",
+      { class: "table-scroll" },
+      el(
+        "table",
+        { class: "games" },
+        el("caption", { tabindex: "-1" }, t("games.watched_caption")),
+        el("thead", null, el("tr", null, headers.map((key) => el("th", { scope: "col" }, t(key))))),
+        el("tbody", null, rows),
+      ),
+    ),
+  );
+  for (const row of ui.watchedList.querySelectorAll("tbody tr")) {
+    [...row.children].forEach((cell, i) => {
+      if (headers[i]) cell.dataset.label = t(headers[i]);
+    });
+  }
+  ui.watched.hidden = false;
+}
+
+load().then(loadWatched);

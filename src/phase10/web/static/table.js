@@ -29,6 +29,7 @@ import {
   refusal,
   saved,
   seatKey,
+  watchKey,
   seqKey,
   t,
   tableElement,
@@ -519,8 +520,13 @@ function onWelcome(message) {
   state.attempts = 0;
   state.seat = message.seat;
   state.lobby = message.lobby;
-  // The seat this browser holds, to tell why if its token is refused one day.
+  // The seat this browser holds, to tell why if its token is refused one day; a game
+  // watched as a spectator, for My games (a teacher watching a class's tables): a table
+  // still waiting is one being joined, not watched.
   if (message.seat !== null) saved.set(seatKey(tableId), message.seat);
+  else if (message.lobby?.status !== "waiting") {
+    saved.set(watchKey(tableId), String(Math.floor(Date.now() / 1000)));
+  }
   state.catchingUp = true;
   ui.connection.hidden = true;
   if (again) {
