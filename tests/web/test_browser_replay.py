@@ -125,10 +125,26 @@ def test_the_replay_jumps_from_hand_to_hand(
     _at_step(page, starts[-1] + 1)
     page.get_by_role("button", name="Next hand").click()
     _at_step(page, match.version)
-    expect(page.locator("#status")).to_have_text("This is the last hand.")
+    # Said as the step is (who moved, who won), then that no hand follows (play-tested:
+    # the step's sentences were replaced at once by "This is the last hand.").
+    status = page.locator("#status")
+    expect(status).to_contain_text(f"Step {match.version} of {match.version}. ")
+    expect(status).to_contain_text(re.compile(r"wins the game.* This is the last hand\.$"))
     page.get_by_role("button", name="Next hand").click()
     expect(page.locator("#status")).to_have_text("This is the last hand.")
     _at_step(page, match.version)
+    # A step past the end goes to the end and says why.
+    page.get_by_label("Go to step").fill("999")
+    page.get_by_label("Go to step").press("Enter")
+    expect(status).to_contain_text(f"There is no step 999: the steps go from 0 to {match.version}.")
+    page.get_by_role("button", name="First").click()
+    _at_step(page, 0)
+    page.get_by_label("Go to step").fill("999")
+    page.get_by_label("Go to step").press("Enter")
+    _at_step(page, match.version)
+    expect(status).to_contain_text(
+        f"There is no step 999: the steps go from 0 to {match.version}. Step"
+    )
     no_violations(page, "the replay with its hand buttons")
 
 

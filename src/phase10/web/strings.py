@@ -258,6 +258,8 @@ STRINGS: Final[dict[str, str]] = {
     "replay.no_cards": N_("No cards."),
     "replay.at_first": N_("This is the first step."),
     "replay.at_last": N_("This is the last step."),
+    # A step typed past either end of the replay.
+    "replay.no_such_step": N_("There is no step {step}: the steps go from 0 to {steps}."),
     "replay.first_hand": N_("This is the first hand."),
     "replay.last_hand": N_("This is the last hand."),
     # The programmes game says "round" to players where Phase 10 says "hand".

@@ -179,9 +179,10 @@ async function nextHand() {
       go(target);
       return;
     }
-    // In the last hand: to its end, as a player's "next" at the last track goes to its end.
-    if (from < last) await show(last);
-    say(t(`replay.last_${handWord}`));
+    // In the last hand: to its end, as a player's "next" at the last track goes to its end,
+    // said as that step is (who moved, who won), then that no other hand follows.
+    const moved = from < last && (await show(last));
+    say(moved ? `${ui.status.textContent} ${t(`replay.last_${handWord}`)}` : t(`replay.last_${handWord}`));
   } catch (error) {
     say(refusal(error));
   }
@@ -254,9 +255,20 @@ $("next-hand").addEventListener("click", byHand(nextHand));
 playButton.addEventListener("click", playOrPause);
 ui.step.addEventListener(
   "change",
-  byHand(() => {
+  byHand(async () => {
     const value = Math.trunc(Number(ui.step.value));
-    if (Number.isFinite(value)) go(value);
+    if (!Number.isFinite(value)) return;
+    const last = steps ?? 0;
+    if (value <= last && value >= 0) {
+      go(value);
+      return;
+    }
+    // A step past either end: the end it goes to, and why (it went there unsaid).
+    const target = value > last ? last : 0;
+    const moved = target !== current && (await show(target));
+    const why = t("replay.no_such_step", { step: value, steps: last });
+    say(moved ? `${why} ${ui.status.textContent}` : why);
+    ui.step.value = String(current ?? 0);
   }),
 );
 
