@@ -387,3 +387,36 @@ def test_a_table_watched_as_a_spectator_is_listed_under_my_games(
     expect(page.locator("#status")).to_have_text("Forgotten: this table is no longer listed here.")
     row.get_by_role("button", name=f"Forget table {made['code']}").click()
     expect(page.locator("#watched")).to_be_hidden()
+
+
+def test_a_seat_no_longer_held_lists_its_table_by_code_with_a_way_to_watch_it(
+    server: LiveServer, page: Page
+) -> None:
+    """A table that stands where this browser's token no longer holds a seat (the owner gave
+    it to a computer) is listed by its code, its state and players, and says the seat is no
+    longer this browser's, with a link to watch and a Forget button naming the table
+    (play-tested by a blind player: the row was named by the table's inner id, said "the
+    server no longer knows this table", which was wrong, and offered a bare "Forget")."""
+    seats = [{"kind": "person"}, {"kind": "person"}]
+    made = httpx.post(
+        f"{server.url}/api/tables",
+        json={"name": "Alex", "seats": seats},
+        timeout=10,
+        trust_env=False,
+    ).json()
+    page.goto(f"{server.url}/?lang=en")
+    page.evaluate(
+        "(table) => localStorage.setItem(`phase10:token:${table}`, 'a-seat-since-given-away')",
+        made["table"],
+    )
+    page.goto(f"{server.url}/games?lang=en")
+    row = page.locator(f"tr[data-table='{made['table']}']")
+    expect(row.get_by_role("link", name=f"Table {made['code']}", exact=True)).to_have_attribute(
+        "href", f"/t/{made['table']}?lang=en"
+    )
+    expect(row).to_contain_text("waiting to start")
+    expect(row).to_contain_text("Your seat here is no longer yours")
+    expect(row).not_to_contain_text("no longer knows")
+    no_violations(page, "/games with a seat no longer held")
+    row.get_by_role("button", name=f"Forget table {made['code']}").click()
+    expect(row).to_have_count(0)

@@ -291,7 +291,12 @@ STRINGS: Final[dict[str, str]] = {
     "games.state.playing": N_("being played"),
     "games.state.over": N_("finished"),
     "games.state.won": N_("finished, won by {name}"),
-    "games.unknown": N_("The server no longer knows this table, or your seat at it."),
+    "games.unknown": N_("The server no longer knows this table."),
+    # A table that stands, where this browser's seat is no longer its own.
+    "games.seat_lost": N_(
+        "Your seat here is no longer yours (given to a computer player, or to someone else): "
+        "you can still watch the table."
+    ),
     "games.open": N_("Table {code}"),
     "games.replay": N_("Replay of table {code}"),
     "games.forget": N_("Forget"),

@@ -129,6 +129,37 @@ function knownRow(entry) {
   );
 }
 
+/** A table that stands but where this browser's token no longer holds a seat (given to a
+ * computer by its owner, say): listed with its code, its state and its replay, for the
+ * person to watch it or see how it ended (the row said only that the server knew neither,
+ * with the table's inner id for a name). */
+function lostSeatRow(entry, lobby) {
+  const table = entry.table;
+  const noteId = `lost-${table.replace(/[^\w-]/g, "_")}`;
+  const actions = [];
+  if (lobby.status === "over") {
+    actions.push(el("a", { href: withLang(`/replay/${encodeURIComponent(table)}`) }, t("games.replay", { code: lobby.code })), " ");
+  }
+  actions.push(
+    el(
+      "button",
+      { type: "button", "aria-describedby": noteId, onclick: () => forget(table) },
+      t("games.forget_table", { code: lobby.code }),
+    ),
+  );
+  const shown = { status: lobby.status, seat: null };
+  return el(
+    "tr",
+    { dataset: { table } },
+    el("th", { scope: "row" }, el("a", { href: withLang(`/t/${encodeURIComponent(table)}`) }, t("games.open", { code: lobby.code }))),
+    el("td", null, gameTitle(lobby.game)),
+    el("td", null, [stateText(shown), el("p", { id: noteId, class: "note" }, t("games.seat_lost"))]),
+    el("td", null, el("ul", null, lobby.seats.map((seat) => el("li", null, playerText(shown, seat))))),
+    el("td", null, ""),
+    el("td", null, actions),
+  );
+}
+
 function unknownRow(entry) {
   const noteId = `unknown-${entry.table.replace(/[^\w-]/g, "_")}`;
   return el(
@@ -164,9 +195,17 @@ function showNone() {
   fill(ui.list, el("p", null, t("games.none")));
 }
 
-function show(entries) {
+async function show(entries) {
   const known = entries.filter((e) => e.known).sort((a, b) => (b.created || 0) - (a.created || 0));
   const unknown = entries.filter((e) => !e.known);
+  // A table the server still has is public (its page, its lobby): ask, to tell a seat lost
+  // from a table gone.
+  const lobbies = await Promise.all(
+    unknown.map((entry) =>
+      api("GET", `/api/tables/${encodeURIComponent(entry.table)}?lang=${lang}`).catch(() => null),
+    ),
+  );
+  const unknownRows = unknown.map((entry, i) => (lobbies[i] ? lostSeatRow(entry, lobbies[i]) : unknownRow(entry)));
   const headers = ["games.col.table", "games.col.game", "games.col.state", "games.col.players", "games.col.created", "games.col.actions"];
   fill(
     ui.list,
@@ -178,7 +217,7 @@ function show(entries) {
         { class: "games" },
         el("caption", { tabindex: "-1" }, t("games.caption")),
         el("thead", null, el("tr", null, headers.map((key) => el("th", { scope: "col" }, t(key))))),
-        el("tbody", null, known.map(knownRow), unknown.map(unknownRow)),
+        el("tbody", null, known.map(knownRow), unknownRows),
       ),
     ),
   );
@@ -201,7 +240,7 @@ async function load() {
   say(t("games.loading"));
   try {
     const answer = await api("POST", "/api/tables/mine", { seats });
-    show(answer.tables);
+    await show(answer.tables);
   } catch (error) {
     say(refusal(error));
   }
