@@ -184,6 +184,8 @@ STRINGS: Final[dict[str, str]] = {
     "no_meld_with_chosen": N_("No new set uses every chosen card."),
     "card_fits_nowhere": N_("The chosen card fits nowhere on the table."),
     "ways_to_choose": N_("Ways to choose from: {count}."),
+    # One way, which uses more cards than those chosen: offered, for Enter to play it.
+    "one_way": N_("One way: {move}. Press Enter to play it."),
     "not_your_turn": N_("It is not your turn."),
     "wait_answer": N_("Wait for the server's answer to your last move."),
     "spectator_no_hand": N_("You are watching: you hold no cards."),

@@ -1020,11 +1020,24 @@ function keyDiscard() {
   }
 }
 
+/** The one way there is, played at once only when it uses exactly the cards chosen: one
+ * that adds cards (Wilds, say) is offered first, its button focused, for Enter to lay it
+ * (play-tested by a blind player: two cards chosen laid down a phase with three Wilds he
+ * had not chosen, unasked). */
+function playOrOffer(item, group) {
+  if (chosenCards().length === item.cards.length) {
+    act(item.action);
+    return;
+  }
+  tell(t("one_way", { move: spokenLabel(item) || moveLabel(item) }));
+  focusFirst(`[data-group=${group}] button`);
+}
+
 function keyLay() {
   const { all, shown } = laydownOptions();
   if (all.length === 0) tell(refusalFor("lay_down", "reveal"));
   else if (shown.length === 0) tell(t("no_lay_with_chosen"));
-  else if (shown.length === 1) act(shown[0].action);
+  else if (shown.length === 1) playOrOffer(shown[0], "lay");
   else {
     tell(t("ways_to_choose", { count: shown.length }));
     focusFirst("[data-group=lay] button");
@@ -1048,7 +1061,7 @@ function keyMeld() {
   const { all, shown } = meldOptions();
   if (all.length === 0) tell(refusalFor("meld"));
   else if (shown.length === 0) tell(t("no_meld_with_chosen"));
-  else if (shown.length === 1) act(shown[0].action);
+  else if (shown.length === 1) playOrOffer(shown[0], "meld");
   else {
     tell(t("ways_to_choose", { count: shown.length }));
     focusFirst("[data-group=meld] button");
