@@ -713,6 +713,12 @@ def test_a_letter_with_no_key_says_so(seat_page: MakeSeat) -> None:
     )
     page.keyboard.press("w")
     expect(page.locator("#status")).not_to_contain_text("does nothing")
+    # Enter on a card plays nothing, and says how a card is chosen and played (it was
+    # silent: play-tested by a blind player, after docs/keys.md's "Enter plays").
+    page.keyboard.press("Enter")
+    expect(page.locator("#status")).to_have_text(
+        "Space chooses a card; a lists the moves, and a move's key plays it with the cards chosen."
+    )
     # The order's button label said inside a sentence, its first letter small.
     page.keyboard.press("o")
     expect(page.locator("#notes")).to_have_text(

@@ -184,6 +184,11 @@ STRINGS: Final[dict[str, str]] = {
     "no_meld_with_chosen": N_("No new set uses every chosen card."),
     "card_fits_nowhere": N_("The chosen card fits nowhere on the table."),
     "ways_to_choose": N_("Ways to choose from: {count}."),
+    # Enter pressed on a card of the hand.
+    "enter_in_hand": N_(
+        "Space chooses a card; a lists the moves, and a move's key plays it with the cards "
+        "chosen."
+    ),
     # One way, which uses more cards than those chosen: offered, for Enter to play it.
     "one_way": N_("One way: {move}. Press Enter to play it."),
     "not_your_turn": N_("It is not your turn."),

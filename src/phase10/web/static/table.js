@@ -1755,6 +1755,11 @@ ui.hand.addEventListener("keydown", (event) => {
       event.preventDefault();
       toggleOption(option);
       return;
+    case "Enter":
+      // A card is chosen, not played: Enter here did nothing, unsaid (play-tested).
+      event.preventDefault();
+      tell(t("enter_in_hand"));
+      return;
     default:
       return;
   }
