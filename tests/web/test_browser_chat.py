@@ -78,6 +78,8 @@ def test_two_pages_chat_and_one_mutes_the_other(
     expect(owner.locator("#notes")).to_have_text("Bo says: Good game!")
     expect(owner.locator("#status")).to_have_text(table_news or "")
     expect(guest_chat.locator(".chat-lines li")).to_have_text(["Bo says: Good game!"])
+    # The sender hears that the line went out.
+    expect(guest.locator("#notes")).to_have_text("Sent: Good game!")
 
     owner_chat.get_by_role("textbox", name="Message").fill("  <b>Nice</b> & thanks  ")
     owner_chat.get_by_role("textbox", name="Message").press("Enter")

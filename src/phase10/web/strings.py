@@ -186,8 +186,7 @@ STRINGS: Final[dict[str, str]] = {
     "ways_to_choose": N_("Ways to choose from: {count}."),
     # Enter pressed on a card of the hand.
     "enter_in_hand": N_(
-        "Space chooses a card; a lists the moves, and a move's key plays it with the cards "
-        "chosen."
+        "Space chooses a card; a lists the moves, and a move's key plays it with the cards chosen."
     ),
     # One way, which uses more cards than those chosen: offered, for Enter to play it.
     "one_way": N_("One way: {move}. Press Enter to play it."),
@@ -231,6 +230,8 @@ STRINGS: Final[dict[str, str]] = {
     "chat.input": N_("Message"),
     "chat.send": N_("Send"),
     "chat.says": N_("{name} says: {text}"),
+    # What the sender hears once their own line has gone out.
+    "chat.sent": N_("Sent: {text}"),
     "chat.mute_heading": N_("Hide a player's chat"),
     "chat.mute": N_("Mute {name}"),
     "chat.muted": N_("{name}'s chat is hidden."),

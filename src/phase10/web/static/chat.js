@@ -178,6 +178,9 @@ export function mountChat({
     while (list.childElementCount > KEEP) list.firstElementChild.remove();
     if (stick) list.scrollTop = list.scrollHeight;
     if (!message.past && !muted.has(message.seat) && message.seat !== mySeat()) announce(text);
+    // The sender hears that their line went out (it was silent: play-tested by a blind
+    // player, who could not tell a sent line from one lost).
+    else if (!message.past && message.seat === mySeat()) announce(t("chat.sent", { text: message.text }));
     if (!muteList.querySelector(`[data-seat="${message.seat}"]`)) renderMutes();
   }
 
