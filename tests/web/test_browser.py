@@ -112,6 +112,12 @@ def join_by_code(page: Page, base: str, code: str, name: str) -> None:
     page.get_by_role("button", name="Find the table").click()
     page.wait_for_url(re.compile(r"/t/[\w-]+\?lang=en$"))
     field = page.get_by_label("Your name")
+    # The seat to take comes first under the lobby's heading, before the invitation's link
+    # and code (play-tested: twelve Tabs to reach the name).
+    expect(field).to_be_visible()
+    page.locator("#lobby-h").focus()
+    page.keyboard.press("Tab")
+    expect(field).to_be_focused()
     field.click()
     # Keys typed into a text field are text, never shortcuts (h, s, ? would answer).
     page.keyboard.type(name)
