@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from phase10.kernel.presentation import presentation_to_json
@@ -62,7 +63,7 @@ def replay_step(match: Match, step: int, lang: str, *, words: bool = False) -> d
         "step": step,
         "steps": steps,
         "action": action,
-        "move": _move_words(match, before, action, lang, words),
+        "move": _move_words(match, before, action, lang, words, events[:1]),
         "seat": game.to_act(state),
         "events": events,
         "hands": [list(game.view_to_json(game.view(state, s))["hand"]) for s in seats],
@@ -87,15 +88,31 @@ def _hidden_goal(game: Any, view: Any, lang: str) -> str | None:
 
 
 def _move_words(
-    match: Match, before: Any, action: str | None, lang: str, words: bool
+    match: Match,
+    before: Any,
+    action: str | None,
+    lang: str,
+    words: bool,
+    said: Sequence[str] = (),
 ) -> dict[str, Any] | None:
     """Who made the move ``action`` from the position ``before`` and the move as their table
     offered it, in ``lang`` (the label of its button: "Défausser 11 vert"), or ``None``
-    before the first move."""
+    before the first move. A move on the mover's own group, which their button names as
+    "your set", is ``said`` as the step's first sentence instead ("Sam hit a wild as 5 on
+    their own set of 5s."): a replay's reader is not the mover."""
     if action is None or before is None:
         return None
     game = match.game
     seat = game.to_act(before)
     offered = game.present(game.view(before, seat), match.names, lang, words=words).moves
-    label = next(((m.spoken or m.label) for m in offered if m.id == action), action)
-    return {"seat": seat, "name": match.names[seat], "label": label}
+    move = next((m for m in offered if m.id == action), None)
+    label = (move.spoken or move.label) if move is not None else action
+    words_of = {"seat": seat, "name": match.names[seat], "label": label}
+    own = (
+        move is not None
+        and (move.target or "").split(".")[0] == str(seat)
+        and "." in (move.target or "")
+    )
+    if own and said:
+        words_of["said"] = said[0]
+    return words_of

@@ -261,6 +261,9 @@ STRINGS: Final[dict[str, str]] = {
     # The step's move as its player's table offered it ("Discard red 7").
     "replay.move": N_("Step {step} of {steps}, {name}: {move}"),
     "replay.at": N_("Step {step} of {steps}."),
+    # A move on its player's own group, said as the game tells it ("Sam hit ... on their own
+    # set of 5s"): its button's words ("your set") are its player's, not the reader's.
+    "replay.said": N_("Step {step} of {steps}: {said}"),
     "replay.to_play": N_("{name}, to play"),
     "replay.hand_of": N_("{name}'s hand"),
     "replay.no_cards": N_("No cards."),

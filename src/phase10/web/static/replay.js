@@ -81,7 +81,9 @@ function render(data) {
   ui.stepOf.textContent = t("replay.of", { steps });
   // The move in the reader's words, as its player's table offered it; the game's notation
   // where the server gave no words for it.
-  const action = data.move
+  const action = data.move?.said
+    ? t("replay.said", { step: current, steps, said: data.move.said })
+    : data.move
     ? t("replay.move", { step: current, steps, name: data.move.name, move: data.move.label })
     : data.action
       ? t("replay.action", { step: current, steps, action: data.action })
