@@ -116,7 +116,8 @@ def test_my_games_lists_the_table_this_browser_made_and_opens_its_replay(
     expect(row).to_contain_text("Zoe </script> (you)")
     expect(row.locator("time")).to_have_count(1)
     expect(row).to_contain_text(f"{lobby['seats'][1]['name']} (computer)")
-    expect(page.locator("#status")).to_have_text("This browser holds seats at 2 tables.")
+    # The table the server does not know is listed, not counted as a seat held.
+    expect(page.locator("#status")).to_have_text("This browser holds a seat at 1 table.")
     gone = mine.locator("tr[data-table='gone4ever']")
     expect(gone).to_contain_text("The server no longer knows this table")
     # Its page says what became of the seat, where the table still stands.
@@ -416,6 +417,7 @@ def test_a_seat_no_longer_held_lists_its_table_by_code_with_a_way_to_watch_it(
     )
     expect(row).to_contain_text("waiting to start")
     expect(row).to_contain_text("Your seat here is no longer yours")
+    expect(page.locator("#status")).to_have_text("This browser holds seats at 0 tables.")
     expect(row).not_to_contain_text("no longer knows")
     no_violations(page, "/games with a seat no longer held")
     row.get_by_role("button", name=f"Forget table {made['code']}").click()

@@ -228,7 +228,8 @@ async function show(entries) {
       if (headers[i]) cell.dataset.label = t(headers[i]);
     });
   }
-  say(tn("games.count", { count: entries.length }));
+  // The seats this browser holds: a table whose seat was given away is listed, not counted.
+  say(tn("games.count", { count: known.length }));
 }
 
 async function load() {
