@@ -33,8 +33,9 @@ const PREFIX = tokenKey("");
 /** The server answers about at most this many seats at once (MAX_MY_TABLES). */
 const MOST = 100;
 
-/** The saved seats: [{table, token}], read from localStorage. */
-function savedSeats() {
+/** The entries of localStorage whose key starts with `prefix`: [{table, value}], the table
+ * being the rest of the key (seats and watched tables are kept alike, a key per table). */
+function storedUnder(prefix) {
   const out = [];
   let store = null;
   try {
@@ -44,12 +45,19 @@ function savedSeats() {
   }
   for (let i = 0; i < store.length; i += 1) {
     const key = store.key(i);
-    if (!key || !key.startsWith(PREFIX)) continue;
-    const table = key.slice(PREFIX.length);
-    const token = saved.get(key);
-    if (table && token && table.length <= 32) out.push({ table, token });
+    if (!key || !key.startsWith(prefix)) continue;
+    const table = key.slice(prefix.length);
+    const value = saved.get(key);
+    if (table && value && table.length <= 32) out.push({ table, value });
   }
-  return out.slice(0, MOST);
+  return out;
+}
+
+/** The saved seats: [{table, token}], read from localStorage. */
+function savedSeats() {
+  return storedUnder(PREFIX)
+    .map(({ table, value }) => ({ table, token: value }))
+    .slice(0, MOST);
 }
 
 function say(text) {
@@ -129,6 +137,28 @@ function knownRow(entry) {
   );
 }
 
+/** A table known from its public lobby (GET /api/tables/{id}) rather than by a seat: its
+ * code, game, state and players, the date `when` (seconds, or none), its replay once over and
+ * `forgetButton`; `note`, where given, stands under its state. */
+function publicRow(table, lobby, { when, note, forgetButton }) {
+  const actions = [];
+  if (lobby.status === "over") {
+    actions.push(el("a", { href: withLang(`/replay/${encodeURIComponent(table)}`) }, t("games.replay", { code: lobby.code })), " ");
+  }
+  actions.push(forgetButton);
+  const shown = { status: lobby.status, seat: null };
+  return el(
+    "tr",
+    { dataset: { table } },
+    el("th", { scope: "row" }, el("a", { href: withLang(`/t/${encodeURIComponent(table)}`) }, t("games.open", { code: lobby.code }))),
+    el("td", null, gameTitle(lobby.game)),
+    el("td", null, note ? [stateText(shown), note] : stateText(shown)),
+    el("td", null, el("ul", null, lobby.seats.map((seat) => el("li", null, playerText(shown, seat))))),
+    createdCell(when),
+    el("td", null, actions),
+  );
+}
+
 /** A table that stands but where this browser's token no longer holds a seat (given to a
  * computer by its owner, say): listed with its code, its state and its replay, for the
  * person to watch it or see how it ended (the row said only that the server knew neither,
@@ -136,28 +166,15 @@ function knownRow(entry) {
 function lostSeatRow(entry, lobby) {
   const table = entry.table;
   const noteId = `lost-${table.replace(/[^\w-]/g, "_")}`;
-  const actions = [];
-  if (lobby.status === "over") {
-    actions.push(el("a", { href: withLang(`/replay/${encodeURIComponent(table)}`) }, t("games.replay", { code: lobby.code })), " ");
-  }
-  actions.push(
-    el(
+  return publicRow(table, lobby, {
+    when: null,
+    note: el("p", { id: noteId, class: "note" }, t("games.seat_lost")),
+    forgetButton: el(
       "button",
       { type: "button", "aria-describedby": noteId, onclick: () => forget(table) },
       t("games.forget_table", { code: lobby.code }),
     ),
-  );
-  const shown = { status: lobby.status, seat: null };
-  return el(
-    "tr",
-    { dataset: { table } },
-    el("th", { scope: "row" }, el("a", { href: withLang(`/t/${encodeURIComponent(table)}`) }, t("games.open", { code: lobby.code }))),
-    el("td", null, gameTitle(lobby.game)),
-    el("td", null, [stateText(shown), el("p", { id: noteId, class: "note" }, t("games.seat_lost"))]),
-    el("td", null, el("ul", null, lobby.seats.map((seat) => el("li", null, playerText(shown, seat))))),
-    el("td", null, ""),
-    el("td", null, actions),
-  );
+  });
 }
 
 function unknownRow(entry) {
@@ -195,6 +212,25 @@ function showNone() {
   fill(ui.list, el("p", null, t("games.none")));
 }
 
+/** A list of tables under its caption, with its columns' names. Each cell knows its column's
+ * name: a narrow screen shows every row as a card of labelled lines (style.css) rather than a
+ * table wider than the screen. */
+function gamesTable(caption, headers, rows) {
+  const table = el(
+    "table",
+    { class: "games" },
+    el("caption", { tabindex: "-1" }, caption),
+    el("thead", null, el("tr", null, headers.map((key) => el("th", { scope: "col" }, t(key))))),
+    el("tbody", null, rows),
+  );
+  for (const row of table.querySelectorAll("tbody tr")) {
+    [...row.children].forEach((cell, i) => {
+      if (headers[i]) cell.dataset.label = t(headers[i]);
+    });
+  }
+  return el("div", { class: "table-scroll" }, table);
+}
+
 async function show(entries) {
   const known = entries.filter((e) => e.known).sort((a, b) => (b.created || 0) - (a.created || 0));
   const unknown = entries.filter((e) => !e.known);
@@ -207,27 +243,7 @@ async function show(entries) {
   );
   const unknownRows = unknown.map((entry, i) => (lobbies[i] ? lostSeatRow(entry, lobbies[i]) : unknownRow(entry)));
   const headers = ["games.col.table", "games.col.game", "games.col.state", "games.col.players", "games.col.created", "games.col.actions"];
-  fill(
-    ui.list,
-    el(
-      "div",
-      { class: "table-scroll" },
-      el(
-        "table",
-        { class: "games" },
-        el("caption", { tabindex: "-1" }, t("games.caption")),
-        el("thead", null, el("tr", null, headers.map((key) => el("th", { scope: "col" }, t(key))))),
-        el("tbody", null, known.map(knownRow), unknownRows),
-      ),
-    ),
-  );
-  // Each cell knows its column's name: a narrow screen shows every table as a card of
-  // labelled lines (style.css) rather than a table wider than the screen.
-  for (const row of ui.list.querySelectorAll("tbody tr")) {
-    [...row.children].forEach((cell, i) => {
-      if (headers[i]) cell.dataset.label = t(headers[i]);
-    });
-  }
+  fill(ui.list, gamesTable(t("games.caption"), headers, [...known.map(knownRow), ...unknownRows]));
   // The seats this browser holds: a table whose seat was given away is listed, not counted.
   say(tn("games.count", { count: known.length }));
 }
@@ -249,21 +265,11 @@ async function load() {
 
 /** The tables watched as a spectator and not held a seat at: [{table, since}], latest first. */
 function savedWatches() {
-  const out = [];
-  let store = null;
-  try {
-    store = window.localStorage;
-  } catch {
-    return out;
-  }
-  for (let i = 0; i < store.length; i += 1) {
-    const key = store.key(i);
-    if (!key || !key.startsWith(WATCH_PREFIX)) continue;
-    const table = key.slice(WATCH_PREFIX.length);
-    const since = Number(saved.get(key)) || 0;
-    if (table && table.length <= 32 && !saved.get(tokenKey(table))) out.push({ table, since });
-  }
-  return out.sort((a, b) => b.since - a.since).slice(0, MOST_WATCHED);
+  return storedUnder(WATCH_PREFIX)
+    .filter(({ table }) => !saved.get(tokenKey(table)))
+    .map(({ table, value }) => ({ table, since: Number(value) || 0 }))
+    .sort((a, b) => b.since - a.since)
+    .slice(0, MOST_WATCHED);
 }
 
 function forgetWatched(table) {
@@ -276,8 +282,6 @@ function forgetWatched(table) {
 
 function watchedRow(watch, lobby) {
   const table = watch.table;
-  const forgetButton = (code) =>
-    el("button", { type: "button", onclick: () => forgetWatched(table) }, t("games.forget_table", { code }));
   if (!lobby) {
     const noteId = `gone-${table.replace(/[^\w-]/g, "_")}`;
     return el(
@@ -288,22 +292,11 @@ function watchedRow(watch, lobby) {
       el("td", null, el("button", { type: "button", "aria-describedby": noteId, onclick: () => forgetWatched(table) }, t("games.forget"))),
     );
   }
-  const entry = { status: lobby.status, seat: null };
-  const actions = [];
-  if (lobby.status === "over") {
-    actions.push(el("a", { href: withLang(`/replay/${encodeURIComponent(table)}`) }, t("games.replay", { code: lobby.code })), " ");
-  }
-  actions.push(forgetButton(lobby.code));
-  return el(
-    "tr",
-    { dataset: { table } },
-    el("th", { scope: "row" }, el("a", { href: withLang(`/t/${encodeURIComponent(table)}`) }, t("games.open", { code: lobby.code }))),
-    el("td", null, gameTitle(lobby.game)),
-    el("td", null, stateText(entry)),
-    el("td", null, el("ul", null, lobby.seats.map((seat) => el("li", null, playerText(entry, seat))))),
-    createdCell(watch.since),
-    el("td", null, actions),
-  );
+  return publicRow(table, lobby, {
+    when: watch.since,
+    note: null,
+    forgetButton: el("button", { type: "button", onclick: () => forgetWatched(table) }, t("games.forget_table", { code: lobby.code })),
+  });
 }
 
 async function loadWatched() {
@@ -319,25 +312,7 @@ async function loadWatched() {
     }),
   );
   const headers = ["games.col.table", "games.col.game", "games.col.state", "games.col.players", "games.col.watched", "games.col.actions"];
-  fill(
-    ui.watchedList,
-    el(
-      "div",
-      { class: "table-scroll" },
-      el(
-        "table",
-        { class: "games" },
-        el("caption", { tabindex: "-1" }, t("games.watched_caption")),
-        el("thead", null, el("tr", null, headers.map((key) => el("th", { scope: "col" }, t(key))))),
-        el("tbody", null, rows),
-      ),
-    ),
-  );
-  for (const row of ui.watchedList.querySelectorAll("tbody tr")) {
-    [...row.children].forEach((cell, i) => {
-      if (headers[i]) cell.dataset.label = t(headers[i]);
-    });
-  }
+  fill(ui.watchedList, gamesTable(t("games.watched_caption"), headers, rows));
   ui.watched.hidden = false;
 }
 
