@@ -93,7 +93,8 @@ def seat_page(browser: Browser, server: LiveServer) -> Iterator[MakeSeat]:
     """``seat_page(viewport, variants=[...], bots=1)``: a started Phase 10 table (or
     ``game``'s) of one person and ``bots`` easy computers, open in a page that holds the
     person's seat; ``touch`` makes the browser a phone's (a touch screen, a mobile viewport);
-    ``clock`` gives the page a clock a test can move on (``page.clock``)."""
+    ``clock`` gives the page a clock a test can move on (``page.clock``); ``turn_seconds``
+    gives the table a turn timer."""
     contexts: list[BrowserContext] = []
     errors: list[str] = []
 
@@ -107,6 +108,7 @@ def seat_page(browser: Browser, server: LiveServer) -> Iterator[MakeSeat]:
         game: str = "phase10",
         touch: bool = False,
         clock: bool = False,
+        turn_seconds: int | None = None,
     ) -> Page:
         made = post(
             f"{server.url}/api/tables",
@@ -115,6 +117,7 @@ def seat_page(browser: Browser, server: LiveServer) -> Iterator[MakeSeat]:
                 "name": "Ada",
                 "variants": variants or [],
                 "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "easy"}] * bots,
+                "turn_seconds": turn_seconds,
             },
         )
         table, token = str(made["table"]), str(made["token"])
@@ -573,6 +576,33 @@ def test_the_results_of_a_hand_are_a_dialog_that_waits_to_be_read(
     expect(page.locator("#status")).to_have_text("It is your turn: draw a card.")
     page.keyboard.press("d")
     wait_my_turn(page, "play")
+
+
+def test_a_timed_turn_keeps_its_clock_in_view_on_a_phone_and_over_the_results(
+    seat_page: MakeSeat,
+) -> None:
+    """A table with a turn timer (the server's turn clock, D-19's turn in time): on a phone,
+    the player's own clock stays at the top of the screen while they scroll down to their
+    cards, and when the next hand starts their turn while a hand's results (P10-R31) are
+    being read, the results show the clock that runs behind them."""
+    page = seat_page(PHONE, variants=["n_phases=2"], touch=True, turn_seconds=120)
+    wait_my_turn(page)
+    clock = page.locator("#turn-clock")
+    expect(clock).to_have_text(re.compile(r"left for your turn$"))
+    expect(clock).to_have_class(re.compile(r"\bmine\b"))
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 300, "the page is too short to scroll"
+    top = page.evaluate("document.getElementById('turn-clock').getBoundingClientRect().top")
+    assert 0 <= top < 40, f"the clock is {top} px from the top of the screen, out of view"
+    dialog = play_hints_until_results(page)
+    shown = dialog.locator("#summary-clock")
+    # Results being read never close by themselves (WCAG 2.2.1): the clock says what waits.
+    expect(shown).to_have_text(re.compile(r"^\d:\d\d left for your turn$"), timeout=30_000)
+    expect(dialog).to_be_visible()
+    no_violations(page, "a hand's results over a timed turn")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(clock).to_be_visible()
 
 
 def test_results_nobody_reads_give_way_to_the_next_hand(seat_page: MakeSeat) -> None:

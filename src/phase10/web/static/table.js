@@ -159,8 +159,11 @@ const state = {
 if (!Number.isFinite(state.seenBefore)) state.seenBefore = -1;
 const turnClock = mountTimer({
   root: $("turn-clock"),
+  mirror: $("summary-clock"),
   t,
-  announce: (text) => say(text),
+  // By the hand as well as in the status line: on a phone the status line is a screen above
+  // the cards the player is choosing.
+  announce: (text) => tell(text),
   nameOf: (seat) => state.lobby.seats[seat]?.name,
 });
 const chat = mountChat({

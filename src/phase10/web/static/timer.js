@@ -18,13 +18,18 @@ export function clockText(seconds) {
 }
 
 /**
- * Show the turn timer in `root` (an element kept hidden while no time runs); `t` translates
- * the page's strings, `announce(text)` speaks a sentence, `nameOf(seat)` is a seat's name.
+ * Show the turn timer in `root` (an element kept hidden while no time runs; marked `mine`
+ * while the reader's own time runs, which the page keeps in view); `t` translates the page's
+ * strings, `announce(text)` speaks a sentence, `nameOf(seat)` is a seat's name. `mirror`, if
+ * given, shows the same text while the reader's own time runs, and only then: the results
+ * of a hand, a modal dialog over the table, hide `root` while the next hand may already be
+ * running the reader's clock.
  * Returns `{ update(turnClock, mySeat) }`, to call with each message's `turn_clock` and the
  * reader's seat (null for a spectator).
  */
 export function mountTimer({
   root,
+  mirror = null,
   t,
   announce,
   nameOf = () => null,
@@ -40,9 +45,12 @@ export function mountTimer({
     clearInterval(ticker);
     ticker = null;
     deadline = null;
-    root.hidden = true;
-    root.textContent = "";
-    root.classList.remove("low");
+    for (const each of [root, mirror]) {
+      if (!each) continue;
+      each.hidden = true;
+      each.textContent = "";
+      each.classList.remove("low", "mine");
+    }
   }
 
   function show() {
@@ -54,9 +62,14 @@ export function mountTimer({
     const low = left <= HURRY_SECONDS;
     const shown = low ? t("clock.almost_up", { text }) : text;
     // Only a change is written: the element is read when the reader goes to it, never aloud.
-    if (root.textContent !== shown) root.textContent = shown;
-    root.classList.toggle("low", low);
-    root.hidden = false;
+    for (const each of mine ? [root, mirror] : [root]) {
+      if (!each) continue;
+      if (each.textContent !== shown) each.textContent = shown;
+      each.classList.toggle("low", low);
+      each.classList.toggle("mine", mine);
+      each.hidden = false;
+    }
+    if (mirror && !mine) mirror.hidden = true;
     if (low && mine && !warned && left > 0) {
       warned = true;
       announce(t("clock.hurry", { time }));
