@@ -605,6 +605,20 @@ def test_a_timed_turn_keeps_its_clock_in_view_on_a_phone_and_over_the_results(
     expect(clock).to_be_visible()
 
 
+def test_a_reloaded_table_opens_at_its_top_as_a_visit_does(seat_page: MakeSeat) -> None:
+    """A phone reloads a tab it had put away: the table opens at its top, where whose turn
+    it is and the player's seat are (P10-R13), not at the place it had been scrolled to,
+    which the page's later content had moved (the keys' list, the log)."""
+    page = seat_page(PHONE, touch=True)
+    wait_my_turn(page)
+    page.evaluate("window.scrollTo(0, 1200)")
+    assert page.evaluate("window.scrollY") > 600, "the page is too short to scroll"
+    page.reload()
+    wait_my_turn(page)
+    page.wait_for_timeout(500)  # the browser's own restoring comes after the load
+    assert page.evaluate("window.scrollY") == 0
+
+
 def test_results_nobody_reads_give_way_to_the_next_hand(seat_page: MakeSeat) -> None:
     """A sighted player's results that lost the focus (a click beside them) and were never
     touched close by themselves a few seconds into the next hand, as before: the turn is

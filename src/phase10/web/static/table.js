@@ -2533,6 +2533,10 @@ placeMoves();
 
 // ---------------------------------------------------------------------------- start
 
+// A reload opens the table at its top, as a visit does: the browser put the page back where
+// it had been scrolled, but the page fills in after its messages come, so the place it came
+// back to held something else (the keys, the log) rather than the hand.
+if ("scrollRestoration" in window.history) window.history.scrollRestoration = "manual";
 if (!state.token && saved.get(NAME_KEY)) ui.joinName.value = saved.get(NAME_KEY);
 render();
 connect();
