@@ -260,3 +260,59 @@ def test_moves_a_computer_made_for_an_absent_player_are_said_to_be_its_own(
     finally:
         with contextlib.suppress(Exception):
             page.context.close()
+
+
+def test_back_after_a_hand_ended_without_her_she_hears_what_she_missed(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Cleo puts her page away; a computer plays her seat while Ada plays on into the second
+    hand (P10-R31: a hand ends when someone goes out). Cleo opens the table again in the same
+    browser: before whose turn it is, the status line says that a computer played for her,
+    how the first hand ended and the phase she is on now (P10-R32), where it said only whose
+    turn it was."""
+    made = post(f"{server.url}/api/tables", {"name": "Ada", "seats": [PERSON, PERSON, EASY]})
+    table, owner = str(made["table"]), str(made["token"])
+    cleo = str(post(f"{server.url}/api/tables/{table}/join", {"name": "Cleo"})["token"])
+    post(f"{server.url}/api/tables/{table}/start", {}, owner)
+    ws = "ws" + server.url.removeprefix("http")
+    page = _page_of(browser, server, table, cleo)
+    try:
+        expect(page.locator("#hand [role=option]").first).to_be_visible()
+        with Player(ws, table, owner) as ada:
+            ada.until(lambda m: m["type"] == "update")
+            page.goto("about:blank")
+            _gone(server, table, 1)
+            left_at = max(ada.events, default=-1)
+
+            def second_hand_drawn_and_played_for_cleo() -> bool:
+                events = ada.events.items()
+                ends = [s for s, e in events if e["event"]["kind"] == "hand_ended"]
+                drawn = bool(ends) and any(
+                    s > ends[0] and e["event"]["kind"] in ("drew", "took_discard")
+                    for s, e in events
+                )
+                played = any(
+                    s > left_at and e["event"]["seat"] == 1 and e["event"]["kind"] == "discarded"
+                    for s, e in events
+                )
+                return drawn and played
+
+            done = second_hand_drawn_and_played_for_cleo
+            play({0: ada}, random.Random(3), done, timeout=120)
+            assert done(), "the first hand did not end in time"
+            page.goto(f"{server.url}/t/{table}?lang=en")
+            # The line said on arrival (the status line may have moved on since: the game
+            # goes on).
+            for _ in range(100):
+                said = [x for x in page.evaluate("() => window.__said") if "Hand 1 ended" in x]
+                if said:
+                    break
+                page.wait_for_timeout(100)
+        assert len(said) == 1, said
+        line = said[0]
+        assert line.startswith("While you were away a computer player played for you"), line
+        assert re.search(r"Hand 1 ended\. Points: .*You are on phase \d", line), line
+        assert re.search(r"It is (your|\w+'s) turn", line), line
+    finally:
+        with contextlib.suppress(Exception):
+            page.context.close()

@@ -627,6 +627,11 @@ function onUpdate(message) {
   let playedSinceEnd = false;
   const catchUp = state.catchingUp;
   state.catchingUp = false;
+  // Back at a table after a while: that a computer played for the seat (said on arrival,
+  // just before this update) and the end of a hand the player never saw are said again
+  // with whose turn it is, which would otherwise replace them.
+  const playedForYou = firstLoad ? state.playedForYou?.text || "" : "";
+  let missedEnd = "";
   // A long catch-up holds only the game's last events (docs/protocol.md, "Reconnecting").
   if (message.omitted) log(t("log_earlier_left_out"), "mark");
   for (const entry of message.events || []) {
@@ -682,6 +687,7 @@ function onUpdate(message) {
     // before it is what ended the hand (someone went out, everyone revealed): its results
     // say so, which the summary alone never did.
     if (entry.summary) {
+      if (firstLoad && state.seenBefore >= 0 && entry.seq > state.seenBefore) missedEnd = text;
       const endedBy = state.lastSaid;
       state.handEnded = { event, text: entry.text || [], summary: entry.summary, endedBy };
       // Results this browser has closed stay closed, after a reload too.
@@ -758,9 +764,13 @@ function onUpdate(message) {
     focusOption(state.focusPos, { preventScroll: true });
   }
   if (firstLoad) {
-    // After a reload the status line says at once whose turn it is.
-    if (state.onShown) tell(state.onShown);
-    else if (state.shown?.turn && !message.result) tell(state.shown.turn);
+    // After a reload the status line says at once whose turn it is; back after a while,
+    // first what was missed: a computer's moves for the seat, and a hand that ended
+    // meanwhile (unless its results are up) with what the player plays for now.
+    const missed = missedEnd && state.summaryClosed && !message.result ? [missedEnd, state.shown?.goal] : [];
+    const turn = state.shown?.turn && !message.result ? state.shown.turn : "";
+    const line = state.onShown || [playedForYou, ...missed, turn].filter(Boolean).join(" ");
+    if (line) tell(line);
     state.onShown = "";
     return;
   }
