@@ -1115,6 +1115,32 @@ def test_a_rule_at_a_table_of_the_default_rules_needs_no_note(
     assert "AMZ-R06" in listed
 
 
+def test_a_word_after_rules_lists_the_rules_that_mention_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """P10-R06: a new player types ``rules wild`` (a word, not an id) and reads the rules
+    that mention wilds, the rule named Wild first, with the command that reads one; in
+    French, ``règles joker`` says it with the French command."""
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["rules wild", "q"],
+        *("--seed", "2", "--save", str(tmp_path / "g.json")),
+    )
+    found = out.split("> ", 2)[1].splitlines()
+    assert found[0].endswith("rules mention 'wild': type rules ID to read one.")
+    assert found[1].split() == ["P10-R06", "Wild"]
+    out = _play(
+        monkeypatch,
+        capsys,
+        ["règles joker", "q"],
+        *("--lang", "fr", "--seed", "2", "--save", str(tmp_path / "f.json")),
+    )
+    found = out.split("> ", 2)[1].splitlines()
+    assert "règles ID" in found[0]
+    assert found[1].split()[0] == "P10-R06"
+
+
 def test_the_dutch_programmes_help_names_its_goal_by_its_own_word(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

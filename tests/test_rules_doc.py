@@ -235,6 +235,27 @@ def test_rules_command_unknown_id_without_close_match_points_to_the_list(
     assert err.strip() == "phase10: error: no rule 'zzzz': 'phase10 rules' lists them all"
 
 
+def test_rules_command_finds_the_rules_that_mention_a_word(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A beginner looks up a word, not an id (play-tested: ``rules run`` and ``rules Wild``
+    were refused as unknown ids): the rules that mention it are listed, those whose title has
+    it first (P10-R06 Wild, P10-R04 Run), with how to read one."""
+    code, out, err = run(capsys, "rules", "Wild")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert re.fullmatch(r"\d+ rules mention 'Wild': type phase10 rules ID to read one\.", lines[0])
+    assert lines[1].split() == ["P10-R06", "Wild"]
+    assert any(line.split()[0] == "D-06" for line in lines[2:])  # "taking a wild", in its text
+    code, out, _ = run(capsys, "rules", "run")
+    assert code == 0
+    assert out.splitlines()[1].split() == ["P10-R04", "Run"]
+    code, out, _ = run(capsys, "rules", "joker", "--lang", "de")
+    assert code == 0
+    assert out.splitlines()[0].endswith("'joker': tippe phase10 rules ID, um eine zu lesen.")
+    assert out.splitlines()[1].split() == ["P10-R06", "Joker"]
+
+
 @pytest.fixture
 def rulebook_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A rules folder with the real en.md and whatever a test writes beside it."""

@@ -26,7 +26,15 @@ from typing import Any, Final
 
 from phase10 import games
 from phase10.cli.language import COMMAND_WORDS, GROUP_WORDS, command_word, group_word
-from phase10.cli.rules_cmd import find_rule, listing, load_rulebook, plain_lines, show
+from phase10.cli.rules_cmd import (
+    find_rule,
+    found_lines,
+    listing,
+    load_rulebook,
+    plain_lines,
+    search,
+    show,
+)
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import N_, translator
 from phase10.kernel.notation import parse_number
@@ -687,6 +695,13 @@ class LineClient:
             return
         rule = find_rule(book, wanted) or find_rule(load_rulebook("en") or {}, wanted)
         if rule is None:
+            # Not an id: a word a beginner looks up ("wild", "run"), found in the text.
+            found = search(book, wanted)
+            if found:
+                # The line mode's own command, in the player's language ("règles ID").
+                how = self.tr.gettext(N_("rules ID"))
+                self.out(*found_lines(found, wanted, self.tr, how))
+                return
             self.say(N_("There is no rule {id}: type rules list to list them."), id=echoed(wanted))
             return
         self.out(*show(rule, self.tr))

@@ -50,13 +50,15 @@ _SHORT_ID: Final = re.compile(r"^(P10-R|AMZ-R|D-|E-)(\d)$")
 DESCRIPTION = N_(
     "Show the rules of Phase 10 and of the programmes game (the amüze program-card rummy): "
     "without ID, every rule, decision, section, flag and profile id with its title; with an "
-    "ID (P10-R23, D-04, AMZ-R15, E-08, B.4.3, skip_limit...), that rule's text."
+    "ID (P10-R23, D-04, AMZ-R15, E-08, B.4.3, skip_limit...), that rule's text; with a word "
+    "(wild, run...), the rules that mention it."
 )
 EPILOG = """\
   phase10 rules
   phase10 rules P10-R23
   phase10 rules b.4.3
   phase10 rules skip_limit --lang nl
+  phase10 rules wild
 """
 
 
@@ -194,6 +196,53 @@ def listing(book: dict[str, Rule]) -> list[str]:
         width = max(len(label) for label, _ in entries) + 2
         lines += [f"{label:<{width}}{title}".rstrip() for label, title in entries]
     return lines
+
+
+def own_text(rule: Rule) -> str:
+    """An entry's text without its sub-entries' (a section's rules have entries of their own).
+
+    >>> own_text(Rule("A.7", "Hitting", 2, "A", "Intro.\\n### P10-R23 Fit\\nx"))
+    'Intro.'
+    """
+    return re.split(r"^#{1,6}\s", rule.text, maxsplit=1, flags=re.MULTILINE)[0].strip()
+
+
+def search(book: dict[str, Rule], words: str) -> list[Rule]:
+    """The entries whose title or own text has every one of ``words`` at the start of a word,
+    in any case: those whose title has them first, then the others, each in the book's order.
+
+    >>> book = parse_rulebook("## P10-R05 Wild cards\\nA wild stands for any card.\\n"
+    ...                       "## P10-R23 Hits\\nA wild may be hit.\\n## D-04 Runs\\nNo.\\n")
+    >>> [rule.id for rule in search(book, "WILD")], search(book, "wild runs")
+    (['P10-R05', 'P10-R23'], [])
+    """
+    wanted = [w for w in re.split(r"\s+", words.strip()) if w]
+    if not wanted:
+        return []
+    patterns = [re.compile(rf"(?<!\w){re.escape(w)}", re.IGNORECASE) for w in wanted]
+
+    def has(text: str) -> bool:
+        return all(p.search(text) for p in patterns)
+
+    found = [rule for rule in book.values() if has(f"{rule.title}\n{_plain(own_text(rule))}")]
+    return sorted(found, key=lambda rule: not has(rule.title))
+
+
+def found_lines(found: list[Rule], words: str, tr: Translator, how: str) -> list[str]:
+    """The entries :func:`search` found, an id and a title a line under a sentence that says
+    how many and ``how`` to read one.
+
+    >>> book = parse_rulebook("## P10-R05 Wild cards\\nA wild stands for any card.\\n")
+    >>> found_lines(search(book, "wild"), "wild", translator("en"), "rules ID")
+    ["1 rule mentions 'wild': type rules ID to read it.", '  P10-R05  Wild cards']
+    """
+    head = tr.ngettext(
+        "{count} rule mentions {words}: type {how} to read it.",
+        "{count} rules mention {words}: type {how} to read one.",
+        len(found),
+    ).format(count=len(found), words=repr(words.strip()), how=how)
+    width = max(len(rule.id) for rule in found) + 2
+    return [head, *(f"  {rule.id:<{width}}{rule.title}".rstrip() for rule in found)]
 
 
 def show(rule: Rule, tr: Translator | None = None) -> list[str]:
@@ -334,7 +383,7 @@ def register(subparsers: Any) -> None:
         "id",
         nargs="?",
         metavar="ID",
-        help=translate(N_("a rule, decision, section, flag or profile id")),
+        help=translate(N_("a rule, decision, section, flag or profile id, or a word to look for")),
     )
     parser.add_argument(
         "--lang",
@@ -379,7 +428,13 @@ def run(args: argparse.Namespace) -> int:
     if rule is None:
         choice = choice_text(wanted, book, english, translator(lang))
         if choice is None:
-            raise CommandError(_unknown(english, wanted))
+            # Not an id: a word a beginner looks up ("wild", "run"), found in the text.
+            found = search(book, wanted)
+            if not found:
+                raise CommandError(_unknown(english, wanted))
+            for line in found_lines(found, wanted, translator(lang), f"{PROG} rules ID"):
+                print(line)
+            return 0
         for line in choice:
             print(line)
         return 0
