@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .conftest import LiveServer, StartLiveServer, run_axe
-from .test_browser import DESKTOP, create_table, join_by_code, table_id
+from .test_browser import DESKTOP, PHONE, create_table, join_by_code, table_id
 
 SERVER_ARGS = ("--bot-delay", "0", "--bot-workers", "0", "--hold", "30")
 
@@ -108,3 +108,46 @@ def test_two_pages_chat_and_one_mutes_the_other(
     expect(mute).to_have_attribute("aria-pressed", "false")
     expect(guest_chat.locator(".chat-lines li:visible")).to_have_count(3)
     expect(guest_chat.locator(".chat-lines li").nth(2)).to_have_text("Zoe </script> says: Oops!")
+
+
+def test_a_chat_line_is_shown_at_the_foot_of_a_phone_while_the_chat_is_off_screen(
+    server: LiveServer, browser: Browser
+) -> None:
+    """Zoe plays on a phone, her cards in view and the chat a screen below: Bo's line shows
+    at the foot of her screen for a few seconds (the line of the page that says it is at the
+    top, as far away), hidden from screen readers, which hear that line; with the chat in
+    view, a line shows there only."""
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)  # type: ignore[arg-type]
+    desk = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+    try:
+        phone.clock.install()
+        owner, guest = phone.new_page(), desk.new_page()
+        for page in (owner, guest):
+            page.set_default_timeout(15_000)
+        _link, code = create_table(owner, server.url, game="phase10", seats=["person"])
+        owner.get_by_role("link", name="Go to the table").click()
+        owner.wait_for_url(re.compile(r"/t/[\w-]+\?lang=en$"))
+        join_by_code(guest, server.url, code, "Bo")
+        owner_chat = owner.locator("#chat-panel")
+        expect(owner_chat).to_be_attached()
+        owner.evaluate("window.scrollTo(0, 0)")
+        assert owner.evaluate(
+            "document.getElementById('chat-panel').getBoundingClientRect().top > innerHeight"
+        ), "the chat is on the screen already"
+        toast = owner.locator("#chat-toast")
+        expect(toast).to_be_hidden()
+        guest.locator("#chat-panel").get_by_role("button", name="Good game!").click()
+        expect(toast).to_have_text("Bo says: Good game!")
+        expect(toast).to_be_visible()
+        assert toast.get_attribute("aria-hidden") == "true"
+        expect(owner.locator("#notes")).to_have_text("Bo says: Good game!")
+        no_violations(owner, "a chat line over a phone's table")
+        owner.clock.fast_forward(7_000)
+        expect(toast).to_be_hidden()
+        owner_chat.scroll_into_view_if_needed()
+        guest.locator("#chat-panel").get_by_role("button", name="Thanks!").click()
+        expect(owner_chat.locator(".chat-lines li")).to_have_count(2)
+        expect(toast).to_be_hidden()
+    finally:
+        phone.close()
+        desk.close()

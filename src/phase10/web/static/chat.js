@@ -8,6 +8,8 @@
 // - root: the empty <section id="chat-panel"> to build in (its heading gets id "chat-h");
 // - send(message): sends a client message, false when not connected;
 // - t(key, params): the page's strings (chat.* in phase10/web/strings.py);
+// - heard(text, root): a new line from another player, also told to the page (for sighted
+//   players the page shows it where they look when the panel is off the screen);
 // - announce(text): the page's live line for what is not the game's (read out by screen
 //   readers; the game's status line stays the game's). The list of lines is not a live
 //   region (aria-live="off"): a new line from another player is announced through that line,
@@ -35,6 +37,7 @@ export function mountChat({
   send,
   t,
   announce,
+  heard = () => {},
   nameOf = (seat) => String(seat + 1),
   seats = () => [],
   mySeat = () => null,
@@ -177,7 +180,10 @@ export function mountChat({
     list.appendChild(line);
     while (list.childElementCount > KEEP) list.firstElementChild.remove();
     if (stick) list.scrollTop = list.scrollHeight;
-    if (!message.past && !muted.has(message.seat) && message.seat !== mySeat()) announce(text);
+    if (!message.past && !muted.has(message.seat) && message.seat !== mySeat()) {
+      announce(text);
+      heard(text, root);
+    }
     // The sender hears that their line went out (it was silent: play-tested by a blind
     // player, who could not tell a sent line from one lost).
     else if (!message.past && message.seat === mySeat()) announce(t("chat.sent", { text: message.text }));

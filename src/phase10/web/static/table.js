@@ -171,11 +171,31 @@ const chat = mountChat({
   send: (message) => send(message),
   t,
   announce: (text) => note(text),
+  heard: (text, panel) => chatToast(text, panel),
   nameOf: (seat) => nameOf(seat),
   seats: () => state.lobby.seats,
   mySeat: () => state.seat,
   tableId,
 });
+
+/** How long a chat line heard while the chat is off the screen stays shown over the page. */
+const CHAT_TOAST_MS = 6000;
+let chatToastTimer = null;
+
+/** Show a line of chat at the foot of the screen when the chat panel is off it (a phone's
+ * chat is a screen below the cards): the line of the page that says it, at its top, is as
+ * far. Hidden from screen readers, which hear that line. */
+function chatToast(text, panel) {
+  const box = panel.getBoundingClientRect();
+  if (box.bottom > 0 && box.top < window.innerHeight) return;
+  const toast = $("chat-toast");
+  toast.textContent = text;
+  toast.hidden = false;
+  clearTimeout(chatToastTimer);
+  chatToastTimer = setTimeout(() => {
+    toast.hidden = true;
+  }, CHAT_TOAST_MS);
+}
 
 // ---------------------------------------------------------------------------- speaking
 
