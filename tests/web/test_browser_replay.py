@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from phase10 import games
 from phase10.bots import make_bot
@@ -207,3 +207,37 @@ def test_a_programmes_replay_says_round_and_shows_every_program(
     page.get_by_role("button", name="Donne précédente").click()
     expect(page.locator("#status")).to_have_text("C'est la première donne.")
     no_violations(page, "the replay in French")
+
+
+def test_on_a_phone_the_step_buttons_stay_at_the_foot_of_the_screen(
+    served: tuple[LiveServer, str, Match, str], browser: Browser
+) -> None:
+    """On a touch phone the replay's step buttons stay on the screen, at its foot, while the
+    hands further down are read: Next works from there, and the last line of the page is
+    not hidden under them."""
+    server, table, _, _ = served
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.goto(f"{server.url}/replay/{table}?lang=en")
+        expect(page.locator("#action")).to_contain_text("The deal")
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        assert page.evaluate("window.scrollY") > 400, "the page is too short to scroll"
+        button = page.get_by_role("button", name="Next", exact=True)
+        box = button.bounding_box()
+        assert box is not None
+        assert box["y"] > 844 - 80, box
+        assert box["y"] + box["height"] <= 844, box
+        button.tap()
+        _at_step(page, 1)
+        bar = page.locator(".step-buttons").bounding_box()
+        last = page.locator(".back-link").bounding_box()
+        assert bar is not None
+        assert last is not None
+        assert last["y"] + last["height"] <= bar["y"], (last, bar)
+        no_violations(page, "the replay on a phone")
+    finally:
+        context.close()
