@@ -9,7 +9,8 @@ people at it needs.
   leaves the seat again (the next hand is dealt to it while everyone reads the results), and
   a resumed game shows no hand's results a second time.
 - **Computers at a person's pace**: one move per ``pace`` seconds, and none while a screen
-  over the table (the end of a hand, passing the keyboard) waits for a key.
+  over the table (the end of a hand, passing the keyboard, the rules, the keys, a question)
+  waits for a key.
 - **The end of the game**: the final standing, then ``n`` for a new game with the same
   players (``run()`` returns ``"again"``), Enter to leave.
 - **Leaving**: ``q`` or Ctrl+Q leaves at once (the caller has saved after every move and
@@ -201,7 +202,12 @@ class LocalApp(OnlineApp):
     @property
     def waiting(self) -> bool:
         """Whether a screen over the table waits for a key (the computers wait too)."""
-        return self._waiting > 0
+        if self._waiting > 0:
+            return True
+        # Any screen over the table holds them, not only those counted above: behind the
+        # rules or the keys a computer played on, and a hand's results opened over them.
+        stack = self.screen_stack
+        return bool(stack) and stack[-1] is not self.table_screen
 
     def goal_line(self, shown: dict[str, Any]) -> str:
         # Between two people at the keyboard nobody's seat is taken; nobody watches.

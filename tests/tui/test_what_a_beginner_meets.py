@@ -1,0 +1,59 @@
+"""What a first game at the full screen met, and what it does now: the computers wait behind
+any screen over the table, a move key plays only the cards chosen (a move that needs more is
+offered, not played), and a lay-down refused says why."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import pytest
+
+from phase10.table.local import LocalTable
+from phase10.tui.local import LocalApp
+from phase10.tui.screens import RulesScreen
+
+from .helpers import choose_card, settle, start, until
+
+#: You holds R4 R10 B11 Y2 Y5 Y11 G6 W W S, with a W on the discard pile; You moves first.
+SEED = 561446187
+#: How long a computer takes per move in the tests of its pace (seconds).
+PACE = 1.0
+
+
+def paced_app(tmp_path: Path) -> LocalApp:
+    """You (a person) against Ann (an easy computer), Ann moving once per :data:`PACE`."""
+    match = start(seed=SEED, seats=[("You", None), ("Ann", "easy")])
+    path = tmp_path / "game.json"
+    table = LocalTable(match, on_move=lambda played: played.save(path))
+    return LocalApp(table, "en", PACE)
+
+
+@pytest.mark.parametrize("key", ["r", "question_mark"])
+def test_the_computers_wait_behind_the_rules_and_the_keys(tmp_path: Path, key: str) -> None:
+    """README: the computers wait while a screen over the table waits for a key. The rules
+    (r) or the keys (?) opened as a computer's turn starts hold it until Escape closes them:
+    nothing happens behind them, and no hand's results open over them."""
+    app = paced_app(tmp_path)
+    match = app.local.match
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("d")
+            await settle(pilot, app)
+            await choose_card(pilot, app, "Y2")
+            await pilot.press("x", key)
+            await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the screen")
+            assert match.to_act == 1
+            seq = match.seq
+            deadline = time.monotonic() + 3 * PACE
+            while time.monotonic() < deadline:
+                await pilot.pause(0.05)
+            assert match.seq == seq, "Ann played behind the screen"
+            assert isinstance(app.screen, RulesScreen)
+            await pilot.press("escape")
+            await until(pilot, lambda: match.to_act == 0, "Ann's turn after the screen closed")
+
+    asyncio.run(scenario())
