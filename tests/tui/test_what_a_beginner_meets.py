@@ -9,12 +9,13 @@ import time
 from pathlib import Path
 
 import pytest
+from textual.widgets import OptionList
 
 from phase10.table.local import LocalTable
 from phase10.tui.local import LocalApp
 from phase10.tui.screens import RulesScreen
 
-from .helpers import choose_card, settle, start, until
+from .helpers import choose_card, log_text, make_app, settle, start, until
 
 #: You holds R4 R10 B11 Y2 Y5 Y11 G6 W W S, with a W on the discard pile; You moves first.
 SEED = 561446187
@@ -55,5 +56,59 @@ def test_the_computers_wait_behind_the_rules_and_the_keys(tmp_path: Path, key: s
             assert isinstance(app.screen, RulesScreen)
             await pilot.press("escape")
             await until(pilot, lambda: match.to_act == 0, "Ann's turn after the screen closed")
+
+    asyncio.run(scenario())
+
+
+def test_l_offers_a_lay_down_that_needs_a_card_not_chosen(tmp_path: Path) -> None:
+    """The keys help: a move key whose one way uses cards not chosen offers that way for
+    Enter rather than play it unasked. With R10 B11 Y11 W W chosen, the one lay-down of
+    phase 1 also needs the third W: l plays nothing, highlights that lay-down in the focused
+    list and says it adds W; Enter then plays it. Chosen whole, l plays at once."""
+    app = make_app(tmp_path, seed=SEED, seats=[("You", None), ("Ann", "easy")])
+    match = app.local.match
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("t")
+            await settle(pilot, app)
+            for card in ["R10", "B11", "Y11", "W", "W"]:
+                await choose_card(pilot, app, card)
+            before = len(match.record.actions)
+            await pilot.press("l")
+            await pilot.pause()
+            table = app.table_screen
+            moves = table.query_one("#moves", OptionList)
+            assert len(match.record.actions) == before
+            assert moves.has_focus
+            offered = table.shown_moves[moves.highlighted or 0]
+            assert offered["kind"] == "lay_down"
+            assert sorted(offered["cards"]) == ["B11", "R10", "W", "W", "W", "Y11"]
+            said = f"One way: {offered['label']}. It also uses W, which you did not choose."
+            assert said in " ".join(log_text(app))
+            await pilot.press("enter")
+            await until(pilot, lambda: len(match.record.actions) > before, "the lay-down")
+            assert match.game.format_action(match.record.actions[before]) == offered["text"]
+
+    asyncio.run(scenario())
+
+
+def test_l_with_exactly_the_cards_of_a_lay_down_plays_it(tmp_path: Path) -> None:
+    """A move key whose one way uses exactly the chosen cards plays it at once."""
+    app = make_app(tmp_path, seed=SEED, seats=[("You", None), ("Ann", "easy")])
+    match = app.local.match
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("t")
+            await settle(pilot, app)
+            for card in ["R10", "B11", "Y11", "W", "W", "W"]:
+                await choose_card(pilot, app, card)
+            before = len(match.record.actions)
+            await pilot.press("l")
+            await until(pilot, lambda: len(match.record.actions) > before, "the lay-down")
+            assert "You laid down phase 1" in " ".join(log_text(app))
 
     asyncio.run(scenario())

@@ -690,8 +690,9 @@ class OnlineTable(Screen[None]):
 
     async def action_kind(self, kind: str, twin: str = "") -> None:
         """A move key of the one key map: the only move of this kind (or its twin: a hit
-        and an extension are one act) that uses the chosen cards is played; with several,
-        the list shows them to choose from."""
+        and an extension are one act) that uses the chosen cards is played where it uses
+        those alone, offered where it needs more; with several, the list shows them to
+        choose from."""
         # Two named parameters, not *kinds: Textual passes an action only as many
         # arguments as its method names, so a second kind was once dropped.
         kinds = (kind, twin) if twin else (kind,)
@@ -699,13 +700,37 @@ class OnlineTable(Screen[None]):
         fitting = [
             e for e in self.entries() if e["kind"] in kinds and not chosen - Counter(e["cards"])
         ]
-        if len(fitting) == 1:
+        if len(fitting) == 1 and not Counter(fitting[0]["cards"]) - chosen:
             await self.play(fitting[0])
+        elif len(fitting) == 1:
+            # Cards the player did not choose are not played unasked (a third Wild, say):
+            # the move is offered for Enter, as the browser does.
+            self._offer(fitting[0], kinds, Counter(fitting[0]["cards"]) - chosen)
         elif fitting:
             self.log_lines(_("Choose the move in the list, and press Enter."))
             self._narrow(kinds)
         else:
             self.log_lines(self._why_not(kinds, bool(chosen)))
+
+    def _offer(self, entry: dict[str, Any], kinds: tuple[str, ...], more: Counter[str]) -> None:
+        """Show ``entry``, the one move of ``kinds`` there is, highlighted and focused for
+        Enter, saying the cards ``more`` it uses besides those chosen."""
+        move = str(entry["label"])
+        if self.chosen:
+            faces = {str(c["code"]): card_face(c) for c in (self.online.shown or {})["hand"]}
+            cards = " ".join(faces.get(code, code) for code in more.elements())
+            self.log_lines(
+                _(
+                    "One way: {move}. It also uses {cards}, which you did not choose. "
+                    "Press Enter to play it."
+                ).format(move=move, cards=cards)
+            )
+        else:
+            self.log_lines(_("One way: {move}. Press Enter to play it.").format(move=move))
+        self._narrow(kinds)
+        for index, shown in enumerate(self.shown_moves):
+            if shown["text"] == entry["text"]:
+                self.query_one("#moves", OptionList).highlighted = index
 
     def _why_not(self, kinds: tuple[str, ...], chosen: bool) -> str:
         """Why no move of ``kinds`` is open: none uses the chosen cards, or the game's own
