@@ -1,6 +1,7 @@
 """How this program is started again: the command that resumes a saved game, printed for a
 player to copy. It works from any directory and without ``phase10`` on the PATH, because it
-names this Python (and the PYTHONPATH the package was found through) when it must.
+names this Python (and the PYTHONPATH the package was found through) when it must, and the
+data folder where ``PHASE10_DATA_DIR`` moved it.
 
 >>> resume_command("game.json").endswith("resume " + os.path.abspath("game.json"))
 True
@@ -14,6 +15,8 @@ import shutil
 import sys
 from pathlib import Path
 from typing import Final
+
+from phase10.storage import DATA_DIR_VARIABLE
 
 __all__ = ["APP", "join_command", "program_command", "resume_command"]
 
@@ -44,6 +47,12 @@ def _command(*arguments: str) -> str:
     env = [w for w in words if w.startswith("PYTHONPATH=")]
     rest = [w for w in words if not w.startswith("PYTHONPATH=")]
     prefix = "".join(f"PYTHONPATH={shlex.quote(w.partition('=')[2])} " for w in env)
+    # The data folder holds the key that signs the saves and the online seats: run without
+    # the variable that moved it, the command found another folder's key and called a good
+    # save damaged.
+    data = os.environ.get(DATA_DIR_VARIABLE)
+    if data:
+        prefix = f"{DATA_DIR_VARIABLE}={shlex.quote(os.path.abspath(data))} " + prefix
     return prefix + shlex.join([*rest, *arguments])
 
 
