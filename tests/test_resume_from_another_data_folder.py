@@ -4,6 +4,7 @@ damaged."""
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import subprocess
@@ -11,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cli_run import play_lines
+from cli_run import play_lines, run_quitting
+from phase10.storage import FileStore, StorageError
 
 
 def test_the_printed_resume_command_names_the_data_folder_and_resumes(
@@ -38,3 +40,27 @@ def test_the_printed_resume_command_names_the_data_folder_and_resumes(
     )
     assert done.returncode == 0, done.stderr
     assert "Resume it with: " in done.stdout
+
+
+def test_a_save_signed_in_another_data_folder_says_so_and_names_the_variable(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A good save in another data folder's ``saves`` is not called damaged: the error says
+    which folder's key signed it and how to load it there. A save changed by hand still is
+    damaged."""
+    there = tmp_path / "there"
+    monkeypatch.setenv("PHASE10_DATA_DIR", str(there))
+    play_lines(monkeypatch, capsys, ["q"], "--seed", "1")
+    save = there / "saves" / "last-game.json"
+    assert save.exists()
+    monkeypatch.setenv("PHASE10_DATA_DIR", str(tmp_path / "here"))
+    status, _out, err = run_quitting(monkeypatch, capsys, ["resume", str(save)])
+    assert status != 0
+    assert "damaged" not in err
+    assert f"signed with the integrity.key of another data directory, {there}," in err
+    assert f"PHASE10_DATA_DIR={there}" in err
+    changed = json.loads(save.read_text())
+    changed["by hand"] = True
+    save.write_text(json.dumps(changed))
+    with pytest.raises(StorageError, match="damaged or was changed by hand"):
+        FileStore().load(str(save))

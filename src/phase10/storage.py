@@ -42,6 +42,7 @@ import hmac
 import json
 import os
 import re
+import shlex
 import stat
 import tempfile
 import time
@@ -396,11 +397,37 @@ class FileStore:
             )
         secret = self._key(create=False)
         if secret is None or not hmac.compare_digest(stored, signature(data, secret)):
+            other = self._signed_elsewhere(key, data, stored)
+            if other is not None:
+                # A good save, not a damaged one: it was written with PHASE10_DATA_DIR set
+                # (or unset) otherwise, and the command that loads it must say the same.
+                raise StorageError(
+                    f"{key}: the save is intact, but it was signed with the {KEY_NAME} of "
+                    f"another data directory, {other}, not of this one "
+                    f"({(self.key_file or default_key_file()).parent}); load it with "
+                    f"{DATA_DIR_VARIABLE}={shlex.quote(str(other))} set; it is not loaded"
+                )
             raise StorageError(
                 f"{key}: the save is damaged or was changed by hand (its signature does not "
                 f"match its content, or it was signed with another {KEY_NAME}); it is not loaded"
             )
         return data
+
+    def _signed_elsewhere(self, key: str, data: Mapping[str, Any], stored: str) -> Path | None:
+        """The data directory whose key signed ``data`` (``stored``), where it is the one
+        the save sits in (``DIR/saves/NAME.json``) and not this store's; else ``None``."""
+        folder = Path(key).resolve().parent.parent
+        own = (self.key_file or default_key_file()).resolve()
+        other = folder / KEY_NAME
+        if other.resolve() == own:
+            return None
+        try:
+            secret = signing_key(other, create=False)
+        except (StorageError, OSError):
+            return None
+        if secret is None or not hmac.compare_digest(stored, signature(data, secret)):
+            return None
+        return folder
 
 
 def check_target(key: str) -> Path:
