@@ -509,8 +509,10 @@ def test_after_laying_down_the_same_turn_may_hit_the_players_own_groups(
                 await choose_card(pilot, app, card)
             await pilot.press("l")
             await pilot.pause()
-            assert log_text(app)[-1] == (
-                "No such move uses the chosen cards; Escape clears the choice."
+            assert " ".join(log_text(app)).endswith(
+                "Phase 1 (set of 3 + set of 3) is laid down with exactly 6 cards, and 7 are "
+                "chosen; the rest may be hit on your groups after it (D-14). Escape clears the "
+                "choice."
             )
             await pilot.press("escape")
             for card in phase:

@@ -112,3 +112,38 @@ def test_l_with_exactly_the_cards_of_a_lay_down_plays_it(tmp_path: Path) -> None
             assert "You laid down phase 1" in " ".join(log_text(app))
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("cards", "reason"),
+    [
+        (["R4", "Y5"], "needs at least 6 cards; there are 2"),
+        (["R4", "Y5", "G6", "Y2", "B11", "R10"], "no set of 3, and there are no wilds"),
+    ],
+)
+def test_l_with_cards_that_make_no_lay_down_says_why(
+    tmp_path: Path, cards: list[str], reason: str
+) -> None:
+    """As the line mode and ``phase10 check`` do, l with chosen cards that fit no lay-down
+    names the phase and why those cards cannot make it, and plays nothing."""
+    app = make_app(tmp_path, seed=SEED, seats=[("You", None), ("Ann", "easy")])
+    match = app.local.match
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("t")
+            await settle(pilot, app)
+            for card in cards:
+                await choose_card(pilot, app, card)
+            before = len(match.record.actions)
+            await pilot.press("l")
+            await pilot.pause()
+            said = (
+                f"Phase 1 (set of 3 + set of 3) cannot be made from the chosen cards: {reason}. "
+                "Escape clears the choice."
+            )
+            assert said in " ".join(log_text(app))
+            assert len(match.record.actions) == before
+
+    asyncio.run(scenario())

@@ -130,6 +130,11 @@ class Game(Protocol):
     # ``hidden_goal(view, lang)``, what the view's seat works toward that the others do not
     # see (a programmes player's program card), in words and of the seat, for a finished
     # game's replay, where nothing is secret; absent: the game hides no goal.
+    # ``chosen_refusal(view, kind, cards, lang)``, why no move of ``kind`` uses every one of
+    # ``cards`` (codes of the seat's hand, as a player chose them), a sentence in the game's
+    # words (Phase 10: the phase and why the chosen cards cannot make it), or ``None`` where
+    # it has none; the full screen at this keyboard says it when a move key finds no such
+    # move. Absent: the front end's own words ("No such move uses the chosen cards").
 
     # ------------------------------------------------------------------------ rules
 

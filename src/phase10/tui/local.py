@@ -209,6 +209,16 @@ class LocalApp(OnlineApp):
         stack = self.screen_stack
         return bool(stack) and stack[-1] is not self.table_screen
 
+    def chosen_refusal(self, kinds: tuple[str, ...], cards: list[str]) -> str | None:
+        # The game's optional words for it (the Game protocol), on the seat's own view.
+        match = self.local.match
+        said = getattr(match.game, "chosen_refusal", None)
+        if said is None or self.seat is None:
+            return None
+        view = match.game.view(match.state, self.seat, events=False)
+        reasons = (said(view, kind, cards, self.local_lang) for kind in kinds)
+        return next((str(reason) for reason in reasons if reason), None)
+
     def goal_line(self, shown: dict[str, Any]) -> str:
         # Between two people at the keyboard nobody's seat is taken; nobody watches.
         if self.hot_seat and self.seat is None:

@@ -736,6 +736,9 @@ class OnlineTable(Screen[None]):
         """Why no move of ``kinds`` is open: none uses the chosen cards, or the game's own
         words for why there is none now."""
         if chosen and any(e["kind"] in kinds for e in self.entries()):
+            said = self.online.chosen_refusal(kinds, self.chosen_cards())
+            if said:
+                return _("{reason} Escape clears the choice.").format(reason=said)
             return _("No such move uses the chosen cards; Escape clears the choice.")
         refusals = (self.online.shown or {}).get("refusals") or {}
         found = next((str(refusals[k]) for k in kinds if k in refusals), None)
@@ -990,6 +993,13 @@ class OnlineApp(App[str]):
         await self.conn.run()
         if self.ended is not None:
             self.exit(self.ended)
+
+    def chosen_refusal(self, kinds: tuple[str, ...], cards: list[str]) -> str | None:
+        """Why no move of ``kinds`` uses every chosen card, in the game's words, where this
+        client holds the seat's view (a table at this keyboard: :class:`LocalApp`); online,
+        ``None``: the table sends its presentation, not the view the game reasons on."""
+        del kinds, cards
+        return None
 
     @property
     def watching(self) -> bool:

@@ -33,11 +33,12 @@ from phase10.games.phase10.variants import (
     flag_text,
     rules_from_flags,
 )
+from phase10.games.phase10.view import PlayerView
 from phase10.kernel.commands import Goal
 from phase10.kernel.errors import RulesError, UsageError
 from phase10.kernel.i18n import N_, Translator, translator
 
-__all__ = ["COMMANDS", "Phase10Commands", "why_not"]
+__all__ = ["COMMANDS", "Phase10Commands", "chosen_refusal", "why_not"]
 
 #: The profile the options start from when none is named.
 DEFAULT_PROFILE: Final = "standard"
@@ -225,6 +226,55 @@ def why_not(cards: Sequence[Card], phase: Phase, rules: RuleSet, lang: str = "en
         )
         return text.format(groups=phase_description(phase, tr))
     return None
+
+
+def chosen_refusal(
+    view: PlayerView, kind: str, cards: Sequence[str], lang: str = "en"
+) -> str | None:
+    """Why no move of ``kind`` uses every card of ``cards`` (codes in the seat's hand),
+    where the game can say it of a lay-down; ``None`` otherwise. A lay-down takes its phase's
+    groups at their exact sizes (extra cards are hit afterwards, D-14), and no Skip.
+
+    >>> from phase10.games.phase10.turns import new_game
+    >>> from phase10.games.phase10.view import view_for
+    >>> view = view_for(new_game(RuleSet(), players=2, seed=1), 0)
+    >>> print(chosen_refusal(view, "lay_down", ["R1", "R2", "R3", "R4"]))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Phase 1 (set of 3 + set of 3) cannot be made from the chosen cards: needs at least 6
+    cards; there are 4.
+    >>> print(chosen_refusal(view, "lay_down", ["R1", "R2", "R3", "R4", "R5", "R6"]))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Phase 1 (set of 3 + set of 3) cannot be made from the chosen cards: no set of 3, and there
+    are no wilds.
+    >>> print(chosen_refusal(view, "lay_down", ["R1", "B1", "G1", "R2", "B2", "G2", "Y2"]))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Phase 1 (set of 3 + set of 3) is laid down with exactly 6 cards, and 7 are chosen; the
+    rest may be hit on your groups after it (D-14).
+    """
+    phase = view.players[view.seat].phase if 0 <= view.seat < len(view.players) else None
+    if kind != "lay_down" or phase is None:
+        return None
+    tr = translator(lang)
+    title = _goal(phase, tr).title
+    chosen = parse_cards(" ".join(cards))
+    if SKIP_CODE in chosen:
+        return tr.gettext(N_("{phase} is never laid down with a Skip.")).format(phase=title)
+    if len(chosen) > phase.min_cards:
+        text = tr.ngettext(
+            "{phase} is laid down with exactly {need} cards, and {count} is chosen; the "
+            "rest may be hit on your groups after it (D-14).",
+            "{phase} is laid down with exactly {need} cards, and {count} are chosen; the "
+            "rest may be hit on your groups after it (D-14).",
+            len(chosen),
+        )
+        return text.format(phase=title, need=phase.min_cards, count=len(chosen))
+    if find_phase(chosen, phase, view.rules) is not None:
+        return None
+    reason = why_not(chosen, phase, view.rules, lang)
+    if reason is None:
+        return tr.gettext(N_("{phase} cannot be made from the chosen cards.")).format(phase=title)
+    text = tr.gettext(N_("{phase} cannot be made from the chosen cards: {reason}."))
+    return text.format(phase=title, reason=reason)
 
 
 def _missing(group: str, wilds: int, tr: Translator) -> str:

@@ -29,6 +29,7 @@ from phase10.games.phase10 import (
 from phase10.games.phase10 import view as views
 from phase10.games.phase10.actions import Action, parse_action
 from phase10.games.phase10.cards import Card, format_cards, parse_cards
+from phase10.games.phase10.commands import chosen_refusal
 from phase10.games.phase10.determinize import determinize
 from phase10.games.phase10.greedy import GreedyBot
 from phase10.games.phase10.learned import LearnedBot
@@ -192,6 +193,11 @@ class Phase10Game:
 
     def rules_text(self, rules: RuleSet, lang: str | Translator = "en") -> str:
         return rules_text.rules_text(rules, lang)
+
+    def chosen_refusal(
+        self, view: PlayerView, kind: str, cards: Sequence[str], lang: str = "en"
+    ) -> str | None:
+        return chosen_refusal(view, kind, cards, lang)
 
     def present(
         self,
