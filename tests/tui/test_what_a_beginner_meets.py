@@ -15,7 +15,7 @@ from phase10.table.local import LocalTable
 from phase10.tui.local import LocalApp
 from phase10.tui.screens import RulesScreen
 
-from .helpers import choose_card, log_text, make_app, settle, start, until
+from .helpers import choose_card, log_text, make_app, screen_text, settle, start, until
 
 #: You holds R4 R10 B11 Y2 Y5 Y11 G6 W W S, with a W on the discard pile; You moves first.
 SEED = 561446187
@@ -144,6 +144,48 @@ def test_l_with_cards_that_make_no_lay_down_says_why(
                 "Escape clears the choice."
             )
             assert said in " ".join(log_text(app))
+            assert len(match.record.actions) == before
+
+    asyncio.run(scenario())
+
+
+def test_an_empty_discard_pile_is_said_to_be_empty_not_0(tmp_path: Path) -> None:
+    """P10-R13: You takes the one card of the discard pile (the W turned up at the deal);
+    the line of the piles says the discard pile is empty, where a bare "0" read as a card
+    numbered 0."""
+    app = make_app(tmp_path, seed=SEED, seats=[("You", None), ("Ann", "easy")])
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            assert "Discard pile: W (1)" in screen_text(app)
+            await pilot.press("t")
+            await settle(pilot, app)
+            assert "Discard pile: empty" in screen_text(app)
+            assert "Discard pile: 0" not in screen_text(app)
+
+    asyncio.run(scenario())
+
+
+def test_x_with_two_cards_chosen_says_a_discard_is_one_card(tmp_path: Path) -> None:
+    """P10-R13 (a turn ends with the discard of one card): with two cards chosen, x says how
+    many were chosen and that a discard is one card, where it said only to choose one."""
+    app = make_app(tmp_path, seed=SEED, seats=[("You", None), ("Ann", "easy")])
+    match = app.local.match
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("d")
+            await settle(pilot, app)
+            for card in ["R4", "Y2"]:
+                await choose_card(pilot, app, card)
+            before = len(match.record.actions)
+            await pilot.press("x")
+            await pilot.pause()
+            assert log_text(app)[-1] == (
+                "You chose 2 cards: a discard is one card; Escape clears the choice."
+            )
             assert len(match.record.actions) == before
 
     asyncio.run(scenario())

@@ -57,7 +57,7 @@ from phase10.table.reactions import reaction_keys
 from phase10.tui.plain import Plain, plain
 from phase10.tui.rules_text import keys_text, rules_markdown
 from phase10.tui.screens import RulesScreen, cover_if_too_small
-from phase10.tui.text import _, current, translate_bindings, use_language
+from phase10.tui.text import _, current, ngettext, translate_bindings, use_language
 
 __all__ = ["OnlineApp", "OnlineTable", "SummaryScreen", "play_online"]
 
@@ -570,8 +570,11 @@ class OnlineTable(Screen[None]):
             if pile["top"] is not None:
                 text.append_text(card_text(pile["top"]))
                 text.append(f" ({pile['count']})")
-            else:
+            elif pile["count"]:
                 text.append(str(pile["count"]))
+            else:
+                # A bare 0 read as a card numbered 0 (play-tested by a beginner).
+                text.append(_("empty"))
         return text
 
     def _groups(self, shown: View) -> Text:
@@ -798,11 +801,19 @@ class OnlineTable(Screen[None]):
         if len(chosen) != 1:
             # Before the draw (or off the turn) the game says why no discard is open.
             open_now = any(e["kind"] == "discard" for e in self.entries())
-            self.log_lines(
-                _("Choose one card with Space to discard it.")
-                if open_now
-                else self._why_not(("discard",), False)
-            )
+            if not open_now:
+                self.log_lines(self._why_not(("discard",), False))
+            elif chosen:
+                # Several chosen (for a lay-down, say): which one goes is not guessed.
+                self.log_lines(
+                    ngettext(
+                        "You chose {count} card: a discard is one card; Escape clears the choice.",
+                        "You chose {count} cards: a discard is one card; Escape clears the choice.",
+                        len(chosen),
+                    ).format(count=len(chosen))
+                )
+            else:
+                self.log_lines(_("Choose one card with Space to discard it."))
             return
         found = [e for e in self.entries() if e["kind"] == "discard" and e["cards"] == chosen]
         if len(found) == 1:
