@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import phase10
-from phase10.cli import rules_cmd
+from phase10 import rulebook_text as rulebook
 from phase10.cli.main import main
 from phase10.games.phase10.rules import RuleSet
 from phase10.games.phase10.variants import PROFILES, VARIANTS
@@ -22,8 +22,8 @@ NOTE = "phase10: note: "
 CITED = re.compile(r"\b(P10-R[0-9]+|D-[0-9]+|AMZ-R[0-9]+|E-[0-9]+|[ABCD]\.[0-9](\.[0-9])?)\b")
 
 
-def entries(path: Path) -> dict[str, rules_cmd.Rule]:
-    return rules_cmd.parse_rulebook(path.read_text(encoding="utf-8"))
+def entries(path: Path) -> dict[str, rulebook.Rule]:
+    return rulebook.parse_rulebook(path.read_text(encoding="utf-8"))
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -260,7 +260,7 @@ def test_rules_command_finds_the_rules_that_mention_a_word(
 def rulebook_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A rules folder with the real en.md and whatever a test writes beside it."""
     shutil.copy(EN, tmp_path / "en.md")
-    monkeypatch.setattr(rules_cmd, "rulebook_dirs", lambda: [tmp_path])
+    monkeypatch.setattr(rulebook, "rulebook_dirs", lambda: [tmp_path])
     return tmp_path
 
 

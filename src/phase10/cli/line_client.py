@@ -26,15 +26,6 @@ from typing import Any, Final
 
 from phase10 import games
 from phase10.cli.language import COMMAND_WORDS, GROUP_WORDS, command_word, group_word
-from phase10.cli.rules_cmd import (
-    find_rule,
-    found_lines,
-    listing,
-    load_rulebook,
-    plain_lines,
-    search,
-    show,
-)
 from phase10.kernel.errors import Phase10Error
 from phase10.kernel.i18n import N_, translator
 from phase10.kernel.notation import parse_number
@@ -75,6 +66,15 @@ from phase10.online.text import (
     watch_rematch_line,
 )
 from phase10.online.turn_clock import TimeTeller
+from phase10.rulebook_text import (
+    find_rule,
+    found_lines,
+    listing,
+    load_rulebook,
+    plain_lines,
+    search,
+    show,
+)
 from phase10.table.reactions import reaction_keys
 
 __all__ = ["QUIT_WORDS", "LineClient", "echoed", "read_lines"]
