@@ -136,7 +136,7 @@ def test_keys_out_of_turn_order_say_why_and_change_nothing(tmp_path: Path) -> No
             await settle(pilot, app)
             await said(pilot, "d", answer="Not allowed (D-19): you have already drawn")
             await said(pilot, "t", answer="Not allowed (D-19): you have already drawn")
-            await said(pilot, "1", "2", "x", answer="Choose one card with Space to discard it.")
+            await said(pilot, "1", "2", "x", answer="You chose 2 cards: a discard is one card;")
             await said(pilot, "escape", "g", answer="You may hit only once your phase is down")
             assert app.local.match.version == version + 1
 
