@@ -189,3 +189,36 @@ def test_x_with_two_cards_chosen_says_a_discard_is_one_card(tmp_path: Path) -> N
             assert len(match.record.actions) == before
 
     asyncio.run(scenario())
+
+
+def test_the_rules_screen_looks_up_the_rule_a_refusal_names_and_a_word(tmp_path: Path) -> None:
+    """D-19 (a turn starts with a draw): x before the draw is refused naming D-19; on the
+    rules screen (r), / opens a box where D-19 typed shows that rule of the rulebook, and a
+    word (wild) lists the rules that mention it (P10-R06 first); Escape goes back to the
+    table's rules, then closes the screen. The rule ids of the refusals could be read only
+    from the shell."""
+    app = make_app(tmp_path, seed=SEED, seats=[("You", None), ("Ann", "easy")])
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            await choose_card(pilot, app, "Y2")
+            await pilot.press("x")
+            await pilot.pause()
+            assert "(D-19)" in log_text(app)[-1]
+            await pilot.press("r")
+            await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
+            assert "Press / to look up a rule" in screen_text(app)
+            await pilot.press("slash", *"D-19", "enter")
+            rule = "D-19 The order of a turn"
+            await until(pilot, lambda: rule in screen_text(app), "the rule D-19")
+            assert isinstance(app.screen, RulesScreen)
+            await pilot.press("escape", "escape")  # the box, then the rule looked up
+            await until(pilot, lambda: rule not in screen_text(app), "the table's rules")
+            await pilot.press("slash", *"wild", "enter")
+            await until(pilot, lambda: "rules mention 'wild'" in screen_text(app), "the list")
+            assert "P10-R06: Wild" in screen_text(app)
+            await pilot.press("escape", "escape", "escape")
+            await until(pilot, lambda: not isinstance(app.screen, RulesScreen), "the table")
+
+    asyncio.run(scenario())

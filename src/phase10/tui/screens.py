@@ -12,10 +12,11 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Markdown, Static
+from textual.widgets import Button, Footer, Input, Markdown, Static
 
+from phase10.rulebook_text import Rule, find_rule, load_rulebook, search
 from phase10.tui.plain import Plain, plain
-from phase10.tui.text import _, translate_bindings
+from phase10.tui.text import _, current_language, ngettext, translate_bindings
 
 #: The smallest terminal every screen of both games is laid out for.
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -170,32 +171,106 @@ class PassScreen(Screen[None]):
 
 
 class RulesScreen(ModalScreen[None]):
-    """The rules in our own words, with the phases of the rules in play."""
+    """The rules in our own words, with the phases of the rules in play; ``/`` looks a rule
+    of the rulebook up by its id (the one a refusal names, ``D-19``) or by a word (``wild``)."""
 
     DEFAULT_CSS = """
     RulesScreen { align: center middle; }
     RulesScreen > VerticalScroll {
-        width: 95%; height: 95%; border: thick $accent; background: $surface;
+        width: 95%; height: 1fr; border: thick $accent; background: $surface;
     }
+    RulesScreen > Input { width: 95%; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", _("Close")),
         Binding("r", "close", _("Close")),
         Binding("q", "close", _("Close")),
+        Binding("slash", "look_up", _("Look up a rule")),
     ]
 
     def __init__(self, markdown: str) -> None:
         super().__init__()
         translate_bindings(self)
         self.markdown = markdown
+        #: Whether a rule looked up is shown, in place of the screen's own text.
+        self.looked_up = False
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Markdown(self.markdown)
+            yield Markdown(self._with_how_to_look_up(self.markdown))
+        look_up = Input(
+            placeholder=_("A rule's id (D-19) or a word (wild), then Enter"), id="look-up"
+        )
+        look_up.display = False
+        yield look_up
         yield Footer()
+
+    @staticmethod
+    def _with_how_to_look_up(markdown: str) -> str:
+        how = _(
+            "Press / to look up a rule of the rulebook by its id, such as the D-19 a refusal "
+            "names, or by a word, such as wild."
+        )
+        return f"{how}\n\n{markdown}"
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
 
-    def action_close(self) -> None:
-        self.dismiss(None)
+    def action_look_up(self) -> None:
+        field = self.query_one("#look-up", Input)
+        field.display = True
+        field.value = ""
+        field.focus()
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        wanted = event.value.strip()
+        if not wanted:
+            return
+        await self._show(look_up_markdown(wanted, current_language()))
+        self.looked_up = True
+        event.input.value = ""
+
+    async def _show(self, markdown: str) -> None:
+        await self.query_one(Markdown).update(markdown)
+        self.query_one(VerticalScroll).scroll_home(animate=False)
+
+    async def action_close(self) -> None:
+        """Escape (r, q) closes the box of the lookup, then goes back from a rule looked up
+        to the screen's own text, then closes the screen."""
+        field = self.query_one("#look-up", Input)
+        if field.has_focus:
+            field.display = False
+            self.query_one(VerticalScroll).focus()
+        elif self.looked_up:
+            self.looked_up = False
+            await self._show(self._with_how_to_look_up(self.markdown))
+        else:
+            self.dismiss(None)
+
+
+def look_up_markdown(wanted: str, lang: str) -> str:
+    """The rule ``wanted`` names (an id, in ``lang`` where translated), or the rules that
+    mention it (a word), as Markdown; or a sentence that there is none.
+
+    >>> look_up_markdown("p10-r6", "en").splitlines()[0]
+    '## P10-R06 Wild'
+    >>> look_up_markdown("xyzzy", "en")
+    "No rule is named or mentions 'xyzzy'. Escape goes back."
+    """
+    english = load_rulebook("en") or {}
+    book = load_rulebook(lang) or english
+    rule: Rule | None = find_rule(book, wanted) or find_rule(english, wanted)
+    back = _("Escape goes back.")
+    if rule is not None:
+        return f"## {rule.id} {rule.title}\n\n{rule.text}\n\n{back}"
+    found = search(book, wanted)
+    if not found:
+        missing = _("No rule is named or mentions {words}.").format(words=repr(wanted))
+        return f"{missing} {back}"
+    head = ngettext(
+        "{count} rule mentions {words}: press / and type its id to read it.",
+        "{count} rules mention {words}: press / and type one's id to read it.",
+        len(found),
+    ).format(count=len(found), words=repr(wanted))
+    items = "\n".join(f"- {rule.id}: {rule.title}" for rule in found)
+    return f"{head}\n\n{items}\n\n{back}"

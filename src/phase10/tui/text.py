@@ -19,11 +19,18 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
 _current: list[Translator] = [translator("en")]
+_current_code: list[str] = ["en"]
 
 
 def use_language(lang: str) -> None:
     """Translate from now on into ``lang`` (``en``, ``fr``, ``de`` or ``nl``)."""
     _current[0] = translator(lang)
+    _current_code[0] = lang
+
+
+def current_language() -> str:
+    """The chosen language's code, for texts kept per language (the rulebook's files)."""
+    return _current_code[0]
 
 
 def current() -> Translator:
