@@ -1119,8 +1119,8 @@ def test_a_word_after_rules_lists_the_rules_that_mention_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """P10-R06: a new player types ``rules wild`` (a word, not an id) and reads the rules
-    that mention wilds, the rule named Wild first, with the command that reads one; in
-    French, ``règles joker`` says it with the French command."""
+    of this table's game that mention wilds, the rule named Wild first, with the command
+    that reads one; in French, ``règles joker`` says it with the French command."""
     out = _play(
         monkeypatch,
         capsys,
@@ -1129,7 +1129,12 @@ def test_a_word_after_rules_lists_the_rules_that_mention_it(
     )
     found = out.split("> ", 2)[1].splitlines()
     assert found[0].endswith("rules mention 'wild': type rules ID to read one.")
-    assert found[1].split() == ["P10-R06", "Wild"]
+    # The parts of this game only: a Phase 10 table has no use for the program cards' rules.
+    assert found[2] == "Part A: Phase 10, the standard rules"
+    assert found[3].split() == ["P10-R06", "Wild"]
+    assert not any(
+        line.split()[:1] and line.split()[0].startswith(("AMZ-R", "E-", "C.")) for line in found
+    )
     out = _play(
         monkeypatch,
         capsys,
@@ -1138,7 +1143,7 @@ def test_a_word_after_rules_lists_the_rules_that_mention_it(
     )
     found = out.split("> ", 2)[1].splitlines()
     assert "règles ID" in found[0]
-    assert found[1].split()[0] == "P10-R06"
+    assert found[3].split()[0] == "P10-R06"
 
 
 def test_the_dutch_programmes_help_names_its_goal_by_its_own_word(

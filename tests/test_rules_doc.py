@@ -245,15 +245,25 @@ def test_rules_command_finds_the_rules_that_mention_a_word(
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert re.fullmatch(r"\d+ rules mention 'Wild': type phase10 rules ID to read one\.", lines[0])
-    assert lines[1].split() == ["P10-R06", "Wild"]
-    assert any(line.split()[0] == "D-06" for line in lines[2:])  # "taking a wild", in its text
+    assert lines[2] == "Part A: Phase 10, the standard rules"
+    assert lines[3].split() == ["P10-R06", "Wild"]
+    assert any(line.split()[:1] == ["D-06"] for line in lines[2:])  # "taking a wild", in its text
     code, out, _ = run(capsys, "rules", "run")
     assert code == 0
-    assert out.splitlines()[1].split() == ["P10-R04", "Run"]
+    assert out.splitlines()[3].split() == ["P10-R04", "Run"]
+    # The plural finds the singular; several words are looked for together; the other
+    # game's rules stand under their own part's title.
+    code, out, _ = run(capsys, "rules", "wilds")
+    assert code == 0
+    assert out.splitlines()[3].split() == ["P10-R06", "Wild"]
+    assert "Part C: Programmes, the amüze program-card rummy" in out.splitlines()
+    code, out, _ = run(capsys, "rules", "wild", "card")
+    assert code == 0
+    assert re.match(r"\d+ rules? mentions? 'wild card'", out)
     code, out, _ = run(capsys, "rules", "joker", "--lang", "de")
     assert code == 0
     assert out.splitlines()[0].endswith("'joker': tippe phase10 rules ID, um eine zu lesen.")
-    assert out.splitlines()[1].split() == ["P10-R06", "Joker"]
+    assert out.splitlines()[3].split() == ["P10-R06", "Joker"]
 
 
 @pytest.fixture

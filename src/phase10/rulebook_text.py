@@ -181,33 +181,59 @@ def own_text(rule: Rule) -> str:
     return re.split(r"^#{1,6}\s", rule.text, maxsplit=1, flags=re.MULTILINE)[0].strip()
 
 
-def search(book: dict[str, Rule], words: str) -> list[Rule]:
+def game_of(rule: Rule) -> str:
+    """The game an entry is about: ``programmes`` for Part C and its rules and decisions
+    (``AMZ-R``, ``E-``, ``C.``), ``phase10`` for the rest.
+
+    >>> game_of(Rule("E-06", "", 3, "Part D: Open questions", "")), game_of(
+    ...     Rule("D-06", "", 3, "Part D: Open questions", ""))
+    ('programmes', 'phase10')
+    """
+    part_c = re.match(r"\S+\s+C\s?:", rule.part) is not None
+    return "programmes" if part_c or rule.id.startswith(("AMZ-R", "E-", "C.")) else "phase10"
+
+
+def search(book: dict[str, Rule], words: str, game: str | None = None) -> list[Rule]:
     """The entries whose title or own text has every one of ``words`` at the start of a word,
-    in any case: those whose title has them first, then the others, each in the book's order.
+    in any case (an English plural also finds the singular: ``wilds``, ``wild``), of ``game``
+    only where it is given: those whose title has them first, then the others, each in the
+    book's order.
 
     >>> book = parse_rulebook("## P10-R05 Wild cards\\nA wild stands for any card.\\n"
     ...                       "## P10-R23 Hits\\nA wild may be hit.\\n## D-04 Runs\\nNo.\\n")
-    >>> [rule.id for rule in search(book, "WILD")], search(book, "wild runs")
+    >>> [rule.id for rule in search(book, "WILDS")], search(book, "wild runs")
     (['P10-R05', 'P10-R23'], [])
     """
     wanted = [w for w in re.split(r"\s+", words.strip()) if w]
     if not wanted:
         return []
-    patterns = [re.compile(rf"(?<!\w){re.escape(w)}", re.IGNORECASE) for w in wanted]
+
+    def pattern(word: str) -> re.Pattern[str]:
+        forms = [word, word[:-1]] if len(word) > 3 and word[-1] in "sS" else [word]
+        either = "|".join(re.escape(form) for form in forms)
+        return re.compile(rf"(?<!\w)(?:{either})", re.IGNORECASE)
+
+    patterns = [pattern(w) for w in wanted]
 
     def has(text: str) -> bool:
         return all(p.search(text) for p in patterns)
 
-    found = [rule for rule in book.values() if has(f"{rule.title}\n{_plain(own_text(rule))}")]
+    found = [
+        rule
+        for rule in book.values()
+        if (game is None or game_of(rule) == game)
+        and has(f"{rule.title}\n{_plain(own_text(rule))}")
+    ]
     return sorted(found, key=lambda rule: not has(rule.title))
 
 
 def found_lines(found: list[Rule], words: str, tr: Translator, how: str) -> list[str]:
-    """The entries :func:`search` found, an id and a title a line under a sentence that says
-    how many and ``how`` to read one.
+    """The entries :func:`search` found, an id and a title a line, under a sentence that says
+    how many and ``how`` to read one; under their parts' titles where they come from several
+    (the programmes game's rules apart from Phase 10's).
 
-    >>> book = parse_rulebook("## P10-R05 Wild cards\\nA wild stands for any card.\\n")
     >>> from phase10.kernel.i18n import translator
+    >>> book = parse_rulebook("## P10-R05 Wild cards\\nA wild stands for any card.\\n")
     >>> found_lines(search(book, "wild"), "wild", translator("en"), "rules ID")
     ["1 rule mentions 'wild': type rules ID to read it.", '  P10-R05  Wild cards']
     """
@@ -217,7 +243,15 @@ def found_lines(found: list[Rule], words: str, tr: Translator, how: str) -> list
         len(found),
     ).format(count=len(found), words=repr(words.strip()), how=how)
     width = max(len(rule.id) for rule in found) + 2
-    return [head, *(f"  {rule.id:<{width}}{rule.title}".rstrip() for rule in found)]
+    parts: dict[str, list[Rule]] = {}
+    for rule in found:
+        parts.setdefault(rule.part, []).append(rule)
+    lines = [head]
+    for part, rules in parts.items():
+        if len(parts) > 1:
+            lines += ["", part]
+        lines += [f"  {rule.id:<{width}}{rule.title}".rstrip() for rule in rules]
+    return lines
 
 
 def show(rule: Rule, tr: Translator | None = None) -> list[str]:

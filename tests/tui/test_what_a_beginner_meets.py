@@ -218,6 +218,7 @@ def test_the_rules_screen_looks_up_the_rule_a_refusal_names_and_a_word(tmp_path:
             await pilot.press("slash", *"wild", "enter")
             await until(pilot, lambda: "rules mention 'wild'" in screen_text(app), "the list")
             assert "P10-R06: Wild" in screen_text(app)
+            assert "AMZ-R" not in screen_text(app)  # the other game's rules are not listed
             await pilot.press("escape", "escape", "escape")
             await until(pilot, lambda: not isinstance(app.screen, RulesScreen), "the table")
 

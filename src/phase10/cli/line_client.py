@@ -629,8 +629,9 @@ class LineClient:
             # The one key map's o (docs/keys.md): here the hand keeps one order, on purpose.
             self.say(N_("Line by line your hand keeps one order, so a card keeps its number."))
             return True
-        if verb == "rules" and len(words) <= 2:
-            self._rules(words[1] if len(words) == 2 else None)
+        if verb == "rules":
+            # Several words are looked for together: rules wild card.
+            self._rules(" ".join(words[1:]) or None)
             return True
         if len(words) == 1:
             if verb in QUIT_WORDS:
@@ -696,7 +697,8 @@ class LineClient:
         rule = find_rule(book, wanted) or find_rule(load_rulebook("en") or {}, wanted)
         if rule is None:
             # Not an id: a word a beginner looks up ("wild", "run"), found in the text.
-            found = search(book, wanted)
+            # Of this table's game only: a Phase 10 player has no use for the program cards'.
+            found = search(book, wanted, str((self.lobby or {}).get("game", "")) or None)
             if found:
                 # The line mode's own command, in the player's language ("règles ID").
                 how = self.tr.gettext(N_("rules ID"))

@@ -98,7 +98,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "id",
-        nargs="?",
+        nargs="*",
         metavar="ID",
         help=translate(N_("a rule, decision, section, flag or profile id, or a word to look for")),
     )
@@ -129,7 +129,8 @@ def run(args: argparse.Namespace) -> int:
     if book is None:
         _note(f"the rules are not translated into {name} yet; showing them in English")
         book, lang = english, "en"
-    wanted: str | None = args.id
+    # Several words are looked for together: phase10 rules wild card.
+    wanted: str | None = " ".join(args.id) or None
     if wanted is None:
         if lang != "en" and set(book) != set(english):
             _note(f"the {name} rules are incomplete; showing the list in English")

@@ -110,7 +110,8 @@ HELP_CHAT: Final = N_("""\
 HELP_RULES: Final = N_("""\
   rules                the rules this table plays, its house rules in them
   rules ID             read a rule of the rulebook, e.g. rules {rule} (each refusal names
-                       its rule); rules list lists them""")
+                       its rule); rules list lists them; rules WORD, the rules that
+                       mention a word (rules wild)""")
 HELP_LOCAL: Final = N_("""\
 q (quit) saves the game and leaves; phase10 resume takes it up again.""")
 

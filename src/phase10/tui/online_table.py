@@ -889,7 +889,10 @@ class OnlineTable(Screen[None]):
         # The game's own rules text, for the rules the table plays, and the keys.
         rules = self._table_rules()
         text = rules_markdown(rules) if rules is not None else ""
-        self.app.push_screen(RulesScreen(text or _("The rules of this table are not known here.")))
+        game = str((self.online.view or self.online.lobby or {}).get("game", "")) or None
+        self.app.push_screen(
+            RulesScreen(text or _("The rules of this table are not known here."), game)
+        )
 
     def action_keys(self) -> None:
         rules = self._table_rules()

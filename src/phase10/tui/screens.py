@@ -188,10 +188,12 @@ class RulesScreen(ModalScreen[None]):
         Binding("slash", "look_up", _("Look up a rule")),
     ]
 
-    def __init__(self, markdown: str) -> None:
+    def __init__(self, markdown: str, game: str | None = None) -> None:
         super().__init__()
         translate_bindings(self)
         self.markdown = markdown
+        #: The table's game, whose rules alone a word finds (``None``: both games').
+        self.game = game
         #: Whether a rule looked up is shown, in place of the screen's own text.
         self.looked_up = False
 
@@ -226,7 +228,7 @@ class RulesScreen(ModalScreen[None]):
         wanted = event.value.strip()
         if not wanted:
             return
-        await self._show(look_up_markdown(wanted, current_language()))
+        await self._show(look_up_markdown(wanted, current_language(), self.game))
         self.looked_up = True
         event.input.value = ""
 
@@ -248,9 +250,10 @@ class RulesScreen(ModalScreen[None]):
             self.dismiss(None)
 
 
-def look_up_markdown(wanted: str, lang: str) -> str:
-    """The rule ``wanted`` names (an id, in ``lang`` where translated), or the rules that
-    mention it (a word), as Markdown; or a sentence that there is none.
+def look_up_markdown(wanted: str, lang: str, game: str | None = None) -> str:
+    """The rule ``wanted`` names (an id, in ``lang`` where translated), or the rules of
+    ``game`` (``None``: of both games) that mention it (a word), as Markdown; or a sentence
+    that there is none.
 
     >>> look_up_markdown("p10-r6", "en").splitlines()[0]
     '## P10-R06 Wild'
@@ -263,7 +266,7 @@ def look_up_markdown(wanted: str, lang: str) -> str:
     back = _("Escape goes back.")
     if rule is not None:
         return f"## {rule.id} {rule.title}\n\n{rule.text}\n\n{back}"
-    found = search(book, wanted)
+    found = search(book, wanted, game)
     if not found:
         missing = _("No rule is named or mentions {words}.").format(words=repr(wanted))
         return f"{missing} {back}"
