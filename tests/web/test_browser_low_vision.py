@@ -501,6 +501,26 @@ def test_the_header_links_and_order_buttons_fit_a_finger_on_a_phone(
     assert small == [], small
 
 
+def test_the_back_links_of_my_games_and_the_rules_fit_a_finger_on_a_phone(
+    browser: Browser, server: LiveServer
+) -> None:
+    """WCAG 2.5.5: on a touch phone, the link back to the start page under My games and
+    under the rules page is as high as a button, 44 pixels, where it was 19."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    try:
+        page = context.new_page()
+        for path in ("/games?lang=en", "/rules?lang=en"):
+            page.goto(f"{server.url}{path}")
+            link = page.get_by_role("link", name="Back to the start page").first
+            box = link.bounding_box()
+            assert box is not None, path
+            assert box["height"] >= 44, (path, box)
+    finally:
+        context.close()
+
+
 #: The box of each pile a player presses (the draw and the discard pile), from the top left
 #: corner of the piles' row.
 PILE_PLACES = """() => { const row = document.getElementById("piles").getBoundingClientRect();
