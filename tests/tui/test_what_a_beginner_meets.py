@@ -85,7 +85,7 @@ def test_l_offers_a_lay_down_that_needs_a_card_not_chosen(tmp_path: Path) -> Non
             offered = table.shown_moves[moves.highlighted or 0]
             assert offered["kind"] == "lay_down"
             assert sorted(offered["cards"]) == ["B11", "R10", "W", "W", "W", "Y11"]
-            said = f"One way: {offered['label']}. It also uses W, which you did not choose."
+            said = f"One way: {offered['label']}. It also uses W, besides the cards you chose."
             assert said in " ".join(log_text(app))
             await pilot.press("enter")
             await until(pilot, lambda: len(match.record.actions) > before, "the lay-down")

@@ -724,7 +724,7 @@ class OnlineTable(Screen[None]):
             cards = " ".join(faces.get(code, code) for code in more.elements())
             self.log_lines(
                 _(
-                    "One way: {move}. It also uses {cards}, which you did not choose. "
+                    "One way: {move}. It also uses {cards}, besides the cards you chose. "
                     "Press Enter to play it."
                 ).format(move=move, cards=cards)
             )
