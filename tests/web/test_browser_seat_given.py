@@ -101,6 +101,25 @@ def test_a_seat_given_to_a_computer_is_said_and_old_results_stay_shut(
             context.close()
 
 
+def _ada_and_cleo_playing(browser: Browser, server: LiveServer) -> tuple[str, str, str, Page]:
+    """Ada's started table of Ada, Cleo and an easy computer: its id, Ada's and Cleo's
+    tokens, and a page holding Cleo's seat."""
+    made = post(f"{server.url}/api/tables", {"name": "Ada", "seats": [PERSON, PERSON, EASY]})
+    table, owner = str(made["table"]), str(made["token"])
+    cleo = str(post(f"{server.url}/api/tables/{table}/join", {"name": "Cleo"})["token"])
+    post(f"{server.url}/api/tables/{table}/start", {}, owner)
+    return table, owner, cleo, _page_of(browser, server, table, cleo)
+
+
+def _discarded_for(watcher: Player, seat: int, after: int) -> bool:
+    """Whether ``seat`` discarded (its turn played out) after event ``after``, as
+    ``watcher`` has been told."""
+    return any(
+        seq > after and e["event"]["seat"] == seat and e["event"]["kind"] == "discarded"
+        for seq, e in watcher.events.items()
+    )
+
+
 def _page_of(browser: Browser, server: LiveServer, table: str, token: str | None) -> Page:
     context = browser.new_context()
     if token is not None:
@@ -224,12 +243,8 @@ def test_moves_a_computer_made_for_an_absent_player_are_said_to_be_its_own(
     right before the first move it made for her, so the moves told as hers from there ("You
     drew ...") read as its moves (P10-R13: a turn is a draw, then a discard); the notice was
     logged above every older move the page shows first."""
-    made = post(f"{server.url}/api/tables", {"name": "Ada", "seats": [PERSON, PERSON, EASY]})
-    table, owner = str(made["table"]), str(made["token"])
-    cleo = str(post(f"{server.url}/api/tables/{table}/join", {"name": "Cleo"})["token"])
-    post(f"{server.url}/api/tables/{table}/start", {}, owner)
+    table, owner, cleo, page = _ada_and_cleo_playing(browser, server)
     ws = "ws" + server.url.removeprefix("http")
-    page = _page_of(browser, server, table, cleo)
     try:
         expect(page.locator("#hand [role=option]").first).to_be_visible()
         with Player(ws, table, owner) as ada:
@@ -239,10 +254,7 @@ def test_moves_a_computer_made_for_an_absent_player_are_said_to_be_its_own(
             left_at = max(ada.events, default=-1)
 
             def played_for_cleo() -> bool:
-                return any(
-                    seq > left_at and e["event"]["seat"] == 1 and e["event"]["kind"] == "discarded"
-                    for seq, e in ada.events.items()
-                )
+                return _discarded_for(ada, 1, left_at)
 
             play({0: ada}, random.Random(5), played_for_cleo, timeout=60)
             assert played_for_cleo()
@@ -270,12 +282,8 @@ def test_back_after_a_hand_ended_without_her_she_hears_what_she_missed(
     browser: before whose turn it is, the status line says that a computer played for her,
     how the first hand ended and the phase she is on now (P10-R32), where it said only whose
     turn it was."""
-    made = post(f"{server.url}/api/tables", {"name": "Ada", "seats": [PERSON, PERSON, EASY]})
-    table, owner = str(made["table"]), str(made["token"])
-    cleo = str(post(f"{server.url}/api/tables/{table}/join", {"name": "Cleo"})["token"])
-    post(f"{server.url}/api/tables/{table}/start", {}, owner)
+    table, owner, _cleo, page = _ada_and_cleo_playing(browser, server)
     ws = "ws" + server.url.removeprefix("http")
-    page = _page_of(browser, server, table, cleo)
     try:
         expect(page.locator("#hand [role=option]").first).to_be_visible()
         with Player(ws, table, owner) as ada:
@@ -291,11 +299,7 @@ def test_back_after_a_hand_ended_without_her_she_hears_what_she_missed(
                     s > ends[0] and e["event"]["kind"] in ("drew", "took_discard")
                     for s, e in events
                 )
-                played = any(
-                    s > left_at and e["event"]["seat"] == 1 and e["event"]["kind"] == "discarded"
-                    for s, e in events
-                )
-                return drawn and played
+                return drawn and _discarded_for(ada, 1, left_at)
 
             done = second_hand_drawn_and_played_for_cleo
             play({0: ada}, random.Random(3), done, timeout=120)

@@ -889,7 +889,7 @@ class OnlineTable(Screen[None]):
         # The game's own rules text, for the rules the table plays, and the keys.
         rules = self._table_rules()
         text = rules_markdown(rules) if rules is not None else ""
-        game = str((self.online.view or self.online.lobby or {}).get("game", "")) or None
+        game = games.of(rules).name if rules is not None else None
         self.app.push_screen(
             RulesScreen(text or _("The rules of this table are not known here."), game)
         )
