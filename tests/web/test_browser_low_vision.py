@@ -103,8 +103,14 @@ def test_in_forced_colours_the_chosen_card_and_the_player_to_play_stand_out(
     # The computer's turn, after the discard: its seat is the one to play, and its move is
     # marked on it for a moment.
     page.locator("#moves [data-group=discard] button").first.click()
-    seat = page.locator("#players .seat.current")
-    colour = seat.evaluate("(s) => getComputedStyle(s).borderTopColor")
+    # Read in one step on the seat drawn now: each update draws the seats anew, and a seat
+    # taken from the page before it has no style.
+    colour = page.wait_for_function(
+        """() => {
+            const seat = document.querySelector('#players .seat.current');
+            return seat && seat.isConnected && getComputedStyle(seat).borderTopColor;
+        }"""
+    ).json_value()
     assert colour == highlight, (colour, highlight)
     marked = page.wait_for_function(
         """() => {
