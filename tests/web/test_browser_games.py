@@ -256,14 +256,22 @@ def test_the_programmes_final_standing_counts_programs_and_no_points(
 ) -> None:
     """A programmes game played to its end by the computers: its final standing gives each
     player's programs done and the winner, and no column of points, since the game has none
-    (AMZ-R32); axe finds the summary accessible."""
-    create_table(page, server.url, game="programmes", seats=["easy"])
-    page.get_by_role("link", name="Go to the table").click()
-    page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("#hand [role=option]").first).to_be_visible()
-    table = table_id(page)
-    _finish_without_me(page, server, table)
-    page.goto(f"{server.url}/t/{table}?lang=en")
+    (AMZ-R32); axe finds the summary accessible.
+
+    The lobby deals at random, and about one game in ten ends at a new round's deal, when a
+    sun card completes a player's programs (AMZ-R07): its table holds no combination to show.
+    The test plays up to four games for one that ends with combinations on the table."""
+    for _ in range(4):
+        create_table(page, server.url, game="programmes", seats=["easy"])
+        page.get_by_role("link", name="Go to the table").click()
+        page.get_by_role("button", name="Start the game").click()
+        expect(page.locator("#hand [role=option]").first).to_be_visible()
+        table = table_id(page)
+        _finish_without_me(page, server, table)
+        page.goto(f"{server.url}/t/{table}?lang=en")
+        expect(page.locator("#game-summary")).to_be_visible()
+        if page.locator(".group-cards").count():
+            break
     summary = page.locator("#game-summary")
     expect(summary.get_by_role("columnheader", name="Programs done")).to_be_visible()
     expect(summary).to_contain_text("the winner")
