@@ -117,15 +117,25 @@ def test_l_with_exactly_the_cards_of_a_lay_down_plays_it(tmp_path: Path) -> None
 @pytest.mark.parametrize(
     ("cards", "reason"),
     [
-        (["R4", "Y5"], "needs at least 6 cards; there are 2"),
-        (["R4", "Y5", "G6", "Y2", "B11", "R10"], "no set of 3, and there are no wilds"),
+        # Fewer cards than the phase takes: the rest would come from the hand, which has a
+        # lay-down, though none with both of these (a count of the two chosen, "there are
+        # 2", read as if the hand held two cards).
+        (
+            ["R4", "Y5"],
+            "can be laid down from your hand, but no way of doing it uses all the chosen "
+            "cards together.",
+        ),
+        (
+            ["R4", "Y5", "G6", "Y2", "B11", "R10"],
+            "cannot be made from the chosen cards: no set of 3, and there are no wilds.",
+        ),
     ],
 )
 def test_l_with_cards_that_make_no_lay_down_says_why(
     tmp_path: Path, cards: list[str], reason: str
 ) -> None:
     """As the line mode and ``phase10 check`` do, l with chosen cards that fit no lay-down
-    names the phase and why those cards cannot make it, and plays nothing."""
+    names the phase and why those cards cannot make it, and plays nothing (P10-R15)."""
     app = make_app(tmp_path, seed=SEED, seats=[("You", None), ("Ann", "easy")])
     match = app.local.match
 
@@ -139,10 +149,7 @@ def test_l_with_cards_that_make_no_lay_down_says_why(
             before = len(match.record.actions)
             await pilot.press("l")
             await pilot.pause()
-            said = (
-                f"Phase 1 (set of 3 + set of 3) cannot be made from the chosen cards: {reason}. "
-                "Escape clears the choice."
-            )
+            said = f"Phase 1 (set of 3 + set of 3) {reason} Escape clears the choice."
             assert said in " ".join(log_text(app))
             assert len(match.record.actions) == before
 

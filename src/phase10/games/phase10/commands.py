@@ -238,10 +238,13 @@ def chosen_refusal(
     >>> from phase10.games.phase10.turns import new_game
     >>> from phase10.games.phase10.view import view_for
     >>> view = view_for(new_game(RuleSet(), players=2, seed=1), 0)
-    >>> print(chosen_refusal(view, "lay_down", ["R1", "R2", "R3", "R4"]))
+    >>> " ".join(str(card) for card in view.hand)
+    'R1 R7 B5 B8 Y2 Y8 G2 G4 W S'
+    >>> print(chosen_refusal(view, "lay_down", ["Y2", "G2"]))
     ... # doctest: +NORMALIZE_WHITESPACE
-    Phase 1 (set of 3 + set of 3) cannot be made from the chosen cards: needs at least 6
-    cards; there are 4.
+    Phase 1 (set of 3 + set of 3) cannot be made from your hand, with the chosen cards or
+    without: each group is possible alone (set of 3 + set of 3), but not all of them from the
+    same cards.
     >>> print(chosen_refusal(view, "lay_down", ["R1", "R2", "R3", "R4", "R5", "R6"]))
     ... # doctest: +NORMALIZE_WHITESPACE
     Phase 1 (set of 3 + set of 3) cannot be made from the chosen cards: no set of 3, and there
@@ -270,6 +273,27 @@ def chosen_refusal(
         return text.format(phase=title, need=phase.min_cards, count=len(chosen))
     if find_phase(chosen, phase, view.rules) is not None:
         return None
+    if len(chosen) < phase.min_cards:
+        # The rest would come from the hand (P10-R15): a count of the chosen cards alone
+        # ("there are 3") read as if the hand held 3. Say what the hand lacks, or that it
+        # has other ways.
+        hand = list(view.hand)
+        if find_phase(hand, phase, view.rules) is not None:
+            text = tr.gettext(
+                N_(
+                    "{phase} can be laid down from your hand, but no way of doing it uses "
+                    "all the chosen cards together."
+                )
+            )
+            return text.format(phase=title)
+        reason = why_not(hand, phase, view.rules, lang)
+        if reason is None:
+            text = tr.gettext(N_("{phase} cannot be made from your hand."))
+            return text.format(phase=title)
+        text = tr.gettext(
+            N_("{phase} cannot be made from your hand, with the chosen cards or without: {reason}.")
+        )
+        return text.format(phase=title, reason=reason)
     reason = why_not(chosen, phase, view.rules, lang)
     if reason is None:
         return tr.gettext(N_("{phase} cannot be made from the chosen cards.")).format(phase=title)
