@@ -532,6 +532,34 @@ def test_the_back_links_of_my_games_and_the_rules_fit_a_finger_on_a_phone(
         context.close()
 
 
+def test_the_lobbys_choices_fit_a_finger_on_a_phone(browser: Browser, server: LiveServer) -> None:
+    """WCAG 2.5.5: on a touch phone each choice of the lobby's form (the game, the rules,
+    every house rule, a public table) is a label 44 pixels high beside a box of 28, where
+    the box alone was 20; a tap on the label ticks its house rule (a flag of the rules'
+    part B), and a tap on it again unticks it."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/?lang=en")
+        page.get_by_text("Variants (optional)").click()
+        labels = page.evaluate(SIZES, ".choice label")
+        assert len(labels) >= 8, labels
+        assert [size for size in labels if size[2] < 44] == [], labels
+        boxes = page.evaluate(SIZES, ".choice input")
+        assert len(boxes) == len(labels), boxes
+        assert [size for size in boxes if size[1] < 28 or size[2] < 28] == [], boxes
+        label = page.locator(".choice label[for^=variant-]").first
+        box = page.locator(f"#{label.get_attribute('for')}")
+        label.tap()
+        expect(box).to_be_checked()
+        label.tap()
+        expect(box).not_to_be_checked()
+    finally:
+        context.close()
+
+
 #: The box of each pile a player presses (the draw and the discard pile), from the top left
 #: corner of the piles' row.
 PILE_PLACES = """() => { const row = document.getElementById("piles").getBoundingClientRect();
