@@ -224,6 +224,48 @@ def test_my_games_lists_the_table_this_browser_made_and_opens_its_replay(
     assert page.evaluate(f"() => localStorage.getItem('phase10:token:{table}')") is None
 
 
+def test_my_games_asks_again_when_the_player_comes_back_to_it(
+    server: LiveServer, page: Page
+) -> None:
+    """My games, left open in a tab while a table starts in another (P10-R10: the game
+    begins when its owner starts it), says "being played" (or "finished") when the player
+    comes back to the tab, where it said "waiting to start" until the page was loaded
+    again; its status line does not say the count again when nothing changed."""
+    code = _create_table(page, server)
+    table = page.evaluate(
+        """() => Object.keys(localStorage).find((k) => k.startsWith('phase10:token:'))"""
+    ).removeprefix("phase10:token:")
+    token = page.evaluate(f"() => localStorage.getItem('phase10:token:{table}')")
+    page.goto(f"{server.url}/games?lang=en")
+    row = page.locator(f"tr[data-table='{table}']")
+    expect(row.get_by_role("link", name=f"Table {code}", exact=True)).to_be_visible()
+    expect(row).to_contain_text("waiting to start")
+    count = "This browser holds a seat at 1 table."
+    expect(page.locator("#status")).to_have_text(count)
+    page.evaluate(
+        """() => { window.said = [];
+            new MutationObserver(() => window.said.push(
+                document.getElementById('status').textContent))
+            .observe(document.getElementById('status'),
+                     {childList: true, characterData: true, subtree: true}); }"""
+    )
+    started = httpx.post(
+        f"{server.url}/api/tables/{table}/start",
+        headers={"authorization": f"Bearer {token}"},
+        timeout=10,
+        trust_env=False,
+    )
+    assert started.status_code == 200, started.text
+    # Another tab was in front; this one is shown again.
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    # (With no hold, a computer plays the absent owner's seat: the one-phase game may be
+    # over already.)
+    expect(row).to_contain_text(re.compile("being played|finished"))
+    expect(row).not_to_contain_text("waiting to start")
+    assert page.evaluate("() => window.said") == [], "the count was said again"
+    expect(page.locator("#status")).to_have_text(count)
+
+
 def test_a_waiting_tables_computer_is_listed_by_its_level_not_as_a_free_seat(
     server: LiveServer, page: Page
 ) -> None:

@@ -61,7 +61,8 @@ function savedSeats() {
 }
 
 function say(text) {
-  ui.status.textContent = text;
+  // The same words again (a refresh that found nothing new) are not said twice.
+  if (ui.status.textContent !== text) ui.status.textContent = text;
 }
 
 function gameTitle(name) {
@@ -248,13 +249,13 @@ async function show(entries) {
   say(tn("games.count", { count: known.length }));
 }
 
-async function load() {
+async function load({ quiet = false } = {}) {
   const seats = savedSeats();
   if (seats.length === 0) {
     showNone();
     return;
   }
-  say(t("games.loading"));
+  if (!quiet) say(t("games.loading"));
   try {
     const answer = await api("POST", "/api/tables/mine", { seats });
     await show(answer.tables);
@@ -317,3 +318,30 @@ async function loadWatched() {
 }
 
 load().then(loadWatched);
+
+/** Whether a refresh would pull the page from under the reader: the focus is in a list. */
+function readingAList() {
+  const here = document.activeElement;
+  return Boolean(here && (ui.list.contains(here) || ui.watchedList.contains(here)));
+}
+
+// Back on the page after a game in another tab (or by the browser's Back button, which
+// may show the page as it was left), the states are asked again: a table played to its end
+// meanwhile says "finished" without a reload. Not while the focus is in a list, which a
+// new list would take from under it; nor on a timer, which would move a screen reader's
+// place while it reads.
+let refreshing = false;
+async function refresh() {
+  if (refreshing || document.visibilityState !== "visible" || readingAList()) return;
+  refreshing = true;
+  try {
+    await load({ quiet: true });
+    await loadWatched();
+  } finally {
+    refreshing = false;
+  }
+}
+document.addEventListener("visibilitychange", refresh);
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted) refresh();
+});
