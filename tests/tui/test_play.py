@@ -59,12 +59,16 @@ def test_a_whole_hand_is_played_with_keys_and_saved_after_every_move(
 ) -> None:
     """Draw, lay down, hit and discard as the hint proposes, with keys only, until someone
     goes out (P10-R30): the hand ends at once with its points on screen (P10-R31, P10-R34),
-    Enter deals the next hand, and the save is the game as played."""
+    Enter deals the next hand, s shows those results again (the computers waiting while
+    they are read), and the save is the game as played."""
     app = make_app(tmp_path, seed=seed, seats=seats)
 
     async def run() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
+            await pilot.press("s")
+            await until(pilot, lambda: "No results yet" in logged(app), "no results yet")
+            assert on_table(app)
             for _turn in range(40):
                 if isinstance(app.screen, SummaryScreen):
                     break
@@ -82,6 +86,17 @@ def test_a_whole_hand_is_played_with_keys_and_saved_after_every_move(
             log = log_text(app)
             assert any(line.startswith("You laid down phase 1:") for line in log)
             assert any("Hand 1 ended." in line for line in log)
+            await pilot.press("s")
+            await until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the results")
+            version = app.local.match.version
+            assert "Hand 1 ended." in screen_text(app)
+            assert "Points this hand" in screen_text(app)
+            await pilot.pause(0.3)
+            assert app.local.match.version == version, "a computer played behind the results"
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert on_table(app)
+            assert app.local.match.game.hand_number(app.local.match.state) == 1
 
     asyncio.run(run())
     saved = Match.load(tmp_path / "game.json")

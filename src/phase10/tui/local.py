@@ -233,6 +233,7 @@ class LocalApp(OnlineApp):
         return message
 
     def show_summary(self, lines: list[str], summary: dict[str, Any] | None) -> None:
+        self.last_results = (lines, summary)
         if self._catching_up:
             return  # shown when the hand ended; its sentences are in the log again
         self._waiting += 1

@@ -403,6 +403,9 @@ class OnlineTable(Screen[None]):
         Binding("c", "chat", _("Chat")),
         Binding("o", "sort", _("Sort")),
         Binding("r", "rules", _("Rules")),
+        # The scores are beside the players' names; s, the scores' key elsewhere
+        # (docs/keys.md), shows the last results again.
+        Binding("s", "results", _("Results"), show=False),
         # The keys alone, as the line mode's ? lists its commands (not in the footer: r
         # shows the same keys after the rules).
         Binding("question_mark", "keys", _("Keys"), show=False),
@@ -869,6 +872,9 @@ class OnlineTable(Screen[None]):
 
         self.app.push_screen(ChatScreen(), send)
 
+    def action_results(self) -> None:
+        self.online.show_last_results()
+
     def action_sort(self) -> None:
         self.hand_order.next_order()
         self.redraw()
@@ -964,6 +970,8 @@ class OnlineApp(App[str]):
         #: The seat's presentation, the update's ``table``.
         self.shown: View | None = None
         self.result: dict[str, Any] | None = None
+        #: The last results shown (a hand's or the game's), which ``s`` shows again.
+        self.last_results: tuple[list[str], dict[str, Any] | None] | None = None
         self.hint_id: str | None = None
         #: Says the player's time once when their turn starts, at a table with a turn timer.
         self.time_teller = TimeTeller()
@@ -1209,11 +1217,26 @@ class OnlineApp(App[str]):
 
     def show_summary(self, lines: list[str], summary: dict[str, Any] | None) -> None:
         """The end of a hand: its last sentences and the game's summary of it."""
+        self.last_results = (lines, summary)
         self.push_screen(SummaryScreen(lines, summary))
 
     def show_final(self, lines: list[str]) -> None:
         """The end of the game: its last sentences and the final standing."""
+        self.last_results = (lines, None)
         self.push_screen(SummaryScreen(lines))
+
+    def show_last_results(self) -> None:
+        """``s``: the last results again, closed too soon (Enter went on) or wanted later."""
+        if self.last_results is None:
+            self.say(
+                _(
+                    "No results yet: nothing has ended since you came to the table. The "
+                    "scores are beside the players' names."
+                )
+            )
+            return
+        lines, summary = self.last_results
+        self.push_screen(SummaryScreen(lines, summary))
 
     # ------------------------------------------------------------------------ the player
 

@@ -40,7 +40,8 @@ KEYS_OF_KIND: Final = (
     ("swap", N_("e swap your program")),
 )
 KEYS_LAST: Final = N_(
-    "x discard the chosen card, i hint, o change the order of your hand, r these rules, q leave"
+    "x discard the chosen card, i hint, o change the order of your hand, s the last results "
+    "again, r these rules, q leave"
 )
 
 
