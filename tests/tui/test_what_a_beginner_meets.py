@@ -114,6 +114,46 @@ def test_l_with_exactly_the_cards_of_a_lay_down_plays_it(tmp_path: Path) -> None
     asyncio.run(scenario())
 
 
+def test_l_with_several_ways_says_how_many_and_how_to_play_one(tmp_path: Path) -> None:
+    """P10-R15: l where several lay-downs are open says how many, shows them in the list of
+    moves (focused, the first highlighted) and how to play one; with a card chosen, it
+    counts the ways that use it, and the list keeps those."""
+    app = make_app(tmp_path, seed=SEED, seats=[("You", None), ("Ann", "easy")])
+    match = app.local.match
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("t")
+            await settle(pilot, app)
+            table = app.table_screen
+            ways = [e for e in table.entries() if e["kind"] == "lay_down"]
+            assert len(ways) > 1, ways
+            before = len(match.record.actions)
+            await pilot.press("l")
+            await pilot.pause()
+            said = f"{len(ways)} ways are open: they are in the list of your moves, the first"
+            assert said in " ".join(log_text(app))
+            moves = table.query_one("#moves", OptionList)
+            assert moves.has_focus
+            assert moves.highlighted == 0
+            assert {e["kind"] for e in table.shown_moves} == {"lay_down"}
+            assert len(match.record.actions) == before
+            await pilot.press("escape")
+            # Every way sets the two 11s with a W; each of the other naturals goes with two W
+            # in one way only (a chosen R4 leaves one way, offered for Enter).
+            using = [e for e in ways if "B11" in e["cards"]]
+            await choose_card(pilot, app, "B11")
+            await pilot.press("l")
+            await pilot.pause()
+            said = f"{len(using)} ways use the chosen cards: they are in the list of your moves"
+            assert said in " ".join(log_text(app))
+            assert [e["text"] for e in table.shown_moves] == [e["text"] for e in using]
+            assert len(match.record.actions) == before
+
+    asyncio.run(scenario())
+
+
 @pytest.mark.parametrize(
     ("cards", "reason"),
     [

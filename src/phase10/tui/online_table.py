@@ -712,8 +712,21 @@ class OnlineTable(Screen[None]):
             # Cards the player did not choose are not played unasked (a third Wild, say):
             # the move is offered for Enter, as the browser does.
             self._offer(fitting[0], kinds, Counter(fitting[0]["cards"]) - chosen)
+        elif fitting and chosen:
+            # (Two ways or more: one is played or offered above.)
+            text = _(
+                "{count} ways use the chosen cards: they are in the list of your moves, the "
+                "first highlighted. The arrows go through them, and Enter plays one."
+            )
+            self.log_lines(text.format(count=len(fitting)))
+            self._narrow(kinds)
         elif fitting:
-            self.log_lines(_("Choose the move in the list, and press Enter."))
+            text = _(
+                "{count} ways are open: they are in the list of your moves, the first "
+                "highlighted. The arrows go through them, and Enter plays one; cards chosen "
+                "first keep only the ways that use them."
+            )
+            self.log_lines(text.format(count=len(fitting)))
             self._narrow(kinds)
         else:
             self.log_lines(self._why_not(kinds, bool(chosen)))
