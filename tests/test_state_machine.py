@@ -44,7 +44,7 @@ from scenarios.helpers import accounted_cards
 
 FULL = Counter(full_deck())
 
-#: Every flag of B.1 except phase_count, with all its values.
+#: Every flag of B.1 except phase_count, and ours (decision 0032), with all their values.
 FLAG_VALUES: dict[str, list[Any]] = {
     "phase3_variant": list(Phase3Variant),
     "phase10_variant": list(Phase10Variant),
@@ -59,6 +59,7 @@ FLAG_VALUES: dict[str, list[Any]] = {
     "tiebreak": list(Tiebreak),
     "natural_card_scope": list(NaturalCardScope),
     "first_dealer": list(FirstDealer),
+    "wild_from_discard": [True, False],
 }
 
 

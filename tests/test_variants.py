@@ -142,11 +142,11 @@ def test_d31_skip_no_limit_names_skip_limit_none() -> None:
         find_variant("skip_no_limit+skip_once_per_hand")
 
 
-def test_b1_variants_are_exactly_the_sixteen_and_skip_no_limit() -> None:
-    """B.1's sixteen short names, and one of ours for its ``skip_limit=none`` (decision
-    0031)."""
-    assert set(VARIANTS) == {*B1_VARIANTS, "n_phases", "skip_no_limit"}
-    assert len(VARIANTS) == 17
+def test_b1_variants_are_exactly_the_sixteen_and_two_of_ours() -> None:
+    """B.1's sixteen short names, one of ours for its ``skip_limit=none`` (decision 0031)
+    and one for our house rule ``wild_from_discard=false`` (decision 0032)."""
+    assert set(VARIANTS) == {*B1_VARIANTS, "n_phases", "skip_no_limit", "no_wild_from_discard"}
+    assert len(VARIANTS) == 18
     assert all(v.description and "\n" not in v.description for v in VARIANTS.values())
 
 

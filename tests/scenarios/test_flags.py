@@ -529,6 +529,62 @@ def test_flag_skip_can_go_out_false_keeps_the_skip_from_being_last() -> None:
     assert state.players[0].hand == parse_cards("W")
 
 
+# -------------------------------------------------------------------------- wild_from_discard
+
+
+def _wild_turned_up(flag: bool) -> GameState:
+    """Seat 0 first, a W turned up to start the discard pile (P10-R11)."""
+    return scenario(rules(wild_from_discard=flag), Deal([F0, F1], "W", "R12 Y12"))
+
+
+def test_flag_wild_from_discard_true_lets_the_turned_up_wild_be_taken() -> None:
+    """D-06 and P10-R11: by default the first player may take the turned-up wild."""
+    state = _wild_turned_up(True)
+    assert Draw(Source.DISCARD_PILE) in legal_actions(state)
+    state = legal(state, "take")
+    assert parse_cards("W")[0] in state.players[0].hand
+
+
+def test_flag_wild_from_discard_false_refuses_every_wild_on_the_pile() -> None:
+    """Decision 0032: under the house rule no wild on the discard pile is taken, the
+    turned-up one nor one discarded later; the refusal names D-06 and changes nothing, and
+    the card under a wild stays out of reach until another card covers the wild."""
+    state = _wild_turned_up(False)
+    assert legal_actions(state) == (Draw(Source.DRAW_PILE),)
+    error = illegal(state, "take")
+    assert error.rule == "D-06"
+    assert "wild on the discard pile cannot be taken" in str(error)
+    state = legal(state, "draw")
+    state = legal(state, "discard R1")
+    # Seat 1 may take the R1 that covers the wild, and seat 0 then the Y1 discarded on it.
+    assert Draw(Source.DISCARD_PILE) in legal_actions(state)
+    state = play(state, "take", "discard Y1")
+    assert state.discard_pile == parse_cards("W Y1")
+    assert Draw(Source.DISCARD_PILE) in legal_actions(state)
+    # A wild seat 0 holds may still be discarded (D-06); seat 1 may not take it.
+    state = scenario(rules(wild_from_discard=False), Deal(["W " + F0[3:], F1], "R12", "R11"))
+    state = play(state, "draw", "discard W")
+    assert state.discard_pile[-1] == parse_cards("W")[0]
+    assert illegal(state, "take").rule == "D-06"
+    assert legal_actions(state) == (Draw(Source.DRAW_PILE),)
+
+
+def test_flag_wild_from_discard_false_computers_and_playouts_draw_instead() -> None:
+    """Decision 0032: facing the turned-up wild under the house rule, every computer level
+    and the search's fast playout policy (which picks its draw without listing the legal
+    moves) draw from the draw pile; by default the playout policy takes the wild."""
+    from phase10.bots import make_bot
+    from phase10.games.phase10.rollout import policy_action
+    from phase10.games.phase10.view import view_for
+
+    take, draw = Draw(Source.DISCARD_PILE), Draw(Source.DRAW_PILE)
+    assert policy_action(_wild_turned_up(True), random.Random(1)) == take
+    state = _wild_turned_up(False)
+    assert policy_action(state, random.Random(1)) == draw
+    for level in ("easy", "medium", "hard", "expert:50it"):
+        assert make_bot(level).choose(view_for(state, 0), random.Random(1)) == draw, level
+
+
 # ------------------------------------------------------------- hit_others_on_laydown_turn
 
 

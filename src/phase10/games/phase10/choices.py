@@ -44,6 +44,7 @@ _LABELS: Final = {
     "tiebreak_first_laydown": N_("Ties to the first lay-down"),
     "natural_per_phase": N_("One natural card per phase"),
     "no_skip_go_out": N_("No going out on a Skip"),
+    "no_wild_from_discard": N_("No Wild from the discard pile"),
 }
 
 RULE_PROFILES: Final[tuple[RuleChoice, ...]] = tuple(

@@ -152,6 +152,21 @@ def open_phases(state: GameState, seat: int) -> tuple[tuple[int, Phase], ...]:
 # ---------------------------------------------------------------------------- legal actions
 
 
+def takeable(top: int, rules: RuleSet) -> bool:
+    """Whether the discard pile's top card ``top`` may be taken: never a Skip (D-07), and
+    a wild only where the rules allow it (D-06; ``wild_from_discard``, decision 0032).
+
+    >>> from phase10.games.phase10.rules import RuleSet
+    >>> takeable(WILD_CODE, RuleSet()), takeable(WILD_CODE, RuleSet(wild_from_discard=False))
+    (True, False)
+    >>> takeable(SKIP_CODE, RuleSet()), takeable(0, RuleSet(wild_from_discard=False))
+    (False, True)
+    """
+    if top == SKIP_CODE:
+        return False
+    return top != WILD_CODE or rules.wild_from_discard
+
+
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every action the current player may take now, canonical and without duplicates.
 
@@ -167,7 +182,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         return ()
     if state.stage is _DRAWING:
         pile = state.discard_pile
-        if not pile or pile[-1] == SKIP_CODE:
+        if not pile or not takeable(pile[-1], state.rules):
             return _DRAW
         return _DRAW_OR_TAKE
     seat = state.current
@@ -416,6 +431,8 @@ def _check_draw(state: GameState, action: Draw) -> None:
             raise IllegalActionError("P10-R13", "kernel.discard_pile_empty")
         if state.discard_pile[-1] == SKIP_CODE:
             raise IllegalActionError("D-07", "phase10.skip_not_taken")
+        if not takeable(state.discard_pile[-1], state.rules):
+            raise IllegalActionError("D-06", "phase10.wild_not_taken")
 
 
 def _check_laydown(state: GameState, action: LayDown) -> tuple[int, Phase]:

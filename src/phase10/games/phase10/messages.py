@@ -42,6 +42,9 @@ MESSAGES: Final[dict[str, str]] = {
     "phase10.skip_not_taken": N_(
         "a Skip on the discard pile can never be taken; draw from the draw pile"
     ),
+    "phase10.wild_not_taken": N_(
+        "under these rules a wild on the discard pile cannot be taken; draw from the draw pile"
+    ),
     "phase10.already_laid": N_("you have already laid down a phase this hand"),
     "phase10.no_phase_left": N_("you have no phase left to lay down"),
     "phase10.name_the_phase": N_("name the phase you are laying down (pick-a-phase)"),

@@ -41,6 +41,7 @@ from phase10.games.phase10.codec import action_to_json
 from phase10.games.phase10.evaluate import distance
 from phase10.games.phase10.groups import Group, hit_values
 from phase10.games.phase10.learned import LearnedBot
+from phase10.games.phase10.legal import takeable
 from phase10.games.phase10.narration import (
     card_label,
     group_phrase,
@@ -602,12 +603,20 @@ def _barred_hit(view: PlayerView) -> str | None:
 def _pile_refusals(view: PlayerView) -> tuple[tuple[str, str], ...]:
     """What the draw, take and discard keys say (:func:`pile_refusals`), with this game's
     rules for the turn's order and for taking the discard pile's top."""
-    skip = view.discard_top == SKIP_CODE
+    top = view.discard_top
+    take = None
+    if top == SKIP_CODE:
+        take = N_("A Skip on the discard pile cannot be taken (D-07).")
+    elif top is not None and not takeable(top, view.rules):
+        take = N_(
+            "A wild on the discard pile cannot be taken under these rules (D-06, a house "
+            "rule): draw from the draw pile."
+        )
     return pile_refusals(
         view,
         first=N_("Draw a card first: you discard at the end of your turn (D-19)."),
         drawn=N_("You have already drawn this turn: one card a turn (D-19)."),
-        take=N_("A Skip on the discard pile cannot be taken (D-07).") if skip else None,
+        take=take,
     )
 
 

@@ -37,6 +37,7 @@ from phase10.games.phase10.cards import CARDS, NUMBERED, POINTS_OF, SKIP_CODE, W
 from phase10.games.phase10.evaluate import counts_of, distance_counts, fits_any, keep_value
 from phase10.games.phase10.finder import find_phase
 from phase10.games.phase10.groups import Group
+from phase10.games.phase10.legal import takeable
 from phase10.games.phase10.rules import NaturalCardScope, Phase, Progression
 from phase10.games.phase10.scoring import score_cards
 from phase10.games.phase10.state import GameState, PlayerState, Stage
@@ -177,7 +178,7 @@ def _target_phase(state: GameState, seat: int, player: PlayerState) -> Phase | N
 
 def _draw(state: GameState, player: PlayerState, seat: int) -> Draw:
     pile = state.discard_pile
-    if not pile or pile[-1] == SKIP_CODE:
+    if not pile or not takeable(pile[-1], state.rules):
         return _DRAW
     top = pile[-1]
     if player.laid >= 0:

@@ -133,6 +133,10 @@ class FirstDealer(StrEnum):
     YOUNGEST_STARTS = "youngest_starts"
 
 
+#: Flags added after games were saved with a digest (a saved game's check that it replays
+#: to the position it was saved at): each is left out of the digest at its default.
+LATER_FLAGS: Final = frozenset({"wild_from_discard"})
+
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
 HAND_SIZE: Final = 10
@@ -161,6 +165,9 @@ class RuleSet:
     tiebreak: Tiebreak = Tiebreak.REPLAY_FIRST_OUT
     natural_card_scope: NaturalCardScope = NaturalCardScope.PER_GROUP
     first_dealer: FirstDealer = FirstDealer.ANY
+    #: D-06 lets a wild on the discard pile be taken; a house rule forbids it (decision
+    #: 0032): last, so that the flags before it keep their places in records.
+    wild_from_discard: bool = True
     _phases: tuple[Phase, ...] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -212,6 +219,23 @@ class RuleSet:
             if phase.number == number:
                 return phase
         return None
+
+    def digest_text(self) -> str:
+        """The rules as a state's digest reads them: their ``repr``, less each flag of
+        :data:`LATER_FLAGS` at its default, so a game saved before that flag came still
+        replays to the digest it was saved with.
+
+        >>> RuleSet().digest_text() == repr(RuleSet()).replace(", wild_from_discard=True", "")
+        True
+        >>> "wild_from_discard=False" in RuleSet(wild_from_discard=False).digest_text()
+        True
+        """
+        shown = [
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in fields(self)
+            if f.repr and not (f.name in LATER_FLAGS and getattr(self, f.name) == f.default)
+        ]
+        return f"{type(self).__qualname__}({', '.join(shown)})"
 
     def flags(self) -> dict[str, object]:
         """The flags as plain values (strings, bools, ints), for records and display."""

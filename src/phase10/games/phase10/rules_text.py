@@ -42,6 +42,7 @@ def _main_rules(rules: RuleSet, _: Callable[[str], str]) -> list[str]:
         *_first_dealer(rules, _),
         _("## A turn"),
         _turn(rules, _),
+        *_taking(rules, _),
         *_going_out(rules, _),
         _("## Groups"),
         _groups(rules, _),
@@ -105,6 +106,17 @@ def _turn(rules: RuleSet, _: Callable[[str], str]) -> str:
         "yours or another player's.\n"
         "4. Discard one card to end your turn."
     )
+
+
+def _taking(rules: RuleSet, _: Callable[[str], str]) -> list[str]:
+    if rules.wild_from_discard:
+        return []
+    return [
+        _(
+            "A Wild on the discard pile cannot be taken either, not even one turned up at the "
+            "start of a hand: draw from the draw pile."
+        )
+    ]
 
 
 def _going_out(rules: RuleSet, _: Callable[[str], str]) -> list[str]:

@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from phase10.games.phase10.actions import Discard, Draw, Source
-from phase10.games.phase10.cards import SKIP_CODE, Card, full_deck
+from phase10.games.phase10.cards import Card, full_deck
 from phase10.games.phase10.finder import find_phase
 from phase10.games.phase10.greedy import GreedyBot
+from phase10.games.phase10.legal import takeable
 from phase10.games.phase10.rules import HAND_SIZE, Phase, RuleSet
 from phase10.games.phase10.state import Stage
 from phase10.games.phase10.view import PlayerView, PublicPlayer
@@ -123,7 +124,7 @@ def solo_view(
     )
     if stage is Stage.DRAW:
         legal: tuple[Draw | Discard, ...] = (Draw(Source.DRAW_PILE),)
-        if top != SKIP_CODE:
+        if takeable(top, rules):
             legal += (Draw(Source.DISCARD_PILE),)
     else:
         legal = tuple(Discard(c) for c in sorted(set(hand)))

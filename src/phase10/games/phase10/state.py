@@ -18,6 +18,16 @@ from phase10.kernel.state import Stage as Stage
 from phase10.kernel.state import evolver
 
 
+class _Shown(str):
+    """Text that a ``repr`` shows as it is: the rules' part of a digest, where a tuple's
+    ``repr`` once showed the ``RuleSet`` itself (the digests of saved games are kept)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
 class EventKind(StrEnum):
     """Everything that can happen; UIs turn each into one sentence."""
 
@@ -124,7 +134,7 @@ class GameState(NamedTuple):
         """
         payload = repr(
             (
-                self.rules,
+                _Shown(self.rules.digest_text()),
                 self.seed,
                 self.players,
                 self.table,

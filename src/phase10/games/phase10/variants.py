@@ -208,6 +208,12 @@ VARIANTS: Final[dict[str, Variant]] = {
         value=False,
         description=N_("A Skip may not be the card you go out with."),
     ),
+    # A house rule of ours, not of a seed (decision 0032): families that play it asked.
+    "no_wild_from_discard": Variant(
+        flag="wild_from_discard",
+        value=False,
+        description=N_("A Wild on the discard pile cannot be taken: draw from the draw pile."),
+    ),
 }
 
 #: Every settable flag of B.1 and its baseline value, straight from the dataclass.
