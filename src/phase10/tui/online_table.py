@@ -23,6 +23,8 @@ import contextlib
 from collections import Counter
 from typing import Any, ClassVar, Final
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -30,6 +32,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
+from textual.strip import Strip
 from textual.widgets import Footer, Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
@@ -355,6 +358,27 @@ class Panel(OptionList):
 
     def on_focus(self) -> None:
         self.border_title = self.MARK.format(title=self.title)
+
+    def render_line(self, y: int) -> Strip:
+        """The line, where it is the highlighted option's, in the cursor's own colour: a
+        card's colour kept on the cursor bar read at 1.1:1 (a red card on blue), and the
+        card about to be chosen was the one nobody could read. Its letter still names its
+        colour (R, B, Y, G)."""
+        strip = super().render_line(y)
+        cursor = self.get_visual_style(
+            "option-list--option", "option-list--option-highlighted"
+        ).rich_style
+        bar = cursor.bgcolor
+        if bar is None or cursor.color is None:
+            return strip
+        plain = Style(color=cursor.color)
+        segments = [
+            Segment(seg.text, seg.style + plain, seg.control)
+            if seg.style is not None and seg.style.bgcolor == bar
+            else seg
+            for seg in strip
+        ]
+        return Strip(segments, strip.cell_length)
 
     def on_blur(self) -> None:
         self.border_title = self.title
