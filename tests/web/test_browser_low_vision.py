@@ -5,6 +5,7 @@ needs may lie off-screen from where the focus is."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 import pytest
@@ -119,6 +120,30 @@ def test_in_forced_colours_the_chosen_card_and_the_player_to_play_stand_out(
         }"""
     ).json_value()
     assert marked == "dashed", marked
+
+
+def test_a_refused_move_is_marked_as_one_not_only_by_its_colour(seat_page: MakeSeat) -> None:
+    """P10-R13: x before the draw is refused ("Draw a card first ... (D-19)"); the status
+    line and the line by the hand mark it as a refusal by a sign before it and a double
+    bar, besides the error's colour (play-tested by a colour-blind player, to whom it
+    looked like any other news); the next sentence of the game drops the mark."""
+    page = seat_page(DESKTOP)
+    wait_my_turn(page, "draw")
+    page.locator("#hand [role=option]").first.focus()
+    page.keyboard.press("x")
+    status = page.locator("#status")
+    expect(status).to_contain_text("Draw a card first")
+    expect(status).to_have_class(re.compile(r"\brefused\b"))
+    expect(page.locator("#hand-news")).to_have_class(re.compile(r"\brefused\b"))
+    marks = status.evaluate(
+        """(line) => { const before = getComputedStyle(line, '::before');
+            return [before.content, getComputedStyle(line).borderLeftStyle]; }"""
+    )
+    assert "⚠" in marks[0], marks
+    assert marks[1] == "double", marks
+    page.keyboard.press("d")
+    wait_my_turn(page, "play")
+    expect(status).not_to_have_class(re.compile(r"\brefused\b"))
 
 
 #: Each Phase 10 colour's border style, the mark of its colour beside its letter and pattern.

@@ -225,6 +225,8 @@ function speak(line, inDialog, text) {
 function say(text) {
   speak(ui.status, ui.summaryStatus, text);
   ui.status.classList.remove("echoed");
+  ui.status.classList.remove("refused");
+  ui.handNews.classList.remove("refused");
 }
 
 /** Say what is not the game's (a chat line, a toggle's confirmation) in a live line of its
@@ -244,6 +246,16 @@ function tell(text) {
   // A phone shows the sentence once, by the hand (style.css); a screen reader hears it in
   // the status line all the same.
   ui.status.classList.add("echoed");
+}
+
+/** Say why a move asked for is not open (a key or a pile pressed out of turn, a move the
+ * cards do not make): marked as a refusal by the status line and the line by the hand, a
+ * sign and a bar of its own beside its colour, where it looked like any other news. */
+function refuse(text) {
+  if (!text) return;
+  tell(text);
+  ui.status.classList.add("refused");
+  ui.handNews.classList.add("refused");
 }
 
 /** Whether the player asked for the results to stay open until they close them. */
@@ -995,7 +1007,7 @@ function legal(...kinds) {
 function drawFrom(source) {
   const found = legal(source === "draw_pile" ? "draw" : "take")[0];
   if (found) act(found.action);
-  else tell(refusalFor(source === "draw_pile" ? "draw" : "take"));
+  else refuse(refusalFor(source === "draw_pile" ? "draw" : "take"));
 }
 
 function laydownOptions() {
@@ -1037,15 +1049,15 @@ function keyDiscard() {
   if (chosen.length !== 1) {
     // With several chosen, say so: "choose one card" alone read as if none were chosen.
     const open = legal("discard").length > 0;
-    if (!open) tell(refusalFor("discard"));
-    else if (chosen.length > 1) tell(tn("chosen_too_many", { count: chosen.length }));
-    else tell(t("choose_one_to_discard"));
+    if (!open) refuse(refusalFor("discard"));
+    else if (chosen.length > 1) refuse(tn("chosen_too_many", { count: chosen.length }));
+    else refuse(t("choose_one_to_discard"));
     return;
   }
   const options = discardOptions();
   // No discard open at all (before the draw, off the turn): the game's reason for it.
-  if (!legal("discard").length) tell(refusalFor("discard"));
-  else if (options.length === 0) tell(t("cannot_discard_card", { card: cardLabel(chosen[0]) }));
+  if (!legal("discard").length) refuse(refusalFor("discard"));
+  else if (options.length === 0) refuse(t("cannot_discard_card", { card: cardLabel(chosen[0]) }));
   else if (options.length === 1) act(options[0].action);
   else {
     tell(t("who_gets_skip"));
@@ -1068,8 +1080,8 @@ function playOrOffer(item, group) {
 
 function keyLay() {
   const { all, shown } = laydownOptions();
-  if (all.length === 0) tell(refusalFor("lay_down", "reveal"));
-  else if (shown.length === 0) tell(t("no_lay_with_chosen"));
+  if (all.length === 0) refuse(refusalFor("lay_down", "reveal"));
+  else if (shown.length === 0) refuse(t("no_lay_with_chosen"));
   else if (shown.length === 1) playOrOffer(shown[0], "lay");
   else {
     tell(t("ways_to_choose", { count: shown.length }));
@@ -1079,7 +1091,7 @@ function keyLay() {
 
 function keyHit() {
   const { all, shown } = hitOptions();
-  if (all.length === 0) tell(refusalFor("hit", "extend"));
+  if (all.length === 0) refuse(refusalFor("hit", "extend"));
   else if (chosenCards().length !== 1) tell(t("choose_one_to_hit"));
   else if (shown.length === 0) tell(t("card_fits_nowhere"));
   else if (shown.length === 1) act(shown[0].action);
@@ -1092,8 +1104,8 @@ function keyHit() {
 function keyMeld() {
   if (!gameHas("meld")) return;
   const { all, shown } = meldOptions();
-  if (all.length === 0) tell(refusalFor("meld"));
-  else if (shown.length === 0) tell(t("no_meld_with_chosen"));
+  if (all.length === 0) refuse(refusalFor("meld"));
+  else if (shown.length === 0) refuse(t("no_meld_with_chosen"));
   else if (shown.length === 1) playOrOffer(shown[0], "meld");
   else {
     tell(t("ways_to_choose", { count: shown.length }));
@@ -1104,7 +1116,7 @@ function keyMeld() {
 function keySwap() {
   const swap = legal("swap")[0];
   if (swap) act(swap.action);
-  else tell(refusalFor("swap"));
+  else refuse(refusalFor("swap"));
 }
 
 function askHint() {
@@ -1616,7 +1628,7 @@ function pressPile(id) {
   if (id === "draw") drawFrom("draw_pile");
   else if (legal("take").length) drawFrom("discard_pile");
   else if (legal("discard").length) keyDiscard();
-  else tell(refusalFor("take", "discard"));
+  else refuse(refusalFor("take", "discard"));
 }
 
 function renderHand() {
