@@ -733,7 +733,10 @@ def test_the_programmes_keys_at_a_local_table(
     )  # fmt: skip
     assert "> 1: draw\n2: take\n" in out
     assert "You took Q♥ from the discard pile." in out
-    assert "Your cards do not make your program yet (AMZ-R14)." in out
+    assert (
+        "Your cards do not make your program yet (AMZ-R14): a run is cards in a row of one "
+        "suit, a set cards of one value, each with a card that is not wild."
+    ) in out
     assert "You may lay new sets only once your program is revealed (AMZ-R20)." in out
     assert "Not allowed (AMZ-R31)" in out  # e: no swap under these rules
     assert "Unknown command" not in out

@@ -410,7 +410,11 @@ def test_programmes_refusals_say_why_as_the_position_has_it() -> None:
                 meld = "You hold no new set: three or more cards of one value (AMZ-R20)."
                 extend = "None of your cards fits a combination on the table (AMZ-R20)."
             else:
-                reveal = "Your cards do not make your program yet (AMZ-R14)."
+                reveal = (
+                    "Your cards do not make your program yet (AMZ-R14): a run is cards in a "
+                    "row of one suit, a set cards of one value, each with a card that is not "
+                    "wild."
+                )
                 meld = "You may lay new sets only once your program is revealed (AMZ-R20)."
                 extend = "You may add to combinations only once your program is revealed (AMZ-R22)."
             assert (refusals["reveal"], refusals["meld"], refusals["extend"]) == (

@@ -602,7 +602,10 @@ _REASONS: Final = {
         N_("None of your cards fits a combination on the table (AMZ-R20)."),
     ),
     "hidden": (
-        N_("Your cards do not make your program yet (AMZ-R14)."),
+        N_(
+            "Your cards do not make your program yet (AMZ-R14): a run is cards in a row of "
+            "one suit, a set cards of one value, each with a card that is not wild."
+        ),
         N_("You may lay new sets only once your program is revealed (AMZ-R20)."),
         N_("You may add to combinations only once your program is revealed (AMZ-R22)."),
     ),

@@ -1979,6 +1979,18 @@ function myMoves(view, chosen) {
           : el("p", { class: "note" }, t("no_lay_with_chosen")),
       ),
     );
+  } else if (chosen.length && !draws.length && gameHas("lay_down", "reveal")) {
+    // Cards chosen and no way to lay down or reveal at all: say why where its button would
+    // be. A tap-only player who chose her program's cards looked for a Reveal button, and
+    // nothing said that a run is of one suit.
+    const programmes = gameHas("reveal");
+    parts.push(
+      section(
+        "lay",
+        programmes ? t("move.reveal_heading") : t("move.lay_heading"),
+        el("p", { class: "note" }, refusalFor(programmes ? "reveal" : "lay_down")),
+      ),
+    );
   }
   const melds = meldOptions();
   if (melds.all.length) {
