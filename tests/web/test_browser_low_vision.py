@@ -585,6 +585,29 @@ def test_the_lobbys_choices_fit_a_finger_on_a_phone(browser: Browser, server: Li
         context.close()
 
 
+def test_on_a_tablet_on_its_side_the_moves_stay_in_view_beside_the_hand(
+    seat_page: MakeSeat,
+) -> None:
+    """A 1024x768 touch tablet on its side gets the wide table: the hand in the main column,
+    the moves at the top of the side column (P10-R13: draw, then play). Scrolled down to the
+    hand, the moves stay in view beside it, where they were above the screen (play-tested
+    on a tablet: every move was a scroll up to its button and back down to the cards)."""
+    page = seat_page({"width": 1024, "height": 768}, touch=True, bots=3)
+    wait_my_turn(page)
+    # Bigger text, as the tablet's player had set it (the page's rem stays the browser's).
+    page.evaluate("() => { document.body.style.fontSize = '130%'; }")
+    page.evaluate("() => document.getElementById('hand').scrollIntoView({block: 'end'})")
+    boxes = page.evaluate(
+        """() => ['#hand', '#moves [data-key=draw]'].map((selector) => {
+            const box = document.querySelector(selector).getBoundingClientRect();
+            return [selector, Math.round(box.top), Math.round(box.bottom)]; })"""
+    )
+    assert page.evaluate("() => window.scrollY") > 0, "the page does not scroll at all"
+    for selector, top, bottom in boxes:
+        assert top >= 0, (selector, boxes)
+        assert bottom <= 768, (selector, boxes)
+
+
 #: The box of each pile a player presses (the draw and the discard pile), from the top left
 #: corner of the piles' row.
 PILE_PLACES = """() => { const row = document.getElementById("piles").getBoundingClientRect();
