@@ -196,6 +196,37 @@ def test_l_with_cards_that_make_no_lay_down_says_why(
     asyncio.run(scenario())
 
 
+def test_l_with_cards_chosen_and_no_lay_down_at_all_says_what_the_hand_lacks(
+    tmp_path: Path,
+) -> None:
+    """P10-R15: with no lay-down in the hand at all (seed 2: R2 R4 R9 R12 B2 B3 B11 Y7 G5
+    G6 W after the draw), l with two cards chosen says what the hand lacks for the phase,
+    not only what the phase needs, and plays nothing."""
+    app = make_app(tmp_path, seed=2, seats=[("You", None), ("Ann", "easy")])
+    match = app.local.match
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("d")
+            await settle(pilot, app)
+            assert not [e for e in app.table_screen.entries() if e["kind"] == "lay_down"]
+            for card in ("R2", "B2"):
+                await choose_card(pilot, app, card)
+            before = len(match.record.actions)
+            await pilot.press("l")
+            await pilot.pause()
+            said = (
+                "Phase 1 (set of 3 + set of 3) cannot be made from your hand, with the chosen "
+                "cards or without: each group is possible alone (set of 3 + set of 3), but "
+                "not all of them from the same cards. Escape clears the choice."
+            )
+            assert said in " ".join(log_text(app))
+            assert len(match.record.actions) == before
+
+    asyncio.run(scenario())
+
+
 def test_an_empty_discard_pile_is_said_to_be_empty_not_0(tmp_path: Path) -> None:
     """P10-R13: You takes the one card of the discard pile (the W turned up at the deal);
     the line of the piles says the discard pile is empty, where a bare "0" read as a card

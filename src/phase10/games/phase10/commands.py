@@ -254,8 +254,10 @@ def chosen_refusal(
     Phase 1 (set of 3 + set of 3) is laid down with exactly 6 cards, and 7 are chosen; the
     rest may be hit on your groups after it (D-14).
     """
-    phase = view.players[view.seat].phase if 0 <= view.seat < len(view.players) else None
-    if kind != "lay_down" or phase is None:
+    me = view.players[view.seat] if 0 <= view.seat < len(view.players) else None
+    phase = me.phase if me is not None else None
+    # A phase laid down already (P10-R16): the game's own refusal says so.
+    if kind != "lay_down" or phase is None or me is None or me.laid >= 0:
         return None
     tr = translator(lang)
     title = _goal(phase, tr).title
