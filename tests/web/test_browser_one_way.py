@@ -10,22 +10,13 @@ chooses it).
 
 from __future__ import annotations
 
-import json
-import secrets
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from phase10 import games
-from phase10.bots import make_bot
-from phase10.games.phase10.actions import Draw
-from phase10.kernel.actions import Source
-from phase10.match import Match, Seat
-from phase10.web import tokens
-from phase10.web.db import Database, SeatRow, TableRow
-
 from .conftest import LiveServer, StartLiveServer
+from .stored_tables import stored_after_the_draw
 from .test_browser import no_violations
 
 #: At seed 7 Ann plays first; after her draw her hand (R3 R4 R5 R6 B8 Y5 Y6 Y7 Y12 G6 W)
@@ -33,46 +24,10 @@ from .test_browser import no_violations
 SEED = 7
 
 
-def _stored_after_the_draw(database: str) -> tuple[str, str]:
-    """A table of Ann and an easy computer at ``SEED``, Ann's draw made; its id and her
-    token."""
-    game = games.get("phase10")
-    rules = game.find_rules("standard")
-    token = tokens.new_token()
-    row = TableRow(
-        id=secrets.token_urlsafe(9),
-        code="ONEW" + secrets.token_hex(2).upper(),
-        game="phase10",
-        rules=rules.name,
-        seed=SEED,
-        status="playing",
-        hold_seconds=600,
-        takeover_level="easy",
-    )
-    db = Database(database)
-    try:
-        db.insert_table(
-            row,
-            [
-                SeatRow(0, "person", None, "Ann", tokens.digest(token)),
-                SeatRow(1, "bot", "easy", "Bob", None),
-            ],
-        )
-        match = Match.start(rules, [Seat("Ann"), Seat("Bob", make_bot("easy", game))], SEED)
-        assert match.to_act == 0
-        draw = Draw(Source.DRAW_PILE)
-        match.play(0, draw, match.version)
-        action = json.dumps(game.action_to_json(draw), separators=(",", ":"))
-        db.append_move(row.id, match.version, 0, action, None)
-    finally:
-        db.close()
-    return row.id, token
-
-
 @pytest.fixture
 def at_the_lay_down(live_server: StartLiveServer, tmp_path: Path, page: Page) -> Page:
     database = f"sqlite:///{tmp_path / 'one_way.db'}"
-    table, token = _stored_after_the_draw(database)
+    table, token, _match = stored_after_the_draw(database, "phase10", "standard", SEED, "ONEW")
     server: LiveServer = live_server(database, extra_args=("--bot-workers", "0"))
     page.goto(f"{server.url}/?lang=en")
     page.evaluate(

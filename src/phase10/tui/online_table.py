@@ -779,17 +779,15 @@ class OnlineTable(Screen[None]):
         """Why no move of ``kinds`` is open: none uses the chosen cards, or the game's own
         words for why there is none now."""
         entries = self.entries()
-        if chosen and any(e["kind"] in kinds for e in entries):
+        open_kind = any(e["kind"] in kinds for e in entries)
+        # With no such move at all, in the seat's play, the game may still say what the hand
+        # lacks (where this client holds the seat's view), beyond what the phase needs.
+        if chosen and (open_kind or any(e["kind"] == "discard" for e in entries)):
             said = self.online.chosen_refusal(kinds, self.chosen_cards())
             if said:
                 return _("{reason} Escape clears the choice.").format(reason=said)
-            return _("No such move uses the chosen cards; Escape clears the choice.")
-        if chosen and any(e["kind"] == "discard" for e in entries):
-            # No such move at all, in the seat's play: the game may say what the hand lacks
-            # (where this client holds the seat's view), beyond what the phase needs.
-            said = self.online.chosen_refusal(kinds, self.chosen_cards())
-            if said:
-                return _("{reason} Escape clears the choice.").format(reason=said)
+            if open_kind:
+                return _("No such move uses the chosen cards; Escape clears the choice.")
         refusals = (self.online.shown or {}).get("refusals") or {}
         found = next((str(refusals[k]) for k in kinds if k in refusals), None)
         if found is None and refusals:
